@@ -1,0 +1,35 @@
+package org.planewatch.console;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * Views and view models show state; they never reach the network or the database themselves.
+ * Ingest (gRPC) and recording (JDBC) hand data over through the telemetry model.
+ */
+@AnalyzeClasses(packages = "org.planewatch.console", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayeringTest {
+
+    @ArchTest
+    static final ArchRule viewsDoNotTouchGrpc = noClasses()
+            .that().resideInAnyPackage("..console.view..", "..console.viewmodel..")
+            .should().dependOnClassesThat()
+            .resideInAnyPackage("io.grpc..", "org.planewatch.gnmi..", "com.google.protobuf..")
+            .because("network threads decode into the model; the UI reads snapshots");
+
+    @ArchTest
+    static final ArchRule viewsDoNotTouchJdbc = noClasses()
+            .that().resideInAnyPackage("..console.view..", "..console.viewmodel..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
+            .because("the recorder owns the database, off the UI thread");
+
+    @ArchTest
+    static final ArchRule viewModelsHoldNoNodes = noClasses()
+            .that().resideInAnyPackage("..console.viewmodel..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..")
+            .because("view models are tested without a stage (MVVM)");
+}
