@@ -1,0 +1,93 @@
+package org.planewatch.sim.config;
+
+/**
+ * Endpoint (NIC) behaviour. Defaults follow the spec (mrc-model.md section 3); items the public
+ * MRC material leaves open are named parameters here and documented in docs/scenarios.md.
+ *
+ * @param mode MRC, UEC or ECMP
+ * @param evsPerQp entropy values per QP (MRC: an equal share per plane)
+ * @param evMinActive the ev_min_active guard: never hold more than evsPerQp - evMinActive EVs out
+ *     of service
+ * @param ackEveryPackets receiver ACK/SACK coalescing
+ * @param sackReorderThreshold packets SACKed past a hole before its EV is assumed bad
+ * @param evLossTimerRtts per-EV loss timer in base RTTs
+ * @param probeInitialNs first probe after an EV is retired
+ * @param probeMaxNs probe back-off cap
+ * @param qpTimerExponent QP timer = 1.024 us * 2^t
+ * @param qpRetryCount QP timer expiries before the peer is declared dead
+ * @param penaltyEcn penalty added to an EV on an ECN echo
+ * @param penaltyTrim penalty added to an EV on a (fabric) trim NACK
+ * @param controllerDenyDistinctQps distinct QPs retiring EVs across one link before the fabric
+ *     controller denies every EV crossing it; 0 disables the rule
+ * @param nsccTargetDelayNs NSCC target queueing delay
+ * @param nsccMaxCwndBdp NSCC maximum window in bandwidth-delay products
+ * @param nsccGamma NSCC multiplicative-decrease gain
+ * @param nsccMaxMdJump largest multiplicative decrease at once
+ * @param nsccQaThreshold quick-adapt threshold in base RTTs of delay
+ * @param ecmpReconvergeNs ECMP baseline: delay before routing moves flows off a failed link
+ * @param ecmpAllPlanes ECMP baseline: hash flows over every plane (flow-pinned) instead of one
+ */
+public record TransportConfig(
+        TransportMode mode,
+        int evsPerQp,
+        int evMinActive,
+        int ackEveryPackets,
+        int sackReorderThreshold,
+        double evLossTimerRtts,
+        long probeInitialNs,
+        long probeMaxNs,
+        int qpTimerExponent,
+        int qpRetryCount,
+        int penaltyEcn,
+        int penaltyTrim,
+        int controllerDenyDistinctQps,
+        long nsccTargetDelayNs,
+        double nsccMaxCwndBdp,
+        double nsccGamma,
+        double nsccMaxMdJump,
+        double nsccQaThreshold,
+        long ecmpReconvergeNs,
+        boolean ecmpAllPlanes) {
+
+    public TransportConfig {
+        if (mode == null) {
+            throw new IllegalArgumentException("mode is required");
+        }
+        FabricConfig.requirePositive("evsPerQp", evsPerQp);
+        FabricConfig.requireNonNegative("evMinActive", evMinActive);
+        if (evMinActive > evsPerQp) {
+            throw new IllegalArgumentException(
+                    "evMinActive (" + evMinActive + ") must be <= evsPerQp (" + evsPerQp + ")");
+        }
+        FabricConfig.requirePositive("ackEveryPackets", ackEveryPackets);
+        FabricConfig.requirePositive("sackReorderThreshold", sackReorderThreshold);
+        if (!(evLossTimerRtts > 0)) {
+            throw new IllegalArgumentException("evLossTimerRtts must be > 0, got " + evLossTimerRtts);
+        }
+        FabricConfig.requirePositive("probeInitialNs", probeInitialNs);
+        if (probeMaxNs < probeInitialNs) {
+            throw new IllegalArgumentException("probeMaxNs must be >= probeInitialNs");
+        }
+        FabricConfig.requireNonNegative("qpTimerExponent", qpTimerExponent);
+        FabricConfig.requirePositive("qpRetryCount", qpRetryCount);
+        FabricConfig.requireNonNegative("penaltyEcn", penaltyEcn);
+        FabricConfig.requireNonNegative("penaltyTrim", penaltyTrim);
+        FabricConfig.requireNonNegative("controllerDenyDistinctQps", controllerDenyDistinctQps);
+        FabricConfig.requireNonNegative("nsccTargetDelayNs", nsccTargetDelayNs);
+        FabricConfig.requireNonNegative("ecmpReconvergeNs", ecmpReconvergeNs);
+    }
+
+    public static TransportConfig defaults(TransportMode mode) {
+        int evs = mode == TransportMode.UEC ? 128 : 256;
+        return new TransportConfig(mode, evs, evs / 4, 2, 3, 3.0, 10_000, 1_000_000,
+                14, 7, 1, 4, 0, 3_000, 1.5, 0.8, 0.5, 4.0, 2_000_000_000L, false);
+    }
+
+    public TransportConfig withMode(TransportMode newMode) {
+        return new TransportConfig(newMode, evsPerQp, evMinActive, ackEveryPackets,
+                sackReorderThreshold, evLossTimerRtts, probeInitialNs, probeMaxNs, qpTimerExponent,
+                qpRetryCount, penaltyEcn, penaltyTrim, controllerDenyDistinctQps, nsccTargetDelayNs,
+                nsccMaxCwndBdp, nsccGamma, nsccMaxMdJump, nsccQaThreshold, ecmpReconvergeNs,
+                ecmpAllPlanes);
+    }
+}
