@@ -1,0 +1,168 @@
+package org.planewatch.sim.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.planewatch.sim.config.WorkloadConfig.Flow;
+
+/**
+ * Reads htsim's connection-matrix text format so both simulators run exactly the same work:
+ * <pre>
+ * Nodes N
+ * Connections C
+ * src->dst id K start S size BYTES      (C lines; S in microseconds, as htsim writes it)
+ * </pre>
+ * Blank lines are ignored. Anything else is rejected with the file and line, never skipped.
+ */
+public final class ConnectionMatrixReader {
+
+    private static final String LINE_FORM = "'<src>-><dst> id <k> start <us> size <bytes>'";
+    private static final Pattern ENDPOINTS = Pattern.compile("([0-9]{1,9})->([0-9]{1,9})");
+
+    private final String file;
+    private int lineNumber;
+    private int nodes;
+    private int declaredConnections = -1;
+    private final List<Flow> flows = new ArrayList<>();
+    private final Map<Long, Integer> lineOfId = new HashMap<>();
+
+    private ConnectionMatrixReader(String file) {
+        this.file = file;
+    }
+
+    public static ConnectionMatrix read(Path path) throws MatrixFormatException {
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new MatrixFormatException(path.toString(), 0, "cannot read: " + e.getMessage());
+        }
+        return parse(text, path.toString());
+    }
+
+    /** @param file the name to report in errors */
+    public static ConnectionMatrix parse(String text, String file) throws MatrixFormatException {
+        ConnectionMatrixReader reader = new ConnectionMatrixReader(file);
+        try (BufferedReader lines = new BufferedReader(new StringReader(text))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                reader.lineNumber++;
+                if (!line.isBlank()) {
+                    reader.accept(line.strip());
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("reading a string cannot fail", e);
+        }
+        return reader.finish();
+    }
+
+    private void accept(String line) throws MatrixFormatException {
+        if (nodes == 0) {
+            nodes = header(line, "Nodes");
+        } else if (declaredConnections < 0) {
+            declaredConnections = header(line, "Connections");
+        } else {
+            connection(line);
+        }
+    }
+
+    private int header(String line, String keyword) throws MatrixFormatException {
+        String[] tokens = line.split("\\s+");
+        if (tokens.length != 2 || !tokens[0].equals(keyword)) {
+            throw error("expected '" + keyword + " <count>', got '" + line + "'");
+        }
+        long count = number(tokens[1], keyword);
+        if (count <= 0 || count > Integer.MAX_VALUE) {
+            throw error(keyword + " must be a positive count, got " + tokens[1]);
+        }
+        return (int) count;
+    }
+
+    private void connection(String line) throws MatrixFormatException {
+        if (line.startsWith("Triggers") || line.startsWith("Failures")) {
+            throw error("htsim " + line.split("\\s+")[0].toLowerCase(java.util.Locale.ROOT)
+                    + " are not supported (only Nodes, Connections and connection lines)");
+        }
+        String[] tokens = line.split("\\s+");
+        if (tokens.length != 7 || !tokens[1].equals("id") || !tokens[3].equals("start")
+                || !tokens[5].equals("size")) {
+            throw error("expected " + LINE_FORM + ", got '" + line + "'");
+        }
+        Matcher endpoints = ENDPOINTS.matcher(tokens[0]);
+        if (!endpoints.matches()) {
+            throw error("expected <src>-><dst> with host numbers, got '" + tokens[0] + "'");
+        }
+        int src = host(endpoints.group(1));
+        int dst = host(endpoints.group(2));
+        if (src == dst) {
+            throw error("connection from host " + src + " to itself");
+        }
+        long id = number(tokens[2], "id");
+        Integer firstLine = lineOfId.putIfAbsent(id, lineNumber);
+        if (firstLine != null) {
+            throw error("duplicate connection id " + id + " (first on line " + firstLine + ")");
+        }
+        long startNs = startNs(tokens[4]);
+        long size = number(tokens[6], "size");
+        if (size <= 0) {
+            throw error("size must be > 0 bytes, got " + tokens[6]);
+        }
+        if (flows.size() == declaredConnections) {
+            throw error("more connection lines than the " + declaredConnections + " declared");
+        }
+        flows.add(new Flow(src, dst, size, startNs));
+    }
+
+    private int host(String text) throws MatrixFormatException {
+        int host = Integer.parseInt(text);
+        if (host >= nodes) {
+            throw error("host " + host + " out of range (Nodes " + nodes + ": hosts 0.." + (nodes - 1) + ")");
+        }
+        return host;
+    }
+
+    private long startNs(String text) throws MatrixFormatException {
+        try {
+            double micros = Double.parseDouble(text);
+            if (Double.isFinite(micros) && micros >= 0) {
+                return Math.round(micros * 1_000);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw error("start must be a time >= 0 in microseconds, got '" + text + "'");
+    }
+
+    private long number(String text, String what) throws MatrixFormatException {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw error(what + " must be an integer, got '" + text + "'");
+        }
+    }
+
+    private ConnectionMatrix finish() throws MatrixFormatException {
+        if (declaredConnections < 0) {
+            throw error(nodes == 0 ? "empty file (expected 'Nodes <count>')" : "missing 'Connections <count>'");
+        }
+        if (flows.size() != declaredConnections) {
+            throw error("declares Connections " + declaredConnections + " but has " + flows.size()
+                    + " connection lines");
+        }
+        return new ConnectionMatrix(nodes, flows);
+    }
+
+    private MatrixFormatException error(String problem) {
+        return new MatrixFormatException(file, lineNumber, problem);
+    }
+}

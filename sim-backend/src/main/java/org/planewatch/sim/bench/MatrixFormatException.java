@@ -1,0 +1,30 @@
+package org.planewatch.sim.bench;
+
+/** A connection-matrix file that cannot be read, with the file and 1-based line of the problem. */
+public final class MatrixFormatException extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String file;
+    private final int line;
+    private final String problem;
+
+    public MatrixFormatException(String file, int line, String problem) {
+        super(file + ":" + line + ": " + problem);
+        this.file = file;
+        this.line = line;
+        this.problem = problem;
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public int line() {
+        return line;
+    }
+
+    public String problem() {
+        return problem;
+    }
+}

@@ -1,0 +1,168 @@
+package org.planewatch.sim.scenario;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.config.TransportConfig;
+import org.planewatch.sim.config.TransportMode;
+import org.planewatch.sim.config.WorkloadConfig;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * Loads and validates a scenario file (format in docs/scenarios.md). Everything is checked before a
+ * simulation is built: unknown or misplaced keys, types, ranges, host, switch, link and plane names
+ * against the fabric the file describes. Keys not given take their documented defaults.
+ */
+public final class ScenarioLoader {
+
+    static final long DEFAULT_SEED = 1;
+    private static final List<String> TOP_KEYS =
+            List.of("name", "seed", "fabric", "transport", "workload", "faults", "durationUs");
+
+    private ScenarioLoader() {}
+
+    /** Loads a file; errors name it as given. Relative paths inside it resolve against its directory. */
+    public static Scenario load(Path file) throws ScenarioException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ScenarioException(file.toString(), 0, "", "cannot read the file: " + e);
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        return parse(text, file.toString(), dir);
+    }
+
+    /**
+     * @param fileName the name errors carry
+     * @param baseDir where relative paths in the scenario (connection matrices) resolve
+     */
+    public static Scenario parse(String yaml, String fileName, Path baseDir) throws ScenarioException {
+        YamlMapping root = YamlMapping.of(fileName, "", compose(yaml, fileName));
+        root.rejectUnknownKeys(TOP_KEYS);
+        root.requirePresent("name");
+        root.requirePresent("workload");
+        String name = root.string("name");
+        long seed = root.has("seed") ? root.longValue("seed") : DEFAULT_SEED;
+        long durationNs = root.has("durationUs") ? root.microsAsNanos("durationUs") : 0;
+
+        YamlMapping transportSection = root.has("transport") ? root.mapping("transport") : null;
+        TransportMode mode = transportSection != null && transportSection.has("mode")
+                ? parseMode(transportSection)
+                : TransportMode.MRC;
+        FabricConfig fabric = fabric(root.has("fabric") ? root.mapping("fabric") : null, mode);
+        TransportConfig transport = transport(transportSection, mode);
+        WorkloadConfig workload = new WorkloadReader(fabric, baseDir).read(root.mapping("workload"));
+        List<FaultSpec> faults = root.has("faults") ? faults(root, fabric, durationNs) : List.of();
+        try {
+            return new Scenario(name, seed, fabric, transport, workload, faults, durationNs);
+        } catch (IllegalArgumentException e) {
+            throw root.errorHere(e.getMessage());
+        }
+    }
+
+    private static Node compose(String yaml, String fileName) throws ScenarioException {
+        Node node;
+        try {
+            node = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(yaml));
+        } catch (MarkedYAMLException e) {
+            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
+            String context = e.getContext() != null && e.getProblem() != null ? " (" + e.getContext() + ")" : "";
+            throw new ScenarioException(fileName, mark == null ? 0 : mark.getLine() + 1, "",
+                    "malformed YAML: " + problem + context);
+        } catch (YAMLException e) {
+            throw new ScenarioException(fileName, 0, "", "malformed YAML: " + e.getMessage());
+        }
+        if (node == null) {
+            throw new ScenarioException(fileName, 1, "", "empty scenario (needs at least name and workload)");
+        }
+        return node;
+    }
+
+    private static TransportMode parseMode(YamlMapping transport) throws ScenarioException {
+        try {
+            return TransportMode.parse(transport.string("mode"));
+        } catch (IllegalArgumentException e) {
+            throw transport.error("mode", e.getMessage());
+        }
+    }
+
+    /**
+     * Fabric keys are {@link FabricConfig}'s components. The ECMP baseline drops at the tail unless
+     * told otherwise, and a queue size given alone carries the header queue and ECN thresholds along
+     * in the default proportions, so that ECN still marks inside the queue.
+     */
+    private static FabricConfig fabric(YamlMapping section, TransportMode mode)
+            throws ScenarioException {
+        FabricConfig defaults = FabricConfig.defaults();
+        if (mode == TransportMode.ECMP) {
+            defaults = defaults.withTrimming(false);
+        }
+        if (section == null) {
+            return defaults;
+        }
+        section.rejectUnknownKeys(RecordOverrides.keysOf(FabricConfig.class));
+        Map<String, Object> values = RecordOverrides.valuesOf(defaults);
+        RecordOverrides.readInto(values, FabricConfig.class, section, List.of());
+        if (section.has("queueBytes")) {
+            long queue = (Long) values.get("queueBytes");
+            FabricConfig base = FabricConfig.defaults();
+            scaleUnlessSet(section, values, "headerQueueBytes", queue, base.headerQueueBytes(), base.queueBytes());
+            scaleUnlessSet(section, values, "ecnKminBytes", queue, base.ecnKminBytes(), base.queueBytes());
+            scaleUnlessSet(section, values, "ecnKmaxBytes", queue, base.ecnKmaxBytes(), base.queueBytes());
+        }
+        return RecordOverrides.construct(FabricConfig.class, values, section);
+    }
+
+    private static void scaleUnlessSet(YamlMapping section, Map<String, Object> values, String key, long queue,
+            long defaultValue, long defaultQueue) {
+        if (!section.has(key)) {
+            values.put(key, Math.round((double) queue * defaultValue / defaultQueue));
+        }
+    }
+
+    /** Transport keys are {@link TransportConfig}'s components; defaults depend on the mode, and ev_min_active follows evsPerQp. */
+    private static TransportConfig transport(YamlMapping section, TransportMode mode)
+            throws ScenarioException {
+        TransportConfig defaults = TransportConfig.defaults(mode);
+        if (section == null) {
+            return defaults;
+        }
+        section.rejectUnknownKeys(RecordOverrides.keysOf(TransportConfig.class));
+        Map<String, Object> values = RecordOverrides.valuesOf(defaults);
+        RecordOverrides.readInto(values, TransportConfig.class, section, List.of("mode"));
+        if (section.has("evsPerQp") && !section.has("evMinActive")) {
+            int evs = (Integer) values.get("evsPerQp");
+            values.put("evMinActive", (int) ((long) evs * defaults.evMinActive() / defaults.evsPerQp()));
+        }
+        return RecordOverrides.construct(TransportConfig.class, values, section);
+    }
+
+    /** Faults in time order; faults at the same time keep their file order. */
+    private static List<FaultSpec> faults(YamlMapping root, FabricConfig fabric, long durationNs)
+            throws ScenarioException {
+        FaultReader reader = new FaultReader(new FabricNames(fabric), durationNs);
+        List<FaultSpec> faults = new ArrayList<>();
+        for (YamlMapping fault : root.mappings("faults")) {
+            faults.add(reader.read(fault));
+        }
+        faults.sort(Comparator.comparingLong(FaultSpec::atNs));
+        return faults;
+    }
+}
