@@ -32,4 +32,11 @@ class LayeringTest {
             .that().resideInAnyPackage("..console.viewmodel..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..")
             .because("view models are tested without a stage (MVVM)");
+
+    @ArchTest
+    static final ArchRule stateIsFreeOfWireAndUiTypes = noClasses()
+            .that().resideInAnyPackage("..console.state..", "..console.telemetry..")
+            .should().dependOnClassesThat()
+            .resideInAnyPackage("io.grpc..", "org.planewatch.gnmi..", "com.google.protobuf..", "javafx..", "java.sql..")
+            .because("the model is driven the same way live and in replay, from decoded events");
 }

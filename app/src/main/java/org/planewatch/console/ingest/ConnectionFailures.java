@@ -1,0 +1,68 @@
+package org.planewatch.console.ingest;
+
+import io.grpc.Status;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.nio.channels.UnresolvedAddressException;
+import javax.net.ssl.SSLException;
+
+/** Explains a failed call in operator words: refused, TLS, authentication, or the agent's own message. */
+public final class ConnectionFailures {
+    private ConnectionFailures() {}
+
+    public static String describe(TargetConfig target, Throwable error) {
+        Status status = Status.fromThrowable(error);
+        String where = target.address();
+        switch (status.getCode()) {
+            case UNAUTHENTICATED:
+                return "authentication rejected by " + where
+                        + target.credentials().map(c -> " for user '" + c.username() + "'").orElse(" (no credentials configured)")
+                        + detail(status);
+            case PERMISSION_DENIED:
+                return "permission denied by " + where + detail(status);
+            case UNIMPLEMENTED:
+                return where + " does not implement gNMI Subscribe" + detail(status);
+            case INVALID_ARGUMENT:
+                return where + " rejected the subscription" + detail(status);
+            case DEADLINE_EXCEEDED:
+                return "no answer from " + where + " in time";
+            default:
+                break;
+        }
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SSLException || cause.getClass().getName().contains("Ssl")
+                    || String.valueOf(cause.getMessage()).contains("SSL")) {
+                return "TLS handshake with " + where + " failed: " + firstLine(cause.getMessage())
+                        + " (check the CA file, the server certificate, and that the agent serves TLS)";
+            }
+            if (cause instanceof ConnectException || String.valueOf(cause.getMessage()).contains("Connection refused")) {
+                return "connection refused by " + where + " (is the agent running and listening there?)";
+            }
+            if (cause instanceof UnknownHostException || cause instanceof UnresolvedAddressException) {
+                return "unknown host '" + target.host() + "'";
+            }
+        }
+        if (status.getCode() == Status.Code.UNAVAILABLE) {
+            String description = status.getDescription();
+            if (description != null && description.toLowerCase(java.util.Locale.ROOT).contains("http2")
+                    || description != null && description.contains("first received frame")) {
+                return "TLS or protocol mismatch with " + where + ": " + firstLine(description)
+                        + " (the agent may expect TLS, or plaintext)";
+            }
+            return "connection to " + where + " lost" + detail(status);
+        }
+        return status.getCode() + " from " + where + detail(status);
+    }
+
+    private static String detail(Status status) {
+        return status.getDescription() == null ? "" : ": " + firstLine(status.getDescription());
+    }
+
+    private static String firstLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+}

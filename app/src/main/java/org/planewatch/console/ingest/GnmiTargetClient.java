@@ -1,0 +1,248 @@
+package org.planewatch.console.ingest;
+
+import io.grpc.ChannelCredentials;
+import io.grpc.ClientInterceptors;
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.TlsChannelCredentials;
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
+import io.grpc.stub.MetadataUtils;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.gnmi.proto.Encoding;
+import org.planewatch.gnmi.proto.Path;
+import org.planewatch.gnmi.proto.SubscribeRequest;
+import org.planewatch.gnmi.proto.SubscribeResponse;
+import org.planewatch.gnmi.proto.Subscription;
+import org.planewatch.gnmi.proto.SubscriptionList;
+import org.planewatch.gnmi.proto.SubscriptionMode;
+import org.planewatch.gnmi.proto.gNMIGrpc;
+
+/**
+ * Keeps one gNMI Subscribe session per configured target alive: dials, subscribes to the plan,
+ * decodes every response straight into the {@link IngestQueue}, and redials with exponential
+ * backoff and jitter after any failure. Network callbacks do nothing else.
+ */
+public final class GnmiTargetClient implements AutoCloseable {
+    private static final int MAX_MESSAGE_BYTES = 64 << 20;
+
+    private final TargetConfig config;
+    private final SubscriptionPlan plan;
+    private final IngestQueue queue;
+    private final InstantSource clock;
+    private final ScheduledExecutorService scheduler;
+    private final Backoff backoff;
+    private final ManagedChannel channel;
+    private final gNMIGrpc.gNMIStub stub;
+
+    private final Object lock = new Object();
+    private long generation;
+    private boolean closed;
+    private final List<ClientCallStreamObserver<SubscribeRequest>> calls = new ArrayList<>();
+
+    public GnmiTargetClient(
+            TargetConfig config,
+            SubscriptionPlan plan,
+            IngestQueue queue,
+            InstantSource clock,
+            ScheduledExecutorService scheduler,
+            Backoff backoff) {
+        this.config = config;
+        this.plan = plan;
+        this.queue = queue;
+        this.clock = clock;
+        this.scheduler = scheduler;
+        this.backoff = backoff;
+        this.channel = Grpc.newChannelBuilderForAddress(config.host(), config.port(), credentials(config))
+                .maxInboundMessageSize(MAX_MESSAGE_BYTES)
+                .keepAliveTime(10, TimeUnit.SECONDS)
+                .keepAliveTimeout(5, TimeUnit.SECONDS)
+                .build();
+        Metadata headers = new Metadata();
+        config.credentials().ifPresent(c -> {
+            headers.put(Metadata.Key.of("username", Metadata.ASCII_STRING_MARSHALLER), c.username());
+            headers.put(Metadata.Key.of("password", Metadata.ASCII_STRING_MARSHALLER), c.password());
+        });
+        this.stub = gNMIGrpc.newStub(
+                ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers)));
+    }
+
+    /**
+     * TLS material is read when the target is configured, so a missing or unreadable file is
+     * reported against the target's name instead of surfacing as a handshake failure later.
+     */
+    static ChannelCredentials credentials(TargetConfig config) {
+        if (config.tls().isEmpty()) {
+            return InsecureChannelCredentials.create();
+        }
+        TargetConfig.TlsFiles tls = config.tls().get();
+        try {
+            TlsChannelCredentials.Builder builder = TlsChannelCredentials.newBuilder();
+            if (tls.caFile().isPresent()) {
+                builder.trustManager(readable(config, "ca-file", tls.caFile().get()).toFile());
+            }
+            if (tls.certFile().isPresent() != tls.keyFile().isPresent()) {
+                throw new IllegalArgumentException("target '" + config.name()
+                        + "': mutual TLS needs both cert-file and key-file");
+            }
+            if (tls.certFile().isPresent()) {
+                builder.keyManager(readable(config, "cert-file", tls.certFile().get()).toFile(),
+                        readable(config, "key-file", tls.keyFile().get()).toFile());
+            }
+            return builder.build();
+        } catch (IOException e) {
+            throw new UncheckedIOException("target '" + config.name() + "': cannot read TLS files: " + e.getMessage(), e);
+        }
+    }
+
+    private static java.nio.file.Path readable(TargetConfig config, String what, java.nio.file.Path file) {
+        if (!java.nio.file.Files.isReadable(file)) {
+            throw new IllegalArgumentException("target '" + config.name() + "': " + what + " " + file + " is not a readable file");
+        }
+        return file;
+    }
+
+    public TargetConfig config() {
+        return config;
+    }
+
+    public void start() {
+        dial();
+    }
+
+    private void dial() {
+        long attempt;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            attempt = ++generation;
+            calls.clear();
+        }
+        publish(ConnectionPhase.CONNECTING, "dialling " + config.address());
+        channel.resetConnectBackoff();
+        List<String> streamTargets = config.targets().isEmpty() ? List.of("") : config.targets();
+        for (String target : streamTargets) {
+            stub.subscribe(new Stream(attempt)).onNext(request(target));
+        }
+    }
+
+    SubscribeRequest request(String target) {
+        Path.Builder prefix = Path.newBuilder();
+        if (!target.isEmpty()) {
+            prefix.setTarget(target);
+        }
+        SubscriptionList.Builder list = SubscriptionList.newBuilder()
+                .setPrefix(prefix)
+                .setMode(SubscriptionList.Mode.STREAM)
+                .setEncoding(Encoding.PROTO);
+        for (SubscriptionPlan.PathGroup group : plan.groups()) {
+            Subscription.Builder subscription = Subscription.newBuilder()
+                    .setPath(NotificationDecoder.encode(TelemetryPath.parse(group.path())))
+                    .setMode(switch (group.mode()) {
+                        case TARGET_DEFINED -> SubscriptionMode.TARGET_DEFINED;
+                        case ON_CHANGE -> SubscriptionMode.ON_CHANGE;
+                        case SAMPLE -> SubscriptionMode.SAMPLE;
+                    });
+            if (group.mode() == SubscriptionPlan.Mode.SAMPLE) {
+                subscription.setSampleInterval(group.sampleInterval().toNanos());
+            }
+            list.addSubscription(subscription);
+        }
+        return SubscribeRequest.newBuilder().setSubscribe(list).build();
+    }
+
+    private void publish(ConnectionPhase phase, String detail) {
+        queue.offer(new IngestEvent.Connection(config.name(), phase, detail, clock.millis()));
+    }
+
+    /** One Subscribe call of one dial attempt; a failure of any call restarts the whole attempt. */
+    private final class Stream implements ClientResponseObserver<SubscribeRequest, SubscribeResponse> {
+        private final long attempt;
+        private boolean announced;
+
+        Stream(long attempt) {
+            this.attempt = attempt;
+        }
+
+        @Override
+        public void beforeStart(ClientCallStreamObserver<SubscribeRequest> requestStream) {
+            synchronized (lock) {
+                calls.add(requestStream);
+            }
+        }
+
+        @Override
+        public void onNext(SubscribeResponse response) {
+            if (!announced) {
+                announced = true;
+                backoff.reset();
+                publish(ConnectionPhase.STREAMING, "");
+            }
+            switch (response.getResponseCase()) {
+                case UPDATE -> queue.offer(NotificationDecoder.decode(
+                        config.name(), config.defaultDevice(), response.getUpdate(), clock.millis()));
+                case SYNC_RESPONSE -> queue.offer(new IngestEvent.Synced(config.name(), clock.millis()));
+                default -> { }
+            }
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            fail(attempt, ConnectionFailures.describe(config, error));
+        }
+
+        @Override
+        public void onCompleted() {
+            fail(attempt, config.address() + " ended the subscription");
+        }
+    }
+
+    private void fail(long attempt, String message) {
+        List<ClientCallStreamObserver<SubscribeRequest>> toCancel;
+        synchronized (lock) {
+            if (closed || attempt != generation) {
+                return;
+            }
+            generation++;
+            toCancel = List.copyOf(calls);
+            calls.clear();
+        }
+        toCancel.forEach(call -> call.cancel("restarting subscription", null));
+        Duration wait = backoff.next();
+        publish(ConnectionPhase.FAILED, message + "; retrying in " + formatWait(wait));
+        scheduler.schedule(this::dial, wait.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private static String formatWait(Duration wait) {
+        return wait.toMillis() < 1000 ? wait.toMillis() + " ms" : String.format(java.util.Locale.ROOT, "%.1f s", wait.toMillis() / 1000.0);
+    }
+
+    @Override
+    public void close() {
+        List<ClientCallStreamObserver<SubscribeRequest>> toCancel;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            toCancel = List.copyOf(calls);
+            calls.clear();
+        }
+        toCancel.forEach(call -> call.cancel("console closed the target", null));
+        publish(ConnectionPhase.CLOSED, "");
+        channel.shutdownNow();
+    }
+}

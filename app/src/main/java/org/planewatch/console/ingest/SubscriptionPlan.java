@@ -1,0 +1,55 @@
+package org.planewatch.console.ingest;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What the console subscribes to, per path group. Counters are sampled by the agent
+ * (TARGET_DEFINED), states and exclusion events arrive on change; groups may ask for SAMPLE with
+ * an explicit interval instead.
+ */
+public record SubscriptionPlan(List<PathGroup> groups) {
+
+    public enum Mode { TARGET_DEFINED, ON_CHANGE, SAMPLE }
+
+    /** @param sampleInterval used for SAMPLE; zero lets the agent choose */
+    public record PathGroup(String path, Mode mode, Duration sampleInterval) {
+        public PathGroup {
+            if (mode == Mode.SAMPLE && (sampleInterval.isZero() || sampleInterval.isNegative())) {
+                throw new IllegalArgumentException("SAMPLE subscription to " + path + " needs a positive interval");
+            }
+        }
+
+        public static PathGroup targetDefined(String path) {
+            return new PathGroup(path, Mode.TARGET_DEFINED, Duration.ZERO);
+        }
+
+        public static PathGroup sampled(String path, Duration interval) {
+            return new PathGroup(path, Mode.SAMPLE, interval);
+        }
+    }
+
+    public SubscriptionPlan {
+        groups = List.copyOf(groups);
+        if (groups.isEmpty()) {
+            throw new IllegalArgumentException("a subscription plan needs at least one path group");
+        }
+    }
+
+    /**
+     * The fabric overview: switch ports and queues, host planes and QPs, exclusion events. Per-EV
+     * state is high-cardinality and is subscribed only on drill-down.
+     */
+    public static SubscriptionPlan fabricOverview() {
+        return new SubscriptionPlan(List.of(
+                PathGroup.targetDefined("/interfaces/interface/state"),
+                PathGroup.targetDefined("/qos/interfaces/interface/output/queues/queue/state"),
+                PathGroup.targetDefined("mrc:/planes/plane/state"),
+                PathGroup.targetDefined("mrc:/qps/qp/state"),
+                PathGroup.targetDefined("mrc:/events")));
+    }
+
+    public SubscriptionPlan with(PathGroup group) {
+        return new SubscriptionPlan(java.util.stream.Stream.concat(groups.stream(), java.util.stream.Stream.of(group)).toList());
+    }
+}

@@ -1,0 +1,127 @@
+package org.planewatch.console.state;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
+import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
+import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+
+/**
+ * Stateful alarms: a condition raises its alarm the first time it holds and clears it once it has
+ * been gone for {@link AlarmThresholds#clearAfter()}. Cleared alarms stay in a bounded history.
+ */
+final class AlarmEngine {
+    private record Condition(String key, Alarm.Kind kind, String subject, Alarm.Severity severity, String message) {}
+
+    private static final int HISTORY = 500;
+    private final Map<String, Alarm> active = new LinkedHashMap<>();
+    private final Map<String, Long> lastHeld = new HashMap<>();
+    private final Deque<Alarm> history = new ArrayDeque<>();
+    private List<Alarm> publishedActive = List.of();
+    private List<Alarm> publishedRecent = List.of();
+
+    void evaluate(List<PlaneSummary> planes, List<TargetStatus> targets, List<ExclusionEvent> events,
+            AlarmThresholds thresholds, long nowMillis) {
+        List<Condition> conditions = new ArrayList<>();
+        for (PlaneSummary plane : planes) {
+            String subject = "plane " + plane.plane();
+            if (!Double.isNaN(plane.pathHealth()) && plane.pathHealth() < thresholds.minPlaneHealth()) {
+                conditions.add(new Condition("health/" + plane.plane(), Alarm.Kind.PLANE_HEALTH, subject,
+                        plane.pathHealth() < thresholds.minPlaneHealth() - 0.1 ? Alarm.Severity.CRITICAL : Alarm.Severity.MAJOR,
+                        String.format(Locale.ROOT, "Plane %d path health %.1f%% (threshold %.1f%%): %d EVs out of service",
+                                plane.plane(), plane.pathHealth() * 100, thresholds.minPlaneHealth() * 100, plane.evsOutOfService())));
+            }
+            if (plane.trimRate() > thresholds.maxPlaneTrimRate()) {
+                conditions.add(new Condition("trim/" + plane.plane(), Alarm.Kind.TRIM_RATE, subject, Alarm.Severity.WARNING,
+                        String.format(Locale.ROOT, "Plane %d trims %s pkt/s (threshold %s): last hop %s, fabric %s", plane.plane(),
+                                Units.count(plane.trimRate()), Units.count(thresholds.maxPlaneTrimRate()),
+                                Units.count(plane.lastHopTrimRate()), Units.count(plane.fabricTrimRate()))));
+            }
+            if (plane.linksDown() > thresholds.maxLinksDown()) {
+                conditions.add(new Condition("links/" + plane.plane(), Alarm.Kind.LINKS_DOWN, subject, Alarm.Severity.MAJOR,
+                        "Plane " + plane.plane() + ": " + plane.linksDown() + " of " + plane.linksTotal() + " links down"));
+            }
+        }
+        for (TargetStatus target : targets) {
+            if (target.freshness() == Freshness.LOST && target.phase() != org.planewatch.console.telemetry.ConnectionPhase.CLOSED) {
+                conditions.add(new Condition("lost/" + target.source(), Alarm.Kind.TARGET_LOST, target.source(), Alarm.Severity.MAJOR,
+                        "Target " + target.source() + " LOST" + (target.detail().isEmpty() ? "" : ": " + target.detail())));
+            } else if (target.freshness() == Freshness.STALE && thresholds.alarmOnStale()) {
+                conditions.add(new Condition("stale/" + target.source(), Alarm.Kind.TARGET_STALE, target.source(), Alarm.Severity.WARNING,
+                        "Target " + target.source() + " STALE: no data for "
+                                + Units.seconds(nowMillis - target.lastSeenMillis())));
+            }
+        }
+        long guardWindow = thresholds.minActiveGuardWindow().toMillis();
+        for (int i = events.size() - 1; i >= 0; i--) {
+            ExclusionEvent event = events.get(i);
+            if (nowMillis - event.arrivalMillis() > guardWindow) {
+                break;
+            }
+            if ("MIN_ACTIVE_GUARD".equals(event.reason())) {
+                String key = "guard/" + event.host() + "/" + event.qpn();
+                if (conditions.stream().noneMatch(c -> c.key().equals(key))) {
+                    conditions.add(new Condition(key, Alarm.Kind.MIN_ACTIVE_GUARD, event.host(), Alarm.Severity.MAJOR,
+                            event.host() + " QP " + event.qpn() + " hit the min-active guard on plane " + event.plane()
+                                    + ": too few EVs left, kept a bad one in service"));
+                }
+            }
+        }
+        apply(conditions, thresholds.clearAfter().toMillis(), nowMillis);
+    }
+
+    private void apply(List<Condition> conditions, long clearAfterMillis, long nowMillis) {
+        boolean changed = false;
+        for (Condition condition : conditions) {
+            lastHeld.put(condition.key(), nowMillis);
+            Alarm existing = active.get(condition.key());
+            if (existing == null) {
+                active.put(condition.key(), new Alarm(condition.key(), condition.kind(), condition.subject(),
+                        condition.severity(), condition.message(), nowMillis, 0));
+                changed = true;
+            } else if (existing.severity() != condition.severity() || !existing.message().equals(condition.message())) {
+                active.put(condition.key(), existing.updated(condition.severity(), condition.message()));
+                changed = true;
+            }
+        }
+        var iterator = active.entrySet().iterator();
+        while (iterator.hasNext()) {
+            var entry = iterator.next();
+            if (nowMillis - lastHeld.getOrDefault(entry.getKey(), 0L) >= clearAfterMillis
+                    && !lastHeldNow(entry.getKey(), nowMillis)) {
+                iterator.remove();
+                lastHeld.remove(entry.getKey());
+                history.addFirst(entry.getValue().cleared(nowMillis));
+                while (history.size() > HISTORY) {
+                    history.removeLast();
+                }
+                changed = true;
+            }
+        }
+        if (changed) {
+            List<Alarm> sorted = new ArrayList<>(active.values());
+            sorted.sort((a, b) -> a.severity() != b.severity() ? b.severity().compareTo(a.severity())
+                    : Long.compare(b.raisedAtMillis(), a.raisedAtMillis()));
+            publishedActive = List.copyOf(sorted);
+            publishedRecent = List.copyOf(history);
+        }
+    }
+
+    private boolean lastHeldNow(String key, long nowMillis) {
+        return lastHeld.getOrDefault(key, 0L) == nowMillis;
+    }
+
+    List<Alarm> active() {
+        return publishedActive;
+    }
+
+    List<Alarm> recent() {
+        return publishedRecent;
+    }
+}

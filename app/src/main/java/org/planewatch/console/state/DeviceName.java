@@ -1,0 +1,53 @@
+package org.planewatch.console.state;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The fabric's device naming ({@code host-0007}, {@code p3-t0-12}: plane 3, tier 0, index 12) and
+ * link naming ({@code p2-t0-1~p2-t1-5}: the two ends, lower tier first).
+ *
+ * <p>Switch interfaces are named after the device at their far end, which is how the console
+ * learns the topology from telemetry alone.
+ */
+public record DeviceName(String name, Kind kind, int plane, int tier, int index) {
+
+    public enum Kind { HOST, SWITCH, OTHER }
+
+    private static final Pattern SWITCH = Pattern.compile("p(\\d+)-t([01])-(\\d+)");
+    private static final Pattern HOST = Pattern.compile("host-(\\d+)");
+
+    public static DeviceName parse(String name) {
+        Matcher matcher = SWITCH.matcher(name);
+        if (matcher.matches()) {
+            return new DeviceName(name, Kind.SWITCH, Integer.parseInt(matcher.group(1)),
+                    Integer.parseInt(matcher.group(2)), Integer.parseInt(matcher.group(3)));
+        }
+        matcher = HOST.matcher(name);
+        if (matcher.matches()) {
+            return new DeviceName(name, Kind.HOST, -1, -1, Integer.parseInt(matcher.group(1)));
+        }
+        return new DeviceName(name, Kind.OTHER, -1, -1, -1);
+    }
+
+    public boolean isSwitch() {
+        return kind == Kind.SWITCH;
+    }
+
+    public boolean isHost() {
+        return kind == Kind.HOST;
+    }
+
+    /** Canonical link id: hosts first, then tier 0, then tier 1; ties by name. */
+    public static String linkId(DeviceName a, DeviceName b) {
+        return order(a) <= order(b) ? a.name + "~" + b.name : b.name + "~" + a.name;
+    }
+
+    private static int order(DeviceName device) {
+        return switch (device.kind) {
+            case HOST -> 0;
+            case SWITCH -> 1 + device.tier;
+            case OTHER -> 3;
+        };
+    }
+}

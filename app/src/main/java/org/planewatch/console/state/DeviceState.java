@@ -1,0 +1,110 @@
+package org.planewatch.console.state;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.planewatch.console.state.FabricSnapshot.EvCell;
+import org.planewatch.console.state.FabricSnapshot.HostPlanePort;
+import org.planewatch.console.state.FabricSnapshot.HostSummary;
+import org.planewatch.console.state.FabricSnapshot.PortSummary;
+import org.planewatch.console.state.FabricSnapshot.QpSummary;
+import org.planewatch.console.state.FabricSnapshot.QueueSummary;
+import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
+
+/**
+ * What the console knows about one device (host or switch), owned by the state thread. Its
+ * immutable summary is rebuilt only after an update touched it.
+ */
+final class DeviceState {
+    final DeviceName name;
+    String source = "";
+    long lastSeenMillis;
+    final Map<String, LeafTable> ports = new TreeMap<>();
+    /** port name -> queue name -> leaves */
+    final Map<String, Map<String, LeafTable>> queues = new TreeMap<>();
+    final Map<Integer, LeafTable> planes = new TreeMap<>();
+    final Map<Long, LeafTable> qps = new TreeMap<>();
+    final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();
+    private boolean dirty = true;
+    private Object summary;
+    private Freshness summaryFreshness;
+
+    DeviceState(DeviceName name) {
+        this.name = name;
+    }
+
+    void touch() {
+        dirty = true;
+    }
+
+    SwitchSummary switchSummary(Freshness freshness) {
+        if (dirty || summaryFreshness != freshness || !(summary instanceof SwitchSummary)) {
+            List<PortSummary> portSummaries = new ArrayList<>(ports.size());
+            ports.forEach((port, leaves) -> portSummaries.add(port(port, leaves)));
+            summary = new SwitchSummary(name.name(), name.plane(), name.tier(), name.index(), freshness,
+                    List.copyOf(portSummaries));
+            summaryFreshness = freshness;
+            dirty = false;
+        }
+        return (SwitchSummary) summary;
+    }
+
+    private PortSummary port(String port, LeafTable leaves) {
+        List<QueueSummary> queueSummaries = new ArrayList<>();
+        double ecn = 0;
+        for (Map.Entry<String, LeafTable> queue : queues.getOrDefault(port, Map.of()).entrySet()) {
+            LeafTable q = queue.getValue();
+            queueSummaries.add(new QueueSummary(queue.getKey(), q.rate("transmit-pkts"), q.rate("ecn-marked-pkts"),
+                    q.rate("trim-pkts"), q.rate("dropped-pkts"), q.value("max-queue-len"), q.value("avg-queue-len")));
+            ecn += FabricSnapshot.nanToZero(q.rate("ecn-marked-pkts"));
+        }
+        return new PortSummary(port, leaves.text("oper-status", "UNKNOWN"), bits(leaves.rate("out-octets")),
+                bits(leaves.rate("in-octets")), leaves.rate("trim-pkts"), sumRates(leaves, "out-discards", "dropped-trim-pkts"),
+                queueSummaries.isEmpty() ? Double.NaN : ecn, List.copyOf(queueSummaries));
+    }
+
+    HostSummary hostSummary(Freshness freshness) {
+        if (dirty || summaryFreshness != freshness || !(summary instanceof HostSummary)) {
+            List<HostPlanePort> planePorts = new ArrayList<>(planes.size());
+            planes.forEach((plane, p) -> planePorts.add(new HostPlanePort(plane, p.text("port-name", ""),
+                    p.text("oper-status", "UNKNOWN"), bits(p.rate("tx-octets")), bits(p.rate("rx-octets")),
+                    p.value("evs-good"), p.value("evs-assumed-bad"), p.value("evs-denied"),
+                    p.rate("retransmits"), p.rate("trim-nacks-rcvd"))));
+            List<QpSummary> qpSummaries = new ArrayList<>(qps.size());
+            qps.forEach((qpn, q) -> qpSummaries.add(new QpSummary(qpn, q.text("peer", ""), q.value("evs-active"),
+                    q.value("cwnd-octets"), q.value("inflight-octets"), q.value("srtt-ns"), q.rate("tx-pkts"),
+                    q.rate("retransmits"), evCells(qpn))));
+            summary = new HostSummary(name.name(), freshness, List.copyOf(planePorts), List.copyOf(qpSummaries));
+            summaryFreshness = freshness;
+            dirty = false;
+        }
+        return (HostSummary) summary;
+    }
+
+    private List<EvCell> evCells(long qpn) {
+        Map<Integer, LeafTable> table = evs.get(qpn);
+        if (table == null) {
+            return List.of();
+        }
+        List<EvCell> cells = new ArrayList<>(table.size());
+        table.forEach((id, ev) -> cells.add(new EvCell(id, (int) ev.value("plane"), ev.text("state", "UNKNOWN"),
+                ev.decimal("penalty"), ev.value("trims"), ev.value("losses"))));
+        return List.copyOf(cells);
+    }
+
+    static double bits(double octetRate) {
+        return Double.isNaN(octetRate) ? Double.NaN : octetRate * 8;
+    }
+
+    private static double sumRates(LeafTable leaves, String... names) {
+        double sum = Double.NaN;
+        for (String leaf : names) {
+            double rate = leaves.rate(leaf);
+            if (!Double.isNaN(rate)) {
+                sum = FabricSnapshot.nanToZero(sum) + rate;
+            }
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,129 @@
+package org.planewatch.console.state;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.planewatch.telemetry.value.TelemetryValue;
+import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
+import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
+
+/**
+ * Assembles exclusion decisions from the agents' event rings ({@code mrc:/events/event[seq]}) and
+ * keeps the console's own bounded history. The agent's ring evicts entries with a delete; that is
+ * not a retraction, so history keeps them. A resent ring after a reconnect is recognised by
+ * sequence number and not counted twice.
+ */
+final class ExclusionLog {
+    private final int capacity;
+    private final Map<String, LeafTable> partial = new HashMap<>();
+    private final Map<String, TreeSet<Long>> seenByHost = new HashMap<>();
+    private final Deque<ExclusionEvent> history = new ArrayDeque<>();
+    private final Map<String, long[]> ringState = new HashMap<>();
+    private boolean changed = true;
+    private List<ExclusionEvent> published = List.of();
+
+    ExclusionLog(int capacity) {
+        this.capacity = capacity;
+    }
+
+    void leaf(String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
+        partial.computeIfAbsent(host + '\u0000' + seq, k -> new LeafTable()).put(leaf, value, timestampNs);
+    }
+
+    /** {@code mrc:/events/state/{next-seq, dropped-events}}: what the agent's ring lost. */
+    void ringLeaf(String host, String leaf, TelemetryValue value) {
+        if (value instanceof TelemetryValue.Uint(long number)) {
+            long[] state = ringState.computeIfAbsent(host, h -> new long[2]);
+            if ("next-seq".equals(leaf)) {
+                state[0] = number;
+            } else if ("dropped-events".equals(leaf)) {
+                state[1] = number;
+            }
+        }
+    }
+
+    long droppedByAgents() {
+        return ringState.values().stream().mapToLong(s -> s[1]).sum();
+    }
+
+    /** Completes the events of one notification whose leaves have all arrived. */
+    void complete(long arrivalMillis) {
+        if (partial.isEmpty()) {
+            return;
+        }
+        var entries = partial.entrySet().iterator();
+        while (entries.hasNext()) {
+            var entry = entries.next();
+            LeafTable leaves = entry.getValue();
+            if (!leaves.has("to-state")) {
+                continue;
+            }
+            entries.remove();
+            String key = entry.getKey();
+            int split = key.indexOf('\u0000');
+            String host = key.substring(0, split);
+            long seq = Long.parseLong(key.substring(split + 1));
+            TreeSet<Long> seen = seenByHost.computeIfAbsent(host, h -> new TreeSet<>());
+            if (!seen.add(seq)) {
+                continue;
+            }
+            while (seen.size() > capacity) {
+                seen.pollFirst();
+            }
+            String links = leaves.text("links", "");
+            history.addLast(new ExclusionEvent(host, seq, leaves.value("timestamp"), arrivalMillis, leaves.value("qpn"),
+                    (int) leaves.value("ev"), (int) leaves.value("plane"),
+                    links.isBlank() ? List.of() : Arrays.stream(links.split("[,\\s]+")).filter(s -> !s.isBlank()).toList(),
+                    leaves.text("from-state", "?"), leaves.text("to-state", "?"), leaves.text("reason", "?")));
+            while (history.size() > capacity) {
+                history.removeFirst();
+            }
+            changed = true;
+        }
+    }
+
+    List<ExclusionEvent> events() {
+        if (changed) {
+            published = List.copyOf(history);
+            changed = false;
+        }
+        return published;
+    }
+
+    /** Exclusions that arrived within {@code windowMillis} before {@code nowMillis}, grouped by link. */
+    List<LinkExclusionGroup> groups(long nowMillis, long windowMillis) {
+        Map<String, Set<String>> hosts = new HashMap<>();
+        Map<String, int[]> counts = new HashMap<>();
+        Map<String, Long> last = new HashMap<>();
+        Map<String, Integer> planes = new HashMap<>();
+        var descending = history.descendingIterator();
+        while (descending.hasNext()) {
+            ExclusionEvent event = descending.next();
+            if (nowMillis - event.arrivalMillis() > windowMillis) {
+                break;
+            }
+            if (!event.isExclusion()) {
+                continue;
+            }
+            for (String link : event.links()) {
+                hosts.computeIfAbsent(link, l -> new HashSet<>()).add(event.host());
+                counts.computeIfAbsent(link, l -> new int[1])[0]++;
+                last.merge(link, event.arrivalMillis(), Math::max);
+                planes.putIfAbsent(link, event.plane());
+            }
+        }
+        List<LinkExclusionGroup> groups = new ArrayList<>(hosts.size());
+        hosts.forEach((link, set) -> groups.add(
+                new LinkExclusionGroup(link, planes.get(link), set.size(), counts.get(link)[0], last.get(link))));
+        groups.sort((a, b) -> a.hosts() != b.hosts() ? Integer.compare(b.hosts(), a.hosts())
+                : a.events() != b.events() ? Integer.compare(b.events(), a.events()) : a.link().compareTo(b.link()));
+        return List.copyOf(groups);
+    }
+}

@@ -1,0 +1,343 @@
+package org.planewatch.console.state;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.planewatch.console.state.FabricSnapshot.HostSummary;
+import org.planewatch.console.state.FabricSnapshot.LinkKind;
+import org.planewatch.console.state.FabricSnapshot.LinkState;
+import org.planewatch.console.state.FabricSnapshot.LoadSpread;
+import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
+import org.planewatch.console.state.FabricSnapshot.PortSummary;
+import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * The in-memory fabric, built from telemetry alone: devices, their ports, queues, planes, QPs and
+ * EVs, and the exclusion log. Mutable and confined to the state owner thread; {@link
+ * #summarize} derives the immutable parts of a snapshot.
+ */
+final class FabricModel {
+    /** Nominal link rate for utilization; the schema carries no port speed yet. */
+    static final double LINK_BPS = 100e9;
+
+    final Map<String, DeviceState> devices = new TreeMap<>();
+    final ExclusionLog exclusions;
+    private final Map<String, DeviceName> names = new HashMap<>();
+    long appliedUpdates;
+
+    FabricModel(int eventCapacity) {
+        this.exclusions = new ExclusionLog(eventCapacity);
+    }
+
+    void apply(IngestEvent.Notification notification) {
+        DeviceState device = devices.computeIfAbsent(notification.target(),
+                t -> new DeviceState(names.computeIfAbsent(t, DeviceName::parse)));
+        device.source = notification.source();
+        device.lastSeenMillis = notification.arrivalMillis();
+        long ts = notification.timestampNs();
+        boolean touched = false;
+        for (TelemetryUpdate update : notification.updates()) {
+            touched |= applyUpdate(device, update.path(), update.value(), ts);
+        }
+        for (TelemetryPath delete : notification.deletes()) {
+            touched |= applyDelete(device, delete);
+        }
+        if (touched) {
+            device.touch();
+        }
+        appliedUpdates += notification.updates().size() + notification.deletes().size();
+        exclusions.complete(notification.arrivalMillis());
+    }
+
+    private boolean applyUpdate(DeviceState device, TelemetryPath path, TelemetryValue value, long ts) {
+        if (path.size() == 0) {
+            return false;
+        }
+        String leaf = path.last().name();
+        switch (name(path, 0)) {
+            case "interfaces" -> {
+                String port = key(path, 1, "name");
+                if (port == null) {
+                    return false;
+                }
+                device.ports.computeIfAbsent(port, p -> new LeafTable()).put(leaf, value, ts);
+                return true;
+            }
+            case "qos" -> {
+                String port = key(path, 2, "interface-id");
+                String queue = key(path, 5, "name");
+                if (port == null || queue == null) {
+                    return false;
+                }
+                device.queues.computeIfAbsent(port, p -> new TreeMap<>())
+                        .computeIfAbsent(queue, q -> new LeafTable()).put(leaf, value, ts);
+                return true;
+            }
+            case "planes" -> {
+                Integer plane = intKey(path, 1, "id");
+                if (plane == null) {
+                    return false;
+                }
+                device.planes.computeIfAbsent(plane, p -> new LeafTable()).put(leaf, value, ts);
+                return true;
+            }
+            case "qps" -> {
+                Long qpn = longKey(path, 1, "qpn");
+                if (qpn == null) {
+                    return false;
+                }
+                if ("evs".equals(name(path, 2))) {
+                    Integer ev = intKey(path, 3, "id");
+                    if (ev == null) {
+                        return false;
+                    }
+                    device.evs.computeIfAbsent(qpn, q -> new TreeMap<>())
+                            .computeIfAbsent(ev, e -> new LeafTable()).put(leaf, value, ts);
+                } else {
+                    device.qps.computeIfAbsent(qpn, q -> new LeafTable()).put(leaf, value, ts);
+                }
+                return true;
+            }
+            case "events" -> {
+                Long seq = longKey(path, 1, "seq");
+                if (seq != null) {
+                    exclusions.leaf(device.name.name(), seq, leaf, value, ts);
+                } else {
+                    exclusions.ringLeaf(device.name.name(), leaf, value);
+                }
+                return false;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    private boolean applyDelete(DeviceState device, TelemetryPath path) {
+        switch (name(path, 0)) {
+            case "interfaces" -> {
+                String port = key(path, 1, "name");
+                return port != null && device.ports.remove(port) != null;
+            }
+            case "qps" -> {
+                Long qpn = longKey(path, 1, "qpn");
+                if (qpn == null) {
+                    return false;
+                }
+                if ("evs".equals(name(path, 2))) {
+                    Integer ev = intKey(path, 3, "id");
+                    Map<Integer, LeafTable> table = device.evs.get(qpn);
+                    return table != null && (ev == null ? device.evs.remove(qpn) != null : table.remove(ev) != null);
+                }
+                device.evs.remove(qpn);
+                return device.qps.remove(qpn) != null;
+            }
+            default -> {
+                // Event ring evictions are not retractions: the console keeps its own history.
+                return false;
+            }
+        }
+    }
+
+    private static String name(TelemetryPath path, int index) {
+        return index < path.size() ? path.elem(index).name() : "";
+    }
+
+    private static String key(TelemetryPath path, int index, String key) {
+        return index < path.size() ? path.elem(index).key(key) : null;
+    }
+
+    private static Integer intKey(TelemetryPath path, int index, String key) {
+        Long value = longKey(path, index, key);
+        return value == null ? null : value.intValue();
+    }
+
+    private static Long longKey(TelemetryPath path, int index, String key) {
+        String text = key(path, index, key);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The parts of a snapshot derived from devices, given each device's freshness. */
+    record Summary(List<PlaneSummary> planes, List<LinkState> links, List<SwitchSummary> switches, List<HostSummary> hosts) {}
+
+    Summary summarize(Map<String, Freshness> freshnessByDevice) {
+        List<SwitchSummary> switches = new ArrayList<>();
+        List<HostSummary> hosts = new ArrayList<>();
+        for (DeviceState device : devices.values()) {
+            Freshness freshness = freshnessByDevice.getOrDefault(device.name.name(), Freshness.LOST);
+            if (device.name.isSwitch()) {
+                switches.add(device.switchSummary(freshness));
+            } else if (device.name.isHost() || !device.planes.isEmpty()) {
+                hosts.add(device.hostSummary(freshness));
+            }
+        }
+        List<LinkState> links = links(switches);
+        return new Summary(planes(switches, hosts, links), links, List.copyOf(switches), List.copyOf(hosts));
+    }
+
+    private List<LinkState> links(List<SwitchSummary> switches) {
+        Map<String, LinkBuilder> builders = new TreeMap<>();
+        for (SwitchSummary sw : switches) {
+            DeviceName self = names.get(sw.name());
+            for (PortSummary port : sw.ports()) {
+                DeviceName peer = names.computeIfAbsent(port.name(), DeviceName::parse);
+                if (peer.kind() == DeviceName.Kind.OTHER) {
+                    continue;
+                }
+                String id = DeviceName.linkId(self, peer);
+                LinkBuilder builder = builders.computeIfAbsent(id, i -> new LinkBuilder(i, self, peer));
+                builder.add(port, sw.freshness());
+            }
+        }
+        List<LinkState> links = new ArrayList<>(builders.size());
+        builders.values().forEach(b -> links.add(b.build()));
+        return List.copyOf(links);
+    }
+
+    /** Merges both ends of a link; a link is down when either end reports a non-UP status. */
+    private static final class LinkBuilder {
+        final String id;
+        final int plane;
+        final String lower;
+        final String upper;
+        final LinkKind kind;
+        boolean down;
+        double bits = Double.NaN;
+        double trims = Double.NaN;
+        double ecn = Double.NaN;
+        double drops = Double.NaN;
+        Freshness freshness = Freshness.LIVE;
+
+        LinkBuilder(String id, DeviceName a, DeviceName b) {
+            this.id = id;
+            int split = id.indexOf('~');
+            this.lower = id.substring(0, split);
+            this.upper = id.substring(split + 1);
+            this.plane = a.isSwitch() ? a.plane() : b.plane();
+            this.kind = a.isHost() || b.isHost() ? LinkKind.HOST_T0 : LinkKind.T0_T1;
+        }
+
+        void add(PortSummary port, Freshness endFreshness) {
+            down |= !"UP".equalsIgnoreCase(port.operStatus()) && !"UNKNOWN".equals(port.operStatus());
+            bits = max(bits, port.outBps());
+            trims = sum(trims, port.trimRate());
+            ecn = sum(ecn, port.ecnRate());
+            drops = sum(drops, port.dropRate());
+            freshness = freshness.worse(endFreshness);
+        }
+
+        LinkState build() {
+            return new LinkState(id, plane, lower, upper, kind, !down, bits,
+                    Double.isNaN(bits) ? Double.NaN : bits / LINK_BPS, trims, ecn, drops, freshness);
+        }
+
+        private static double sum(double a, double b) {
+            return Double.isNaN(b) ? a : FabricSnapshot.nanToZero(a) + b;
+        }
+
+        private static double max(double a, double b) {
+            return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
+        }
+    }
+
+    private static List<PlaneSummary> planes(List<SwitchSummary> switches, List<HostSummary> hosts, List<LinkState> links) {
+        Map<Integer, PlaneAccumulator> planes = new TreeMap<>();
+        for (SwitchSummary sw : switches) {
+            PlaneAccumulator plane = planes.computeIfAbsent(sw.plane(), PlaneAccumulator::new);
+            plane.switches++;
+            plane.freshness = plane.freshness.worse(sw.freshness());
+            for (PortSummary port : sw.ports()) {
+                double trims = port.trimRate();
+                if (Double.isNaN(trims)) {
+                    continue;
+                }
+                if (sw.tier() == 0 && DeviceName.parse(port.name()).isHost()) {
+                    plane.lastHopTrims += trims;
+                } else {
+                    plane.fabricTrims += trims;
+                }
+                plane.hasTrims = true;
+            }
+        }
+        for (HostSummary host : hosts) {
+            for (FabricSnapshot.HostPlanePort port : host.planes()) {
+                PlaneAccumulator plane = planes.computeIfAbsent(port.plane(), PlaneAccumulator::new);
+                plane.hosts++;
+                plane.freshness = plane.freshness.worse(host.freshness());
+                plane.evsGood += port.evsGood();
+                plane.evsOut += port.evsAssumedBad() + port.evsDenied();
+                if (!Double.isNaN(port.rxBps())) {
+                    plane.goodput += port.rxBps();
+                    plane.hasGoodput = true;
+                }
+            }
+        }
+        for (LinkState link : links) {
+            PlaneAccumulator plane = planes.computeIfAbsent(link.plane(), PlaneAccumulator::new);
+            plane.linksTotal++;
+            if (!link.up()) {
+                plane.linksDown++;
+            }
+            if (link.kind() == LinkKind.T0_T1 && link.up() && !Double.isNaN(link.utilization())) {
+                plane.core.add(link.utilization());
+            }
+        }
+        List<PlaneSummary> result = new ArrayList<>(planes.size());
+        planes.values().forEach(p -> result.add(p.build()));
+        return List.copyOf(result);
+    }
+
+    private static final class PlaneAccumulator {
+        final int plane;
+        int hosts;
+        int switches;
+        long evsGood;
+        long evsOut;
+        double goodput;
+        boolean hasGoodput;
+        double lastHopTrims;
+        double fabricTrims;
+        boolean hasTrims;
+        int linksDown;
+        int linksTotal;
+        final List<Double> core = new ArrayList<>();
+        Freshness freshness = Freshness.LIVE;
+
+        PlaneAccumulator(int plane) {
+            this.plane = plane;
+        }
+
+        PlaneSummary build() {
+            long evs = evsGood + evsOut;
+            return new PlaneSummary(plane, evs == 0 ? Double.NaN : (double) evsGood / evs, evsGood, evsOut,
+                    hasGoodput ? goodput : Double.NaN, hasTrims ? lastHopTrims : Double.NaN,
+                    hasTrims ? fabricTrims : Double.NaN, linksDown, linksTotal, spread(core), freshness, hosts, switches);
+        }
+    }
+
+    static LoadSpread spread(List<Double> utilizations) {
+        if (utilizations.isEmpty()) {
+            return LoadSpread.NONE;
+        }
+        double[] values = utilizations.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(values);
+        double mean = Arrays.stream(values).average().orElse(0);
+        double variance = Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / values.length;
+        return new LoadSpread(values[0], values[values.length / 2], values[values.length - 1], mean,
+                mean == 0 ? 0 : Math.sqrt(variance) / mean);
+    }
+}

@@ -1,0 +1,53 @@
+package org.planewatch.console.state;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/** The leaves under one list entry (a port, a queue, a plane, a QP, an EV): numbers and texts. */
+final class LeafTable {
+    private final Map<String, Counter> numbers = new HashMap<>();
+    private final Map<String, Double> decimals = new HashMap<>();
+    private final Map<String, String> texts = new HashMap<>();
+
+    void put(String leaf, TelemetryValue value, long timestampNs) {
+        switch (value) {
+            case TelemetryValue.Uint number -> numbers.computeIfAbsent(leaf, k -> new Counter()).update(number.value(), timestampNs);
+            case TelemetryValue.Int number -> numbers.computeIfAbsent(leaf, k -> new Counter()).update(number.value(), timestampNs);
+            case TelemetryValue.Real decimal -> decimals.put(leaf, decimal.value());
+            case TelemetryValue.Bool flag -> texts.put(leaf, flag.text());
+            case TelemetryValue.Str text -> texts.put(leaf, text.value());
+        }
+    }
+
+    long value(String leaf) {
+        Counter counter = numbers.get(leaf);
+        return counter == null ? 0 : counter.value();
+    }
+
+    boolean remove(String leaf) {
+        return numbers.remove(leaf) != null | decimals.remove(leaf) != null | texts.remove(leaf) != null;
+    }
+
+    boolean has(String leaf) {
+        return numbers.containsKey(leaf) || decimals.containsKey(leaf) || texts.containsKey(leaf);
+    }
+
+    double rate(String leaf) {
+        Counter counter = numbers.get(leaf);
+        return counter == null ? Double.NaN : counter.rate();
+    }
+
+    double decimal(String leaf) {
+        Double decimal = decimals.get(leaf);
+        if (decimal != null) {
+            return decimal;
+        }
+        Counter counter = numbers.get(leaf);
+        return counter == null ? Double.NaN : counter.value();
+    }
+
+    String text(String leaf, String fallback) {
+        return texts.getOrDefault(leaf, fallback);
+    }
+}

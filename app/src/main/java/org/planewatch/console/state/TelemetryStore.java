@@ -1,0 +1,133 @@
+package org.planewatch.console.state;
+
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import org.planewatch.console.state.FabricSnapshot.IngestStats;
+import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
+
+/**
+ * Owner of the fabric model. One thread (live: {@link IngestPump}; replay: the replay driver)
+ * calls {@link #apply} with drained batches and {@link #publish} when a new snapshot is due; any
+ * thread may read {@link #latest}. All time comes from the injected clock, so the same events and
+ * the same clock readings give the same snapshots, live or replayed.
+ */
+public final class TelemetryStore implements SnapshotSource {
+    private static final long EXCLUSION_GROUP_WINDOW_MILLIS = Duration.ofMinutes(5).toMillis();
+
+    private final InstantSource clock;
+    private final FreshnessPolicy freshnessPolicy;
+    private final FabricModel model;
+    private final AlarmEngine alarms = new AlarmEngine();
+    private final TrimHistory trimHistory = new TrimHistory(600, 1000);
+    private final Map<String, SourceState> sources = new TreeMap<>();
+    private final AtomicReference<AlarmThresholds> thresholds;
+    private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
+    private long version;
+
+    private static final class SourceState {
+        ConnectionPhase phase = ConnectionPhase.CONNECTING;
+        String detail = "";
+        long lastSeenMillis;
+        long notifications;
+        boolean everFailed;
+    }
+
+    public TelemetryStore(InstantSource clock, FreshnessPolicy freshnessPolicy, AlarmThresholds thresholds, int eventCapacity) {
+        this.clock = clock;
+        this.freshnessPolicy = freshnessPolicy;
+        this.thresholds = new AtomicReference<>(thresholds);
+        this.model = new FabricModel(eventCapacity);
+    }
+
+    public TelemetryStore(InstantSource clock) {
+        this(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
+    }
+
+    /** Owner thread only. */
+    public void apply(List<? extends IngestEvent> batch) {
+        for (IngestEvent event : batch) {
+            switch (event) {
+                case IngestEvent.Notification notification -> {
+                    SourceState source = source(notification.source());
+                    source.lastSeenMillis = notification.arrivalMillis();
+                    source.notifications++;
+                    model.apply(notification);
+                }
+                case IngestEvent.Synced synced -> source(synced.source()).lastSeenMillis = synced.arrivalMillis();
+                case IngestEvent.Connection connection -> {
+                    SourceState source = source(connection.source());
+                    source.phase = connection.phase();
+                    source.detail = connection.detail();
+                    source.everFailed |= connection.phase() == ConnectionPhase.FAILED;
+                    if (connection.phase() == ConnectionPhase.STREAMING) {
+                        source.lastSeenMillis = connection.arrivalMillis();
+                    }
+                }
+            }
+        }
+    }
+
+    private SourceState source(String name) {
+        return sources.computeIfAbsent(name, n -> new SourceState());
+    }
+
+    /** Owner thread only: judges freshness and alarms at the clock's now and publishes a snapshot. */
+    public FabricSnapshot publish(IngestStats ingest) {
+        long now = clock.millis();
+        List<TargetStatus> targets = new ArrayList<>(sources.size());
+        Map<String, Integer> devicesPerSource = new HashMap<>();
+        model.devices.values().forEach(d -> devicesPerSource.merge(d.source, 1, Integer::sum));
+        Map<String, Freshness> sourceFreshness = new HashMap<>();
+        sources.forEach((name, s) -> {
+            Freshness freshness = s.phase == ConnectionPhase.CLOSED ? Freshness.LOST
+                    : freshnessPolicy.judge(s.lastSeenMillis, now, s.phase == ConnectionPhase.STREAMING, s.everFailed);
+            sourceFreshness.put(name, freshness);
+            targets.add(new TargetStatus(name, freshness, s.phase, s.lastSeenMillis, s.detail, s.notifications,
+                    devicesPerSource.getOrDefault(name, 0)));
+        });
+        Map<String, Freshness> deviceFreshness = new HashMap<>();
+        for (DeviceState device : model.devices.values()) {
+            SourceState source = sources.get(device.source);
+            boolean streaming = source != null && source.phase == ConnectionPhase.STREAMING;
+            Freshness own = freshnessPolicy.judge(device.lastSeenMillis, now, streaming, false);
+            deviceFreshness.put(device.name.name(), own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE)));
+        }
+        FabricModel.Summary summary = model.summarize(deviceFreshness);
+        var events = model.exclusions.events();
+        alarms.evaluate(summary.planes(), targets, events, thresholds.get(), now);
+        FabricSnapshot snapshot = new FabricSnapshot(++version, now, summary.planes(), summary.links(),
+                summary.switches(), summary.hosts(), events, model.exclusions.groups(now, EXCLUSION_GROUP_WINDOW_MILLIS),
+                alarms.active(), alarms.recent(), List.copyOf(targets), trimHistory.sample(summary.planes(), now),
+                new IngestStats(ingest.acceptedUpdates(), ingest.droppedUpdates(), ingest.droppedNotifications(),
+                        ingest.queueDepth(), model.appliedUpdates));
+        latest.set(snapshot);
+        return snapshot;
+    }
+
+    @Override
+    public FabricSnapshot latest() {
+        return latest.get();
+    }
+
+    @Override
+    public AlarmThresholds thresholds() {
+        return thresholds.get();
+    }
+
+    @Override
+    public void setThresholds(AlarmThresholds newThresholds) {
+        thresholds.set(newThresholds);
+    }
+
+    public InstantSource clock() {
+        return clock;
+    }
+}

@@ -1,0 +1,46 @@
+package org.planewatch.console.state;
+
+import java.util.Locale;
+
+/** Compact human units for rates and durations: "12.4 G", "3.1 k", "4.2 s". */
+public final class Units {
+    private Units() {}
+
+    public static String count(double value) {
+        if (Double.isNaN(value)) {
+            return "\u2013";
+        }
+        double abs = Math.abs(value);
+        if (abs >= 1e12) {
+            return String.format(Locale.ROOT, "%.1f T", value / 1e12);
+        }
+        if (abs >= 1e9) {
+            return String.format(Locale.ROOT, "%.1f G", value / 1e9);
+        }
+        if (abs >= 1e6) {
+            return String.format(Locale.ROOT, "%.1f M", value / 1e6);
+        }
+        if (abs >= 1e3) {
+            return String.format(Locale.ROOT, "%.1f k", value / 1e3);
+        }
+        return String.format(Locale.ROOT, abs >= 10 || value == Math.rint(value) ? "%.0f" : "%.1f", value);
+    }
+
+    public static String bits(double bitsPerSecond) {
+        return Double.isNaN(bitsPerSecond) ? "\u2013" : count(bitsPerSecond) + "b/s";
+    }
+
+    public static String seconds(long millis) {
+        if (millis < 60_000) {
+            return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+        }
+        if (millis < 3_600_000) {
+            return String.format(Locale.ROOT, "%d min %d s", millis / 60_000, millis / 1000 % 60);
+        }
+        return String.format(Locale.ROOT, "%d h %d min", millis / 3_600_000, millis / 60_000 % 60);
+    }
+
+    public static String percent(double share) {
+        return Double.isNaN(share) ? "\u2013" : String.format(Locale.ROOT, "%.1f%%", share * 100);
+    }
+}

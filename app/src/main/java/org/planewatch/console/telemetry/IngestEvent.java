@@ -1,0 +1,45 @@
+package org.planewatch.console.telemetry;
+
+import java.util.List;
+import org.planewatch.telemetry.path.TelemetryPath;
+
+/**
+ * What ingest hands to the state owner, and what the recorder stores: decoded, immutable, stamped
+ * with the wall-clock arrival time. Replay feeds the same events back in the same order.
+ */
+public sealed interface IngestEvent {
+    /** The configured connection this came from (one agent or one aggregating endpoint). */
+    String source();
+
+    /** Wall-clock arrival, epoch milliseconds, from the ingest clock. Freshness is judged on it. */
+    long arrivalMillis();
+
+    /**
+     * One gNMI notification with prefix applied.
+     *
+     * @param target the device ({@code prefix.target}, else the source's single target)
+     * @param timestampNs collection time from the agent (simulated time for simulated fabrics)
+     */
+    record Notification(
+            String source,
+            String target,
+            long timestampNs,
+            List<TelemetryUpdate> updates,
+            List<TelemetryPath> deletes,
+            long arrivalMillis) implements IngestEvent {
+        public Notification {
+            updates = List.copyOf(updates);
+            deletes = List.copyOf(deletes);
+        }
+    }
+
+    /** The source reached the end of its initial state dump ({@code sync_response}). */
+    record Synced(String source, long arrivalMillis) implements IngestEvent {}
+
+    /**
+     * The connection changed phase. {@code detail} explains a failure in operator words
+     * ("connection refused by 10.0.0.5:9339"), or is empty.
+     */
+    record Connection(String source, ConnectionPhase phase, String detail, long arrivalMillis)
+            implements IngestEvent {}
+}

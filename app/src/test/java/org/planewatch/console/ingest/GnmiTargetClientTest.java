@@ -1,0 +1,188 @@
+package org.planewatch.console.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.testing.Notifications;
+import org.planewatch.console.testing.ScriptedGnmiServer;
+import org.planewatch.gnmi.proto.SubscriptionList;
+import org.planewatch.gnmi.proto.SubscriptionMode;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+class GnmiTargetClientTest {
+    private final IngestQueue queue = new IngestQueue(10_000);
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private final List<IngestEvent> received = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable closeable : closeables.reversed()) {
+            closeable.close();
+        }
+        scheduler.shutdownNow();
+    }
+
+    private GnmiTargetClient client(TargetConfig config) {
+        GnmiTargetClient client = new GnmiTargetClient(config, SubscriptionPlan.fabricOverview(), queue,
+                InstantSource.system(), scheduler,
+                new Backoff(Duration.ofMillis(50), Duration.ofMillis(200), 0.5, new Random(7)));
+        closeables.add(client);
+        client.start();
+        return client;
+    }
+
+    private ScriptedGnmiServer server(ScriptedGnmiServer server) {
+        closeables.add(server);
+        return server;
+    }
+
+    /** Drains the queue until an event matches, failing after 10 s; returns the match. */
+    private IngestEvent await(Predicate<IngestEvent> condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            List<IngestEvent> batch = new ArrayList<>();
+            queue.drain(batch, 1000, 50);
+            received.addAll(batch);
+            for (IngestEvent event : batch) {
+                if (condition.test(event)) {
+                    return event;
+                }
+            }
+        }
+        throw new AssertionError("no matching ingest event within 10 s; got " + received);
+    }
+
+    private static Predicate<IngestEvent> failure() {
+        return e -> e instanceof IngestEvent.Connection c && c.phase() == ConnectionPhase.FAILED;
+    }
+
+    @Test
+    void deliversDecodedNotificationsWithPrefixTargetApplied() throws Exception {
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, () -> List.of(
+                Notifications.of("p1-t0-0", 5_000).uint("/interfaces/interface[name=p1-t1-3]/state/counters/out-octets", 42).build())));
+        client(TargetConfig.insecure("fabric", "127.0.0.1", agent.port(), List.of("*")));
+
+        var notification = (IngestEvent.Notification) await(e -> e instanceof IngestEvent.Notification);
+        assertEquals("fabric", notification.source());
+        assertEquals("p1-t0-0", notification.target());
+        assertEquals(5_000, notification.timestampNs());
+        assertEquals("/interfaces/interface[name=p1-t1-3]/state/counters/out-octets",
+                notification.updates().getFirst().path().toString());
+        assertEquals(new TelemetryValue.Uint(42), notification.updates().getFirst().value());
+        await(e -> e instanceof IngestEvent.Synced);
+        assertTrue(received.stream().anyMatch(e -> e instanceof IngestEvent.Connection c && c.phase() == ConnectionPhase.STREAMING));
+    }
+
+    @Test
+    void subscribesInStreamModeWithTheTargetInThePrefix() throws Exception {
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, List::of));
+        client(TargetConfig.insecure("fabric", "127.0.0.1", agent.port(), List.of("*")));
+        await(e -> e instanceof IngestEvent.Synced);
+
+        SubscriptionList list = agent.requests().getFirst().getSubscribe();
+        assertEquals("*", list.getPrefix().getTarget());
+        assertEquals(SubscriptionList.Mode.STREAM, list.getMode());
+        assertEquals(SubscriptionPlan.fabricOverview().groups().size(), list.getSubscriptionCount());
+        assertTrue(list.getSubscriptionList().stream().allMatch(s -> s.getMode() == SubscriptionMode.TARGET_DEFINED));
+        assertEquals("mrc", list.getSubscription(2).getPath().getOrigin());
+    }
+
+    @Test
+    void explainsARefusedConnection() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        client(TargetConfig.insecure("gone", "127.0.0.1", closedPort, List.of("host-0001")));
+
+        var failed = (IngestEvent.Connection) await(failure());
+        assertTrue(failed.detail().startsWith("connection refused by 127.0.0.1:" + closedPort), failed.detail());
+        assertTrue(failed.detail().contains("retrying in"), failed.detail());
+    }
+
+    @Test
+    void explainsRejectedCredentials() throws Exception {
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.startWithCredentials("ops", "s3cret"));
+        client(new TargetConfig("guarded", "127.0.0.1", agent.port(), List.of("*"), Optional.empty(),
+                Optional.of(new TargetConfig.Credentials("ops", "wrong"))));
+
+        var failed = (IngestEvent.Connection) await(failure());
+        assertTrue(failed.detail().startsWith("authentication rejected by 127.0.0.1:" + agent.port() + " for user 'ops'"),
+                failed.detail());
+    }
+
+    @Test
+    void acceptsRightCredentials() throws Exception {
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.startWithCredentials("ops", "s3cret"));
+        client(new TargetConfig("guarded", "127.0.0.1", agent.port(), List.of("*"), Optional.empty(),
+                Optional.of(new TargetConfig.Credentials("ops", "s3cret"))));
+        await(e -> e instanceof IngestEvent.Synced);
+    }
+
+    @Test
+    void explainsTlsClientAgainstPlaintextAgent() throws Exception {
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, List::of));
+        client(new TargetConfig("tls", "127.0.0.1", agent.port(), List.of("*"),
+                Optional.of(new TargetConfig.TlsFiles(Optional.empty(), Optional.empty(), Optional.empty())), Optional.empty()));
+
+        var failed = (IngestEvent.Connection) await(failure());
+        assertTrue(failed.detail().contains("TLS"), failed.detail());
+    }
+
+    @Test
+    void namesAMissingCaFile(@TempDir Path dir) {
+        Path missing = dir.resolve("ca.pem");
+        var config = new TargetConfig("tls", "127.0.0.1", 9339, List.of("*"),
+                Optional.of(new TargetConfig.TlsFiles(Optional.of(missing), Optional.empty(), Optional.empty())), Optional.empty());
+        var error = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> GnmiTargetClient.credentials(config));
+        assertEquals("target 'tls': ca-file " + missing + " is not a readable file", error.getMessage());
+        assertTrue(Files.notExists(missing));
+    }
+
+    @Test
+    void reconnectsWhenTheAgentComesBackOnTheSamePort() throws Exception {
+        ScriptedGnmiServer first = ScriptedGnmiServer.start(0, List::of);
+        int port = first.port();
+        client(TargetConfig.insecure("flappy", "127.0.0.1", port, List.of("*")));
+        await(e -> e instanceof IngestEvent.Synced);
+
+        first.close();
+        await(failure());
+        ScriptedGnmiServer second = server(ScriptedGnmiServer.start(port, () -> List.of(
+                Notifications.of("host-0001", 9).uint("mrc:/planes/plane[id=0]/state/evs-good", 64).build())));
+
+        var notification = (IngestEvent.Notification) await(e -> e instanceof IngestEvent.Notification);
+        assertEquals("host-0001", notification.target());
+        assertEquals(1, second.requests().size());
+    }
+
+    @Test
+    void countsWhatABoundedQueueDropped() {
+        IngestQueue tiny = new IngestQueue(2);
+        for (int i = 0; i < 5; i++) {
+            tiny.offer(new IngestEvent.Notification("s", "t", i, List.of(), List.of(), 0));
+        }
+        assertEquals(3, tiny.droppedNotifications());
+        assertEquals(2, tiny.depth());
+    }
+}

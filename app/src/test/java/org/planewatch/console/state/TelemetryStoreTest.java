@@ -1,0 +1,229 @@
+package org.planewatch.console.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.planewatch.console.ingest.NotificationDecoderAccess;
+import org.planewatch.console.state.FabricSnapshot.IngestStats;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.testing.ManualClock;
+import org.planewatch.console.testing.Notifications;
+
+class TelemetryStoreTest {
+    private static final long SECOND_NS = 1_000_000_000L;
+    private final ManualClock clock = new ManualClock(1_000_000);
+    private final TelemetryStore store = new TelemetryStore(clock, FreshnessPolicy.standard(),
+            AlarmThresholds.defaults().withClearAfter(Duration.ofSeconds(2)), 1000);
+
+    private void receive(Notifications notification) {
+        store.apply(List.of(NotificationDecoderAccess.decode("fabric", notification.build(), clock.millis())));
+    }
+
+    private void connection(ConnectionPhase phase, String detail) {
+        store.apply(List.of(new IngestEvent.Connection("fabric", phase, detail, clock.millis())));
+    }
+
+    private FabricSnapshot publish() {
+        return store.publish(IngestStats.NONE);
+    }
+
+    private static Notifications port(String device, long ts, String port, String status, long outOctets, long trims) {
+        String base = "/interfaces/interface[name=" + port + "]/state";
+        return Notifications.of(device, ts).text(base + "/oper-status", status)
+                .uint(base + "/counters/out-octets", outOctets).uint(base + "/counters/trim-pkts", trims);
+    }
+
+    private static Notifications plane(String host, long ts, int plane, long good, long bad, long rxOctets) {
+        String base = "mrc:/planes/plane[id=" + plane + "]/state";
+        return Notifications.of(host, ts).uint(base + "/evs-good", good).uint(base + "/evs-assumed-bad", bad)
+                .uint(base + "/evs-denied", 0).uint(base + "/rx-octets", rxOctets);
+    }
+
+    private static Notifications exclusion(String host, long seq, int plane, String links, String to, String reason) {
+        String base = "mrc:/events/event[seq=" + seq + "]/state";
+        return Notifications.of(host, seq).uint(base + "/timestamp", seq).uint(base + "/qpn", 7).uint(base + "/ev", seq % 64)
+                .uint(base + "/plane", plane).text(base + "/links", links).text(base + "/from-state", "GOOD")
+                .text(base + "/to-state", to).text(base + "/reason", reason);
+    }
+
+    @Test
+    void computesLinkRatesFromAgentTimestampsNotArrivalTimes() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(port("p1-t0-0", 0, "p1-t1-2", "UP", 0, 0));
+        clock.advance(Duration.ofMillis(3));
+        receive(port("p1-t0-0", 2 * SECOND_NS, "p1-t1-2", "UP", 25_000_000_000L, 400));
+
+        var link = publish().link("p1-t0-0~p1-t1-2").orElseThrow();
+        assertEquals(100e9, link.bitsPerSecond(), 1);
+        assertEquals(1.0, link.utilization(), 1e-9);
+        assertEquals(200, link.trimRate(), 1e-9);
+        assertEquals(FabricSnapshot.LinkKind.T0_T1, link.kind());
+    }
+
+    @Test
+    void aCounterThatGoesBackwardsRestartsItsRateInsteadOfSpiking() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(port("p1-t0-0", 0, "p1-t1-2", "UP", 1_000_000, 0));
+        receive(port("p1-t0-0", SECOND_NS, "p1-t1-2", "UP", 10, 0));
+        assertTrue(Double.isNaN(publish().link("p1-t0-0~p1-t1-2").orElseThrow().bitsPerSecond()));
+        receive(port("p1-t0-0", 2 * SECOND_NS, "p1-t1-2", "UP", 1010, 0));
+        assertEquals(8000, publish().link("p1-t0-0~p1-t1-2").orElseThrow().bitsPerSecond(), 1e-6);
+    }
+
+    @Test
+    void aSilentTargetGoesStaleThenLostAndLiveAgainWhenDataReturns() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(plane("host-0001", 0, 0, 64, 0, 0));
+        assertEquals(Freshness.LIVE, publish().targets().getFirst().freshness());
+
+        clock.advance(Duration.ofSeconds(4));
+        assertEquals(Freshness.STALE, publish().targets().getFirst().freshness());
+        assertEquals(Freshness.STALE, publish().hosts().getFirst().freshness());
+
+        connection(ConnectionPhase.FAILED, "connection refused by 127.0.0.1:9339");
+        clock.advance(Duration.ofSeconds(7));
+        FabricSnapshot lost = publish();
+        assertEquals(Freshness.LOST, lost.targets().getFirst().freshness());
+        assertEquals("connection refused by 127.0.0.1:9339", lost.targets().getFirst().detail());
+        assertEquals(Alarm.Kind.TARGET_LOST, lost.activeAlarms().getFirst().kind());
+
+        connection(ConnectionPhase.STREAMING, "");
+        receive(plane("host-0001", SECOND_NS, 0, 64, 0, 0));
+        assertEquals(Freshness.LIVE, publish().targets().getFirst().freshness());
+    }
+
+    @Test
+    void aTargetNeverReachedIsLostNotConnecting() {
+        connection(ConnectionPhase.CONNECTING, "dialling");
+        assertEquals(Freshness.CONNECTING, publish().targets().getFirst().freshness());
+        connection(ConnectionPhase.FAILED, "connection refused");
+        assertEquals(Freshness.LOST, publish().targets().getFirst().freshness());
+    }
+
+    @Test
+    void planeHealthIsTheShareOfGoodEvsAndItsAlarmRaisesThenClears() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(plane("host-0001", 0, 2, 64, 0, 0));
+        receive(plane("host-0002", 0, 2, 64, 0, 0));
+        FabricSnapshot healthy = publish();
+        assertEquals(1.0, healthy.plane(2).orElseThrow().pathHealth());
+        assertTrue(healthy.activeAlarms().isEmpty());
+
+        receive(plane("host-0001", SECOND_NS, 2, 48, 16, 0));
+        FabricSnapshot degraded = publish();
+        assertEquals(112.0 / 128, degraded.plane(2).orElseThrow().pathHealth(), 1e-9);
+        assertEquals(16, degraded.plane(2).orElseThrow().evsOutOfService());
+        Alarm alarm = degraded.activeAlarms().getFirst();
+        assertEquals(Alarm.Kind.PLANE_HEALTH, alarm.kind());
+        assertEquals("plane 2", alarm.subject());
+
+        receive(plane("host-0001", 2 * SECOND_NS, 2, 64, 0, 0));
+        clock.advance(Duration.ofSeconds(1));
+        assertEquals(1, publish().activeAlarms().size(), "an alarm waits clearAfter before clearing");
+        clock.advance(Duration.ofSeconds(2));
+        receive(plane("host-0001", 3 * SECOND_NS, 2, 64, 0, 0));
+        FabricSnapshot recovered = publish();
+        assertTrue(recovered.activeAlarms().isEmpty());
+        assertEquals(Alarm.Kind.PLANE_HEALTH, recovered.recentAlarms().getFirst().kind());
+        assertFalse(recovered.recentAlarms().getFirst().active());
+    }
+
+    @Test
+    void editedThresholdsTakeEffectAtTheNextPublication() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(plane("host-0001", 0, 0, 90, 10, 0));
+        assertEquals(1, publish().activeAlarms().size());
+        store.setThresholds(store.thresholds().withMinPlaneHealth(0.85));
+        clock.advance(Duration.ofSeconds(3));
+        receive(plane("host-0001", SECOND_NS, 0, 90, 10, 0));
+        assertTrue(publish().activeAlarms().isEmpty());
+    }
+
+    @Test
+    void aLinkIsDownWhenEitherEndSaysSo() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(port("p3-t0-1", 0, "p3-t1-5", "UP", 0, 0));
+        receive(port("p3-t1-5", 0, "p3-t0-1", "DOWN", 0, 0));
+        receive(port("p3-t0-1", 0, "host-0004", "UP", 0, 0));
+        FabricSnapshot snapshot = publish();
+        assertFalse(snapshot.link("p3-t0-1~p3-t1-5").orElseThrow().up());
+        assertEquals(1, snapshot.plane(3).orElseThrow().linksDown());
+        assertEquals(2, snapshot.plane(3).orElseThrow().linksTotal());
+        assertEquals(Alarm.Kind.LINKS_DOWN, snapshot.activeAlarms().getFirst().kind());
+        assertEquals("host-0004~p3-t0-1", snapshot.links().getFirst().id());
+    }
+
+    @Test
+    void splitsTrimsIntoLastHopAndFabric() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(port("p0-t0-0", 0, "host-0001", "UP", 0, 0));
+        receive(port("p0-t0-0", 0, "p0-t1-0", "UP", 0, 0));
+        receive(port("p0-t1-0", 0, "p0-t0-0", "UP", 0, 0));
+        receive(port("p0-t0-0", SECOND_NS, "host-0001", "UP", 0, 1000));
+        receive(port("p0-t0-0", SECOND_NS, "p0-t1-0", "UP", 0, 30));
+        receive(port("p0-t1-0", SECOND_NS, "p0-t0-0", "UP", 0, 20));
+        var plane = publish().plane(0).orElseThrow();
+        assertEquals(1000, plane.lastHopTrimRate(), 1e-9);
+        assertEquals(50, plane.fabricTrimRate(), 1e-9);
+    }
+
+    @Test
+    void groupsExclusionsByLinkCountingDistinctHosts() {
+        connection(ConnectionPhase.STREAMING, "");
+        for (int host = 1; host <= 17; host++) {
+            receive(exclusion("host-%04d".formatted(host), 1, 2, "p2-t0-1~p2-t1-5,host-0099~p2-t0-1", "ASSUMED_BAD", "LOSS_TIMER"));
+        }
+        receive(exclusion("host-0001", 2, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "SACK_GAP"));
+        receive(exclusion("host-0003", 3, 2, "p2-t0-0~p2-t1-4", "ASSUMED_BAD", "LOSS_TIMER"));
+        receive(exclusion("host-0003", 4, 2, "p2-t0-0~p2-t1-4", "GOOD", "PROBE_OK"));
+
+        FabricSnapshot snapshot = publish();
+        assertEquals(20, snapshot.events().size());
+        var core = snapshot.exclusionGroups().getFirst();
+        assertEquals("17 hosts excluded paths via p2-t0-1~p2-t1-5", core.describe(), "ties on hosts rank by events");
+        assertEquals(17, core.hosts());
+        assertEquals(18, core.events());
+        var other = snapshot.exclusionGroups().stream().filter(g -> g.link().equals("p2-t0-0~p2-t1-4")).findFirst().orElseThrow();
+        assertEquals(1, other.hosts());
+        assertEquals(1, other.events(), "a PROBE_OK back to GOOD is not an exclusion");
+    }
+
+    @Test
+    void aResentEventRingIsNotCountedTwice() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(exclusion("host-0001", 5, 1, "p1-t0-0~p1-t1-1", "ASSUMED_BAD", "LOSS_TIMER"));
+        receive(exclusion("host-0001", 5, 1, "p1-t0-0~p1-t1-1", "ASSUMED_BAD", "LOSS_TIMER"));
+        receive(Notifications.of("host-0001", 6).delete("mrc:/events/event[seq=5]"));
+        FabricSnapshot snapshot = publish();
+        assertEquals(1, snapshot.events().size(), "the ring's eviction is not a retraction");
+        assertEquals("LOSS_TIMER", snapshot.events().getFirst().reason());
+        assertEquals(List.of("p1-t0-0~p1-t1-1"), snapshot.events().getFirst().links());
+    }
+
+    @Test
+    void minActiveGuardDecisionsRaiseAnAlarm() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(exclusion("host-0009", 1, 4, "p4-t0-2~p4-t1-0", "GOOD", "MIN_ACTIVE_GUARD"));
+        Alarm alarm = publish().activeAlarms().getFirst();
+        assertEquals(Alarm.Kind.MIN_ACTIVE_GUARD, alarm.kind());
+        assertEquals("host-0009", alarm.subject());
+    }
+
+    @Test
+    void snapshotsAreVersionedAndRebuiltHostsOnlyWhenTouched() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(plane("host-0001", 0, 0, 64, 0, 0));
+        receive(plane("host-0002", 0, 0, 64, 0, 0));
+        FabricSnapshot first = publish();
+        receive(plane("host-0002", SECOND_NS, 0, 63, 1, 0));
+        FabricSnapshot second = publish();
+        assertEquals(first.version() + 1, second.version());
+        assertTrue(first.host("host-0001").orElseThrow() == second.host("host-0001").orElseThrow());
+        assertFalse(first.host("host-0002").orElseThrow() == second.host("host-0002").orElseThrow());
+    }
+}
