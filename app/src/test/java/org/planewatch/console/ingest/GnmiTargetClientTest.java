@@ -32,6 +32,7 @@ class GnmiTargetClientTest {
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private final List<AutoCloseable> closeables = new ArrayList<>();
     private final List<IngestEvent> received = new ArrayList<>();
+    private int cursor;
 
     @AfterEach
     void closeAll() throws Exception {
@@ -55,18 +56,16 @@ class GnmiTargetClientTest {
         return server;
     }
 
-    /** Drains the queue until an event matches, failing after 10 s; returns the match. */
+    /** Returns the next event after the previous match that satisfies {@code condition}, waiting up to 10 s. */
     private IngestEvent await(Predicate<IngestEvent> condition) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (System.nanoTime() < deadline) {
-            List<IngestEvent> batch = new ArrayList<>();
-            queue.drain(batch, 1000, 50);
-            received.addAll(batch);
-            for (IngestEvent event : batch) {
-                if (condition.test(event)) {
-                    return event;
+            for (; cursor < received.size(); cursor++) {
+                if (condition.test(received.get(cursor))) {
+                    return received.get(cursor++);
                 }
             }
+            queue.drain(received, 1000, 50);
         }
         throw new AssertionError("no matching ingest event within 10 s; got " + received);
     }
