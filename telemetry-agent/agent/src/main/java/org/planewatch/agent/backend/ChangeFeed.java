@@ -1,0 +1,57 @@
+package org.planewatch.agent.backend;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * Keeps the latest snapshot per target and turns each newly published snapshot into a
+ * {@link DeviceChange} for the listeners. Back ends publish from one thread; readers may be anywhere.
+ */
+public final class ChangeFeed {
+
+    private final Map<String, DeviceSnapshot> latest = new ConcurrentHashMap<>();
+    private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
+
+    public void addListener(ChangeListener listener) {
+        listeners.add(Objects.requireNonNull(listener));
+    }
+
+    public void removeListener(ChangeListener listener) {
+        listeners.remove(listener);
+    }
+
+    public DeviceSnapshot latest(String target) {
+        return latest.get(target);
+    }
+
+    /** Stores {@code next} as the target's current state and notifies what differs from the previous one. */
+    public void publish(DeviceSnapshot next) {
+        DeviceSnapshot previous = latest.put(next.target(), next);
+        Map<TelemetryPath, TelemetryValue> before = previous == null ? Map.of() : previous.leaves();
+        Map<TelemetryPath, TelemetryValue> updated = new HashMap<>();
+        for (Map.Entry<TelemetryPath, TelemetryValue> leaf : next.leaves().entrySet()) {
+            if (!leaf.getValue().equals(before.get(leaf.getKey()))) {
+                updated.put(leaf.getKey(), leaf.getValue());
+            }
+        }
+        List<TelemetryPath> deleted = new ArrayList<>();
+        for (TelemetryPath path : before.keySet()) {
+            if (!next.leaves().containsKey(path)) {
+                deleted.add(path);
+            }
+        }
+        DeviceChange change = new DeviceChange(next.target(), next.timestampNs(), updated, deleted);
+        if (!change.isEmpty()) {
+            for (ChangeListener listener : listeners) {
+                listener.changed(change);
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.planewatch.agent.gnmi;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/** The agent's own counters, served under {@code mrc:/agent/state} on every target. */
+public final class AgentStats {
+
+    private static final TelemetryPath STATE = TelemetryPath.parse("mrc:/agent/state");
+    private static final TelemetryPath COALESCED = STATE.child("coalesced-updates");
+    private static final TelemetryPath DROPPED = STATE.child("dropped-updates");
+    private static final TelemetryPath SUBSCRIPTIONS = STATE.child("active-subscriptions");
+    private static final TelemetryPath CLIENTS = STATE.child("connected-clients");
+
+    private final LongAdder coalesced = new LongAdder();
+    private final LongAdder dropped = new LongAdder();
+    private final LongAdder delivered = new LongAdder();
+    private final AtomicInteger subscriptions = new AtomicInteger();
+    private final AtomicInteger clients = new AtomicInteger();
+
+    void coalesced() {
+        coalesced.increment();
+    }
+
+    void dropped() {
+        dropped.increment();
+    }
+
+    void delivered(int updates) {
+        delivered.add(updates);
+    }
+
+    void subscriptionOpened() {
+        subscriptions.incrementAndGet();
+    }
+
+    void subscriptionClosed() {
+        subscriptions.decrementAndGet();
+    }
+
+    public void clientConnected() {
+        clients.incrementAndGet();
+    }
+
+    public void clientDisconnected() {
+        clients.decrementAndGet();
+    }
+
+    public long coalescedUpdates() {
+        return coalesced.sum();
+    }
+
+    public long droppedUpdates() {
+        return dropped.sum();
+    }
+
+    /** Updates handed to gRPC since start (for benchmarks). */
+    public long deliveredUpdates() {
+        return delivered.sum();
+    }
+
+    public int activeSubscriptions() {
+        return subscriptions.get();
+    }
+
+    public int connectedClients() {
+        return clients.get();
+    }
+
+    Map<TelemetryPath, TelemetryValue> leaves() {
+        Map<TelemetryPath, TelemetryValue> out = new LinkedHashMap<>();
+        out.put(COALESCED, new TelemetryValue.Uint(coalescedUpdates()));
+        out.put(DROPPED, new TelemetryValue.Uint(droppedUpdates()));
+        out.put(SUBSCRIPTIONS, new TelemetryValue.Uint(activeSubscriptions()));
+        out.put(CLIENTS, new TelemetryValue.Uint(connectedClients()));
+        return out;
+    }
+}

@@ -1,0 +1,62 @@
+package org.planewatch.agent.gnmi;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.TargetInfo;
+import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/** Reads devices from the back end, adds the agent's own leaves, and resolves {@code prefix.target}. */
+final class DeviceReader {
+
+    static final String ALL_TARGETS = "*";
+
+    private final TelemetryBackend backend;
+    private final AgentStats stats;
+
+    DeviceReader(TelemetryBackend backend, AgentStats stats) {
+        this.backend = backend;
+        this.stats = stats;
+    }
+
+    TelemetryBackend backend() {
+        return backend;
+    }
+
+    DeviceSnapshot read(String target) {
+        DeviceSnapshot device = backend.read(target);
+        Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>(device.leaves());
+        leaves.putAll(stats.leaves());
+        return new DeviceSnapshot(device.target(), device.timestampNs(), leaves);
+    }
+
+    /** The targets {@code requested} names: one device, {@code *} for all, empty for the only one. */
+    List<String> resolve(String requested) {
+        List<TargetInfo> all = backend.targets();
+        if (requested.equals(ALL_TARGETS)) {
+            return all.stream().map(TargetInfo::name).toList();
+        }
+        if (requested.isEmpty()) {
+            if (all.size() == 1) {
+                return List.of(all.getFirst().name());
+            }
+            throw GnmiException.invalidArgument("this agent serves " + all.size()
+                    + " targets: set prefix.target to a device name (e.g. '" + all.getFirst().name() + "') or '*'");
+        }
+        for (TargetInfo t : all) {
+            if (t.name().equals(requested)) {
+                return List.of(requested);
+            }
+        }
+        List<String> some = new ArrayList<>();
+        for (int i = 0; i < Math.min(3, all.size()); i++) {
+            some.add(all.get(i).name());
+        }
+        throw GnmiException.notFound("unknown target '" + requested + "'; this agent serves " + all.size()
+                + " targets, e.g. " + String.join(", ", some));
+    }
+}

@@ -1,0 +1,220 @@
+package org.planewatch.agent.gnmi;
+
+import com.google.protobuf.ByteString;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.LongSupplier;
+import org.planewatch.agent.backend.ConfigWriteException;
+import org.planewatch.agent.backend.ConfigWriter;
+import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.gnmi.ext.ExtensionID;
+import org.planewatch.gnmi.ext.RegisteredExtension;
+import org.planewatch.gnmi.proto.CapabilityRequest;
+import org.planewatch.gnmi.proto.CapabilityResponse;
+import org.planewatch.gnmi.proto.Encoding;
+import org.planewatch.gnmi.proto.GetRequest;
+import org.planewatch.gnmi.proto.GetResponse;
+import org.planewatch.gnmi.proto.ModelData;
+import org.planewatch.gnmi.proto.Notification;
+import org.planewatch.gnmi.proto.Path;
+import org.planewatch.gnmi.proto.SetRequest;
+import org.planewatch.gnmi.proto.SetResponse;
+import org.planewatch.gnmi.proto.SubscribeRequest;
+import org.planewatch.gnmi.proto.SubscribeResponse;
+import org.planewatch.gnmi.proto.Update;
+import org.planewatch.gnmi.proto.UpdateResult;
+import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.path.PathPattern;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.LeafDefinition;
+import org.planewatch.telemetry.schema.LeafKind;
+import org.planewatch.telemetry.schema.ModelInfo;
+import org.planewatch.telemetry.schema.TelemetrySchema;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/** The gNMI service over one {@link TelemetryBackend}: Capabilities, Get, Set (config leaves only), Subscribe. */
+public final class GnmiService extends gNMIGrpc.gNMIImplBase {
+
+    public static final String GNMI_VERSION = "0.10.0";
+
+    private final TelemetrySchema schema = TelemetrySchema.get();
+    private final SubscribeEnvironment env;
+
+    public GnmiService(TelemetryBackend backend, GnmiOptions options, AgentStats stats,
+            ScheduledExecutorService scheduler, Executor drainExecutor, LongSupplier wallNanos) {
+        this.env = new SubscribeEnvironment(new DeviceReader(backend, stats), options, stats, scheduler,
+                drainExecutor, wallNanos);
+    }
+
+    @Override
+    public void capabilities(CapabilityRequest request, StreamObserver<CapabilityResponse> response) {
+        CapabilityResponse.Builder out = CapabilityResponse.newBuilder()
+                .setGNMIVersion(GNMI_VERSION)
+                .addSupportedEncodings(Encoding.PROTO)
+                .addSupportedEncodings(Encoding.JSON_IETF)
+                .addSupportedEncodings(Encoding.JSON);
+        Set<ModelInfo> models = new LinkedHashSet<>(List.of(
+                ModelInfo.OPENCONFIG_INTERFACES, ModelInfo.OPENCONFIG_QOS, ModelInfo.PLANEWATCH_MRC));
+        models.addAll(env.reader().backend().extraModels());
+        for (ModelInfo m : models) {
+            out.addSupportedModels(ModelData.newBuilder().setName(m.name()).setOrganization(m.organization())
+                    .setVersion(m.version()));
+        }
+        Map<String, String> notes = env.reader().backend().capabilityNotes();
+        if (!notes.isEmpty()) {
+            StringBuilder text = new StringBuilder();
+            notes.forEach((k, v) -> text.append(text.isEmpty() ? "" : " ").append(k).append('=').append(v));
+            out.addExtension(org.planewatch.gnmi.ext.Extension.newBuilder().setRegisteredExt(
+                    RegisteredExtension.newBuilder().setId(ExtensionID.EID_EXPERIMENTAL)
+                            .setMsg(ByteString.copyFrom(text.toString(), StandardCharsets.UTF_8))));
+        }
+        response.onNext(out.build());
+        response.onCompleted();
+    }
+
+    @Override
+    public void get(GetRequest request, StreamObserver<GetResponse> response) {
+        try {
+            response.onNext(answer(request));
+            response.onCompleted();
+        } catch (StatusRuntimeException e) {
+            response.onError(e);
+        } catch (IllegalArgumentException e) {
+            response.onError(GnmiException.invalidArgument(e.getMessage()));
+        }
+    }
+
+    private GetResponse answer(GetRequest request) {
+        ProtoCodec.requireSupported(request.getEncoding());
+        if (request.getPathCount() == 0 && request.getPrefix().getElemCount() == 0) {
+            throw GnmiException.invalidArgument("GetRequest names no path");
+        }
+        List<PathPattern> patterns = new ArrayList<>();
+        List<Path> asked = request.getPathCount() == 0 ? List.of(Path.getDefaultInstance()) : request.getPathList();
+        for (Path p : asked) {
+            PathPattern pattern = new PathPattern(ProtoCodec.join(request.getPrefix(), p));
+            if (schema.selectedBy(pattern).isEmpty()) {
+                throw GnmiException.notFound("path " + pattern + " is not in the telemetry schema (see docs/telemetry-schema.md)");
+            }
+            patterns.add(pattern);
+        }
+        String requested = request.getPrefix().getTarget();
+        List<String> targets = env.reader().resolve(requested);
+        boolean[] found = new boolean[patterns.size()];
+        GetResponse.Builder out = GetResponse.newBuilder();
+        for (String target : targets) {
+            DeviceSnapshot device = env.reader().read(target);
+            Notification.Builder n = Notification.newBuilder().setTimestamp(device.timestampNs());
+            String shown = requested.equals(DeviceReader.ALL_TARGETS) ? target : requested;
+            if (!shown.isEmpty()) {
+                n.setPrefix(Path.newBuilder().setTarget(shown));
+            }
+            for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
+                if (!wantedType(request.getType(), leaf.getKey())) {
+                    continue;
+                }
+                for (int i = 0; i < patterns.size(); i++) {
+                    if (schema.selects(patterns.get(i), leaf.getKey())) {
+                        found[i] = true;
+                        n.addUpdate(Update.newBuilder().setPath(ProtoCodec.toProto(leaf.getKey()))
+                                .setVal(ProtoCodec.toProto(leaf.getValue(), request.getEncoding())));
+                        break;
+                    }
+                }
+            }
+            if (n.getUpdateCount() > 0) {
+                out.addNotification(n);
+            }
+        }
+        for (int i = 0; i < found.length; i++) {
+            if (!found[i]) {
+                throw GnmiException.notFound("no data at " + patterns.get(i) + " on "
+                        + (targets.size() == 1 ? "target '" + targets.getFirst() + "'" : "any of " + targets.size() + " targets"));
+            }
+        }
+        return out.build();
+    }
+
+    private boolean wantedType(GetRequest.DataType type, TelemetryPath leaf) {
+        boolean config = schema.find(leaf).map(d -> d.kind() == LeafKind.CONFIG).orElse(false);
+        return switch (type) {
+            case CONFIG -> config;
+            case STATE, OPERATIONAL -> !config;
+            default -> true;
+        };
+    }
+
+    @Override
+    public void set(SetRequest request, StreamObserver<SetResponse> response) {
+        try {
+            response.onNext(apply(request));
+            response.onCompleted();
+        } catch (StatusRuntimeException e) {
+            response.onError(e);
+        } catch (IllegalArgumentException e) {
+            response.onError(GnmiException.invalidArgument(e.getMessage()));
+        }
+    }
+
+    /** Only CONFIG leaves of the schema are writable (the simulator's); every write is checked before any applies. */
+    private SetResponse apply(SetRequest request) {
+        if (request.getDeleteCount() > 0 || request.getUnionReplaceCount() > 0) {
+            throw GnmiException.unimplemented("Set supports only update and replace of the simulator's config leaves; "
+                    + "delete and union_replace are not implemented");
+        }
+        List<Update> writes = new ArrayList<>(request.getReplaceList());
+        writes.addAll(request.getUpdateList());
+        if (writes.isEmpty()) {
+            throw GnmiException.invalidArgument("SetRequest has no update or replace");
+        }
+        List<TelemetryPath> paths = new ArrayList<>();
+        for (Update u : writes) {
+            TelemetryPath path = ProtoCodec.join(request.getPrefix(), u.getPath());
+            LeafDefinition leaf = schema.find(path).filter(d -> d.kind() == LeafKind.CONFIG).orElse(null);
+            if (leaf == null || path.isWildcard()) {
+                throw GnmiException.unimplemented("Set is not implemented for " + path
+                        + ": this agent is read-only except for the simulator's config leaves (sim:/.../config/...)");
+            }
+            paths.add(path);
+        }
+        ConfigWriter writer = env.reader().backend().configWriter().orElseThrow(() -> GnmiException.unimplemented(
+                "this back end has no writable leaves: Set works only against the simulated back end"));
+        if (!env.options().allowConfigWrites()) {
+            throw GnmiException.permissionDenied("fault injection is disabled: start the agent with --allow-fault-injection");
+        }
+        List<String> targets = env.reader().resolve(request.getPrefix().getTarget());
+        SetResponse.Builder out = SetResponse.newBuilder().setPrefix(request.getPrefix())
+                .setTimestamp(env.reader().backend().clock().nowNs());
+        int replaces = request.getReplaceCount();
+        for (int i = 0; i < writes.size(); i++) {
+            TelemetryValue value = ProtoCodec.fromProto(writes.get(i).getVal());
+            try {
+                writer.write(targets.getFirst(), paths.get(i), value);
+            } catch (ConfigWriteException e) {
+                throw GnmiException.invalidArgument("cannot set " + paths.get(i) + " to " + value.text() + ": " + e.getMessage());
+            }
+            out.addResponse(UpdateResult.newBuilder().setPath(writes.get(i).getPath())
+                    .setOp(i < replaces ? UpdateResult.Operation.REPLACE : UpdateResult.Operation.UPDATE));
+        }
+        return out.build();
+    }
+
+    @Override
+    public StreamObserver<SubscribeRequest> subscribe(StreamObserver<SubscribeResponse> response) {
+        return new SubscribeSession(env, (ServerCallStreamObserver<SubscribeResponse>) response, ClientSession.CURRENT.get());
+    }
+
+    public AgentStats stats() {
+        return env.stats();
+    }
+}

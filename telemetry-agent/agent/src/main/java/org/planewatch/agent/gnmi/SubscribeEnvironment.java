@@ -1,0 +1,23 @@
+package org.planewatch.agent.gnmi;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.LongSupplier;
+
+/**
+ * What every Subscribe stream shares.
+ *
+ * @param reader device reads and target resolution
+ * @param options limits and intervals
+ * @param stats agent counters
+ * @param scheduler sampling and heartbeat timers
+ * @param drainExecutor runs each stream's drain (one at a time per stream)
+ * @param wallNanos monotonic wall time for heartbeats
+ */
+record SubscribeEnvironment(
+        DeviceReader reader,
+        GnmiOptions options,
+        AgentStats stats,
+        ScheduledExecutorService scheduler,
+        Executor drainExecutor,
+        LongSupplier wallNanos) {}

@@ -1,0 +1,443 @@
+package org.planewatch.agent.gnmi;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.planewatch.agent.backend.ChangeListener;
+import org.planewatch.agent.backend.DeviceChange;
+import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.gnmi.proto.Encoding;
+import org.planewatch.gnmi.proto.Notification;
+import org.planewatch.gnmi.proto.Path;
+import org.planewatch.gnmi.proto.SubscribeRequest;
+import org.planewatch.gnmi.proto.SubscribeResponse;
+import org.planewatch.gnmi.proto.Subscription;
+import org.planewatch.gnmi.proto.SubscriptionList;
+import org.planewatch.gnmi.proto.SubscriptionMode;
+import org.planewatch.gnmi.proto.Update;
+import org.planewatch.telemetry.path.PathPattern;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * One Subscribe stream. Producers (the initial sync, sampling timers, back-end changes, polls) only put
+ * into the {@link OutboundBuffer}; one drain at a time moves it to gRPC while the transport
+ * {@link ServerCallStreamObserver#isReady() is ready}, so a slow client sees coalesced values instead of
+ * growing the agent's memory.
+ */
+final class SubscribeSession implements StreamObserver<SubscribeRequest>, ChangeListener {
+
+    private final SubscribeEnvironment env;
+    private final ServerCallStreamObserver<SubscribeResponse> out;
+    private final ClientSession client;
+    private final OutboundBuffer buffer;
+    private final AtomicInteger drainRequests = new AtomicInteger();
+    private final List<ScheduledFuture<?>> timers = new ArrayList<>();
+    /** Per subscription and leaf, what was last queued and when (wall ns): suppress_redundant and heartbeats. */
+    private final List<Map<LeafKey, Sent>> sent = new ArrayList<>();
+
+    private record LeafKey(String target, TelemetryPath path) {}
+
+    private record Sent(TelemetryValue value, long wallNs) {}
+
+    private SubscriptionList request;
+    private List<SubscriptionSpec> specs = List.of();
+    private List<String> targets = List.of();
+    private Encoding encoding = Encoding.PROTO;
+    private String echoedTarget = "";
+    private boolean holdsSlot;
+    private volatile boolean completeAfterSync;
+    private volatile StatusRuntimeException failure;
+    private volatile boolean closed;
+
+    SubscribeSession(SubscribeEnvironment env, ServerCallStreamObserver<SubscribeResponse> out, ClientSession client) {
+        this.env = env;
+        this.out = out;
+        this.client = client;
+        this.buffer = new OutboundBuffer(env.options().maxBufferedPaths(), env.stats());
+        out.setOnReadyHandler(this::requestDrain);
+        out.setOnCancelHandler(this::close);
+    }
+
+    @Override
+    public void onNext(SubscribeRequest message) {
+        if (closed) {
+            return;
+        }
+        try {
+            switch (message.getRequestCase()) {
+                case SUBSCRIBE -> start(message.getSubscribe());
+                case POLL -> poll();
+                default -> throw GnmiException.invalidArgument("SubscribeRequest carries neither 'subscribe' nor 'poll'");
+            }
+        } catch (StatusRuntimeException e) {
+            fail(e);
+        } catch (IllegalArgumentException e) {
+            fail(GnmiException.invalidArgument(e.getMessage()));
+        }
+    }
+
+    @Override
+    public void onError(Throwable t) {
+        close();
+    }
+
+    @Override
+    public void onCompleted() {
+        // A client half-close ends nothing: STREAM and POLL subscriptions live until the client cancels.
+        if (request == null) {
+            fail(GnmiException.invalidArgument("the stream closed before a SubscriptionList was sent"));
+        }
+    }
+
+    private void start(SubscriptionList list) {
+        if (request != null) {
+            throw GnmiException.invalidArgument("a Subscribe stream takes exactly one SubscriptionList; send Poll to refresh a POLL subscription");
+        }
+        if (list.getSubscriptionCount() == 0) {
+            throw GnmiException.invalidArgument("the SubscriptionList has no subscription");
+        }
+        ProtoCodec.requireSupported(list.getEncoding());
+        List<SubscriptionSpec> parsed = new ArrayList<>();
+        for (Subscription s : list.getSubscriptionList()) {
+            parsed.add(spec(list, s));
+        }
+        List<String> resolved = env.reader().resolve(list.getPrefix().getTarget());
+        if (client != null) {
+            if (!client.tryOpenSubscription(env.options().maxSubscriptionsPerClient())) {
+                throw GnmiException.resourceExhausted("this client already has "
+                        + env.options().maxSubscriptionsPerClient() + " subscriptions open, the agent's limit per client");
+            }
+            holdsSlot = true;
+        }
+        env.stats().subscriptionOpened();
+        request = list;
+        specs = parsed;
+        targets = resolved;
+        encoding = list.getEncoding();
+        echoedTarget = list.getPrefix().getTarget();
+        for (int i = 0; i < specs.size(); i++) {
+            sent.add(new ConcurrentHashMap<>());
+        }
+        switch (list.getMode()) {
+            case STREAM -> startStream();
+            case ONCE -> {
+                completeAfterSync = true;
+                queueInitialState();
+            }
+            case POLL -> queueInitialState();
+            default -> throw GnmiException.invalidArgument("unknown SubscriptionList mode " + list.getModeValue());
+        }
+    }
+
+    private SubscriptionSpec spec(SubscriptionList list, Subscription s) {
+        PathPattern pattern = new PathPattern(ProtoCodec.join(list.getPrefix(), s.getPath()));
+        if (list.getMode() != SubscriptionList.Mode.STREAM) {
+            return new SubscriptionSpec(pattern, SubscriptionMode.TARGET_DEFINED, 0, false, 0);
+        }
+        long min = env.options().minSampleIntervalNs();
+        long interval = switch (s.getMode()) {
+            case SAMPLE -> s.getSampleInterval() == 0 ? min : s.getSampleInterval();
+            case TARGET_DEFINED -> s.getSampleInterval() == 0 ? env.options().targetDefinedIntervalNs() : s.getSampleInterval();
+            case ON_CHANGE -> 0;
+            default -> throw GnmiException.invalidArgument("unknown subscription mode " + s.getModeValue() + " for " + pattern);
+        };
+        if (s.getMode() != SubscriptionMode.ON_CHANGE && interval < min) {
+            throw GnmiException.invalidArgument("sample_interval " + interval + " ns for " + pattern
+                    + " is below the agent's minimum of " + min + " ns");
+        }
+        if (s.getHeartbeatInterval() != 0 && s.getHeartbeatInterval() < min) {
+            throw GnmiException.invalidArgument("heartbeat_interval " + s.getHeartbeatInterval() + " ns for " + pattern
+                    + " is below the agent's minimum of " + min + " ns");
+        }
+        return new SubscriptionSpec(pattern, s.getMode(), interval, s.getSuppressRedundant(), s.getHeartbeatInterval());
+    }
+
+    private void startStream() {
+        env.reader().backend().addListener(this);
+        if (request.getUpdatesOnly()) {
+            buffer.sync();
+            requestDrain();
+        } else {
+            queueInitialState();
+        }
+        synchronized (timers) {
+            for (int i = 0; i < specs.size(); i++) {
+                SubscriptionSpec spec = specs.get(i);
+                int index = i;
+                if (spec.hasSampledLeaves()) {
+                    timers.add(env.scheduler().scheduleAtFixedRate(() -> guarded(() -> sample(index)),
+                            spec.sampleIntervalNs(), spec.sampleIntervalNs(), TimeUnit.NANOSECONDS));
+                }
+                if (spec.hasChangeLeaves() && spec.heartbeatIntervalNs() > 0) {
+                    timers.add(env.scheduler().scheduleAtFixedRate(() -> guarded(() -> heartbeat(index)),
+                            spec.heartbeatIntervalNs(), spec.heartbeatIntervalNs(), TimeUnit.NANOSECONDS));
+                }
+            }
+            if (closed) {
+                timers.forEach(t -> t.cancel(false));
+            }
+        }
+    }
+
+    private void poll() {
+        if (request == null) {
+            throw GnmiException.invalidArgument("Poll received before the SubscriptionList");
+        }
+        if (request.getMode() != SubscriptionList.Mode.POLL) {
+            throw GnmiException.invalidArgument("Poll received on a " + request.getMode() + " subscription; only POLL subscriptions are polled");
+        }
+        queueAll();
+    }
+
+    /** Current values of every selected leaf, then sync_response (unless updates_only). */
+    private void queueInitialState() {
+        if (!request.getUpdatesOnly()) {
+            queueAll();
+        } else {
+            buffer.sync();
+            requestDrain();
+        }
+    }
+
+    private void queueAll() {
+        long wall = env.wallNanos().getAsLong();
+        for (String target : targets) {
+            DeviceSnapshot device = env.reader().read(target);
+            for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
+                for (int i = 0; i < specs.size(); i++) {
+                    if (specs.get(i).selects(leaf.getKey())) {
+                        queue(i, target, device.timestampNs(), leaf.getKey(), leaf.getValue(), wall);
+                        break;
+                    }
+                }
+            }
+        }
+        buffer.sync();
+        requestDrain();
+    }
+
+    private void sample(int index) {
+        SubscriptionSpec spec = specs.get(index);
+        Map<LeafKey, Sent> last = sent.get(index);
+        long wall = env.wallNanos().getAsLong();
+        for (String target : targets) {
+            DeviceSnapshot device = env.reader().read(target);
+            for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
+                TelemetryPath path = leaf.getKey();
+                if (!spec.samples(path) || !spec.selects(path)) {
+                    continue;
+                }
+                if (spec.suppressRedundant()) {
+                    Sent previous = last.get(new LeafKey(target, path));
+                    if (previous != null && previous.value().equals(leaf.getValue()) && !heartbeatDue(spec, previous, wall)) {
+                        continue;
+                    }
+                }
+                queue(index, target, device.timestampNs(), path, leaf.getValue(), wall);
+            }
+        }
+        requestDrain();
+    }
+
+    private void heartbeat(int index) {
+        SubscriptionSpec spec = specs.get(index);
+        Map<LeafKey, Sent> last = sent.get(index);
+        long wall = env.wallNanos().getAsLong();
+        for (String target : targets) {
+            DeviceSnapshot device = env.reader().read(target);
+            for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
+                TelemetryPath path = leaf.getKey();
+                if (spec.samples(path) || !spec.selects(path)) {
+                    continue;
+                }
+                Sent previous = last.get(new LeafKey(target, path));
+                if (previous == null || heartbeatDue(spec, previous, wall)) {
+                    queue(index, target, device.timestampNs(), path, leaf.getValue(), wall);
+                }
+            }
+        }
+        requestDrain();
+    }
+
+    private static boolean heartbeatDue(SubscriptionSpec spec, Sent previous, long wall) {
+        return spec.heartbeatIntervalNs() > 0 && wall - previous.wallNs() >= spec.heartbeatIntervalNs();
+    }
+
+    /** Back-end changes: leaves streamed on change, and deletes of every selected leaf. */
+    @Override
+    public void changed(DeviceChange change) {
+        if (closed || !targets.contains(change.target())) {
+            return;
+        }
+        long wall = env.wallNanos().getAsLong();
+        boolean queued = false;
+        for (Map.Entry<TelemetryPath, TelemetryValue> leaf : change.updated().entrySet()) {
+            for (int i = 0; i < specs.size(); i++) {
+                SubscriptionSpec spec = specs.get(i);
+                if (spec.hasChangeLeaves() && !spec.samples(leaf.getKey()) && spec.selects(leaf.getKey())) {
+                    if (spec.suppressRedundant()) {
+                        Sent previous = sent.get(i).get(new LeafKey(change.target(), leaf.getKey()));
+                        if (previous != null && previous.value().equals(leaf.getValue())) {
+                            break;
+                        }
+                    }
+                    queue(i, change.target(), change.timestampNs(), leaf.getKey(), leaf.getValue(), wall);
+                    queued = true;
+                    break;
+                }
+            }
+        }
+        for (TelemetryPath path : change.deleted()) {
+            for (SubscriptionSpec spec : specs) {
+                if (spec.selects(path)) {
+                    buffer.delete(change.target(), change.timestampNs(), path);
+                    queued = true;
+                    break;
+                }
+            }
+        }
+        if (queued) {
+            requestDrain();
+        }
+    }
+
+    private void queue(int index, String target, long timestampNs, TelemetryPath path, TelemetryValue value, long wall) {
+        buffer.update(target, timestampNs, path, value);
+        if (specs.get(index).suppressRedundant() || specs.get(index).heartbeatIntervalNs() > 0) {
+            sent.get(index).put(new LeafKey(target, path), new Sent(value, wall));
+        }
+    }
+
+    private void guarded(Runnable task) {
+        if (closed) {
+            return;
+        }
+        try {
+            task.run();
+        } catch (RuntimeException e) {
+            fail(Status.INTERNAL.withDescription("sampling failed: " + e).withCause(e).asRuntimeException());
+        }
+    }
+
+    private void fail(StatusRuntimeException error) {
+        failure = error;
+        requestDrain();
+    }
+
+    private void requestDrain() {
+        if (drainRequests.getAndIncrement() == 0) {
+            env.drainExecutor().execute(this::drainLoop);
+        }
+    }
+
+    /** Runs on one thread at a time: the only place that calls {@code out}. */
+    private void drainLoop() {
+        int missed = 1;
+        while (true) {
+            try {
+                drain();
+            } catch (RuntimeException e) {
+                close();
+            }
+            missed = drainRequests.addAndGet(-missed);
+            if (missed == 0) {
+                return;
+            }
+        }
+    }
+
+    private void drain() {
+        if (closed) {
+            return;
+        }
+        if (failure != null) {
+            out.onError(failure);
+            close();
+            return;
+        }
+        while (out.isReady()) {
+            List<OutboundBuffer.Pending> batch = buffer.take(env.options().maxUpdatesPerNotification());
+            if (batch.isEmpty()) {
+                return;
+            }
+            if (send(batch)) {
+                out.onCompleted();
+                close();
+                return;
+            }
+        }
+    }
+
+    /** Sends a batch as Notifications grouped by target and timestamp; true when ONCE is done. */
+    private boolean send(List<OutboundBuffer.Pending> batch) {
+        Notification.Builder notification = null;
+        String target = null;
+        long timestamp = 0;
+        int updates = 0;
+        for (OutboundBuffer.Pending p : batch) {
+            if (p.sync) {
+                flush(notification);
+                notification = null;
+                out.onNext(SubscribeResponse.newBuilder().setSyncResponse(true).build());
+                if (completeAfterSync) {
+                    env.stats().delivered(updates);
+                    return true;
+                }
+                continue;
+            }
+            if (notification == null || !p.target.equals(target) || p.timestampNs != timestamp) {
+                flush(notification);
+                target = p.target;
+                timestamp = p.timestampNs;
+                notification = Notification.newBuilder().setTimestamp(timestamp).setPrefix(prefix(target));
+            }
+            if (p.value == null) {
+                notification.addDelete(ProtoCodec.toProto(p.path));
+            } else {
+                notification.addUpdate(Update.newBuilder().setPath(ProtoCodec.toProto(p.path))
+                        .setVal(ProtoCodec.toProto(p.value, encoding)).setDuplicates(p.duplicates));
+                updates++;
+            }
+        }
+        flush(notification);
+        env.stats().delivered(updates);
+        return false;
+    }
+
+    private Path prefix(String target) {
+        String shown = echoedTarget.equals(DeviceReader.ALL_TARGETS) ? target : echoedTarget;
+        return shown.isEmpty() ? Path.getDefaultInstance() : Path.newBuilder().setTarget(shown).build();
+    }
+
+    private void flush(Notification.Builder notification) {
+        if (notification != null) {
+            out.onNext(SubscribeResponse.newBuilder().setUpdate(notification).build());
+        }
+    }
+
+    private synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        env.reader().backend().removeListener(this);
+        synchronized (timers) {
+            timers.forEach(t -> t.cancel(false));
+        }
+        if (request != null) {
+            env.stats().subscriptionClosed();
+        }
+        if (holdsSlot) {
+            client.closeSubscription();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.planewatch.agent.testing;
+
+import io.grpc.CallCredentials;
+import io.grpc.ChannelCredentials;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import org.planewatch.gnmi.proto.gNMIGrpc;
+
+/** A real gRPC client over Netty for tests, optionally sending username/password metadata. */
+public final class GnmiClient implements AutoCloseable {
+
+    private final ManagedChannel channel;
+    private final CallCredentials credentials;
+
+    public GnmiClient(int port) {
+        this(port, InsecureChannelCredentials.create(), null, null);
+    }
+
+    public GnmiClient(int port, ChannelCredentials channelCredentials, String user, String password) {
+        this.channel = NettyChannelBuilder.forAddress("localhost", port, channelCredentials)
+                .maxInboundMessageSize(64 * 1024 * 1024).build();
+        this.credentials = user == null ? null : new CallCredentials() {
+            @Override
+            public void applyRequestMetadata(RequestInfo info, Executor executor, MetadataApplier applier) {
+                Metadata m = new Metadata();
+                m.put(Metadata.Key.of("username", Metadata.ASCII_STRING_MARSHALLER), user);
+                m.put(Metadata.Key.of("password", Metadata.ASCII_STRING_MARSHALLER), password);
+                applier.apply(m);
+            }
+        };
+    }
+
+    public gNMIGrpc.gNMIBlockingStub blocking() {
+        gNMIGrpc.gNMIBlockingStub stub = gNMIGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS);
+        return credentials == null ? stub : stub.withCallCredentials(credentials);
+    }
+
+    public gNMIGrpc.gNMIStub async() {
+        gNMIGrpc.gNMIStub stub = gNMIGrpc.newStub(channel);
+        return credentials == null ? stub : stub.withCallCredentials(credentials);
+    }
+
+    public ManagedChannel channel() {
+        return channel;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+}
