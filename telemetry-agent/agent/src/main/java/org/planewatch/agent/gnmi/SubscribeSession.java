@@ -225,30 +225,17 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         requestDrain();
     }
 
+    /** A sampling tick: every sampled leaf, unless suppress_redundant holds back an unchanged one. */
     private void sample(int index) {
-        SubscriptionSpec spec = specs.get(index);
-        Map<LeafKey, Sent> last = sent.get(index);
-        long wall = env.wallNanos().getAsLong();
-        for (String target : targets) {
-            DeviceSnapshot device = env.reader().read(target);
-            for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
-                TelemetryPath path = leaf.getKey();
-                if (!spec.samples(path) || !spec.selects(path)) {
-                    continue;
-                }
-                if (spec.suppressRedundant()) {
-                    Sent previous = last.get(new LeafKey(target, path));
-                    if (previous != null && previous.value().equals(leaf.getValue()) && !heartbeatDue(spec, previous, wall)) {
-                        continue;
-                    }
-                }
-                queue(index, target, device.timestampNs(), path, leaf.getValue(), wall);
-            }
-        }
-        requestDrain();
+        sweep(index, true);
     }
 
+    /** A heartbeat tick: every on-change leaf not sent within the heartbeat interval. */
     private void heartbeat(int index) {
+        sweep(index, false);
+    }
+
+    private void sweep(int index, boolean sampledLeaves) {
         SubscriptionSpec spec = specs.get(index);
         Map<LeafKey, Sent> last = sent.get(index);
         long wall = env.wallNanos().getAsLong();
@@ -256,11 +243,13 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             DeviceSnapshot device = env.reader().read(target);
             for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
                 TelemetryPath path = leaf.getKey();
-                if (spec.samples(path) || !spec.selects(path)) {
+                if (spec.samples(path) != sampledLeaves || !spec.selects(path)) {
                     continue;
                 }
                 Sent previous = last.get(new LeafKey(target, path));
-                if (previous == null || heartbeatDue(spec, previous, wall)) {
+                boolean due = previous == null || heartbeatDue(spec, previous, wall)
+                        || (sampledLeaves && (!spec.suppressRedundant() || !previous.value().equals(leaf.getValue())));
+                if (due) {
                     queue(index, target, device.timestampNs(), path, leaf.getValue(), wall);
                 }
             }
