@@ -1,0 +1,205 @@
+package org.planewatch.sim;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.config.TransportMode;
+import org.planewatch.sim.engine.Engine;
+import org.planewatch.sim.engine.EventKind;
+import org.planewatch.sim.fabric.Topology;
+import org.planewatch.sim.fault.FaultInjector;
+import org.planewatch.sim.switching.Network;
+import org.planewatch.sim.switching.PacketPool;
+import org.planewatch.sim.telemetry.FabricTelemetry;
+import org.planewatch.sim.transport.ExclusionEvent;
+import org.planewatch.sim.transport.Transport;
+import org.planewatch.sim.workload.Traffic;
+import org.planewatch.sim.workload.Workload;
+
+/**
+ * A whole simulated fabric built from a {@link Scenario}: the facade the CLI, the benchmark and the
+ * telemetry agent drive.
+ *
+ * <p>Single-threaded: one owner thread calls {@link #step()}, {@link #runUntil(long)} or
+ * {@link #runToCompletion(long)}, injects faults and reads telemetry between those calls. Same
+ * scenario and seed give the same event trace ({@link RunSummary#traceDigest()}).
+ */
+public final class Simulation {
+    private final Scenario scenario;
+    private final Engine engine = new Engine();
+    private final Topology topology;
+    private final Network network;
+    private final Transport transport;
+    private final Workload workload;
+    private final FaultInjector faults;
+    private final FabricTelemetry telemetry;
+    private final List<ExclusionEvent> transitions = new ArrayList<>();
+
+    private Simulation(Scenario scenario) {
+        this.scenario = scenario;
+        long seed = scenario.seed();
+        topology = new Topology(scenario.fabric());
+        boolean trimming = scenario.fabric().trimming() && scenario.transport().mode() != TransportMode.ECMP;
+        network = new Network(topology, scenario.fabric(), trimming, engine, new PacketPool(1 << 14), seed);
+        transport = new Transport(engine, network, scenario.fabric(), scenario.transport(), seed);
+        network.attach(transport, transport);
+        telemetry = new FabricTelemetry(engine, network, transport, scenario.fabric().linkGbps());
+        transport.onExclusion(event -> {
+            transitions.add(event);
+            telemetry.publish(event);
+        });
+        faults = new FaultInjector(engine, network, transport);
+        for (int i = 0; i < scenario.faults().size(); i++) {
+            FaultSpec fault = scenario.faults().get(i);
+            try {
+                faults.schedule(fault);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("fault " + (i + 1) + " of scenario '" + scenario.name() + "': " + e.getMessage(), e);
+            }
+        }
+        workload = Workload.of(scenario.workload(), topology.hosts, seed);
+        transport.onMessageCompleted((qp, message, postedPs, donePs) ->
+                workload.messageCompleted(qp, message, transport.messageBytes(qp, message), donePs));
+        engine.register(EventKind.WORKLOAD, (target, arg) -> workload.timer(arg - 1));
+        workload.start(new EngineTraffic());
+    }
+
+    /**
+     * Builds the fabric, schedules the scenario's faults and starts its workload at time 0.
+     *
+     * @throws IllegalArgumentException naming the fault, link, switch or plane that does not exist,
+     *     or the workload parameter that does not fit the fabric
+     */
+    public static Simulation build(Scenario scenario) {
+        return new Simulation(scenario);
+    }
+
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    public long nowPs() {
+        return engine.now();
+    }
+
+    /** Processes one event; false when nothing is pending. */
+    public boolean step() {
+        return engine.step();
+    }
+
+    /** Processes every event with time &lt;= {@code timePs}, then advances the clock to it; returns events processed. */
+    public long runUntil(long timePs) {
+        return engine.runUntil(timePs);
+    }
+
+    /** Runs until the workload completes, nothing is pending, or the next event is after {@code maxTimePs}; returns events processed. */
+    public long runToCompletion(long maxTimePs) {
+        long before = engine.processed();
+        while (!workload.complete() && engine.nextTime() <= maxTimePs) {
+            engine.step();
+        }
+        return engine.processed() - before;
+    }
+
+    public boolean workloadComplete() {
+        return workload.complete();
+    }
+
+    public long eventsProcessed() {
+        return engine.processed();
+    }
+
+    public FaultInjector faults() {
+        return faults;
+    }
+
+    public FabricTelemetry telemetry() {
+        return telemetry;
+    }
+
+    public RunSummary summary() {
+        long[] fcts = transport.completionTimesNs();
+        Arrays.sort(fcts);
+        long simulatedPs = engine.now();
+        List<RunSummary.Plane> planes = new ArrayList<>();
+        for (int p = 0; p < topology.planes; p++) {
+            double gbps = simulatedPs == 0 ? 0 : network.planeDeliveredBytes(p) * 8000.0 / simulatedPs;
+            planes.add(new RunSummary.Plane(p, gbps, network.planeTrimmed(p), network.planeDropped(p),
+                    transport.planeRetirements(p), transport.planeDenials(p)));
+        }
+        return new RunSummary(
+                scenario.name(),
+                scenario.seed(),
+                simulatedPs / 1000,
+                engine.processed(),
+                new RunSummary.Messages(workload.expectedMessages(), transport.messagesCompleted(),
+                        workload.expectedBytes(), transport.bytesDelivered(), transport.duplicateBytes()),
+                new RunSummary.Packets(network.dataSent(), network.dataDelivered(), network.dataTrimmed(),
+                        network.dataDropped(), network.dataInFlight()),
+                new RunSummary.Fct(quantile(fcts, 0.5), quantile(fcts, 0.99),
+                        fcts.length == 0 ? 0 : fcts[fcts.length - 1], mean(fcts)),
+                planes,
+                transitions,
+                network.dataSent(),
+                workload.steps(),
+                engine.traceDigest());
+    }
+
+    private static long quantile(long[] sorted, double q) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        return sorted[Math.min(sorted.length - 1, Math.max(0, (int) Math.ceil(q * sorted.length) - 1))];
+    }
+
+    private static long mean(long[] values) {
+        if (values.length == 0) {
+            return 0;
+        }
+        long sum = 0;
+        for (long v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+
+    /** The workload's handle on the simulated hosts. */
+    private final class EngineTraffic implements Traffic {
+        @Override
+        public int hosts() {
+            return topology.hosts;
+        }
+
+        @Override
+        public long nowPs() {
+            return engine.now();
+        }
+
+        @Override
+        public int openQp(int src, int dst) {
+            return transport.openQp(src, dst);
+        }
+
+        @Override
+        public int post(int qp, long bytes) {
+            return transport.post(qp, bytes);
+        }
+
+        @Override
+        public int qpSource(int qp) {
+            return transport.qpSource(qp);
+        }
+
+        @Override
+        public int qpDestination(int qp) {
+            return transport.qpDestination(qp);
+        }
+
+        @Override
+        public void timer(long atPs, int arg) {
+            engine.schedule(atPs, EventKind.WORKLOAD, 0, arg + 1);
+        }
+    }
+}

@@ -1,0 +1,490 @@
+package org.planewatch.sim.switching;
+
+import java.util.Arrays;
+import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.engine.Engine;
+import org.planewatch.sim.engine.EventKind;
+import org.planewatch.sim.engine.Rng;
+import org.planewatch.sim.fabric.Topology;
+
+/**
+ * Every egress port of the fabric (host NIC ports and switch ports) with its queues and its wire,
+ * as primitive arrays indexed by port.
+ *
+ * <p>Per port: a data queue with a byte limit and a priority header queue (trimmed headers, ACKs,
+ * NACKs, probes), served first but never more than {@link #HEADER_BURST} packets in a row while
+ * data waits; ECN marked on dequeue with a probability linear between kmin and kmax; a data packet
+ * that does not fit is trimmed to its header (or dropped at the tail when trimming is off). The
+ * wire is a FIFO with one pending arrival event; a port has at most one pending ready event.
+ * Switches forward by popping the active uSID: it names the egress port, so the forwarding table is
+ * static and never changes when a link fails.
+ */
+public final class Network {
+    /** Header-queue packets served in a row before a waiting data packet gets its turn. */
+    public static final int HEADER_BURST = 8;
+    private static final int USID_BITS = 21;
+    private static final long USID_MASK = (1L << USID_BITS) - 1;
+    private static final int N = PortCounter.STORED;
+    private static final int TX_PACKETS = PortCounter.TX_PACKETS.ordinal();
+    private static final int TX_BYTES = PortCounter.TX_BYTES.ordinal();
+    private static final int DATA_MAX = PortCounter.DATA_QUEUE_MAX_BYTES.ordinal();
+    private static final int HEADER_MAX = PortCounter.HEADER_QUEUE_MAX_BYTES.ordinal();
+    private static final int ECN_MARKED = PortCounter.ECN_MARKED.ordinal();
+    private static final int TRIMMED = PortCounter.TRIMMED.ordinal();
+    private static final int TRIMMED_THEN_DROPPED = PortCounter.TRIMMED_THEN_DROPPED.ordinal();
+    private static final int DROP_CONGESTION = PortCounter.DROP_CONGESTION.ordinal();
+    private static final int DROP_LINK_DOWN = PortCounter.DROP_LINK_DOWN.ordinal();
+    private static final int DROP_CRC = PortCounter.DROP_CRC.ordinal();
+    private static final int DROP_GRAY = PortCounter.DROP_GRAY.ordinal();
+    private static final int DROP_NO_ROUTE = PortCounter.DROP_NO_ROUTE.ordinal();
+
+    private final Topology topo;
+    private final Engine engine;
+    private final PacketPool pool;
+    private PacketSink sink;
+    private LinkStateListener linkListener = (link, up) -> { };
+
+    private final double psPerByte;
+    private final long linkDelayPs;
+    private final long switchLatencyPs;
+    private final long dataLimit;
+    private final long headerLimit;
+    private final long ecnMin;
+    private final long ecnMax;
+    private final boolean trimming;
+    private final int headerBytes;
+
+    private final int[] dataHead;
+    private final int[] dataTail;
+    private final int[] headerHead;
+    private final int[] headerTail;
+    private final int[] wireHead;
+    private final int[] wireTail;
+    private final long[] dataBytes;
+    private final long[] headerBytesQueued;
+    private final long[] busyUntil;
+    private final boolean[] readyPending;
+    private final byte[] headerStreak;
+    private final long[] counters;
+
+    private final boolean[] linkDown;
+    private final double[] linkDropProbability;
+    private final double[] linkBitErrorRate;
+    private final int[] linkFlaps;
+    private final long[] linkRng;
+    private final long[] switchRng;
+
+    private final long[] planeTrimmed;
+    private final long[] planeDropped;
+    private final long[] planeDeliveredBytes;
+    private long dataSent;
+    private long dataDelivered;
+    private long dataTrimmed;
+    private long dataDropped;
+    private long dataLive;
+
+    public Network(Topology topo, FabricConfig config, boolean trimming, Engine engine, PacketPool pool, long seed) {
+        this.topo = topo;
+        this.engine = engine;
+        this.pool = pool;
+        this.trimming = trimming;
+        this.psPerByte = 8000.0 / config.linkGbps();
+        this.linkDelayPs = config.linkDelayNs() * 1000;
+        this.switchLatencyPs = config.switchLatencyNs() * 1000;
+        this.dataLimit = config.queueBytes();
+        this.headerLimit = config.headerQueueBytes();
+        this.ecnMin = config.ecnKminBytes();
+        this.ecnMax = config.ecnKmaxBytes();
+        this.headerBytes = config.headerBytes();
+        int ports = topo.portCount;
+        dataHead = filled(ports);
+        dataTail = filled(ports);
+        headerHead = filled(ports);
+        headerTail = filled(ports);
+        wireHead = filled(ports);
+        wireTail = filled(ports);
+        dataBytes = new long[ports];
+        headerBytesQueued = new long[ports];
+        busyUntil = new long[ports];
+        readyPending = new boolean[ports];
+        headerStreak = new byte[ports];
+        counters = new long[ports * N];
+        int links = topo.linkCount;
+        linkDown = new boolean[links];
+        linkDropProbability = new double[links];
+        linkBitErrorRate = new double[links];
+        linkFlaps = new int[links];
+        linkRng = new long[links];
+        for (int l = 0; l < links; l++) {
+            linkRng[l] = Rng.seed(seed, 2, l);
+        }
+        switchRng = new long[topo.switches];
+        for (int s = 0; s < topo.switches; s++) {
+            switchRng[s] = Rng.seed(seed, 1, s);
+        }
+        planeTrimmed = new long[topo.planes];
+        planeDropped = new long[topo.planes];
+        planeDeliveredBytes = new long[topo.planes];
+        engine.register(EventKind.PORT_READY, (port, arg) -> portReady(port));
+        engine.register(EventKind.WIRE_ARRIVAL, (port, arg) -> wireArrival(port));
+    }
+
+    private static int[] filled(int n) {
+        int[] a = new int[n];
+        Arrays.fill(a, -1);
+        return a;
+    }
+
+    public void attach(PacketSink packetSink, LinkStateListener listener) {
+        this.sink = packetSink;
+        this.linkListener = listener;
+    }
+
+    public PacketPool pool() {
+        return pool;
+    }
+
+    public Topology topology() {
+        return topo;
+    }
+
+    /** Serialisation time of {@code bytes} on one link. */
+    public long serialisationPs(int bytes) {
+        return (long) (bytes * psPerByte + 0.5);
+    }
+
+    public long linkDelayPs() {
+        return linkDelayPs;
+    }
+
+    public long switchLatencyPs() {
+        return switchLatencyPs;
+    }
+
+    // ---- host side
+
+    /** Queues packet {@code p} on the NIC port of {@code host} for {@code plane}. */
+    public void sendFromHost(int host, int plane, int p) {
+        if (pool.kind[p] == PacketPool.DATA) {
+            dataSent++;
+            dataLive++;
+        }
+        pool.hop[p] = 0;
+        enqueue(topo.hostPort(host, plane), p);
+    }
+
+    // ---- queues
+
+    private void enqueue(int port, int p) {
+        PacketPool pk = pool;
+        int size = pk.wireBytes[p];
+        boolean hostPort = port < topo.t0PortBase;
+        if (pk.kind[p] == PacketPool.DATA && (pk.flags[p] & PacketPool.FLAG_TRIMMED) == 0) {
+            long queued = dataBytes[port] + size;
+            if (hostPort || queued <= dataLimit) {
+                pk.next[p] = -1;
+                if (dataTail[port] < 0) {
+                    dataHead[port] = p;
+                } else {
+                    pk.next[dataTail[port]] = p;
+                }
+                dataTail[port] = p;
+                dataBytes[port] = queued;
+                int c = port * N + DATA_MAX;
+                if (queued > counters[c]) {
+                    counters[c] = queued;
+                }
+                kick(port);
+                return;
+            }
+            if (!trimming) {
+                drop(port, p, DROP_CONGESTION);
+                return;
+            }
+            trim(port, p);
+            size = pk.wireBytes[p];
+        }
+        long queued = headerBytesQueued[port] + size;
+        if (!hostPort && queued > headerLimit) {
+            drop(port, p, (pk.flags[p] & PacketPool.FLAG_TRIMMED) != 0 ? TRIMMED_THEN_DROPPED : DROP_CONGESTION);
+            return;
+        }
+        pk.next[p] = -1;
+        if (headerTail[port] < 0) {
+            headerHead[port] = p;
+        } else {
+            pk.next[headerTail[port]] = p;
+        }
+        headerTail[port] = p;
+        headerBytesQueued[port] = queued;
+        int c = port * N + HEADER_MAX;
+        if (queued > counters[c]) {
+            counters[c] = queued;
+        }
+        kick(port);
+    }
+
+    private void trim(int port, int p) {
+        PacketPool pk = pool;
+        byte f = (byte) (pk.flags[p] | PacketPool.FLAG_TRIMMED);
+        if (topo.isLastHopPort(port)) {
+            f |= PacketPool.FLAG_LAST_HOP;
+        }
+        pk.flags[p] = f;
+        pk.wireBytes[p] = headerBytes;
+        counters[port * N + TRIMMED]++;
+        dataTrimmed++;
+        dataLive--;
+        planeTrimmed[topo.portPlane(port)]++;
+    }
+
+    private void kick(int port) {
+        if (readyPending[port]) {
+            return;
+        }
+        long now = engine.now();
+        if (busyUntil[port] <= now) {
+            transmitNext(port);
+        } else {
+            readyPending[port] = true;
+            engine.schedule(busyUntil[port], EventKind.PORT_READY, port, 0);
+        }
+    }
+
+    private void portReady(int port) {
+        readyPending[port] = false;
+        if (dataHead[port] >= 0 || headerHead[port] >= 0) {
+            transmitNext(port);
+        }
+    }
+
+    private void transmitNext(int port) {
+        PacketPool pk = pool;
+        int p;
+        boolean data;
+        int h = headerHead[port];
+        int d = dataHead[port];
+        if (h >= 0 && (d < 0 || headerStreak[port] < HEADER_BURST)) {
+            p = h;
+            headerHead[port] = pk.next[p];
+            if (pk.next[p] < 0) {
+                headerTail[port] = -1;
+            }
+            headerBytesQueued[port] -= pk.wireBytes[p];
+            if (d >= 0) {
+                headerStreak[port]++;
+            }
+            data = false;
+        } else {
+            p = d;
+            dataHead[port] = pk.next[p];
+            if (pk.next[p] < 0) {
+                dataTail[port] = -1;
+            }
+            long depth = dataBytes[port];
+            dataBytes[port] = depth - pk.wireBytes[p];
+            headerStreak[port] = 0;
+            data = true;
+            if (depth > ecnMin && port >= topo.t0PortBase) {
+                markEcn(port, p, depth);
+            }
+        }
+        long now = engine.now();
+        int size = pk.wireBytes[p];
+        long end = now + (long) (size * psPerByte + 0.5);
+        busyUntil[port] = end;
+        int base = port * N;
+        counters[base + TX_PACKETS]++;
+        counters[base + TX_BYTES] += size;
+        if (data && port < topo.t0PortBase) {
+            sink.transmitted(p);
+        }
+        int link = topo.portLink(port);
+        if (linkDown[link]) {
+            drop(port, p, DROP_LINK_DOWN);
+        } else {
+            int peer = topo.portPeer(port);
+            long arrival = end + linkDelayPs + (peer >= topo.hosts ? switchLatencyPs : 0);
+            pk.time[p] = arrival;
+            pk.next[p] = -1;
+            if (wireTail[port] < 0) {
+                wireHead[port] = p;
+                engine.schedule(arrival, EventKind.WIRE_ARRIVAL, port, 0);
+            } else {
+                pk.next[wireTail[port]] = p;
+            }
+            wireTail[port] = p;
+        }
+        if (dataHead[port] >= 0 || headerHead[port] >= 0) {
+            readyPending[port] = true;
+            engine.schedule(end, EventKind.PORT_READY, port, 0);
+        }
+    }
+
+    private void markEcn(int port, int p, long depth) {
+        boolean mark;
+        if (depth >= ecnMax) {
+            mark = true;
+        } else {
+            double probability = (double) (depth - ecnMin) / (ecnMax - ecnMin);
+            int sw = topo.portOwner(port) - topo.hosts;
+            mark = Rng.nextDouble(switchRng, sw) < probability;
+        }
+        if (mark) {
+            pool.flags[p] |= PacketPool.FLAG_ECN;
+            counters[port * N + ECN_MARKED]++;
+        }
+    }
+
+    // ---- wires
+
+    private void wireArrival(int port) {
+        PacketPool pk = pool;
+        int p = wireHead[port];
+        int following = pk.next[p];
+        wireHead[port] = following;
+        if (following < 0) {
+            wireTail[port] = -1;
+        } else {
+            engine.schedule(pk.time[following], EventKind.WIRE_ARRIVAL, port, 0);
+        }
+        int link = topo.portLink(port);
+        if (linkDown[link]) {
+            drop(port, p, DROP_LINK_DOWN);
+            return;
+        }
+        double gray = linkDropProbability[link];
+        if (gray > 0 && Rng.nextDouble(linkRng, link) < gray) {
+            drop(port, p, DROP_GRAY);
+            return;
+        }
+        double ber = linkBitErrorRate[link];
+        if (ber > 0 && Rng.nextDouble(linkRng, link) < -Math.expm1(8.0 * pk.wireBytes[p] * Math.log1p(-ber))) {
+            drop(port, p, DROP_CRC);
+            return;
+        }
+        int node = topo.portPeer(port);
+        if (node < topo.hosts) {
+            if (pk.kind[p] == PacketPool.DATA && (pk.flags[p] & PacketPool.FLAG_TRIMMED) == 0) {
+                dataDelivered++;
+                dataLive--;
+                planeDeliveredBytes[topo.portPlane(port)] += pk.payloadBytes[p];
+            }
+            sink.deliver(node, topo.portPlane(port), p);
+            return;
+        }
+        int sw = node - topo.hosts;
+        int hop = pk.hop[p];
+        int usid = (int) ((pk.route[p] >>> (USID_BITS * hop)) & USID_MASK);
+        pk.hop[p] = (byte) (hop + 1);
+        if (usid >= topo.switchPortCount(sw)) {
+            drop(port, p, DROP_NO_ROUTE);
+            return;
+        }
+        enqueue(topo.switchFirstPort(sw) + usid, p);
+    }
+
+    private void drop(int port, int p, int counter) {
+        counters[port * N + counter]++;
+        if (pool.kind[p] == PacketPool.DATA && (pool.flags[p] & PacketPool.FLAG_TRIMMED) == 0) {
+            dataDropped++;
+            dataLive--;
+            planeDropped[topo.portPlane(port)]++;
+        }
+        pool.release(p);
+    }
+
+    // ---- link state (faults)
+
+    public boolean linkUp(int link) {
+        return !linkDown[link];
+    }
+
+    public void setLinkUp(int link, boolean up) {
+        if (linkDown[link] == !up) {
+            return;
+        }
+        linkDown[link] = !up;
+        if (!up) {
+            linkFlaps[link]++;
+            flushQueues(topo.linkLowerPort(link));
+            flushQueues(topo.linkUpperPort(link));
+        }
+        linkListener.linkChanged(link, up);
+    }
+
+    /** A port whose link died drops what it holds (switches do not reroute). */
+    private void flushQueues(int port) {
+        PacketPool pk = pool;
+        for (int p = dataHead[port]; p >= 0; ) {
+            int following = pk.next[p];
+            drop(port, p, DROP_LINK_DOWN);
+            p = following;
+        }
+        for (int p = headerHead[port]; p >= 0; ) {
+            int following = pk.next[p];
+            drop(port, p, DROP_LINK_DOWN);
+            p = following;
+        }
+        dataHead[port] = dataTail[port] = headerHead[port] = headerTail[port] = -1;
+        dataBytes[port] = 0;
+        headerBytesQueued[port] = 0;
+    }
+
+    public void setLinkDropProbability(int link, double probability) {
+        linkDropProbability[link] = probability;
+    }
+
+    public void setLinkBitErrorRate(int link, double ber) {
+        linkBitErrorRate[link] = ber;
+    }
+
+    public int linkFlaps(int link) {
+        return linkFlaps[link];
+    }
+
+    // ---- counters
+
+    public long portCounter(int port, PortCounter which) {
+        return switch (which) {
+            case DATA_QUEUE_BYTES -> dataBytes[port];
+            case HEADER_QUEUE_BYTES -> headerBytesQueued[port];
+            case OPER_UP -> linkDown[topo.portLink(port)] ? 0 : 1;
+            case FLAPS -> linkFlaps[topo.portLink(port)];
+            default -> counters[port * N + which.ordinal()];
+        };
+    }
+
+    public long dataSent() {
+        return dataSent;
+    }
+
+    public long dataDelivered() {
+        return dataDelivered;
+    }
+
+    public long dataTrimmed() {
+        return dataTrimmed;
+    }
+
+    public long dataDropped() {
+        return dataDropped;
+    }
+
+    /** Untrimmed data packets still in a queue or on a wire. */
+    public long dataInFlight() {
+        return dataLive;
+    }
+
+    public long planeTrimmed(int plane) {
+        return planeTrimmed[plane];
+    }
+
+    public long planeDropped(int plane) {
+        return planeDropped[plane];
+    }
+
+    public long planeDeliveredBytes(int plane) {
+        return planeDeliveredBytes[plane];
+    }
+}

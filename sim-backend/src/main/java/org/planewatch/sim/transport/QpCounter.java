@@ -1,0 +1,17 @@
+package org.planewatch.sim.transport;
+
+/** Counters of one QP (spec section 7); completion times are of messages completed so far. */
+public enum QpCounter {
+    CWND_BYTES,
+    BYTES_IN_FLIGHT,
+    SMOOTHED_RTT_NS,
+    MIN_RTT_NS,
+    MESSAGES_POSTED,
+    MESSAGES_COMPLETED,
+    BYTES_DELIVERED,
+    DUPLICATE_BYTES,
+    COMPLETION_P50_NS,
+    COMPLETION_P99_NS,
+    COMPLETION_MAX_NS,
+    QP_TIMEOUTS
+}

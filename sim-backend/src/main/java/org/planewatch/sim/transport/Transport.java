@@ -1,0 +1,856 @@
+package org.planewatch.sim.transport;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.config.TransportConfig;
+import org.planewatch.sim.config.TransportMode;
+import org.planewatch.sim.engine.Engine;
+import org.planewatch.sim.engine.EventKind;
+import org.planewatch.sim.engine.Rng;
+import org.planewatch.sim.fabric.Topology;
+import org.planewatch.sim.switching.LinkStateListener;
+import org.planewatch.sim.switching.Network;
+import org.planewatch.sim.switching.PacketPool;
+import org.planewatch.sim.switching.PacketSink;
+
+/**
+ * The NICs of every host: MRC senders (spraying over EVs with penalties, loss detection by SACK gap
+ * and per-EV loss timer, TRIM NACK retransmission on another EV, EV retirement and probing, NSCC)
+ * and receivers (PSN bitmap, coalesced ACK/SACK, TRIM NACK, probe replies, WRITE-with-IMM
+ * completion). The ECMP baseline is the same machinery with one hashed path per QP, no EV states,
+ * timeout recovery with back-off and routing reconvergence after a delay.
+ */
+public final class Transport implements PacketSink, LinkStateListener {
+    private static final int C = HostPlaneCounter.COUNT;
+    private static final int MAX_PENALTY = 15;
+    private static final int MAX_ECMP_BACKOFF = 20;
+
+    private final Engine engine;
+    private final Network net;
+    private final PacketPool pool;
+    private final Topology topo;
+    private final TransportConfig config;
+    private final boolean ecmp;
+    private final int mtu;
+    private final int header;
+    private final long seed;
+    private final long qpTimeoutPs;
+    private final double linkBytesPerPs;
+    private final Nscc nscc;
+    private final FabricController controller;
+    private final long[] hostPlane;
+    private final long[] planeRetirements;
+    private final long[] planeDenials;
+    private final long[] linkDownAt;
+    private QueuePair[] qps = new QueuePair[16];
+    private int qpCount;
+    private ExclusionSink exclusions = event -> { };
+    private MessageListener messageListener = (qp, message, postedPs, donePs) -> { };
+
+    private long messagesPosted;
+    private long messagesCompleted;
+    private long bytesPosted;
+    private long bytesDelivered;
+    private long duplicateBytes;
+    private long qpTimeouts;
+    private long[] completionNs = new long[1024];
+
+    public Transport(Engine engine, Network net, FabricConfig fabric, TransportConfig config, long seed) {
+        this.engine = engine;
+        this.net = net;
+        this.pool = net.pool();
+        this.topo = net.topology();
+        this.config = config;
+        this.ecmp = config.mode() == TransportMode.ECMP;
+        this.mtu = fabric.mtuBytes();
+        this.header = fabric.headerBytes();
+        this.seed = seed;
+        this.qpTimeoutPs = Math.round(1024.0 * Math.pow(2, config.qpTimerExponent()));
+        this.linkBytesPerPs = fabric.linkGbps() / 8000.0;
+        this.nscc = new Nscc(config, mtu + header);
+        this.controller = new FabricController(this, config.controllerDenyDistinctQps());
+        this.hostPlane = new long[topo.hosts * topo.planes * C];
+        this.planeRetirements = new long[topo.planes];
+        this.planeDenials = new long[topo.planes];
+        this.linkDownAt = ecmp ? new long[topo.linkCount] : null;
+        engine.register(EventKind.QP_TIMER, (qp, arg) -> onTimer(qps[qp]));
+        engine.register(EventKind.PROBE, (qp, ev) -> onProbeDue(qps[qp], ev));
+        engine.register(EventKind.RECONVERGE, (target, arg) -> reconverge());
+    }
+
+    public void onExclusion(ExclusionSink sink) {
+        this.exclusions = sink;
+    }
+
+    public void onMessageCompleted(MessageListener listener) {
+        this.messageListener = listener;
+    }
+
+    // ---- connections and messages
+
+    /** Opens a QP from {@code src} to {@code dst} and gives it its EV set; returns its index. */
+    public int openQp(int src, int dst) {
+        if (src < 0 || src >= topo.hosts || dst < 0 || dst >= topo.hosts) {
+            throw new IllegalArgumentException("QP endpoints " + src + "->" + dst + " outside hosts 0.." + (topo.hosts - 1));
+        }
+        if (src == dst) {
+            throw new IllegalArgumentException("a QP needs two distinct hosts, got " + src + "->" + dst);
+        }
+        int id = qpCount;
+        int evs = ecmp ? 1 : Math.min(config.evsPerQp(), Short.MAX_VALUE);
+        int links = topo.switchHops(src, dst) + 1;
+        long baseRtt = links * (2 * net.linkDelayPs() + net.serialisationPs(mtu + header) + net.serialisationPs(header))
+                + 2L * (links - 1) * net.switchLatencyPs();
+        int planesUsed = ecmp ? 1 : topo.planes;
+        long bdp = (long) (baseRtt * linkBytesPerPs * planesUsed);
+        long maxCwnd = Math.max(mtu + header, (long) (config.nsccMaxCwndBdp() * bdp));
+        QueuePair q = new QueuePair(id, src, dst, evs, baseRtt, maxCwnd, Rng.seed(seed, 3, id));
+        if (ecmp) {
+            long hash = Rng.mix(seed ^ Rng.mix(((long) src << 32) | dst) ^ id);
+            q.evPlane[0] = config.ecmpAllPlanes() ? (int) Long.remainderUnsigned(hash, topo.planes) : 0;
+            q.evT1[0] = (int) Long.remainderUnsigned(hash >>> 20, topo.t1PerPlane);
+        } else {
+            spreadEvs(q);
+        }
+        for (int ev = 0; ev < evs; ev++) {
+            q.sprayOrder[ev] = ev;
+            hostPlane[(src * topo.planes + q.evPlane[ev]) * C + HostPlaneCounter.EVS_GOOD.ordinal()]++;
+        }
+        for (int i = evs - 1; i > 0; i--) {
+            q.rng += 0x9E3779B97F4A7C15L;
+            int j = (int) Long.remainderUnsigned(Rng.mix(q.rng), i + 1);
+            int t = q.sprayOrder[i];
+            q.sprayOrder[i] = q.sprayOrder[j];
+            q.sprayOrder[j] = t;
+        }
+        if (qpCount == qps.length) {
+            qps = Arrays.copyOf(qps, qpCount * 2);
+        }
+        qps[qpCount++] = q;
+        return id;
+    }
+
+    /** An equal share of EVs per plane, spread evenly over the T1s from a per-QP random offset. */
+    private void spreadEvs(QueuePair q) {
+        int planes = topo.planes;
+        int[] offset = new int[planes];
+        for (int p = 0; p < planes; p++) {
+            q.rng += 0x9E3779B97F4A7C15L;
+            offset[p] = (int) Long.remainderUnsigned(Rng.mix(q.rng), topo.t1PerPlane);
+        }
+        for (int ev = 0; ev < q.evCount; ev++) {
+            int plane = ev % planes;
+            q.evPlane[ev] = plane;
+            q.evT1[ev] = (offset[plane] + ev / planes) % topo.t1PerPlane;
+        }
+    }
+
+    /** Posts a WRITE-with-IMM message of {@code bytes} on QP {@code qp}; returns its index on the QP. */
+    public int post(int qp, long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("message bytes must be > 0, got " + bytes);
+        }
+        QueuePair q = qps[qp];
+        long now = engine.now();
+        if (q.ringSize == 0) {
+            q.lastProgress = now;
+        }
+        q.post(bytes, mtu, now);
+        messagesPosted++;
+        bytesPosted += bytes;
+        trySend(q);
+        armTimer(q);
+        return q.messages - 1;
+    }
+
+    private void trySend(QueuePair q) {
+        while (q.nextNew < q.posted) {
+            int psn = q.nextNew;
+            int wire = q.psnBytes[psn] + header;
+            if (q.inflight > 0 && q.inflight + wire > q.cwnd) {
+                return;
+            }
+            q.nextNew++;
+            int following = q.nextNew;
+            boolean more = following < q.posted && q.inflight + wire + q.psnBytes[following] + header <= q.cwnd;
+            send(q, psn, -1, more ? 0 : PacketPool.FLAG_ACK_REQUEST);
+        }
+    }
+
+    private void send(QueuePair q, int psn, int excludeEv, int flags) {
+        int ev = ecmp ? 0 : pickEv(q, excludeEv);
+        int seq = ++q.txSeq;
+        q.psnSeq[psn] = seq;
+        q.psnEv[psn] = (short) ev;
+        q.psnState[psn] = QueuePair.PSN_IN_FLIGHT;
+        q.psnSentAt[psn] = QueuePair.NOT_SENT;
+        q.ringPush(psn, seq);
+        int payload = q.psnBytes[psn];
+        q.inflight += payload + header;
+        q.evSent[ev]++;
+        int p = pool.allocate();
+        PacketPool pk = pool;
+        pk.kind[p] = PacketPool.DATA;
+        pk.flags[p] = (byte) flags;
+        pk.qp[p] = q.id;
+        pk.psn[p] = psn;
+        pk.ev[p] = ev;
+        pk.seq[p] = seq;
+        pk.wireBytes[p] = payload + header;
+        pk.payloadBytes[p] = payload;
+        pk.route[p] = topo.route(q.src, q.dst, q.evT1[ev]);
+        pk.stamp[p] = engine.now();
+        net.sendFromHost(q.src, q.evPlane[ev], p);
+    }
+
+    /** Next usable EV in the QP's shuffled order; a penalised EV is skipped and its penalty decremented. */
+    private int pickEv(QueuePair q, int exclude) {
+        int n = q.evCount;
+        if (q.outOfService < n) {
+            int[] order = q.sprayOrder;
+            for (int tries = (MAX_PENALTY + 2) * n; tries > 0; tries--) {
+                int ev = order[q.sprayCursor];
+                if (++q.sprayCursor == n) {
+                    q.sprayCursor = 0;
+                }
+                if (q.evState[ev] != 0 || ev == exclude) {
+                    continue;
+                }
+                if (q.evPenalty[ev] > 0) {
+                    q.evPenalty[ev]--;
+                    continue;
+                }
+                return ev;
+            }
+        }
+        // Nothing usable but the excluded EV or nothing at all in service: the QP timer and
+        // congestion control take over, so keep sending on the least bad choice.
+        if (exclude >= 0 && q.evState[exclude] == 0) {
+            return exclude;
+        }
+        for (int k = 0; k < n; k++) {
+            int ev = q.sprayOrder[(q.sprayCursor + k) % n];
+            if (q.evState[ev] != EvState.DENIED.ordinal()) {
+                return ev;
+            }
+        }
+        return q.sprayOrder[q.sprayCursor];
+    }
+
+    // ---- packets reaching hosts
+
+    @Override
+    public void deliver(int host, int plane, int p) {
+        switch (pool.kind[p]) {
+            case PacketPool.DATA -> {
+                if ((pool.flags[p] & PacketPool.FLAG_TRIMMED) != 0) {
+                    onTrimmedHeader(host, plane, p);
+                } else {
+                    onData(host, plane, p);
+                }
+            }
+            case PacketPool.ACK -> onAck(p);
+            case PacketPool.NACK -> onNack(p);
+            case PacketPool.PROBE -> turnAround(host, plane, p, PacketPool.PROBE_REPLY);
+            case PacketPool.PROBE_REPLY -> onProbeReply(p);
+            default -> throw new IllegalStateException("unknown packet kind " + pool.kind[p]);
+        }
+    }
+
+    @Override
+    public void transmitted(int p) {
+        QueuePair q = qps[pool.qp[p]];
+        int psn = pool.psn[p];
+        long now = engine.now();
+        if (q.psnSeq[psn] == pool.seq[p]) {
+            q.psnSentAt[psn] = now;
+        }
+        pool.stamp[p] = now;
+    }
+
+    private void onData(int host, int plane, int p) {
+        QueuePair q = qps[pool.qp[p]];
+        int psn = pool.psn[p];
+        int payload = pool.payloadBytes[p];
+        int base = (host * topo.planes + plane) * C;
+        hostPlane[base + HostPlaneCounter.RX_DATA_PACKETS.ordinal()]++;
+        hostPlane[base + HostPlaneCounter.RX_DATA_BYTES.ordinal()] += payload;
+        boolean duplicate = q.received(psn);
+        boolean completes = false;
+        if (duplicate) {
+            q.duplicateBytes += payload;
+            duplicateBytes += payload;
+        } else {
+            q.markReceived(psn);
+            q.bytesDelivered += payload;
+            bytesDelivered += payload;
+            if (psn == q.rcvCum) {
+                completes = advanceReceiver(q);
+            }
+        }
+        int flags = pool.flags[p];
+        // Coalesce ACKs, but answer at once what the sender waits on: a marked packet, an ACK
+        // request, a duplicate, and the packet that completes a message.
+        if (++q.rcvSinceAck >= config.ackEveryPackets() || duplicate || completes
+                || (flags & (PacketPool.FLAG_ECN | PacketPool.FLAG_ACK_REQUEST)) != 0) {
+            q.rcvSinceAck = 0;
+            pool.cumulative[p] = q.rcvCum;
+            pool.sack[p] = q.receivedWindow(psn);
+            pool.flags[p] = (byte) (flags & PacketPool.FLAG_ECN);
+            turnAround(host, plane, p, PacketPool.ACK);
+        } else {
+            pool.release(p);
+        }
+    }
+
+    /** Moves the cumulative point; true when a message completed. */
+    private boolean advanceReceiver(QueuePair q) {
+        int cum = q.rcvCum;
+        int doneBefore = q.rcvMessagesDone;
+        while (cum < q.posted && q.received(cum)) {
+            cum++;
+        }
+        q.rcvCum = cum;
+        while (q.rcvMessagesDone < q.messages && cum >= q.msgEnd[q.rcvMessagesDone]) {
+            int m = q.rcvMessagesDone++;
+            long now = engine.now();
+            q.msgDonePs[m] = now;
+            messagesCompleted++;
+            if (messagesCompleted > completionNs.length) {
+                completionNs = Arrays.copyOf(completionNs, completionNs.length * 2);
+            }
+            completionNs[(int) messagesCompleted - 1] = (now - q.msgPostedPs[m]) / 1000;
+            messageListener.messageCompleted(q.id, m, q.msgPostedPs[m], now);
+        }
+        return q.rcvMessagesDone != doneBefore;
+    }
+
+    private void onTrimmedHeader(int host, int plane, int p) {
+        int base = (host * topo.planes + plane) * C;
+        boolean lastHop = (pool.flags[p] & PacketPool.FLAG_LAST_HOP) != 0;
+        hostPlane[base + (lastHop ? HostPlaneCounter.TRIMMED_RX_LAST_HOP : HostPlaneCounter.TRIMMED_RX_FABRIC).ordinal()]++;
+        hostPlane[base + HostPlaneCounter.NACKS_SENT.ordinal()]++;
+        pool.flags[p] = (byte) (pool.flags[p] & PacketPool.FLAG_LAST_HOP);
+        turnAround(host, plane, p, PacketPool.NACK);
+    }
+
+    /** Reuses packet {@code p} as a header-sized reply on the reverse of its EV's path. */
+    private void turnAround(int host, int plane, int p, byte kind) {
+        QueuePair q = qps[pool.qp[p]];
+        pool.kind[p] = kind;
+        pool.wireBytes[p] = header;
+        pool.payloadBytes[p] = 0;
+        pool.route[p] = topo.route(q.dst, q.src, q.evT1[pool.ev[p]]);
+        net.sendFromHost(host, plane, p);
+    }
+
+    private void onAck(int p) {
+        QueuePair q = qps[pool.qp[p]];
+        long now = engine.now();
+        int ev = pool.ev[p];
+        boolean ecn = (pool.flags[p] & PacketPool.FLAG_ECN) != 0;
+        long rtt = now - pool.stamp[p];
+        if (rtt > 0) {
+            q.minRttPs = Math.min(q.minRttPs, rtt);
+            q.srttPs = q.srttPs == 0 ? rtt : (7 * q.srttPs + rtt) >> 3;
+        }
+        long acked = 0;
+        int cum = Math.min(pool.cumulative[p], q.nextNew);
+        for (int psn = q.sndCum; psn < cum; psn++) {
+            acked += ackPsn(q, psn);
+        }
+        long bits = pool.sack[p];
+        int lo = pool.psn[p] - 63;
+        while (bits != 0) {
+            int psn = lo + Long.numberOfTrailingZeros(bits);
+            bits &= bits - 1;
+            acked += ackPsn(q, psn);
+        }
+        int sndCum = Math.max(q.sndCum, cum);
+        while (sndCum < q.nextNew && q.psnState[sndCum] == QueuePair.PSN_ACKED) {
+            sndCum++;
+        }
+        q.sndCum = sndCum;
+        if (acked > 0) {
+            q.lastProgress = now;
+            q.backoff = 0;
+        }
+        if (ecn) {
+            int plane = q.evPlane[ev];
+            hostPlane[(q.src * topo.planes + plane) * C + HostPlaneCounter.ECN_ECHOES.ordinal()]++;
+            q.evEcn[ev]++;
+            if (!ecmp) {
+                penalize(q, ev, config.penaltyEcn());
+            }
+        }
+        nscc.onAck(q, acked, rtt, ecn, now);
+        detectSackGaps(q);
+        trySend(q);
+        armTimer(q);
+        pool.release(p);
+    }
+
+    private long ackPsn(QueuePair q, int psn) {
+        if (q.psnState[psn] != QueuePair.PSN_IN_FLIGHT) {
+            return 0;
+        }
+        int payload = q.psnBytes[psn];
+        q.inflight -= payload + header;
+        q.psnState[psn] = QueuePair.PSN_ACKED;
+        int seq = q.psnSeq[psn];
+        if (seq > q.highestAckedSeq) {
+            q.highestAckedSeq = seq;
+        }
+        int ev = q.psnEv[psn];
+        if (seq > q.evAckedSeq[ev]) {
+            q.evAckedSeq[ev] = seq;
+        }
+        return payload;
+    }
+
+    /**
+     * A transmission is lost when a later transmission on the same EV (same queues, so no
+     * reordering) has been acknowledged and at least {@code sackReorderThreshold} transmissions sent
+     * after it are acknowledged (slack for ACK coalescing).
+     */
+    private void detectSackGaps(QueuePair q) {
+        int threshold = config.sackReorderThreshold();
+        while (q.ringSize > 0) {
+            int psn = q.ringPsn[q.ringHead];
+            int seq = q.ringSeq[q.ringHead];
+            if (q.psnState[psn] != QueuePair.PSN_IN_FLIGHT || q.psnSeq[psn] != seq) {
+                q.ringPop();
+                continue;
+            }
+            if (q.evAckedSeq[q.psnEv[psn]] > seq && q.highestAckedSeq - seq >= threshold) {
+                q.ringPop();
+                lose(q, psn, ExclusionReason.SACK_GAP, HostPlaneCounter.RETRANSMITS_SACK_GAP);
+                continue;
+            }
+            return;
+        }
+    }
+
+    private void lose(QueuePair q, int psn, ExclusionReason reason, HostPlaneCounter retransmitKind) {
+        int ev = q.psnEv[psn];
+        q.inflight -= q.psnBytes[psn] + header;
+        q.evLosses[ev]++;
+        hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + retransmitKind.ordinal()]++;
+        if (reason != null && !ecmp) {
+            retire(q, ev, reason);
+        }
+        nscc.quickAdapt(q, engine.now());
+        send(q, psn, ev, PacketPool.FLAG_RETRANSMIT);
+    }
+
+    private void onNack(int p) {
+        QueuePair q = qps[pool.qp[p]];
+        int psn = pool.psn[p];
+        if (q.psnState[psn] == QueuePair.PSN_IN_FLIGHT && q.psnSeq[psn] == pool.seq[p]) {
+            int ev = q.psnEv[psn];
+            q.inflight -= q.psnBytes[psn] + header;
+            q.evTrims[ev]++;
+            if ((pool.flags[p] & PacketPool.FLAG_LAST_HOP) == 0 && !ecmp) {
+                penalize(q, ev, config.penaltyTrim());
+            }
+            int base = (q.src * topo.planes + q.evPlane[ev]) * C;
+            hostPlane[base + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
+            hostPlane[base + HostPlaneCounter.RETRANSMITS_NACK.ordinal()]++;
+            nscc.quickAdapt(q, engine.now());
+            send(q, psn, ev, PacketPool.FLAG_RETRANSMIT);
+            armTimer(q);
+        } else {
+            hostPlane[(q.src * topo.planes + q.evPlane[pool.ev[p]]) * C + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
+        }
+        pool.release(p);
+    }
+
+    private static void penalize(QueuePair q, int ev, int amount) {
+        q.evPenalty[ev] = (byte) Math.min(MAX_PENALTY, q.evPenalty[ev] + amount);
+    }
+
+    // ---- timers
+
+    private long lossTimeoutPs(QueuePair q) {
+        long timeout = (long) (config.evLossTimerRtts() * q.baseRttPs);
+        return ecmp ? Math.min(timeout << q.backoff, qpTimeoutPs) : timeout;
+    }
+
+    private void armTimer(QueuePair q) {
+        q.ringTrim();
+        if (q.ringSize == 0) {
+            return;
+        }
+        long now = engine.now();
+        long sent = q.psnSentAt[q.ringPsn[q.ringHead]];
+        long deadline = Math.min((sent == QueuePair.NOT_SENT ? now : sent) + lossTimeoutPs(q), q.lastProgress + qpTimeoutPs);
+        deadline = Math.max(deadline, now);
+        if (deadline < q.timerAt) {
+            q.timerAt = deadline;
+            engine.schedule(deadline, EventKind.QP_TIMER, q.id, 0);
+        }
+    }
+
+    private void onTimer(QueuePair q) {
+        long now = engine.now();
+        if (now != q.timerAt) {
+            return;
+        }
+        q.timerAt = Long.MAX_VALUE;
+        long timeout = lossTimeoutPs(q);
+        boolean expired = false;
+        while (true) {
+            q.ringTrim();
+            if (q.ringSize == 0) {
+                break;
+            }
+            int psn = q.ringPsn[q.ringHead];
+            long sent = q.psnSentAt[psn];
+            if (sent == QueuePair.NOT_SENT || sent + timeout > now) {
+                break;
+            }
+            q.ringPop();
+            expired = true;
+            lose(q, psn, ExclusionReason.LOSS_TIMER, HostPlaneCounter.RETRANSMITS_TIMEOUT);
+        }
+        if (expired && ecmp) {
+            q.backoff = Math.min(q.backoff + 1, MAX_ECMP_BACKOFF);
+        }
+        if (q.ringSize > 0 && now - q.lastProgress >= qpTimeoutPs) {
+            // QP timer: no progress for 1.024 us * 2^t; resend everything outstanding. Past the
+            // retry count the peer is reported dead but the data is kept and retried.
+            q.timeouts++;
+            qpTimeouts++;
+            for (int n = q.ringSize; n > 0; n--) {
+                int psn = q.ringPsn[q.ringHead];
+                boolean valid = q.psnState[psn] == QueuePair.PSN_IN_FLIGHT && q.psnSeq[psn] == q.ringSeq[q.ringHead];
+                q.ringPop();
+                if (valid) {
+                    lose(q, psn, null, HostPlaneCounter.RETRANSMITS_TIMEOUT);
+                }
+            }
+            q.lastProgress = now;
+        }
+        armTimer(q);
+    }
+
+    // ---- EV states
+
+    private void retire(QueuePair q, int ev, ExclusionReason reason) {
+        if (q.evState[ev] != EvState.GOOD.ordinal()) {
+            return;
+        }
+        if (q.outOfService >= q.evCount - config.evMinActive()) {
+            if (!q.guardAlarm) {
+                q.guardAlarm = true;
+                emit(q, ev, EvState.GOOD, EvState.GOOD, ExclusionReason.MIN_ACTIVE_GUARD);
+            }
+            return;
+        }
+        setState(q, ev, EvState.ASSUMED_BAD, reason);
+        long now = engine.now();
+        q.ensureProbeState();
+        q.probeBackoff[ev] = config.probeInitialNs() * 1000;
+        q.probeOutstanding[ev] = false;
+        q.probeAt[ev] = now + q.probeBackoff[ev];
+        engine.schedule(q.probeAt[ev], EventKind.PROBE, q.id, ev);
+        controller.retired(q, ev);
+    }
+
+    private void onProbeDue(QueuePair q, int ev) {
+        long now = engine.now();
+        if (q.probeAt[ev] != now || q.evState[ev] != EvState.ASSUMED_BAD.ordinal()) {
+            return;
+        }
+        int base = (q.src * topo.planes + q.evPlane[ev]) * C;
+        if (q.probeOutstanding[ev]) {
+            hostPlane[base + HostPlaneCounter.PROBES_TIMED_OUT.ordinal()]++;
+            emit(q, ev, EvState.ASSUMED_BAD, EvState.ASSUMED_BAD, ExclusionReason.PROBE_TIMEOUT);
+            q.probeBackoff[ev] = Math.min(2 * q.probeBackoff[ev], config.probeMaxNs() * 1000);
+        }
+        q.probeOutstanding[ev] = true;
+        hostPlane[base + HostPlaneCounter.PROBES_SENT.ordinal()]++;
+        int p = pool.allocate();
+        PacketPool pk = pool;
+        pk.kind[p] = PacketPool.PROBE;
+        pk.qp[p] = q.id;
+        pk.ev[p] = ev;
+        pk.psn[p] = 0;
+        pk.seq[p] = 0;
+        pk.wireBytes[p] = header;
+        pk.payloadBytes[p] = 0;
+        pk.route[p] = topo.route(q.src, q.dst, q.evT1[ev]);
+        pk.stamp[p] = now;
+        net.sendFromHost(q.src, q.evPlane[ev], p);
+        q.probeAt[ev] = now + q.probeBackoff[ev];
+        engine.schedule(q.probeAt[ev], EventKind.PROBE, q.id, ev);
+    }
+
+    private void onProbeReply(int p) {
+        QueuePair q = qps[pool.qp[p]];
+        int ev = pool.ev[p];
+        if (q.evState[ev] == EvState.ASSUMED_BAD.ordinal()) {
+            hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + HostPlaneCounter.PROBES_ANSWERED.ordinal()]++;
+            q.probeOutstanding[ev] = false;
+            setState(q, ev, EvState.GOOD, ExclusionReason.PROBE_OK);
+        }
+        pool.release(p);
+    }
+
+    private void setState(QueuePair q, int ev, EvState to, ExclusionReason reason) {
+        EvState from = q.state(ev);
+        int plane = q.evPlane[ev];
+        int base = (q.src * topo.planes + plane) * C;
+        hostPlane[base + HostPlaneCounter.evsIn(from).ordinal()]--;
+        hostPlane[base + HostPlaneCounter.evsIn(to).ordinal()]++;
+        if (from == EvState.GOOD) {
+            q.outOfService++;
+        }
+        if (to == EvState.GOOD) {
+            q.outOfService--;
+            q.guardAlarm = false;
+            q.evPenalty[ev] = 0;
+        } else if (to == EvState.ASSUMED_BAD) {
+            planeRetirements[plane]++;
+        } else if (to == EvState.DENIED) {
+            planeDenials[plane]++;
+        }
+        q.evState[ev] = (byte) to.ordinal();
+        q.evSince[ev] = engine.now();
+        emit(q, ev, from, to, reason);
+    }
+
+    private void emit(QueuePair q, int ev, EvState from, EvState to, ExclusionReason reason) {
+        int[] links = evLinks(q, ev);
+        List<String> names = new ArrayList<>(links.length);
+        for (int link : links) {
+            names.add(topo.linkName(link));
+        }
+        exclusions.excluded(new ExclusionEvent(engine.now(), q.src, q.id, ev, q.evPlane[ev], names, from, to, reason));
+    }
+
+    /** Links on the path of EV {@code ev}, sender to receiver. */
+    int[] evLinks(QueuePair q, int ev) {
+        return pathLinks(q.src, q.dst, q.evPlane[ev], q.evT1[ev]);
+    }
+
+    private int[] pathLinks(int src, int dst, int plane, int t1) {
+        int a = topo.t0Of(src);
+        int b = topo.t0Of(dst);
+        if (a == b) {
+            return new int[] {topo.hostLink(src, plane), topo.hostLink(dst, plane)};
+        }
+        return new int[] {topo.hostLink(src, plane), topo.fabricLink(plane, a, t1),
+                topo.fabricLink(plane, b, t1), topo.hostLink(dst, plane)};
+    }
+
+    boolean crosses(QueuePair q, int ev, int link) {
+        for (int l : evLinks(q, ev)) {
+            if (l == link) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Controller command: every EV whose path crosses {@code link} becomes DENIED. */
+    public void denyLink(int link) {
+        for (int i = 0; i < qpCount; i++) {
+            QueuePair q = qps[i];
+            for (int ev = 0; ev < q.evCount && !ecmp; ev++) {
+                if (q.evState[ev] != EvState.DENIED.ordinal() && crosses(q, ev, link)) {
+                    setState(q, ev, EvState.DENIED, ExclusionReason.CONTROLLER_DENY);
+                }
+            }
+        }
+    }
+
+    /** Controller command: EVs denied for {@code link} (and no other denied link) are GOOD again. */
+    public void allowLink(int link) {
+        controller.allowed(link);
+        for (int i = 0; i < qpCount; i++) {
+            QueuePair q = qps[i];
+            for (int ev = 0; ev < q.evCount && !ecmp; ev++) {
+                if (q.evState[ev] == EvState.DENIED.ordinal() && crosses(q, ev, link) && !controller.deniesAny(evLinks(q, ev))) {
+                    setState(q, ev, EvState.GOOD, ExclusionReason.CONTROLLER_ALLOW);
+                }
+            }
+        }
+    }
+
+    /** Operator command through the controller: deny and remember it until {@link #allowLink}. */
+    public void operatorDeny(int link) {
+        controller.denied(link);
+        denyLink(link);
+    }
+
+    // ---- link state: ECMP routing and the controller
+
+    @Override
+    public void linkChanged(int link, boolean up) {
+        if (ecmp && !up) {
+            linkDownAt[link] = engine.now();
+            engine.schedule(engine.now() + config.ecmpReconvergeNs() * 1000, EventKind.RECONVERGE, link, 0);
+        }
+        if (up && controller.denies(link)) {
+            allowLink(link);
+        }
+    }
+
+    /** ECMP baseline: routing moves every flow off links that have been down for the reconvergence delay. */
+    private void reconverge() {
+        long now = engine.now();
+        long delay = config.ecmpReconvergeNs() * 1000;
+        for (int i = 0; i < qpCount; i++) {
+            QueuePair q = qps[i];
+            if (!pathBroken(pathLinks(q.src, q.dst, q.evPlane[0], q.evT1[0]), now - delay)) {
+                continue;
+            }
+            int planes = config.ecmpAllPlanes() ? topo.planes : 1;
+            int choices = planes * topo.t1PerPlane;
+            int start = (int) Long.remainderUnsigned(Rng.mix(seed ^ q.id ^ now), choices);
+            for (int k = 0; k < choices; k++) {
+                int c = (start + k) % choices;
+                int plane = config.ecmpAllPlanes() ? c / topo.t1PerPlane : q.evPlane[0];
+                int t1 = c % topo.t1PerPlane;
+                if (!pathBroken(pathLinks(q.src, q.dst, plane, t1), Long.MAX_VALUE)) {
+                    q.evPlane[0] = plane;
+                    q.evT1[0] = t1;
+                    break;
+                }
+            }
+        }
+    }
+
+    private boolean pathBroken(int[] links, long downBefore) {
+        for (int link : links) {
+            if (!net.linkUp(link) && linkDownAt[link] <= downBefore) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- read-only views
+
+    public int qpCount() {
+        return qpCount;
+    }
+
+    public int qpSource(int qp) {
+        return qps[qp].src;
+    }
+
+    public int qpDestination(int qp) {
+        return qps[qp].dst;
+    }
+
+    public int evCount(int qp) {
+        return qps[qp].evCount;
+    }
+
+    public int evPlane(int qp, int ev) {
+        return qps[qp].evPlane[ev];
+    }
+
+    public int evT1(int qp, int ev) {
+        return qps[qp].evT1[ev];
+    }
+
+    public EvState evState(int qp, int ev) {
+        return qps[qp].state(ev);
+    }
+
+    /** Names of the links on an EV's path (allocates; for views, not the hot path). */
+    public List<String> evLinkNames(int qp, int ev) {
+        List<String> names = new ArrayList<>();
+        for (int link : evLinks(qps[qp], ev)) {
+            names.add(topo.linkName(link));
+        }
+        return names;
+    }
+
+    public long hostPlaneCounter(int host, int plane, HostPlaneCounter which) {
+        return hostPlane[(host * topo.planes + plane) * C + which.ordinal()];
+    }
+
+    public long evCounter(int qp, int ev, EvCounter which) {
+        QueuePair q = qps[qp];
+        return switch (which) {
+            case STATE -> q.evState[ev];
+            case TIME_IN_STATE_NS -> (engine.now() - q.evSince[ev]) / 1000;
+            case PACKETS_SENT -> q.evSent[ev];
+            case ECN_MARKS -> q.evEcn[ev];
+            case TRIMS -> q.evTrims[ev];
+            case LOSSES -> q.evLosses[ev];
+            case PENALTY -> q.evPenalty[ev];
+        };
+    }
+
+    /** QP counters; completion percentiles sort into {@code scratch} (size it to the QP's messages). */
+    public long qpCounter(int qp, QpCounter which, long[] scratch) {
+        QueuePair q = qps[qp];
+        return switch (which) {
+            case CWND_BYTES -> (long) q.cwnd;
+            case BYTES_IN_FLIGHT -> q.inflight;
+            case SMOOTHED_RTT_NS -> q.srttPs / 1000;
+            case MIN_RTT_NS -> q.minRttPs == Long.MAX_VALUE ? 0 : q.minRttPs / 1000;
+            case MESSAGES_POSTED -> q.messages;
+            case MESSAGES_COMPLETED -> q.rcvMessagesDone;
+            case BYTES_DELIVERED -> q.bytesDelivered;
+            case DUPLICATE_BYTES -> q.duplicateBytes;
+            case QP_TIMEOUTS -> q.timeouts;
+            case COMPLETION_P50_NS, COMPLETION_P99_NS, COMPLETION_MAX_NS -> {
+                int n = q.completionTimesNs(scratch);
+                if (n == 0) {
+                    yield 0;
+                }
+                double quantile = which == QpCounter.COMPLETION_P50_NS ? 0.5 : which == QpCounter.COMPLETION_P99_NS ? 0.99 : 1.0;
+                yield scratch[Math.min(n - 1, (int) Math.ceil(quantile * n) - 1)];
+            }
+        };
+    }
+
+    public long messageBytes(int qp, int message) {
+        return qps[qp].msgBytes[message];
+    }
+
+    public long messagesPosted() {
+        return messagesPosted;
+    }
+
+    public long messagesCompleted() {
+        return messagesCompleted;
+    }
+
+    public long bytesPosted() {
+        return bytesPosted;
+    }
+
+    public long bytesDelivered() {
+        return bytesDelivered;
+    }
+
+    public long duplicateBytes() {
+        return duplicateBytes;
+    }
+
+    public long qpTimeouts() {
+        return qpTimeouts;
+    }
+
+    public long planeRetirements(int plane) {
+        return planeRetirements[plane];
+    }
+
+    public long planeDenials(int plane) {
+        return planeDenials[plane];
+    }
+
+    /** Completion times (ns) of every completed message, in completion order (a copy). */
+    public long[] completionTimesNs() {
+        return Arrays.copyOf(completionNs, (int) messagesCompleted);
+    }
+}

@@ -1,0 +1,12 @@
+package org.planewatch.sim.workload;
+
+/**
+ * One finished round (a training step, or a round of a repeated collective).
+ *
+ * @param index 0-based round number
+ * @param startNs when the round started (its compute phase, if any)
+ * @param completionNs when its slowest transfer completed
+ * @param durationNs {@code completionNs - startNs}: the step time
+ * @param slowestTransfer the transfer that completed last, e.g. {@code host-3->host-4 (2097152 B)}
+ */
+public record StepResult(int index, long startNs, long completionNs, long durationNs, String slowestTransfer) {}
