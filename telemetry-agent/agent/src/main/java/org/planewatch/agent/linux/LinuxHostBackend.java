@@ -12,11 +12,9 @@ import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.planewatch.agent.backend.ChangeFeed;
-import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.TargetInfo;
-import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
@@ -28,7 +26,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * device and port order). Reads go to sysfs each time; a poller publishes snapshots so that ON_CHANGE
  * subscribers see changes within one poll interval.
  */
-public final class LinuxHostBackend implements TelemetryBackend {
+public final class LinuxHostBackend extends PublishingBackend {
 
     private static final TelemetryPath INTERFACES = TelemetryPath.parse("/interfaces");
     private static final TelemetryPath PLANES = TelemetryPath.parse("mrc:/planes");
@@ -36,10 +34,8 @@ public final class LinuxHostBackend implements TelemetryBackend {
 
     private final Path sysfs;
     private final String target;
-    private final TelemetryClock clock;
     private final Duration pollInterval;
     private final CounterTables tables;
-    private final ChangeFeed feed = new ChangeFeed();
     private ScheduledExecutorService poller;
 
     /**
@@ -48,12 +44,12 @@ public final class LinuxHostBackend implements TelemetryBackend {
      * @param pollInterval how often changes are looked for
      */
     public LinuxHostBackend(Path sysfs, String target, TelemetryClock clock, Duration pollInterval) {
+        super(clock);
         if (!Files.isDirectory(sysfs.resolve("class"))) {
             throw new IllegalArgumentException("sysfs root " + sysfs + " has no 'class' directory; is it a sysfs mount?");
         }
         this.sysfs = sysfs;
         this.target = target;
-        this.clock = clock;
         this.pollInterval = pollInterval;
         this.tables = CounterTables.load();
     }
@@ -68,7 +64,7 @@ public final class LinuxHostBackend implements TelemetryBackend {
         if (!name.equals(target)) {
             throw new IllegalArgumentException("unknown target '" + name + "'");
         }
-        long now = clock.nowNs();
+        long now = clock().nowNs();
         Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>();
         readInterfaces(leaves);
         readRdmaPorts(leaves);
@@ -183,18 +179,6 @@ public final class LinuxHostBackend implements TelemetryBackend {
         }
     }
 
-    @Override
-    public void addListener(ChangeListener listener) {
-        feed.addListener(listener);
-    }
 
-    @Override
-    public void removeListener(ChangeListener listener) {
-        feed.removeListener(listener);
-    }
 
-    @Override
-    public TelemetryClock clock() {
-        return clock;
-    }
 }

@@ -4,12 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.planewatch.agent.backend.ChangeFeed;
-import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.TargetInfo;
-import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -19,20 +17,18 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * A back end whose devices hold whatever the caller puts in them: deterministic data for tests and
  * demos. Each {@link #put} or {@link #delete} publishes a new snapshot at the clock's current time.
  */
-public final class InMemoryBackend implements TelemetryBackend {
+public final class InMemoryBackend extends PublishingBackend {
 
     private final List<TargetInfo> targets;
-    private final TelemetryClock clock;
-    private final ChangeFeed feed = new ChangeFeed();
     private final Map<String, Map<TelemetryPath, TelemetryValue>> state = new LinkedHashMap<>();
     private volatile ConfigWriter configWriter;
 
     public InMemoryBackend(List<TargetInfo> targets, TelemetryClock clock) {
+        super(clock);
         this.targets = List.copyOf(targets);
-        this.clock = clock;
         for (TargetInfo t : targets) {
             state.put(t.name(), new LinkedHashMap<>());
-            feed.publish(DeviceSnapshot.empty(t.name(), clock.nowNs()));
+            feed.publish(DeviceSnapshot.empty(t.name(), clock().nowNs()));
         }
     }
 
@@ -70,7 +66,7 @@ public final class InMemoryBackend implements TelemetryBackend {
     }
 
     private void publish(String target) {
-        feed.publish(new DeviceSnapshot(target, clock.nowNs(), state.get(target)));
+        feed.publish(new DeviceSnapshot(target, clock().nowNs(), state.get(target)));
     }
 
     @Override
@@ -87,20 +83,8 @@ public final class InMemoryBackend implements TelemetryBackend {
         return snapshot;
     }
 
-    @Override
-    public void addListener(ChangeListener listener) {
-        feed.addListener(listener);
-    }
 
-    @Override
-    public void removeListener(ChangeListener listener) {
-        feed.removeListener(listener);
-    }
 
-    @Override
-    public TelemetryClock clock() {
-        return clock;
-    }
 
     @Override
     public Optional<ConfigWriter> configWriter() {

@@ -1,0 +1,27 @@
+package org.planewatch.agent.backend;
+
+/** Base of back ends that publish snapshots through a {@link ChangeFeed}: the listener plumbing in one place. */
+public abstract class PublishingBackend implements TelemetryBackend {
+
+    protected final ChangeFeed feed = new ChangeFeed();
+    private final TelemetryClock clock;
+
+    protected PublishingBackend(TelemetryClock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public final void addListener(ChangeListener listener) {
+        feed.addListener(listener);
+    }
+
+    @Override
+    public final void removeListener(ChangeListener listener) {
+        feed.removeListener(listener);
+    }
+
+    @Override
+    public final TelemetryClock clock() {
+        return clock;
+    }
+}
