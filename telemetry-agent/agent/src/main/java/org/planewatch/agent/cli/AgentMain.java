@@ -1,25 +1,240 @@
 package org.planewatch.agent.cli;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.agent.backend.TelemetryClock;
+import org.planewatch.agent.gnmi.GnmiOptions;
+import org.planewatch.agent.linux.LinuxHostBackend;
+import org.planewatch.agent.log.StructuredLog;
+import org.planewatch.agent.server.AgentConfig;
+import org.planewatch.agent.server.AgentServer;
+import org.planewatch.agent.server.TlsFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** Entry point of {@code planewatch-agent.jar}: the gNMI telemetry agent. */
 @Command(
         name = "planewatch-agent",
         mixinStandardHelpOptions = true,
         version = "planewatch-agent 0.1.0",
-        description = "gNMI telemetry agent for MRC hosts and switches, simulated or real.")
-public final class AgentMain implements Runnable {
+        description = "gNMI telemetry agent for MRC hosts and switches, simulated or real.",
+        subcommands = {GenCertsCommand.class, HashPasswordCommand.class},
+        sortOptions = false)
+public final class AgentMain implements java.util.concurrent.Callable<Integer> {
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    /** Exit code for bad flags and files (picocli uses it for parse errors too). */
+    public static final int USAGE_ERROR = 2;
+
+    enum Backend { sim, linux }
+
+    @Option(names = "--backend", description = "Data source: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            defaultValue = "linux")
+    Backend backend;
+
+    @Option(names = "--scenario", paramLabel = "FILE", description = "Scenario file of the simulated back end (YAML).")
+    Path scenario;
+
+    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "0.0.0.0:9339",
+            description = "Address to serve gNMI on (default: ${DEFAULT-VALUE}; port 9339 is gNMI's).")
+    String listen;
+
+    @Option(names = "--target", paramLabel = "NAME",
+            description = "Linux: the target name (default: the host name). Sim: serve only this device.")
+    String target;
+
+    @Option(names = "--tls-cert", paramLabel = "PEM", description = "Server certificate chain.")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "PEM", description = "Server private key (PKCS#8).")
+    Path tlsKey;
+
+    @Option(names = "--tls-client-ca", paramLabel = "PEM", description = "Require client certificates signed by this CA (mutual TLS).")
+    Path tlsClientCa;
+
+    @Option(names = "--users", paramLabel = "FILE", description = "Credential file (lines from 'hash-password'): clients must send username/password metadata.")
+    Path users;
+
+    @Option(names = "--insecure", description = "Plaintext, no TLS: allowed only on a loopback address.")
+    boolean insecure;
+
+    @Option(names = "--force-insecure", description = "Allow --insecure on a non-loopback address.")
+    boolean forceInsecure;
+
+    @Option(names = "--dilation", defaultValue = "1000", paramLabel = "N",
+            description = "Sim: wall seconds per simulated second (default: ${DEFAULT-VALUE} = one simulated ms per wall second).")
+    double dilation;
+
+    @Option(names = "--allow-fault-injection", description = "Sim: let gNMI Set inject faults on sim:/ paths.")
+    boolean allowFaultInjection;
+
+    @Option(names = "--sysfs-root", defaultValue = "/sys", paramLabel = "DIR", description = "Linux: sysfs mount to read (default: ${DEFAULT-VALUE}).")
+    Path sysfsRoot;
+
+    @Option(names = "--poll-interval-ms", defaultValue = "1000", paramLabel = "MS", description = "Linux: how often on-change leaves are checked (default: ${DEFAULT-VALUE}).")
+    long pollIntervalMs;
+
+    @Option(names = "--min-sample-interval-ms", defaultValue = "100", paramLabel = "MS", description = "Smallest SAMPLE interval accepted (default: ${DEFAULT-VALUE}).")
+    long minSampleMs;
+
+    @Option(names = "--max-clients", defaultValue = "64", paramLabel = "N", description = "Client connections served at once (default: ${DEFAULT-VALUE}).")
+    int maxClients;
+
+    @Option(names = "--max-subscriptions-per-client", defaultValue = "16", paramLabel = "N", description = "Subscribe streams per connection (default: ${DEFAULT-VALUE}).")
+    int maxSubscriptions;
+
+    @Option(names = "--max-message-bytes", defaultValue = "4194304", paramLabel = "N", description = "Largest request accepted (default: ${DEFAULT-VALUE}).")
+    int maxMessageBytes;
+
+    @Option(names = "--max-buffered-paths", defaultValue = "1000000", paramLabel = "N", description = "Per-subscription bound of the coalescing buffer (default: ${DEFAULT-VALUE}).")
+    int maxBufferedPaths;
+
+    private final PrintStream logStream;
+
+    public AgentMain() {
+        this(System.err);
+    }
+
+    AgentMain(PrintStream logStream) {
+        this.logStream = logStream;
+    }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new AgentMain()).execute(args));
+        System.exit(commandLine(new AgentMain()).execute(args));
+    }
+
+    /** The command line with the project's error handling: bad input exits 2 with one clear line. */
+    static CommandLine commandLine(Object command) {
+        CommandLine cli = new CommandLine(command);
+        cli.setExecutionExceptionHandler((e, line, parsed) -> {
+            if (e instanceof IllegalArgumentException || e instanceof IOException) {
+                line.getErr().println("planewatch-agent: error: " + e.getMessage());
+                return USAGE_ERROR;
+            }
+            throw e;
+        });
+        return cli;
     }
 
     @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
+    public Integer call() throws Exception {
+        AgentConfig config = config();
+        StructuredLog log = new StructuredLog(logStream, "agent");
+        TelemetryBackend source = backend();
+        AgentServer server;
+        try {
+            server = new AgentServer(config, source, log).start();
+        } catch (IOException e) {
+            source.close();
+            throw new IllegalArgumentException("cannot listen on " + listen + ": " + e.getMessage());
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            log.info("shutdown", "reason", "signal");
+            server.close();
+            stopped.countDown();
+        }));
+        stopped.await();
+        return 0;
+    }
+
+    AgentConfig config() throws IOException {
+        InetSocketAddress address = parseListen(listen);
+        TlsFiles tls = null;
+        if (tlsCert != null || tlsKey != null || tlsClientCa != null) {
+            if (tlsCert == null || tlsKey == null) {
+                throw new IllegalArgumentException("--tls-cert and --tls-key go together");
+            }
+            tls = new TlsFiles(readable(tlsCert, "--tls-cert"), readable(tlsKey, "--tls-key"),
+                    tlsClientCa == null ? null : readable(tlsClientCa, "--tls-client-ca"));
+        }
+        if (users != null) {
+            readable(users, "--users");
+        }
+        requirePositive(minSampleMs, "--min-sample-interval-ms");
+        requirePositive(maxClients, "--max-clients");
+        requirePositive(maxSubscriptions, "--max-subscriptions-per-client");
+        requirePositive(maxMessageBytes, "--max-message-bytes");
+        requirePositive(maxBufferedPaths, "--max-buffered-paths");
+        GnmiOptions gnmi = GnmiOptions.defaults()
+                .withMinSampleIntervalNs(minSampleMs * 1_000_000L)
+                .withMaxSubscriptionsPerClient(maxSubscriptions)
+                .withMaxBufferedPaths(maxBufferedPaths)
+                .withAllowConfigWrites(allowFaultInjection);
+        return new AgentConfig(address, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes);
+    }
+
+    TelemetryBackend backend() throws IOException {
+        return switch (backend) {
+            case linux -> {
+                if (scenario != null || allowFaultInjection) {
+                    throw new IllegalArgumentException("--scenario and --allow-fault-injection need --backend sim");
+                }
+                requirePositive(pollIntervalMs, "--poll-interval-ms");
+                String name = target != null ? target : hostName();
+                yield new LinuxHostBackend(sysfsRoot, name, TelemetryClock.system(), Duration.ofMillis(pollIntervalMs));
+            }
+            case sim -> SimBackendFactory.create(scenario, target, dilation);
+        };
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    static InetSocketAddress parseListen(String text) {
+        int colon = text.lastIndexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw new IllegalArgumentException("--listen '" + text + "' is not HOST:PORT (e.g. 127.0.0.1:9339)");
+        }
+        String host = text.substring(0, colon).replace("[", "").replace("]", "");
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--listen '" + text + "': port '" + text.substring(colon + 1) + "' is not a number");
+        }
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("--listen '" + text + "': port " + port + " is outside 0..65535");
+        }
+        try {
+            return new InetSocketAddress(InetAddress.getByName(host), port);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--listen '" + text + "': unknown host '" + host + "'");
+        }
+    }
+
+    static Path readable(Path file, String flag) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(flag + " " + file + ": no such file");
+        }
+        if (!Files.isReadable(file)) {
+            throw new IllegalArgumentException(flag + " " + file + ": not readable");
+        }
+        return file;
+    }
+
+    private static void requirePositive(long value, String flag) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(flag + " must be > 0, got " + value);
+        }
+    }
+
+    /** For picocli's usage output in tests. */
+    static void usage(PrintWriter out) {
+        commandLine(new AgentMain()).usage(out);
     }
 }

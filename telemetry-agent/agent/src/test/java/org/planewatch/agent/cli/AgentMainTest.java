@@ -1,0 +1,95 @@
+package org.planewatch.agent.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.planewatch.agent.security.PasswordFile;
+import picocli.CommandLine;
+
+class AgentMainTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {}
+
+    private Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = AgentMain.commandLine(new AgentMain(new PrintStream(PrintStream.nullOutputStream())));
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--bogus|Unknown option",
+            "--backend quantum|--backend",
+            "--listen nonsense|is not HOST:PORT",
+            "--listen 127.0.0.1:99999|outside 0..65535",
+            "--insecure --listen 0.0.0.0:9339|--force-insecure",
+            "--listen 127.0.0.1:0|--tls-cert and --tls-key",
+            "--tls-cert /nonexistent/cert.pem --tls-key /nonexistent/key.pem|--tls-cert /nonexistent/cert.pem: no such file",
+            "--insecure --listen 127.0.0.1:0 --users /nonexistent/users|--users /nonexistent/users: no such file",
+            "--insecure --listen 127.0.0.1:0 --sysfs-root /nonexistent|/nonexistent has no 'class' directory",
+            "--insecure --listen 127.0.0.1:0 --scenario x.yaml|need --backend sim",
+            "--insecure --listen 127.0.0.1:0 --max-clients 0|--max-clients must be > 0",
+            "--insecure --listen 127.0.0.1:0 --min-sample-interval-ms abc|--min-sample-interval-ms"})
+    void badFlagsAndFilesExitTwoWithAClearMessageAndNoStackTrace(String args, String expected) {
+        Run r = run(args.split(" "));
+        assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
+        assertTrue(r.err().contains(expected), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+    }
+
+    @Test
+    void aBadCredentialFileIsReportedWithItsLine() throws Exception {
+        Path users = dir.resolve("users");
+        Files.writeString(users, "ops:md5:abc\n");
+        Run r = run("--insecure", "--listen", "127.0.0.1:0", "--users", users.toString(), "--sysfs-root", "/sys");
+        assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
+        assertTrue(r.err().contains("line 1"), r.err());
+    }
+
+    @Test
+    void genCertsWritesTheLabCertificates() {
+        Run r = run("gen-certs", "--out", dir.toString(), "--host", "agent.lab", "--host", "10.0.0.7");
+        assertEquals(0, r.exit(), r.err());
+        for (String f : new String[] {"ca.pem", "ca.key", "server.pem", "server.key", "client.pem", "client.key"}) {
+            assertTrue(Files.exists(dir.resolve(f)), f);
+        }
+        assertTrue(r.out().contains("--tls-cert"), r.out());
+    }
+
+    @Test
+    void hashPasswordPrintsALineThePasswordFileAccepts() throws Exception {
+        InputStream stdin = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream("hunter2\n".getBytes(StandardCharsets.UTF_8)));
+            Run r = run("hash-password", "--user", "ops");
+            assertEquals(0, r.exit(), r.err());
+            Path users = dir.resolve("users");
+            Files.writeString(users, r.out());
+            PasswordFile file = PasswordFile.load(users);
+            assertTrue(file.check("ops", "hunter2"));
+            assertFalse(file.check("ops", "hunter3"));
+        } finally {
+            System.setIn(stdin);
+        }
+    }
+}
