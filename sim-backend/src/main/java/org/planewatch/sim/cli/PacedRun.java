@@ -50,7 +50,7 @@ final class PacedRun {
             long nowBefore = sim.nowPs();
             long eventsBefore = sim.eventsProcessed();
             long sliceStart = wallClock.getAsLong();
-            sim.runUntil(nowBefore + Math.min(slicePs, endPs - nowBefore));
+            sim.advance(nowBefore + Math.min(slicePs, endPs - nowBefore), stopWhenComplete);
             long sliceEnd = wallClock.getAsLong();
             if (sim.nowPs() == nowBefore && sim.eventsProcessed() == eventsBefore) {
                 break;

@@ -5,8 +5,11 @@ interface RunnableSimulation {
 
     long nowPs();
 
-    /** Processes every event up to {@code timePs}. */
-    void runUntil(long timePs);
+    /**
+     * Processes every event up to {@code timePs} and moves the clock there; with
+     * {@code stopWhenComplete}, stops instead right after the event that completes the workload.
+     */
+    void advance(long timePs, boolean stopWhenComplete);
 
     boolean workloadComplete();
 

@@ -18,6 +18,8 @@ import java.util.List;
  * @param fct message completion time percentiles
  * @param planes per-plane figures, by plane id
  * @param evTransitions every EV state change (exclusion event) in time order
+ * @param steps finished rounds of the workload (training steps for a training loop)
+ * @param traceDigest digest of the event trace: equal for equal scenario and seed
  */
 public record RunReport(
         String scenario,
@@ -31,11 +33,14 @@ public record RunReport(
         Packets packets,
         Fct fct,
         List<Plane> planes,
-        List<EvTransition> evTransitions) {
+        List<EvTransition> evTransitions,
+        List<Step> steps,
+        long traceDigest) {
 
     public RunReport {
         planes = List.copyOf(planes);
         evTransitions = List.copyOf(evTransitions);
+        steps = List.copyOf(steps);
     }
 
     /**
@@ -57,15 +62,15 @@ public record RunReport(
     public record Packets(long sent, long delivered, long trimmed, long dropped, long inFlightAtEnd) {}
 
     /** Message completion times (post to last byte), 0 when no message completed. */
-    public record Fct(long p50Ns, long p99Ns, long maxNs) {}
+    public record Fct(long p50Ns, long p99Ns, long maxNs, long meanNs) {}
 
     /**
      * @param id plane number
      * @param goodputGbps payload delivered through this plane over the simulated time
      * @param trimmed packets trimmed in this plane
      * @param dropped packets dropped in this plane
-     * @param evsAssumedBad EVs of this plane in state ASSUMED_BAD at the end
-     * @param evsDenied EVs of this plane in state DENIED at the end
+     * @param evsAssumedBad EV retirements on this plane during the run (transitions to ASSUMED_BAD)
+     * @param evsDenied EV denials on this plane during the run (transitions to DENIED)
      */
     public record Plane(int id, double goodputGbps, long trimmed, long dropped, long evsAssumedBad, long evsDenied) {}
 
@@ -88,4 +93,15 @@ public record RunReport(
             links = List.copyOf(links);
         }
     }
+
+    /**
+     * One finished round of the workload.
+     *
+     * @param index 0-based round number
+     * @param startNs when the round started (its compute phase, if any)
+     * @param completionNs when its slowest transfer completed
+     * @param durationNs the step time
+     * @param slowestTransfer the transfer that completed last
+     */
+    public record Step(int index, long startNs, long completionNs, long durationNs, String slowestTransfer) {}
 }

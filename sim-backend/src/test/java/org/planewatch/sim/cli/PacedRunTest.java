@@ -35,8 +35,9 @@ class PacedRunTest {
         }
 
         @Override
-        public void runUntil(long timePs) {
-            long target = Math.min(timePs, lastEventPs);
+        public void advance(long timePs, boolean stopWhenComplete) {
+            long target = Math.min(stopWhenComplete && nowPs < completeAtPs ? Math.min(timePs, completeAtPs) : timePs,
+                    lastEventPs);
             long processed = Math.max(0, (target - nowPs) / 1_000);
             events += processed;
             wallClock[0] += processed * wallNsPerEvent;
@@ -94,14 +95,14 @@ class PacedRunTest {
     }
 
     @Test
-    void stopsSoonAfterCompletionWhenAskedTo() {
+    void stopsAtCompletionWhenAskedTo() {
         long[] clock = {0};
         CountingSimulation sim = new CountingSimulation(clock, 1, 3_000_000, Long.MAX_VALUE);
 
         PacedRun.Outcome outcome = new PacedRun(null, () -> clock[0]).run(sim, 1_000_000_000_000L, true);
 
         assertTrue(outcome.workloadComplete());
-        assertTrue(outcome.endPs() >= 3_000_000 && outcome.endPs() < 1_000_000_000_000L, "ended at " + outcome.endPs());
+        assertEquals(3_000_000, outcome.endPs());
     }
 
     @Test

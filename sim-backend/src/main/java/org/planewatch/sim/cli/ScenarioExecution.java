@@ -1,0 +1,76 @@
+package org.planewatch.sim.cli;
+
+import org.planewatch.sim.RunSummary;
+import org.planewatch.sim.Simulation;
+import org.planewatch.sim.bench.BenchResult;
+import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.report.RunReport;
+import org.planewatch.sim.report.RunReports;
+
+/** One scenario's simulation as the commands drive it: paced runs, then a report or a bench result. */
+final class ScenarioExecution implements RunnableSimulation {
+
+    private final Scenario scenario;
+    private final Simulation simulation;
+
+    private ScenarioExecution(Scenario scenario, Simulation simulation) {
+        this.scenario = scenario;
+        this.simulation = simulation;
+    }
+
+    /** @throws IllegalArgumentException when the simulation refuses the scenario */
+    static ScenarioExecution build(Scenario scenario) {
+        return new ScenarioExecution(scenario, Simulation.build(scenario));
+    }
+
+    PacedRun.Outcome run(PacedRun pacer, long endPs, boolean stopWhenComplete) {
+        return pacer.run(this, endPs, stopWhenComplete);
+    }
+
+    RunReport report(PacedRun.Outcome outcome) {
+        return RunReports.from(scenario, simulation.summary(), outcome.wallMs(), outcome.workloadComplete());
+    }
+
+    BenchResult benchResult(PacedRun.Outcome outcome, long peakHeapMb) {
+        RunSummary summary = simulation.summary();
+        return new BenchResult(scenario.fabric().hostCount(), outcome.wallMs(), summary.events(),
+                summary.dataPacketsSent(), summary.simulatedNs(), summary.fct().meanNs(), summary.fct().maxNs(),
+                peakHeapMb);
+    }
+
+    @Override
+    public long nowPs() {
+        return simulation.nowPs();
+    }
+
+    @Override
+    public void advance(long timePs, boolean stopWhenComplete) {
+        if (stopWhenComplete) {
+            simulation.runToCompletion(timePs);
+            if (simulation.workloadComplete()) {
+                return;
+            }
+        }
+        simulation.runUntil(timePs);
+    }
+
+    @Override
+    public boolean workloadComplete() {
+        return simulation.workloadComplete();
+    }
+
+    @Override
+    public long eventsProcessed() {
+        return simulation.eventsProcessed();
+    }
+
+    @Override
+    public long messagesCompleted() {
+        return simulation.summary().messages().completed();
+    }
+
+    @Override
+    public long messagesTotal() {
+        return simulation.summary().messages().total();
+    }
+}
