@@ -23,6 +23,7 @@ import org.planewatch.sim.bench.ReferenceWorkloads;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportMode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -58,9 +59,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "simulation seed (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--max-sim-us", paramLabel = "<us>", defaultValue = "10000000",
-            description = "cap on simulated time (default: ${DEFAULT-VALUE} us)")
-    long maxSimUs;
+    @Mixin
+    RunOptions runOptions;
 
     @Option(names = "--sweep", description = "run perm_<N>_2MB.cm for every size of --sizes from --dir")
     boolean sweep;
@@ -74,9 +74,6 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--runs", defaultValue = "1", description = "sweep: runs per size; the median by wall time is printed")
     int runs;
-
-    @Option(names = "--quiet", description = "no progress lines on stderr")
-    boolean quiet;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -100,9 +97,7 @@ final class BenchCommand implements Callable<Integer> {
 
     private BenchSetup setup() {
         TransportMode transport = TransportMode.parse(mode);
-        if (maxSimUs <= 0) {
-            throw new IllegalArgumentException("--max-sim-us must be > 0, got " + maxSimUs);
-        }
+        runOptions.validate();
         if (runs < 1) {
             throw new IllegalArgumentException("--runs must be >= 1, got " + runs);
         }
@@ -132,19 +127,18 @@ final class BenchCommand implements Callable<Integer> {
                 err.println(matrix + ": " + e.getMessage());
                 return SimMain.EXIT_BAD_INPUT;
             }
-            if (!quiet) {
+            if (!runOptions.quiet) {
                 err.printf("%s: built %d hosts, %d switches in %d ms%n", scenario.name(),
                         scenario.fabric().hostCount(), scenario.fabric().switchCount(),
                         (System.nanoTime() - buildStart) / 1_000_000);
                 err.flush();
             }
-            PacedRun.Outcome outcome = execution.run(new PacedRun(quiet ? null : err, System::nanoTime),
-                    maxSimUs * 1_000_000, true);
+            PacedRun.Outcome outcome = execution.run(runOptions.pacer(err), runOptions.maxSimPs(), true);
             BenchResult result = execution.benchResult(outcome, heap.peakMegabytes());
             spec.commandLine().getOut().println(result.line());
             spec.commandLine().getOut().flush();
             if (!outcome.workloadComplete()) {
-                err.println("the matrix did not complete within --max-sim-us " + maxSimUs + " us of simulated time");
+                err.println("the matrix did not complete within --max-sim-us " + runOptions.maxSimUs + " us of simulated time");
                 return SimMain.EXIT_RUN_FAILED;
             }
         }
@@ -169,7 +163,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             files.add(file);
         }
-        if (!quiet) {
+        if (!runOptions.quiet) {
             err.println("sweep over " + located.get() + ": sizes " + sizes + ", " + runs + " run(s) each");
             err.flush();
         }
@@ -204,8 +198,8 @@ final class BenchCommand implements Callable<Integer> {
                 "--preset", setup.preset(), "--matrix", file.toString(),
                 "--mode", setup.mode().name().toLowerCase(java.util.Locale.ROOT), "--planes",
                 Integer.toString(setup.planes()), "--seed", Long.toString(setup.seed()),
-                "--max-sim-us", Long.toString(maxSimUs)));
-        if (quiet) {
+                "--max-sim-us", Long.toString(runOptions.maxSimUs)));
+        if (runOptions.quiet) {
             command.add("--quiet");
         }
         Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();

@@ -11,6 +11,7 @@ import org.planewatch.sim.report.RunReport;
 import org.planewatch.sim.scenario.ScenarioException;
 import org.planewatch.sim.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -32,22 +33,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "<out.json>", description = "write the JSON report here")
     Path reportFile;
 
-    @Option(names = "--max-sim-us", paramLabel = "<us>", defaultValue = "10000000",
-            description = "cap on simulated time when the scenario runs until completion (default: ${DEFAULT-VALUE} us)")
-    long maxSimUs;
+    @Mixin
+    RunOptions runOptions;
 
     @Option(names = "--check", description = "only validate the file and print what it describes")
     boolean checkOnly;
-
-    @Option(names = "--quiet", description = "no progress lines on stderr")
-    boolean quiet;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (maxSimUs <= 0) {
-            err.println("--max-sim-us must be > 0, got " + maxSimUs);
+        try {
+            runOptions.validate();
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
             return SimMain.EXIT_BAD_INPUT;
         }
         Scenario scenario;
@@ -69,9 +68,8 @@ final class RunCommand implements Callable<Integer> {
             return SimMain.EXIT_BAD_INPUT;
         }
         boolean untilComplete = scenario.durationNs() == 0;
-        long endPs = (untilComplete ? maxSimUs * 1_000 : scenario.durationNs()) * 1_000;
-        PacedRun.Outcome outcome = execution.run(new PacedRun(quiet ? null : err, System::nanoTime), endPs,
-                untilComplete);
+        long endPs = untilComplete ? runOptions.maxSimPs() : scenario.durationNs() * 1_000;
+        PacedRun.Outcome outcome = execution.run(runOptions.pacer(err), endPs, untilComplete);
         RunReport report = execution.report(outcome);
         if (reportFile != null) {
             try {
@@ -83,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
         }
         out.println(summary(report));
         if (untilComplete && !report.workloadComplete()) {
-            err.println("the workload did not complete within --max-sim-us " + maxSimUs + " us of simulated time");
+            err.println("the workload did not complete within --max-sim-us " + runOptions.maxSimUs + " us of simulated time");
         }
         return SimMain.EXIT_OK;
     }
