@@ -34,9 +34,10 @@ import picocli.CommandLine.Spec;
  * fresh JVM so that sizes share neither JIT warm-up nor heap.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs an htsim connection matrix to completion on a preset fabric and prints",
+        description = {"Runs htsim connection matrices on a preset fabric and prints RESULT lines.",
+                "One matrix runs to completion and ends with exactly one line",
                 "RESULT hosts=<n> wallMs=<n> events=<n> dataPkts=<n> simNs=<n> meanFctNs=<n> tailFctNs=<n> peakHeapMb=<n>",
-                "Details: docs/scenarios.md#benchmarks."})
+                "--sweep prints one such line per size. Details: docs/scenarios.md#benchmarks."})
 final class BenchCommand implements Callable<Integer> {
 
     @Spec

@@ -104,8 +104,8 @@ public final class ScenarioLoader {
     }
 
     /**
-     * Fabric keys are {@link FabricConfig}'s components. The ECMP baseline drops at the tail unless
-     * told otherwise, and a queue size given alone carries the header queue and ECN thresholds along
+     * Fabric keys are {@link FabricConfig}'s components. The ECMP baseline drops at the tail (the
+     * simulation never trims under it), and a queue size given alone carries the header queue and ECN thresholds along
      * in the default proportions, so that ECN still marks inside the queue.
      */
     private static FabricConfig fabric(YamlMapping section, TransportMode mode)
@@ -126,6 +126,9 @@ public final class ScenarioLoader {
             scaleUnlessSet(section, values, "headerQueueBytes", queue, base.headerQueueBytes(), base.queueBytes());
             scaleUnlessSet(section, values, "ecnKminBytes", queue, base.ecnKminBytes(), base.queueBytes());
             scaleUnlessSet(section, values, "ecnKmaxBytes", queue, base.ecnKmaxBytes(), base.queueBytes());
+        }
+        if (mode == TransportMode.ECMP && Boolean.TRUE.equals(values.get("trimming"))) {
+            throw section.error("trimming", "the ECMP baseline drops at the tail; trimming applies to mrc and uec");
         }
         return RecordOverrides.construct(FabricConfig.class, values, section);
     }

@@ -108,6 +108,8 @@ class ScenarioErrorsTest {
               | bad.yaml:3: fabric.planes: must be > 0, got 0
             record cross-field validation | name: x\\nfabric:\\n  ecnKminBytes: 300000\\nworkload: {type: permutation} \
               | bad.yaml:3: fabric.ecnKminBytes: ecnKmaxBytes (209715) must be >= ecnKminBytes (300000)
+            trimming with the ECMP baseline | name: x\\ntransport: {mode: ecmp}\\nfabric:\\n  trimming: true\\nworkload: {type: permutation} \
+              | bad.yaml:4: fabric.trimming: the ECMP baseline drops at the tail; trimming applies to mrc and uec
             unknown mode | name: x\\ntransport: {mode: roce}\\nworkload: {type: permutation} \
               | bad.yaml:2: transport.mode: unknown transport mode 'roce' (expected mrc, uec or ecmp)
             unknown workload type | name: x\\nworkload:\\n  type: broadcast \

@@ -76,14 +76,11 @@ class ScenarioLoaderTest {
     }
 
     @Test
-    void ecmpBaselineDropsAtTheTailUnlessTrimmingIsAskedFor() throws ScenarioException {
+    void ecmpBaselineDropsAtTheTail() throws ScenarioException {
         Scenario ecmp = parse("name: e\ntransport: {mode: ecmp}\nworkload: {type: permutation}\n");
-        Scenario trimmed = parse("name: e\ntransport: {mode: ecmp}\nfabric: {trimming: true}\n"
-                + "workload: {type: permutation}\n");
 
         assertEquals(TransportMode.ECMP, ecmp.transport().mode());
         assertFalse(ecmp.fabric().trimming());
-        assertTrue(trimmed.fabric().trimming());
     }
 
     @Test
