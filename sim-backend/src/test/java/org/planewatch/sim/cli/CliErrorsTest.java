@@ -56,6 +56,17 @@ class CliErrorsTest {
     }
 
     @Test
+    void unwritableReportIsARunFailureWithStatus1() throws IOException {
+        Path directory = Files.createDirectory(dir.resolve("a-directory"));
+
+        CliHarness result = CliHarness.run("run", "scenarios/incast.yaml", "--report", directory.toString(), "--quiet");
+
+        assertEquals(1, result.exitCode());
+        assertTrue(result.err().startsWith("cannot write the report to " + directory + ": "), result.err());
+        assertEquals(1, result.err().lines().count());
+    }
+
+    @Test
     void checkValidatesWithoutRunning() {
         CliHarness result = CliHarness.run("run", "scenarios/link-failure-demo.yaml", "--check");
 
