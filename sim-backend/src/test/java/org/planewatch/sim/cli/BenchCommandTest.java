@@ -64,15 +64,21 @@ class BenchCommandTest {
     }
 
     @Test
-    void sweepPrintsOneResultLinePerSizeFromFreshJvms() throws IOException {
+    void sweepPrintsOneMedianResultLinePerSizeFromFreshJvms() throws IOException {
         permutation(16, 50_000);
         permutation(32, 50_000);
 
-        CliHarness result = CliHarness.run("bench", "--sweep", "--dir", dir.toString(), "--sizes", "16,32", "--quiet");
+        CliHarness result = CliHarness.run("bench", "--sweep", "--dir", dir.toString(), "--sizes", "16,32",
+                "--runs", "2", "--quiet");
 
         assertEquals(0, result.exitCode(), result.err());
         List<BenchResult> lines = result.out().lines().map(BenchResult::parse).toList();
         assertEquals(List.of(16, 32), lines.stream().map(BenchResult::hosts).toList());
+        List<BenchResult> runs = result.err().lines().filter(line -> line.matches("run [12]/2: RESULT .*"))
+                .map(line -> BenchResult.parse(line.substring(line.indexOf(BenchResult.PREFIX)))).toList();
+        assertEquals(4, runs.size(), result.err());
+        assertEquals(BenchResult.medianByWallTime(runs.subList(0, 2)), lines.get(0));
+        assertEquals(BenchResult.medianByWallTime(runs.subList(2, 4)), lines.get(1));
     }
 
     @Test
