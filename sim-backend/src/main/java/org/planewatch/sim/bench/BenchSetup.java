@@ -1,6 +1,7 @@
 package org.planewatch.sim.bench;
 
 import java.util.List;
+import java.util.Locale;
 import org.planewatch.sim.config.FabricConfig;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportConfig;
@@ -42,7 +43,7 @@ public record BenchSetup(String preset, TransportMode mode, int planes, long see
             fabric = fabric.withPlanes(planes);
             transport = TransportConfig.defaults(TransportMode.MRC);
         }
-        String name = preset + "/" + matrixName + "/" + mode.name().toLowerCase(java.util.Locale.ROOT)
+        String name = preset + "/" + matrixName + "/" + mode.name().toLowerCase(Locale.ROOT)
                 + (mode == TransportMode.MRC ? "-" + planes + "p" : "");
         return new Scenario(name, seed, fabric, transport, matrix.toWorkload(), List.of(), 0);
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -90,7 +91,7 @@ public final class ConnectionMatrixReader {
 
     private void connection(String line) throws MatrixFormatException {
         if (line.startsWith("Triggers") || line.startsWith("Failures")) {
-            throw error("htsim " + line.split("\\s+")[0].toLowerCase(java.util.Locale.ROOT)
+            throw error("htsim " + line.split("\\s+")[0].toLowerCase(Locale.ROOT)
                     + " are not supported (only Nodes, Connections and connection lines)");
         }
         String[] tokens = line.split("\\s+");

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.planewatch.sim.bench.BenchResult;
@@ -197,7 +198,7 @@ final class BenchCommand implements Callable<Integer> {
                 .forEach(command::add);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), SimMain.class.getName(), "bench",
                 "--preset", setup.preset(), "--matrix", file.toString(),
-                "--mode", setup.mode().name().toLowerCase(java.util.Locale.ROOT), "--planes",
+                "--mode", setup.mode().name().toLowerCase(Locale.ROOT), "--planes",
                 Integer.toString(setup.planes()), "--seed", Long.toString(setup.seed()),
                 "--max-sim-us", Long.toString(runOptions.maxSimUs)));
         if (runOptions.quiet) {

@@ -7,6 +7,7 @@ import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -118,7 +119,7 @@ final class RecordOverrides {
             }
             throw section.error(key, "unknown value '" + text + "' (expected one of: "
                     + String.join(", ", Arrays.stream(type.getEnumConstants())
-                            .map(c -> ((Enum<?>) c).name().toLowerCase(java.util.Locale.ROOT)).toList()) + ")");
+                            .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT)).toList()) + ")");
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot parse " + type.getSimpleName(), e);
         }

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions;
@@ -162,7 +163,7 @@ final class YamlMapping {
         if (scalar.getTag() != Tag.BOOL) {
             throw error(key, "expected true or false, got '" + scalar.getValue() + "'");
         }
-        String text = scalar.getValue().toLowerCase(java.util.Locale.ROOT);
+        String text = scalar.getValue().toLowerCase(Locale.ROOT);
         return text.equals("true") || text.equals("yes") || text.equals("on") || text.equals("y");
     }
 
@@ -232,12 +233,11 @@ final class YamlMapping {
     }
 
     static String suggestion(String key, Collection<String> allowed) {
+        String typed = key.toLowerCase(Locale.ROOT);
         String closest = allowed.stream()
-                .min(Comparator.comparingInt(candidate -> editDistance(key.toLowerCase(java.util.Locale.ROOT),
-                        candidate.toLowerCase(java.util.Locale.ROOT))))
+                .min(Comparator.comparingInt(candidate -> editDistance(typed, candidate.toLowerCase(Locale.ROOT))))
                 .orElse(null);
-        if (closest != null && editDistance(key.toLowerCase(java.util.Locale.ROOT),
-                closest.toLowerCase(java.util.Locale.ROOT)) <= Math.max(2, key.length() / 4)) {
+        if (closest != null && editDistance(typed, closest.toLowerCase(Locale.ROOT)) <= Math.max(2, key.length() / 4)) {
             return "(did you mean '" + closest + "'?)";
         }
         return "(expected one of: " + String.join(", ", allowed) + ")";
