@@ -63,7 +63,7 @@ final class WorkloadReader {
         for (String key : section.keys()) {
             Set<WorkloadType> types = APPLIES_TO.get(key);
             if (types != null && !types.contains(type)) {
-                throw section.error(key, "'" + key + "' does not apply to a " + name(type) + " workload (only to "
+                throw section.error(key, "'" + key + "' does not apply to " + name(type) + " workloads (only to "
                         + types.stream().map(WorkloadReader::name).collect(Collectors.joining(", ")) + ")");
             }
         }
@@ -143,23 +143,28 @@ final class WorkloadReader {
         }
     }
 
+    /** Host numbers and counts against the hosts taking part ({@code hosts}, or the whole fabric). */
     private void checkHosts(YamlMapping section, WorkloadConfig workload) throws ScenarioException {
-        FabricNames names = new FabricNames(fabric);
         int hostCount = fabric.hostCount();
         if (workload.hosts() > hostCount) {
             throw section.error("hosts", "fabric has only " + hostCount + " hosts");
         }
+        int taking = workload.hosts() == 0 ? hostCount : workload.hosts();
+        String countKey = section.has("hosts") ? "hosts" : "type";
+        if (workload.type() != MATRIX && workload.type() != INCAST && taking < 2) {
+            throw section.error(countKey, name(workload.type()) + " needs at least 2 hosts, got "
+                    + taking);
+        }
         if (workload.type() == INCAST) {
-            try {
-                names.checkHost(workload.receiver());
-            } catch (IllegalArgumentException e) {
-                throw section.error("receiver", e.getMessage());
+            if (workload.receiver() >= taking) {
+                throw section.error("receiver", "host " + workload.receiver() + " is not among the " + taking
+                        + " hosts taking part (0.." + (taking - 1) + ")");
             }
-            if (workload.senders() > hostCount - 1) {
-                throw section.error("senders", "fabric has " + hostCount + " hosts, so at most "
-                        + (hostCount - 1) + " senders");
+            if (workload.senders() > taking - 1) {
+                throw section.error("senders", taking + " hosts take part, so at most " + (taking - 1) + " senders");
             }
         }
+        FabricNames names = new FabricNames(fabric);
         for (int i = 0; i < workload.flows().size(); i++) {
             Flow flow = workload.flows().get(i);
             try {

@@ -115,9 +115,17 @@ class ScenarioErrorsTest {
             unknown workload type | name: x\\nworkload:\\n  type: broadcast \
               | bad.yaml:3: workload.type: unknown workload type 'broadcast' (expected permutation, incast, alltoall, allreduce, training or matrix)
             key of another workload type | name: x\\nworkload:\\n  type: permutation\\n  senders: 4 \
-              | bad.yaml:4: workload.senders: 'senders' does not apply to a permutation workload (only to incast)
+              | bad.yaml:4: workload.senders: 'senders' does not apply to permutation workloads (only to incast)
             incast receiver out of range | name: x\\nworkload:\\n  type: incast\\n  receiver: 900 \
-              | bad.yaml:4: workload.receiver: host 900 out of range (fabric has hosts 0..63)
+              | bad.yaml:4: workload.receiver: host 900 is not among the 64 hosts taking part (0..63)
+            incast receiver outside the hosts taking part | name: x\\nworkload: {type: incast, hosts: 8, receiver: 8} \
+              | bad.yaml:2: workload.receiver: host 8 is not among the 8 hosts taking part (0..7)
+            too many incast senders | name: x\\nworkload: {type: incast, hosts: 8, senders: 8} \
+              | bad.yaml:2: workload.senders: 8 hosts take part, so at most 7 senders
+            collective on one host | name: x\\nworkload: {type: allreduce, hosts: 1} \
+              | bad.yaml:2: workload.hosts: allreduce needs at least 2 hosts, got 1
+            more hosts than the fabric | name: x\\nworkload: {type: permutation, hosts: 65} \
+              | bad.yaml:2: workload.hosts: fabric has only 64 hosts
             matrix without flows | name: x\\nworkload:\\n  type: matrix \
               | bad.yaml:3: workload: a matrix workload needs flows or connectionMatrix
             inline flow host out of range | name: x\\nworkload:\\n  type: matrix\\n  flows:\\n    - {src: 0, dst: 64, bytes: 10} \
