@@ -4,19 +4,40 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.planewatch.console.viewmodel.ViewId;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** Command line of the console, parsed once at start-up into an immutable record. */
 public record ConsoleOptions(
-        Optional<Path> screenshot, Optional<Double> exitAfterSeconds, boolean helpRequested) {
+        boolean demo,
+        Optional<Path> targetsFile,
+        ViewId view,
+        boolean lightTheme,
+        Optional<Path> screenshot,
+        Optional<Double> exitAfterSeconds,
+        boolean helpRequested) {
 
     @Command(
             name = "planewatch-console",
             mixinStandardHelpOptions = true,
-            description = "Planewatch operations console for MRC training fabrics.")
+            description = "Planewatch operations console for MRC training fabrics. Without a source option it starts "
+                    + "the embedded demo.")
     static final class Arguments {
+        @Option(names = "--demo", description = "Run the embedded demo: a simulated fabric served over gNMI on loopback.")
+        boolean demo;
+
+        @Option(names = "--targets", paramLabel = "<file.yaml>", description = "Connect to the agents listed in this file.")
+        Path targets;
+
+        @Option(names = "--view", paramLabel = "<name>",
+                description = "View to open: overview, plane, trims, exclusions, alarms, host, switch, targets.")
+        String view;
+
+        @Option(names = "--light", description = "Start with the light theme.")
+        boolean light;
+
         @Option(
                 names = "--screenshot",
                 paramLabel = "<file.png>",
@@ -43,7 +64,7 @@ public record ConsoleOptions(
             CommandLine.ParseResult result = commandLine.parseArgs(args);
             if (result.isUsageHelpRequested() || result.isVersionHelpRequested()) {
                 commandLine.usage(new PrintWriter(System.out, true));
-                return new ConsoleOptions(Optional.empty(), Optional.empty(), true);
+                return new ConsoleOptions(false, Optional.empty(), ViewId.OVERVIEW, false, Optional.empty(), Optional.empty(), true);
             }
         } catch (CommandLine.ParameterException e) {
             errWriter.println("planewatch-console: " + e.getMessage());
@@ -56,7 +77,24 @@ public record ConsoleOptions(
                             + arguments.exitAfterSeconds);
             return null;
         }
+        if (arguments.demo && arguments.targets != null) {
+            errWriter.println("planewatch-console: --demo and --targets exclude each other; choose one source");
+            return null;
+        }
+        ViewId view = ViewId.OVERVIEW;
+        if (arguments.view != null) {
+            try {
+                view = ViewId.fromCliName(arguments.view);
+            } catch (IllegalArgumentException e) {
+                errWriter.println("planewatch-console: --view: " + e.getMessage());
+                return null;
+            }
+        }
         return new ConsoleOptions(
+                arguments.demo || arguments.targets == null,
+                Optional.ofNullable(arguments.targets),
+                view,
+                arguments.light,
                 Optional.ofNullable(arguments.screenshot),
                 Optional.ofNullable(arguments.exitAfterSeconds),
                 false);

@@ -33,7 +33,7 @@ final class AlarmEngine {
             String subject = "plane " + plane.plane();
             if (!Double.isNaN(plane.pathHealth()) && plane.pathHealth() < thresholds.minPlaneHealth()) {
                 conditions.add(new Condition("health/" + plane.plane(), Alarm.Kind.PLANE_HEALTH, subject,
-                        plane.pathHealth() < thresholds.minPlaneHealth() - 0.1 ? Alarm.Severity.CRITICAL : Alarm.Severity.MAJOR,
+                        plane.pathHealth() < thresholds.criticalPlaneHealth() ? Alarm.Severity.CRITICAL : Alarm.Severity.MAJOR,
                         String.format(Locale.ROOT, "Plane %d path health %.1f%% (threshold %.1f%%): %d EVs out of service",
                                 plane.plane(), plane.pathHealth() * 100, thresholds.minPlaneHealth() * 100, plane.evsOutOfService())));
             }

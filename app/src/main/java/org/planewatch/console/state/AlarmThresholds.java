@@ -35,6 +35,11 @@ public record AlarmThresholds(
         }
     }
 
+    /** Below this a plane's health alarm is CRITICAL, not MAJOR: 5 points under the threshold. */
+    public double criticalPlaneHealth() {
+        return minPlaneHealth - 0.05;
+    }
+
     public static AlarmThresholds defaults() {
         return new AlarmThresholds(0.97, 5_000_000, 0, true, Duration.ofSeconds(30), Duration.ofSeconds(2));
     }

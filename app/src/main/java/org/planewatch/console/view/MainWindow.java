@@ -1,66 +1,259 @@
 package org.planewatch.console.view;
 
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import javafx.animation.PauseTransition;
 import javafx.application.Platform;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.controlsfx.control.textfield.TextFields;
+import org.planewatch.console.state.Alarm;
 import org.planewatch.console.viewmodel.MainViewModel;
+import org.planewatch.console.viewmodel.ViewId;
 
-/** The application shell: menu bar, the fabric view area, and a status bar. */
+/**
+ * The application shell: menu, a toolbar with the views, the search box and the alarm and
+ * freshness badges, the current view, alarm notifications, and a status bar. Views are built on
+ * first use and kept.
+ */
 public final class MainWindow extends BorderPane {
+    private final MainViewModel viewModel;
+    private final ObjectProperty<Palette> palette = new SimpleObjectProperty<>(Palette.DARK);
+    private final Map<ViewId, Node> views = new EnumMap<>(ViewId.class);
+    private final Map<ViewId, ToggleButton> viewButtons = new EnumMap<>(ViewId.class);
+    private final StackPane content = new StackPane();
+    private final VBox notifications = new VBox(6);
+    private final TextField search = new TextField();
+    private final Label searchMessage = new Label();
 
     public MainWindow(MainViewModel viewModel) {
-        getStyleClass().add("main-window");
+        this.viewModel = viewModel;
+        setId("main-window");
+        getStyleClass().addAll("main-window", "theme-dark");
         getStylesheets().add(MainWindow.class.getResource("planewatch.css").toExternalForm());
-        setTop(menuBar());
-        setCenter(fabricArea(viewModel));
-        setBottom(statusBar(viewModel));
+        setTop(new VBox(menuBar(), toolbar()));
+        notifications.setId("notifications");
+        notifications.setPickOnBounds(false);
+        notifications.setMaxSize(460, Region.USE_PREF_SIZE);
+        notifications.setPadding(new Insets(10));
+        StackPane.setAlignment(notifications, Pos.BOTTOM_RIGHT);
+        notifications.setAlignment(Pos.BOTTOM_RIGHT);
+        StackPane center = new StackPane(content, notifications);
+        content.getStyleClass().add("fabric-view");
+        content.setId("fabric-view");
+        setCenter(center);
+        setBottom(statusBar());
+        viewModel.currentViewProperty().addListener((o, a, view) -> show(view));
+        viewModel.newlyRaisedProperty().addListener((o, a, raised) -> notify(raised));
+        show(viewModel.currentViewProperty().get());
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                viewModel.clearHighlight();
+            } else if (e.getCode() == KeyCode.SLASH && !(e.getTarget() instanceof TextField)) {
+                search.requestFocus();
+                e.consume();
+            }
+        });
     }
 
-    private static MenuBar menuBar() {
+    public ObjectProperty<Palette> paletteProperty() {
+        return palette;
+    }
+
+    public void setDarkTheme(boolean dark) {
+        palette.set(dark ? Palette.DARK : Palette.LIGHT);
+        getStyleClass().removeAll("theme-dark", "theme-light");
+        getStyleClass().add(dark ? "theme-dark" : "theme-light");
+    }
+
+    private void show(ViewId id) {
+        Node view = views.computeIfAbsent(id, this::create);
+        content.getChildren().setAll(view);
+        ToggleButton button = viewButtons.get(id);
+        if (button != null) {
+            button.setSelected(true);
+        }
+    }
+
+    private Node create(ViewId id) {
+        Supplier<Node> factory = switch (id) {
+            case OVERVIEW -> () -> new OverviewView(viewModel, palette);
+            case PLANE -> () -> new PlaneView(viewModel, palette);
+            case TRIMS -> () -> new TrimsView(viewModel, palette);
+            case EXCLUSIONS -> () -> new ExclusionsView(viewModel);
+            case ALARMS -> () -> new AlarmsView(viewModel);
+            case HOST -> () -> new HostView(viewModel, palette);
+            case SWITCH -> () -> new SwitchView(viewModel);
+            case TARGETS -> () -> new TargetsView(viewModel, this::openAddAgent);
+        };
+        return factory.get();
+    }
+
+    private MenuBar menuBar() {
+        MenuItem addAgent = new MenuItem("Add agent\u2026");
+        addAgent.setId("menu-add-agent");
+        addAgent.setAccelerator(KeyCombination.keyCombination("Shortcut+N"));
+        addAgent.setOnAction(e -> openAddAgent());
+        addAgent.setDisable(viewModel.newAddTargetForm().isEmpty());
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> Platform.exit());
-        Menu file = new Menu("File", null, quit);
+        Menu file = new Menu("File", null, addAgent, new SeparatorMenuItem(), quit);
         Menu view = new Menu("View");
+        int index = 1;
+        for (ViewId id : ViewId.values()) {
+            MenuItem item = new MenuItem(id.title());
+            item.setAccelerator(KeyCombination.keyCombination("Shortcut+" + index++));
+            item.setOnAction(e -> viewModel.currentViewProperty().set(id));
+            view.getItems().add(item);
+        }
+        MenuItem find = new MenuItem("Search\u2026");
+        find.setAccelerator(KeyCombination.keyCombination("Shortcut+F"));
+        find.setOnAction(e -> search.requestFocus());
+        MenuItem theme = new MenuItem("Toggle dark / light theme");
+        theme.setId("menu-theme");
+        theme.setAccelerator(KeyCombination.keyCombination("Shortcut+T"));
+        theme.setOnAction(e -> setDarkTheme(!palette.get().dark()));
+        view.getItems().addAll(new SeparatorMenuItem(), find, theme);
         Menu help = new Menu("Help");
+        MenuItem keys = new MenuItem("Keys: Ctrl+1..8 views, Ctrl+F or / search, Esc clear highlight, Ctrl+T theme");
+        keys.setDisable(true);
+        help.getItems().add(keys);
         MenuBar bar = new MenuBar(file, view, help);
         bar.setId("main-menu");
         return bar;
     }
 
-    private static StackPane fabricArea(MainViewModel viewModel) {
-        Label placeholder = new Label();
-        placeholder.textProperty().bind(viewModel.fabricPlaceholderProperty());
-        placeholder.getStyleClass().add("placeholder");
-        placeholder.setId("fabric-placeholder");
-        StackPane area = new StackPane(placeholder);
-        area.setId("fabric-view");
-        area.getStyleClass().add("fabric-view");
-        StackPane.setAlignment(placeholder, Pos.CENTER);
-        return area;
+    private HBox toolbar() {
+        ToggleGroup group = new ToggleGroup();
+        HBox buttons = new HBox(2);
+        for (ViewId id : List.of(ViewId.OVERVIEW, ViewId.PLANE, ViewId.TRIMS, ViewId.EXCLUSIONS, ViewId.ALARMS, ViewId.HOST,
+                ViewId.SWITCH, ViewId.TARGETS)) {
+            ToggleButton button = new ToggleButton(id.title());
+            button.setId("view-" + id.cliName());
+            button.setToggleGroup(group);
+            button.setFocusTraversable(true);
+            button.setOnAction(e -> {
+                viewModel.currentViewProperty().set(id);
+                button.setSelected(true);
+            });
+            viewButtons.put(id, button);
+            buttons.getChildren().add(button);
+        }
+        search.setId("search");
+        search.setPromptText("Search host, switch, link, plane  ( / )");
+        search.setPrefColumnCount(24);
+        TextFields.bindAutoCompletion(search, request -> viewModel.searchCandidates(request.getUserText()));
+        search.setOnAction(e -> viewModel.search(search.getText()).ifPresentOrElse(searchMessage::setText, () -> {
+            searchMessage.setText("");
+            search.clear();
+        }));
+        searchMessage.setId("search-message");
+        searchMessage.getStyleClass().add("form-problem");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Label alarms = new Label();
+        alarms.setId("alarm-badge");
+        alarms.textProperty().bind(viewModel.alarmTextProperty());
+        alarms.getStyleClass().add("badge");
+        alarms.setOnMouseClicked(e -> viewModel.currentViewProperty().set(ViewId.ALARMS));
+        viewModel.alarmTextProperty().addListener((o, a, text) -> {
+            alarms.getStyleClass().remove("badge-alarm");
+            if (!text.startsWith("No")) {
+                alarms.getStyleClass().add("badge-alarm");
+            }
+        });
+        Label freshness = new Label();
+        freshness.setId("freshness-badge");
+        freshness.getStyleClass().addAll("badge", "freshness-connecting");
+        freshness.textProperty().bind(viewModel.worstFreshnessProperty().asString());
+        viewModel.worstFreshnessProperty().addListener((o, a, value) -> {
+            freshness.getStyleClass().removeIf(c -> c.startsWith("freshness-"));
+            freshness.getStyleClass().add("freshness-" + value.name().toLowerCase(Locale.ROOT));
+        });
+        freshness.setOnMouseClicked(e -> viewModel.currentViewProperty().set(ViewId.TARGETS));
+        HBox bar = new HBox(10, buttons, search, searchMessage, spacer, alarms, freshness);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(6, 10, 6, 10));
+        bar.getStyleClass().add("toolbar");
+        return bar;
     }
 
-    private static HBox statusBar(MainViewModel viewModel) {
+    private void openAddAgent() {
+        viewModel.newAddTargetForm().ifPresent(form -> new AddTargetDialog(getScene() == null ? null : getScene().getWindow(), form)
+                .showAndWait());
+    }
+
+    private void notify(List<Alarm> raised) {
+        List<Alarm> shown = raised.size() > 3 ? raised.subList(0, 3) : raised;
+        for (Alarm alarm : shown) {
+            Label toast = new Label(alarm.severity() + "  " + alarm.message());
+            toast.setWrapText(true);
+            toast.getStyleClass().addAll("toast", "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
+            toast.setOnMouseClicked(e -> {
+                notifications.getChildren().remove(toast);
+                viewModel.currentViewProperty().set(ViewId.ALARMS);
+            });
+            notifications.getChildren().add(toast);
+            PauseTransition fade = new PauseTransition(Duration.seconds(8));
+            fade.setOnFinished(e -> notifications.getChildren().remove(toast));
+            fade.play();
+        }
+        if (raised.size() > shown.size()) {
+            Label more = new Label("+" + (raised.size() - shown.size()) + " more alarms");
+            more.getStyleClass().add("toast");
+            notifications.getChildren().add(more);
+            PauseTransition fade = new PauseTransition(Duration.seconds(8));
+            fade.setOnFinished(e -> notifications.getChildren().remove(more));
+            fade.play();
+        }
+        while (notifications.getChildren().size() > 6) {
+            notifications.getChildren().removeFirst();
+        }
+    }
+
+    private HBox statusBar() {
         Label source = new Label();
-        source.textProperty().bind(viewModel.sourceDescriptionProperty());
+        source.textProperty().bind(viewModel.statusTextProperty());
         source.setId("status-source");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        Label product = new Label("Planewatch");
-        HBox bar = new HBox(12, source, spacer, product);
+        Label freshness = new Label();
+        freshness.setId("status-freshness");
+        freshness.textProperty().bind(viewModel.freshnessTextProperty());
+        HBox bar = new HBox(12, source, spacer, freshness);
         bar.setPadding(new Insets(4, 10, 4, 10));
         bar.getStyleClass().add("status-bar");
         bar.setId("status-bar");
         return bar;
     }
+
+    /** For tests and the screenshot option: the current view's node. */
+    public Node currentView() {
+        return content.getChildren().isEmpty() ? null : content.getChildren().getFirst();
+    }
+
 }

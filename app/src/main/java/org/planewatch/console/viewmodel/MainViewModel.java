@@ -1,24 +1,294 @@
 package org.planewatch.console.viewmodel;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.session.TargetControl;
+import org.planewatch.console.state.Alarm;
+import org.planewatch.console.state.DeviceName;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
+import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.console.state.Units;
 
 /**
- * State of the main window that the views bind to. Holds no JavaFX nodes, so it can be tested
- * without a stage.
+ * The console's state that views bind to. Pulls the newest snapshot once per frame ({@link
+ * #onFrame}) and fans it out to the per-view models only when its version changed. Holds no nodes,
+ * so it is tested without a stage.
  */
 public final class MainViewModel {
-    private final ReadOnlyStringWrapper sourceDescription =
-            new ReadOnlyStringWrapper("No source connected");
-    private final ReadOnlyStringWrapper fabricPlaceholder =
-            new ReadOnlyStringWrapper(
-                    "No fabric yet. Connect to an agent (File \u2192 Connect) or open a recording.");
+    private final SnapshotSource source;
+    private final Optional<TargetControl> targetControl;
+    private final Optional<FaultControl> faultControl;
+    private final String sourceLabel;
 
-    public ReadOnlyStringProperty sourceDescriptionProperty() {
-        return sourceDescription.getReadOnlyProperty();
+    private final ObjectProperty<ViewId> currentView = new SimpleObjectProperty<>(ViewId.OVERVIEW);
+    private final ReadOnlyObjectWrapper<FabricSnapshot> snapshot = new ReadOnlyObjectWrapper<>(FabricSnapshot.empty());
+    private final ReadOnlyObjectWrapper<Set<String>> highlightedLinks = new ReadOnlyObjectWrapper<>(Set.of());
+    private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper freshnessText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<Freshness> worstFreshness = new ReadOnlyObjectWrapper<>(Freshness.CONNECTING);
+    private final ReadOnlyStringWrapper alarmText = new ReadOnlyStringWrapper("No active alarms");
+    private final ReadOnlyObjectWrapper<List<Alarm>> newlyRaised = new ReadOnlyObjectWrapper<>(List.of());
+    private final ObservableList<TargetStatus> targets = FXCollections.observableArrayList();
+
+    private final OverviewViewModel overview = new OverviewViewModel();
+    private final PlaneViewModel plane = new PlaneViewModel();
+    private final TrimsViewModel trims = new TrimsViewModel();
+    private final ExclusionsViewModel exclusions = new ExclusionsViewModel();
+    private final AlarmsViewModel alarms;
+    private final DeviceViewModel devices = new DeviceViewModel();
+    private long shownVersion = -1;
+
+    public MainViewModel(SnapshotSource source, Optional<TargetControl> targetControl, Optional<FaultControl> faultControl,
+            String sourceLabel) {
+        this.source = source;
+        this.targetControl = targetControl;
+        this.faultControl = faultControl;
+        this.sourceLabel = sourceLabel;
+        this.alarms = new AlarmsViewModel(source);
+        exclusions.selectedEventProperty().addListener((o, a, event) -> {
+            if (event != null) {
+                highlight(Set.copyOf(event.links()), event.plane());
+            }
+        });
+        exclusions.selectedGroupProperty().addListener((o, a, group) -> {
+            if (group != null) {
+                highlight(Set.of(group.link()), group.plane());
+            }
+        });
     }
 
-    public ReadOnlyStringProperty fabricPlaceholderProperty() {
-        return fabricPlaceholder.getReadOnlyProperty();
+    private void highlight(Set<String> links, int onPlane) {
+        highlightedLinks.set(links);
+        plane.planeProperty().set(onPlane);
+        plane.update(snapshot.get(), links);
+    }
+
+    /** Called once per frame on the UI thread; cheap when nothing changed. */
+    public void onFrame() {
+        FabricSnapshot latest = source.latest();
+        if (latest.version() == shownVersion) {
+            return;
+        }
+        shownVersion = latest.version();
+        snapshot.set(latest);
+        overview.update(latest, source.thresholds());
+        plane.update(latest, highlightedLinks.get());
+        trims.update(latest);
+        exclusions.update(latest);
+        devices.update(latest);
+        List<Alarm> raised = alarms.update(latest);
+        if (!raised.isEmpty()) {
+            newlyRaised.set(raised);
+        }
+        if (!targets.equals(latest.targets())) {
+            targets.setAll(latest.targets());
+        }
+        updateStatus(latest);
+    }
+
+    private void updateStatus(FabricSnapshot latest) {
+        Freshness worst = latest.targets().isEmpty() ? Freshness.CONNECTING : Freshness.LIVE;
+        List<String> parts = new ArrayList<>();
+        for (TargetStatus target : latest.targets()) {
+            worst = worst.worse(target.freshness());
+            String age = target.lastSeenMillis() == 0 ? "never seen"
+                    : "seen " + Units.seconds(Math.max(0, latest.atMillis() - target.lastSeenMillis())) + " ago";
+            parts.add(target.source() + " " + target.freshness() + " (" + age + ")");
+        }
+        worstFreshness.set(worst);
+        freshnessText.set(parts.isEmpty() ? "no targets" : String.join("   ", parts));
+        var ingest = latest.ingest();
+        statusText.set(sourceLabel + "   \u2022   " + Units.count(ingest.appliedUpdates()) + " updates applied"
+                + (ingest.droppedUpdates() > 0 ? ", " + Units.count(ingest.droppedUpdates()) + " DROPPED (console behind)" : "")
+                + "   \u2022   snapshot " + latest.version());
+        int active = latest.activeAlarms().size();
+        alarmText.set(active == 0 ? "No active alarms" : active + (active == 1 ? " active alarm" : " active alarms"));
+    }
+
+    /**
+     * Opens what the operator typed: a host, a switch, a link ({@code a~b}), or a plane
+     * ({@code plane 3}, {@code p3}). Returns a message when nothing matches.
+     */
+    public Optional<String> search(String query) {
+        String text = query == null ? "" : query.strip();
+        if (text.isEmpty()) {
+            return Optional.of("Type a host, switch, link or plane");
+        }
+        FabricSnapshot current = snapshot.get();
+        String lower = text.toLowerCase(Locale.ROOT);
+        if (lower.matches("(plane\\s*|p)\\d+")) {
+            int number = Integer.parseInt(lower.replaceAll("\\D", ""));
+            if (current.plane(number).isPresent()) {
+                plane.planeProperty().set(number);
+                currentView.set(ViewId.PLANE);
+                return Optional.empty();
+            }
+            return Optional.of("No plane " + number + " in this fabric");
+        }
+        if (current.host(text).isPresent()) {
+            openHost(text);
+            return Optional.empty();
+        }
+        if (current.switchNamed(text).isPresent()) {
+            openSwitch(text);
+            return Optional.empty();
+        }
+        var link = current.link(text).or(() -> current.links().stream()
+                .filter(l -> l.id().equals(String.join("~", List.of(text.split("~")).reversed()))).findFirst());
+        if (link.isPresent()) {
+            highlight(Set.of(link.get().id()), link.get().plane());
+            currentView.set(ViewId.PLANE);
+            return Optional.empty();
+        }
+        return Optional.of("Nothing named '" + text + "' (try host-0007, p3-t0-1, p2-t0-1~p2-t1-5 or plane 2)");
+    }
+
+    /** Names the search box offers as the operator types. */
+    public List<String> searchCandidates(String prefix) {
+        String lower = prefix == null ? "" : prefix.strip().toLowerCase(Locale.ROOT);
+        if (lower.isEmpty()) {
+            return List.of();
+        }
+        FabricSnapshot current = snapshot.get();
+        List<String> names = new ArrayList<>();
+        current.hosts().forEach(h -> names.add(h.name()));
+        current.switches().forEach(s -> names.add(s.name()));
+        current.links().forEach(l -> names.add(l.id()));
+        return names.stream().filter(n -> n.toLowerCase(Locale.ROOT).contains(lower)).limit(20).toList();
+    }
+
+    public void openHost(String host) {
+        devices.hostProperty().set(host);
+        currentView.set(ViewId.HOST);
+    }
+
+    public void openSwitch(String name) {
+        devices.switchNameProperty().set(name);
+        DeviceName parsed = DeviceName.parse(name);
+        if (parsed.isSwitch()) {
+            plane.planeProperty().set(parsed.plane());
+        }
+        currentView.set(ViewId.SWITCH);
+    }
+
+    public void openPlane(int number) {
+        plane.planeProperty().set(number);
+        currentView.set(ViewId.PLANE);
+    }
+
+    public void clearHighlight() {
+        highlightedLinks.set(Set.of());
+        plane.update(snapshot.get(), Set.of());
+    }
+
+    public boolean faultInjectionAllowed() {
+        return faultControl.isPresent();
+    }
+
+    /** Fault injection from the plane view's context menu; a failed future carries the agent's answer. */
+    public CompletableFuture<Void> setLink(String link, boolean up) {
+        return faultControl.map(f -> f.setLink(link, up)).orElseGet(MainViewModel::notAllowed);
+    }
+
+    public CompletableFuture<Void> rebootSwitch(String name) {
+        return faultControl.map(f -> f.rebootSwitch(name, Duration.ofMillis(2))).orElseGet(MainViewModel::notAllowed);
+    }
+
+    public CompletableFuture<Void> setPlane(int number, boolean up) {
+        return faultControl.map(f -> f.setPlane(number, up)).orElseGet(MainViewModel::notAllowed);
+    }
+
+    private static CompletableFuture<Void> notAllowed() {
+        return CompletableFuture.failedFuture(new IllegalStateException("this source does not allow fault injection"));
+    }
+
+    public Optional<AddTargetForm> newAddTargetForm() {
+        return targetControl.map(AddTargetForm::new);
+    }
+
+    public ObjectProperty<ViewId> currentViewProperty() {
+        return currentView;
+    }
+
+    public ReadOnlyObjectProperty<FabricSnapshot> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Set<String>> highlightedLinksProperty() {
+        return highlightedLinks.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusTextProperty() {
+        return statusText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty freshnessTextProperty() {
+        return freshnessText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Freshness> worstFreshnessProperty() {
+        return worstFreshness.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty alarmTextProperty() {
+        return alarmText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<List<Alarm>> newlyRaisedProperty() {
+        return newlyRaised.getReadOnlyProperty();
+    }
+
+    public ObservableList<TargetStatus> targets() {
+        return targets;
+    }
+
+    public String sourceLabel() {
+        return sourceLabel;
+    }
+
+    public OverviewViewModel overview() {
+        return overview;
+    }
+
+    public PlaneViewModel plane() {
+        return plane;
+    }
+
+    public TrimsViewModel trims() {
+        return trims;
+    }
+
+    public ExclusionsViewModel exclusions() {
+        return exclusions;
+    }
+
+    public AlarmsViewModel alarms() {
+        return alarms;
+    }
+
+    public DeviceViewModel devices() {
+        return devices;
+    }
+
+    /** Selects an exclusion event programmatically (tests, keyboard). */
+    public void select(ExclusionEvent event) {
+        exclusions.selectedEventProperty().set(event);
     }
 }

@@ -1,0 +1,110 @@
+package org.planewatch.console.ingest;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Reads a targets file in the spirit of gnmic's:
+ *
+ * <pre>
+ * targets:
+ *   fabric:                      # the console's name for the connection
+ *     address: 10.0.0.5:9339
+ *     devices: ["*"]             # gNMI target names; "*" for an aggregating endpoint
+ *     insecure: true             # plaintext (loopback labs); otherwise TLS:
+ *     tls-ca: /etc/planewatch/ca.pem
+ *     tls-cert: client.pem       # mutual TLS (relative paths are relative to this file)
+ *     tls-key: client.key
+ *     username: ops
+ *     password: s3cret
+ * </pre>
+ *
+ * Every mistake is reported with the file, the target and the field.
+ */
+public final class TargetsFile {
+    private static final Set<String> FIELDS = Set.of(
+            "address", "devices", "insecure", "tls-ca", "tls-cert", "tls-key", "username", "password");
+
+    private TargetsFile() {}
+
+    public static List<TargetConfig> read(Path file) throws IOException {
+        Object root;
+        try (Reader reader = Files.newBufferedReader(file)) {
+            root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
+        } catch (YAMLException e) {
+            throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""), e);
+        }
+        if (!(root instanceof Map<?, ?> top) || !(top.get("targets") instanceof Map<?, ?> targets) || targets.isEmpty()) {
+            throw new IllegalArgumentException(file + ": expected a 'targets:' map with at least one target");
+        }
+        List<TargetConfig> configs = new ArrayList<>();
+        for (Map.Entry<?, ?> entry : targets.entrySet()) {
+            String name = String.valueOf(entry.getKey());
+            String where = file + ": target '" + name + "'";
+            if (!(entry.getValue() instanceof Map<?, ?> fields)) {
+                throw new IllegalArgumentException(where + ": expected a map of fields (address, devices, ...)");
+            }
+            for (Object field : fields.keySet()) {
+                if (!FIELDS.contains(String.valueOf(field))) {
+                    throw new IllegalArgumentException(where + ": unknown field '" + field + "' (known: " + String.join(", ", FIELDS.stream().sorted().toList()) + ")");
+                }
+            }
+            configs.add(target(file, where, name, fields));
+        }
+        return List.copyOf(configs);
+    }
+
+    private static TargetConfig target(Path file, String where, String name, Map<?, ?> fields) {
+        Object address = fields.get("address");
+        if (address == null) {
+            throw new IllegalArgumentException(where + ": 'address' (host:port) is required");
+        }
+        TargetAddress parsed;
+        try {
+            parsed = TargetAddress.parse(String.valueOf(address));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
+        List<String> devices = switch (fields.get("devices")) {
+            case null -> List.of();
+            case List<?> list -> list.stream().map(String::valueOf).toList();
+            case Object single -> List.of(String.valueOf(single));
+        };
+        boolean insecure = Boolean.TRUE.equals(fields.get("insecure"));
+        Optional<Path> ca = path(file, fields.get("tls-ca"));
+        Optional<Path> cert = path(file, fields.get("tls-cert"));
+        Optional<Path> key = path(file, fields.get("tls-key"));
+        if (insecure && (ca.isPresent() || cert.isPresent() || key.isPresent())) {
+            throw new IllegalArgumentException(where + ": 'insecure: true' and TLS files exclude each other");
+        }
+        Object username = fields.get("username");
+        Object password = fields.get("password");
+        if ((username == null) != (password == null)) {
+            throw new IllegalArgumentException(where + ": 'username' and 'password' go together");
+        }
+        return new TargetConfig(name, parsed.host(), parsed.port(), devices,
+                insecure ? Optional.empty() : Optional.of(new TargetConfig.TlsFiles(ca, cert, key)),
+                username == null ? Optional.empty()
+                        : Optional.of(new TargetConfig.Credentials(String.valueOf(username), String.valueOf(password))));
+    }
+
+    private static Optional<Path> path(Path file, Object value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        Path path = Path.of(String.valueOf(value));
+        Path base = file.toAbsolutePath().getParent();
+        return Optional.of(path.isAbsolute() || base == null ? path : base.resolve(path));
+    }
+}

@@ -1,0 +1,19 @@
+package org.planewatch.console.view;
+
+import java.util.Locale;
+import javafx.scene.control.TableCell;
+
+/** A table cell that shows LIVE / STALE / LOST / CONNECTING as a colored badge. */
+final class FreshnessCell<S> extends TableCell<S, String> {
+    @Override
+    protected void updateItem(String value, boolean empty) {
+        super.updateItem(value, empty);
+        getStyleClass().removeIf(c -> c.startsWith("freshness-"));
+        if (empty || value == null) {
+            setText(null);
+            return;
+        }
+        setText(value);
+        getStyleClass().add("freshness-" + value.toLowerCase(Locale.ROOT));
+    }
+}

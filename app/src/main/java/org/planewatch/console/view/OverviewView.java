@@ -1,0 +1,201 @@
+package org.planewatch.console.view;
+
+import eu.hansolo.tilesfx.Tile;
+import eu.hansolo.tilesfx.TileBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ObjectProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.TextAlignment;
+import org.planewatch.console.state.Alarm;
+import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.state.Units;
+import org.planewatch.console.viewmodel.Level;
+import org.planewatch.console.viewmodel.MainViewModel;
+import org.planewatch.console.viewmodel.OverviewViewModel.PlaneCard;
+
+/**
+ * The home view: a column of TilesFX tiles per plane (path health, goodput, trims, EVs out of
+ * service, links down) whose background turns amber or red with the plane's state, then the active
+ * alarms and the freshness of every target. Tiles change only when a snapshot does (low rate).
+ */
+public final class OverviewView extends BorderPane {
+    private static final double TILE_WIDTH = 168;
+    private static final double TILE_HEIGHT = 104;
+
+    private final MainViewModel viewModel;
+    private final ObjectProperty<Palette> palette;
+    private final GridPane grid = new GridPane();
+    private final List<PlaneColumn> columns = new ArrayList<>();
+
+    /** One plane's tile group. */
+    private final class PlaneColumn {
+        final int plane;
+        final Label header = new Label();
+        final Label verdict = new Label();
+        final Tile health = tile("Path health", "%", 1);
+        final Tile goodput = tile("Goodput", "Gb/s", 1);
+        final Tile trims = tile("Trim rate", "kpkt/s", 1);
+        final Tile evsOut = tile("EVs out of service", "", 0);
+        final Tile linksDown = tile("Links down", "", 0);
+
+        PlaneColumn(int plane, int column) {
+            this.plane = plane;
+            header.setText("PLANE " + plane);
+            header.getStyleClass().add("plane-header");
+            verdict.getStyleClass().add("plane-verdict");
+            VBox head = new VBox(0, header, verdict);
+            head.setAlignment(Pos.CENTER);
+            head.setId("plane-" + plane + "-header");
+            head.setOnMouseClicked(e -> viewModel.openPlane(plane));
+            grid.add(head, column, 0);
+            Tile[] tiles = {health, goodput, trims, evsOut, linksDown};
+            for (int row = 0; row < tiles.length; row++) {
+                tiles[row].setOnMouseClicked(e -> viewModel.openPlane(plane));
+                grid.add(tiles[row], column, row + 1);
+            }
+            health.setId("plane-" + plane + "-health");
+            linksDown.setId("plane-" + plane + "-links-down");
+            evsOut.setId("plane-" + plane + "-evs-out");
+        }
+
+        void show(PlaneCard card, Palette colors) {
+            health.setValue(nan0(card.pathHealth()) * 100);
+            goodput.setValue(nan0(card.goodputGbps()));
+            trims.setValue(nan0(card.trimRateKpps()));
+            trims.setDescription(Double.isNaN(card.lastHopShare()) ? ""
+                    : String.format(Locale.ROOT, "%.0f%% last hop", card.lastHopShare() * 100));
+            evsOut.setValue(card.evsOutOfService());
+            linksDown.setValue(card.linksDown());
+            linksDown.setDescription("of " + card.linksTotal());
+            goodput.setDescription(card.spreadText());
+            verdict.setText(card.verdict().toUpperCase(Locale.ROOT));
+            verdict.setTextFill(colors.level(card.level()));
+            header.setTextFill(card.level() == Level.OK ? colors.text() : colors.level(card.level()));
+            for (Tile tile : List.of(health, goodput, trims, evsOut, linksDown)) {
+                tile.setBackgroundColor(colors.tileBackground(card.level()));
+                tile.setForegroundColor(colors.text());
+                tile.setTitleColor(colors.mutedText());
+                tile.setValueColor(colors.text());
+                tile.setUnitColor(colors.mutedText());
+                tile.setDescriptionColor(colors.mutedText());
+            }
+            linksDown.setValueColor(card.linksDown() > 0 ? colors.critical().brighter() : colors.text());
+            health.setBarColor(colors.level(card.level() == Level.OK ? Level.OK : card.level()));
+        }
+    }
+
+    public OverviewView(MainViewModel viewModel, ObjectProperty<Palette> palette) {
+        this.viewModel = viewModel;
+        this.palette = palette;
+        setId("overview-view");
+        getStyleClass().add("overview-view");
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.setPadding(new Insets(12));
+        grid.setAlignment(Pos.TOP_CENTER);
+        setCenter(grid);
+        setBottom(bottom());
+        viewModel.overview().cardsProperty().addListener((o, a, cards) -> show(cards));
+        palette.addListener((o, a, b) -> show(viewModel.overview().cardsProperty().get()));
+        show(viewModel.overview().cardsProperty().get());
+    }
+
+    private static Tile tile(String title, String unit, int decimals) {
+        return TileBuilder.create()
+                .skinType(Tile.SkinType.NUMBER)
+                .prefSize(TILE_WIDTH, TILE_HEIGHT)
+                .title(title)
+                .unit(unit)
+                .decimals(decimals)
+                .textAlignment(TextAlignment.LEFT)
+                .roundedCorners(true)
+                .animated(false)
+                .textSize(Tile.TextSize.BIGGER)
+                .build();
+    }
+
+    private void show(List<PlaneCard> cards) {
+        if (columns.size() != cards.size() || !sameOrder(cards)) {
+            grid.getChildren().clear();
+            columns.clear();
+            for (int i = 0; i < cards.size(); i++) {
+                columns.add(new PlaneColumn(cards.get(i).plane(), i));
+            }
+        }
+        for (int i = 0; i < cards.size(); i++) {
+            columns.get(i).show(cards.get(i), palette.get());
+        }
+    }
+
+    private boolean sameOrder(List<PlaneCard> cards) {
+        for (int i = 0; i < cards.size(); i++) {
+            if (columns.get(i).plane != cards.get(i).plane()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private HBox bottom() {
+        ListView<Alarm> alarms = new ListView<>(viewModel.alarms().active());
+        alarms.setId("overview-alarms");
+        alarms.setPlaceholder(new Label("No active alarms"));
+        alarms.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(Alarm alarm, boolean empty) {
+                super.updateItem(alarm, empty);
+                getStyleClass().removeAll("alarm-warning", "alarm-major", "alarm-critical");
+                if (empty || alarm == null) {
+                    setText(null);
+                    return;
+                }
+                setText(alarm.severity() + "  " + alarm.message());
+                getStyleClass().add("alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
+            }
+        });
+        VBox alarmBox = ViewParts.titled("Active alarms", alarms);
+        HBox.setHgrow(alarmBox, Priority.ALWAYS);
+
+        TableView<TargetStatus> targets = new TableView<>(viewModel.targets());
+        targets.setId("overview-targets");
+        targets.setPlaceholder(new Label("No targets"));
+        targets.getColumns().add(ViewParts.column("Target", TargetStatus::source, 140));
+        TableColumn<TargetStatus, String> freshness = new TableColumn<>("State");
+        freshness.setPrefWidth(90);
+        freshness.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(c.getValue().freshness().name()));
+        freshness.setCellFactory(c -> new FreshnessCell<>());
+        targets.getColumns().add(freshness);
+        TableColumn<TargetStatus, String> seen = new TableColumn<>("Last seen");
+        seen.setPrefWidth(110);
+        seen.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(c.getValue().lastSeenMillis() == 0 ? "never"
+                : Units.seconds(Math.max(0, viewModel.snapshotProperty().get().atMillis() - c.getValue().lastSeenMillis())) + " ago"));
+        targets.getColumns().add(seen);
+        targets.getColumns().add(ViewParts.column("Devices", TargetStatus::devices, 70));
+        TableColumn<TargetStatus, String> detail = ViewParts.column("Detail", TargetStatus::detail, 300);
+        targets.getColumns().add(detail);
+        targets.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        VBox targetBox = ViewParts.titled("Target freshness", targets);
+        targetBox.setPrefWidth(640);
+        HBox bottom = new HBox(12, alarmBox, targetBox);
+        bottom.setPadding(new Insets(0, 12, 12, 12));
+        bottom.setPrefHeight(190);
+        return bottom;
+    }
+
+    private static double nan0(double value) {
+        return Double.isNaN(value) ? 0 : value;
+    }
+}

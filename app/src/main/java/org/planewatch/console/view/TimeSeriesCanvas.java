@@ -1,0 +1,133 @@
+package org.planewatch.console.view;
+
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+import org.planewatch.console.state.FabricSnapshot.TrimPoint;
+import org.planewatch.console.state.Units;
+
+/**
+ * A small time-series chart on a canvas. NaN values are gaps: the line breaks and the gap is
+ * shaded, so missing data never looks like zero.
+ */
+final class TimeSeriesCanvas extends Pane {
+    record Series(String name, Color color, ToDoubleFunction<TrimPoint> value) {}
+
+    private final Canvas canvas = new Canvas();
+    private String title = "";
+    private List<TrimPoint> points = List.of();
+    private List<Series> series = List.of();
+    private Palette palette = Palette.DARK;
+
+    TimeSeriesCanvas() {
+        getChildren().add(canvas);
+        canvas.widthProperty().bind(widthProperty());
+        canvas.heightProperty().bind(heightProperty());
+        canvas.widthProperty().addListener((o, a, b) -> draw());
+        canvas.heightProperty().addListener((o, a, b) -> draw());
+        setMinSize(160, 120);
+    }
+
+    void show(String newTitle, List<TrimPoint> newPoints, List<Series> newSeries, Palette newPalette) {
+        this.title = newTitle;
+        this.points = newPoints;
+        this.series = newSeries;
+        this.palette = newPalette;
+        draw();
+    }
+
+    private void draw() {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        g.setFill(palette.panel());
+        g.fillRect(0, 0, w, h);
+        double left = 52;
+        double right = w - 10;
+        double top = 26;
+        double bottom = h - 20;
+        g.setFill(palette.text());
+        g.setFont(Font.font(12));
+        g.setTextAlign(TextAlignment.LEFT);
+        g.fillText(title, 8, 16);
+        if (points.size() < 2 || right <= left || bottom <= top) {
+            g.setFill(palette.mutedText());
+            g.fillText("collecting\u2026", left, (top + bottom) / 2);
+            return;
+        }
+        double max = 0;
+        for (TrimPoint p : points) {
+            for (Series s : series) {
+                double v = s.value().applyAsDouble(p);
+                if (!Double.isNaN(v)) {
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        max = max <= 0 ? 1 : max * 1.1;
+        long t0 = points.getFirst().atMillis();
+        long t1 = points.getLast().atMillis();
+        double span = Math.max(1, t1 - t0);
+        g.setStroke(palette.grid());
+        g.setLineWidth(1);
+        for (int i = 0; i <= 4; i++) {
+            double y = bottom - (bottom - top) * i / 4;
+            g.strokeLine(left, y, right, y);
+            g.setFill(palette.mutedText());
+            g.setFont(Font.font(10));
+            g.setTextAlign(TextAlignment.RIGHT);
+            g.fillText(Units.count(max * i / 4), left - 4, y + 3);
+        }
+        g.setTextAlign(TextAlignment.LEFT);
+        g.fillText("-" + Units.seconds(t1 - t0), left, h - 6);
+        g.setTextAlign(TextAlignment.RIGHT);
+        g.fillText("now", right, h - 6);
+        Color gap = palette.stale().deriveColor(0, 1, 1, 0.25);
+        for (int i = 0; i < points.size(); i++) {
+            if (Double.isNaN(series.getFirst().value().applyAsDouble(points.get(i)))) {
+                double x0 = left + (right - left) * (points.get(Math.max(0, i - 1)).atMillis() - t0) / span;
+                double x1 = left + (right - left) * (points.get(Math.min(points.size() - 1, i + 1)).atMillis() - t0) / span;
+                g.setFill(gap);
+                g.fillRect(x0, top, Math.max(1, x1 - x0), bottom - top);
+            }
+        }
+        g.setLineWidth(1.6);
+        for (Series s : series) {
+            g.setStroke(s.color());
+            g.beginPath();
+            boolean drawing = false;
+            for (TrimPoint p : points) {
+                double v = s.value().applyAsDouble(p);
+                double x = left + (right - left) * (p.atMillis() - t0) / span;
+                if (Double.isNaN(v)) {
+                    drawing = false;
+                    continue;
+                }
+                double y = bottom - (bottom - top) * v / max;
+                if (drawing) {
+                    g.lineTo(x, y);
+                } else {
+                    g.moveTo(x, y);
+                    drawing = true;
+                }
+            }
+            g.stroke();
+        }
+        double x = right;
+        g.setFont(Font.font(10));
+        g.setTextAlign(TextAlignment.RIGHT);
+        for (int i = series.size() - 1; i >= 0; i--) {
+            Series s = series.get(i);
+            double last = s.value().applyAsDouble(points.getLast());
+            String text = s.name() + " " + Units.count(last) + "/s";
+            g.setFill(s.color());
+            g.fillText(text, x, 16);
+            x -= text.length() * 6 + 12;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.planewatch.console.viewmodel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
+import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
+
+/**
+ * The live table of EV state changes, newest first, with filters, and the same decisions grouped
+ * by link. Selecting a row or a group asks the main view model to highlight its links.
+ */
+public final class ExclusionsViewModel {
+    public static final String ALL_REASONS = "All reasons";
+
+    private final ObservableList<ExclusionEvent> rows = FXCollections.observableArrayList();
+    private final FilteredList<ExclusionEvent> visibleRows = new FilteredList<>(rows);
+    private final ObservableList<LinkExclusionGroup> groups = FXCollections.observableArrayList();
+    private final ObjectProperty<Integer> planeFilter = new SimpleObjectProperty<>();
+    private final StringProperty reasonFilter = new SimpleStringProperty(ALL_REASONS);
+    private final StringProperty search = new SimpleStringProperty("");
+    private final BooleanProperty exclusionsOnly = new SimpleBooleanProperty(false);
+    private final ObjectProperty<ExclusionEvent> selectedEvent = new SimpleObjectProperty<>();
+    private final ObjectProperty<LinkExclusionGroup> selectedGroup = new SimpleObjectProperty<>();
+    private List<ExclusionEvent> lastEvents = List.of();
+    private List<LinkExclusionGroup> lastGroups = List.of();
+
+    ExclusionsViewModel() {
+        planeFilter.addListener((o, a, b) -> refilter());
+        reasonFilter.addListener((o, a, b) -> refilter());
+        search.addListener((o, a, b) -> refilter());
+        exclusionsOnly.addListener((o, a, b) -> refilter());
+    }
+
+    public FilteredList<ExclusionEvent> visibleRows() {
+        return visibleRows;
+    }
+
+    public ObservableList<LinkExclusionGroup> groups() {
+        return groups;
+    }
+
+    public ObjectProperty<Integer> planeFilterProperty() {
+        return planeFilter;
+    }
+
+    public StringProperty reasonFilterProperty() {
+        return reasonFilter;
+    }
+
+    public StringProperty searchProperty() {
+        return search;
+    }
+
+    public BooleanProperty exclusionsOnlyProperty() {
+        return exclusionsOnly;
+    }
+
+    public ObjectProperty<ExclusionEvent> selectedEventProperty() {
+        return selectedEvent;
+    }
+
+    public ObjectProperty<LinkExclusionGroup> selectedGroupProperty() {
+        return selectedGroup;
+    }
+
+    public static List<String> reasons() {
+        List<String> reasons = new ArrayList<>();
+        reasons.add(ALL_REASONS);
+        reasons.addAll(org.planewatch.telemetry.schema.TelemetrySchema.EXCLUSION_REASONS);
+        return List.copyOf(reasons);
+    }
+
+    void update(FabricSnapshot snapshot) {
+        if (snapshot.events() != lastEvents) {
+            List<ExclusionEvent> events = snapshot.events();
+            int known = lastEvents.size();
+            boolean appendOnly = known > 0 && events.size() >= known && events.get(known - 1).equals(lastEvents.get(known - 1))
+                    && events.getFirst().equals(lastEvents.getFirst());
+            if (appendOnly) {
+                List<ExclusionEvent> fresh = new ArrayList<>(events.subList(known, events.size()));
+                java.util.Collections.reverse(fresh);
+                rows.addAll(0, fresh);
+            } else {
+                List<ExclusionEvent> all = new ArrayList<>(events);
+                java.util.Collections.reverse(all);
+                rows.setAll(all);
+            }
+            lastEvents = events;
+        }
+        if (!snapshot.exclusionGroups().equals(lastGroups)) {
+            LinkExclusionGroup selected = selectedGroup.get();
+            groups.setAll(snapshot.exclusionGroups());
+            lastGroups = snapshot.exclusionGroups();
+            if (selected != null) {
+                groups.stream().filter(g -> g.link().equals(selected.link())).findFirst().ifPresent(selectedGroup::set);
+            }
+        }
+    }
+
+    private void refilter() {
+        Integer plane = planeFilter.get();
+        String reason = reasonFilter.get();
+        String text = search.get() == null ? "" : search.get().strip().toLowerCase(Locale.ROOT);
+        boolean onlyExclusions = exclusionsOnly.get();
+        Predicate<ExclusionEvent> predicate = e -> (plane == null || e.plane() == plane)
+                && (reason == null || ALL_REASONS.equals(reason) || reason.equals(e.reason()))
+                && (!onlyExclusions || e.isExclusion())
+                && (text.isEmpty() || matches(e, text));
+        visibleRows.setPredicate(predicate);
+    }
+
+    private static boolean matches(ExclusionEvent event, String text) {
+        return event.host().toLowerCase(Locale.ROOT).contains(text)
+                || event.links().stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).contains(text))
+                || ("qp " + event.qpn()).equals(text) || String.valueOf(event.qpn()).equals(text)
+                || event.reason().toLowerCase(Locale.ROOT).contains(text);
+    }
+}

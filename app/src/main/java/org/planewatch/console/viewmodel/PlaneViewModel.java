@@ -1,0 +1,189 @@
+package org.planewatch.console.viewmodel;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.planewatch.console.state.DeviceName;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FabricSnapshot.LinkKind;
+import org.planewatch.console.state.FabricSnapshot.LinkState;
+import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
+import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.Units;
+
+/**
+ * One plane's two-tier Clos: T1 switches above, T0 switches below, each T0-T1 link colored by the
+ * chosen metric, host links folded into one last-hop bar per T0. Large planes switch to a T0 x T1
+ * matrix.
+ */
+public final class PlaneViewModel {
+    /** Above this many core links the rows layout is unreadable and the view draws a matrix. */
+    public static final int MATRIX_THRESHOLD = 256;
+
+    /** A T0-T1 link ready to draw: {@code intensity} is 0..1 on the metric's scale. */
+    public record LinkCell(String id, int t0, int t1, double value, double intensity, boolean up, boolean stale,
+            boolean highlighted, String label) {}
+
+    /** Per T0: the busiest of its host links on the same metric. */
+    public record LastHop(int t0, double value, double intensity, int hostLinks, int down) {}
+
+    public record Layout(
+            int plane,
+            List<String> t0,
+            List<String> t1,
+            List<LinkCell> links,
+            List<LastHop> lastHop,
+            boolean matrix,
+            String spreadText,
+            double[] coreUtilizations,
+            Freshness freshness) {
+        public static final Layout EMPTY = new Layout(-1, List.of(), List.of(), List.of(), List.of(), false, "", new double[0],
+                Freshness.CONNECTING);
+
+        public Optional<LinkCell> link(String id) {
+            return links.stream().filter(l -> l.id().equals(id)).findFirst();
+        }
+    }
+
+    private final IntegerProperty plane = new SimpleIntegerProperty(0);
+    private final ObjectProperty<LinkMetric> metric = new SimpleObjectProperty<>(LinkMetric.UTILIZATION);
+    private final ReadOnlyObjectWrapper<Layout> layout = new ReadOnlyObjectWrapper<>(Layout.EMPTY);
+    private final ReadOnlyObjectWrapper<List<Integer>> planes = new ReadOnlyObjectWrapper<>(List.of());
+    private FabricSnapshot snapshot = FabricSnapshot.empty();
+    private Set<String> highlighted = Set.of();
+
+    PlaneViewModel() {
+        plane.addListener((o, a, b) -> rebuild());
+        metric.addListener((o, a, b) -> rebuild());
+    }
+
+    public IntegerProperty planeProperty() {
+        return plane;
+    }
+
+    public ObjectProperty<LinkMetric> metricProperty() {
+        return metric;
+    }
+
+    public ReadOnlyObjectProperty<Layout> layoutProperty() {
+        return layout.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<List<Integer>> planesProperty() {
+        return planes.getReadOnlyProperty();
+    }
+
+    void update(FabricSnapshot newSnapshot, Set<String> highlightedLinks) {
+        this.snapshot = newSnapshot;
+        this.highlighted = highlightedLinks;
+        List<Integer> ids = newSnapshot.planes().stream().map(PlaneSummary::plane).toList();
+        if (!ids.equals(planes.get())) {
+            planes.set(ids);
+        }
+        rebuild();
+    }
+
+    /** Hover text for a link: both ends, every metric. */
+    public String describe(String linkId) {
+        return snapshot.link(linkId).map(PlaneViewModel::describe).orElse(linkId);
+    }
+
+    static String describe(LinkState link) {
+        return String.format(Locale.ROOT, "%s%s%nutilization %s (%s)%ntrims %s pkt/s  ECN %s pkt/s  drops %s pkt/s%s",
+                link.id(), link.up() ? "" : "  DOWN", Units.percent(link.utilization()), Units.bits(link.bitsPerSecond()),
+                Units.count(link.trimRate()), Units.count(link.ecnRate()), Units.count(link.dropRate()),
+                link.freshness() == Freshness.LIVE ? "" : System.lineSeparator() + link.freshness() + ": values are old");
+    }
+
+    private void rebuild() {
+        int p = plane.get();
+        LinkMetric m = metric.get();
+        Map<Integer, String> t0 = new TreeMap<>();
+        Map<Integer, String> t1 = new TreeMap<>();
+        List<LinkState> core = new ArrayList<>();
+        Map<Integer, List<LinkState>> hostLinks = new TreeMap<>();
+        for (LinkState link : snapshot.links()) {
+            if (link.plane() != p) {
+                continue;
+            }
+            DeviceName lower = DeviceName.parse(link.lowerEnd());
+            DeviceName upper = DeviceName.parse(link.upperEnd());
+            if (link.kind() == LinkKind.T0_T1) {
+                t0.put(lower.index(), lower.name());
+                t1.put(upper.index(), upper.name());
+                core.add(link);
+            } else {
+                t0.put(upper.index(), upper.name());
+                hostLinks.computeIfAbsent(upper.index(), i -> new ArrayList<>()).add(link);
+            }
+        }
+        snapshot.switches().stream().filter(s -> s.plane() == p).forEach(s -> (s.tier() == 0 ? t0 : t1).put(s.index(), s.name()));
+        List<Integer> t0Index = List.copyOf(t0.keySet());
+        List<Integer> t1Index = List.copyOf(t1.keySet());
+        double scale = m.isAbsolute() ? 1 : Math.max(1e-9, max(core, m, hostLinks));
+        List<LinkCell> cells = new ArrayList<>(core.size());
+        for (LinkState link : core) {
+            double value = m.value(link);
+            cells.add(new LinkCell(link.id(), t0Index.indexOf(DeviceName.parse(link.lowerEnd()).index()),
+                    t1Index.indexOf(DeviceName.parse(link.upperEnd()).index()), value, intensity(value, scale, link, m),
+                    link.up(), link.freshness() != Freshness.LIVE, highlighted.contains(link.id()), m.format(value)));
+        }
+        cells.sort(Comparator.comparing(LinkCell::highlighted).thenComparing(LinkCell::intensity));
+        List<LastHop> lastHop = new ArrayList<>();
+        hostLinks.forEach((index, links) -> {
+            double worst = links.stream().mapToDouble(m::value).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+            lastHop.add(new LastHop(t0Index.indexOf(index), worst, Double.isNaN(worst) ? 0 : Math.min(1, worst / scale),
+                    links.size(), (int) links.stream().filter(l -> !l.up()).count()));
+        });
+        double[] utilizations = core.stream().filter(LinkState::up).mapToDouble(LinkState::utilization)
+                .filter(v -> !Double.isNaN(v)).sorted().toArray();
+        PlaneSummary summary = snapshot.plane(p).orElse(null);
+        String spread = summary == null || Double.isNaN(summary.coreSpread().mean()) ? "core load spread: no data"
+                : String.format(Locale.ROOT, "core load spread over %d links: min %s  median %s  max %s  (cv %.2f)",
+                        utilizations.length, Units.percent(summary.coreSpread().min()), Units.percent(summary.coreSpread().median()),
+                        Units.percent(summary.coreSpread().max()), summary.coreSpread().coefficientOfVariation());
+        layout.set(new Layout(p, t0Index.stream().map(t0::get).toList(), t1Index.stream().map(t1::get).toList(),
+                List.copyOf(cells), List.copyOf(lastHop), core.size() > MATRIX_THRESHOLD, spread, utilizations,
+                summary == null ? Freshness.CONNECTING : summary.freshness()));
+    }
+
+    private static double intensity(double value, double scale, LinkState link, LinkMetric metric) {
+        if (!link.up()) {
+            return 1;
+        }
+        if (Double.isNaN(value)) {
+            return 0;
+        }
+        return metric == LinkMetric.UTILIZATION ? Math.min(1, value) : Math.min(1, value / scale);
+    }
+
+    private static double max(List<LinkState> core, LinkMetric metric, Map<Integer, List<LinkState>> hostLinks) {
+        double max = 0;
+        for (LinkState link : core) {
+            double v = metric.value(link);
+            if (!Double.isNaN(v)) {
+                max = Math.max(max, v);
+            }
+        }
+        for (List<LinkState> links : hostLinks.values()) {
+            for (LinkState link : links) {
+                double v = metric.value(link);
+                if (!Double.isNaN(v)) {
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        return max;
+    }
+}

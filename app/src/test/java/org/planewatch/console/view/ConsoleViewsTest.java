@@ -1,0 +1,288 @@
+package org.planewatch.console.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FabricSnapshot.IngestStats;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.testing.FabricScript;
+import org.planewatch.console.testing.ManualClock;
+import org.planewatch.console.viewmodel.MainViewModel;
+import org.planewatch.console.viewmodel.ViewId;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Each view's key behaviour, headless, on a scripted 4-plane fabric fed straight into the state
+ * owner with a manual clock (the network path has its own tests; the end-to-end test runs it all).
+ */
+@ExtendWith(ApplicationExtension.class)
+class ConsoleViewsTest {
+    private static final long SECOND_NS = 1_000_000_000L;
+    private final ManualClock clock = new ManualClock(1_800_000_000_000L);
+    private final TelemetryStore store = new TelemetryStore(clock);
+    private final FabricScript fabric = new FabricScript(4, 4, 8, 4);
+    private long ts = SECOND_NS;
+    private MainViewModel viewModel;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
+        viewModel = new MainViewModel(store, Optional.empty(), Optional.empty(), "Scripted fabric");
+        window = new MainWindow(viewModel);
+        stage.setScene(new Scene(window, 1280, 780));
+        stage.show();
+        step();
+        step();
+    }
+
+    /** One second of fabric time: counters advance, the store publishes, the UI takes the frame. */
+    private FabricSnapshot step() {
+        return step(Map.of());
+    }
+
+    private FabricSnapshot step(Map<String, Map<TelemetryPath, TelemetryValue>> extra) {
+        clock.advance(Duration.ofSeconds(1));
+        ts += SECOND_NS;
+        store.apply(FabricScript.asEvents("fabric", fabric.tick(ts), ts, clock.millis()));
+        store.apply(FabricScript.asEvents("fabric", extra, ts, clock.millis()));
+        FabricSnapshot snapshot = store.publish(IngestStats.NONE);
+        frame();
+        return snapshot;
+    }
+
+    private void frame() {
+        org.testfx.api.FxToolkit.toolkitContext();
+        WaitForAsyncUtils.asyncFx(viewModel::onFrame);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void show(ViewId view) {
+        WaitForAsyncUtils.asyncFx(() -> viewModel.currentViewProperty().set(view));
+        WaitForAsyncUtils.waitForFxEvents();
+        DevShots.save(window, view.cliName());
+    }
+
+    /** The first visible row that holds an item (a table also keeps an invisible measuring row). */
+    private static javafx.scene.Node firstRow(FxRobot robot, String table) {
+        return robot.lookup(table + " .table-row-cell")
+                .match((javafx.scene.control.TableRow<?> row) -> row.isVisible() && row.getItem() != null && row.getIndex() == 0)
+                .query();
+    }
+
+    /** Fails link {@code link} and lets every host under its T0 exclude paths through it. */
+    private FabricSnapshot failLinkWithExclusions(String link, int plane, int t0Index) {
+        fabric.setLink(link, false);
+        Map<String, Map<TelemetryPath, TelemetryValue>> events = new java.util.LinkedHashMap<>();
+        for (int h = 0; h < fabric.hostsPerT0; h++) {
+            String host = FabricScript.host(t0Index * fabric.hostsPerT0 + h);
+            fabric.setBadEvs(host, plane, 24);
+            events.put(host, fabric.exclusion(host, ts, plane, List.of(link), "GOOD", "ASSUMED_BAD", "LOSS_TIMER"));
+        }
+        return step(events);
+    }
+
+    @Test
+    void overviewShowsOneTileGroupPerPlaneAndMarksTheDegradedPlane(FxRobot robot) {
+        show(ViewId.OVERVIEW);
+        for (int p = 0; p < 4; p++) {
+            assertTrue(robot.lookup("#plane-" + p + "-health").tryQuery().isPresent(), "tiles of plane " + p);
+        }
+        failLinkWithExclusions(FabricScript.link(2, 1, 5), 2, 1);
+        DevShots.save(window, "overview-degraded");
+        Label verdict = robot.lookup("#plane-2-header").queryAs(javafx.scene.layout.VBox.class).getChildren().get(1) instanceof Label l
+                ? l : null;
+        assertEquals("DEGRADED", verdict.getText());
+        var healthy = robot.lookup("#plane-0-header").queryAs(javafx.scene.layout.VBox.class).getChildren().get(1);
+        assertEquals("HEALTHY", ((Label) healthy).getText());
+        var linksDown = robot.lookup("#plane-2-links-down").queryAs(eu.hansolo.tilesfx.Tile.class);
+        assertEquals(1, linksDown.getValue());
+    }
+
+    @Test
+    void exclusionsAreGroupedOnTheFailedLinkAndSelectingOneHighlightsItInThePlaneView(FxRobot robot) {
+        String link = FabricScript.link(2, 1, 5);
+        failLinkWithExclusions(link, 2, 1);
+        show(ViewId.EXCLUSIONS);
+        ListView<?> groups = robot.lookup("#exclusion-groups").queryAs(ListView.class);
+        assertEquals("4 hosts excluded paths via " + link,
+                ((FabricSnapshot.LinkExclusionGroup) groups.getItems().getFirst()).describe());
+        TableView<?> table = robot.lookup("#exclusion-table").queryAs(TableView.class);
+        assertEquals(4, table.getItems().size());
+
+        robot.clickOn(firstRow(robot, "#exclusion-table"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(Set.of(link), viewModel.highlightedLinksProperty().get());
+        show(ViewId.PLANE);
+        var cell = viewModel.plane().layoutProperty().get().link(link).orElseThrow();
+        assertTrue(cell.highlighted());
+        assertFalse(cell.up());
+        assertEquals(2, viewModel.plane().planeProperty().get());
+    }
+
+    @Test
+    void exclusionFiltersNarrowTheTable(FxRobot robot) {
+        failLinkWithExclusions(FabricScript.link(1, 0, 3), 1, 0);
+        failLinkWithExclusions(FabricScript.link(3, 2, 1), 3, 2);
+        show(ViewId.EXCLUSIONS);
+        TableView<?> table = robot.lookup("#exclusion-table").queryAs(TableView.class);
+        assertEquals(8, table.getItems().size());
+        robot.clickOn("#exclusion-search").write("p3-t0-2");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(4, table.getItems().size());
+        assertTrue(table.getItems().stream().allMatch(e -> ((FabricSnapshot.ExclusionEvent) e).plane() == 3));
+    }
+
+    @Test
+    void planeViewDrawsEveryCoreLinkAndTheLoadSpread(FxRobot robot) {
+        show(ViewId.PLANE);
+        var layout = viewModel.plane().layoutProperty().get();
+        assertEquals(4, layout.t0().size());
+        assertEquals(8, layout.t1().size());
+        assertEquals(32, layout.links().size());
+        assertEquals(32, layout.coreUtilizations().length);
+        assertTrue(robot.lookup("#plane-spread").queryAs(Label.class).getText().startsWith("core load spread over 32 links"));
+        robot.clickOn("#metric-choice").clickOn("Trim rate");
+        assertEquals(org.planewatch.console.viewmodel.LinkMetric.TRIM_RATE, viewModel.plane().metricProperty().get());
+    }
+
+    @Test
+    void anAlarmRaisesANotificationAndClearsWhenThePlaneRecovers(FxRobot robot) {
+        show(ViewId.OVERVIEW);
+        String link = FabricScript.link(0, 0, 0);
+        failLinkWithExclusions(link, 0, 0);
+        assertTrue(robot.lookup("#alarm-badge").queryAs(Label.class).getText().endsWith("active alarms"));
+        assertFalse(robot.lookup("#notifications .toast").queryAll().isEmpty());
+        show(ViewId.ALARMS);
+        TableView<?> active = robot.lookup("#active-alarms").queryAs(TableView.class);
+        assertEquals(2, active.getItems().size(), "plane health and links down");
+
+        fabric.setLink(link, true);
+        for (int h = 0; h < fabric.hostsPerT0; h++) {
+            fabric.setBadEvs(FabricScript.host(h), 0, 0);
+        }
+        step();
+        step();
+        step();
+        assertTrue(active.getItems().isEmpty());
+        assertEquals(2, robot.lookup("#recent-alarms").queryAs(TableView.class).getItems().size());
+        assertEquals("No active alarms", robot.lookup("#alarm-badge").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void editedThresholdsChangeWhatRaisesAnAlarm(FxRobot robot) {
+        failLinkWithExclusions(FabricScript.link(1, 1, 1), 1, 1);
+        show(ViewId.ALARMS);
+        robot.doubleClickOn("#threshold-links .text-field").write("5");
+        robot.doubleClickOn("#threshold-health .text-field").write("50");
+        robot.clickOn("#threshold-apply");
+        clock.advance(Duration.ofSeconds(3));
+        step();
+        assertEquals(5, store.thresholds().maxLinksDown());
+        assertTrue(viewModel.alarms().active().isEmpty(), "raised thresholds clear the alarms: " + viewModel.alarms().active());
+    }
+
+    @Test
+    void searchOpensAHostAndItsQpEvGrid(FxRobot robot) {
+        robot.clickOn("#search").write("host-0005").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(ViewId.HOST, viewModel.currentViewProperty().get());
+        TableView<?> ports = robot.lookup("#host-ports").queryAs(TableView.class);
+        assertEquals(4, ports.getItems().size());
+        robot.clickOn(firstRow(robot, "#host-qps"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(16, viewModel.devices().qpSummaryProperty().get().orElseThrow().evs().size());
+        DevShots.save(window, "host");
+    }
+
+    @Test
+    void searchNamesWhatItCouldNotFind(FxRobot robot) {
+        robot.clickOn("#search").write("host-9999").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#search-message").queryAs(Label.class).getText().startsWith("Nothing named 'host-9999'"));
+    }
+
+    @Test
+    void switchDrillDownListsPortsAndQueues(FxRobot robot) {
+        WaitForAsyncUtils.asyncFx(() -> viewModel.openSwitch("p1-t0-2"));
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<?> ports = robot.lookup("#switch-ports").queryAs(TableView.class);
+        assertEquals(8 + 4, ports.getItems().size(), "8 up-ports and 4 host ports");
+        robot.clickOn(firstRow(robot, "#switch-ports"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1, robot.lookup("#switch-queues").queryAs(TableView.class).getItems().size());
+        DevShots.save(window, "switch");
+    }
+
+    @Test
+    void keyboardSwitchesViewsAndThemes(FxRobot robot) {
+        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.DIGIT3).release(javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(ViewId.TRIMS, viewModel.currentViewProperty().get());
+        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.T).release(javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(window.getStyleClass().contains("theme-light"));
+        assertFalse(window.paletteProperty().get().dark());
+        DevShots.save(window, "trims-light");
+    }
+
+    @Test
+    void aSilentSourceTurnsStaleThenLostInTheBadgeAndTrimsShowAGap(FxRobot robot) {
+        for (int i = 0; i < 3; i++) {
+            step();
+        }
+        assertEquals("LIVE", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
+        clock.advance(Duration.ofSeconds(4));
+        store.publish(IngestStats.NONE);
+        frame();
+        assertEquals("STALE", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
+        clock.advance(Duration.ofSeconds(7));
+        FabricSnapshot lost = store.publish(IngestStats.NONE);
+        frame();
+        assertEquals("LOST", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
+        var points = lost.trimHistory().get(0);
+        assertTrue(Double.isNaN(points.getLast().lastHop()), "a gap is drawn as a gap");
+        show(ViewId.TRIMS);
+    }
+
+    /** Writes PNGs of the views for a human to look at when {@code -Dpw.shots=<dir>} is set. */
+    static final class DevShots {
+        static void save(MainWindow window, String name) {
+            String dir = System.getProperty("pw.shots");
+            if (dir == null) {
+                return;
+            }
+            WaitForAsyncUtils.waitForFxEvents();
+            WaitForAsyncUtils.asyncFx(() -> {
+                try {
+                    ScreenshotWriter.write(window.getScene(), Path.of(dir, name + ".png"));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+    }
+}
