@@ -20,8 +20,18 @@ public abstract class PublishingBackend implements TelemetryBackend {
         feed.removeListener(listener);
     }
 
+    /** The latest published snapshot of {@code target}. */
     @Override
-    public final TelemetryClock clock() {
+    public DeviceSnapshot read(String target) {
+        DeviceSnapshot snapshot = feed.latest(target);
+        if (snapshot == null) {
+            throw new IllegalArgumentException("unknown target '" + target + "'");
+        }
+        return snapshot;
+    }
+
+    @Override
+    public TelemetryClock clock() {
         return clock;
     }
 }

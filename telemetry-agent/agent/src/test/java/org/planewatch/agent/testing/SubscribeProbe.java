@@ -84,10 +84,16 @@ public final class SubscribeProbe implements ClientResponseObserver<SubscribeReq
     public SubscribeResponse next() throws InterruptedException {
         Object e = events.poll(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
         if (!(e instanceof SubscribeResponse r)) {
-            throw new AssertionError("expected a SubscribeResponse, got " + e);
+            String last = seen.isEmpty() ? "nothing" : abbreviate(seen.getLast().toString());
+            throw new AssertionError("expected a SubscribeResponse, got " + e + " after " + seen.size()
+                    + " messages; the last was " + last);
         }
         seen.add(r);
         return r;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 300 ? s.substring(0, 300) + "..." : s;
     }
 
     /** Reads until a sync_response; returns the updates before it. */

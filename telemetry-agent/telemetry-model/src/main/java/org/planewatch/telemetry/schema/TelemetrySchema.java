@@ -38,7 +38,7 @@ public final class TelemetrySchema {
     public static final List<String> ADMIN_STATUS = List.of("UP", "DOWN", "TESTING");
     public static final List<String> EV_STATES = List.of("GOOD", "ASSUMED_BAD", "DENIED", "UNKNOWN");
     public static final List<String> EXCLUSION_REASONS = List.of("LOSS_TIMER", "SACK_GAP", "PROBE_OK",
-            "PROBE_TIMEOUT", "CONTROLLER_DENY", "CONTROLLER_REPLACE", "MIN_ACTIVE_GUARD");
+            "PROBE_TIMEOUT", "CONTROLLER_DENY", "CONTROLLER_REPLACE", "CONTROLLER_ALLOW", "MIN_ACTIVE_GUARD");
     public static final List<String> UP_DOWN = List.of("UP", "DOWN");
 
     /**

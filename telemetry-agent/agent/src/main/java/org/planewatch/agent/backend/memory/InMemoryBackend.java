@@ -74,14 +74,6 @@ public final class InMemoryBackend extends PublishingBackend {
         return targets;
     }
 
-    @Override
-    public DeviceSnapshot read(String target) {
-        DeviceSnapshot snapshot = feed.latest(target);
-        if (snapshot == null) {
-            throw new IllegalArgumentException("unknown target '" + target + "'");
-        }
-        return snapshot;
-    }
 
 
 

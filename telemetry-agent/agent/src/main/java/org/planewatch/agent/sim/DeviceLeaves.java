@@ -1,0 +1,141 @@
+package org.planewatch.agent.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.planewatch.sim.switching.PortCounter;
+import org.planewatch.sim.telemetry.FabricTelemetry;
+import org.planewatch.sim.transport.HostPlaneCounter;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * The fixed leaves of one simulated device, each with the read that gives its value: paths are built
+ * once, so a snapshot only reads counters. Read on the simulation's thread only.
+ *
+ * <p>Mapping from the simulator's counters (see docs/adr/0024): a host's port to plane P is interface
+ * {@code ethP}; switch port K is interface {@code ethK} with queues {@code data} and {@code header}.
+ */
+final class DeviceLeaves {
+
+    record Leaf(TelemetryPath path, Supplier<TelemetryValue> read) {}
+
+    private static final TelemetryPath INTERFACES = TelemetryPath.parse("/interfaces");
+    private static final TelemetryPath QOS = TelemetryPath.parse("/qos/interfaces");
+    private static final TelemetryPath PLANES = TelemetryPath.parse("mrc:/planes");
+
+    private final List<Leaf> leaves = new ArrayList<>();
+
+    List<Leaf> leaves() {
+        return leaves;
+    }
+
+    void read(Map<TelemetryPath, TelemetryValue> into) {
+        for (Leaf leaf : leaves) {
+            into.put(leaf.path(), leaf.read().get());
+        }
+    }
+
+    private void add(TelemetryPath path, Supplier<TelemetryValue> read) {
+        leaves.add(new Leaf(path, read));
+    }
+
+    private static TelemetryValue uint(long v) {
+        return new TelemetryValue.Uint(v);
+    }
+
+    static DeviceLeaves host(FabricTelemetry t, int host, long epochNs) {
+        DeviceLeaves d = new DeviceLeaves();
+        for (int plane = 0; plane < t.planes(); plane++) {
+            int p = plane;
+            int port = t.hostPort(host, plane);
+            String ifName = "eth" + plane;
+            d.portCounters(t, port, ifName, epochNs);
+            d.add(d.ifCounter(ifName, "in-pkts"), () -> uint(t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS)));
+            d.add(d.ifCounter(ifName, "in-octets"), () -> uint(t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_BYTES)));
+            TelemetryPath s = PLANES.child("plane", "id", Integer.toString(plane)).child("state");
+            d.add(s.child("port-name"), () -> TelemetryValue.str(ifName));
+            d.add(s.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
+            d.add(s.child("tx-pkts"), () -> uint(t.portCounter(port, PortCounter.TX_PACKETS)));
+            d.add(s.child("tx-octets"), () -> uint(t.portCounter(port, PortCounter.TX_BYTES)));
+            d.hostPlane(t, host, p, s, "rx-pkts", HostPlaneCounter.RX_DATA_PACKETS);
+            d.hostPlane(t, host, p, s, "rx-octets", HostPlaneCounter.RX_DATA_BYTES);
+            d.add(s.child("retransmits"), () -> uint(t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_NACK)
+                    + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_SACK_GAP)
+                    + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_TIMEOUT)));
+            // Every NACK of the model answers a trimmed header, so NACKs and trim NACKs coincide.
+            d.hostPlane(t, host, p, s, "nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
+            d.hostPlane(t, host, p, s, "trim-nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
+            d.hostPlane(t, host, p, s, "trim-nacks-sent", HostPlaneCounter.NACKS_SENT);
+            d.hostPlane(t, host, p, s, "ecn-echoes-rcvd", HostPlaneCounter.ECN_ECHOES);
+            d.hostPlane(t, host, p, s, "rto-expiries", HostPlaneCounter.RETRANSMITS_TIMEOUT);
+            d.hostPlane(t, host, p, s, "probes-sent", HostPlaneCounter.PROBES_SENT);
+            d.hostPlane(t, host, p, s, "probes-ok", HostPlaneCounter.PROBES_ANSWERED);
+            d.hostPlane(t, host, p, s, "probes-lost", HostPlaneCounter.PROBES_TIMED_OUT);
+            d.hostPlane(t, host, p, s, "evs-good", HostPlaneCounter.EVS_GOOD);
+            d.hostPlane(t, host, p, s, "evs-assumed-bad", HostPlaneCounter.EVS_ASSUMED_BAD);
+            d.hostPlane(t, host, p, s, "evs-denied", HostPlaneCounter.EVS_DENIED);
+            d.add(s.child("last-clear"), () -> uint(epochNs));
+        }
+        return d;
+    }
+
+    static DeviceLeaves switchDevice(FabricTelemetry t, int sw, long epochNs) {
+        DeviceLeaves d = new DeviceLeaves();
+        for (int k = 0; k < t.switchPortCount(sw); k++) {
+            int port = t.switchPort(sw, k);
+            String ifName = "eth" + k;
+            d.portCounters(t, port, ifName, epochNs);
+            TelemetryPath queues = QOS.child("interface", "interface-id", ifName).child("output").child("queues");
+            TelemetryPath data = queues.child("queue", "name", "data").child("state");
+            d.port(t, port, data, "transmit-pkts", PortCounter.TX_PACKETS);
+            d.port(t, port, data, "transmit-octets", PortCounter.TX_BYTES);
+            d.port(t, port, data, "dropped-pkts", PortCounter.DROP_CONGESTION);
+            d.port(t, port, data, "ecn-marked-pkts", PortCounter.ECN_MARKED);
+            d.port(t, port, data, "trim-pkts", PortCounter.TRIMMED);
+            d.port(t, port, data, "max-queue-len", PortCounter.DATA_QUEUE_MAX_BYTES);
+            d.port(t, port, data, "avg-queue-len", PortCounter.DATA_QUEUE_BYTES);
+            TelemetryPath header = queues.child("queue", "name", "header").child("state");
+            d.port(t, port, header, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
+            d.port(t, port, header, "max-queue-len", PortCounter.HEADER_QUEUE_MAX_BYTES);
+            d.port(t, port, header, "avg-queue-len", PortCounter.HEADER_QUEUE_BYTES);
+        }
+        return d;
+    }
+
+    /** The interface leaves every port has, host or switch. */
+    private void portCounters(FabricTelemetry t, int port, String ifName, long epochNs) {
+        TelemetryPath state = INTERFACES.child("interface", "name", ifName).child("state");
+        add(state.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
+        add(state.child("admin-status"), () -> TelemetryValue.str("UP"));
+        TelemetryPath c = state.child("counters");
+        port(t, port, c, "out-pkts", PortCounter.TX_PACKETS);
+        port(t, port, c, "out-octets", PortCounter.TX_BYTES);
+        add(c.child("out-discards"), () -> uint(t.portCounter(port, PortCounter.DROP_CONGESTION)
+                + t.portCounter(port, PortCounter.DROP_LINK_DOWN)));
+        add(c.child("out-errors"), () -> uint(t.portCounter(port, PortCounter.DROP_CRC)
+                + t.portCounter(port, PortCounter.DROP_NO_ROUTE)));
+        port(t, port, c, "carrier-transitions", PortCounter.FLAPS);
+        port(t, port, c, "trim-pkts", PortCounter.TRIMMED);
+        port(t, port, c, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
+        // Counters start with the scenario: they were last cleared at its epoch.
+        add(c.child("last-clear"), () -> uint(epochNs));
+    }
+
+    private TelemetryPath ifCounter(String ifName, String leaf) {
+        return INTERFACES.child("interface", "name", ifName).child("state").child("counters").child(leaf);
+    }
+
+    private void port(FabricTelemetry t, int port, TelemetryPath parent, String leaf, PortCounter which) {
+        add(parent.child(leaf), () -> uint(t.portCounter(port, which)));
+    }
+
+    private void hostPlane(FabricTelemetry t, int host, int plane, TelemetryPath parent, String leaf, HostPlaneCounter which) {
+        add(parent.child(leaf), () -> uint(t.hostPlaneCounter(host, plane, which)));
+    }
+
+    private static TelemetryValue upDown(long operUp) {
+        return TelemetryValue.str(operUp != 0 ? "UP" : "DOWN");
+    }
+}

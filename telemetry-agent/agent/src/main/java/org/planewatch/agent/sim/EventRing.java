@@ -1,0 +1,68 @@
+package org.planewatch.agent.sim;
+
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+import org.planewatch.sim.transport.ExclusionEvent;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * The exclusion-event ring of one host: the latest {@code capacity} events as
+ * {@code mrc:/events/event[seq=S]/state/...} leaves, with {@code next-seq} and {@code dropped-events}.
+ * An event that leaves the ring disappears from the snapshot, which subscribers see as a delete.
+ * Owned by the simulation's thread.
+ */
+final class EventRing {
+
+    private static final TelemetryPath EVENTS = TelemetryPath.parse("mrc:/events");
+    private static final TelemetryPath NEXT_SEQ = EVENTS.child("state").child("next-seq");
+    private static final TelemetryPath DROPPED = EVENTS.child("state").child("dropped-events");
+
+    private record Entry(TelemetryPath state, ExclusionEvent event) {}
+
+    private final int capacity;
+    private final long epochNs;
+    private final ArrayDeque<Entry> entries;
+    private long nextSeq;
+    private long dropped;
+
+    EventRing(int capacity, long epochNs) {
+        this.capacity = capacity;
+        this.epochNs = epochNs;
+        this.entries = new ArrayDeque<>(capacity);
+    }
+
+    void add(ExclusionEvent event) {
+        if (entries.size() == capacity) {
+            entries.removeFirst();
+            dropped++;
+        }
+        TelemetryPath state = EVENTS.child("event", "seq", Long.toString(nextSeq++)).child("state");
+        entries.addLast(new Entry(state, event));
+    }
+
+    void read(Map<TelemetryPath, TelemetryValue> into) {
+        into.put(NEXT_SEQ, new TelemetryValue.Uint(nextSeq));
+        into.put(DROPPED, new TelemetryValue.Uint(dropped));
+        for (Entry e : entries) {
+            ExclusionEvent ev = e.event();
+            into.put(e.state().child("timestamp"), new TelemetryValue.Uint(epochNs + ev.atNs()));
+            into.put(e.state().child("qpn"), new TelemetryValue.Uint(ev.qp()));
+            into.put(e.state().child("ev"), new TelemetryValue.Uint(ev.ev()));
+            into.put(e.state().child("plane"), new TelemetryValue.Uint(ev.plane()));
+            into.put(e.state().child("links"), new TelemetryValue.Str(String.join(",", ev.links())));
+            into.put(e.state().child("from-state"), new TelemetryValue.Str(ev.from().name()));
+            into.put(e.state().child("to-state"), new TelemetryValue.Str(ev.to().name()));
+            into.put(e.state().child("reason"), new TelemetryValue.Str(ev.reason().name()));
+        }
+    }
+
+    long nextSeq() {
+        return nextSeq;
+    }
+
+    List<ExclusionEvent> events() {
+        return entries.stream().map(Entry::event).toList();
+    }
+}

@@ -1,0 +1,425 @@
+package org.planewatch.agent.sim;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import org.planewatch.agent.backend.ConfigWriteException;
+import org.planewatch.agent.backend.ConfigWriter;
+import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.PublishingBackend;
+import org.planewatch.agent.backend.TargetInfo;
+import org.planewatch.sim.Simulation;
+import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.telemetry.FabricTelemetry;
+import org.planewatch.sim.transport.EvCounter;
+import org.planewatch.sim.transport.EvState;
+import org.planewatch.sim.transport.QpCounter;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.DeviceRole;
+import org.planewatch.telemetry.schema.ModelInfo;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * Serves every host and switch of a running {@link Simulation}. One thread owns the simulation: it
+ * advances simulated time paced by the dilation, applies commands handed over through a bounded queue
+ * (faults, dilation, pause), and publishes a snapshot of every device each publish interval.
+ * Timestamps are simulated time on an epoch fixed when the scenario starts.
+ */
+public final class SimulatedBackend extends PublishingBackend implements ConfigWriter {
+
+    /** Largest simulated step between looks at the command queue and the publish deadline. */
+    private static final long MAX_STEP_NS = 10_000;
+
+    private static final TelemetryPath CLOCK = TelemetryPath.parse("sim:/clock");
+
+    private final Simulation simulation;
+    private final FabricTelemetry fabric;
+    private final SimOptions options;
+    private final long epochNs;
+    private final List<TargetInfo> targets = new ArrayList<>();
+    private final Map<String, DeviceLeaves> devices = new LinkedHashMap<>();
+    private final Map<Integer, EventRing> rings = new HashMap<>();
+    private final Map<Integer, String> hostTargets = new HashMap<>();
+    private final Map<String, Integer> hostIndex = new HashMap<>();
+    private final BlockingQueue<Runnable> commands = new ArrayBlockingQueue<>(256);
+    private final List<TelemetryPath> qpPaths = new ArrayList<>();
+    private final SimPacer pacer;
+    private volatile long simNowNs;
+    private volatile double dilation;
+    private volatile boolean paused;
+    private volatile boolean running;
+    private Thread driver;
+
+    /**
+     * Builds the simulation (faults of the scenario scheduled, workload started at time 0).
+     *
+     * @throws IllegalArgumentException for a scenario the simulator rejects, or an unknown {@code options.target()}
+     */
+    public SimulatedBackend(Scenario scenario, SimOptions options) {
+        this(Simulation.build(scenario), options, System.currentTimeMillis() * 1_000_000L);
+    }
+
+    SimulatedBackend(Simulation simulation, SimOptions options, long epochNs) {
+        super(null); // clock() is overridden: simulated time, which needs this instance
+        this.simulation = simulation;
+        this.fabric = simulation.telemetry();
+        this.options = options;
+        this.epochNs = epochNs;
+        this.dilation = options.dilation();
+        this.pacer = new SimPacer(options.dilation(), System.nanoTime());
+        for (int h = 0; h < fabric.hostCount(); h++) {
+            addDevice(fabric.hostName(h), DeviceRole.HOST, DeviceLeaves.host(fabric, h, epochNs));
+            if (devices.containsKey(fabric.hostName(h))) {
+                rings.put(h, new EventRing(options.eventRing(), epochNs));
+                hostTargets.put(h, fabric.hostName(h));
+                hostIndex.put(fabric.hostName(h), h);
+            }
+        }
+        for (int s = 0; s < fabric.switchCount(); s++) {
+            addDevice(fabric.switchName(s), DeviceRole.SWITCH, DeviceLeaves.switchDevice(fabric, s, epochNs));
+        }
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("--target '" + options.target() + "' is not a device of scenario '"
+                    + simulation.scenario().name() + "' (devices are named like " + fabric.hostName(0) + " and "
+                    + fabric.switchName(0) + ")");
+        }
+        fabric.addExclusionListener(event -> {
+            EventRing ring = rings.get(event.host());
+            if (ring != null) {
+                ring.add(event);
+            }
+        });
+        publishAll();
+    }
+
+    private void addDevice(String name, DeviceRole role, DeviceLeaves leaves) {
+        if (options.target() == null || options.target().equals(name)) {
+            targets.add(new TargetInfo(name, role));
+            devices.put(name, leaves);
+        }
+    }
+
+    @Override
+    public org.planewatch.agent.backend.TelemetryClock clock() {
+        return () -> epochNs + simNowNs;
+    }
+
+    @Override
+    public List<TargetInfo> targets() {
+        return List.copyOf(targets);
+    }
+
+
+    @Override
+    public List<ModelInfo> extraModels() {
+        return List.of(ModelInfo.PLANEWATCH_SIM);
+    }
+
+    @Override
+    public Map<String, String> capabilityNotes() {
+        Map<String, String> notes = new LinkedHashMap<>();
+        notes.put("planewatch-sim-scenario", simulation.scenario().name());
+        notes.put("dilation", Double.toString(dilation));
+        notes.put("epoch-ns", Long.toString(epochNs));
+        return notes;
+    }
+
+    @Override
+    public Optional<ConfigWriter> configWriter() {
+        return Optional.of(this);
+    }
+
+    public String scenarioName() {
+        return simulation.scenario().name();
+    }
+
+    /** Wall-clock nanoseconds since the epoch that simulated time 0 maps to. */
+    public long epochNs() {
+        return epochNs;
+    }
+
+    public long simulatedNowNs() {
+        return simNowNs;
+    }
+
+    public double dilation() {
+        return dilation;
+    }
+
+    public boolean paused() {
+        return paused;
+    }
+
+    /** Changes the pace from now on; returns once the simulation thread applied it. */
+    public void setDilation(double newDilation) throws ConfigWriteException {
+        if (!(newDilation > 0) || Double.isInfinite(newDilation)) {
+            throw new ConfigWriteException("dilation must be a positive number, got " + newDilation);
+        }
+        run(sim -> {
+            pacer.setDilation(newDilation, System.nanoTime(), simNowNs);
+            dilation = newDilation;
+        });
+    }
+
+    public void setPaused(boolean pause) throws ConfigWriteException {
+        run(sim -> {
+            pacer.setPaused(pause, System.nanoTime(), simNowNs);
+            paused = pause;
+        });
+    }
+
+    /** Applies a write to a {@code sim:} config leaf: fault injection and clock control. */
+    @Override
+    public void write(String target, TelemetryPath path, TelemetryValue value) throws ConfigWriteException {
+        String shape = path.elems().stream().map(e -> e.name()).reduce("", (a, b) -> a + "/" + b);
+        switch (shape) {
+            case "/clock/config/dilation" -> setDilation(number(value, path));
+            case "/clock/config/paused" -> setPaused(bool(value, path));
+            case "/links/link/config/state" -> {
+                String link = key(path, 1, "name");
+                if (fabric.linkIndex(link) < 0) {
+                    throw new ConfigWriteException("no link named '" + link + "' (links are named like "
+                            + fabric.linkName(0) + ")");
+                }
+                boolean up = upDown(value, path);
+                run(sim -> {
+                    if (up) {
+                        sim.faults().linkUp(link);
+                    } else {
+                        sim.faults().linkDown(link);
+                    }
+                });
+            }
+            case "/switches/switch/config/reboot" -> {
+                String sw = key(path, 1, "name");
+                if (fabric.switchIndex(sw) < 0) {
+                    throw new ConfigWriteException("no switch named '" + sw + "' (switches are named like "
+                            + fabric.switchName(0) + ")");
+                }
+                long downNs = (long) number(value, path);
+                if (downNs <= 0) {
+                    throw new ConfigWriteException("reboot takes the down time in simulated ns, > 0");
+                }
+                run(sim -> sim.faults().rebootSwitch(sw, downNs));
+            }
+            case "/planes/plane/config/state" -> {
+                String id = key(path, 1, "id");
+                int plane;
+                try {
+                    plane = Integer.parseInt(id);
+                } catch (NumberFormatException e) {
+                    plane = -1;
+                }
+                if (plane < 0 || plane >= fabric.planes()) {
+                    throw new ConfigWriteException("no plane '" + id + "' (planes are 0.." + (fabric.planes() - 1) + ")");
+                }
+                int p = plane;
+                boolean up = upDown(value, path);
+                run(sim -> {
+                    if (up) {
+                        sim.faults().planeUp(p);
+                    } else {
+                        sim.faults().planeDown(p);
+                    }
+                });
+            }
+            default -> throw new ConfigWriteException(path + " is not writable");
+        }
+    }
+
+    private static String key(TelemetryPath path, int elem, String key) throws ConfigWriteException {
+        String v = path.elem(elem).key(key);
+        if (v == null || v.isEmpty()) {
+            throw new ConfigWriteException("key '" + key + "' is missing");
+        }
+        return v;
+    }
+
+    private static boolean upDown(TelemetryValue value, TelemetryPath path) throws ConfigWriteException {
+        if (value instanceof TelemetryValue.Str s && (s.value().equals("UP") || s.value().equals("DOWN"))) {
+            return s.value().equals("UP");
+        }
+        throw new ConfigWriteException("expected the string UP or DOWN");
+    }
+
+    private static boolean bool(TelemetryValue value, TelemetryPath path) throws ConfigWriteException {
+        if (value instanceof TelemetryValue.Bool b) {
+            return b.value();
+        }
+        throw new ConfigWriteException("expected a boolean");
+    }
+
+    private static double number(TelemetryValue value, TelemetryPath path) throws ConfigWriteException {
+        return switch (value) {
+            case TelemetryValue.Real r -> r.value();
+            case TelemetryValue.Uint u -> u.value();
+            case TelemetryValue.Int i -> i.value();
+            default -> throw new ConfigWriteException("expected a number");
+        };
+    }
+
+    /** Hands a command to the simulation thread and waits until it ran (or failed). */
+    private void run(Consumer<Simulation> command) throws ConfigWriteException {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Runnable task = () -> {
+            try {
+                command.accept(simulation);
+                done.complete(null);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        };
+        if (!running) {
+            task.run(); // not started yet: the caller's thread still owns the simulation
+        } else if (!commands.offer(task)) {
+            throw new ConfigWriteException("the simulation has " + commands.size() + " commands waiting; try again");
+        }
+        try {
+            done.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new ConfigWriteException(e.getCause().getMessage());
+        } catch (TimeoutException e) {
+            throw new ConfigWriteException("the simulation did not apply the command within 10 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConfigWriteException("interrupted");
+        }
+    }
+
+    @Override
+    public synchronized void start() {
+        if (driver != null) {
+            return;
+        }
+        running = true;
+        driver = Thread.ofPlatform().name("sim-driver").daemon().start(this::drive);
+    }
+
+    @Override
+    public synchronized void close() {
+        running = false;
+        if (driver != null) {
+            driver.interrupt();
+            try {
+                driver.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The simulation thread: commands, paced steps, periodic snapshots. */
+    private void drive() {
+        long publishIntervalNs = options.publishIntervalMs() * 1_000_000L;
+        long nextPublish = System.nanoTime() + publishIntervalNs;
+        pacer.setPaused(false, System.nanoTime(), simNowNs);
+        while (running) {
+            Runnable command;
+            while ((command = commands.poll()) != null) {
+                command.run();
+            }
+            long wall = System.nanoTime();
+            long target = pacer.targetSimNs(wall);
+            long now = simulation.nowPs() / 1000;
+            if (target > now) {
+                simulation.runUntil(Math.min(target, now + MAX_STEP_NS) * 1000);
+                simNowNs = simulation.nowPs() / 1000;
+            }
+            if (wall >= nextPublish) {
+                publishAll();
+                nextPublish = wall + publishIntervalNs;
+            }
+            if (simNowNs >= target) {
+                LockSupport.parkNanos(Math.max(0, Math.min(1_000_000L, nextPublish - System.nanoTime())));
+            }
+        }
+        Runnable left;
+        while ((left = commands.poll()) != null) {
+            left.run();
+        }
+    }
+
+    /** A snapshot of every device at the current simulated time. */
+    private void publishAll() {
+        long timestamp = epochNs + simNowNs;
+        Map<TelemetryPath, TelemetryValue> clock = clockLeaves();
+        Map<Integer, List<Integer>> qpsByHost = new HashMap<>();
+        for (int qp = 0; qp < fabric.qpCount(); qp++) {
+            int src = fabric.qpSource(qp);
+            if (hostTargets.containsKey(src)) {
+                qpsByHost.computeIfAbsent(src, k -> new ArrayList<>()).add(qp);
+            }
+        }
+        for (Map.Entry<String, DeviceLeaves> device : devices.entrySet()) {
+            Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>(device.getValue().leaves().size() * 2);
+            device.getValue().read(leaves);
+            leaves.putAll(clock);
+            Integer host = hostIndex.get(device.getKey());
+            if (host != null) {
+                for (int qp : qpsByHost.getOrDefault(host, List.of())) {
+                    qpLeaves(qp, leaves);
+                }
+                rings.get(host).read(leaves);
+            }
+            feed.publish(new DeviceSnapshot(device.getKey(), timestamp, leaves));
+        }
+    }
+
+    private Map<TelemetryPath, TelemetryValue> clockLeaves() {
+        TelemetryPath state = CLOCK.child("state");
+        TelemetryPath config = CLOCK.child("config");
+        Map<TelemetryPath, TelemetryValue> out = new LinkedHashMap<>();
+        out.put(state.child("scenario"), TelemetryValue.str(simulation.scenario().name()));
+        out.put(state.child("epoch"), TelemetryValue.uint(epochNs));
+        out.put(state.child("sim-time-ns"), TelemetryValue.uint(simNowNs));
+        out.put(state.child("dilation"), new TelemetryValue.Real(dilation));
+        out.put(state.child("paused"), new TelemetryValue.Bool(paused));
+        out.put(state.child("events-processed"), TelemetryValue.uint(simulation.eventsProcessed()));
+        out.put(config.child("dilation"), new TelemetryValue.Real(dilation));
+        out.put(config.child("paused"), new TelemetryValue.Bool(paused));
+        return out;
+    }
+
+    private void qpLeaves(int qp, Map<TelemetryPath, TelemetryValue> out) {
+        while (qpPaths.size() <= qp) {
+            qpPaths.add(TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qpPaths.size())));
+        }
+        TelemetryPath base = qpPaths.get(qp);
+        TelemetryPath state = base.child("state");
+        int active = 0;
+        for (int ev = 0; ev < fabric.evCount(qp); ev++) {
+            if (fabric.evState(qp, ev) == EvState.GOOD) {
+                active++;
+            }
+        }
+        out.put(state.child("peer"), TelemetryValue.str(fabric.hostName(fabric.qpDestination(qp))));
+        out.put(state.child("cwnd-octets"), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.CWND_BYTES)));
+        out.put(state.child("inflight-octets"), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.BYTES_IN_FLIGHT)));
+        out.put(state.child("srtt-ns"), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS)));
+        out.put(state.child("evs-active"), TelemetryValue.uint(active));
+        out.put(state.child("msgs-completed"), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.MESSAGES_COMPLETED)));
+        if (options.evLeaves()) {
+            for (int ev = 0; ev < fabric.evCount(qp); ev++) {
+                TelemetryPath e = base.child("evs").child("ev", "id", Integer.toString(ev)).child("state");
+                out.put(e.child("plane"), TelemetryValue.uint(fabric.evPlane(qp, ev)));
+                out.put(e.child("state"), TelemetryValue.str(fabric.evState(qp, ev).name()));
+                out.put(e.child("penalty"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.PENALTY)));
+                out.put(e.child("tx-pkts"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.PACKETS_SENT)));
+                out.put(e.child("ecn-marks"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.ECN_MARKS)));
+                out.put(e.child("trims"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.TRIMS)));
+                out.put(e.child("losses"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.LOSSES)));
+            }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package org.planewatch.agent.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.planewatch.agent.testing.Requests.path;
+import static org.planewatch.agent.testing.Requests.sub;
+import static org.planewatch.agent.testing.Requests.subscribe;
+import static org.planewatch.agent.testing.Requests.target;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.SubscribeProbe;
+import org.planewatch.gnmi.proto.CapabilityRequest;
+import org.planewatch.gnmi.proto.CapabilityResponse;
+import org.planewatch.gnmi.proto.Encoding;
+import org.planewatch.gnmi.proto.GetRequest;
+import org.planewatch.gnmi.proto.Notification;
+import org.planewatch.gnmi.proto.SetRequest;
+import org.planewatch.gnmi.proto.SubscriptionList;
+import org.planewatch.gnmi.proto.SubscriptionMode;
+import org.planewatch.gnmi.proto.TypedValue;
+import org.planewatch.gnmi.proto.Update;
+import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.scenario.ScenarioLoader;
+
+/** A small simulated fabric served over real gNMI on loopback. */
+class SimulatedBackendTest {
+
+    static final String FAILING_LINK = "p0-t0-0~p0-t1-0";
+
+    static Scenario smallFabric() throws Exception {
+        return ScenarioLoader.parse("""
+                name: agent-test
+                seed: 3
+                fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2, linkGbps: 100, linkDelayNs: 1000}
+                transport: {mode: mrc, evsPerQp: 16}
+                workload: {type: permutation, messageBytes: 1048576, repeat: 1000}
+                durationUs: 100000
+                """, "agent-test.yaml", Path.of("."));
+    }
+
+    private EmbeddedSimAgent agent;
+    private GnmiClient client;
+
+    private void start(SimOptions options, boolean allowFaults) throws Exception {
+        agent = EmbeddedSimAgent.start(smallFabric(), options, allowFaults);
+        client = new GnmiClient(agent.port());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (agent != null) {
+            agent.close();
+        }
+    }
+
+    private static SetRequest set(String target, String path, TypedValue value) {
+        return SetRequest.newBuilder().setPrefix(target(target))
+                .addUpdate(Update.newBuilder().setPath(path(path)).setVal(value)).build();
+    }
+
+    private static TypedValue str(String s) {
+        return TypedValue.newBuilder().setStringVal(s).build();
+    }
+
+    private Notification get(String target, String p) {
+        return client.blocking().get(GetRequest.newBuilder().setPrefix(target(target)).setEncoding(Encoding.PROTO)
+                .addPath(path(p)).build()).getNotification(0);
+    }
+
+    private static boolean hasEvent(Notification n) {
+        return n.getUpdateList().stream().anyMatch(u -> SubscribeProbe.leaf(u).equals("to-state"));
+    }
+
+    @Test
+    void aLinkFailureInjectedBySetShowsUpAsExclusionEventsWithinOneSecond() throws Exception {
+        start(SimOptions.defaults(), true);
+        SubscribeProbe probe = SubscribeProbe.open(client.async(), subscribe(SubscriptionList.newBuilder()
+                .setPrefix(target("*")).setMode(SubscriptionList.Mode.STREAM).setEncoding(Encoding.PROTO)
+                .addSubscription(sub("mrc:/events", SubscriptionMode.ON_CHANGE, 0))));
+        probe.untilSync();
+        client.blocking().set(set("*", "sim:/links/link[name=" + FAILING_LINK + "]/config/state", str("DOWN")));
+        long injected = System.nanoTime();
+        Notification first = probe.until(SimulatedBackendTest::hasEvent).getLast();
+        long wallMs = (System.nanoTime() - injected) / 1_000_000;
+        System.out.println("exclusion events arrived " + wallMs + " ms (wall) after the Set");
+        assertTrue(wallMs < 1_000, "exclusion events arrived " + wallMs + " ms after the Set");
+        assertTrue(first.getPrefix().getTarget().startsWith("host-"), first.getPrefix().getTarget());
+        String links = first.getUpdateList().stream().filter(u -> SubscribeProbe.leaf(u).equals("links"))
+                .findFirst().orElseThrow().getVal().getStringVal();
+        assertTrue(links.contains(FAILING_LINK), "the event names the failed link: " + links);
+        probe.cancel();
+    }
+
+    @Test
+    void capabilitiesAndTheClockPathAdvertiseTheDilation() throws Exception {
+        start(SimOptions.defaults().withDilation(2000), false);
+        CapabilityResponse caps = client.blocking().capabilities(CapabilityRequest.getDefaultInstance());
+        String notes = caps.getExtension(0).getRegisteredExt().getMsg().toStringUtf8();
+        assertTrue(notes.contains("dilation=2000.0"), notes);
+        assertTrue(caps.getSupportedModelsList().stream().anyMatch(m -> m.getName().equals("planewatch-sim")));
+        assertEquals(2000.0, get("host-0", "sim:/clock/state/dilation").getUpdate(0).getVal().getDoubleVal());
+    }
+
+    @Test
+    void timestampsAreSimulatedTimeOnTheScenarioEpoch() throws Exception {
+        start(SimOptions.defaults(), false);
+        long epoch = agent.backend().epochNs();
+        Notification n = get("host-1", "sim:/clock/state/sim-time-ns");
+        long simNs = n.getUpdate(0).getVal().getUintVal();
+        assertEquals(epoch + simNs, n.getTimestamp());
+        assertEquals(epoch, get("host-1", "sim:/clock/state/epoch").getUpdate(0).getVal().getUintVal());
+    }
+
+    @Test
+    void pauseStopsSimulatedTimeAndResumeAndDilationChangesTakeEffect() throws Exception {
+        start(SimOptions.defaults().withPublishIntervalMs(20), true);
+        client.blocking().set(set("host-0", "sim:/clock/config/paused", TypedValue.newBuilder().setBoolVal(true).build()));
+        long paused = agent.backend().simulatedNowNs();
+        awaitPublishes(3);
+        assertEquals(paused, agent.backend().simulatedNowNs(), "no simulated time passes while paused");
+        assertTrue(get("host-0", "sim:/clock/state/paused").getUpdate(0).getVal().getBoolVal());
+
+        client.blocking().set(set("host-0", "sim:/clock/config/dilation", TypedValue.newBuilder().setDoubleVal(500).build()));
+        client.blocking().set(set("host-0", "sim:/clock/config/paused", TypedValue.newBuilder().setBoolVal(false).build()));
+        assertEquals(500.0, agent.backend().dilation());
+        while (agent.backend().simulatedNowNs() == paused) {
+            awaitPublishes(1);
+        }
+    }
+
+    private void awaitPublishes(int n) throws InterruptedException {
+        Thread.sleep(n * 40L); // a few publish intervals of 20 ms: lets the simulation thread run, asserts nothing on time
+    }
+
+    @Test
+    void faultInjectionWithoutTheFlagIsPermissionDenied() throws Exception {
+        start(SimOptions.defaults(), false);
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> client.blocking()
+                .set(set("host-0", "sim:/links/link[name=" + FAILING_LINK + "]/config/state", str("DOWN"))));
+        assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
+    }
+
+    @Test
+    void faultInjectionOnAnUnknownLinkSaysWhichNamesExist() throws Exception {
+        start(SimOptions.defaults(), true);
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> client.blocking()
+                .set(set("host-0", "sim:/links/link[name=nowhere]/config/state", str("DOWN"))));
+        assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().contains("no link named 'nowhere'"), e.getStatus().getDescription());
+        StatusRuntimeException plane = assertThrows(StatusRuntimeException.class, () -> client.blocking()
+                .set(set("host-0", "sim:/planes/plane[id=9]/config/state", str("DOWN"))));
+        assertTrue(plane.getStatus().getDescription().contains("planes are 0..1"), plane.getStatus().getDescription());
+    }
+
+    @Test
+    void everyHostAndSwitchIsATargetAndServesItsCounters() throws Exception {
+        start(SimOptions.defaults(), false);
+        List<String> targets = agent.backend().targets().stream().map(t -> t.name()).toList();
+        assertEquals(8 + 2 * (2 + 2), targets.size(), targets.toString());
+        assertTrue(targets.contains("p1-t1-1"), targets.toString());
+        Notification host = get("host-3", "mrc:/planes/plane[id=1]/state/port-name");
+        assertEquals("eth1", host.getUpdate(0).getVal().getStringVal());
+        Notification sw = get("p0-t0-0", "/qos/interfaces/interface/output/queues/queue[name=data]/state/transmit-pkts");
+        assertTrue(sw.getUpdateCount() > 0);
+    }
+
+    @Test
+    void oneDeviceDeploymentServesOnlyThatTargetWithoutAPrefix() throws Exception {
+        start(SimOptions.defaults().withTarget("host-7"), false);
+        assertEquals(1, agent.backend().targets().size());
+        assertEquals("UP", get("", "mrc:/planes/plane[id=0]/state/oper-status").getUpdate(0).getVal().getStringVal());
+        assertThrows(IllegalArgumentException.class,
+                () -> new SimulatedBackend(smallFabric(), SimOptions.defaults().withTarget("host-99")));
+    }
+
+    @Test
+    void countersMoveWhileTheSimulationRuns() throws Exception {
+        start(SimOptions.defaults().withPublishIntervalMs(20), false);
+        long first = get("host-2", "mrc:/planes/plane[id=0]/state/tx-pkts").getUpdate(0).getVal().getUintVal();
+        long later = first;
+        while (later == first) {
+            awaitPublishes(1);
+            later = get("host-2", "mrc:/planes/plane[id=0]/state/tx-pkts").getUpdate(0).getVal().getUintVal();
+        }
+        assertTrue(later > first);
+    }
+}
