@@ -173,6 +173,12 @@ public final class Network {
         enqueue(topo.hostPort(host, plane), p);
     }
 
+    /** Data bytes waiting in the NIC port of {@code host} on {@code plane}; {@code Long.MAX_VALUE} when its link is down. */
+    public long hostQueueBytes(int host, int plane) {
+        int port = topo.hostPort(host, plane);
+        return linkDown[topo.portLink(port)] ? Long.MAX_VALUE : dataBytes[port];
+    }
+
     // ---- queues
 
     private void enqueue(int port, int p) {
@@ -413,11 +419,18 @@ public final class Network {
         linkListener.linkChanged(link, up);
     }
 
-    /** A port whose link died drops what it holds (switches do not reroute). */
+    /**
+     * A port whose link died drops what it holds (switches do not reroute). A host NIC hands its
+     * queued data to the dead link: for the sender that counts as sent, so its loss timer runs.
+     */
     private void flushQueues(int port) {
         PacketPool pk = pool;
+        boolean hostPort = port < topo.t0PortBase;
         for (int p = dataHead[port]; p >= 0; ) {
             int following = pk.next[p];
+            if (hostPort) {
+                sink.transmitted(p);
+            }
             drop(port, p, DROP_LINK_DOWN);
             p = following;
         }

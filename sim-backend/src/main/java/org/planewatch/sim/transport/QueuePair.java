@@ -33,6 +33,8 @@ final class QueuePair {
     final int[] evLosses;
     final int[] evAckedSeq;
     final int[] sprayOrder;
+    /** GOOD EVs per plane. */
+    final int[] goodPerPlane;
     long[] probeAt;
     long[] probeBackoff;
     boolean[] probeOutstanding;
@@ -62,6 +64,7 @@ final class QueuePair {
     int timeouts;
     int backoff;
     long srttPs;
+    long lastRttPs;
     long minRttPs = Long.MAX_VALUE;
     long lastDecreasePs = Long.MIN_VALUE / 2;
     long lastQuickAdaptPs = Long.MIN_VALUE / 2;
@@ -84,7 +87,7 @@ final class QueuePair {
     long bytesDelivered;
     long duplicateBytes;
 
-    QueuePair(int id, int src, int dst, int evCount, long baseRttPs, long maxCwnd, long rngSeed) {
+    QueuePair(int id, int src, int dst, int evCount, int planes, long baseRttPs, long maxCwnd, long rngSeed) {
         this.id = id;
         this.src = src;
         this.dst = dst;
@@ -104,6 +107,7 @@ final class QueuePair {
         evLosses = new int[evCount];
         evAckedSeq = new int[evCount];
         sprayOrder = new int[evCount];
+        goodPerPlane = new int[planes];
     }
 
     EvState state(int ev) {

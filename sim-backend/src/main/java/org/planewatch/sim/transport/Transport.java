@@ -37,6 +37,8 @@ public final class Transport implements PacketSink, LinkStateListener {
     private final int header;
     private final long seed;
     private final long qpTimeoutPs;
+    private final long fabricBaseRttPs;
+    private final long queueDrainPs;
     private final double linkBytesPerPs;
     private final Nscc nscc;
     private final FabricController controller;
@@ -67,8 +69,10 @@ public final class Transport implements PacketSink, LinkStateListener {
         this.mtu = fabric.mtuBytes();
         this.header = fabric.headerBytes();
         this.seed = seed;
-        this.qpTimeoutPs = Math.round(1024.0 * Math.pow(2, config.qpTimerExponent()));
+        this.qpTimeoutPs = Math.round(1_024_000.0 * Math.pow(2, config.qpTimerExponent()));
         this.linkBytesPerPs = fabric.linkGbps() / 8000.0;
+        this.fabricBaseRttPs = baseRttPs(topo.t0PerPlane > 1 ? 4 : 2);
+        this.queueDrainPs = net.serialisationPs((int) Math.min(Integer.MAX_VALUE, fabric.queueBytes()));
         this.nscc = new Nscc(config, mtu + header);
         this.controller = new FabricController(this, config.controllerDenyDistinctQps());
         this.hostPlane = new long[topo.hosts * topo.planes * C];
@@ -101,12 +105,11 @@ public final class Transport implements PacketSink, LinkStateListener {
         int id = qpCount;
         int evs = ecmp ? 1 : Math.min(config.evsPerQp(), Short.MAX_VALUE);
         int links = topo.switchHops(src, dst) + 1;
-        long baseRtt = links * (2 * net.linkDelayPs() + net.serialisationPs(mtu + header) + net.serialisationPs(header))
-                + 2L * (links - 1) * net.switchLatencyPs();
+        long baseRtt = baseRttPs(links);
         int planesUsed = ecmp ? 1 : topo.planes;
         long bdp = (long) (baseRtt * linkBytesPerPs * planesUsed);
         long maxCwnd = Math.max(mtu + header, (long) (config.nsccMaxCwndBdp() * bdp));
-        QueuePair q = new QueuePair(id, src, dst, evs, baseRtt, maxCwnd, Rng.seed(seed, 3, id));
+        QueuePair q = new QueuePair(id, src, dst, evs, topo.planes, baseRtt, maxCwnd, Rng.seed(seed, 3, id));
         if (ecmp) {
             long hash = Rng.mix(seed ^ Rng.mix(((long) src << 32) | dst) ^ id);
             q.evPlane[0] = config.ecmpAllPlanes() ? (int) Long.remainderUnsigned(hash, topo.planes) : 0;
@@ -116,6 +119,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         }
         for (int ev = 0; ev < evs; ev++) {
             q.sprayOrder[ev] = ev;
+            q.goodPerPlane[q.evPlane[ev]]++;
             hostPlane[(src * topo.planes + q.evPlane[ev]) * C + HostPlaneCounter.EVS_GOOD.ordinal()]++;
         }
         for (int i = evs - 1; i > 0; i--) {
@@ -130,6 +134,12 @@ public final class Transport implements PacketSink, LinkStateListener {
         }
         qps[qpCount++] = q;
         return id;
+    }
+
+    /** Unloaded round trip of a full data packet and its ACK over {@code links} links each way. */
+    private long baseRttPs(int links) {
+        return links * (2 * net.linkDelayPs() + net.serialisationPs(mtu + header) + net.serialisationPs(header))
+                + 2L * (links - 1) * net.switchLatencyPs();
     }
 
     /** An equal share of EVs per plane, spread evenly over the T1s from a per-QP random offset. */
@@ -205,10 +215,16 @@ public final class Transport implements PacketSink, LinkStateListener {
         net.sendFromHost(q.src, q.evPlane[ev], p);
     }
 
-    /** Next usable EV in the QP's shuffled order; a penalised EV is skipped and its penalty decremented. */
+    /**
+     * Next usable EV in the QP's shuffled order; a penalised EV is skipped and its penalty
+     * decremented. With several planes the NIC also skips EVs whose NIC port holds more than one
+     * packet beyond its least loaded port that still has a usable EV (and never uses a port whose
+     * link is down), so one window keeps every plane busy.
+     */
     private int pickEv(QueuePair q, int exclude) {
         int n = q.evCount;
         if (q.outOfService < n) {
+            long limit = topo.planes > 1 ? leastLoadedPlaneBytes(q) + mtu + header : Long.MAX_VALUE;
             int[] order = q.sprayOrder;
             for (int tries = (MAX_PENALTY + 2) * n; tries > 0; tries--) {
                 int ev = order[q.sprayCursor];
@@ -216,6 +232,9 @@ public final class Transport implements PacketSink, LinkStateListener {
                     q.sprayCursor = 0;
                 }
                 if (q.evState[ev] != 0 || ev == exclude) {
+                    continue;
+                }
+                if (limit != Long.MAX_VALUE && net.hostQueueBytes(q.src, q.evPlane[ev]) > limit) {
                     continue;
                 }
                 if (q.evPenalty[ev] > 0) {
@@ -237,6 +256,19 @@ public final class Transport implements PacketSink, LinkStateListener {
             }
         }
         return q.sprayOrder[q.sprayCursor];
+    }
+
+    private long leastLoadedPlaneBytes(QueuePair q) {
+        long least = Long.MAX_VALUE;
+        for (int plane = 0; plane < topo.planes; plane++) {
+            if (q.goodPerPlane[plane] > 0) {
+                long queued = net.hostQueueBytes(q.src, plane);
+                if (queued < least) {
+                    least = queued;
+                }
+            }
+        }
+        return least == Long.MAX_VALUE ? 0 : least;
     }
 
     // ---- packets reaching hosts
@@ -355,6 +387,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         if (rtt > 0) {
             q.minRttPs = Math.min(q.minRttPs, rtt);
             q.srttPs = q.srttPs == 0 ? rtt : (7 * q.srttPs + rtt) >> 3;
+            q.lastRttPs = rtt;
         }
         long acked = 0;
         int cum = Math.min(pool.cumulative[p], q.nextNew);
@@ -442,7 +475,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             retire(q, ev, reason);
         }
         nscc.quickAdapt(q, engine.now());
-        send(q, psn, ev, PacketPool.FLAG_RETRANSMIT);
+        send(q, psn, ev, PacketPool.FLAG_RETRANSMIT | PacketPool.FLAG_ACK_REQUEST);
     }
 
     private void onNack(int p) {
@@ -459,7 +492,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             hostPlane[base + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
             hostPlane[base + HostPlaneCounter.RETRANSMITS_NACK.ordinal()]++;
             nscc.quickAdapt(q, engine.now());
-            send(q, psn, ev, PacketPool.FLAG_RETRANSMIT);
+            send(q, psn, ev, PacketPool.FLAG_RETRANSMIT | PacketPool.FLAG_ACK_REQUEST);
             armTimer(q);
         } else {
             hostPlane[(q.src * topo.planes + q.evPlane[pool.ev[p]]) * C + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
@@ -473,8 +506,16 @@ public final class Transport implements PacketSink, LinkStateListener {
 
     // ---- timers
 
+    /**
+     * The per-EV loss timer: {@code evLossTimerRtts} round trips, where a round trip is the
+     * fabric's base RTT (its longest path, as in UEC's network-wide base_rtt) or the QP's smoothed
+     * or latest RTT when queues make them longer, plus the drain time of one full data queue: a
+     * packet may sit behind a full queue (an incast) before any RTT sample shows it, and a deep but
+     * bounded queue must not be taken for a dead path.
+     */
     private long lossTimeoutPs(QueuePair q) {
-        long timeout = (long) (config.evLossTimerRtts() * q.baseRttPs);
+        long rtt = Math.max(fabricBaseRttPs, Math.max(q.srttPs, q.lastRttPs));
+        long timeout = (long) (config.evLossTimerRtts() * rtt) + queueDrainPs;
         return ecmp ? Math.min(timeout << q.backoff, qpTimeoutPs) : timeout;
     }
 
@@ -607,9 +648,11 @@ public final class Transport implements PacketSink, LinkStateListener {
         hostPlane[base + HostPlaneCounter.evsIn(to).ordinal()]++;
         if (from == EvState.GOOD) {
             q.outOfService++;
+            q.goodPerPlane[plane]--;
         }
         if (to == EvState.GOOD) {
             q.outOfService--;
+            q.goodPerPlane[plane]++;
             q.guardAlarm = false;
             q.evPenalty[ev] = 0;
         } else if (to == EvState.ASSUMED_BAD) {

@@ -1,0 +1,76 @@
+package org.planewatch.sim.acceptance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.planewatch.sim.acceptance.SmallFabrics.US;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.planewatch.sim.RunSummary;
+import org.planewatch.sim.Simulation;
+import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.config.TransportMode;
+import org.planewatch.sim.switching.PortCounter;
+import org.planewatch.sim.telemetry.FabricTelemetry;
+
+/**
+ * Acceptance check 2: on one plane of 16 T0 x 16 hosts with 16 T1s, MRC spraying moves a
+ * permutation near line rate while ECMP's one hashed path per flow leaves about a third of the T0
+ * uplinks idle (the ~1/e collision loss).
+ */
+class PermutationThroughputTest {
+    private static final long BYTES = 2_000_000;
+    private static final FabricConfig FABRIC = SmallFabrics.fabric(1, 16, 16, 16);
+
+    @Test
+    void mrcSprayingReachesNearLineRateOnEveryHost() {
+        RunSummary s = run(TransportMode.MRC).summary();
+
+        double lineRateNs = (BYTES + 64.0 * Math.ceil(BYTES / 4096.0)) * 8 / 100.0;
+        System.out.println("MRC " + s.fct() + " ideal " + lineRateNs);
+        assertEquals(s.messages().total(), s.messages().completed());
+        assertTrue(s.fct().maxNs() < 1.35 * lineRateNs, "slowest host above 74 % of line rate: " + s.fct());
+        assertTrue(s.fct().meanNs() < 1.12 * lineRateNs, "mean above 89 % of line rate: " + s.fct());
+    }
+
+    @Test
+    void ecmpLeavesAboutAThirdOfTheUplinksIdle() {
+        Simulation ecmp = run(TransportMode.ECMP);
+        Simulation mrc = run(TransportMode.MRC);
+
+        double idleEcmp = idleUplinkFraction(ecmp.telemetry());
+        double idleMrc = idleUplinkFraction(mrc.telemetry());
+        System.out.println("idle uplinks ECMP " + idleEcmp + " MRC " + idleMrc + " fct ECMP " + ecmp.summary().fct()
+                + " MRC " + mrc.summary().fct());
+        assertTrue(idleEcmp > 0.25 && idleEcmp < 0.5, "about 1/e of the uplinks idle under ECMP: " + idleEcmp);
+        assertEquals(0.0, idleMrc, "MRC uses every uplink");
+        assertEquals(ecmp.summary().messages().total(), ecmp.summary().messages().completed());
+        assertTrue(ecmp.summary().fct().maxNs() > 1.5 * mrc.summary().fct().maxNs(),
+                "colliding ECMP flows finish far later than sprayed ones");
+    }
+
+    private static Simulation run(TransportMode mode) {
+        Simulation sim = Simulation.build(SmallFabrics.scenario("permutation-" + mode, 5, FABRIC, mode,
+                SmallFabrics.permutation(BYTES, 1), List.of()));
+        sim.runToCompletion(100_000 * US);
+        return sim;
+    }
+
+    /** T0 up-ports that carried less than a tenth of a flow (ACKs alone do not count as busy). */
+    private static double idleUplinkFraction(FabricTelemetry t) {
+        int uplinks = 0;
+        int idle = 0;
+        for (int sw = 0; sw < t.switchCount(); sw++) {
+            if (t.switchTier(sw) != 0) {
+                continue;
+            }
+            for (int k = 16; k < t.switchPortCount(sw); k++) {
+                uplinks++;
+                if (t.portCounter(t.switchPort(sw, k), PortCounter.TX_BYTES) < BYTES / 10) {
+                    idle++;
+                }
+            }
+        }
+        return (double) idle / uplinks;
+    }
+}
