@@ -1,0 +1,291 @@
+package org.planewatch.console.record;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * Encodes drained ingest batches and keyframes (docs/recording-format.md). Stateful: values are
+ * stored as changes against the previous batch, so one codec must see every batch in order, the
+ * writer's when recording, a reader's when replaying from a keyframe.
+ */
+final class BatchCodec {
+    static final int FORMAT = 1;
+    private static final int NOTIFICATION = 1;
+    private static final int SYNCED = 2;
+    private static final int CONNECTION = 3;
+    private static final ConnectionPhase[] PHASES = ConnectionPhase.values();
+
+    /** What a keyframe keeps of each source besides its leaves. */
+    private record SourceState(ConnectionPhase phase, int detailId, long lastArrivalMillis) {}
+
+    private final Dictionary dictionary;
+    private final LeafValues values = new LeafValues();
+    private final Map<Integer, SourceState> sources = new TreeMap<>();
+    private final ByteOutput raw = new ByteOutput();
+    private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+    private final Inflater inflater = new Inflater();
+    private byte[] compressed = new byte[8192];
+    private byte[] inflated = new byte[65536];
+
+    BatchCodec(Dictionary dictionary) {
+        this.dictionary = dictionary;
+    }
+
+    Dictionary dictionary() {
+        return dictionary;
+    }
+
+    /** Encodes {@code batch} (at least one event) and advances the codec state past it. */
+    byte[] encode(List<? extends IngestEvent> batch) {
+        raw.reset();
+        raw.writeByte(FORMAT);
+        raw.writeVarLong(batch.size());
+        long previousArrival = batch.getFirst().arrivalMillis();
+        raw.writeVarLong(previousArrival);
+        long previousTimestamp = 0;
+        for (IngestEvent event : batch) {
+            raw.writeZigZag(event.arrivalMillis() - previousArrival);
+            previousArrival = event.arrivalMillis();
+            int source = dictionary.stringId(event.source());
+            switch (event) {
+                case IngestEvent.Notification n -> {
+                    raw.writeByte(NOTIFICATION);
+                    raw.writeVarLong(source);
+                    int target = dictionary.stringId(n.target());
+                    raw.writeVarLong(target);
+                    raw.writeZigZag(n.timestampNs() - previousTimestamp);
+                    previousTimestamp = n.timestampNs();
+                    raw.writeVarLong(n.updates().size());
+                    for (TelemetryUpdate update : n.updates()) {
+                        int leaf = dictionary.leafId(target, update.path());
+                        raw.writeVarLong(leaf);
+                        ValueCodec.writeChange(raw, values.value(leaf), update.value(), dictionary);
+                        values.set(leaf, update.value(), n.timestampNs(), source);
+                    }
+                    raw.writeVarLong(n.deletes().size());
+                    for (TelemetryPath path : n.deletes()) {
+                        int leaf = dictionary.leafId(target, path);
+                        raw.writeVarLong(leaf);
+                        removeSubtree(target, path);
+                    }
+                    touch(source, n.arrivalMillis());
+                }
+                case IngestEvent.Synced s -> {
+                    raw.writeByte(SYNCED);
+                    raw.writeVarLong(source);
+                    touch(source, s.arrivalMillis());
+                }
+                case IngestEvent.Connection c -> {
+                    raw.writeByte(CONNECTION);
+                    raw.writeVarLong(source);
+                    raw.writeByte(c.phase().ordinal());
+                    int detail = dictionary.stringId(c.detail());
+                    raw.writeVarLong(detail);
+                    sources.put(source, new SourceState(c.phase(), detail, c.arrivalMillis()));
+                }
+            }
+        }
+        return deflate();
+    }
+
+    List<IngestEvent> decode(byte[] data) {
+        ByteInput in = inflate(data);
+        int count = in.readVarInt();
+        List<IngestEvent> events = new ArrayList<>(count);
+        long arrival = in.readVarLong();
+        long timestamp = 0;
+        for (int i = 0; i < count; i++) {
+            arrival += in.readZigZag();
+            int kind = in.readByte();
+            int source = in.readVarInt();
+            String sourceName = dictionary.string(source);
+            switch (kind) {
+                case NOTIFICATION -> {
+                    int target = in.readVarInt();
+                    timestamp += in.readZigZag();
+                    int updateCount = in.readVarInt();
+                    List<TelemetryUpdate> updates = new ArrayList<>(updateCount);
+                    for (int u = 0; u < updateCount; u++) {
+                        int leaf = in.readVarInt();
+                        TelemetryValue value = ValueCodec.read(in, values.value(leaf), dictionary);
+                        values.set(leaf, value, timestamp, source);
+                        updates.add(new TelemetryUpdate(dictionary.leaf(leaf).path(), value));
+                    }
+                    int deleteCount = in.readVarInt();
+                    List<TelemetryPath> deletes = new ArrayList<>(deleteCount);
+                    for (int d = 0; d < deleteCount; d++) {
+                        Dictionary.Leaf deleted = dictionary.leaf(in.readVarInt());
+                        deletes.add(deleted.path());
+                        removeSubtree(deleted.targetId(), deleted.path());
+                    }
+                    touch(source, arrival);
+                    events.add(new IngestEvent.Notification(
+                            sourceName, dictionary.string(target), timestamp, updates, deletes, arrival));
+                }
+                case SYNCED -> {
+                    touch(source, arrival);
+                    events.add(new IngestEvent.Synced(sourceName, arrival));
+                }
+                case CONNECTION -> {
+                    int phase = in.readByte();
+                    if (phase >= PHASES.length) {
+                        throw new ByteInput.CorruptDataException("unknown connection phase " + phase);
+                    }
+                    int detail = in.readVarInt();
+                    sources.put(source, new SourceState(PHASES[phase], detail, arrival));
+                    events.add(new IngestEvent.Connection(sourceName, PHASES[phase], dictionary.string(detail), arrival));
+                }
+                default -> throw new ByteInput.CorruptDataException("unknown event kind " + kind);
+            }
+        }
+        return events;
+    }
+
+    /** The codec state as a keyframe: every leaf's newest value and every source's phase. */
+    byte[] encodeKeyframe() {
+        raw.reset();
+        raw.writeByte(FORMAT);
+        raw.writeVarLong(sources.size());
+        for (Map.Entry<Integer, SourceState> entry : sources.entrySet()) {
+            raw.writeVarLong(entry.getKey());
+            raw.writeByte(entry.getValue().phase().ordinal());
+            raw.writeVarLong(entry.getValue().detailId());
+            raw.writeVarLong(entry.getValue().lastArrivalMillis());
+        }
+        int leaves = dictionary.leafCount();
+        int present = 0;
+        for (int leaf = 0; leaf < leaves; leaf++) {
+            if (values.value(leaf) != null) {
+                present++;
+            }
+        }
+        raw.writeVarLong(present);
+        int previousLeaf = 0;
+        long previousTimestamp = 0;
+        for (int leaf = 0; leaf < leaves; leaf++) {
+            TelemetryValue value = values.value(leaf);
+            if (value == null) {
+                continue;
+            }
+            raw.writeVarLong(leaf - previousLeaf);
+            previousLeaf = leaf;
+            raw.writeVarLong(values.source(leaf));
+            raw.writeZigZag(values.timestamp(leaf) - previousTimestamp);
+            previousTimestamp = values.timestamp(leaf);
+            ValueCodec.writeAbsolute(raw, value, dictionary);
+        }
+        return deflate();
+    }
+
+    /**
+     * Replaces the codec state with a keyframe's and returns the events that bring a fresh
+     * telemetry store to that state: each source's connection phase, then one notification per
+     * device and collection time.
+     */
+    List<IngestEvent> loadKeyframe(byte[] data, long atMillis) {
+        ByteInput in = inflate(data);
+        values.clear();
+        sources.clear();
+        List<IngestEvent> events = new ArrayList<>();
+        int sourceCount = in.readVarInt();
+        for (int i = 0; i < sourceCount; i++) {
+            int source = in.readVarInt();
+            int phase = in.readByte();
+            if (phase >= PHASES.length) {
+                throw new ByteInput.CorruptDataException("unknown connection phase " + phase);
+            }
+            int detail = in.readVarInt();
+            long lastArrival = in.readVarLong();
+            sources.put(source, new SourceState(PHASES[phase], detail, lastArrival));
+            events.add(new IngestEvent.Connection(dictionary.string(source), PHASES[phase], dictionary.string(detail), lastArrival));
+        }
+        record DeviceAt(int source, int target, long timestampNs) {}
+        Map<DeviceAt, List<TelemetryUpdate>> groups = new LinkedHashMap<>();
+        int present = in.readVarInt();
+        int leaf = 0;
+        long timestamp = 0;
+        for (int i = 0; i < present; i++) {
+            leaf += in.readVarInt();
+            int source = in.readVarInt();
+            timestamp += in.readZigZag();
+            TelemetryValue value = ValueCodec.read(in, null, dictionary);
+            values.set(leaf, value, timestamp, source);
+            Dictionary.Leaf entry = dictionary.leaf(leaf);
+            groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp), k -> new ArrayList<>())
+                    .add(new TelemetryUpdate(entry.path(), value));
+        }
+        groups.forEach((device, updates) -> events.add(new IngestEvent.Notification(
+                dictionary.string(device.source()), dictionary.string(device.target()), device.timestampNs(),
+                updates, List.of(), Math.min(atMillis, lastArrival(device.source(), atMillis)))));
+        return events;
+    }
+
+    private void removeSubtree(int target, TelemetryPath path) {
+        for (int leaf : dictionary.leavesAtOrBelow(target, path)) {
+            values.remove(leaf);
+        }
+    }
+
+    private long lastArrival(int source, long fallback) {
+        SourceState state = sources.get(source);
+        return state == null ? fallback : state.lastArrivalMillis();
+    }
+
+    private void touch(int source, long arrivalMillis) {
+        SourceState state = sources.get(source);
+        ConnectionPhase phase = state == null ? ConnectionPhase.STREAMING : state.phase();
+        int detail = state == null ? dictionary.stringId("") : state.detailId();
+        sources.put(source, new SourceState(phase, detail, arrivalMillis));
+    }
+
+    private byte[] deflate() {
+        deflater.reset();
+        deflater.setInput(raw.buffer(), 0, raw.size());
+        deflater.finish();
+        int length = 0;
+        while (!deflater.finished()) {
+            if (length == compressed.length) {
+                compressed = java.util.Arrays.copyOf(compressed, compressed.length * 2);
+            }
+            length += deflater.deflate(compressed, length, compressed.length - length);
+        }
+        return java.util.Arrays.copyOf(compressed, length);
+    }
+
+    private ByteInput inflate(byte[] data) {
+        inflater.reset();
+        inflater.setInput(data);
+        int length = 0;
+        try {
+            while (!inflater.finished()) {
+                if (length == inflated.length) {
+                    inflated = java.util.Arrays.copyOf(inflated, inflated.length * 2);
+                }
+                int n = inflater.inflate(inflated, length, inflated.length - length);
+                if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+                    throw new ByteInput.CorruptDataException("a data block is truncated");
+                }
+                length += n;
+            }
+        } catch (DataFormatException e) {
+            throw new ByteInput.CorruptDataException("a data block is not valid deflate data: " + e.getMessage());
+        }
+        ByteInput in = new ByteInput(inflated, length);
+        int format = in.readByte();
+        if (format != FORMAT) {
+            throw new ByteInput.CorruptDataException("data block format " + format + " is not supported (expected " + FORMAT + ")");
+        }
+        return in;
+    }
+}

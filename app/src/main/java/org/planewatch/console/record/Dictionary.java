@@ -1,0 +1,150 @@
+package org.planewatch.console.record;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.planewatch.telemetry.path.TelemetryPath;
+
+/**
+ * The recording's dictionaries: strings (sources, targets, enum values, messages) and leaves
+ * (a target and a path) get small integer ids, so a batch stores ids instead of text. Entries are
+ * added as they are first seen; the writer persists the new ones in the batch's transaction.
+ */
+final class Dictionary {
+    /** A leaf of one device: what a recorded value belongs to. */
+    record Leaf(int targetId, TelemetryPath path) {}
+
+    private final Map<String, Integer> stringIds = new HashMap<>();
+    private final List<String> strings = new ArrayList<>();
+    private final Map<Leaf, Integer> leafIds = new HashMap<>();
+    private final List<Leaf> leaves = new ArrayList<>();
+    /** Leaves by each keyed list entry above them, for gNMI deletes, which remove whole subtrees. */
+    private final Map<Leaf, List<Integer>> byListEntry = new HashMap<>();
+    private int persistedStrings;
+    private int persistedLeaves;
+
+    int stringId(String text) {
+        Integer id = stringIds.get(text);
+        if (id != null) {
+            return id;
+        }
+        int newId = strings.size();
+        strings.add(text);
+        stringIds.put(text, newId);
+        return newId;
+    }
+
+    int leafId(int targetId, TelemetryPath path) {
+        Leaf leaf = new Leaf(targetId, path);
+        Integer id = leafIds.get(leaf);
+        if (id != null) {
+            return id;
+        }
+        int newId = leaves.size();
+        leaves.add(leaf);
+        leafIds.put(leaf, newId);
+        for (int i = 0; i < path.size() - 1; i++) {
+            if (!path.elem(i).keys().isEmpty()) {
+                TelemetryPath entry = new TelemetryPath(path.origin(), path.elems().subList(0, i + 1));
+                byListEntry.computeIfAbsent(new Leaf(targetId, entry), k -> new ArrayList<>()).add(newId);
+            }
+        }
+        return newId;
+    }
+
+    /** Ids of the leaves at or below {@code path} on one target (a gNMI delete's reach). */
+    List<Integer> leavesAtOrBelow(int targetId, TelemetryPath path) {
+        List<Integer> found = new ArrayList<>();
+        Integer exact = leafIds.get(new Leaf(targetId, path));
+        if (exact != null) {
+            found.add(exact);
+        }
+        List<Integer> below = byListEntry.get(new Leaf(targetId, path));
+        if (below != null) {
+            found.addAll(below);
+        } else if (!path.elems().isEmpty() && path.last().keys().isEmpty()) {
+            // Deletes of a container rather than a list entry are rare: a scan is fine.
+            for (int id = 0; id < leaves.size(); id++) {
+                Leaf leaf = leaves.get(id);
+                if (leaf.targetId() == targetId && id != (exact == null ? -1 : exact) && isBelow(path, leaf.path())) {
+                    found.add(id);
+                }
+            }
+        }
+        return found;
+    }
+
+    private static boolean isBelow(TelemetryPath ancestor, TelemetryPath path) {
+        return path.origin().equals(ancestor.origin()) && path.size() > ancestor.size()
+                && path.elems().subList(0, ancestor.size()).equals(ancestor.elems());
+    }
+
+    String string(int id) {
+        if (id < 0 || id >= strings.size()) {
+            throw new ByteInput.CorruptDataException("unknown string id " + id);
+        }
+        return strings.get(id);
+    }
+
+    Leaf leaf(int id) {
+        if (id < 0 || id >= leaves.size()) {
+            throw new ByteInput.CorruptDataException("unknown leaf id " + id);
+        }
+        return leaves.get(id);
+    }
+
+    int leafCount() {
+        return leaves.size();
+    }
+
+    /** Loading from a file: entries arrive with their stored ids, in id order. */
+    void loadString(int id, String text) {
+        if (id != strings.size()) {
+            throw new ByteInput.CorruptDataException("string dictionary has a gap at id " + id);
+        }
+        stringId(text);
+        persistedStrings = strings.size();
+    }
+
+    void loadLeaf(int id, int targetId, TelemetryPath path) {
+        if (id != leaves.size()) {
+            throw new ByteInput.CorruptDataException("leaf dictionary has a gap at id " + id);
+        }
+        leafId(targetId, path);
+        persistedLeaves = leaves.size();
+    }
+
+    List<String> unpersistedStrings() {
+        return strings.subList(persistedStrings, strings.size());
+    }
+
+    int firstUnpersistedString() {
+        return persistedStrings;
+    }
+
+    List<Leaf> unpersistedLeaves() {
+        return leaves.subList(persistedLeaves, leaves.size());
+    }
+
+    int firstUnpersistedLeaf() {
+        return persistedLeaves;
+    }
+
+    void markPersisted() {
+        persistedStrings = strings.size();
+        persistedLeaves = leaves.size();
+    }
+
+    /** After a failed transaction the new entries were not stored; forget them so ids stay dense. */
+    void rollback() {
+        for (int i = strings.size() - 1; i >= persistedStrings; i--) {
+            stringIds.remove(strings.remove(i));
+        }
+        for (int i = leaves.size() - 1; i >= persistedLeaves; i--) {
+            leafIds.remove(leaves.remove(i));
+        }
+        int firstDropped = persistedLeaves;
+        byListEntry.values().forEach(ids -> ids.removeIf(id -> id >= firstDropped));
+    }
+}

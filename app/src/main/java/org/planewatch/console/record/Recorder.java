@@ -1,0 +1,193 @@
+package org.planewatch.console.record;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import org.planewatch.console.telemetry.IngestEvent;
+
+/**
+ * Records ingest batches to a file on its own thread, off the UI and off the state owner. The
+ * owner hands each drained batch over through a bounded queue; the recorder drains whatever is
+ * queued and commits it as one transaction, so the file is never more than one hand-over behind.
+ * A full queue drops the batch and counts it (shown to the operator), a full disk stops recording
+ * and reports why; neither stops the console.
+ */
+public final class Recorder implements AutoCloseable {
+    /** Why recording stopped on its own (disk full, file error), in operator words. */
+    public interface StopListener {
+        void onStopped(Path file, String reason);
+    }
+
+    /** What the status bar shows about recording. */
+    public record Status(boolean recording, Path file, long batches, long updates, long dataBytes,
+            long droppedBatches, String lastError) {
+        static final Status IDLE = new Status(false, null, 0, 0, 0, 0, "");
+    }
+
+    private sealed interface Command {}
+
+    private record Append(List<IngestEvent> batch) implements Command {}
+
+    private record Bookmark(long atMillis, String note) implements Command {}
+
+    private record Stop(java.util.concurrent.CompletableFuture<Void> done) implements Command {}
+
+    private final RecordingWriter writer;
+    private final BlockingQueue<Command> queue;
+    private final StopListener stopListener;
+    private final Thread thread;
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicReference<Status> status;
+    private volatile boolean accepting = true;
+
+    private Recorder(RecordingWriter writer, int queueCapacity, StopListener stopListener) {
+        this.writer = writer;
+        this.queue = new ArrayBlockingQueue<>(queueCapacity);
+        this.stopListener = stopListener;
+        this.status = new AtomicReference<>(new Status(true, writer.file(), 0, 0, 0, 0, ""));
+        this.thread = Thread.ofPlatform().daemon().name("planewatch-recorder").unstarted(this::run);
+    }
+
+    /** Creates the file and starts the recorder thread. */
+    public static Recorder start(Path file, RecordingMetadata metadata, LongSupplier wallClockMillis,
+            long ringMillis, long maxBytes, StopListener stopListener) throws RecordingException {
+        RecordingWriter writer = RecordingWriter.create(file, metadata, wallClockMillis.getAsLong(),
+                RecordingWriter.DEFAULT_KEYFRAME_INTERVAL_MILLIS, ringMillis, maxBytes);
+        Recorder recorder = new Recorder(writer, 256, stopListener);
+        recorder.thread.start();
+        return recorder;
+    }
+
+    /** Called by the state owner after each applied batch; copies it and never blocks. */
+    public void onBatch(List<? extends IngestEvent> batch) {
+        if (!accepting || batch.isEmpty()) {
+            return;
+        }
+        if (!queue.offer(new Append(List.copyOf(batch)))) {
+            dropped.incrementAndGet();
+        }
+    }
+
+    public void bookmark(long atMillis, String note) {
+        if (accepting && !queue.offer(new Bookmark(atMillis, note))) {
+            dropped.incrementAndGet();
+        }
+    }
+
+    public Status status() {
+        return status.get();
+    }
+
+    public Path file() {
+        return writer.file();
+    }
+
+    /** Writes what is queued, closes the file (self-contained, no WAL beside it) and stops the thread. */
+    @Override
+    public void close() {
+        accepting = false;
+        java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+        try {
+            queue.put(new Stop(done));
+            done.get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            thread.interrupt();
+        }
+    }
+
+    private void run() {
+        List<Command> drained = new ArrayList<>();
+        List<IngestEvent> merged = new ArrayList<>();
+        boolean open = true;
+        while (open) {
+            try {
+                drained.add(queue.take());
+            } catch (InterruptedException e) {
+                break;
+            }
+            queue.drainTo(drained);
+            for (Command command : drained) {
+                switch (command) {
+                    case Append append -> merged.addAll(append.batch());
+                    case Bookmark bookmark -> {
+                        open = flush(merged) && write(w -> w.addBookmark(bookmark.atMillis(), bookmark.note()));
+                    }
+                    case Stop stop -> {
+                        flush(merged);
+                        closeWriter();
+                        stop.done().complete(null);
+                        open = false;
+                    }
+                }
+                if (!open) {
+                    break;
+                }
+            }
+            drained.clear();
+            if (open) {
+                open = flush(merged);
+            }
+        }
+        accepting = false;
+        // Commands left behind a failure: release whoever waits for a stop.
+        for (Command command : queue) {
+            if (command instanceof Stop stop) {
+                stop.done().complete(null);
+            }
+        }
+    }
+
+    private boolean flush(List<IngestEvent> merged) {
+        if (merged.isEmpty()) {
+            return true;
+        }
+        boolean ok = write(w -> w.append(merged));
+        merged.clear();
+        return ok;
+    }
+
+    private interface WriterAction {
+        void apply(RecordingWriter writer) throws RecordingException;
+    }
+
+    private boolean write(WriterAction action) {
+        try {
+            action.apply(writer);
+            status.set(new Status(true, writer.file(), writer.committedBatches(), writer.updatesWritten(),
+                    writer.dataBytesWritten(), dropped.get(), ""));
+            return true;
+        } catch (RecordingException e) {
+            accepting = false;
+            status.set(new Status(false, writer.file(), writer.committedBatches(), writer.updatesWritten(),
+                    writer.dataBytesWritten(), dropped.get(), e.getMessage()));
+            closeWriter();
+            stopListener.onStopped(writer.file(), e.getMessage());
+            return false;
+        }
+    }
+
+    private void closeWriter() {
+        try {
+            writer.close();
+        } catch (RecordingException e) {
+            // Closing after a failure: the data committed so far stays readable in WAL mode.
+        }
+        Status last = status.get();
+        status.set(new Status(false, last.file(), last.batches(), last.updates(), last.dataBytes(),
+                dropped.get(), last.lastError()));
+    }
+
+    /** Convenience for callers that only log the stop reason. */
+    public static StopListener logTo(Consumer<String> log) {
+        return (file, reason) -> log.accept("recording stopped: " + reason);
+    }
+}

@@ -1,0 +1,288 @@
+package org.planewatch.console.record;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.planewatch.telemetry.path.PathSyntaxException;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
+
+/**
+ * Opens a recording read-only (SQLite {@code mode=ro}, never written, never checkpointed) and
+ * checks it before anything is shown: a file that is not SQLite, not a Planewatch recording,
+ * written by a newer format, truncated or corrupted gives a {@link RecordingException} saying so.
+ */
+public final class RecordingReader implements AutoCloseable {
+    private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
+
+    /** One exclusion decision as the timeline marks it. */
+    public record ExclusionMark(long arrivalMillis, String target, long ringSeq, String links, String from,
+            String to, String reason) {}
+
+    /** Event density of one second of the recording (a downsampled tier). */
+    public record Activity(long secondMillis, long notifications, long updates, long exclusions) {}
+
+    public record Bookmark(long atMillis, String note) {}
+
+    public record AlarmMark(long raisedMillis, Long clearedMillis, String kind, String subject, String severity,
+            String message) {}
+
+    private final Path file;
+    private final Connection db;
+    private final Dictionary dictionary = new Dictionary();
+    private final RecordingMetadata metadata;
+    private final int schemaVersion;
+
+    private RecordingReader(Path file, Connection db) throws RecordingException, SQLException {
+        this.file = file;
+        this.db = db;
+        this.schemaVersion = checkIdentity();
+        checkIntegrity();
+        Map<String, String> meta = new HashMap<>();
+        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT key, value FROM meta")) {
+            while (rs.next()) {
+                meta.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        this.metadata = RecordingMetadata.from(meta);
+        loadDictionary();
+    }
+
+    public static RecordingReader open(Path file) throws RecordingException {
+        checkLooksLikeSqlite(file);
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setOpenMode(SQLiteOpenMode.READONLY);
+        Connection db = null;
+        try {
+            db = config.createConnection("jdbc:sqlite:file:" + file.toAbsolutePath() + "?mode=ro");
+            return new RecordingReader(file, db);
+        } catch (SQLException e) {
+            closeQuietly(db);
+            throw new RecordingException(file, "is damaged (truncated or corrupted): " + e.getMessage(), e);
+        } catch (RecordingException | RuntimeException e) {
+            closeQuietly(db);
+            if (e instanceof ByteInput.CorruptDataException corrupt) {
+                throw new RecordingException(file, "is damaged: " + corrupt.getMessage(), corrupt);
+            }
+            throw e;
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public RecordingMetadata metadata() {
+        return metadata;
+    }
+
+    public int schemaVersion() {
+        return schemaVersion;
+    }
+
+    /** Arrival time of the first and last recorded event, or {@code null} for an empty recording. */
+    public long[] timeRange() throws RecordingException {
+        return query("SELECT min(first_arrival_ms), max(last_arrival_ms), count(*) FROM batches", rs -> {
+            rs.next();
+            return rs.getLong(3) == 0 ? null : new long[] {rs.getLong(1), rs.getLong(2)};
+        });
+    }
+
+    public long batchCount() throws RecordingException {
+        return query("SELECT count(*) FROM batches", rs -> {
+            rs.next();
+            return rs.getLong(1);
+        });
+    }
+
+    public long updateCount() throws RecordingException {
+        return query("SELECT coalesce(sum(updates), 0) FROM batches", rs -> {
+            rs.next();
+            return rs.getLong(1);
+        });
+    }
+
+    public List<ExclusionMark> exclusions() throws RecordingException {
+        return query("""
+                SELECT arrival_ms, target, ring_seq, links, from_state, to_state, reason FROM exclusions
+                ORDER BY arrival_ms, target, ring_seq""", rs -> {
+            List<ExclusionMark> marks = new ArrayList<>();
+            while (rs.next()) {
+                marks.add(new ExclusionMark(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6), rs.getString(7)));
+            }
+            return marks;
+        });
+    }
+
+    public List<Activity> activity() throws RecordingException {
+        return query("SELECT second_ms, notifications, updates, exclusions FROM activity ORDER BY second_ms", rs -> {
+            List<Activity> seconds = new ArrayList<>();
+            while (rs.next()) {
+                seconds.add(new Activity(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)));
+            }
+            return seconds;
+        });
+    }
+
+    public List<Bookmark> bookmarks() throws RecordingException {
+        return query("SELECT at_ms, note FROM bookmarks ORDER BY at_ms, id", rs -> {
+            List<Bookmark> marks = new ArrayList<>();
+            while (rs.next()) {
+                marks.add(new Bookmark(rs.getLong(1), rs.getString(2)));
+            }
+            return marks;
+        });
+    }
+
+    public List<AlarmMark> alarms() throws RecordingException {
+        return query("SELECT raised_ms, cleared_ms, kind, subject, severity, message FROM alarms ORDER BY raised_ms, id", rs -> {
+            List<AlarmMark> marks = new ArrayList<>();
+            while (rs.next()) {
+                long cleared = rs.getLong(2);
+                Long clearedMillis = rs.wasNull() ? null : cleared;
+                marks.add(new AlarmMark(rs.getLong(1), clearedMillis, rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6)));
+            }
+            return marks;
+        });
+    }
+
+    /** A new cursor over the batches; each cursor decodes independently of the others. */
+    public ReplayCursor cursor() {
+        return new ReplayCursor(this);
+    }
+
+    Dictionary dictionary() {
+        return dictionary;
+    }
+
+    Connection connection() {
+        return db;
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(db);
+    }
+
+    interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    <T> T query(String sql, RowMapper<T> mapper) throws RecordingException {
+        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return mapper.map(rs);
+        } catch (SQLException e) {
+            throw new RecordingException(file, "is damaged (truncated or corrupted): " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkLooksLikeSqlite(Path file) throws RecordingException {
+        if (!Files.exists(file)) {
+            throw new RecordingException(file, "does not exist");
+        }
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new RecordingException(file, "is not a readable file");
+        }
+        byte[] header = new byte[100];
+        int read;
+        try (InputStream in = Files.newInputStream(file)) {
+            read = in.readNBytes(header, 0, header.length);
+        } catch (IOException e) {
+            throw new RecordingException(file, "cannot be read: " + e.getMessage(), e);
+        }
+        if (read < SQLITE_MAGIC.length || !java.util.Arrays.equals(header, 0, SQLITE_MAGIC.length, SQLITE_MAGIC, 0, SQLITE_MAGIC.length)) {
+            throw new RecordingException(file, read == 0 ? "is empty, not a Planewatch recording"
+                    : "is not a Planewatch recording (not an SQLite database)");
+        }
+        if (read < header.length) {
+            throw new RecordingException(file, "is truncated (" + read + " bytes, shorter than an SQLite header)");
+        }
+    }
+
+    private int checkIdentity() throws SQLException, RecordingException {
+        int applicationId;
+        int version;
+        try (Statement s = db.createStatement()) {
+            try (ResultSet rs = s.executeQuery("PRAGMA application_id")) {
+                applicationId = rs.getInt(1);
+            }
+            try (ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+                version = rs.getInt(1);
+            }
+        }
+        if (applicationId != RecordingSchema.APPLICATION_ID) {
+            throw new RecordingException(file, "is an SQLite database but not a Planewatch recording");
+        }
+        if (version > RecordingSchema.VERSION) {
+            throw new RecordingException(file, "was written by a newer Planewatch (recording format " + version
+                    + "; this console reads formats up to " + RecordingSchema.VERSION + "). Open it with a newer console.");
+        }
+        if (version < 1) {
+            throw new RecordingException(file, "has no recording format version; it was not finished being created");
+        }
+        return version;
+    }
+
+    private void checkIntegrity() throws SQLException, RecordingException {
+        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("PRAGMA quick_check")) {
+            List<String> problems = new ArrayList<>();
+            while (rs.next() && problems.size() < 3) {
+                String line = rs.getString(1);
+                if (!"ok".equals(line)) {
+                    problems.add(line);
+                }
+            }
+            if (!problems.isEmpty()) {
+                throw new RecordingException(file, "is damaged (truncated or corrupted): " + String.join("; ", problems));
+            }
+        }
+    }
+
+    private void loadDictionary() throws SQLException, RecordingException {
+        try (Statement s = db.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT id, text FROM strings ORDER BY id")) {
+                while (rs.next()) {
+                    dictionary.loadString(rs.getInt(1), rs.getString(2));
+                }
+            }
+            try (ResultSet rs = s.executeQuery("SELECT id, target_id, path FROM leaves ORDER BY id")) {
+                while (rs.next()) {
+                    try {
+                        dictionary.loadLeaf(rs.getInt(1), rs.getInt(2), TelemetryPath.parse(rs.getString(3)));
+                    } catch (PathSyntaxException e) {
+                        throw new RecordingException(file, "is damaged: leaf " + rs.getInt(1) + " has an invalid path: " + e.getMessage());
+                    }
+                }
+            }
+        }
+    }
+
+    static void closeQuietly(Connection db) {
+        if (db != null) {
+            try {
+                db.close();
+            } catch (SQLException ignored) {
+                // Read-only connection: nothing to lose on a failed close.
+            }
+        }
+    }
+
+    PreparedStatement prepare(String sql) throws SQLException {
+        return db.prepareStatement(sql);
+    }
+}

@@ -1,0 +1,398 @@
+package org.planewatch.console.record;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
+
+/**
+ * Writes one recording file. Single-threaded: the recorder thread owns it. Every {@link #append}
+ * is one transaction, so a crash loses at most the batch being written; in WAL mode with
+ * {@code synchronous=NORMAL} a committed batch survives the process being killed.
+ */
+public final class RecordingWriter implements AutoCloseable {
+    /** How often (arrival time) the full state is stored, so a reader can start there. */
+    public static final long DEFAULT_KEYFRAME_INTERVAL_MILLIS = 10_000;
+
+    private final Path file;
+    private final Connection db;
+    private final BatchCodec codec = new BatchCodec(new Dictionary());
+    private final long keyframeIntervalMillis;
+    private final long ringMillis;
+    private final PreparedStatement insertString;
+    private final PreparedStatement insertLeaf;
+    private final PreparedStatement insertBatch;
+    private final PreparedStatement insertKeyframe;
+    private final PreparedStatement upsertActivity;
+    private final PreparedStatement upsertExclusion;
+    private long seq;
+    private long lastKeyframeMillis = Long.MIN_VALUE;
+    private long lastTrimMillis = Long.MIN_VALUE;
+    private long updatesWritten;
+    private long bytesWritten;
+
+    private RecordingWriter(Path file, Connection db, long keyframeIntervalMillis, long ringMillis) throws SQLException {
+        this.file = file;
+        this.db = db;
+        this.keyframeIntervalMillis = keyframeIntervalMillis;
+        this.ringMillis = ringMillis;
+        insertString = db.prepareStatement("INSERT INTO strings(id, text) VALUES (?, ?)");
+        insertLeaf = db.prepareStatement("INSERT INTO leaves(id, target_id, path) VALUES (?, ?, ?)");
+        insertBatch = db.prepareStatement(
+                "INSERT INTO batches(seq, first_arrival_ms, last_arrival_ms, events, updates, data) VALUES (?, ?, ?, ?, ?, ?)");
+        insertKeyframe = db.prepareStatement("INSERT INTO keyframes(after_seq, at_ms, data) VALUES (?, ?, ?)");
+        upsertActivity = db.prepareStatement("""
+                INSERT INTO activity(second_ms, notifications, updates, exclusions) VALUES (?, ?, ?, ?)
+                ON CONFLICT(second_ms) DO UPDATE SET notifications = notifications + excluded.notifications,
+                  updates = updates + excluded.updates, exclusions = exclusions + excluded.exclusions""");
+        upsertExclusion = db.prepareStatement("""
+                INSERT INTO exclusions(target, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev, plane,
+                  links, from_state, to_state, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(target, ring_seq) DO UPDATE SET
+                  timestamp_ns = coalesce(excluded.timestamp_ns, timestamp_ns), qpn = coalesce(excluded.qpn, qpn),
+                  ev = coalesce(excluded.ev, ev), plane = coalesce(excluded.plane, plane),
+                  links = coalesce(excluded.links, links), from_state = coalesce(excluded.from_state, from_state),
+                  to_state = coalesce(excluded.to_state, to_state), reason = coalesce(excluded.reason, reason)""");
+    }
+
+    /**
+     * Creates a new recording. Refuses to touch an existing file: nothing already recorded is
+     * ever overwritten.
+     *
+     * @param ringMillis keep only about this much recent history (0 = keep everything)
+     * @param maxBytes stop recording when the file would grow past this size (0 = only the disk limits it)
+     */
+    public static RecordingWriter create(Path file, RecordingMetadata metadata, long createdMillis,
+            long keyframeIntervalMillis, long ringMillis, long maxBytes) throws RecordingException {
+        if (Files.exists(file)) {
+            throw new RecordingException(file, "already exists; choose a new file name (recordings are never overwritten)");
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new RecordingException(file, "folder " + parent + " does not exist");
+        }
+        Connection db = null;
+        try {
+            db = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            try (Statement s = db.createStatement()) {
+                s.execute("PRAGMA auto_vacuum = INCREMENTAL");
+                s.execute("PRAGMA journal_mode = WAL");
+                s.execute("PRAGMA synchronous = NORMAL");
+                s.execute("PRAGMA application_id = " + RecordingSchema.APPLICATION_ID);
+                s.execute("PRAGMA user_version = " + RecordingSchema.VERSION);
+                if (maxBytes > 0) {
+                    // Past this many pages SQLite fails with SQLITE_FULL, the same path as a full disk.
+                    s.execute("PRAGMA max_page_count = " + Math.max(16, maxBytes / 4096));
+                }
+                db.setAutoCommit(false);
+                for (String ddl : RecordingSchema.TABLES) {
+                    s.execute(ddl);
+                }
+            }
+            try (PreparedStatement meta = db.prepareStatement("INSERT INTO meta(key, value) VALUES (?, ?)")) {
+                for (Map.Entry<String, String> entry : metadata.entries().entrySet()) {
+                    meta.setString(1, entry.getKey());
+                    meta.setString(2, entry.getValue());
+                    meta.addBatch();
+                }
+                meta.setString(1, RecordingMetadata.SCHEMA_VERSION);
+                meta.setString(2, Integer.toString(RecordingSchema.VERSION));
+                meta.addBatch();
+                meta.setString(1, RecordingMetadata.CREATED_MS);
+                meta.setString(2, Long.toString(createdMillis));
+                meta.addBatch();
+                meta.executeBatch();
+            }
+            db.commit();
+            return new RecordingWriter(file, db, keyframeIntervalMillis, ringMillis);
+        } catch (SQLException e) {
+            closeQuietly(db);
+            throw new RecordingException(file, "cannot create the recording: " + e.getMessage(), e);
+        }
+    }
+
+    public static RecordingWriter create(Path file, RecordingMetadata metadata, long createdMillis) throws RecordingException {
+        return create(file, metadata, createdMillis, DEFAULT_KEYFRAME_INTERVAL_MILLIS, 0, 0);
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Sequence number of the newest committed batch (0 before the first). */
+    public long committedBatches() {
+        return seq;
+    }
+
+    public long updatesWritten() {
+        return updatesWritten;
+    }
+
+    /** Compressed bytes of batch and keyframe data written so far (the file adds indexes and pages). */
+    public long dataBytesWritten() {
+        return bytesWritten;
+    }
+
+    /** Writes one drained batch in one transaction. */
+    public void append(List<? extends IngestEvent> batch) throws RecordingException {
+        if (batch.isEmpty()) {
+            return;
+        }
+        long batchSeq = seq + 1;
+        Dictionary dictionary = codec.dictionary();
+        try {
+            byte[] data = codec.encode(batch);
+            persistDictionary(dictionary);
+            long first = batch.getFirst().arrivalMillis();
+            long last = batch.getLast().arrivalMillis();
+            int updates = countUpdates(batch);
+            insertBatch.setLong(1, batchSeq);
+            insertBatch.setLong(2, first);
+            insertBatch.setLong(3, last);
+            insertBatch.setInt(4, batch.size());
+            insertBatch.setInt(5, updates);
+            insertBatch.setBytes(6, data);
+            insertBatch.executeUpdate();
+            List<ExclusionRows.Row> exclusions = ExclusionRows.from(batch);
+            writeExclusions(batchSeq, exclusions);
+            writeActivity(batch, exclusions);
+            boolean keyframe = lastKeyframeMillis == Long.MIN_VALUE || last - lastKeyframeMillis >= keyframeIntervalMillis;
+            if (keyframe) {
+                byte[] state = codec.encodeKeyframe();
+                insertKeyframe.setLong(1, batchSeq);
+                insertKeyframe.setLong(2, last);
+                insertKeyframe.setBytes(3, state);
+                insertKeyframe.executeUpdate();
+                bytesWritten += state.length;
+            }
+            db.commit();
+            dictionary.markPersisted();
+            seq = batchSeq;
+            if (keyframe) {
+                lastKeyframeMillis = last;
+            }
+            updatesWritten += updates;
+            bytesWritten += data.length;
+            if (ringMillis > 0 && (lastTrimMillis == Long.MIN_VALUE || last - lastTrimMillis >= keyframeIntervalMillis)) {
+                trimRing(last - ringMillis);
+                lastTrimMillis = last;
+            }
+        } catch (SQLException e) {
+            rollbackQuietly();
+            dictionary.rollback();
+            throw failure(e);
+        }
+    }
+
+    public void addBookmark(long atMillis, String note) throws RecordingException {
+        try (PreparedStatement insert = db.prepareStatement("INSERT INTO bookmarks(at_ms, note) VALUES (?, ?)")) {
+            insert.setLong(1, atMillis);
+            insert.setString(2, note);
+            insert.executeUpdate();
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw failure(e);
+        }
+    }
+
+    /** Records an alarm raise (cleared = null) or its clearing (an update of the same raise). */
+    public void recordAlarm(long raisedMillis, Long clearedMillis, String kind, String subject, String severity,
+            String message) throws RecordingException {
+        try (PreparedStatement update = db.prepareStatement(
+                "UPDATE alarms SET cleared_ms = ? WHERE raised_ms = ? AND kind = ? AND subject = ? AND cleared_ms IS NULL");
+                PreparedStatement insert = db.prepareStatement(
+                        "INSERT INTO alarms(raised_ms, cleared_ms, kind, subject, severity, message) VALUES (?, ?, ?, ?, ?, ?)")) {
+            int changed = 0;
+            if (clearedMillis != null) {
+                update.setLong(1, clearedMillis);
+                update.setLong(2, raisedMillis);
+                update.setString(3, kind);
+                update.setString(4, subject);
+                changed = update.executeUpdate();
+            }
+            if (changed == 0) {
+                insert.setLong(1, raisedMillis);
+                if (clearedMillis == null) {
+                    insert.setNull(2, java.sql.Types.INTEGER);
+                } else {
+                    insert.setLong(2, clearedMillis);
+                }
+                insert.setString(3, kind);
+                insert.setString(4, subject);
+                insert.setString(5, severity);
+                insert.setString(6, message);
+                insert.executeUpdate();
+            }
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw failure(e);
+        }
+    }
+
+    /** Checkpoints the WAL into the file and closes it; the result is one self-contained file. */
+    @Override
+    public void close() throws RecordingException {
+        try (Statement s = db.createStatement()) {
+            db.commit();
+            db.setAutoCommit(true);
+            s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            s.execute("PRAGMA journal_mode = DELETE");
+        } catch (SQLException e) {
+            throw failure(e);
+        } finally {
+            closeQuietly(db);
+        }
+    }
+
+    private void persistDictionary(Dictionary dictionary) throws SQLException {
+        int id = dictionary.firstUnpersistedString();
+        for (String text : dictionary.unpersistedStrings()) {
+            insertString.setInt(1, id++);
+            insertString.setString(2, text);
+            insertString.addBatch();
+        }
+        insertString.executeBatch();
+        id = dictionary.firstUnpersistedLeaf();
+        for (Dictionary.Leaf leaf : dictionary.unpersistedLeaves()) {
+            insertLeaf.setInt(1, id++);
+            insertLeaf.setInt(2, leaf.targetId());
+            insertLeaf.setString(3, leaf.path().toString());
+            insertLeaf.addBatch();
+        }
+        insertLeaf.executeBatch();
+    }
+
+    private void writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
+        for (ExclusionRows.Row row : rows) {
+            Map<String, String> f = row.fields();
+            upsertExclusion.setString(1, row.target());
+            upsertExclusion.setLong(2, row.ringSeq());
+            upsertExclusion.setLong(3, batchSeq);
+            upsertExclusion.setLong(4, row.arrivalMillis());
+            setLongOrNull(upsertExclusion, 5, f.get("timestamp"));
+            setLongOrNull(upsertExclusion, 6, f.get("qpn"));
+            setLongOrNull(upsertExclusion, 7, f.get("ev"));
+            setLongOrNull(upsertExclusion, 8, f.get("plane"));
+            upsertExclusion.setString(9, f.get("links"));
+            upsertExclusion.setString(10, f.get("from-state"));
+            upsertExclusion.setString(11, f.get("to-state"));
+            upsertExclusion.setString(12, f.get("reason"));
+            upsertExclusion.addBatch();
+        }
+        upsertExclusion.executeBatch();
+    }
+
+    private void writeActivity(List<? extends IngestEvent> batch, List<ExclusionRows.Row> exclusions) throws SQLException {
+        java.util.TreeMap<Long, long[]> seconds = new java.util.TreeMap<>();
+        for (IngestEvent event : batch) {
+            if (event instanceof IngestEvent.Notification n) {
+                long[] counts = seconds.computeIfAbsent(n.arrivalMillis() / 1000 * 1000, k -> new long[3]);
+                counts[0]++;
+                counts[1] += n.updates().size() + n.deletes().size();
+            }
+        }
+        for (ExclusionRows.Row row : exclusions) {
+            if (row.fields().containsKey("to-state")) {
+                seconds.computeIfAbsent(row.arrivalMillis() / 1000 * 1000, k -> new long[3])[2]++;
+            }
+        }
+        for (Map.Entry<Long, long[]> entry : seconds.entrySet()) {
+            upsertActivity.setLong(1, entry.getKey());
+            upsertActivity.setLong(2, entry.getValue()[0]);
+            upsertActivity.setLong(3, entry.getValue()[1]);
+            upsertActivity.setLong(4, entry.getValue()[2]);
+            upsertActivity.addBatch();
+        }
+        upsertActivity.executeBatch();
+    }
+
+    /** Drops history older than {@code cutoffMillis}, keeping the keyframe a reader must start from. */
+    private void trimRing(long cutoffMillis) throws SQLException {
+        long keepFrom;
+        long keepFromMillis;
+        try (PreparedStatement find = db.prepareStatement(
+                "SELECT after_seq, at_ms FROM keyframes WHERE at_ms <= ? ORDER BY after_seq DESC LIMIT 1")) {
+            find.setLong(1, cutoffMillis);
+            try (ResultSet rs = find.executeQuery()) {
+                if (!rs.next()) {
+                    return;
+                }
+                keepFrom = rs.getLong(1);
+                keepFromMillis = rs.getLong(2);
+            }
+        }
+        try (Statement s = db.createStatement()) {
+            s.executeUpdate("DELETE FROM keyframes WHERE after_seq < " + keepFrom);
+            s.executeUpdate("DELETE FROM batches WHERE seq < " + keepFrom);
+            s.executeUpdate("DELETE FROM exclusions WHERE arrival_ms < " + keepFromMillis);
+            s.executeUpdate("DELETE FROM activity WHERE second_ms < " + (keepFromMillis / 1000 * 1000));
+            s.executeUpdate("DELETE FROM alarms WHERE cleared_ms IS NOT NULL AND cleared_ms < " + keepFromMillis);
+            s.executeUpdate("DELETE FROM bookmarks WHERE at_ms < " + keepFromMillis);
+            db.commit();
+        }
+        try (Statement vacuum = db.createStatement()) {
+            // Gives the freed pages back to the file system, so a ring's file stays bounded.
+            vacuum.executeUpdate("PRAGMA incremental_vacuum");
+        }
+        db.commit();
+    }
+
+    private static int countUpdates(List<? extends IngestEvent> batch) {
+        int updates = 0;
+        for (IngestEvent event : batch) {
+            if (event instanceof IngestEvent.Notification n) {
+                updates += n.updates().size() + n.deletes().size();
+            }
+        }
+        return updates;
+    }
+
+    private static void setLongOrNull(PreparedStatement statement, int index, String text) throws SQLException {
+        if (text != null) {
+            try {
+                statement.setLong(index, Long.parseLong(text));
+                return;
+            } catch (NumberFormatException e) {
+                // Not a number: stored as NULL rather than guessed; the batch keeps the raw value.
+            }
+        }
+        statement.setNull(index, java.sql.Types.INTEGER);
+    }
+
+    private RecordingException failure(SQLException e) {
+        if (e instanceof SQLiteException sqlite && (sqlite.getResultCode() == SQLiteErrorCode.SQLITE_FULL
+                || sqlite.getResultCode() == SQLiteErrorCode.SQLITE_IOERR)) {
+            return new RecordingFullException(file, e);
+        }
+        return new RecordingException(file, "recording failed: " + e.getMessage(), e);
+    }
+
+    private void rollbackQuietly() {
+        try {
+            db.rollback();
+        } catch (SQLException ignored) {
+            // The connection is already broken; the failure being reported says why.
+        }
+    }
+
+    private static void closeQuietly(Connection db) {
+        if (db != null) {
+            try {
+                db.close();
+            } catch (SQLException ignored) {
+                // Closing after a failure: the original failure is what the caller reports.
+            }
+        }
+    }
+}

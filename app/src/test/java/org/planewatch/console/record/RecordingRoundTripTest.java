@@ -1,0 +1,155 @@
+package org.planewatch.console.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+
+class RecordingRoundTripTest {
+    private static final long START = 1_790_000_000_000L;
+    private static final RecordingMetadata META = new RecordingMetadata("embedded demo", "link-failure-demo", 1000, "test");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void replaysEveryRecordedEventInTheSameOrder() throws Exception {
+        Path file = dir.resolve("round-trip.pwrec");
+        List<IngestEvent> recorded = record(file, 200, 1_000);
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            ReplayCursor cursor = reader.cursor();
+            List<IngestEvent> all = new ArrayList<>(cursor.seek(START - 1));
+            all.addAll(cursor.advanceTo(Long.MAX_VALUE));
+            assertEquals(recorded, all);
+            assertEquals(META, reader.metadata());
+        }
+    }
+
+    @Test
+    void seekingRebuildsTheStateOfThatInstant() throws Exception {
+        Path file = dir.resolve("seek.pwrec");
+        List<IngestEvent> recorded = record(file, 240, 2_000);
+        long instant = START + 37 * 250 + 10_000;
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            List<IngestEvent> fromSeek = reader.cursor().seek(instant);
+            assertSameState(stateAt(recorded, instant), stateOf(fromSeek));
+            assertTrue(fromSeek.size() < recorded.size(), "a seek starts from a keyframe, not from the beginning");
+        }
+    }
+
+    @Test
+    void stepsThroughExclusionDecisionsInArrivalOrder() throws Exception {
+        Path file = dir.resolve("marks.pwrec");
+        List<IngestEvent> recorded = record(file, 120, 1_000);
+        long expected = recorded.stream()
+                .filter(e -> e instanceof IngestEvent.Notification n
+                        && n.updates().stream().anyMatch(u -> u.path().toString().endsWith("/to-state")))
+                .count();
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            List<RecordingReader.ExclusionMark> marks = reader.exclusions();
+            assertEquals(expected, marks.size());
+            for (int i = 1; i < marks.size(); i++) {
+                assertTrue(marks.get(i - 1).arrivalMillis() <= marks.get(i).arrivalMillis());
+            }
+            assertEquals("ASSUMED_BAD", marks.getFirst().to());
+            assertEquals("LOSS_TIMER", marks.getFirst().reason());
+            long densityTotal = reader.activity().stream().mapToLong(RecordingReader.Activity::exclusions).sum();
+            assertEquals(expected, densityTotal);
+        }
+    }
+
+    @Test
+    void storesSlowlyChangingCountersInFewerThanEightBytesPerUpdate() throws Exception {
+        Path file = dir.resolve("size.pwrec");
+        record(file, 400, 10_000);
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            long updates = reader.updateCount();
+            double bytesPerUpdate = (double) Files.size(file) / updates;
+            assertTrue(bytesPerUpdate < 8.0, "file bytes per update: " + bytesPerUpdate);
+        }
+    }
+
+    @Test
+    void exportedIncidentReplaysOnItsOwn() throws Exception {
+        Path file = dir.resolve("full.pwrec");
+        List<IngestEvent> recorded = record(file, 200, 2_000);
+        long from = START + 60 * 250;
+        long to = START + 120 * 250;
+        Path incident = dir.resolve("incident.pwrec");
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            IncidentExporter.export(reader, from, to, incident, START);
+        }
+        try (RecordingReader reader = RecordingReader.open(incident)) {
+            long[] range = reader.timeRange();
+            assertNotNull(range);
+            assertTrue(range[1] <= to);
+            long instant = from + 20 * 250;
+            assertSameState(stateAt(recorded, instant), stateOf(reader.cursor().seek(instant)));
+        }
+    }
+
+    static List<IngestEvent> record(Path file, int batches, long keyframeIntervalMillis) throws RecordingException {
+        SyntheticTelemetry fabric = new SyntheticTelemetry(42, 8, 8, START);
+        List<IngestEvent> recorded = new ArrayList<>();
+        try (RecordingWriter writer = RecordingWriter.create(file, META, START, keyframeIntervalMillis, 0, 0)) {
+            List<IngestEvent> first = fabric.connectAll();
+            writer.append(first);
+            recorded.addAll(first);
+            for (int i = 0; i < batches; i++) {
+                List<IngestEvent> batch = fabric.nextBatch();
+                writer.append(batch);
+                recorded.addAll(batch);
+            }
+        }
+        return recorded;
+    }
+
+    /** Compares two states and names the first few leaves that differ, not the whole fabric. */
+    static void assertSameState(Map<String, String> expected, Map<String, String> actual) {
+        List<String> differences = new ArrayList<>();
+        for (String key : expected.keySet()) {
+            if (!expected.get(key).equals(actual.get(key))) {
+                differences.add(key + ": expected " + expected.get(key) + ", was " + actual.get(key));
+            }
+        }
+        for (String key : actual.keySet()) {
+            if (!expected.containsKey(key)) {
+                differences.add(key + ": not expected, was " + actual.get(key));
+            }
+        }
+        assertTrue(differences.isEmpty(), differences.size() + " leaves differ, e.g. "
+                + differences.subList(0, Math.min(5, differences.size())));
+    }
+
+    /** Newest value of every (target, path) after applying the events up to {@code instant}. */
+    static Map<String, String> stateAt(List<IngestEvent> events, long instant) {
+        return stateOf(events.stream().filter(e -> e.arrivalMillis() <= instant).toList());
+    }
+
+    static Map<String, String> stateOf(List<IngestEvent> events) {
+        Map<String, String> state = new TreeMap<>();
+        for (IngestEvent event : events) {
+            if (event instanceof IngestEvent.Notification n) {
+                for (TelemetryUpdate update : n.updates()) {
+                    state.put(n.target() + " " + update.path(), update.value().text() + " @" + n.timestampNs());
+                }
+                for (TelemetryPath deleted : n.deletes()) {
+                    String prefix = n.target() + " " + deleted;
+                    state.keySet().removeIf(key -> key.equals(prefix) || key.startsWith(prefix + "/"));
+                }
+            }
+        }
+        return state;
+    }
+}

@@ -1,0 +1,174 @@
+package org.planewatch.console.record;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.telemetry.IngestEvent;
+
+class RecordingSafetyTest {
+    private static final long START = 1_790_000_000_000L;
+    private static final RecordingMetadata META = new RecordingMetadata("test", "", 1, "test");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void refusesAFileThatIsNotSqlite() throws Exception {
+        Path file = dir.resolve("notes.pwrec");
+        Files.writeString(file, "these are my incident notes, not a recording\n".repeat(10));
+        RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
+        assertTrue(e.getMessage().contains("not a Planewatch recording (not an SQLite database)"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file.toString()), "names the file: " + e.getMessage());
+    }
+
+    @Test
+    void refusesAnSqliteDatabaseOfAnotherApplication() throws Exception {
+        Path file = dir.resolve("other.db");
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE t(x)");
+        }
+        RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
+        assertTrue(e.getMessage().contains("is an SQLite database but not a Planewatch recording"), e.getMessage());
+    }
+
+    @Test
+    void refusesARecordingFromANewerFormat() throws Exception {
+        Path file = recorded("newer.pwrec", 5);
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+            s.execute("PRAGMA user_version = " + (RecordingSchema.VERSION + 1));
+        }
+        RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
+        assertTrue(e.getMessage().contains("written by a newer Planewatch (recording format 2"), e.getMessage());
+    }
+
+    @Test
+    void reportsATruncatedRecordingAsDamaged() throws Exception {
+        Path file = recorded("truncated.pwrec", 200);
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(raf.length() / 2);
+        }
+        RecordingException e = assertThrows(RecordingException.class, () -> {
+            try (RecordingReader reader = RecordingReader.open(file)) {
+                ReplayCursor cursor = reader.cursor();
+                cursor.seek(START);
+                cursor.advanceTo(Long.MAX_VALUE);
+            }
+        });
+        assertTrue(e.getMessage().contains("damaged") || e.getMessage().contains("truncated"), e.getMessage());
+    }
+
+    @Test
+    void reportsACorruptedDataBlockAsDamaged() throws Exception {
+        Path file = recorded("corrupt.pwrec", 30);
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+            s.execute("UPDATE batches SET data = x'00112233445566778899' WHERE seq = 10");
+        }
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            ReplayCursor cursor = reader.cursor();
+            cursor.seek(START);
+            RecordingException e = assertThrows(RecordingException.class, () -> cursor.advanceTo(Long.MAX_VALUE));
+            assertTrue(e.getMessage().contains("is damaged in batch 10"), e.getMessage());
+        }
+    }
+
+    @Test
+    void replayNeverChangesTheFile() throws Exception {
+        Path file = recorded("readonly.pwrec", 60);
+        byte[] before = sha256(file);
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            ReplayCursor cursor = reader.cursor();
+            cursor.seek(START + 5_000);
+            cursor.advanceTo(Long.MAX_VALUE);
+            reader.exclusions();
+            reader.activity();
+        }
+        assertArrayEquals(before, sha256(file));
+        assertFalse(Files.exists(Path.of(file + "-wal")), "a finished recording is one file");
+    }
+
+    @Test
+    void neverOverwritesAnExistingFile() throws Exception {
+        Path file = recorded("keep.pwrec", 5);
+        byte[] before = sha256(file);
+        RecordingException e = assertThrows(RecordingException.class,
+                () -> RecordingWriter.create(file, META, START));
+        assertTrue(e.getMessage().contains("already exists"), e.getMessage());
+        assertArrayEquals(before, sha256(file));
+    }
+
+    @Test
+    void ringKeepsOnlyRecentHistoryAndStillReplays() throws Exception {
+        Path file = dir.resolve("ring.pwrec");
+        SyntheticTelemetry fabric = new SyntheticTelemetry(3, 4, 8, START);
+        List<IngestEvent> all = new ArrayList<>(fabric.connectAll());
+        try (RecordingWriter writer = RecordingWriter.create(file, META, START, 2_000, 10_000, 0)) {
+            writer.append(all);
+            for (int i = 0; i < 400; i++) {
+                List<IngestEvent> batch = fabric.nextBatch();
+                all.addAll(batch);
+                writer.append(batch);
+            }
+        }
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            long[] range = reader.timeRange();
+            long end = fabric.arrivalMillis();
+            assertEquals(end, range[1]);
+            assertTrue(range[0] >= end - 10_000 - 2_000 - 250, "kept from " + (end - range[0]) + " ms before the end");
+            long instant = end - 5_000;
+            RecordingRoundTripTest.assertSameState(RecordingRoundTripTest.stateAt(all, instant),
+                    RecordingRoundTripTest.stateOf(reader.cursor().seek(instant)));
+        }
+    }
+
+    @Test
+    void fullDiskStopsRecordingAndKeepsWhatWasCommitted() throws Exception {
+        Path file = dir.resolve("full.pwrec");
+        SyntheticTelemetry fabric = new SyntheticTelemetry(5, 8, 8, START);
+        CompletableFuture<String> stopped = new CompletableFuture<>();
+        // A 256 KiB cap: SQLite fails with SQLITE_FULL exactly as on a full disk.
+        Recorder recorder = Recorder.start(file, META, () -> START, 0, 256 * 1024, (f, reason) -> stopped.complete(reason));
+        recorder.onBatch(fabric.connectAll());
+        for (int i = 0; i < 2_000 && !stopped.isDone(); i++) {
+            recorder.onBatch(fabric.nextBatch());
+            Thread.sleep(1);
+        }
+        String reason = stopped.get(30, TimeUnit.SECONDS);
+        assertTrue(reason.contains("disk is full"), reason);
+        Recorder.Status status = recorder.status();
+        assertFalse(status.recording());
+        recorder.close();
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            assertEquals(status.batches(), reader.batchCount());
+            ReplayCursor cursor = reader.cursor();
+            cursor.seek(START);
+            assertFalse(cursor.advanceTo(Long.MAX_VALUE).isEmpty());
+        }
+    }
+
+    private Path recorded(String name, int batches) throws Exception {
+        Path file = dir.resolve(name);
+        RecordingRoundTripTest.record(file, batches, 1_000);
+        return file;
+    }
+
+    private static byte[] sha256(Path file) throws Exception {
+        return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+    }
+
+}
