@@ -39,4 +39,10 @@ class LayeringTest {
             .should().dependOnClassesThat()
             .resideInAnyPackage("io.grpc..", "org.planewatch.gnmi..", "com.google.protobuf..", "javafx..", "java.sql..")
             .because("the model is driven the same way live and in replay, from decoded events");
+
+    @ArchTest
+    static final ArchRule onlyTheRecorderTouchesTheDatabase = noClasses()
+            .that().resideOutsideOfPackage("..console.record..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
+            .because("the recorder owns the recording file; everything else gets events and snapshots");
 }
