@@ -3,6 +3,7 @@ package org.planewatch.sim.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.LongSupplier;
+import org.planewatch.sim.RunSummary;
 
 /**
  * Runs a simulation in slices of simulated time so that a progress line can be printed at most once
@@ -77,9 +78,10 @@ final class PacedRun {
     }
 
     private void printProgress(RunnableSimulation sim, double eventsPerSecond) {
+        RunSummary.Messages messages = sim.messages();
         progress.println(String.format(Locale.ROOT, "sim %.3f us | %,d events | %.2f M events/s | messages %d/%d",
-                sim.nowPs() / 1e6, sim.eventsProcessed(), eventsPerSecond / 1e6, sim.messagesCompleted(),
-                sim.messagesTotal()));
+                sim.nowPs() / 1e6, sim.eventsProcessed(), eventsPerSecond / 1e6, messages.completed(),
+                messages.total()));
         progress.flush();
     }
 }

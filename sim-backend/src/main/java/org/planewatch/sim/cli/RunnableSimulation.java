@@ -1,5 +1,7 @@
 package org.planewatch.sim.cli;
 
+import org.planewatch.sim.RunSummary;
+
 /** What the paced run loop needs from a simulation: the facade, seen through the figures progress shows. */
 interface RunnableSimulation {
 
@@ -15,7 +17,6 @@ interface RunnableSimulation {
 
     long eventsProcessed();
 
-    long messagesCompleted();
-
-    long messagesTotal();
+    /** Messages of the workload and how many completed; called about once per second. */
+    RunSummary.Messages messages();
 }

@@ -65,12 +65,7 @@ final class ScenarioExecution implements RunnableSimulation {
     }
 
     @Override
-    public long messagesCompleted() {
-        return simulation.summary().messages().completed();
-    }
-
-    @Override
-    public long messagesTotal() {
-        return simulation.summary().messages().total();
+    public RunSummary.Messages messages() {
+        return simulation.summary().messages();
     }
 }

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.planewatch.sim.RunSummary;
 
 class PacedRunTest {
 
@@ -55,13 +56,8 @@ class PacedRunTest {
         }
 
         @Override
-        public long messagesCompleted() {
-            return workloadComplete() ? 4 : 0;
-        }
-
-        @Override
-        public long messagesTotal() {
-            return 4;
+        public RunSummary.Messages messages() {
+            return new RunSummary.Messages(4, workloadComplete() ? 4 : 0, 4_000, workloadComplete() ? 4_000 : 0, 0);
         }
     }
 
