@@ -121,7 +121,6 @@ final class BenchCommand implements Callable<Integer> {
             return SimMain.EXIT_BAD_INPUT;
         }
         try (HeapPeakMeter heap = HeapPeakMeter.start()) {
-            long buildStart = System.nanoTime();
             ScenarioExecution execution;
             try {
                 execution = ScenarioExecution.build(scenario);
@@ -130,9 +129,7 @@ final class BenchCommand implements Callable<Integer> {
                 return SimMain.EXIT_BAD_INPUT;
             }
             if (!runOptions.quiet) {
-                err.printf("%s: built %d hosts, %d switches in %d ms%n", scenario.name(),
-                        scenario.fabric().hostCount(), scenario.fabric().switchCount(),
-                        (System.nanoTime() - buildStart) / 1_000_000);
+                err.println(execution.builtLine());
                 err.flush();
             }
             PacedRun.Outcome outcome = execution.run(runOptions.pacer(err), runOptions.maxSimPs(), true);

@@ -67,6 +67,10 @@ final class RunCommand implements Callable<Integer> {
             err.println(scenarioFile + ": " + e.getMessage());
             return SimMain.EXIT_BAD_INPUT;
         }
+        if (!runOptions.quiet) {
+            err.println(execution.builtLine());
+            err.flush();
+        }
         boolean untilComplete = scenario.durationNs() == 0;
         long endPs = untilComplete ? runOptions.maxSimPs() : scenario.durationNs() * 1_000;
         PacedRun.Outcome outcome = execution.run(runOptions.pacer(err), endPs, untilComplete);

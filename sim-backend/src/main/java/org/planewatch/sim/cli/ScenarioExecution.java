@@ -12,15 +12,25 @@ final class ScenarioExecution implements RunnableSimulation {
 
     private final Scenario scenario;
     private final Simulation simulation;
+    private final long buildMs;
 
-    private ScenarioExecution(Scenario scenario, Simulation simulation) {
+    private ScenarioExecution(Scenario scenario, Simulation simulation, long buildMs) {
         this.scenario = scenario;
         this.simulation = simulation;
+        this.buildMs = buildMs;
     }
 
     /** @throws IllegalArgumentException when the simulation refuses the scenario */
     static ScenarioExecution build(Scenario scenario) {
-        return new ScenarioExecution(scenario, Simulation.build(scenario));
+        long start = System.nanoTime();
+        Simulation simulation = Simulation.build(scenario);
+        return new ScenarioExecution(scenario, simulation, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** One line for stderr: what was built and how long it took. */
+    String builtLine() {
+        return scenario.name() + ": built " + scenario.fabric().hostCount() + " hosts, "
+                + scenario.fabric().switchCount() + " switches in " + buildMs + " ms";
     }
 
     PacedRun.Outcome run(PacedRun pacer, long endPs, boolean stopWhenComplete) {
@@ -28,7 +38,7 @@ final class ScenarioExecution implements RunnableSimulation {
     }
 
     RunReport report(PacedRun.Outcome outcome) {
-        return RunReports.from(scenario, simulation.summary(), outcome.wallMs(), outcome.workloadComplete());
+        return RunReports.from(scenario, simulation.summary(), buildMs, outcome.wallMs(), outcome.workloadComplete());
     }
 
     BenchResult benchResult(PacedRun.Outcome outcome, long peakHeapMb) {

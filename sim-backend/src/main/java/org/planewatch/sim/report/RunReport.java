@@ -10,6 +10,7 @@ import java.util.List;
  * @param seed seed of the run
  * @param mode transport mode (mrc, uec, ecmp)
  * @param simulatedNs simulated time at the end of the run
+ * @param buildMs wall time of building the simulation (fabric, transport, workload)
  * @param wallMs wall time of the run, building the simulation excluded
  * @param events events the engine processed
  * @param workloadComplete whether every message of the workload completed
@@ -26,6 +27,7 @@ public record RunReport(
         long seed,
         String mode,
         long simulatedNs,
+        long buildMs,
         long wallMs,
         long events,
         boolean workloadComplete,

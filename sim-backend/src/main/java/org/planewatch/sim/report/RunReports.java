@@ -13,10 +13,12 @@ public final class RunReports {
     private RunReports() {}
 
     /**
+     * @param buildMs wall time of building the simulation
      * @param wallMs wall time of the run
      * @param workloadComplete whether every message completed
      */
-    public static RunReport from(Scenario scenario, RunSummary summary, long wallMs, boolean workloadComplete) {
+    public static RunReport from(Scenario scenario, RunSummary summary, long buildMs, long wallMs,
+            boolean workloadComplete) {
         RunSummary.Messages messages = summary.messages();
         RunSummary.Packets packets = summary.packets();
         RunSummary.Fct fct = summary.fct();
@@ -25,6 +27,7 @@ public final class RunReports {
                 summary.seed(),
                 scenario.transport().mode().name().toLowerCase(Locale.ROOT),
                 summary.simulatedNs(),
+                buildMs,
                 wallMs,
                 summary.events(),
                 workloadComplete,

@@ -24,7 +24,7 @@ class ReportWriterTest {
 
     @Test
     void writesTheDocumentedKeysInOrder() throws IOException {
-        RunReport report = new RunReport("demo", 7, "mrc", 2_000_000, 12, 345, true,
+        RunReport report = new RunReport("demo", 7, "mrc", 2_000_000, 3, 12, 345, true,
                 new RunReport.Messages(4, 4, 400, 400, 0),
                 new RunReport.Packets(10, 9, 1, 0, 0),
                 new RunReport.Fct(100, 200, 300, 150),
@@ -37,7 +37,7 @@ class ReportWriterTest {
         ReportWriter.write(report, file);
         JsonNode json = new ObjectMapper().readTree(file.toFile());
 
-        assertEquals(List.of("scenario", "seed", "mode", "simulatedNs", "wallMs", "events", "workloadComplete",
+        assertEquals(List.of("scenario", "seed", "mode", "simulatedNs", "buildMs", "wallMs", "events", "workloadComplete",
                 "messages", "packets", "fct", "planes", "evTransitions", "steps", "traceDigest"), keys(json));
         assertEquals(List.of("total", "completed", "bytesExpected", "bytesDelivered", "duplicateBytes"),
                 keys(json.get("messages")));
