@@ -1,0 +1,50 @@
+package org.planewatch.sim.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReferenceWorkloadsTest {
+
+    @TempDir
+    Path root;
+
+    /** root/shared/bench/htsim next to root/main (the checkout) with the jar in main/sim-backend/target. */
+    private Path layout() throws IOException {
+        Files.createDirectories(root.resolve("main/sim-backend/target"));
+        return Files.createDirectories(root.resolve("shared/bench/htsim"));
+    }
+
+    @Test
+    void findsTheReferenceNextToTheWorkingDirectory() throws IOException {
+        Path reference = layout();
+
+        assertEquals(Optional.of(reference), ReferenceWorkloads.locate(root.resolve("main"), Optional.empty()));
+    }
+
+    @Test
+    void fallsBackToTheDirectoriesAboveTheJar() throws IOException {
+        Path reference = layout();
+
+        assertEquals(Optional.of(reference), ReferenceWorkloads.locate(root.resolve("shared"),
+                Optional.of(root.resolve("main/sim-backend/target"))));
+    }
+
+    @Test
+    void isEmptyWhenNothingHoldsTheReference() throws IOException {
+        Files.createDirectories(root.resolve("main/sim-backend/target"));
+
+        assertEquals(Optional.empty(), ReferenceWorkloads.locate(root.resolve("main"),
+                Optional.of(root.resolve("main/sim-backend/target"))));
+    }
+
+    @Test
+    void sweepFilesAreTheReferencePermutations() {
+        assertEquals(Path.of("d/perm_1024_2MB.cm"), ReferenceWorkloads.permutation(Path.of("d"), 1024));
+    }
+}
