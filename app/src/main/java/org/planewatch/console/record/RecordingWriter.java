@@ -22,6 +22,8 @@ import org.sqlite.SQLiteException;
 public final class RecordingWriter implements AutoCloseable {
     /** How often (arrival time) the full state is stored, so a reader can start there. */
     public static final long DEFAULT_KEYFRAME_INTERVAL_MILLIS = 10_000;
+    /** ...or after this many times as many updates as there are leaves, whichever comes first. */
+    private static final int KEYFRAME_EVERY_STATES = 4;
 
     private final Path file;
     private final Connection db;
@@ -38,6 +40,7 @@ public final class RecordingWriter implements AutoCloseable {
     private long lastKeyframeMillis = Long.MIN_VALUE;
     private long lastTrimMillis = Long.MIN_VALUE;
     private long updatesWritten;
+    private long updatesSinceKeyframe;
     private long bytesWritten;
 
     private RecordingWriter(Path file, Connection db, long keyframeIntervalMillis, long ringMillis) throws SQLException {
@@ -165,7 +168,10 @@ public final class RecordingWriter implements AutoCloseable {
             List<ExclusionRows.Row> exclusions = ExclusionRows.from(batch);
             writeExclusions(batchSeq, exclusions);
             writeActivity(batch, exclusions);
-            boolean keyframe = lastKeyframeMillis == Long.MIN_VALUE || last - lastKeyframeMillis >= keyframeIntervalMillis;
+            // A seek decodes one keyframe and the batches after it: bound that work in time and in updates.
+            boolean keyframe = lastKeyframeMillis == Long.MIN_VALUE
+                    || last - lastKeyframeMillis >= keyframeIntervalMillis
+                    || updatesSinceKeyframe + updates >= KEYFRAME_EVERY_STATES * Math.max(1_000, dictionary.leafCount());
             if (keyframe) {
                 byte[] state = codec.encodeKeyframe();
                 insertKeyframe.setLong(1, batchSeq);
@@ -177,8 +183,10 @@ public final class RecordingWriter implements AutoCloseable {
             db.commit();
             dictionary.markPersisted();
             seq = batchSeq;
+            updatesSinceKeyframe += updates;
             if (keyframe) {
                 lastKeyframeMillis = last;
+                updatesSinceKeyframe = 0;
             }
             updatesWritten += updates;
             bytesWritten += data.length;
