@@ -34,6 +34,9 @@ public final class ChangeFeed {
     /** Stores {@code next} as the target's current state and notifies what differs from the previous one. */
     public void publish(DeviceSnapshot next) {
         DeviceSnapshot previous = latest.put(next.target(), next);
+        if (listeners.isEmpty()) {
+            return; // nobody streams changes: skip the diff
+        }
         Map<TelemetryPath, TelemetryValue> before = previous == null ? Map.of() : previous.leaves();
         Map<TelemetryPath, TelemetryValue> updated = new HashMap<>();
         for (Map.Entry<TelemetryPath, TelemetryValue> leaf : next.leaves().entrySet()) {

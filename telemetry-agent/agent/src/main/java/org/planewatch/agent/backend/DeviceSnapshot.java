@@ -1,7 +1,6 @@
 package org.planewatch.agent.backend;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -11,12 +10,13 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *
  * @param target device name
  * @param timestampNs collection time, nanoseconds since the (possibly simulated) epoch
- * @param leaves concrete leaf path to value, in a stable order
+ * @param leaves concrete leaf path to value, in a stable order; the snapshot takes ownership: the
+ *     caller must not change the map afterwards (snapshots are made at high rates, so it is not copied)
  */
 public record DeviceSnapshot(String target, long timestampNs, Map<TelemetryPath, TelemetryValue> leaves) {
 
     public DeviceSnapshot {
-        leaves = Collections.unmodifiableMap(new LinkedHashMap<>(leaves));
+        leaves = Collections.unmodifiableMap(leaves);
     }
 
     public static DeviceSnapshot empty(String target, long timestampNs) {

@@ -1,7 +1,6 @@
 package org.planewatch.agent.gnmi;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.planewatch.agent.backend.DeviceSnapshot;
@@ -28,10 +27,24 @@ final class DeviceReader {
     }
 
     DeviceSnapshot read(String target) {
+        return backend.read(target);
+    }
+
+    /** Leaves of the target, then the agent's own leaves, to {@code visitor}; returns the collection time. */
+    long visit(String target, LeafVisitor visitor) {
         DeviceSnapshot device = backend.read(target);
-        Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>(device.leaves());
-        leaves.putAll(stats.leaves());
-        return new DeviceSnapshot(device.target(), device.timestampNs(), leaves);
+        for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
+            visitor.leaf(leaf.getKey(), leaf.getValue(), device.timestampNs());
+        }
+        for (Map.Entry<TelemetryPath, TelemetryValue> leaf : stats.leaves().entrySet()) {
+            visitor.leaf(leaf.getKey(), leaf.getValue(), device.timestampNs());
+        }
+        return device.timestampNs();
+    }
+
+    @FunctionalInterface
+    interface LeafVisitor {
+        void leaf(TelemetryPath path, TelemetryValue value, long timestampNs);
     }
 
     /** The targets {@code requested} names: one device, {@code *} for all, empty for the only one. */

@@ -15,7 +15,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
-import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.gnmi.ext.ExtensionID;
 import org.planewatch.gnmi.ext.RegisteredExtension;
@@ -113,25 +112,25 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         boolean[] found = new boolean[patterns.size()];
         GetResponse.Builder out = GetResponse.newBuilder();
         for (String target : targets) {
-            DeviceSnapshot device = env.reader().read(target);
-            Notification.Builder n = Notification.newBuilder().setTimestamp(device.timestampNs());
+            Notification.Builder n = Notification.newBuilder();
             String shown = requested.equals(DeviceReader.ALL_TARGETS) ? target : requested;
             if (!shown.isEmpty()) {
                 n.setPrefix(Path.newBuilder().setTarget(shown));
             }
-            for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
-                if (!wantedType(request.getType(), leaf.getKey())) {
-                    continue;
+            long timestamp = env.reader().visit(target, (path, value, timestampNs) -> {
+                if (!wantedType(request.getType(), path)) {
+                    return;
                 }
                 for (int i = 0; i < patterns.size(); i++) {
-                    if (schema.selects(patterns.get(i), leaf.getKey())) {
+                    if (schema.selects(patterns.get(i), path)) {
                         found[i] = true;
-                        n.addUpdate(Update.newBuilder().setPath(ProtoCodec.toProto(leaf.getKey()))
-                                .setVal(ProtoCodec.toProto(leaf.getValue(), request.getEncoding())));
-                        break;
+                        n.addUpdate(Update.newBuilder().setPath(ProtoCodec.toProto(path))
+                                .setVal(ProtoCodec.toProto(value, request.getEncoding())));
+                        return;
                     }
                 }
-            }
+            });
+            n.setTimestamp(timestamp);
             if (n.getUpdateCount() > 0) {
                 out.addNotification(n);
             }

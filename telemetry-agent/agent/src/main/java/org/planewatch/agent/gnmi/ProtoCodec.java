@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.TypedValue;
@@ -56,7 +57,25 @@ public final class ProtoCodec {
         return new PathElem(e.getName(), e.getKeyMap());
     }
 
+    /** Paths remembered as protobuf; past this the cache starts over (event paths keep coming). */
+    private static final int PATH_CACHE_LIMIT = 1 << 21;
+    private static final ConcurrentHashMap<TelemetryPath, Path> PATHS = new ConcurrentHashMap<>();
+
+    /** The protobuf form of {@code path}, built once per path: every update of every sample carries one. */
     public static Path toProto(TelemetryPath path) {
+        Path cached = PATHS.get(path);
+        if (cached != null) {
+            return cached;
+        }
+        Path built = build(path);
+        if (PATHS.size() >= PATH_CACHE_LIMIT) {
+            PATHS.clear();
+        }
+        PATHS.put(path, built);
+        return built;
+    }
+
+    private static Path build(TelemetryPath path) {
         Path.Builder out = Path.newBuilder().setOrigin(path.origin());
         for (PathElem e : path.elems()) {
             out.addElem(org.planewatch.gnmi.proto.PathElem.newBuilder().setName(e.name()).putAllKey(e.keys()));

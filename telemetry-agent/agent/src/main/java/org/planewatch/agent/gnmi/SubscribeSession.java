@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.DeviceChange;
-import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Notification;
 import org.planewatch.gnmi.proto.Path;
@@ -211,15 +210,14 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private void queueAll() {
         long wall = env.wallNanos().getAsLong();
         for (String target : targets) {
-            DeviceSnapshot device = env.reader().read(target);
-            for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
+            env.reader().visit(target, (path, value, timestampNs) -> {
                 for (int i = 0; i < specs.size(); i++) {
-                    if (specs.get(i).selects(leaf.getKey())) {
-                        queue(i, target, device.timestampNs(), leaf.getKey(), leaf.getValue(), wall);
-                        break;
+                    if (specs.get(i).selects(path)) {
+                        queue(i, target, timestampNs, path, value, wall);
+                        return;
                     }
                 }
-            }
+            });
         }
         buffer.sync();
         requestDrain();
@@ -238,21 +236,20 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private void sweep(int index, boolean sampledLeaves) {
         SubscriptionSpec spec = specs.get(index);
         Map<LeafKey, Sent> last = sent.get(index);
+        boolean remembers = spec.suppressRedundant() || spec.heartbeatIntervalNs() > 0;
         long wall = env.wallNanos().getAsLong();
         for (String target : targets) {
-            DeviceSnapshot device = env.reader().read(target);
-            for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
-                TelemetryPath path = leaf.getKey();
+            env.reader().visit(target, (path, value, timestampNs) -> {
                 if (spec.samples(path) != sampledLeaves || !spec.selects(path)) {
-                    continue;
+                    return;
                 }
-                Sent previous = last.get(new LeafKey(target, path));
+                Sent previous = remembers ? last.get(new LeafKey(target, path)) : null;
                 boolean due = previous == null || heartbeatDue(spec, previous, wall)
-                        || (sampledLeaves && (!spec.suppressRedundant() || !previous.value().equals(leaf.getValue())));
+                        || (sampledLeaves && (!spec.suppressRedundant() || !previous.value().equals(value)));
                 if (due) {
-                    queue(index, target, device.timestampNs(), path, leaf.getValue(), wall);
+                    queue(index, target, timestampNs, path, value, wall);
                 }
-            }
+            });
         }
         requestDrain();
     }

@@ -1,5 +1,6 @@
 package org.planewatch.agent.gnmi;
 
+import java.util.concurrent.ConcurrentHashMap;
 import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -14,16 +15,51 @@ import org.planewatch.telemetry.schema.TelemetrySchema;
  * @param sampleIntervalNs sampling period of the sampled leaves
  * @param suppressRedundant send a sampled leaf only when its value changed (or a heartbeat is due)
  * @param heartbeatIntervalNs 0, or the longest time a selected leaf may go unsent
+ * @param memo what {@link #selects} and {@link #samples} answered per path
  */
 record SubscriptionSpec(
         PathPattern pattern,
         SubscriptionMode mode,
         long sampleIntervalNs,
         boolean suppressRedundant,
-        long heartbeatIntervalNs) {
+        long heartbeatIntervalNs,
+        ConcurrentHashMap<TelemetryPath, Byte> memo) {
+
+    SubscriptionSpec(PathPattern pattern, SubscriptionMode mode, long sampleIntervalNs, boolean suppressRedundant,
+            long heartbeatIntervalNs) {
+        this(pattern, mode, sampleIntervalNs, suppressRedundant, heartbeatIntervalNs,
+                new ConcurrentHashMap<>());
+    }
 
     /** Whether this subscription samples {@code leaf} periodically; otherwise it streams its changes. */
     boolean samples(TelemetryPath leaf) {
+        return (decision(leaf) & SAMPLES) != 0;
+    }
+
+    boolean selects(TelemetryPath leaf) {
+        return (decision(leaf) & SELECTS) != 0;
+    }
+
+    private static final byte SELECTS = 1;
+    private static final byte SAMPLES = 2;
+    /** Paths remembered per subscription; past this the memo starts over (event paths keep coming). */
+    private static final int MEMO_LIMIT = 1 << 21;
+
+    /** Both answers for a path, computed once: they are asked for every leaf at every sample. */
+    private byte decision(TelemetryPath leaf) {
+        Byte known = memo.get(leaf);
+        if (known != null) {
+            return known;
+        }
+        byte d = (byte) ((computeSelects(leaf) ? SELECTS : 0) | (computeSamples(leaf) ? SAMPLES : 0));
+        if (memo.size() >= MEMO_LIMIT) {
+            memo.clear();
+        }
+        memo.put(leaf, d);
+        return d;
+    }
+
+    private boolean computeSamples(TelemetryPath leaf) {
         return switch (mode) {
             case SAMPLE -> true;
             case ON_CHANGE -> false;
@@ -40,7 +76,7 @@ record SubscriptionSpec(
         return mode != SubscriptionMode.SAMPLE;
     }
 
-    boolean selects(TelemetryPath leaf) {
+    private boolean computeSelects(TelemetryPath leaf) {
         return TelemetrySchema.get().selects(pattern, leaf);
     }
 }

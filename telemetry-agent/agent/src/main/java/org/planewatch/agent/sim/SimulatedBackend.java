@@ -56,6 +56,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private final List<TelemetryPath> qpPaths = new ArrayList<>();
     private final SimPacer pacer;
     private volatile long simNowNs;
+    private volatile long eventsProcessed;
     private volatile double dilation;
     private volatile boolean paused;
     private volatile boolean running;
@@ -151,6 +152,11 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     public long simulatedNowNs() {
         return simNowNs;
+    }
+
+    /** Discrete events the simulator has executed (updated at every publish). */
+    public long eventsProcessed() {
+        return eventsProcessed;
     }
 
     public double dilation() {
@@ -335,6 +341,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             if (target > now) {
                 simulation.runUntil(Math.min(target, now + MAX_STEP_NS) * 1000);
                 simNowNs = simulation.nowPs() / 1000;
+                eventsProcessed = simulation.eventsProcessed();
             }
             if (wall >= nextPublish) {
                 publishAll();

@@ -274,7 +274,8 @@ class SubscribeTest {
     @Test
     void aSlowClientGetsTheNewestValueWithTheCoalescedCount() throws Exception {
         String big = "x".repeat(64 * 1024);
-        SubscribeProbe probe = SubscribeProbe.open(client.async(),
+        GnmiClient slow = GnmiClient.withSmallWindow(fabric.server.port());
+        SubscribeProbe probe = SubscribeProbe.open(slow.async(),
                 subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)), 2);
         probe.untilSync(); // the two messages requested: initial state and sync_response
         // Not reading any more: HTTP/2 flow control fills up and the agent has to coalesce.
@@ -288,6 +289,7 @@ class SubscribeTest {
         assertTrue(update.getDuplicates() > 0, "the final value replaced waiting ones: duplicates > 0");
         assertTrue(fabric.server.stats().coalescedUpdates() >= update.getDuplicates());
         probe.cancel();
+        slow.close();
     }
 
     @Test

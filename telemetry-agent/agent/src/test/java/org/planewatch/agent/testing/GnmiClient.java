@@ -21,8 +21,20 @@ public final class GnmiClient implements AutoCloseable {
     }
 
     public GnmiClient(int port, ChannelCredentials channelCredentials, String user, String password) {
-        this.channel = NettyChannelBuilder.forAddress("localhost", port, channelCredentials)
-                .maxInboundMessageSize(64 * 1024 * 1024).build();
+        this(NettyChannelBuilder.forAddress("localhost", port, channelCredentials), user, password);
+    }
+
+    /**
+     * A client with a fixed 64 KiB HTTP/2 window (no auto-tuning): when it stops reading, the agent's
+     * stream stops being ready after one window, deterministically.
+     */
+    public static GnmiClient withSmallWindow(int port) {
+        return new GnmiClient(NettyChannelBuilder.forAddress("localhost", port, InsecureChannelCredentials.create())
+                .flowControlWindow(64 * 1024), null, null);
+    }
+
+    private GnmiClient(NettyChannelBuilder builder, String user, String password) {
+        this.channel = builder.maxInboundMessageSize(64 * 1024 * 1024).build();
         this.credentials = user == null ? null : new CallCredentials() {
             @Override
             public void applyRequestMetadata(RequestInfo info, Executor executor, MetadataApplier applier) {

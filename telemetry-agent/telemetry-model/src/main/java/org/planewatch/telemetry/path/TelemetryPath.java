@@ -13,21 +13,65 @@ import java.util.Objects;
  * <p>Escapes inside the string form: {@code \/} and {@code \[} in names, {@code \]} in key values,
  * {@code \\} everywhere. Key values may contain {@code /} unescaped ({@code [name=Ethernet1/1]}).
  *
- * @param origin schema origin: empty for OpenConfig, {@code mrc}, {@code sim}
- * @param elems the elements from the root
+ * <p>Immutable. Paths are map keys on hot paths (snapshots, diffs, subscription buffers), so the hash,
+ * the string form and the key-less shape are computed once.
  */
-public record TelemetryPath(String origin, List<PathElem> elems) implements Comparable<TelemetryPath> {
+public final class TelemetryPath implements Comparable<TelemetryPath> {
 
     /** The origin OpenConfig paths use on the wire; treated as equal to the empty origin. */
     public static final String OPENCONFIG = "openconfig";
     public static final TelemetryPath ROOT = new TelemetryPath("", List.of());
 
-    public TelemetryPath {
+    private final String origin;
+    private final List<PathElem> elems;
+    private final int hash;
+    private String text;
+    private String shape;
+
+    /**
+     * @param origin schema origin: empty for OpenConfig ({@code openconfig} is folded into it), {@code mrc}, {@code sim}
+     * @param elems the elements from the root
+     */
+    public TelemetryPath(String origin, List<PathElem> elems) {
         Objects.requireNonNull(origin, "origin");
-        if (origin.equals(OPENCONFIG)) {
-            origin = "";
+        this.origin = origin.equals(OPENCONFIG) ? "" : origin;
+        this.elems = List.copyOf(elems);
+        this.hash = 31 * this.origin.hashCode() + this.elems.hashCode();
+    }
+
+    public String origin() {
+        return origin;
+    }
+
+    public List<PathElem> elems() {
+        return elems;
+    }
+
+    /** Origin and element names without keys ({@code mrc:/planes/plane/state/tx-pkts}): what a schema leaf is. */
+    public String shape() {
+        String s = shape;
+        if (s == null) {
+            StringBuilder b = new StringBuilder(origin).append(':');
+            for (PathElem e : elems) {
+                b.append('/').append(e.name());
+            }
+            shape = s = b.toString();
         }
-        elems = List.copyOf(elems);
+        return s;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        return o instanceof TelemetryPath other && other.hash == hash && other.origin.equals(origin)
+                && other.elems.equals(elems);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
     }
 
     public static TelemetryPath of(String origin, PathElem... elems) {
@@ -82,6 +126,14 @@ public record TelemetryPath(String origin, List<PathElem> elems) implements Comp
 
     @Override
     public String toString() {
+        String t = text;
+        if (t == null) {
+            text = t = format();
+        }
+        return t;
+    }
+
+    private String format() {
         StringBuilder out = new StringBuilder();
         if (!origin.isEmpty()) {
             out.append(origin).append(':');

@@ -116,11 +116,7 @@ public final class TelemetrySchema {
     }
 
     static String shapeOf(TelemetryPath path) {
-        StringBuilder s = new StringBuilder(path.origin()).append(':');
-        for (PathElem e : path.elems()) {
-            s.append('/').append(e.name());
-        }
-        return s.toString();
+        return path.shape();
     }
 
     private static List<LeafDefinition> define() {

@@ -66,7 +66,7 @@ public final class InMemoryBackend extends PublishingBackend {
     }
 
     private void publish(String target) {
-        feed.publish(new DeviceSnapshot(target, clock().nowNs(), state.get(target)));
+        feed.publish(new DeviceSnapshot(target, clock().nowNs(), new LinkedHashMap<>(state.get(target))));
     }
 
     @Override
