@@ -31,6 +31,7 @@ import org.yaml.snakeyaml.nodes.Node;
 public final class ScenarioLoader {
 
     static final long DEFAULT_SEED = 1;
+    static final long MAX_PORTS = Integer.MAX_VALUE / 2;
     private static final List<String> TOP_KEYS =
             List.of("name", "seed", "fabric", "transport", "workload", "faults", "durationUs");
 
@@ -130,7 +131,18 @@ public final class ScenarioLoader {
         if (mode == TransportMode.ECMP && Boolean.TRUE.equals(values.get("trimming"))) {
             throw section.error("trimming", "the ECMP baseline drops at the tail; trimming applies to mrc and uec");
         }
-        return RecordOverrides.construct(FabricConfig.class, values, section);
+        FabricConfig fabric = RecordOverrides.construct(FabricConfig.class, values, section);
+        checkSize(fabric, section);
+        return fabric;
+    }
+
+    /** Port numbers are ints in the simulation: two ports per link, each of them below MAX_PORTS. */
+    private static void checkSize(FabricConfig fabric, YamlMapping section) throws ScenarioException {
+        long hosts = (long) fabric.hostsPerT0() * fabric.t0PerPlane();
+        long links = fabric.planes() * (hosts + (long) fabric.t0PerPlane() * fabric.t1PerPlane());
+        if (2 * links > MAX_PORTS) {
+            throw section.errorHere("fabric too large: " + 2 * links + " switch and NIC ports (at most " + MAX_PORTS + ")");
+        }
     }
 
     private static void scaleUnlessSet(YamlMapping section, Map<String, Object> values, String key, long queue,

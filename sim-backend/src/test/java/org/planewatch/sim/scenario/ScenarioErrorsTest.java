@@ -110,6 +110,8 @@ class ScenarioErrorsTest {
               | bad.yaml:3: fabric.ecnKminBytes: ecnKmaxBytes (209715) must be >= ecnKminBytes (300000)
             trimming with the ECMP baseline | name: x\\ntransport: {mode: ecmp}\\nfabric:\\n  trimming: true\\nworkload: {type: permutation} \
               | bad.yaml:4: fabric.trimming: the ECMP baseline drops at the tail; trimming applies to mrc and uec
+            fabric too large | name: x\\nfabric:\\n  hostsPerT0: 100000\\n  t0PerPlane: 100000\\nworkload: {type: permutation} \
+              | bad.yaml:3: fabric: fabric too large: 160025600000 switch and NIC ports (at most 1073741823)
             unknown mode | name: x\\ntransport: {mode: roce}\\nworkload: {type: permutation} \
               | bad.yaml:2: transport.mode: unknown transport mode 'roce' (expected mrc, uec or ecmp)
             unknown workload type | name: x\\nworkload:\\n  type: broadcast \
