@@ -14,7 +14,7 @@ import org.planewatch.telemetry.path.TelemetryPath;
  */
 final class ExclusionRows {
     /** One decision as far as this batch tells it; fields a batch did not carry are null. */
-    record Row(String target, long ringSeq, long arrivalMillis, Map<String, String> fields) {}
+    record Row(String source, String target, long ringSeq, long arrivalMillis, Map<String, String> fields) {}
 
     private ExclusionRows() {}
 
@@ -36,7 +36,7 @@ final class ExclusionRows {
                     continue;
                 }
                 Row row = rows.computeIfAbsent(n.target() + "#" + seq,
-                        k -> new Row(n.target(), seq, n.arrivalMillis(), new LinkedHashMap<>()));
+                        k -> new Row(n.source(), n.target(), seq, n.arrivalMillis(), new LinkedHashMap<>()));
                 row.fields().put(path.last().name(), update.value().text());
             }
         }

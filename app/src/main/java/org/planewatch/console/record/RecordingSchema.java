@@ -40,6 +40,7 @@ final class RecordingSchema {
             "CREATE INDEX keyframes_by_time ON keyframes(at_ms)",
             """
             CREATE TABLE exclusions(
+              source       TEXT NOT NULL,
               target       TEXT NOT NULL,
               ring_seq     INTEGER NOT NULL,
               batch_seq    INTEGER NOT NULL,

@@ -59,7 +59,7 @@ public final class RecordingWriter implements AutoCloseable {
                   updates = updates + excluded.updates, exclusions = exclusions + excluded.exclusions""");
         upsertExclusion = db.prepareStatement("""
                 INSERT INTO exclusions(target, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev, plane,
-                  links, from_state, to_state, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  links, from_state, to_state, reason, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(target, ring_seq) DO UPDATE SET
                   timestamp_ns = coalesce(excluded.timestamp_ns, timestamp_ns), qpn = coalesce(excluded.qpn, qpn),
                   ev = coalesce(excluded.ev, ev), plane = coalesce(excluded.plane, plane),
@@ -296,6 +296,7 @@ public final class RecordingWriter implements AutoCloseable {
             upsertExclusion.setString(10, f.get("from-state"));
             upsertExclusion.setString(11, f.get("to-state"));
             upsertExclusion.setString(12, f.get("reason"));
+            upsertExclusion.setString(13, row.source());
             upsertExclusion.addBatch();
         }
         upsertExclusion.executeBatch();

@@ -7,6 +7,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
  * Reads a recording's events in their recorded order, from any instant: {@link #seek} starts from
@@ -14,6 +17,8 @@ import org.planewatch.console.telemetry.IngestEvent;
  * events up to a later instant. Single-threaded: the replay driver owns it.
  */
 public final class ReplayCursor {
+    /** As many earlier decisions as the console's own exclusion history holds. */
+    private static final int EXCLUSION_HISTORY = 20_000;
     private final RecordingReader reader;
     private BatchCodec codec;
     private long nextSeq;
@@ -100,6 +105,62 @@ public final class ReplayCursor {
             throw damaged(e);
         } catch (ByteInput.CorruptDataException e) {
             throw new RecordingException(reader.file(), "is damaged in batch " + nextSeq + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The exclusion decisions recorded before {@code beforeMillis} (the newest 20,000), as the
+     * notifications that reported them. Agents evict old decisions from their rings, so the state
+     * at an instant alone would forget decisions the console had already shown; a replay applies
+     * these first. The telemetry store recognises repeats by host and sequence number.
+     */
+    public List<IngestEvent> exclusionsBefore(long beforeMillis) throws RecordingException {
+        try {
+            return exclusionHistory(beforeMillis);
+        } catch (SQLException e) {
+            throw damaged(e);
+        }
+    }
+
+    private List<IngestEvent> exclusionHistory(long beforeMillis) throws SQLException {
+        List<IngestEvent> events = new ArrayList<>();
+        try (PreparedStatement history = reader.prepare("""
+                SELECT source, target, ring_seq, arrival_ms, timestamp_ns, qpn, ev, plane, links, from_state, to_state, reason
+                FROM (SELECT * FROM exclusions WHERE arrival_ms < ? AND to_state IS NOT NULL
+                      ORDER BY arrival_ms DESC LIMIT ?) ORDER BY arrival_ms, target, ring_seq""")) {
+            history.setLong(1, beforeMillis);
+            history.setInt(2, EXCLUSION_HISTORY);
+            try (ResultSet rs = history.executeQuery()) {
+                while (rs.next()) {
+                    String base = "mrc:/events/event[seq=" + rs.getLong(3) + "]/state/";
+                    List<TelemetryUpdate> updates = new ArrayList<>();
+                    addNumber(updates, base + "timestamp", rs, 5);
+                    addNumber(updates, base + "qpn", rs, 6);
+                    addNumber(updates, base + "ev", rs, 7);
+                    addNumber(updates, base + "plane", rs, 8);
+                    addText(updates, base + "links", rs.getString(9));
+                    addText(updates, base + "from-state", rs.getString(10));
+                    addText(updates, base + "reason", rs.getString(12));
+                    addText(updates, base + "to-state", rs.getString(11));
+                    long timestamp = rs.getLong(5);
+                    events.add(new IngestEvent.Notification(rs.getString(1), rs.getString(2), timestamp, updates,
+                            List.of(), rs.getLong(4)));
+                }
+            }
+        }
+        return events;
+    }
+
+    private static void addNumber(List<TelemetryUpdate> updates, String path, ResultSet rs, int column) throws SQLException {
+        long value = rs.getLong(column);
+        if (!rs.wasNull()) {
+            updates.add(new TelemetryUpdate(TelemetryPath.parse(path), new TelemetryValue.Uint(value)));
+        }
+    }
+
+    private static void addText(List<TelemetryUpdate> updates, String path, String value) {
+        if (value != null) {
+            updates.add(new TelemetryUpdate(TelemetryPath.parse(path), new TelemetryValue.Str(value)));
         }
     }
 

@@ -13,7 +13,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * Deterministic ingest batches shaped like a sampled fabric: per host, per plane counters that
  * grow slowly, an oper-status, and now and then an exclusion event that later leaves the ring.
  */
-final class SyntheticTelemetry {
+public final class SyntheticTelemetry {
     private final SplittableRandom random;
     private final int hosts;
     private final int planes;
@@ -23,7 +23,7 @@ final class SyntheticTelemetry {
     private long nextEventSeq = 1;
     private final List<Long> ringSeqs = new ArrayList<>();
 
-    SyntheticTelemetry(long seed, int hosts, int planes, long startMillis) {
+    public SyntheticTelemetry(long seed, int hosts, int planes, long startMillis) {
         this.random = new SplittableRandom(seed);
         this.hosts = hosts;
         this.planes = planes;
@@ -39,14 +39,14 @@ final class SyntheticTelemetry {
         return String.format("host-%04d", h);
     }
 
-    List<IngestEvent> connectAll() {
+    public List<IngestEvent> connectAll() {
         List<IngestEvent> events = new ArrayList<>();
         events.add(new IngestEvent.Connection("demo", ConnectionPhase.STREAMING, "", arrivalMillis));
         return events;
     }
 
     /** One drained batch: {@code samples} sampling rounds of 250 ms each... compressed into one batch. */
-    List<IngestEvent> nextBatch() {
+    public List<IngestEvent> nextBatch() {
         List<IngestEvent> batch = new ArrayList<>();
         arrivalMillis += 250;
         timestampNs += 250_000_000L;
@@ -61,6 +61,10 @@ final class SyntheticTelemetry {
                 updates.add(new TelemetryUpdate(planeLeaf(p, "tx-octets"), TelemetryValue.uint(c[1])));
                 updates.add(new TelemetryUpdate(planeLeaf(p, "retransmits"), TelemetryValue.uint(c[2])));
                 updates.add(new TelemetryUpdate(planeLeaf(p, "oper-status"), TelemetryValue.str(c[2] % 2 == 0 ? "UP" : "DOWN")));
+                c[3] = Math.min(32, Math.max(0, c[3] + random.nextInt(3) - 1));
+                updates.add(new TelemetryUpdate(planeLeaf(p, "evs-good"), TelemetryValue.uint(32 - c[3])));
+                updates.add(new TelemetryUpdate(planeLeaf(p, "evs-assumed-bad"), TelemetryValue.uint(c[3])));
+                updates.add(new TelemetryUpdate(planeLeaf(p, "evs-denied"), TelemetryValue.uint(0)));
             }
             batch.add(new IngestEvent.Notification("demo", host(h), timestampNs, updates, List.of(), arrivalMillis));
         }
@@ -91,7 +95,7 @@ final class SyntheticTelemetry {
         return new IngestEvent.Notification("demo", host(0), timestampNs, updates, List.of(), arrivalMillis);
     }
 
-    long arrivalMillis() {
+    public long arrivalMillis() {
         return arrivalMillis;
     }
 }

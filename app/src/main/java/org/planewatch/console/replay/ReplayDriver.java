@@ -1,0 +1,110 @@
+package org.planewatch.console.replay;
+
+import java.time.InstantSource;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.SnapshotSource;
+
+/**
+ * Owns a {@link ReplayEngine} on its own thread: moves replay time every frame at the chosen speed
+ * and carries out the timeline's commands (play, pause, speed, seek, step) in order. The views see
+ * it as any other {@link SnapshotSource}.
+ */
+public final class ReplayDriver implements SnapshotSource, AutoCloseable {
+    /** A timeline command, run on the replay thread. */
+    public interface Command {
+        void apply(ReplayEngine engine) throws RecordingException;
+    }
+
+    private static final long FRAME_MILLIS = 16;
+
+    private final ReplayEngine engine;
+    private final InstantSource wallClock;
+    private final Consumer<String> errors;
+    private final BlockingQueue<Command> commands = new ArrayBlockingQueue<>(64);
+    private final Thread thread;
+    private volatile ReplayPosition position;
+    private volatile boolean running = true;
+
+    public ReplayDriver(ReplayEngine engine, InstantSource wallClock, Consumer<String> errors) {
+        this.engine = engine;
+        this.wallClock = wallClock;
+        this.errors = errors;
+        this.position = engine.position();
+        this.thread = Thread.ofPlatform().daemon().name("planewatch-replay").unstarted(this::run);
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    /** Queues a command; the position and snapshot reflect it within a frame. */
+    public void submit(Command command) {
+        if (!commands.offer(command)) {
+            errors.accept("replay is busy: command dropped, try again");
+        }
+    }
+
+    public ReplayPosition position() {
+        return position;
+    }
+
+    public ReplayEngine engine() {
+        return engine;
+    }
+
+    @Override
+    public FabricSnapshot latest() {
+        return engine.latest();
+    }
+
+    @Override
+    public AlarmThresholds thresholds() {
+        return engine.thresholds();
+    }
+
+    @Override
+    public void setThresholds(AlarmThresholds thresholds) {
+        submit(e -> e.setThresholds(thresholds));
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        engine.recording().close();
+    }
+
+    private void run() {
+        long last = wallClock.millis();
+        while (running) {
+            try {
+                Command command = commands.poll(FRAME_MILLIS, TimeUnit.MILLISECONDS);
+                while (command != null) {
+                    command.apply(engine);
+                    command = commands.poll();
+                }
+                long now = wallClock.millis();
+                engine.advance(now - last);
+                last = now;
+                position = engine.position();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RecordingException | IllegalArgumentException e) {
+                engine.pause();
+                position = engine.position();
+                errors.accept(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package org.planewatch.console.replay;
+
+import java.util.List;
+import java.util.function.LongPredicate;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.record.ReplayCursor;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.console.state.TelemetryStore;
+
+/**
+ * Plays a recording through the same telemetry store as live data, driven by a {@link ReplayClock}.
+ * Single-threaded: {@link ReplayDriver} (or a test) owns it; any thread may call {@link #latest}.
+ */
+public final class ReplayEngine implements SnapshotSource {
+    public static final double MIN_SPEED = 0.1;
+    public static final double MAX_SPEED = 1000;
+    private static final int EVENT_CAPACITY = 20_000;
+
+    private final RecordingReader reader;
+    private final long startMillis;
+    private final long endMillis;
+    private final long[] exclusionTimes;
+    private final long[] alarmTimes;
+    private final ReplayClock clock;
+    private volatile AlarmThresholds thresholds;
+    private volatile TelemetryStore store;
+    private ReplayCursor cursor;
+    private boolean playing;
+    private double speed = 1.0;
+    private double carryMillis;
+
+    public ReplayEngine(RecordingReader reader, AlarmThresholds thresholds) throws RecordingException {
+        this.reader = reader;
+        long[] range = reader.timeRange();
+        if (range == null) {
+            throw new RecordingException(reader.file(), "holds no recorded data to replay");
+        }
+        this.startMillis = range[0];
+        this.endMillis = range[1];
+        this.exclusionTimes = reader.exclusions().stream().mapToLong(RecordingReader.ExclusionMark::arrivalMillis).distinct().sorted().toArray();
+        this.alarmTimes = reader.alarms().stream().mapToLong(RecordingReader.AlarmMark::raisedMillis).distinct().sorted().toArray();
+        this.thresholds = thresholds;
+        this.clock = new ReplayClock(startMillis);
+        seek(startMillis);
+    }
+
+    public RecordingReader recording() {
+        return reader;
+    }
+
+    public ReplayPosition position() {
+        return new ReplayPosition(clock.millis(), startMillis, endMillis, playing, speed);
+    }
+
+    /** Shows the recorded state at {@code atMillis} (clamped to the recording). */
+    public void seek(long atMillis) throws RecordingException {
+        long t = Math.clamp(atMillis, startMillis, endMillis);
+        clock.set(t);
+        carryMillis = 0;
+        TelemetryStore fresh = new TelemetryStore(clock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
+        cursor = reader.cursor();
+        fresh.apply(cursor.exclusionsBefore(t));
+        fresh.apply(cursor.seek(t));
+        fresh.publish(FabricSnapshot.IngestStats.NONE);
+        store = fresh;
+    }
+
+    public void play() {
+        if (clock.millis() >= endMillis) {
+            return;
+        }
+        playing = true;
+    }
+
+    public void pause() {
+        playing = false;
+    }
+
+    public void setSpeed(double newSpeed) {
+        if (!(newSpeed >= MIN_SPEED && newSpeed <= MAX_SPEED)) {
+            throw new IllegalArgumentException("replay speed must be between 0.1x and 1000x, got " + newSpeed + "x");
+        }
+        speed = newSpeed;
+    }
+
+    /** Moves replay time by {@code wallMillis} of wall time at the current speed, if playing. */
+    public void advance(long wallMillis) throws RecordingException {
+        if (!playing || wallMillis <= 0) {
+            return;
+        }
+        carryMillis += wallMillis * speed;
+        long step = (long) carryMillis;
+        carryMillis -= step;
+        moveTo(Math.min(clock.millis() + step, endMillis));
+        if (clock.millis() >= endMillis) {
+            playing = false;
+        }
+    }
+
+    /** Jumps to the next recorded exclusion decision after the shown instant; false if there is none. */
+    public boolean stepToNextExclusion() throws RecordingException {
+        return stepForward(exclusionTimes);
+    }
+
+    public boolean stepToPreviousExclusion() throws RecordingException {
+        return stepBack(exclusionTimes);
+    }
+
+    public boolean stepToNextAlarm() throws RecordingException {
+        return stepForward(alarmTimes);
+    }
+
+    public boolean stepToPreviousAlarm() throws RecordingException {
+        return stepBack(alarmTimes);
+    }
+
+    /** The state at another instant, built apart from the shown one (the "compare" mode). */
+    public FabricSnapshot snapshotAt(long atMillis) throws RecordingException {
+        long t = Math.clamp(atMillis, startMillis, endMillis);
+        ReplayClock otherClock = new ReplayClock(t);
+        TelemetryStore other = new TelemetryStore(otherClock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
+        ReplayCursor otherCursor = reader.cursor();
+        other.apply(otherCursor.exclusionsBefore(t));
+        other.apply(otherCursor.seek(t));
+        return other.publish(FabricSnapshot.IngestStats.NONE);
+    }
+
+    @Override
+    public FabricSnapshot latest() {
+        return store.latest();
+    }
+
+    @Override
+    public AlarmThresholds thresholds() {
+        return thresholds;
+    }
+
+    @Override
+    public void setThresholds(AlarmThresholds newThresholds) {
+        thresholds = newThresholds;
+        store.setThresholds(newThresholds);
+    }
+
+    private void moveTo(long t) throws RecordingException {
+        TelemetryStore current = store;
+        List<org.planewatch.console.telemetry.IngestEvent> events = cursor.advanceTo(t);
+        clock.set(t);
+        current.apply(events);
+        current.publish(FabricSnapshot.IngestStats.NONE);
+    }
+
+    private boolean stepForward(long[] times) throws RecordingException {
+        long now = clock.millis();
+        long next = first(times, t -> t > now);
+        if (next == Long.MIN_VALUE) {
+            return false;
+        }
+        moveTo(next);
+        return true;
+    }
+
+    private boolean stepBack(long[] times) throws RecordingException {
+        long now = clock.millis();
+        long previous = Long.MIN_VALUE;
+        for (long t : times) {
+            if (t < now) {
+                previous = t;
+            }
+        }
+        if (previous == Long.MIN_VALUE) {
+            return false;
+        }
+        seek(previous);
+        return true;
+    }
+
+    private static long first(long[] times, LongPredicate predicate) {
+        for (long t : times) {
+            if (predicate.test(t)) {
+                return t;
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+}

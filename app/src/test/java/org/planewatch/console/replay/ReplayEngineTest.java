@@ -1,0 +1,145 @@
+package org.planewatch.console.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.record.RecordingMetadata;
+import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.record.RecordingWriter;
+import org.planewatch.console.record.SyntheticTelemetry;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.testing.ManualClock;
+
+/** Replay drives the same telemetry store as live data: at any instant it shows what live showed. */
+class ReplayEngineTest {
+    private static final long START = 1_790_000_000_000L;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void replayShowsWhatLiveShowedAtChosenInstants() throws Exception {
+        Path file = dir.resolve("live.pwrec");
+        Map<Long, String> seenLive = recordWhileWatching(file, 400, List.of(37L, 150L, 301L, 399L));
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
+            for (Map.Entry<Long, String> live : seenLive.entrySet()) {
+                engine.seek(live.getKey());
+                assertEquals(live.getValue(), describe(engine.latest()), "at " + (live.getKey() - START) + " ms");
+            }
+        }
+    }
+
+    @Test
+    void playingAdvancesReplayTimeAtTheChosenSpeed() throws Exception {
+        Path file = dir.resolve("play.pwrec");
+        recordWhileWatching(file, 200, List.of());
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
+            long start = engine.position().atMillis();
+            engine.advance(1_000);
+            assertEquals(start, engine.position().atMillis(), "paused replay does not move");
+            engine.setSpeed(10);
+            engine.play();
+            engine.advance(1_000);
+            assertEquals(start + 10_000, engine.position().atMillis());
+            engine.setSpeed(0.1);
+            engine.advance(1_000);
+            assertEquals(start + 10_100, engine.position().atMillis());
+            engine.setSpeed(1000);
+            engine.advance(1_000);
+            assertEquals(engine.position().endMillis(), engine.position().atMillis(), "stops at the end");
+            assertFalse(engine.position().playing());
+            assertThrows(IllegalArgumentException.class, () -> engine.setSpeed(5000));
+        }
+    }
+
+    @Test
+    void stepsToNextAndPreviousExclusionDecision() throws Exception {
+        Path file = dir.resolve("steps.pwrec");
+        recordWhileWatching(file, 200, List.of());
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            List<Long> marks = reader.exclusions().stream().map(RecordingReader.ExclusionMark::arrivalMillis).distinct().toList();
+            ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
+            assertTrue(engine.stepToNextExclusion());
+            assertEquals(marks.get(0), engine.position().atMillis());
+            assertTrue(engine.stepToNextExclusion());
+            assertEquals(marks.get(1), engine.position().atMillis());
+            int shown = engine.latest().events().size();
+            assertTrue(engine.stepToPreviousExclusion());
+            assertEquals(marks.get(0), engine.position().atMillis());
+            assertEquals(shown - 1, engine.latest().events().size(), "stepping back un-shows the later decision");
+        }
+    }
+
+    @Test
+    void compareBuildsTwoInstantsSideBySide() throws Exception {
+        Path file = dir.resolve("compare.pwrec");
+        Map<Long, String> seenLive = recordWhileWatching(file, 300, List.of(50L, 250L));
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
+            List<Long> instants = new ArrayList<>(seenLive.keySet());
+            engine.seek(instants.get(1));
+            FabricSnapshot before = engine.snapshotAt(instants.get(0));
+            assertEquals(seenLive.get(instants.get(0)), describe(before));
+            assertEquals(seenLive.get(instants.get(1)), describe(engine.latest()), "compare leaves the shown instant alone");
+        }
+    }
+
+    /** Records synthetic telemetry while a live store watches it; returns what live showed at the chosen batches. */
+    private static Map<Long, String> recordWhileWatching(Path file, int batches, List<Long> watchAfterBatch) throws Exception {
+        SyntheticTelemetry fabric = new SyntheticTelemetry(9, 6, 8, START);
+        ManualClock clock = new ManualClock(START);
+        TelemetryStore live = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
+        Map<Long, String> seen = new TreeMap<>();
+        try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("t", "", 1, "t"), START, 2_000, 0, 0)) {
+            List<IngestEvent> first = fabric.connectAll();
+            live.apply(first);
+            writer.append(first);
+            for (long b = 0; b < batches; b++) {
+                List<IngestEvent> batch = fabric.nextBatch();
+                clock.advance(Duration.ofMillis(fabric.arrivalMillis() - clock.millis()));
+                live.apply(batch);
+                writer.append(batch);
+                if (watchAfterBatch.contains(b)) {
+                    seen.put(clock.millis(), describe(live.publish(FabricSnapshot.IngestStats.NONE)));
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** Everything a snapshot shows except rates (which need two samples of a leaf) and alarm raise times. */
+    private static String describe(FabricSnapshot s) {
+        StringBuilder out = new StringBuilder();
+        s.planes().forEach(p -> out.append("plane ").append(p.plane()).append(" good=").append(p.evsGood())
+                .append(" out=").append(p.evsOutOfService()).append(" linksDown=").append(p.linksDown())
+                .append(" ").append(p.freshness()).append('\n'));
+        s.hosts().forEach(h -> {
+            out.append(h.name()).append(' ').append(h.freshness());
+            h.planes().forEach(p -> out.append(" [").append(p.plane()).append(' ').append(p.operStatus())
+                    .append(' ').append(p.evsGood()).append('/').append(p.evsAssumedBad()).append('/').append(p.evsDenied()).append(']'));
+            out.append('\n');
+        });
+        s.events().forEach(e -> out.append(e).append('\n'));
+        s.exclusionGroups().forEach(g -> out.append(g.describe()).append('\n'));
+        // Which alarms are active, not when they were raised: a seek re-evaluates them at its instant.
+        s.activeAlarms().forEach(a -> out.append("alarm ").append(a.kind()).append(' ').append(a.subject())
+                .append(' ').append(a.severity()).append(' ').append(a.message()).append('\n'));
+        return out.toString();
+    }
+}
