@@ -173,6 +173,16 @@ public final class Simulation {
         }
 
         @Override
+        public int planes() {
+            return topology.planes;
+        }
+
+        @Override
+        public long deliveredBytes(int plane) {
+            return network.planeDeliveredBytes(plane);
+        }
+
+        @Override
         public long nowPs() {
             return engine.now();
         }

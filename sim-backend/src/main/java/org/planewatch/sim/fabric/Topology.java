@@ -176,6 +176,13 @@ public final class Topology {
                 && (port - t0PortBase) % (hostsPerT0 + t1PerPlane) < hostsPerT0;
     }
 
+    /** The egress port at the other end of this port's link: its TX counters are this port's RX. */
+    public int facingPort(int port) {
+        int link = portLink[port];
+        int lower = linkLowerPort(link);
+        return lower == port ? linkUpperPort(link) : lower;
+    }
+
     public int switchFirstPort(int sw) {
         return switchFirstPort[sw];
     }

@@ -33,7 +33,7 @@ public final class FabricTelemetry {
     private final Transport transport;
     private final double linkBytesPerPs;
     private final List<ExclusionListener> listeners = new CopyOnWriteArrayList<>();
-    private final long[] scratch = new long[4096];
+    private long[] scratch = new long[64];
 
     public FabricTelemetry(Engine engine, Network net, Transport transport, double linkGbps) {
         this.engine = engine;
@@ -125,6 +125,14 @@ public final class FabricTelemetry {
         return topo.hostPort(host, plane);
     }
 
+    /**
+     * The egress port at the far end of a port's link: its {@code TX_*} counters are this port's
+     * receive counters (e.g. a host NIC port's RX packets and bytes).
+     */
+    public int facingPort(int port) {
+        return topo.facingPort(port);
+    }
+
     public int portLink(int port) {
         return topo.portLink(port);
     }
@@ -164,7 +172,12 @@ public final class FabricTelemetry {
         return transport.qpDestination(qp);
     }
 
+    /** Allocation-free once the scratch space has grown to the largest QP's message count. */
     public long qpCounter(int qp, QpCounter which) {
+        long messages = transport.qpCounter(qp, QpCounter.MESSAGES_COMPLETED, scratch);
+        if (messages > scratch.length) {
+            scratch = new long[(int) Math.max(messages, 2L * scratch.length)];
+        }
         return transport.qpCounter(qp, which, scratch);
     }
 

@@ -4,6 +4,11 @@ package org.planewatch.sim.workload;
 public interface Traffic {
     int hosts();
 
+    int planes();
+
+    /** Payload bytes delivered to receivers through {@code plane} since the start. */
+    long deliveredBytes(int plane);
+
     long nowPs();
 
     /** Opens a QP from {@code src} to {@code dst}; returns its index. */

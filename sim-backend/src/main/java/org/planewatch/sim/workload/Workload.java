@@ -15,6 +15,8 @@ public final class Workload {
     private final Collective collective;
     private final int rounds;
     private final long gapPs;
+    private final int participants;
+    private long[] deliveredAtStart;
     private final List<StepResult> steps = new ArrayList<>();
     private Traffic traffic;
     private int round;
@@ -24,8 +26,9 @@ public final class Workload {
     private long slowestBytes;
     private boolean complete;
 
-    private Workload(Collective collective, int rounds, long gapPs) {
+    private Workload(Collective collective, int rounds, long gapPs, int participants) {
         this.collective = collective;
+        this.participants = participants;
         this.rounds = rounds;
         this.gapPs = gapPs;
     }
@@ -47,11 +50,13 @@ public final class Workload {
             case TRAINING -> throw new IllegalArgumentException("training collective must be alltoall or allreduce");
         };
         long gap = config.type() == WorkloadType.TRAINING ? config.computeGapNs() * 1000 : 0;
-        return new Workload(collective, config.repeat(), gap);
+        int participants = type == WorkloadType.MATRIX ? fabricHosts : hosts;
+        return new Workload(collective, config.repeat(), gap, participants);
     }
 
     public void start(Traffic t) {
         this.traffic = t;
+        this.deliveredAtStart = new long[t.planes()];
         collective.open(t);
         startRound();
     }
@@ -59,6 +64,9 @@ public final class Workload {
     private void startRound() {
         roundStartPs = traffic.nowPs();
         slowestDonePs = -1;
+        for (int p = 0; p < deliveredAtStart.length; p++) {
+            deliveredAtStart[p] = traffic.deliveredBytes(p);
+        }
         if (gapPs > 0) {
             traffic.timer(roundStartPs + gapPs, -1);
         } else {
@@ -78,7 +86,16 @@ public final class Workload {
         }
         String slowest = "host-" + traffic.qpSource(slowestQp) + "->host-" + traffic.qpDestination(slowestQp)
                 + " (" + slowestBytes + " B)";
-        steps.add(new StepResult(round, roundStartPs / 1000, donePs / 1000, (donePs - roundStartPs) / 1000, slowest));
+        long durationPs = Math.max(1, donePs - roundStartPs);
+        List<Double> planeGbps = new ArrayList<>(deliveredAtStart.length);
+        double total = 0;
+        for (int p = 0; p < deliveredAtStart.length; p++) {
+            double gbps = (traffic.deliveredBytes(p) - deliveredAtStart[p]) * 8000.0 / durationPs;
+            planeGbps.add(gbps);
+            total += gbps;
+        }
+        steps.add(new StepResult(round, roundStartPs / 1000, donePs / 1000, durationPs / 1000, slowest,
+                total, total / participants, planeGbps));
         if (++round < rounds) {
             startRound();
         } else {

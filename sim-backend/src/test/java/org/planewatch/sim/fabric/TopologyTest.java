@@ -27,6 +27,8 @@ class TopologyTest {
             assertEquals(link, topo.portLink(topo.linkLowerPort(link)));
             assertEquals(link, topo.portLink(topo.linkUpperPort(link)));
             assertEquals(topo.portOwner(topo.linkLowerPort(link)), topo.portPeer(topo.linkUpperPort(link)));
+            assertEquals(topo.linkUpperPort(link), topo.facingPort(topo.linkLowerPort(link)));
+            assertEquals(topo.linkLowerPort(link), topo.facingPort(topo.linkUpperPort(link)));
         }
     }
 

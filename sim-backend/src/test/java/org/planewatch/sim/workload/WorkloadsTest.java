@@ -67,6 +67,9 @@ class WorkloadsTest {
             assertTrue(step.durationNs() > 20_000, "step includes its compute gap: " + step);
             assertEquals(previousEnd, step.startNs());
             assertTrue(step.slowestTransfer().startsWith("host-"), step.slowestTransfer());
+            assertEquals(2, step.planeGoodputGbps().size());
+            assertEquals(step.goodputGbps(), step.planeGoodputGbps().get(0) + step.planeGoodputGbps().get(1), 1e-6);
+            assertTrue(step.meanHostGoodputGbps() > 0 && step.meanHostGoodputGbps() < 200, "at most 2 x 100G per host: " + step);
             previousEnd = step.completionNs();
         }
         assertEquals(3 * 56, s.messages().completed());
