@@ -1,10 +1,14 @@
 package org.planewatch.sim.report;
 
 import java.util.List;
+import org.planewatch.sim.RunSummary;
+import org.planewatch.sim.workload.StepResult;
 
 /**
  * The JSON report of one headless run (issue 3 item 9). Field names are the JSON keys; times are
- * nanoseconds of simulated time unless named otherwise. Documented in docs/scenarios.md.
+ * nanoseconds of simulated time unless named otherwise. Documented in docs/scenarios.md. The nested
+ * figures are the simulation's own {@link RunSummary} records; only EV transitions are rewritten
+ * for readers (host names, nanoseconds, reason labels).
  *
  * @param scenario scenario name
  * @param seed seed of the run
@@ -15,8 +19,8 @@ import java.util.List;
  * @param events events the engine processed
  * @param workloadComplete whether every message of the workload completed
  * @param messages message accounting
- * @param packets packet accounting
- * @param fct message completion time percentiles
+ * @param packets data packet accounting: sent = delivered + trimmed + dropped + in flight
+ * @param fct message completion time percentiles and mean
  * @param planes per-plane figures, by plane id
  * @param evTransitions every EV state change (exclusion event) in time order
  * @param steps finished rounds of the workload (training steps for a training loop)
@@ -31,12 +35,12 @@ public record RunReport(
         long wallMs,
         long events,
         boolean workloadComplete,
-        Messages messages,
-        Packets packets,
-        Fct fct,
-        List<Plane> planes,
+        RunSummary.Messages messages,
+        RunSummary.Packets packets,
+        RunSummary.Fct fct,
+        List<RunSummary.Plane> planes,
         List<EvTransition> evTransitions,
-        List<Step> steps,
+        List<StepResult> steps,
         long traceDigest) {
 
     public RunReport {
@@ -46,45 +50,14 @@ public record RunReport(
     }
 
     /**
-     * @param total messages the workload posted
-     * @param completed messages whose every byte arrived
-     * @param bytesExpected payload bytes of all posted messages
-     * @param bytesDelivered distinct payload bytes placed at receivers
-     * @param duplicateBytes payload bytes that arrived more than once (spurious retransmissions)
-     */
-    public record Messages(long total, long completed, long bytesExpected, long bytesDelivered, long duplicateBytes) {}
-
-    /**
-     * @param sent data packets sent by hosts, retransmissions included
-     * @param delivered data packets that reached their receiver whole
-     * @param trimmed data packets cut to a header by a switch
-     * @param dropped packets lost: queue overflow, dead links, gray or CRC drops
-     * @param inFlightAtEnd data packets still in queues or on links when the run stopped
-     */
-    public record Packets(long sent, long delivered, long trimmed, long dropped, long inFlightAtEnd) {}
-
-    /** Message completion times (post to last byte), 0 when no message completed. */
-    public record Fct(long p50Ns, long p99Ns, long maxNs, long meanNs) {}
-
-    /**
-     * @param id plane number
-     * @param goodputGbps payload delivered through this plane over the simulated time
-     * @param trimmed packets trimmed in this plane
-     * @param dropped packets dropped in this plane
-     * @param evsAssumedBad EV retirements on this plane during the run (transitions to ASSUMED_BAD)
-     * @param evsDenied EV denials on this plane during the run (transitions to DENIED)
-     */
-    public record Plane(int id, double goodputGbps, long trimmed, long dropped, long evsAssumedBad, long evsDenied) {}
-
-    /**
      * One exclusion event.
      *
      * @param atNs simulated time
      * @param host sending host ({@code host-<n>})
-     * @param qp queue pair number on that host
+     * @param qp queue pair number
      * @param ev entropy value id within the QP
      * @param plane plane of the EV's path
-     * @param links links on the EV's path, in path order
+     * @param links links on the EV's path, sender to receiver
      * @param from previous state
      * @param to new state
      * @param reason loss-timer, sack-gap, probe-ok, probe-timeout, controller-deny, min-active-guard, ...
@@ -95,15 +68,4 @@ public record RunReport(
             links = List.copyOf(links);
         }
     }
-
-    /**
-     * One finished round of the workload.
-     *
-     * @param index 0-based round number
-     * @param startNs when the round started (its compute phase, if any)
-     * @param completionNs when its slowest transfer completed
-     * @param durationNs the step time
-     * @param slowestTransfer the transfer that completed last
-     */
-    public record Step(int index, long startNs, long completionNs, long durationNs, String slowestTransfer) {}
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.config.WorkloadType;
 import org.planewatch.sim.scenario.ScenarioException;
 import org.planewatch.sim.scenario.ScenarioLoader;
 
@@ -83,6 +84,18 @@ class ShippedScenariosRunTest {
             assertEquals(List.of("id", "goodputGbps", "trimmed", "dropped", "evsAssumedBad", "evsDenied"),
                     keys(planes.get(p)));
             assertEquals(p, planes.get(p).get("id").asInt());
+        }
+        JsonNode steps = report.get("steps");
+        assertEquals(messages.get("completed").asLong() > 0, steps.size() > 0, "finished rounds are reported");
+        for (JsonNode step : steps) {
+            assertTrue(keys(step).containsAll(List.of("index", "startNs", "completionNs", "durationNs",
+                    "slowestTransfer")), step.toString());
+            // each figure is truncated from picoseconds on its own, so they may differ by 1 ns
+            assertEquals(step.get("completionNs").asLong() - step.get("startNs").asLong(),
+                    step.get("durationNs").asLong(), 1, step.toString());
+        }
+        if (scenario.workload().type() == WorkloadType.TRAINING) {
+            assertEquals(scenario.workload().repeat(), steps.size(), "one step result per training step");
         }
         long previousAt = 0;
         for (JsonNode transition : report.get("evTransitions")) {
