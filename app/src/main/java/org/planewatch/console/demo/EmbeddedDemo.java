@@ -1,31 +1,63 @@
 package org.planewatch.console.demo;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import org.planewatch.agent.sim.EmbeddedSimAgent;
+import org.planewatch.agent.sim.SimOptions;
+import org.planewatch.console.ingest.GnmiFaultControl;
 import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.session.FaultControl;
+import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.scenario.ScenarioException;
+import org.planewatch.sim.scenario.ScenarioLoader;
 
 /**
- * The embedded demo: an in-process agent serving a simulated fabric over real gRPC on loopback,
- * which the console then connects to like any other target.
+ * The embedded demo: the agent's simulated back end serving {@code demo-fabric.yaml} over real gRPC
+ * on a free loopback port. The console connects to it like to any other aggregating endpoint
+ * ({@code *}); fault injection goes through gNMI Set, which the demo agent allows.
  */
 public final class EmbeddedDemo implements AutoCloseable {
-    private final TargetConfig target;
-    private final Optional<FaultControl> faults;
-    private final String description;
-    private final AutoCloseable agent;
+    public static final String SCENARIO = "demo-fabric.yaml";
+    public static final String TARGET_NAME = "demo";
 
-    private EmbeddedDemo(TargetConfig target, Optional<FaultControl> faults, String description, AutoCloseable agent) {
-        this.target = target;
-        this.faults = faults;
-        this.description = description;
+    private final EmbeddedSimAgent agent;
+    private final TargetConfig target;
+    private final GnmiFaultControl faults;
+    private final String description;
+
+    private EmbeddedDemo(EmbeddedSimAgent agent, Scenario scenario, double dilation) {
         this.agent = agent;
+        this.target = TargetConfig.insecure(TARGET_NAME, "127.0.0.1", agent.port(), List.of("*"));
+        this.faults = new GnmiFaultControl(target);
+        var fabric = scenario.fabric();
+        this.description = String.format(java.util.Locale.ROOT,
+                "simulated fabric '%s', %d planes, %d hosts, %d switches, 1 simulated ms per %.0f ms wall, agent on 127.0.0.1:%d",
+                scenario.name(), fabric.planes(), fabric.hostCount(), fabric.switchCount(), dilation, agent.port());
     }
 
-    /** @throws IllegalStateException when this build has no simulated agent back end */
+    /** Starts the demo agent with the shipped scenario at the default dilation. */
     public static EmbeddedDemo start() throws IOException {
-        throw new IllegalStateException("the agent's simulated back end has not landed in this build "
-                + "(use --targets <file> to connect to running agents)");
+        return start(demoScenario(), SimOptions.defaults());
+    }
+
+    public static EmbeddedDemo start(Scenario scenario, SimOptions options) throws IOException {
+        return new EmbeddedDemo(EmbeddedSimAgent.start(scenario, options, true), scenario, options.dilation());
+    }
+
+    /** The shipped demo scenario. */
+    public static Scenario demoScenario() throws IOException {
+        try (InputStream in = EmbeddedDemo.class.getResourceAsStream(SCENARIO)) {
+            if (in == null) {
+                throw new IOException("the console jar lacks its demo scenario " + SCENARIO);
+            }
+            return ScenarioLoader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), SCENARIO, Path.of("."));
+        } catch (ScenarioException e) {
+            throw new IllegalStateException("the shipped demo scenario is invalid: " + e.getMessage(), e);
+        }
     }
 
     public TargetConfig target() {
@@ -33,19 +65,20 @@ public final class EmbeddedDemo implements AutoCloseable {
     }
 
     public Optional<FaultControl> faults() {
-        return faults;
+        return Optional.of(faults);
     }
 
     public String description() {
         return description;
     }
 
+    public EmbeddedSimAgent agent() {
+        return agent;
+    }
+
     @Override
     public void close() {
-        try {
-            agent.close();
-        } catch (Exception e) {
-            System.err.println("planewatch-console: stopping the demo agent: " + e.getMessage());
-        }
+        faults.close();
+        agent.close();
     }
 }

@@ -12,6 +12,8 @@ import org.planewatch.console.ingest.GnmiTargetClient;
 import org.planewatch.console.ingest.IngestQueue;
 import org.planewatch.console.ingest.SubscriptionPlan;
 import org.planewatch.console.ingest.TargetConfig;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.IngestPump;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.state.TelemetryStore;
@@ -34,8 +36,12 @@ public final class ConsoleSession implements TargetControl, AutoCloseable {
     private final Random jitter = new Random();
 
     public ConsoleSession(InstantSource clock) {
+        this(clock, FreshnessPolicy.standard());
+    }
+
+    public ConsoleSession(InstantSource clock, FreshnessPolicy freshness) {
         this.clock = clock;
-        this.store = new TelemetryStore(clock);
+        this.store = new TelemetryStore(clock, freshness, AlarmThresholds.defaults(), 20_000);
         this.pump = new IngestPump(queue, store, PUBLISH_INTERVAL_MILLIS);
         this.pump.start();
     }

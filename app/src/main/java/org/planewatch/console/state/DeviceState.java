@@ -29,6 +29,7 @@ final class DeviceState {
     private boolean dirty = true;
     private Object summary;
     private Freshness summaryFreshness;
+    private int summaryPeers = -1;
 
     DeviceState(DeviceName name) {
         this.name = name;
@@ -38,10 +39,14 @@ final class DeviceState {
         dirty = true;
     }
 
-    SwitchSummary switchSummary(Freshness freshness) {
-        if (dirty || summaryFreshness != freshness || !(summary instanceof SwitchSummary)) {
+    SwitchSummary switchSummary(Freshness freshness, PortPeers peers) {
+        if (dirty || summaryFreshness != freshness || summaryPeers != peers.generation() || !(summary instanceof SwitchSummary)) {
             List<PortSummary> portSummaries = new ArrayList<>(ports.size());
-            ports.forEach((port, leaves) -> portSummaries.add(port(port, leaves)));
+            ports.forEach((port, leaves) -> {
+                DeviceName peer = peers.peer(name, port, leaves, ports.size());
+                portSummaries.add(port(port, peer.kind() == DeviceName.Kind.OTHER ? "" : peer.name(), leaves));
+            });
+            summaryPeers = peers.generation();
             summary = new SwitchSummary(name.name(), name.plane(), name.tier(), name.index(), freshness,
                     List.copyOf(portSummaries));
             summaryFreshness = freshness;
@@ -50,7 +55,7 @@ final class DeviceState {
         return (SwitchSummary) summary;
     }
 
-    private PortSummary port(String port, LeafTable leaves) {
+    private PortSummary port(String port, String peer, LeafTable leaves) {
         List<QueueSummary> queueSummaries = new ArrayList<>();
         double ecn = 0;
         for (Map.Entry<String, LeafTable> queue : queues.getOrDefault(port, Map.of()).entrySet()) {
@@ -59,7 +64,7 @@ final class DeviceState {
                     q.rate("trim-pkts"), q.rate("dropped-pkts"), q.value("max-queue-len"), q.value("avg-queue-len")));
             ecn += FabricSnapshot.nanToZero(q.rate("ecn-marked-pkts"));
         }
-        return new PortSummary(port, leaves.text("oper-status", "UNKNOWN"), bits(leaves.rate("out-octets")),
+        return new PortSummary(port, peer, leaves.text("oper-status", "UNKNOWN"), bits(leaves.rate("out-octets")),
                 bits(leaves.rate("in-octets")), leaves.rate("trim-pkts"), sumRates(leaves, "out-discards", "dropped-trim-pkts"),
                 queueSummaries.isEmpty() ? Double.NaN : ecn, List.copyOf(queueSummaries));
     }

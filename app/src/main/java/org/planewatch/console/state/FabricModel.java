@@ -30,6 +30,8 @@ final class FabricModel {
     final Map<String, DeviceState> devices = new TreeMap<>();
     final ExclusionLog exclusions;
     private final Map<String, DeviceName> names = new HashMap<>();
+    private final PortPeers peers = new PortPeers();
+    private int deviceCountAtLearn = -1;
     long appliedUpdates;
 
     FabricModel(int eventCapacity) {
@@ -175,12 +177,16 @@ final class FabricModel {
     record Summary(List<PlaneSummary> planes, List<LinkState> links, List<SwitchSummary> switches, List<HostSummary> hosts) {}
 
     Summary summarize(Map<String, Freshness> freshnessByDevice) {
+        if (devices.size() != deviceCountAtLearn) {
+            peers.learn(devices.values());
+            deviceCountAtLearn = devices.size();
+        }
         List<SwitchSummary> switches = new ArrayList<>();
         List<HostSummary> hosts = new ArrayList<>();
         for (DeviceState device : devices.values()) {
             Freshness freshness = freshnessByDevice.getOrDefault(device.name.name(), Freshness.LOST);
             if (device.name.isSwitch()) {
-                switches.add(device.switchSummary(freshness));
+                switches.add(device.switchSummary(freshness, peers));
             } else if (device.name.isHost() || !device.planes.isEmpty()) {
                 hosts.add(device.hostSummary(freshness));
             }
@@ -194,10 +200,10 @@ final class FabricModel {
         for (SwitchSummary sw : switches) {
             DeviceName self = names.get(sw.name());
             for (PortSummary port : sw.ports()) {
-                DeviceName peer = names.computeIfAbsent(port.name(), DeviceName::parse);
-                if (peer.kind() == DeviceName.Kind.OTHER) {
+                if (port.peer().isEmpty()) {
                     continue;
                 }
+                DeviceName peer = names.computeIfAbsent(port.peer(), DeviceName::parse);
                 String id = DeviceName.linkId(self, peer);
                 LinkBuilder builder = builders.computeIfAbsent(id, i -> new LinkBuilder(i, self, peer));
                 builder.add(port, sw.freshness());
@@ -265,7 +271,7 @@ final class FabricModel {
                 if (Double.isNaN(trims)) {
                     continue;
                 }
-                if (sw.tier() == 0 && DeviceName.parse(port.name()).isHost()) {
+                if (sw.tier() == 0 && port.peer().startsWith("host-")) {
                     plane.lastHopTrims += trims;
                 } else {
                     plane.fabricTrims += trims;

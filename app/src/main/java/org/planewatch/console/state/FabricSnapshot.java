@@ -96,8 +96,10 @@ public record FabricSnapshot(
 
     public record SwitchSummary(String name, int plane, int tier, int index, Freshness freshness, List<PortSummary> ports) {}
 
+    /** A switch port; {@code peer} is the device at the far end, empty when the console cannot tell. */
     public record PortSummary(
             String name,
+            String peer,
             String operStatus,
             double outBps,
             double inBps,

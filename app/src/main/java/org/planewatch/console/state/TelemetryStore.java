@@ -104,12 +104,33 @@ public final class TelemetryStore implements SnapshotSource {
         var events = model.exclusions.events();
         alarms.evaluate(summary.planes(), targets, events, thresholds.get(), now);
         FabricSnapshot snapshot = new FabricSnapshot(++version, now, summary.planes(), summary.links(),
-                summary.switches(), summary.hosts(), events, model.exclusions.groups(now, EXCLUSION_GROUP_WINDOW_MILLIS),
+                summary.switches(), summary.hosts(), events, rankDownLinksFirst(model.exclusions.groups(now, EXCLUSION_GROUP_WINDOW_MILLIS),
+                        summary.links()),
                 alarms.active(), alarms.recent(), List.copyOf(targets), trimHistory.sample(summary.planes(), now),
                 new IngestStats(ingest.acceptedUpdates(), ingest.droppedUpdates(), ingest.droppedNotifications(),
                         ingest.queueDepth(), model.appliedUpdates));
         latest.set(snapshot);
         return snapshot;
+    }
+
+    /**
+     * Every excluded path lists all the links it crosses, so in a small plane the failed link ties with
+     * its neighbours through the same spine; among equals the link that reports itself down goes first.
+     */
+    private static List<FabricSnapshot.LinkExclusionGroup> rankDownLinksFirst(
+            List<FabricSnapshot.LinkExclusionGroup> groups, List<FabricSnapshot.LinkState> links) {
+        if (groups.size() < 2) {
+            return groups;
+        }
+        java.util.Set<String> down = new java.util.HashSet<>();
+        links.stream().filter(l -> !l.up()).forEach(l -> down.add(l.id()));
+        if (down.isEmpty()) {
+            return groups;
+        }
+        List<FabricSnapshot.LinkExclusionGroup> ranked = new ArrayList<>(groups);
+        ranked.sort(java.util.Comparator.comparingInt((FabricSnapshot.LinkExclusionGroup g) -> -g.hosts())
+                .thenComparing(g -> !down.contains(g.link())));
+        return List.copyOf(ranked);
     }
 
     @Override

@@ -17,6 +17,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.TextAlignment;
 import org.planewatch.console.state.Alarm;
@@ -60,11 +61,12 @@ public final class OverviewView extends BorderPane {
             head.setAlignment(Pos.CENTER);
             head.setId("plane-" + plane + "-header");
             head.setOnMouseClicked(e -> viewModel.openPlane(plane));
-            grid.add(head, column, 0);
+            grid.add(head, column + 1, 0);
             Tile[] tiles = {health, goodput, trims, evsOut, linksDown};
             for (int row = 0; row < tiles.length; row++) {
                 tiles[row].setOnMouseClicked(e -> viewModel.openPlane(plane));
-                grid.add(tiles[row], column, row + 1);
+                tiles[row].setMaxSize(Double.MAX_VALUE, Double.MAX_VALUE);
+                grid.add(tiles[row], column + 1, row + 1);
             }
             health.setId("plane-" + plane + "-health");
             linksDown.setId("plane-" + plane + "-links-down");
@@ -106,6 +108,7 @@ public final class OverviewView extends BorderPane {
         grid.setVgap(8);
         grid.setPadding(new Insets(12));
         grid.setAlignment(Pos.TOP_CENTER);
+        VBox.setVgrow(grid, Priority.ALWAYS);
         setCenter(grid);
         setBottom(bottom());
         viewModel.overview().cardsProperty().addListener((o, a, cards) -> show(cards));
@@ -127,10 +130,35 @@ public final class OverviewView extends BorderPane {
                 .build();
     }
 
+    private static final List<String> ROWS = List.of("PATH HEALTH", "GOODPUT", "TRIM RATE", "EVs OUT", "LINKS DOWN");
+
     private void show(List<PlaneCard> cards) {
         if (columns.size() != cards.size() || !sameOrder(cards)) {
             grid.getChildren().clear();
+            grid.getColumnConstraints().clear();
+            grid.getRowConstraints().clear();
             columns.clear();
+            javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+            labels.setMinWidth(Region.USE_PREF_SIZE);
+            grid.getColumnConstraints().add(labels);
+            for (int i = 0; i < cards.size(); i++) {
+                javafx.scene.layout.ColumnConstraints column = new javafx.scene.layout.ColumnConstraints();
+                column.setHgrow(Priority.ALWAYS);
+                column.setFillWidth(true);
+                column.setMaxWidth(260);
+                grid.getColumnConstraints().add(column);
+            }
+            grid.getRowConstraints().add(new javafx.scene.layout.RowConstraints());
+            for (int row = 0; row < ROWS.size(); row++) {
+                javafx.scene.layout.RowConstraints constraint = new javafx.scene.layout.RowConstraints();
+                constraint.setVgrow(Priority.ALWAYS);
+                constraint.setFillHeight(true);
+                constraint.setMaxHeight(150);
+                grid.getRowConstraints().add(constraint);
+                Label label = new Label(ROWS.get(row));
+                label.getStyleClass().add("row-label");
+                grid.add(label, 0, row + 1);
+            }
             for (int i = 0; i < cards.size(); i++) {
                 columns.add(new PlaneColumn(cards.get(i).plane(), i));
             }

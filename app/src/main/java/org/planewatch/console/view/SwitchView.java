@@ -38,7 +38,8 @@ public final class SwitchView extends BorderPane {
         TableView<PortSummary> ports = new TableView<>();
         ports.setId("switch-ports");
         ports.setPlaceholder(new Label("No ports reported"));
-        ports.getColumns().add(ViewParts.column("Port (peer)", PortSummary::name, 130));
+        ports.getColumns().add(ViewParts.column("Port", PortSummary::name, 90));
+        ports.getColumns().add(ViewParts.column("Peer", PortSummary::peer, 110));
         ports.getColumns().add(ViewParts.column("Status", PortSummary::operStatus, 80));
         ports.getColumns().add(ViewParts.column("Out", p -> Units.bits(p.outBps()), 100));
         ports.getColumns().add(ViewParts.column("In", p -> Units.bits(p.inBps()), 100));
@@ -54,7 +55,7 @@ public final class SwitchView extends BorderPane {
         ports.setOnMouseClicked(e -> {
             PortSummary port = ports.getSelectionModel().getSelectedItem();
             if (e.getClickCount() == 2 && port != null) {
-                main.search(port.name());
+                main.search(port.peer());
             }
         });
         TableView<QueueSummary> queues = new TableView<>();

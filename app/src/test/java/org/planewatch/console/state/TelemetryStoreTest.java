@@ -226,4 +226,29 @@ class TelemetryStoreTest {
         assertTrue(first.host("host-0001").orElseThrow() == second.host("host-0001").orElseThrow());
         assertFalse(first.host("host-0002").orElseThrow() == second.host("host-0002").orElseThrow());
     }
+
+    @Test
+    void learnsLinksFromEthPortsByTheClosConventionWhenPortsDoNotNamePeers() {
+        connection(ConnectionPhase.STREAMING, "");
+        // T0 p0-t0-1 with 2 host ports (eth0, eth1) and 2 up-ports (eth2 -> T1 0, eth3 -> T1 1).
+        for (int k = 0; k < 4; k++) {
+            receive(port("p0-t0-1", 0, "eth" + k, k == 3 ? "DOWN" : "UP", 0, 0));
+        }
+        receive(port("p0-t1-0", 0, "eth1", "UP", 0, 0));
+        receive(port("p0-t1-1", 0, "eth1", "DOWN", 0, 0));
+        receive(plane("host-2", 0, 0, 64, 0, 0));
+        FabricSnapshot snapshot = publish();
+        assertEquals(List.of("host-2~p0-t0-1", "host-3~p0-t0-1", "p0-t0-1~p0-t1-0", "p0-t0-1~p0-t1-1"),
+                snapshot.links().stream().map(FabricSnapshot.LinkState::id).toList());
+        assertFalse(snapshot.link("p0-t0-1~p0-t1-1").orElseThrow().up());
+        assertEquals("p0-t1-1", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(3).peer());
+    }
+
+    @Test
+    void aPortDescriptionNamesItsPeer() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(Notifications.of("p4-t1-0", 0).text("/interfaces/interface[name=Ethernet1/7]/state/description", "p4-t0-6")
+                .text("/interfaces/interface[name=Ethernet1/7]/state/oper-status", "UP"));
+        assertEquals("p4-t0-6~p4-t1-0", publish().links().getFirst().id());
+    }
 }

@@ -1,0 +1,67 @@
+package org.planewatch.console.ingest;
+
+import io.grpc.ManagedChannel;
+import io.grpc.StatusRuntimeException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.planewatch.console.session.FaultControl;
+import org.planewatch.gnmi.proto.Path;
+import org.planewatch.gnmi.proto.SetRequest;
+import org.planewatch.gnmi.proto.TypedValue;
+import org.planewatch.gnmi.proto.Update;
+import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.path.TelemetryPath;
+
+/**
+ * Fault injection through gNMI Set on the simulator's {@code sim:} config leaves. The agent decides
+ * whether it allows it: a refusal comes back as the failed future's message, in the agent's words.
+ */
+public final class GnmiFaultControl implements FaultControl, AutoCloseable {
+    private final ManagedChannel channel;
+    private final gNMIGrpc.gNMIBlockingStub stub;
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().daemon().name("planewatch-fault-injection").factory());
+
+    public GnmiFaultControl(TargetConfig target) {
+        this.channel = io.grpc.Grpc.newChannelBuilderForAddress(target.host(), target.port(),
+                GnmiTargetClient.credentials(target)).build();
+        this.stub = gNMIGrpc.newBlockingStub(channel);
+    }
+
+    @Override
+    public CompletableFuture<Void> setLink(String link, boolean up) {
+        return set("sim:/links/link[name=" + link + "]/config/state", TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
+    }
+
+    @Override
+    public CompletableFuture<Void> rebootSwitch(String switchName, Duration down) {
+        return set("sim:/switches/switch[name=" + switchName + "]/config/reboot",
+                TypedValue.newBuilder().setUintVal(down.toNanos()).build());
+    }
+
+    @Override
+    public CompletableFuture<Void> setPlane(int plane, boolean up) {
+        return set("sim:/planes/plane[id=" + plane + "]/config/state", TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
+    }
+
+    private CompletableFuture<Void> set(String path, TypedValue value) {
+        Path wire = NotificationDecoder.encode(TelemetryPath.parse(path));
+        SetRequest request = SetRequest.newBuilder().addUpdate(Update.newBuilder().setPath(wire).setVal(value)).build();
+        return CompletableFuture.runAsync(() -> {
+            try {
+                stub.withDeadlineAfter(5, TimeUnit.SECONDS).set(request);
+            } catch (StatusRuntimeException e) {
+                throw new IllegalStateException(e.getStatus().getCode() + ": " + e.getStatus().getDescription(), e);
+            }
+        }, executor);
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        channel.shutdownNow();
+    }
+}

@@ -1,0 +1,83 @@
+package org.planewatch.console.state;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Finds the device at the far end of a switch port, from telemetry alone, in this order:
+ * <ol>
+ *   <li>the port is named after its peer ({@code p2-t1-5});
+ *   <li>its OpenConfig {@code description} names the peer (how cabling databases and LLDP-fed
+ *       configs usually label ports);
+ *   <li>the two-tier Clos port convention for ports named {@code ethK}: a T0 with D host ports and
+ *       U up-ports has ports {@code 0..D-1} down to its hosts and {@code D+j} up to T1 {@code j}; a T1
+ *       has port {@code i} down to T0 {@code i}. U is the number of T1 switches seen in the plane.
+ * </ol>
+ * See docs/adr/0031.
+ */
+final class PortPeers {
+    private final Map<Integer, Integer> t1PerPlane = new HashMap<>();
+    private final Map<Integer, Integer> hostNameWidth = new HashMap<>();
+    private int generation;
+
+    /** Re-learns the plane sizes; returns whether anything changed (cached summaries must then rebuild). */
+    boolean learn(Iterable<DeviceState> devices) {
+        Map<Integer, Integer> t1 = new HashMap<>();
+        int width = 0;
+        for (DeviceState device : devices) {
+            if (device.name.isSwitch() && device.name.tier() == 1) {
+                t1.merge(device.name.plane(), 1, Integer::sum);
+            } else if (device.name.isHost()) {
+                width = device.name.name().length() - "host-".length();
+            }
+        }
+        boolean changed = !t1.equals(t1PerPlane) || hostNameWidth.getOrDefault(0, 0) != width;
+        if (changed) {
+            t1PerPlane.clear();
+            t1PerPlane.putAll(t1);
+            hostNameWidth.put(0, width);
+            generation++;
+        }
+        return changed;
+    }
+
+    int generation() {
+        return generation;
+    }
+
+    /** The peer of {@code port} on switch {@code self}, or an OTHER name when it cannot be told. */
+    DeviceName peer(DeviceName self, String port, LeafTable leaves, int portCount) {
+        DeviceName named = DeviceName.parse(port);
+        if (named.kind() != DeviceName.Kind.OTHER) {
+            return named;
+        }
+        DeviceName described = DeviceName.parse(leaves.text("description", ""));
+        if (described.kind() != DeviceName.Kind.OTHER) {
+            return described;
+        }
+        if (!port.startsWith("eth") || !self.isSwitch()) {
+            return named;
+        }
+        int k;
+        try {
+            k = Integer.parseInt(port.substring(3));
+        } catch (NumberFormatException e) {
+            return named;
+        }
+        if (self.tier() == 1) {
+            return DeviceName.parse("p" + self.plane() + "-t0-" + k);
+        }
+        int up = t1PerPlane.getOrDefault(self.plane(), 0);
+        int down = portCount - up;
+        if (up == 0 || down <= 0) {
+            return named;
+        }
+        if (k >= down) {
+            return DeviceName.parse("p" + self.plane() + "-t1-" + (k - down));
+        }
+        int host = self.index() * down + k;
+        int width = hostNameWidth.getOrDefault(0, 0);
+        String digits = Integer.toString(host);
+        return DeviceName.parse("host-" + (digits.length() < width ? "0".repeat(width - digits.length()) : "") + digits);
+    }
+}
