@@ -36,7 +36,7 @@ import org.planewatch.sim.scenario.ScenarioLoader;
  * loopback Netty, so its decoding competes for the same 2 cores (a conservative setup).
  *
  * <p>Usage: {@code java -cp planewatch-agent.jar org.planewatch.agent.bench.AgentBench
- * [seconds] [sampleMs] [publishMs]} (defaults 20, 1000, 1000).
+ * [seconds] [sampleMs] [publishMs] [dilation]} (defaults 20, 1000, 1000, 1000).
  */
 public final class AgentBench {
 
@@ -57,14 +57,16 @@ public final class AgentBench {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
         long sampleMs = args.length > 1 ? Long.parseLong(args[1]) : 1000;
         long publishMs = args.length > 2 ? Long.parseLong(args[2]) : 1000;
+        double dilation = args.length > 3 ? Double.parseDouble(args[3]) : 1000;
         Scenario scenario = ScenarioLoader.parse(FABRIC, "agent-bench.yaml", Path.of("."));
-        SimulatedBackend backend = new SimulatedBackend(scenario, SimOptions.defaults().withPublishIntervalMs(publishMs));
+        SimulatedBackend backend = new SimulatedBackend(scenario, SimOptions.defaults()
+                .withPublishIntervalMs(publishMs).withDilation(dilation));
         long leaves = 0;
         for (TargetInfo t : backend.targets()) {
             leaves += backend.read(t.name()).leaves().size();
         }
-        System.out.printf("setup: %d targets, %d leaves, sample %d ms, publish %d ms, %d cores, max heap %d MiB%n",
-                backend.targets().size(), leaves, sampleMs, publishMs, Runtime.getRuntime().availableProcessors(),
+        System.out.printf("setup: %d targets, %d leaves, sample %d ms, publish %d ms, dilation %.0f, %d cores, max heap %d MiB%n",
+                backend.targets().size(), leaves, sampleMs, publishMs, dilation, Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20);
         GnmiOptions gnmi = GnmiOptions.defaults().withMinSampleIntervalNs(Math.min(sampleMs, 100) * 1_000_000L);
         try (AgentServer server = new AgentServer(AgentConfig.loopbackInsecure(0, gnmi), backend, StructuredLog.silent()).start()) {

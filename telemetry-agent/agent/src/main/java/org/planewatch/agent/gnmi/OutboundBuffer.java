@@ -33,8 +33,6 @@ final class OutboundBuffer {
         }
     }
 
-    private record LeafKey(String target, TelemetryPath path) {}
-
     private final LinkedHashMap<Object, Pending> waiting = new LinkedHashMap<>();
     private final int maxPaths;
     private final AgentStats stats;

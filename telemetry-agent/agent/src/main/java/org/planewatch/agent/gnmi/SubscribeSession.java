@@ -43,8 +43,6 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     /** Per subscription and leaf, what was last queued and when (wall ns): suppress_redundant and heartbeats. */
     private final List<Map<LeafKey, Sent>> sent = new ArrayList<>();
 
-    private record LeafKey(String target, TelemetryPath path) {}
-
     private record Sent(TelemetryValue value, long wallNs) {}
 
     private SubscriptionList request;

@@ -47,6 +47,9 @@ record SubscriptionSpec(
 
     /** Both answers for a path, computed once: they are asked for every leaf at every sample. */
     private byte decision(TelemetryPath leaf) {
+        if (!pattern.path().origin().equals(leaf.origin())) {
+            return 0; // the cheapest test first: most leaves of a multi-origin subscription fail here
+        }
         Byte known = memo.get(leaf);
         if (known != null) {
             return known;

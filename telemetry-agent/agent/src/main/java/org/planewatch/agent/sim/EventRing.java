@@ -19,7 +19,18 @@ final class EventRing {
     private static final TelemetryPath NEXT_SEQ = EVENTS.child("state").child("next-seq");
     private static final TelemetryPath DROPPED = EVENTS.child("state").child("dropped-events");
 
-    private record Entry(TelemetryPath state, ExclusionEvent event) {}
+    /** An event with its leaf paths, built once when it enters the ring. */
+    private record Entry(ExclusionEvent event, TelemetryPath[] leaves) {
+        static final String[] NAMES = {"timestamp", "qpn", "ev", "plane", "links", "from-state", "to-state", "reason"};
+
+        static Entry of(TelemetryPath state, ExclusionEvent event) {
+            TelemetryPath[] leaves = new TelemetryPath[NAMES.length];
+            for (int i = 0; i < NAMES.length; i++) {
+                leaves[i] = state.child(NAMES[i]);
+            }
+            return new Entry(event, leaves);
+        }
+    }
 
     private final int capacity;
     private final long epochNs;
@@ -39,7 +50,7 @@ final class EventRing {
             dropped++;
         }
         TelemetryPath state = EVENTS.child("event", "seq", Long.toString(nextSeq++)).child("state");
-        entries.addLast(new Entry(state, event));
+        entries.addLast(Entry.of(state, event));
     }
 
     void read(Map<TelemetryPath, TelemetryValue> into) {
@@ -47,14 +58,15 @@ final class EventRing {
         into.put(DROPPED, new TelemetryValue.Uint(dropped));
         for (Entry e : entries) {
             ExclusionEvent ev = e.event();
-            into.put(e.state().child("timestamp"), new TelemetryValue.Uint(epochNs + ev.atNs()));
-            into.put(e.state().child("qpn"), new TelemetryValue.Uint(ev.qp()));
-            into.put(e.state().child("ev"), new TelemetryValue.Uint(ev.ev()));
-            into.put(e.state().child("plane"), new TelemetryValue.Uint(ev.plane()));
-            into.put(e.state().child("links"), new TelemetryValue.Str(String.join(",", ev.links())));
-            into.put(e.state().child("from-state"), new TelemetryValue.Str(ev.from().name()));
-            into.put(e.state().child("to-state"), new TelemetryValue.Str(ev.to().name()));
-            into.put(e.state().child("reason"), new TelemetryValue.Str(ev.reason().name()));
+            TelemetryPath[] p = e.leaves();
+            into.put(p[0], new TelemetryValue.Uint(epochNs + ev.atNs()));
+            into.put(p[1], new TelemetryValue.Uint(ev.qp()));
+            into.put(p[2], new TelemetryValue.Uint(ev.ev()));
+            into.put(p[3], new TelemetryValue.Uint(ev.plane()));
+            into.put(p[4], new TelemetryValue.Str(String.join(",", ev.links())));
+            into.put(p[5], new TelemetryValue.Str(ev.from().name()));
+            into.put(p[6], new TelemetryValue.Str(ev.to().name()));
+            into.put(p[7], new TelemetryValue.Str(ev.reason().name()));
         }
     }
 

@@ -53,7 +53,18 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private final Map<Integer, String> hostTargets = new HashMap<>();
     private final Map<String, Integer> hostIndex = new HashMap<>();
     private final BlockingQueue<Runnable> commands = new ArrayBlockingQueue<>(256);
-    private final List<TelemetryPath> qpPaths = new ArrayList<>();
+    /** Per QP: its base path and its state leaves' paths, built once. */
+    private final List<QpPaths> qpPaths = new ArrayList<>();
+
+    private record QpPaths(TelemetryPath base, TelemetryPath peer, TelemetryPath cwnd, TelemetryPath inflight,
+            TelemetryPath srtt, TelemetryPath evsActive, TelemetryPath msgs) {
+        static QpPaths of(int qp) {
+            TelemetryPath base = TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qp));
+            TelemetryPath s = base.child("state");
+            return new QpPaths(base, s.child("peer"), s.child("cwnd-octets"), s.child("inflight-octets"),
+                    s.child("srtt-ns"), s.child("evs-active"), s.child("msgs-completed"));
+        }
+    }
     private final SimPacer pacer;
     private volatile long simNowNs;
     private volatile long eventsProcessed;
@@ -384,38 +395,49 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     }
 
     private Map<TelemetryPath, TelemetryValue> clockLeaves() {
-        TelemetryPath state = CLOCK.child("state");
-        TelemetryPath config = CLOCK.child("config");
         Map<TelemetryPath, TelemetryValue> out = new LinkedHashMap<>();
-        out.put(state.child("scenario"), TelemetryValue.str(simulation.scenario().name()));
-        out.put(state.child("epoch"), TelemetryValue.uint(epochNs));
-        out.put(state.child("sim-time-ns"), TelemetryValue.uint(simNowNs));
-        out.put(state.child("dilation"), new TelemetryValue.Real(dilation));
-        out.put(state.child("paused"), new TelemetryValue.Bool(paused));
-        out.put(state.child("events-processed"), TelemetryValue.uint(simulation.eventsProcessed()));
-        out.put(config.child("dilation"), new TelemetryValue.Real(dilation));
-        out.put(config.child("paused"), new TelemetryValue.Bool(paused));
+        out.put(ClockPaths.SCENARIO, TelemetryValue.str(simulation.scenario().name()));
+        out.put(ClockPaths.EPOCH, TelemetryValue.uint(epochNs));
+        out.put(ClockPaths.SIM_TIME, TelemetryValue.uint(simNowNs));
+        out.put(ClockPaths.DILATION, new TelemetryValue.Real(dilation));
+        out.put(ClockPaths.PAUSED, new TelemetryValue.Bool(paused));
+        out.put(ClockPaths.EVENTS, TelemetryValue.uint(simulation.eventsProcessed()));
+        out.put(ClockPaths.CONFIG_DILATION, new TelemetryValue.Real(dilation));
+        out.put(ClockPaths.CONFIG_PAUSED, new TelemetryValue.Bool(paused));
         return out;
+    }
+
+    /** The clock's leaf paths, built once: paths that are the same object compare in one step. */
+    private static final class ClockPaths {
+        static final TelemetryPath STATE = CLOCK.child("state");
+        static final TelemetryPath SCENARIO = STATE.child("scenario");
+        static final TelemetryPath EPOCH = STATE.child("epoch");
+        static final TelemetryPath SIM_TIME = STATE.child("sim-time-ns");
+        static final TelemetryPath DILATION = STATE.child("dilation");
+        static final TelemetryPath PAUSED = STATE.child("paused");
+        static final TelemetryPath EVENTS = STATE.child("events-processed");
+        static final TelemetryPath CONFIG_DILATION = CLOCK.child("config").child("dilation");
+        static final TelemetryPath CONFIG_PAUSED = CLOCK.child("config").child("paused");
     }
 
     private void qpLeaves(int qp, Map<TelemetryPath, TelemetryValue> out) {
         while (qpPaths.size() <= qp) {
-            qpPaths.add(TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qpPaths.size())));
+            qpPaths.add(QpPaths.of(qpPaths.size()));
         }
-        TelemetryPath base = qpPaths.get(qp);
-        TelemetryPath state = base.child("state");
+        QpPaths paths = qpPaths.get(qp);
+        TelemetryPath base = paths.base();
         int active = 0;
         for (int ev = 0; ev < fabric.evCount(qp); ev++) {
             if (fabric.evState(qp, ev) == EvState.GOOD) {
                 active++;
             }
         }
-        out.put(state.child("peer"), TelemetryValue.str(fabric.hostName(fabric.qpDestination(qp))));
-        out.put(state.child("cwnd-octets"), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.CWND_BYTES)));
-        out.put(state.child("inflight-octets"), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.BYTES_IN_FLIGHT)));
-        out.put(state.child("srtt-ns"), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS)));
-        out.put(state.child("evs-active"), TelemetryValue.uint(active));
-        out.put(state.child("msgs-completed"), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.MESSAGES_COMPLETED)));
+        out.put(paths.peer(), TelemetryValue.str(fabric.hostName(fabric.qpDestination(qp))));
+        out.put(paths.cwnd(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.CWND_BYTES)));
+        out.put(paths.inflight(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.BYTES_IN_FLIGHT)));
+        out.put(paths.srtt(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS)));
+        out.put(paths.evsActive(), TelemetryValue.uint(active));
+        out.put(paths.msgs(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.MESSAGES_COMPLETED)));
         if (options.evLeaves()) {
             for (int ev = 0; ev < fabric.evCount(qp); ev++) {
                 TelemetryPath e = base.child("evs").child("ev", "id", Integer.toString(ev)).child("state");

@@ -36,7 +36,21 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
         Objects.requireNonNull(origin, "origin");
         this.origin = origin.equals(OPENCONFIG) ? "" : origin;
         this.elems = List.copyOf(elems);
-        this.hash = 31 * this.origin.hashCode() + this.elems.hashCode();
+        this.hash = spread(toString());
+    }
+
+    /**
+     * A 64-bit FNV-1a hash of the string form folded to 32 bits: the default polynomial hashes of
+     * records and lists collide in structured ways across paths that differ only in key values, which
+     * turns large hash maps of paths into long chains.
+     */
+    private static int spread(String text) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < text.length(); i++) {
+            h ^= text.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        return (int) (h ^ (h >>> 32));
     }
 
     public String origin() {
