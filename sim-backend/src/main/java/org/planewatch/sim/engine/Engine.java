@@ -16,7 +16,12 @@ public final class Engine {
 
     private static final long FNV_PRIME = 0x100000001B3L;
 
+    private static final int MAX_LANES = 8;
+
     private final EventQueue queue = new EventQueue(1 << 12);
+    private final DelayLane[] lanes = new DelayLane[MAX_LANES];
+    private int laneCount;
+    private long nextSequence;
     private final Handler[] handlers = new Handler[EventKind.COUNT];
     private long now;
     private long processed;
@@ -39,33 +44,86 @@ public final class Engine {
         return traceDigest;
     }
 
-    public boolean hasPending() {
-        return !queue.isEmpty();
+    /** Gives events scheduled exactly {@code delayPs} after now a FIFO lane (at most 8 lanes). */
+    public void addDelayLane(long delayPs) {
+        for (int i = 0; i < laneCount; i++) {
+            if (lanes[i].delay == delayPs) {
+                return;
+            }
+        }
+        if (laneCount < MAX_LANES && delayPs > 0) {
+            lanes[laneCount++] = new DelayLane(delayPs);
+        }
     }
 
-    public int pending() {
-        return queue.size();
+    public boolean hasPending() {
+        return nextSource() != NONE;
     }
 
     /** Time of the next event, or {@link Long#MAX_VALUE} when nothing is pending. */
     public long nextTime() {
-        return queue.isEmpty() ? Long.MAX_VALUE : queue.peekTime();
+        int source = nextSource();
+        return source == NONE ? Long.MAX_VALUE : source == HEAP ? queue.peekTime() : lanes[source].peekTime();
     }
 
     public void schedule(long timePs, int kind, int target, int arg) {
-        if (timePs < now) {
+        long delay = timePs - now;
+        if (delay < 0) {
             throw new IllegalArgumentException("cannot schedule in the past: " + timePs + " ps < now " + now + " ps");
         }
-        queue.push(timePs, ((long) kind << 56) | ((long) (arg & 0xFFFFFF) << 32) | (target & 0xFFFFFFFFL));
+        long payload = ((long) kind << 56) | ((long) (arg & 0xFFFFFF) << 32) | (target & 0xFFFFFFFFL);
+        long sequence = nextSequence++;
+        for (int i = 0; i < laneCount; i++) {
+            if (lanes[i].delay == delay) {
+                lanes[i].push(timePs, sequence, payload);
+                return;
+            }
+        }
+        queue.push(timePs, sequence, payload);
+    }
+
+    private static final int NONE = -2;
+    private static final int HEAP = -1;
+
+    /** The heap or the lane holding the earliest (time, sequence), or {@link #NONE}. */
+    private int nextSource() {
+        int best = NONE;
+        long bestTime = Long.MAX_VALUE;
+        long bestSequence = Long.MAX_VALUE;
+        if (!queue.isEmpty()) {
+            best = HEAP;
+            bestTime = queue.peekTime();
+            bestSequence = queue.peekSequence();
+        }
+        for (int i = 0; i < laneCount; i++) {
+            DelayLane lane = lanes[i];
+            if (!lane.isEmpty()) {
+                long t = lane.peekTime();
+                if (t < bestTime || (t == bestTime && lane.peekSequence() < bestSequence)) {
+                    best = i;
+                    bestTime = t;
+                    bestSequence = lane.peekSequence();
+                }
+            }
+        }
+        return best;
     }
 
     /** Processes the earliest event; false when nothing is pending. */
     public boolean step() {
-        if (queue.isEmpty()) {
+        int source = nextSource();
+        if (source == NONE) {
             return false;
         }
-        long time = queue.peekTime();
-        long payload = queue.pop();
+        long time;
+        long payload;
+        if (source == HEAP) {
+            time = queue.peekTime();
+            payload = queue.pop();
+        } else {
+            time = lanes[source].peekTime();
+            payload = lanes[source].pop();
+        }
         now = time;
         processed++;
         traceDigest = ((traceDigest ^ time) * FNV_PRIME ^ payload) * FNV_PRIME;
@@ -76,7 +134,7 @@ public final class Engine {
     /** Processes every event with time &lt;= {@code timePs}, then sets the clock to it; returns the count. */
     public long runUntil(long timePs) {
         long before = processed;
-        while (!queue.isEmpty() && queue.peekTime() <= timePs) {
+        while (nextTime() <= timePs) {
             step();
         }
         if (timePs > now) {

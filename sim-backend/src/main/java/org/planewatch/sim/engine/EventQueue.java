@@ -14,7 +14,6 @@ public final class EventQueue {
     private long[] sequences;
     private long[] payloads;
     private int size;
-    private long nextSequence;
 
     public EventQueue(int initialCapacity) {
         int capacity = Math.max(16, initialCapacity);
@@ -36,11 +35,16 @@ public final class EventQueue {
         return times[0];
     }
 
-    public void push(long time, long payload) {
+    /** Sequence number of the earliest event; only valid when not empty. */
+    public long peekSequence() {
+        return sequences[0];
+    }
+
+    /** Adds an event; {@code sequence} must exceed every sequence pushed before. */
+    public void push(long time, long sequence, long payload) {
         if (size == times.length) {
             grow();
         }
-        long sequence = nextSequence++;
         int i = size++;
         // The new sequence is the largest so far: an equal time never moves it above its parent.
         while (i > 0) {

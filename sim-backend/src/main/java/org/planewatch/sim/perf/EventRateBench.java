@@ -37,9 +37,10 @@ public final class EventRateBench {
             cpu = threads.getCurrentThreadCpuTime() - cpu;
             wall = System.nanoTime() - wall;
             RunSummary s = sim.summary();
-            System.out.printf("run %d hosts=%d events=%d wallMs=%d cpuMs=%d Mev/s(cpu)=%.2f meanFctNs=%d tailFctNs=%d%n",
+            System.out.printf("run %d hosts=%d events=%d wallMs=%d cpuMs=%d Mev/s(cpu)=%.2f meanFctNs=%d tailFctNs=%d"
+                            + " trace=%016x%n",
                     run, matrix.nodes(), s.events(), wall / 1_000_000, cpu / 1_000_000, s.events() * 1e3 / cpu,
-                    s.fct().meanNs(), s.fct().maxNs());
+                    s.fct().meanNs(), s.fct().maxNs(), s.traceDigest());
         }
     }
 }

@@ -15,7 +15,7 @@ import org.planewatch.sim.fabric.Topology;
  * NACKs, probes), served first but never more than {@link #HEADER_BURST} packets in a row while
  * data waits; ECN marked on dequeue with a probability linear between kmin and kmax; a data packet
  * that does not fit is trimmed to its header (or dropped at the tail when trimming is off). The
- * wire is a FIFO with one pending arrival event; a port has at most one pending ready event.
+ * wire is a FIFO whose packets each have an arrival event; a port has at most one pending ready event.
  * Switches forward by popping the active uSID: it names the egress port, so the forwarding table is
  * static and never changes when a link fails.
  */
@@ -127,6 +127,14 @@ public final class Network {
         planeDeliveredBytes = new long[topo.planes];
         engine.register(EventKind.PORT_READY, (port, arg) -> portReady(port));
         engine.register(EventKind.WIRE_ARRIVAL, (port, arg) -> wireArrival(port));
+        // Most events come a fixed delay after they are scheduled: the end of a full packet's or a
+        // header's serialisation, and its arrival at the far end of a wire.
+        for (int bytes : new int[] {config.mtuBytes() + headerBytes, headerBytes}) {
+            long serialisation = serialisationPs(bytes);
+            engine.addDelayLane(serialisation);
+            engine.addDelayLane(serialisation + linkDelayPs);
+            engine.addDelayLane(serialisation + linkDelayPs + switchLatencyPs);
+        }
     }
 
     private static int[] filled(int n) {
@@ -311,15 +319,16 @@ public final class Network {
         } else {
             int peer = topo.portPeer(port);
             long arrival = end + linkDelayPs + (peer >= topo.hosts ? switchLatencyPs : 0);
-            pk.time[p] = arrival;
             pk.next[p] = -1;
             if (wireTail[port] < 0) {
                 wireHead[port] = p;
-                engine.schedule(arrival, EventKind.WIRE_ARRIVAL, port, 0);
             } else {
                 pk.next[wireTail[port]] = p;
             }
             wireTail[port] = p;
+            // One event per packet: its delay is constant for full packets and headers, so it
+            // lands in a FIFO lane of the engine; arrivals on a wire are in order.
+            engine.schedule(arrival, EventKind.WIRE_ARRIVAL, port, 0);
         }
         if (dataHead[port] >= 0 || headerHead[port] >= 0) {
             readyPending[port] = true;
@@ -351,8 +360,6 @@ public final class Network {
         wireHead[port] = following;
         if (following < 0) {
             wireTail[port] = -1;
-        } else {
-            engine.schedule(pk.time[following], EventKind.WIRE_ARRIVAL, port, 0);
         }
         int link = topo.portLink(port);
         if (linkDown[link]) {

@@ -34,8 +34,6 @@ public final class PacketPool {
     public int[] cumulative;
     public int[] next;
     public long[] route;
-    /** Arrival time while on a wire. */
-    public long[] time;
     /** Send time of the data packet (echoed by its ACK for RTT samples). */
     public long[] stamp;
     public long[] sack;
@@ -84,7 +82,6 @@ public final class PacketPool {
         cumulative = grow(cumulative, newCapacity);
         next = grow(next, newCapacity);
         route = grow(route, newCapacity);
-        time = grow(time, newCapacity);
         stamp = grow(stamp, newCapacity);
         sack = grow(sack, newCapacity);
         int[] newFree = new int[newCapacity];

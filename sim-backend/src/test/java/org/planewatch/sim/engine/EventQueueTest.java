@@ -18,7 +18,7 @@ class EventQueueTest {
         List<long[]> pushed = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
             long time = random.nextInt(500);
-            queue.push(time, i);
+            queue.push(time, i, i);
             pushed.add(new long[] {time, i});
         }
         pushed.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
@@ -45,6 +45,39 @@ class EventQueueTest {
         assertEquals(30, engine.now());
         assertEquals(false, engine.step());
         assertThrows(IllegalArgumentException.class, () -> engine.schedule(5, EventKind.WORKLOAD, 0, 0));
+    }
+
+    @Test
+    void delayLanesKeepTheHeapOnlyOrder() {
+        List<Long> withLanes = trace(true);
+        List<Long> heapOnly = trace(false);
+        assertEquals(20_000, heapOnly.size());
+        assertEquals(heapOnly, withLanes);
+    }
+
+    /** Events fan out at random: half at the lane delays 5 and 7, half at arbitrary delays. */
+    private static List<Long> trace(boolean lanes) {
+        Engine engine = new Engine();
+        if (lanes) {
+            engine.addDelayLane(5);
+            engine.addDelayLane(7);
+        }
+        Random random = new Random(3);
+        List<Long> seen = new ArrayList<>();
+        int[] scheduled = {0};
+        engine.register(EventKind.WORKLOAD, (target, arg) -> {
+            seen.add(engine.now() * 100_000 + target);
+            for (int k = 0; k < 2 && scheduled[0] < 20_000; k++) {
+                int choice = random.nextInt(4);
+                long delay = choice == 0 ? 5 : choice == 1 ? 7 : random.nextInt(12);
+                engine.schedule(engine.now() + delay, EventKind.WORKLOAD, scheduled[0]++, 0);
+            }
+        });
+        engine.schedule(0, EventKind.WORKLOAD, scheduled[0]++, 0);
+        while (engine.step()) {
+            // run to the end
+        }
+        return seen;
     }
 
     @Test
