@@ -1,0 +1,107 @@
+package org.planewatch.console.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.AnimationTimer;
+import javafx.scene.Scene;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.planewatch.console.record.RecordingMetadata;
+import org.planewatch.console.record.RecordingWriter;
+import org.planewatch.console.record.SyntheticTelemetry;
+import org.planewatch.console.replay.ReplayPosition;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.viewmodel.ReplayViewModel;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The replay timeline in a real (headless) window over a real recording. */
+@ExtendWith(ApplicationExtension.class)
+class TimelineViewTest {
+    private static final long START = 1_790_000_000_000L;
+    private ReplayViewModel viewModel;
+    private AnimationTimer frames;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Path file = Files.createTempDirectory("timeline").resolve("incident.pwrec");
+        SyntheticTelemetry fabric = new SyntheticTelemetry(4, 6, 8, START);
+        try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("lab", "link-failure-demo", 1000, "t"), START)) {
+            writer.append(fabric.connectAll());
+            for (int i = 0; i < 480; i++) {
+                writer.append(fabric.nextBatch());
+            }
+        }
+        viewModel = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
+        TimelineView timeline = new TimelineView(viewModel, Palette.DARK, () -> {});
+        frames = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                viewModel.onFrame();
+            }
+        };
+        frames.start();
+        stage.setScene(new Scene(timeline, 1000, 160));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() {
+        frames.stop();
+        viewModel.close();
+    }
+
+    @Test
+    void saysUnmistakablyThatItIsAReplay(FxRobot robot) {
+        Label banner = robot.lookup("#replay-banner").queryAs(Label.class);
+        assertTrue(banner.getText().startsWith("REPLAY"), banner.getText());
+        assertTrue(banner.getText().contains("incident.pwrec"), banner.getText());
+        assertTrue(banner.getText().contains("read-only"), banner.getText());
+    }
+
+    @Test
+    void clickingTheStripSeeksThere(FxRobot robot) throws Exception {
+        Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
+        robot.clickOn(strip);
+        ReplayPosition p = waitFor(() -> Math.abs(viewModel.positionProperty().get().fraction() - 0.5) < 0.02);
+        assertTrue(Math.abs(p.fraction() - 0.5) < 0.02, "fraction " + p.fraction());
+    }
+
+    @Test
+    void playMovesTimeAndStepJumpsToTheNextExclusion(FxRobot robot) throws Exception {
+        long before = viewModel.positionProperty().get().atMillis();
+        robot.clickOn("#replay-play");
+        waitFor(() -> viewModel.positionProperty().get().atMillis() > before + 200);
+        robot.clickOn("#replay-play");
+        waitFor(() -> !viewModel.positionProperty().get().playing());
+        long now = viewModel.positionProperty().get().atMillis();
+        List<Long> marks = viewModel.marks().exclusions();
+        long next = marks.stream().filter(t -> t > now).findFirst().orElseThrow();
+        robot.clickOn("#replay-next-exclusion");
+        ReplayPosition p = waitFor(() -> viewModel.positionProperty().get().atMillis() == next);
+        assertEquals(next, p.atMillis());
+        Label time = robot.lookup("#replay-time").queryAs(Label.class);
+        assertTrue(time.getText().contains(ReplayViewModel.formatInstant(next)), time.getText());
+    }
+
+    private ReplayPosition waitFor(java.util.function.BooleanSupplier condition) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
+            WaitForAsyncUtils.waitForFxEvents();
+            return condition.getAsBoolean();
+        });
+        return viewModel.positionProperty().get();
+    }
+
+}
