@@ -26,6 +26,15 @@ final class DeviceLeaves {
     private static final TelemetryPath PLANES = TelemetryPath.parse("mrc:/planes");
 
     private final List<Leaf> leaves = new ArrayList<>();
+    private final Map<TelemetryPath, TelemetryPath> interned;
+
+    /**
+     * @param interned shared by every device of a fabric, so equal paths of different devices are one
+     *     object: the server's per-path lookups then compare by identity instead of element by element
+     */
+    private DeviceLeaves(Map<TelemetryPath, TelemetryPath> interned) {
+        this.interned = interned;
+    }
 
     List<Leaf> leaves() {
         return leaves;
@@ -38,15 +47,15 @@ final class DeviceLeaves {
     }
 
     private void add(TelemetryPath path, Supplier<TelemetryValue> read) {
-        leaves.add(new Leaf(path, read));
+        leaves.add(new Leaf(interned.computeIfAbsent(path, p -> p), read));
     }
 
     private static TelemetryValue uint(long v) {
         return new TelemetryValue.Uint(v);
     }
 
-    static DeviceLeaves host(FabricTelemetry t, int host, long epochNs) {
-        DeviceLeaves d = new DeviceLeaves();
+    static DeviceLeaves host(FabricTelemetry t, int host, long epochNs, Map<TelemetryPath, TelemetryPath> interned) {
+        DeviceLeaves d = new DeviceLeaves(interned);
         for (int plane = 0; plane < t.planes(); plane++) {
             int p = plane;
             int port = t.hostPort(host, plane);
@@ -81,8 +90,9 @@ final class DeviceLeaves {
         return d;
     }
 
-    static DeviceLeaves switchDevice(FabricTelemetry t, int sw, long epochNs) {
-        DeviceLeaves d = new DeviceLeaves();
+    static DeviceLeaves switchDevice(FabricTelemetry t, int sw, long epochNs,
+            Map<TelemetryPath, TelemetryPath> interned) {
+        DeviceLeaves d = new DeviceLeaves(interned);
         for (int k = 0; k < t.switchPortCount(sw); k++) {
             int port = t.switchPort(sw, k);
             String ifName = "eth" + k;

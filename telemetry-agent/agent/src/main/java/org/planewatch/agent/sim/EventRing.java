@@ -21,13 +21,20 @@ final class EventRing {
 
     /** An event with its leaf paths, built once when it enters the ring. */
     private record Entry(ExclusionEvent event, TelemetryPath[] leaves) {
+        static final int PATH_CACHE_LIMIT = 65_536;
         static final String[] NAMES = {"timestamp", "qpn", "ev", "plane", "links", "from-state", "to-state", "reason"};
 
-        static Entry of(TelemetryPath state, ExclusionEvent event) {
-            TelemetryPath[] leaves = new TelemetryPath[NAMES.length];
-            for (int i = 0; i < NAMES.length; i++) {
-                leaves[i] = state.child(NAMES[i]);
+        static Entry of(TelemetryPath state, ExclusionEvent event, Map<Long, TelemetryPath[]> bySeq, long seq) {
+            if (bySeq.size() > PATH_CACHE_LIMIT) {
+                bySeq.clear(); // a long run: start over rather than keep every sequence number's paths
             }
+            TelemetryPath[] leaves = bySeq.computeIfAbsent(seq, s -> {
+                TelemetryPath[] paths = new TelemetryPath[NAMES.length];
+                for (int i = 0; i < NAMES.length; i++) {
+                    paths[i] = state.child(NAMES[i]);
+                }
+                return paths;
+            });
             return new Entry(event, leaves);
         }
     }
@@ -38,7 +45,11 @@ final class EventRing {
     private long nextSeq;
     private long dropped;
 
-    EventRing(int capacity, long epochNs) {
+    /** Leaf paths by sequence number, shared by every host's ring (see DeviceLeaves on interning). */
+    private final Map<Long, TelemetryPath[]> pathsBySeq;
+
+    EventRing(int capacity, long epochNs, Map<Long, TelemetryPath[]> pathsBySeq) {
+        this.pathsBySeq = pathsBySeq;
         this.capacity = capacity;
         this.epochNs = epochNs;
         this.entries = new ArrayDeque<>(capacity);
@@ -49,8 +60,9 @@ final class EventRing {
             entries.removeFirst();
             dropped++;
         }
-        TelemetryPath state = EVENTS.child("event", "seq", Long.toString(nextSeq++)).child("state");
-        entries.addLast(Entry.of(state, event));
+        long seq = nextSeq++;
+        TelemetryPath state = EVENTS.child("event", "seq", Long.toString(seq)).child("state");
+        entries.addLast(Entry.of(state, event, pathsBySeq, seq));
     }
 
     void read(Map<TelemetryPath, TelemetryValue> into) {

@@ -90,16 +90,18 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         this.epochNs = epochNs;
         this.dilation = options.dilation();
         this.pacer = new SimPacer(options.dilation(), System.nanoTime());
+        Map<TelemetryPath, TelemetryPath> interned = new HashMap<>();
+        Map<Long, TelemetryPath[]> eventPaths = new HashMap<>();
         for (int h = 0; h < fabric.hostCount(); h++) {
-            addDevice(fabric.hostName(h), DeviceRole.HOST, DeviceLeaves.host(fabric, h, epochNs));
+            addDevice(fabric.hostName(h), DeviceRole.HOST, DeviceLeaves.host(fabric, h, epochNs, interned));
             if (devices.containsKey(fabric.hostName(h))) {
-                rings.put(h, new EventRing(options.eventRing(), epochNs));
+                rings.put(h, new EventRing(options.eventRing(), epochNs, eventPaths));
                 hostTargets.put(h, fabric.hostName(h));
                 hostIndex.put(fabric.hostName(h), h);
             }
         }
         for (int s = 0; s < fabric.switchCount(); s++) {
-            addDevice(fabric.switchName(s), DeviceRole.SWITCH, DeviceLeaves.switchDevice(fabric, s, epochNs));
+            addDevice(fabric.switchName(s), DeviceRole.SWITCH, DeviceLeaves.switchDevice(fabric, s, epochNs, interned));
         }
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("--target '" + options.target() + "' is not a device of scenario '"
