@@ -24,19 +24,33 @@ public final class Network {
     public static final int HEADER_BURST = 8;
     private static final int USID_BITS = 21;
     private static final long USID_MASK = (1L << USID_BITS) - 1;
-    private static final int N = PortCounter.STORED;
-    private static final int TX_PACKETS = PortCounter.TX_PACKETS.ordinal();
-    private static final int TX_BYTES = PortCounter.TX_BYTES.ordinal();
-    private static final int DATA_MAX = PortCounter.DATA_QUEUE_MAX_BYTES.ordinal();
-    private static final int HEADER_MAX = PortCounter.HEADER_QUEUE_MAX_BYTES.ordinal();
-    private static final int ECN_MARKED = PortCounter.ECN_MARKED.ordinal();
-    private static final int TRIMMED = PortCounter.TRIMMED.ordinal();
-    private static final int TRIMMED_THEN_DROPPED = PortCounter.TRIMMED_THEN_DROPPED.ordinal();
-    private static final int DROP_CONGESTION = PortCounter.DROP_CONGESTION.ordinal();
-    private static final int DROP_LINK_DOWN = PortCounter.DROP_LINK_DOWN.ordinal();
-    private static final int DROP_CRC = PortCounter.DROP_CRC.ordinal();
-    private static final int DROP_GRAY = PortCounter.DROP_GRAY.ordinal();
-    private static final int DROP_NO_ROUTE = PortCounter.DROP_NO_ROUTE.ordinal();
+    // Port state is array-of-structs: what one packet operation touches shares a cache line or two.
+    private static final int IS = 8;
+    private static final int DATA_HEAD = 0;
+    private static final int DATA_TAIL = 1;
+    private static final int HEADER_HEAD = 2;
+    private static final int HEADER_TAIL = 3;
+    private static final int WIRE_HEAD = 4;
+    private static final int WIRE_TAIL = 5;
+    private static final int READY = 6;
+    private static final int STREAK = 7;
+    private static final int DATA_BYTES = 0;
+    private static final int HEADER_BYTES = 1;
+    private static final int BUSY_UNTIL = 2;
+    private static final int COUNTERS = 3;
+    private static final int N = COUNTERS + PortCounter.STORED;
+    private static final int TX_PACKETS = COUNTERS + PortCounter.TX_PACKETS.ordinal();
+    private static final int TX_BYTES = COUNTERS + PortCounter.TX_BYTES.ordinal();
+    private static final int DATA_MAX = COUNTERS + PortCounter.DATA_QUEUE_MAX_BYTES.ordinal();
+    private static final int HEADER_MAX = COUNTERS + PortCounter.HEADER_QUEUE_MAX_BYTES.ordinal();
+    private static final int ECN_MARKED = COUNTERS + PortCounter.ECN_MARKED.ordinal();
+    private static final int TRIMMED = COUNTERS + PortCounter.TRIMMED.ordinal();
+    private static final int TRIMMED_THEN_DROPPED = COUNTERS + PortCounter.TRIMMED_THEN_DROPPED.ordinal();
+    private static final int DROP_CONGESTION = COUNTERS + PortCounter.DROP_CONGESTION.ordinal();
+    private static final int DROP_LINK_DOWN = COUNTERS + PortCounter.DROP_LINK_DOWN.ordinal();
+    private static final int DROP_CRC = COUNTERS + PortCounter.DROP_CRC.ordinal();
+    private static final int DROP_GRAY = COUNTERS + PortCounter.DROP_GRAY.ordinal();
+    private static final int DROP_NO_ROUTE = COUNTERS + PortCounter.DROP_NO_ROUTE.ordinal();
 
     private final Topology topo;
     private final Engine engine;
@@ -54,18 +68,10 @@ public final class Network {
     private final boolean trimming;
     private final int headerBytes;
 
-    private final int[] dataHead;
-    private final int[] dataTail;
-    private final int[] headerHead;
-    private final int[] headerTail;
-    private final int[] wireHead;
-    private final int[] wireTail;
-    private final long[] dataBytes;
-    private final long[] headerBytesQueued;
-    private final long[] busyUntil;
-    private final boolean[] readyPending;
-    private final byte[] headerStreak;
-    private final long[] counters;
+    /** Per port, {@value #IS} ints: queue and wire heads and tails, ready flag, header streak. */
+    private final int[] ints;
+    /** Per port, {@value #N} longs: queued bytes, busy-until time, then the stored counters. */
+    private final long[] longs;
 
     private final boolean[] linkDown;
     private final double[] linkDropProbability;
@@ -97,18 +103,11 @@ public final class Network {
         this.ecnMax = config.ecnKmaxBytes();
         this.headerBytes = config.headerBytes();
         int ports = topo.portCount;
-        dataHead = filled(ports);
-        dataTail = filled(ports);
-        headerHead = filled(ports);
-        headerTail = filled(ports);
-        wireHead = filled(ports);
-        wireTail = filled(ports);
-        dataBytes = new long[ports];
-        headerBytesQueued = new long[ports];
-        busyUntil = new long[ports];
-        readyPending = new boolean[ports];
-        headerStreak = new byte[ports];
-        counters = new long[ports * N];
+        ints = new int[ports * IS];
+        for (int port = 0; port < ports; port++) {
+            Arrays.fill(ints, port * IS, port * IS + READY, -1);
+        }
+        longs = new long[ports * N];
         int links = topo.linkCount;
         linkDown = new boolean[links];
         linkDropProbability = new double[links];
@@ -135,12 +134,6 @@ public final class Network {
             engine.addDelayLane(serialisation + linkDelayPs);
             engine.addDelayLane(serialisation + linkDelayPs + switchLatencyPs);
         }
-    }
-
-    private static int[] filled(int n) {
-        int[] a = new int[n];
-        Arrays.fill(a, -1);
-        return a;
     }
 
     public void attach(PacketSink packetSink, LinkStateListener listener) {
@@ -184,7 +177,7 @@ public final class Network {
     /** Data bytes waiting in the NIC port of {@code host} on {@code plane}; {@code Long.MAX_VALUE} when its link is down. */
     public long hostQueueBytes(int host, int plane) {
         int port = topo.hostPort(host, plane);
-        return linkDown[topo.portLink(port)] ? Long.MAX_VALUE : dataBytes[port];
+        return linkDown[topo.portLink(port)] ? Long.MAX_VALUE : longs[port * N + DATA_BYTES];
     }
 
     // ---- queues
@@ -194,19 +187,19 @@ public final class Network {
         int size = pk.wireBytes[p];
         boolean hostPort = port < topo.t0PortBase;
         if (pk.kind[p] == PacketPool.DATA && (pk.flags[p] & PacketPool.FLAG_TRIMMED) == 0) {
-            long queued = dataBytes[port] + size;
+            long queued = longs[port * N + DATA_BYTES] + size;
             if (hostPort || queued <= dataLimit) {
                 pk.next[p] = -1;
-                if (dataTail[port] < 0) {
-                    dataHead[port] = p;
+                if (ints[port * IS + DATA_TAIL] < 0) {
+                    ints[port * IS + DATA_HEAD] = p;
                 } else {
-                    pk.next[dataTail[port]] = p;
+                    pk.next[ints[port * IS + DATA_TAIL]] = p;
                 }
-                dataTail[port] = p;
-                dataBytes[port] = queued;
+                ints[port * IS + DATA_TAIL] = p;
+                longs[port * N + DATA_BYTES] = queued;
                 int c = port * N + DATA_MAX;
-                if (queued > counters[c]) {
-                    counters[c] = queued;
+                if (queued > longs[c]) {
+                    longs[c] = queued;
                 }
                 kick(port);
                 return;
@@ -218,22 +211,22 @@ public final class Network {
             trim(port, p);
             size = pk.wireBytes[p];
         }
-        long queued = headerBytesQueued[port] + size;
+        long queued = longs[port * N + HEADER_BYTES] + size;
         if (!hostPort && queued > headerLimit) {
             drop(port, p, (pk.flags[p] & PacketPool.FLAG_TRIMMED) != 0 ? TRIMMED_THEN_DROPPED : DROP_CONGESTION);
             return;
         }
         pk.next[p] = -1;
-        if (headerTail[port] < 0) {
-            headerHead[port] = p;
+        if (ints[port * IS + HEADER_TAIL] < 0) {
+            ints[port * IS + HEADER_HEAD] = p;
         } else {
-            pk.next[headerTail[port]] = p;
+            pk.next[ints[port * IS + HEADER_TAIL]] = p;
         }
-        headerTail[port] = p;
-        headerBytesQueued[port] = queued;
+        ints[port * IS + HEADER_TAIL] = p;
+        longs[port * N + HEADER_BYTES] = queued;
         int c = port * N + HEADER_MAX;
-        if (queued > counters[c]) {
-            counters[c] = queued;
+        if (queued > longs[c]) {
+            longs[c] = queued;
         }
         kick(port);
     }
@@ -246,28 +239,28 @@ public final class Network {
         }
         pk.flags[p] = f;
         pk.wireBytes[p] = headerBytes;
-        counters[port * N + TRIMMED]++;
+        longs[port * N + TRIMMED]++;
         dataTrimmed++;
         dataLive--;
         planeTrimmed[topo.portPlane(port)]++;
     }
 
     private void kick(int port) {
-        if (readyPending[port]) {
+        if ((ints[port * IS + READY] != 0)) {
             return;
         }
         long now = engine.now();
-        if (busyUntil[port] <= now) {
+        if (longs[port * N + BUSY_UNTIL] <= now) {
             transmitNext(port);
         } else {
-            readyPending[port] = true;
-            engine.schedule(busyUntil[port], EventKind.PORT_READY, port, 0);
+            ints[port * IS + READY] = 1;
+            engine.schedule(longs[port * N + BUSY_UNTIL], EventKind.PORT_READY, port, 0);
         }
     }
 
     private void portReady(int port) {
-        readyPending[port] = false;
-        if (dataHead[port] >= 0 || headerHead[port] >= 0) {
+        ints[port * IS + READY] = 0;
+        if (ints[port * IS + DATA_HEAD] >= 0 || ints[port * IS + HEADER_HEAD] >= 0) {
             transmitNext(port);
         }
     }
@@ -276,28 +269,28 @@ public final class Network {
         PacketPool pk = pool;
         int p;
         boolean data;
-        int h = headerHead[port];
-        int d = dataHead[port];
-        if (h >= 0 && (d < 0 || headerStreak[port] < HEADER_BURST)) {
+        int h = ints[port * IS + HEADER_HEAD];
+        int d = ints[port * IS + DATA_HEAD];
+        if (h >= 0 && (d < 0 || ints[port * IS + STREAK] < HEADER_BURST)) {
             p = h;
-            headerHead[port] = pk.next[p];
+            ints[port * IS + HEADER_HEAD] = pk.next[p];
             if (pk.next[p] < 0) {
-                headerTail[port] = -1;
+                ints[port * IS + HEADER_TAIL] = -1;
             }
-            headerBytesQueued[port] -= pk.wireBytes[p];
+            longs[port * N + HEADER_BYTES] -= pk.wireBytes[p];
             if (d >= 0) {
-                headerStreak[port]++;
+                ints[port * IS + STREAK]++;
             }
             data = false;
         } else {
             p = d;
-            dataHead[port] = pk.next[p];
+            ints[port * IS + DATA_HEAD] = pk.next[p];
             if (pk.next[p] < 0) {
-                dataTail[port] = -1;
+                ints[port * IS + DATA_TAIL] = -1;
             }
-            long depth = dataBytes[port];
-            dataBytes[port] = depth - pk.wireBytes[p];
-            headerStreak[port] = 0;
+            long depth = longs[port * N + DATA_BYTES];
+            longs[port * N + DATA_BYTES] = depth - pk.wireBytes[p];
+            ints[port * IS + STREAK] = 0;
             data = true;
             if (depth > ecnMin && port >= topo.t0PortBase) {
                 markEcn(port, p, depth);
@@ -306,10 +299,10 @@ public final class Network {
         long now = engine.now();
         int size = pk.wireBytes[p];
         long end = now + (long) (size * psPerByte + 0.5);
-        busyUntil[port] = end;
+        longs[port * N + BUSY_UNTIL] = end;
         int base = port * N;
-        counters[base + TX_PACKETS]++;
-        counters[base + TX_BYTES] += size;
+        longs[base + TX_PACKETS]++;
+        longs[base + TX_BYTES] += size;
         if (data && port < topo.t0PortBase) {
             sink.transmitted(p);
         }
@@ -320,18 +313,18 @@ public final class Network {
             int peer = topo.portPeer(port);
             long arrival = end + linkDelayPs + (peer >= topo.hosts ? switchLatencyPs : 0);
             pk.next[p] = -1;
-            if (wireTail[port] < 0) {
-                wireHead[port] = p;
+            if (ints[port * IS + WIRE_TAIL] < 0) {
+                ints[port * IS + WIRE_HEAD] = p;
             } else {
-                pk.next[wireTail[port]] = p;
+                pk.next[ints[port * IS + WIRE_TAIL]] = p;
             }
-            wireTail[port] = p;
+            ints[port * IS + WIRE_TAIL] = p;
             // One event per packet: its delay is constant for full packets and headers, so it
             // lands in a FIFO lane of the engine; arrivals on a wire are in order.
             engine.schedule(arrival, EventKind.WIRE_ARRIVAL, port, 0);
         }
-        if (dataHead[port] >= 0 || headerHead[port] >= 0) {
-            readyPending[port] = true;
+        if (ints[port * IS + DATA_HEAD] >= 0 || ints[port * IS + HEADER_HEAD] >= 0) {
+            ints[port * IS + READY] = 1;
             engine.schedule(end, EventKind.PORT_READY, port, 0);
         }
     }
@@ -347,7 +340,7 @@ public final class Network {
         }
         if (mark) {
             pool.flags[p] |= PacketPool.FLAG_ECN;
-            counters[port * N + ECN_MARKED]++;
+            longs[port * N + ECN_MARKED]++;
         }
     }
 
@@ -355,11 +348,11 @@ public final class Network {
 
     private void wireArrival(int port) {
         PacketPool pk = pool;
-        int p = wireHead[port];
+        int p = ints[port * IS + WIRE_HEAD];
         int following = pk.next[p];
-        wireHead[port] = following;
+        ints[port * IS + WIRE_HEAD] = following;
         if (following < 0) {
-            wireTail[port] = -1;
+            ints[port * IS + WIRE_TAIL] = -1;
         }
         int link = topo.portLink(port);
         if (linkDown[link]) {
@@ -398,7 +391,7 @@ public final class Network {
     }
 
     private void drop(int port, int p, int counter) {
-        counters[port * N + counter]++;
+        longs[port * N + counter]++;
         if (pool.kind[p] == PacketPool.DATA && (pool.flags[p] & PacketPool.FLAG_TRIMMED) == 0) {
             dataDropped++;
             dataLive--;
@@ -433,7 +426,7 @@ public final class Network {
     private void flushQueues(int port) {
         PacketPool pk = pool;
         boolean hostPort = port < topo.t0PortBase;
-        for (int p = dataHead[port]; p >= 0; ) {
+        for (int p = ints[port * IS + DATA_HEAD]; p >= 0; ) {
             int following = pk.next[p];
             if (hostPort) {
                 sink.transmitted(p);
@@ -441,14 +434,14 @@ public final class Network {
             drop(port, p, DROP_LINK_DOWN);
             p = following;
         }
-        for (int p = headerHead[port]; p >= 0; ) {
+        for (int p = ints[port * IS + HEADER_HEAD]; p >= 0; ) {
             int following = pk.next[p];
             drop(port, p, DROP_LINK_DOWN);
             p = following;
         }
-        dataHead[port] = dataTail[port] = headerHead[port] = headerTail[port] = -1;
-        dataBytes[port] = 0;
-        headerBytesQueued[port] = 0;
+        ints[port * IS + DATA_HEAD] = ints[port * IS + DATA_TAIL] = ints[port * IS + HEADER_HEAD] = ints[port * IS + HEADER_TAIL] = -1;
+        longs[port * N + DATA_BYTES] = 0;
+        longs[port * N + HEADER_BYTES] = 0;
     }
 
     public void setLinkDropProbability(int link, double probability) {
@@ -467,11 +460,11 @@ public final class Network {
 
     public long portCounter(int port, PortCounter which) {
         return switch (which) {
-            case DATA_QUEUE_BYTES -> dataBytes[port];
-            case HEADER_QUEUE_BYTES -> headerBytesQueued[port];
+            case DATA_QUEUE_BYTES -> longs[port * N + DATA_BYTES];
+            case HEADER_QUEUE_BYTES -> longs[port * N + HEADER_BYTES];
             case OPER_UP -> linkDown[topo.portLink(port)] ? 0 : 1;
             case FLAPS -> linkFlaps[topo.portLink(port)];
-            default -> counters[port * N + which.ordinal()];
+            default -> longs[port * N + COUNTERS + which.ordinal()];
         };
     }
 
