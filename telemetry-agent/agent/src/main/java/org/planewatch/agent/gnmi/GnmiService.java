@@ -16,6 +16,7 @@ import java.util.function.LongSupplier;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.gnmi.ext.ExtensionID;
 import org.planewatch.gnmi.ext.RegisteredExtension;
 import org.planewatch.gnmi.proto.CapabilityRequest;
@@ -50,9 +51,9 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
     private final SubscribeEnvironment env;
 
     public GnmiService(TelemetryBackend backend, GnmiOptions options, AgentStats stats,
-            ScheduledExecutorService scheduler, Executor drainExecutor, LongSupplier wallNanos) {
+            ScheduledExecutorService scheduler, Executor drainExecutor, LongSupplier wallNanos, StructuredLog log) {
         this.env = new SubscribeEnvironment(new DeviceReader(backend, stats), options, stats, scheduler,
-                drainExecutor, wallNanos);
+                drainExecutor, wallNanos, log);
     }
 
     @Override

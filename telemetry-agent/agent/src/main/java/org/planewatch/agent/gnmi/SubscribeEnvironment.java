@@ -3,6 +3,7 @@ package org.planewatch.agent.gnmi;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
+import org.planewatch.agent.log.StructuredLog;
 
 /**
  * What every Subscribe stream shares.
@@ -13,6 +14,7 @@ import java.util.function.LongSupplier;
  * @param scheduler sampling and heartbeat timers
  * @param drainExecutor runs each stream's drain (one at a time per stream)
  * @param wallNanos monotonic wall time for heartbeats
+ * @param log one line per subscription opened, refused and closed
  */
 record SubscribeEnvironment(
         DeviceReader reader,
@@ -20,4 +22,5 @@ record SubscribeEnvironment(
         AgentStats stats,
         ScheduledExecutorService scheduler,
         Executor drainExecutor,
-        LongSupplier wallNanos) {}
+        LongSupplier wallNanos,
+        StructuredLog log) {}

@@ -7,6 +7,7 @@ import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +49,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private SubscriptionList request;
     private List<SubscriptionSpec> specs = List.of();
     private List<String> targets = List.of();
+    private Set<String> targetSet = Set.of();
     private Encoding encoding = Encoding.PROTO;
     private String echoedTarget = "";
     private boolean holdsSlot;
@@ -116,9 +118,12 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             holdsSlot = true;
         }
         env.stats().subscriptionOpened();
+        env.log().info("subscribe", "peer", peer(), "mode", list.getMode(), "target", list.getPrefix().getTarget(),
+                "subscriptions", parsed.size(), "updates_only", list.getUpdatesOnly());
         request = list;
         specs = parsed;
         targets = resolved;
+        targetSet = Set.copyOf(resolved);
         encoding = list.getEncoding();
         echoedTarget = list.getPrefix().getTarget();
         for (int i = 0; i < specs.size(); i++) {
@@ -259,7 +264,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     /** Back-end changes: leaves streamed on change, and deletes of every selected leaf. */
     @Override
     public void changed(DeviceChange change) {
-        if (closed || !targets.contains(change.target())) {
+        if (closed || !targetSet.contains(change.target())) {
             return;
         }
         long wall = env.wallNanos().getAsLong();
@@ -312,7 +317,13 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
     }
 
+    private String peer() {
+        return client == null ? "in-process" : client.peer();
+    }
+
     private void fail(StatusRuntimeException error) {
+        env.log().warn("subscribe-error", "peer", peer(), "status", error.getStatus().getCode(),
+                "message", String.valueOf(error.getStatus().getDescription()));
         failure = error;
         requestDrain();
     }
@@ -419,6 +430,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
         if (request != null) {
             env.stats().subscriptionClosed();
+            env.log().info("subscribe-end", "peer", peer(), "mode", request.getMode());
         }
         if (holdsSlot) {
             client.closeSubscription();

@@ -43,7 +43,7 @@ public final class AgentServer implements AutoCloseable {
         this.scheduler = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("gnmi-sampler-", 0).factory());
         this.drainExecutor = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
                 Thread.ofPlatform().daemon().name("gnmi-send-", 0).factory());
-        this.service = new GnmiService(backend, config.gnmi(), stats, scheduler, drainExecutor, System::nanoTime);
+        this.service = new GnmiService(backend, config.gnmi(), stats, scheduler, drainExecutor, System::nanoTime, log);
     }
 
     /** Binds and serves; {@link IllegalArgumentException} for unreadable TLS or credential files. */
