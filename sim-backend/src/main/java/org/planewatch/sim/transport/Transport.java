@@ -608,8 +608,13 @@ public final class Transport implements PacketSink, LinkStateListener {
         int base = (q.src * topo.planes + q.evPlane[ev]) * C;
         if (q.probeOutstanding[ev]) {
             hostPlane[base + HostPlaneCounter.PROBES_TIMED_OUT.ordinal()]++;
-            emit(q, ev, EvState.ASSUMED_BAD, EvState.ASSUMED_BAD, ExclusionReason.PROBE_TIMEOUT);
-            q.probeBackoff[ev] = Math.min(2 * q.probeBackoff[ev], config.probeMaxNs() * 1000);
+            long cap = config.probeMaxNs() * 1000;
+            if (q.probeBackoff[ev] < cap) {
+                // Reported while backing off; at the cap the path stays silent until it answers,
+                // so a dead link does not produce an event per probe forever.
+                emit(q, ev, EvState.ASSUMED_BAD, EvState.ASSUMED_BAD, ExclusionReason.PROBE_TIMEOUT);
+            }
+            q.probeBackoff[ev] = Math.min(2 * q.probeBackoff[ev], cap);
         }
         q.probeOutstanding[ev] = true;
         hostPlane[base + HostPlaneCounter.PROBES_SENT.ordinal()]++;

@@ -7,7 +7,9 @@ import static org.planewatch.sim.acceptance.SmallFabrics.US;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.Simulation;
@@ -73,6 +75,23 @@ class LinkFailureTest {
                 assertEquals(EvState.GOOD, t.evState(qp, ev));
             }
         }
+    }
+
+    @Test
+    void deadLinkIsProbedAtTheCapWithoutAnEventPerProbe() {
+        Simulation sim = Simulation.build(SmallFabrics.scenario("dead-link", 7, SmallFabrics.fabric(2, 4, 4, 4),
+                TransportMode.MRC, SmallFabrics.permutation(1_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, LINK))));
+
+        sim.runUntil(20_000 * US);
+        RunSummary s = sim.summary();
+
+        assertEquals(s.messages().total(), s.messages().completed());
+        Map<Long, Long> timeoutsPerEv = s.evTransitions().stream()
+                .filter(e -> e.reason() == ExclusionReason.PROBE_TIMEOUT)
+                .collect(Collectors.groupingBy(e -> ((long) e.qp() << 32) | e.ev(), Collectors.counting()));
+        assertFalse(timeoutsPerEv.isEmpty());
+        // 10 us doubling to 1 ms: 7 reported timeouts, then silence while probing every millisecond.
+        assertTrue(timeoutsPerEv.values().stream().allMatch(n -> n <= 7), timeoutsPerEv.toString());
     }
 
     @Test
