@@ -74,8 +74,16 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
             description = "Sim: wall seconds per simulated second (default: ${DEFAULT-VALUE} = one simulated ms per wall second).")
     double dilation;
 
-    @Option(names = "--allow-fault-injection", description = "Sim: let gNMI Set inject faults on sim:/ paths.")
+    @Option(names = "--allow-fault-injection",
+            description = "Sim: let gNMI Set inject faults and pause, resume or re-pace the clock (sim:/ config paths).")
     boolean allowFaultInjection;
+
+    @Option(names = "--publish-interval-ms", defaultValue = "100", paramLabel = "MS",
+            description = "Sim: wall time between snapshots of every device (default: ${DEFAULT-VALUE}).")
+    long publishIntervalMs;
+
+    @Option(names = "--ev-leaves", description = "Sim: also serve per-EV leaves (mrc:/qps/qp/evs/...; high cardinality).")
+    boolean evLeaves;
 
     @Option(names = "--sysfs-root", defaultValue = "/sys", paramLabel = "DIR", description = "Linux: sysfs mount to read (default: ${DEFAULT-VALUE}).")
     Path sysfsRoot;
@@ -176,14 +184,17 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
     TelemetryBackend backend() throws IOException {
         return switch (backend) {
             case linux -> {
-                if (scenario != null || allowFaultInjection) {
-                    throw new IllegalArgumentException("--scenario and --allow-fault-injection need --backend sim");
+                if (scenario != null || allowFaultInjection || evLeaves) {
+                    throw new IllegalArgumentException("--scenario, --allow-fault-injection and --ev-leaves need --backend sim");
                 }
                 requirePositive(pollIntervalMs, "--poll-interval-ms");
                 String name = target != null ? target : hostName();
                 yield new LinuxHostBackend(sysfsRoot, name, TelemetryClock.system(), Duration.ofMillis(pollIntervalMs));
             }
-            case sim -> SimBackendFactory.create(scenario, target, dilation);
+            case sim -> {
+                requirePositive(publishIntervalMs, "--publish-interval-ms");
+                yield SimBackendFactory.create(scenario, target, dilation, publishIntervalMs, evLeaves);
+            }
         };
     }
 

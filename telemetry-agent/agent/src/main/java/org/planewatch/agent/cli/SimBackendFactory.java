@@ -13,7 +13,8 @@ final class SimBackendFactory {
 
     private SimBackendFactory() {}
 
-    static TelemetryBackend create(Path scenarioFile, String target, double dilation) {
+    static TelemetryBackend create(Path scenarioFile, String target, double dilation, long publishIntervalMs,
+            boolean evLeaves) {
         if (scenarioFile == null) {
             throw new IllegalArgumentException("--backend sim needs --scenario FILE (examples: sim-backend/scenarios/*.yaml)");
         }
@@ -24,7 +25,8 @@ final class SimBackendFactory {
         } catch (ScenarioException e) {
             throw new IllegalArgumentException("--scenario " + e.getMessage());
         }
-        SimOptions options = SimOptions.defaults().withDilation(dilation).withTarget(target);
+        SimOptions options = SimOptions.defaults().withDilation(dilation).withTarget(target)
+                .withPublishIntervalMs(publishIntervalMs).withEvLeaves(evLeaves);
         return new SimulatedBackend(scenario, options);
     }
 }

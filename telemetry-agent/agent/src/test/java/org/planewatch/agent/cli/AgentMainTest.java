@@ -49,6 +49,10 @@ class AgentMainTest {
             "--insecure --listen 127.0.0.1:0 --sysfs-root /nonexistent|/nonexistent has no 'class' directory",
             "--insecure --listen 127.0.0.1:0 --scenario x.yaml|need --backend sim",
             "--insecure --listen 127.0.0.1:0 --max-clients 0|--max-clients must be > 0",
+            "--insecure --listen 127.0.0.1:0 --backend sim|--backend sim needs --scenario FILE",
+            "--insecure --listen 127.0.0.1:0 --backend sim --scenario /nonexistent.yaml|--scenario /nonexistent.yaml: no such file",
+            "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation -1|dilation must be a positive number",
+            "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --target nobody|--target 'nobody' is not a device",
             "--insecure --listen 127.0.0.1:0 --min-sample-interval-ms abc|--min-sample-interval-ms"})
     void badFlagsAndFilesExitTwoWithAClearMessageAndNoStackTrace(String args, String expected) {
         Run r = run(args.split(" "));
