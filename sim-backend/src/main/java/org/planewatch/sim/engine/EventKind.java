@@ -4,7 +4,7 @@ package org.planewatch.sim.engine;
 public final class EventKind {
     /** A port finished serialising a packet and may start the next one (target: port). */
     public static final int PORT_READY = 0;
-    /** The first packet on a link's wire reaches the far end (target: egress port). */
+    /** The oldest packet on a wire reaches the far end (target: egress port; one event per packet). */
     public static final int WIRE_ARRIVAL = 1;
     /** A QP's loss / QP timer is due (target: QP). */
     public static final int QP_TIMER = 2;
