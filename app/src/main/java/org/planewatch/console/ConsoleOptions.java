@@ -14,6 +14,7 @@ public record ConsoleOptions(
         boolean demo,
         Optional<Path> targetsFile,
         ViewId view,
+        Optional<String> select,
         boolean lightTheme,
         Optional<Path> screenshot,
         Optional<Double> exitAfterSeconds,
@@ -34,6 +35,10 @@ public record ConsoleOptions(
         @Option(names = "--view", paramLabel = "<name>",
                 description = "View to open: overview, plane, trims, exclusions, alarms, host, switch, targets.")
         String view;
+
+        @Option(names = "--select", paramLabel = "<name>",
+                description = "Open this host, switch, link (a~b) or plane (p3) once the fabric is known.")
+        String select;
 
         @Option(names = "--light", description = "Start with the light theme.")
         boolean light;
@@ -64,7 +69,8 @@ public record ConsoleOptions(
             CommandLine.ParseResult result = commandLine.parseArgs(args);
             if (result.isUsageHelpRequested() || result.isVersionHelpRequested()) {
                 commandLine.usage(new PrintWriter(System.out, true));
-                return new ConsoleOptions(false, Optional.empty(), ViewId.OVERVIEW, false, Optional.empty(), Optional.empty(), true);
+                return new ConsoleOptions(false, Optional.empty(), ViewId.OVERVIEW, Optional.empty(), false, Optional.empty(),
+                        Optional.empty(), true);
             }
         } catch (CommandLine.ParameterException e) {
             errWriter.println("planewatch-console: " + e.getMessage());
@@ -94,6 +100,7 @@ public record ConsoleOptions(
                 arguments.demo || arguments.targets == null,
                 Optional.ofNullable(arguments.targets),
                 view,
+                Optional.ofNullable(arguments.select),
                 arguments.light,
                 Optional.ofNullable(arguments.screenshot),
                 Optional.ofNullable(arguments.exitAfterSeconds),

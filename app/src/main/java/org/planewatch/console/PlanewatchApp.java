@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.planewatch.console.demo.EmbeddedDemo;
@@ -14,6 +16,8 @@ import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.ingest.TargetsFile;
 import org.planewatch.console.session.ConsoleSession;
 import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.Freshness;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.view.ScreenshotWriter;
@@ -64,10 +68,40 @@ public final class PlanewatchApp extends Application {
         stage.show();
         frames = new FrameDriver(viewModel);
         frames.start();
+        options.select().ifPresent(name -> selectWhenKnown(viewModel, name));
+        reportFirstLiveFrame(viewModel);
         options.screenshot()
                 .ifPresentOrElse(
                         file -> ScreenshotWriter.after(scene, file, options.exitAfterSeconds().orElse(2.0)),
                         () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
+    }
+
+    /** Opens {@code name} as soon as a snapshot knows it (the fabric arrives a moment after launch). */
+    private static void selectWhenKnown(MainViewModel viewModel, String name) {
+        ChangeListener<FabricSnapshot> listener = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends FabricSnapshot> o, FabricSnapshot a, FabricSnapshot b) {
+                if (viewModel.search(name).isEmpty()) {
+                    viewModel.snapshotProperty().removeListener(this);
+                }
+            }
+        };
+        viewModel.snapshotProperty().addListener(listener);
+    }
+
+    /** Prints once how long after JVM start the first frame showed LIVE data (the start-up benchmark). */
+    private static void reportFirstLiveFrame(MainViewModel viewModel) {
+        ChangeListener<Freshness> listener = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Freshness> o, Freshness a, Freshness b) {
+                if (b == Freshness.LIVE && !viewModel.snapshotProperty().get().planes().isEmpty()) {
+                    long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+                    System.out.println("First live frame " + uptime + " ms after JVM start");
+                    viewModel.worstFreshnessProperty().removeListener(this);
+                }
+            }
+        };
+        viewModel.worstFreshnessProperty().addListener(listener);
     }
 
     private String connectTargets(ConsoleOptions options) {

@@ -20,9 +20,9 @@ final class DeviceState {
     final DeviceName name;
     String source = "";
     long lastSeenMillis;
-    final Map<String, LeafTable> ports = new TreeMap<>();
+    final Map<String, LeafTable> ports = new TreeMap<>(NaturalOrder.INSTANCE);
     /** port name -> queue name -> leaves */
-    final Map<String, Map<String, LeafTable>> queues = new TreeMap<>();
+    final Map<String, Map<String, LeafTable>> queues = new TreeMap<>(NaturalOrder.INSTANCE);
     final Map<Integer, LeafTable> planes = new TreeMap<>();
     final Map<Long, LeafTable> qps = new TreeMap<>();
     final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();

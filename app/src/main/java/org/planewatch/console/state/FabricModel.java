@@ -27,7 +27,7 @@ final class FabricModel {
     /** Nominal link rate for utilization; the schema carries no port speed yet. */
     static final double LINK_BPS = 100e9;
 
-    final Map<String, DeviceState> devices = new TreeMap<>();
+    final Map<String, DeviceState> devices = new TreeMap<>(NaturalOrder.INSTANCE);
     final ExclusionLog exclusions;
     private final Map<String, DeviceName> names = new HashMap<>();
     private final PortPeers peers = new PortPeers();
@@ -196,7 +196,7 @@ final class FabricModel {
     }
 
     private List<LinkState> links(List<SwitchSummary> switches) {
-        Map<String, LinkBuilder> builders = new TreeMap<>();
+        Map<String, LinkBuilder> builders = new TreeMap<>(NaturalOrder.INSTANCE);
         for (SwitchSummary sw : switches) {
             DeviceName self = names.get(sw.name());
             for (PortSummary port : sw.ports()) {

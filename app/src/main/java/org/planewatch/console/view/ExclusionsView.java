@@ -68,12 +68,12 @@ public final class ExclusionsView extends BorderPane {
         TableView<ExclusionEvent> table = new TableView<>(viewModel.visibleRows());
         table.setId("exclusion-table");
         table.setPlaceholder(new Label("No EV state changes yet"));
-        table.getColumns().add(ViewParts.column("Time", e -> TIME.format(Instant.ofEpochMilli(e.arrivalMillis())), 100));
-        table.getColumns().add(ViewParts.column("Host", ExclusionEvent::host, 90));
-        table.getColumns().add(ViewParts.column("QP", ExclusionEvent::qpn, 50));
-        table.getColumns().add(ViewParts.column("EV", ExclusionEvent::ev, 50));
+        table.getColumns().add(ViewParts.column("Time", e -> TIME.format(Instant.ofEpochMilli(e.arrivalMillis())), 95));
+        table.getColumns().add(ViewParts.column("Host", ExclusionEvent::host, 80));
+        table.getColumns().add(ViewParts.column("QP", ExclusionEvent::qpn, 45));
+        table.getColumns().add(ViewParts.column("EV", ExclusionEvent::ev, 45));
         table.getColumns().add(ViewParts.column("Plane", ExclusionEvent::plane, 50));
-        table.getColumns().add(ViewParts.column("From \u2192 to", e -> e.fromState() + " \u2192 " + e.toState(), 170));
+        table.getColumns().add(ViewParts.column("From \u2192 to", e -> e.fromState() + " \u2192 " + e.toState(), 215));
         table.getColumns().add(ViewParts.column("Reason", ExclusionEvent::reason, 130));
         table.getColumns().add(ViewParts.column("Links", e -> String.join("  ", e.links()), 320));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

@@ -93,6 +93,7 @@ public final class PlaneView extends BorderPane {
         hover.setId("plane-hover");
         hover.getStyleClass().add("hover-info");
         hover.setMinHeight(54);
+        hover.setMaxWidth(Double.MAX_VALUE);
         hover.setPadding(new Insets(4, 12, 6, 12));
         hover.setText("Hover a link for its values; click a switch to drill down; right-click for actions.");
         setBottom(hover);
@@ -149,7 +150,7 @@ public final class PlaneView extends BorderPane {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label legend = new Label("green: normal   amber: above 70% of scale   red: saturated / down (dashed)   "
-                + "grey: stale   cyan: selected");
+                + "grey: stale   cyan halo: selected");
         legend.getStyleClass().add("muted");
         HBox bar = new HBox(10, new Label("Plane"), plane, new Label("Color links by"), metric, clear, spacer, legend);
         bar.setAlignment(Pos.CENTER_LEFT);
@@ -200,9 +201,15 @@ public final class PlaneView extends BorderPane {
             if (link.t0() < 0 || link.t1() < 0) {
                 continue;
             }
-            g.setStroke(link.highlighted() ? colors.highlight() : link.stale() ? colors.stale()
-                    : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
-            g.setLineWidth(link.highlighted() ? 5 : !link.up() ? 3 : 1.2 + 2.3 * link.intensity());
+            if (link.highlighted()) {
+                // A halo under the link keeps its own colour (red and dashed when down) readable.
+                g.setLineDashes((double[]) null);
+                g.setStroke(colors.highlight().deriveColor(0, 1, 1, 0.55));
+                g.setLineWidth(10);
+                g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
+            }
+            g.setStroke(link.stale() ? colors.stale() : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
+            g.setLineWidth(!link.up() ? 3 : 1.2 + 2.3 * link.intensity());
             g.setLineDashes(link.up() ? null : new double[] {8, 6});
             g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
         }

@@ -1,0 +1,248 @@
+package org.planewatch.console.bench;
+
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.planewatch.console.ingest.TargetConfig;
+import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.view.FrameDriver;
+import org.planewatch.console.view.MainWindow;
+import org.planewatch.console.viewmodel.MainViewModel;
+import org.planewatch.gnmi.proto.Notification;
+import org.planewatch.gnmi.proto.Path;
+import org.planewatch.gnmi.proto.PathElem;
+import org.planewatch.gnmi.proto.SubscribeRequest;
+import org.planewatch.gnmi.proto.SubscribeResponse;
+import org.planewatch.gnmi.proto.TypedValue;
+import org.planewatch.gnmi.proto.Update;
+import org.planewatch.gnmi.proto.gNMIGrpc;
+
+/**
+ * Console ingest benchmark with a fixed scenario: {@code agents} loopback gNMI servers stream the
+ * counters of a 512-host, 8-plane fabric (every host's 8 plane counters per plane, every switch's
+ * 8 port counters on 40 ports) as fast as HTTP/2 flow control lets them, in notifications of up to
+ * 1000 updates, each a fresh value. The console side is the real one: a {@code GnmiTargetClient} per
+ * agent, the bounded ingest queue, the state owner applying to the model and publishing snapshots
+ * at 10 Hz. With {@code --ui} the main window runs too (needs a display, e.g. xvfb-run) and the
+ * benchmark reports the frame work time and the pulse interval.
+ *
+ * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui]</pre>
+ */
+public final class IngestBench {
+    private static final int HOSTS = 512;
+    private static final int PLANES = 8;
+    private static final int UPDATES_PER_NOTIFICATION = 1000;
+
+    private IngestBench() {}
+
+    public static void main(String[] args) throws Exception {
+        int seconds = args.length > 0 && !args[0].startsWith("--") ? Integer.parseInt(args[0]) : 20;
+        int agents = args.length > 1 && !args[1].startsWith("--") ? Integer.parseInt(args[1]) : 2;
+        boolean ui = Arrays.asList(args).contains("--ui");
+        List<Notification> script = fabricNotifications();
+        long updatesInScript = script.stream().mapToLong(Notification::getUpdateCount).sum();
+        System.out.printf(Locale.ROOT, "setup: %d hosts x %d planes, %d notifications of <= %d updates (%d updates per round), "
+                + "%d loopback agents, %d s%s%n", HOSTS, PLANES, script.size(), UPDATES_PER_NOTIFICATION, updatesInScript,
+                agents, seconds, ui ? ", with UI" : "");
+        List<Server> servers = new ArrayList<>();
+        AtomicBoolean running = new AtomicBoolean(true);
+        for (int i = 0; i < agents; i++) {
+            servers.add(NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                    .addService(new Blaster(script, running)).build().start());
+        }
+        try (ConsoleSession session = new ConsoleSession(InstantSource.system())) {
+            for (int i = 0; i < agents; i++) {
+                session.add(TargetConfig.insecure("agent-" + i, "127.0.0.1", servers.get(i).getPort(), List.of("*")));
+            }
+            FrameDriver[] frames = new FrameDriver[1];
+            if (ui) {
+                BenchWindow.session = session;
+                Thread fx = Thread.ofPlatform().daemon().start(() -> Application.launch(BenchWindow.class));
+                while (BenchWindow.frames == null && fx.isAlive()) {
+                    Thread.sleep(50);
+                }
+                frames[0] = BenchWindow.frames;
+            }
+            Thread.sleep(3000);
+            FabricSnapshot warm = session.snapshots().latest();
+            long t0 = System.nanoTime();
+            Thread.sleep(Duration.ofSeconds(seconds));
+            FabricSnapshot end = session.snapshots().latest();
+            double elapsed = (System.nanoTime() - t0) / 1e9;
+            long applied = end.ingest().appliedUpdates() - warm.ingest().appliedUpdates();
+            long dropped = end.ingest().droppedUpdates() - warm.ingest().droppedUpdates();
+            System.out.printf(Locale.ROOT, "result: applied %.2f M updates/s into the model, dropped %.2f M updates/s "
+                    + "(bounded queue), %d snapshots/s, %d devices, heap used %d MB%n", applied / elapsed / 1e6,
+                    dropped / elapsed / 1e6, Math.round((end.version() - warm.version()) / elapsed), end.hosts().size()
+                            + end.switches().size(), usedHeapMb());
+            if (frames[0] != null) {
+                long[] work = frames[0].recentFrameNanos();
+                long[] interval = BenchWindow.intervals();
+                System.out.printf(Locale.ROOT, "result: frame work p50 %.2f ms p99 %.2f ms max %.2f ms; pulse interval p50 %.2f ms "
+                        + "p99 %.2f ms (%d frames)%n", pct(work, 50), pct(work, 99), pct(work, 100), pct(interval, 50),
+                        pct(interval, 99), frames[0].frames());
+                Platform.exit();
+            }
+        } finally {
+            running.set(false);
+            servers.forEach(Server::shutdownNow);
+        }
+    }
+
+    private static long usedHeapMb() {
+        System.gc();
+        Runtime runtime = Runtime.getRuntime();
+        return (runtime.totalMemory() - runtime.freeMemory()) >> 20;
+    }
+
+    private static double pct(long[] values, int percentile) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int index = Math.min(sorted.length - 1, (int) Math.ceil(percentile / 100.0 * sorted.length) - 1);
+        return sorted[Math.max(0, index)] / 1e6;
+    }
+
+    /** Host plane counters and switch port counters, grouped per device into notifications. */
+    private static List<Notification> fabricNotifications() {
+        List<Notification> notifications = new ArrayList<>();
+        String[] planeLeaves = {"tx-pkts", "rx-pkts", "tx-octets", "rx-octets", "retransmits", "trim-nacks-rcvd",
+            "evs-good", "evs-assumed-bad"};
+        String[] portLeaves = {"out-octets", "in-octets", "out-pkts", "in-pkts", "trim-pkts", "out-discards",
+            "dropped-trim-pkts", "carrier-transitions"};
+        for (int h = 0; h < HOSTS; h++) {
+            Notification.Builder n = start("host-" + h);
+            for (int p = 0; p < PLANES; p++) {
+                for (String leaf : planeLeaves) {
+                    n.addUpdate(update("mrc", List.of(elem("planes"), elem("plane", "id", Integer.toString(p)), elem("state"),
+                            elem(leaf)), p * 1000L + leaf.length()));
+                }
+            }
+            notifications.add(n.build());
+        }
+        for (int plane = 0; plane < PLANES; plane++) {
+            for (int s = 0; s < 24; s++) {
+                String name = s < 16 ? "p" + plane + "-t0-" + s : "p" + plane + "-t1-" + (s - 16);
+                Notification.Builder n = start(name);
+                for (int port = 0; port < 40; port++) {
+                    for (String leaf : portLeaves) {
+                        n.addUpdate(update("", List.of(elem("interfaces"), elem("interface", "name", "eth" + port),
+                                elem("state"), elem("counters"), elem(leaf)), port * 100L));
+                    }
+                }
+                notifications.add(n.build());
+            }
+        }
+        return notifications;
+    }
+
+    private static Notification.Builder start(String target) {
+        return Notification.newBuilder().setPrefix(Path.newBuilder().setTarget(target));
+    }
+
+    private static PathElem elem(String name) {
+        return PathElem.newBuilder().setName(name).build();
+    }
+
+    private static PathElem elem(String name, String key, String value) {
+        return PathElem.newBuilder().setName(name).putKey(key, value).build();
+    }
+
+    private static Update update(String origin, List<PathElem> elems, long value) {
+        return Update.newBuilder().setPath(Path.newBuilder().setOrigin(origin).addAllElem(elems))
+                .setVal(TypedValue.newBuilder().setUintVal(value)).build();
+    }
+
+    /** Streams the script round after round, each round one second of agent time later, while the client keeps up. */
+    private static final class Blaster extends gNMIGrpc.gNMIImplBase {
+        private final List<Notification> script;
+        private final AtomicBoolean running;
+
+        Blaster(List<Notification> script, AtomicBoolean running) {
+            this.script = script;
+            this.running = running;
+        }
+
+        @Override
+        public StreamObserver<SubscribeRequest> subscribe(StreamObserver<SubscribeResponse> responses) {
+            ServerCallStreamObserver<SubscribeResponse> stream = (ServerCallStreamObserver<SubscribeResponse>) responses;
+            long[] cursor = {0};
+            Runnable pump = () -> {
+                while (stream.isReady() && running.get() && !stream.isCancelled()) {
+                    long i = cursor[0]++;
+                    Notification base = script.get((int) (i % script.size()));
+                    long round = i / script.size();
+                    Notification.Builder n = base.toBuilder().setTimestamp(1_000_000_000L * (round + 1));
+                    for (int u = 0; u < n.getUpdateCount(); u++) {
+                        Update.Builder update = n.getUpdateBuilder(u);
+                        update.getValBuilder().setUintVal(update.getVal().getUintVal() + round * 1_000_003L);
+                    }
+                    stream.onNext(SubscribeResponse.newBuilder().setUpdate(n).build());
+                }
+            };
+            stream.setOnReadyHandler(pump);
+            return new StreamObserver<>() {
+                @Override
+                public void onNext(SubscribeRequest request) {
+                    pump.run();
+                }
+
+                @Override
+                public void onError(Throwable t) {}
+
+                @Override
+                public void onCompleted() {}
+            };
+        }
+    }
+
+    /** The real main window over the benchmark's session, so frames are measured under ingest load. */
+    public static final class BenchWindow extends Application {
+        static volatile ConsoleSession session;
+        static volatile FrameDriver frames;
+        private static final long[] INTERVALS = new long[8192];
+        private static volatile int intervalCount;
+
+        static long[] intervals() {
+            return Arrays.copyOf(INTERVALS, Math.min(intervalCount, INTERVALS.length));
+        }
+
+        @Override
+        public void start(Stage stage) {
+            MainViewModel viewModel = new MainViewModel(session.snapshots(), java.util.Optional.of(session),
+                    java.util.Optional.empty(), "ingest benchmark");
+            stage.setScene(new Scene(new MainWindow(viewModel), 1600, 960));
+            stage.show();
+            new javafx.animation.AnimationTimer() {
+                private long last;
+
+                @Override
+                public void handle(long now) {
+                    if (last != 0) {
+                        INTERVALS[intervalCount++ % INTERVALS.length] = now - last;
+                    }
+                    last = now;
+                }
+            }.start();
+            FrameDriver driver = new FrameDriver(viewModel);
+            driver.start();
+            frames = driver;
+        }
+    }
+}
