@@ -8,7 +8,8 @@ import org.planewatch.sim.config.TransportConfig;
  * ECN, delay above target: fair increase;
  * ECN and delay above target: multiplicative decrease at most once per base RTT; ECN and delay
  * below target: no change (the EV penalty steers away). Trims and losses trigger quick adapt: the
- * window drops to the bytes acknowledged in the last base RTT.
+ * window drops to the bytes acknowledged in the last base RTT, and the ACKs of what was in flight
+ * then are ignored (as in htsim's NSCC) so they do not grow the new window at once.
  */
 final class Nscc {
     /**
@@ -41,6 +42,11 @@ final class Nscc {
         if (ackedBytes == 0 || rttPs <= 0) {
             return;
         }
+        if (q.bytesToIgnore > 0) {
+            // Feedback on what was already in flight at a quick adapt describes the old window.
+            q.bytesToIgnore -= ackedBytes;
+            return;
+        }
         long delay = Math.max(0, rttPs - q.baseRttPs);
         if (delay > quickAdaptRtts * q.baseRttPs) {
             quickAdapt(q, now);
@@ -68,6 +74,7 @@ final class Nscc {
         q.lastQuickAdaptPs = now;
         long achieved = Math.max(q.ackedLastWindow, q.ackedThisWindow);
         q.cwnd = clamp(Math.min(q.cwnd, achieved), q.maxCwnd);
+        q.bytesToIgnore = q.inflight;
     }
 
     private double clamp(double cwnd, long max) {

@@ -71,6 +71,7 @@ final class QueuePair {
     long ackWindowStart;
     long ackedThisWindow;
     long ackedLastWindow;
+    long bytesToIgnore;
 
     // ---- messages (sequential on the QP, contiguous PSN ranges)
     int messages;
