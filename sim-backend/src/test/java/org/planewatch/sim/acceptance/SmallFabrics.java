@@ -33,6 +33,15 @@ final class SmallFabrics {
         return new Scenario(name, seed, fabric, transport, workload, faults, 0);
     }
 
+    /** MRC defaults with another EV count, ev_min_active guard and controller deny threshold. */
+    static TransportConfig mrc(int evsPerQp, int evMinActive, int controllerDenyDistinctQps) {
+        TransportConfig c = TransportConfig.defaults(TransportMode.MRC);
+        return new TransportConfig(c.mode(), evsPerQp, evMinActive, c.ackEveryPackets(), c.sackReorderThreshold(),
+                c.evLossTimerRtts(), c.probeInitialNs(), c.probeMaxNs(), c.qpTimerExponent(), c.qpRetryCount(),
+                c.penaltyEcn(), c.penaltyTrim(), controllerDenyDistinctQps, c.nsccTargetDelayNs(), c.nsccMaxCwndBdp(),
+                c.nsccGamma(), c.nsccMaxMdJump(), c.nsccQaThreshold(), c.ecmpReconvergeNs(), c.ecmpAllPlanes());
+    }
+
     static WorkloadConfig permutation(long bytes, int repeat) {
         return WorkloadConfig.permutation(bytes, repeat);
     }

@@ -1,0 +1,76 @@
+package org.planewatch.sim.acceptance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.planewatch.sim.acceptance.SmallFabrics.US;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.planewatch.sim.RunSummary;
+import org.planewatch.sim.Simulation;
+import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.telemetry.FabricTelemetry;
+import org.planewatch.sim.transport.EvState;
+import org.planewatch.sim.transport.ExclusionEvent;
+import org.planewatch.sim.transport.ExclusionReason;
+
+/** The ev_min_active guard and the controller's deny rule (mrc-model.md section 3). */
+class ExclusionControlTest {
+
+    @Test
+    void guardStopsRetiringAtEvMinActiveAndTheQpStillCompletes() {
+        // 8 EVs over 2 planes, at most 2 out of service; losing plane 1 would take 4.
+        Simulation sim = Simulation.build(SmallFabrics.scenario("guard", 4, SmallFabrics.fabric(2, 4, 4, 4),
+                SmallFabrics.mrc(8, 6, 0), SmallFabrics.permutation(2_000_000, 1),
+                List.of(new FaultSpec.PlaneDown(30_000, 1))));
+
+        sim.runToCompletion(1_000_000 * US);
+        RunSummary s = sim.summary();
+
+        assertEquals(s.messages().total(), s.messages().completed(), "completes on the QP timer and the good EVs");
+        assertEquals(s.messages().bytesExpected(), s.messages().bytesDelivered());
+        Map<Integer, Long> retiredPerQp = s.evTransitions().stream()
+                .filter(e -> e.from() == EvState.GOOD && e.to() == EvState.ASSUMED_BAD)
+                .collect(Collectors.groupingBy(ExclusionEvent::qp, Collectors.counting()));
+        assertFalse(retiredPerQp.isEmpty());
+        assertTrue(retiredPerQp.values().stream().allMatch(n -> n <= 2), "never more than 8 - 6 out: " + retiredPerQp);
+        List<ExclusionEvent> alarms = s.evTransitions().stream()
+                .filter(e -> e.reason() == ExclusionReason.MIN_ACTIVE_GUARD).toList();
+        assertFalse(alarms.isEmpty(), "the guard raised its alarm");
+        assertTrue(alarms.stream().allMatch(e -> e.from() == EvState.GOOD && e.to() == EvState.GOOD));
+    }
+
+    @Test
+    void controllerDeniesEveryEvOnALinkOnceTwoQpsRetireThereAndAllowsThemAfterRepair() {
+        String link = "p0-t0-0~p0-t1-1";
+        Simulation sim = Simulation.build(SmallFabrics.scenario("deny", 4, SmallFabrics.fabric(2, 4, 4, 4),
+                SmallFabrics.mrc(256, 64, 2), SmallFabrics.permutation(8_000_000, 1),
+                List.of(new FaultSpec.LinkDown(30_000, link), new FaultSpec.LinkUp(200_000, link))));
+        FabricTelemetry t = sim.telemetry();
+
+        sim.runUntil(150 * US);
+        List<ExclusionEvent> denials = sim.summary().evTransitions().stream()
+                .filter(e -> e.reason() == ExclusionReason.CONTROLLER_DENY).toList();
+        assertFalse(denials.isEmpty(), "the controller acted");
+        for (int qp = 0; qp < t.qpCount(); qp++) {
+            for (int ev = 0; ev < t.evCount(qp); ev++) {
+                boolean crosses = t.evLinks(qp, ev).contains(link);
+                assertEquals(crosses, t.evState(qp, ev) == EvState.DENIED, "qp " + qp + " ev " + ev);
+            }
+        }
+
+        sim.runToCompletion(1_000_000 * US);
+        RunSummary s = sim.summary();
+        assertEquals(s.messages().total(), s.messages().completed());
+        long allowed = s.evTransitions().stream().filter(e -> e.reason() == ExclusionReason.CONTROLLER_ALLOW).count();
+        assertEquals(denials.size(), allowed, "every denied EV allowed back after the repair");
+        for (int qp = 0; qp < t.qpCount(); qp++) {
+            for (int ev = 0; ev < t.evCount(qp); ev++) {
+                assertTrue(t.evState(qp, ev) != EvState.DENIED);
+            }
+        }
+    }
+}
