@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.planewatch.sim.acceptance.SmallFabrics.US;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
@@ -47,6 +50,32 @@ class PermutationThroughputTest {
         assertEquals(ecmp.summary().messages().total(), ecmp.summary().messages().completed());
         assertTrue(ecmp.summary().fct().maxNs() > 1.5 * mrc.summary().fct().maxNs(),
                 "colliding ECMP flows finish far later than sprayed ones");
+    }
+
+    @Test
+    void ecmpOverAllPlanesPinsEachFlowToOneHashedPlane() {
+        TransportConfig d = TransportConfig.defaults(TransportMode.ECMP);
+        TransportConfig allPlanes = new TransportConfig(d.mode(), d.evsPerQp(), d.evMinActive(), d.ackEveryPackets(),
+                d.sackReorderThreshold(), d.evLossTimerRtts(), d.probeInitialNs(), d.probeMaxNs(), d.qpTimerExponent(),
+                d.qpRetryCount(), d.penaltyEcn(), d.penaltyTrim(), d.controllerDenyDistinctQps(), d.nsccTargetDelayNs(),
+                d.nsccMaxCwndBdp(), d.nsccGamma(), d.nsccMaxMdJump(), d.nsccQaThreshold(), d.ecmpReconvergeNs(), true);
+        Simulation sim = Simulation.build(SmallFabrics.scenario("ecmp-planes", 5, SmallFabrics.fabric(4, 4, 4, 4),
+                allPlanes, SmallFabrics.permutation(200_000, 1), List.of()));
+        sim.runToCompletion(100_000 * US);
+        FabricTelemetry t = sim.telemetry();
+
+        Set<Integer> planesUsed = new HashSet<>();
+        for (int qp = 0; qp < t.qpCount(); qp++) {
+            int plane = t.evPlane(qp, 0);
+            planesUsed.add(plane);
+            int src = t.qpSource(qp);
+            for (int p = 0; p < t.planes(); p++) {
+                long tx = t.portCounter(t.hostPort(src, p), PortCounter.TX_BYTES);
+                assertEquals(p == plane, tx > 100_000, "host " + src + " sends its flow on plane " + plane + " only");
+            }
+        }
+        assertTrue(planesUsed.size() > 1, "flows hashed over several planes: " + planesUsed);
+        assertEquals(sim.summary().messages().total(), sim.summary().messages().completed());
     }
 
     private static Simulation run(TransportMode mode) {
