@@ -75,6 +75,22 @@ public final class ProtoCodec {
         return built;
     }
 
+    private static final ConcurrentHashMap<org.planewatch.telemetry.path.PathElem, Path> LEAVES = new ConcurrentHashMap<>();
+
+    /** A one-element path (a leaf name relative to a notification prefix), built once per element. */
+    public static Path leaf(org.planewatch.telemetry.path.PathElem elem) {
+        Path cached = LEAVES.get(elem);
+        if (cached != null) {
+            return cached;
+        }
+        Path built = build(new TelemetryPath("", List.of(elem)));
+        if (LEAVES.size() >= PATH_CACHE_LIMIT) {
+            LEAVES.clear();
+        }
+        LEAVES.put(elem, built);
+        return built;
+    }
+
     private static Path build(TelemetryPath path) {
         Path.Builder out = Path.newBuilder().setOrigin(path.origin());
         for (PathElem e : path.elems()) {

@@ -164,7 +164,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     }
 
     private void startStream() {
-        env.reader().backend().addListener(this);
+        if (specs.stream().anyMatch(SubscriptionSpec::hasChangeLeaves)) {
+            // Only then: listening makes the back end diff every snapshot it publishes.
+            env.reader().backend().addListener(this);
+        }
         if (request.getUpdatesOnly()) {
             buffer.sync();
             requestDrain();
@@ -372,11 +375,17 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
     }
 
-    /** Sends a batch as Notifications grouped by target and timestamp; true when ONCE is done. */
+    /**
+     * Sends a batch as Notifications, one per run of entries with the same target, timestamp and parent
+     * path: the parent goes into the prefix once and each update carries only its leaf name, which
+     * makes messages several times smaller and cheaper to encode and decode. Returns true when a ONCE
+     * subscription is done.
+     */
     private boolean send(List<OutboundBuffer.Pending> batch) {
         Notification.Builder notification = null;
         String target = null;
         long timestamp = 0;
+        TelemetryPath parent = null;
         int updates = 0;
         for (OutboundBuffer.Pending p : batch) {
             if (p.sync) {
@@ -389,16 +398,20 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 }
                 continue;
             }
-            if (notification == null || !p.target.equals(target) || p.timestampNs != timestamp) {
+            TelemetryPath leafParent = p.path.size() > 1 ? p.path.parent() : TelemetryPath.ROOT;
+            if (notification == null || p.timestampNs != timestamp || leafParent != parent && !leafParent.equals(parent)
+                    || !p.target.equals(target)) {
                 flush(notification);
                 target = p.target;
                 timestamp = p.timestampNs;
-                notification = Notification.newBuilder().setTimestamp(timestamp).setPrefix(prefix(target));
+                parent = leafParent;
+                notification = Notification.newBuilder().setTimestamp(timestamp).setPrefix(prefix(target, parent));
             }
+            Path relative = p.path.size() > 1 ? ProtoCodec.leaf(p.path.last()) : ProtoCodec.toProto(p.path);
             if (p.value == null) {
-                notification.addDelete(ProtoCodec.toProto(p.path));
+                notification.addDelete(relative);
             } else {
-                notification.addUpdate(Update.newBuilder().setPath(ProtoCodec.toProto(p.path))
+                notification.addUpdate(Update.newBuilder().setPath(relative)
                         .setVal(ProtoCodec.toProto(p.value, encoding)).setDuplicates(p.duplicates));
                 updates++;
             }
@@ -408,9 +421,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         return false;
     }
 
-    private Path prefix(String target) {
+    private Path prefix(String target, TelemetryPath parent) {
         String shown = echoedTarget.equals(DeviceReader.ALL_TARGETS) ? target : echoedTarget;
-        return shown.isEmpty() ? Path.getDefaultInstance() : Path.newBuilder().setTarget(shown).build();
+        Path path = ProtoCodec.toProto(parent);
+        return shown.isEmpty() ? path : path.toBuilder().setTarget(shown).build();
     }
 
     private void flush(Notification.Builder notification) {

@@ -239,7 +239,8 @@ class SubscribeTest {
         assertTrue(leaves(probe.untilSync()).contains("reason"));
         fabric.backend.delete("host-0001", "mrc:/events/event[seq=0]");
         Notification deleted = probe.until(n -> n.getDeleteCount() > 0).getLast();
-        assertEquals("0", deleted.getDelete(0).getElem(1).getKeyOrThrow("seq"));
+        assertEquals("0", deleted.getPrefix().getElem(1).getKeyOrThrow("seq"), "full path = prefix + delete path");
+        assertEquals("reason", SubscribeProbe.last(deleted.getDelete(0)));
         probe.cancel();
     }
 
@@ -324,6 +325,7 @@ class SubscribeTest {
                 .addSubscription(Subscription.newBuilder().setPath(path("/plane[id=0]/state/tx-pkts")))));
         Notification n = probe.untilSync().getFirst();
         assertEquals(10, uintOf(n, "tx-pkts"));
-        assertEquals("mrc", n.getUpdate(0).getPath().getOrigin());
+        assertEquals("mrc", n.getPrefix().getOrigin(), "the origin travels in the notification prefix");
+        assertEquals("host-0002", n.getPrefix().getTarget());
     }
 }

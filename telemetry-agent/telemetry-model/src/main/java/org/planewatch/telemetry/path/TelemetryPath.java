@@ -27,6 +27,7 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
     private final int hash;
     private String text;
     private String shape;
+    private TelemetryPath parent;
 
     /**
      * @param origin schema origin: empty for OpenConfig ({@code openconfig} is folded into it), {@code mrc}, {@code sim}
@@ -120,6 +121,18 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
         List<PathElem> all = new ArrayList<>(elems);
         all.addAll(suffix.elems);
         return new TelemetryPath(origin, all);
+    }
+
+    /** This path without its last element (remembered: senders group leaves by parent). */
+    public TelemetryPath parent() {
+        TelemetryPath p = parent;
+        if (p == null) {
+            if (elems.isEmpty()) {
+                throw new IllegalStateException("the root has no parent");
+            }
+            parent = p = new TelemetryPath(origin, elems.subList(0, elems.size() - 1));
+        }
+        return p;
     }
 
     public int size() {
