@@ -8,27 +8,57 @@ import org.planewatch.telemetry.schema.LeafKind;
 import org.planewatch.telemetry.schema.TelemetrySchema;
 
 /**
- * One validated subscription of a SubscriptionList.
- *
- * @param pattern prefix + path, wildcards kept
- * @param mode STREAM sub-mode (TARGET_DEFINED for ONCE and POLL, where it does not matter)
- * @param sampleIntervalNs sampling period of the sampled leaves
- * @param suppressRedundant send a sampled leaf only when its value changed (or a heartbeat is due)
- * @param heartbeatIntervalNs 0, or the longest time a selected leaf may go unsent
- * @param memo what {@link #selects} and {@link #samples} answered per path
+ * One validated subscription of a SubscriptionList, with a memo of its per-path answers (asked for
+ * every leaf at every sample). Immutable apart from the memo.
  */
-record SubscriptionSpec(
-        PathPattern pattern,
-        SubscriptionMode mode,
-        long sampleIntervalNs,
-        boolean suppressRedundant,
-        long heartbeatIntervalNs,
-        ConcurrentHashMap<TelemetryPath, Byte> memo) {
+final class SubscriptionSpec {
 
+    private final PathPattern pattern;
+    private final SubscriptionMode mode;
+    private final long sampleIntervalNs;
+    private final boolean suppressRedundant;
+    private final long heartbeatIntervalNs;
+    private final ConcurrentHashMap<TelemetryPath, Byte> memo = new ConcurrentHashMap<>();
+
+    /**
+     * @param pattern prefix + path, wildcards kept
+     * @param mode STREAM sub-mode (TARGET_DEFINED for ONCE and POLL, where it does not matter)
+     * @param sampleIntervalNs sampling period of the sampled leaves
+     * @param suppressRedundant send a sampled leaf only when its value changed (or a heartbeat is due)
+     * @param heartbeatIntervalNs 0, or the longest time a selected leaf may go unsent
+     */
     SubscriptionSpec(PathPattern pattern, SubscriptionMode mode, long sampleIntervalNs, boolean suppressRedundant,
             long heartbeatIntervalNs) {
-        this(pattern, mode, sampleIntervalNs, suppressRedundant, heartbeatIntervalNs,
-                new ConcurrentHashMap<>());
+        this.pattern = pattern;
+        this.mode = mode;
+        this.sampleIntervalNs = sampleIntervalNs;
+        this.suppressRedundant = suppressRedundant;
+        this.heartbeatIntervalNs = heartbeatIntervalNs;
+    }
+
+    PathPattern pattern() {
+        return pattern;
+    }
+
+    SubscriptionMode mode() {
+        return mode;
+    }
+
+    long sampleIntervalNs() {
+        return sampleIntervalNs;
+    }
+
+    boolean suppressRedundant() {
+        return suppressRedundant;
+    }
+
+    long heartbeatIntervalNs() {
+        return heartbeatIntervalNs;
+    }
+
+    @Override
+    public String toString() {
+        return pattern + " " + mode + (mode == SubscriptionMode.SAMPLE ? " every " + sampleIntervalNs + " ns" : "");
     }
 
     /** Whether this subscription samples {@code leaf} periodically; otherwise it streams its changes. */

@@ -115,6 +115,26 @@ class SubscribeTest {
     }
 
     @Test
+    void aPathElementWithoutANameIsInvalid() throws Exception {
+        Subscription bad = Subscription.newBuilder().setPath(org.planewatch.gnmi.proto.Path.newBuilder()
+                .addElem(org.planewatch.gnmi.proto.PathElem.newBuilder().setName("interfaces"))
+                .addElem(org.planewatch.gnmi.proto.PathElem.newBuilder())).setMode(ON_CHANGE).build();
+        Status end = open(subscribe("host-0001", STREAM, bad)).end();
+        assertEquals(Status.Code.INVALID_ARGUMENT, end.getCode());
+        assertTrue(end.getDescription().contains("empty name"), end.getDescription());
+    }
+
+    @Test
+    void twoDifferentOriginsAreInvalid() throws Exception {
+        SubscribeProbe probe = open(subscribe(SubscriptionList.newBuilder()
+                .setPrefix(path("mrc:/planes").toBuilder().setTarget("host-0001")).setMode(ONCE)
+                .addSubscription(Subscription.newBuilder().setPath(path("sim:/clock")))));
+        Status end = probe.end();
+        assertEquals(Status.Code.INVALID_ARGUMENT, end.getCode());
+        assertTrue(end.getDescription().contains("origin given twice"), end.getDescription());
+    }
+
+    @Test
     void anEmptySubscriptionListIsInvalid() throws Exception {
         SubscribeProbe probe = open(subscribe("host-0001", STREAM));
         assertEquals(Status.Code.INVALID_ARGUMENT, probe.end().getCode());
