@@ -146,6 +146,20 @@ class SimulatedBackendTest {
     }
 
     @Test
+    void aPlaneTakenDownBySetTakesTheHostsPortsDownAndASwitchRebootIsAccepted() throws Exception {
+        start(SimOptions.defaults().withPublishIntervalMs(20), true);
+        client.blocking().set(set("*", "sim:/switches/switch[name=p0-t1-1]/config/reboot",
+                TypedValue.newBuilder().setUintVal(50_000).build()));
+        client.blocking().set(set("*", "sim:/planes/plane[id=1]/config/state", str("DOWN")));
+        String status = "UP";
+        while (!status.equals("DOWN")) {
+            awaitPublishes(1);
+            status = get("host-5", "mrc:/planes/plane[id=1]/state/oper-status").getUpdate(0).getVal().getStringVal();
+        }
+        assertEquals("UP", get("host-5", "mrc:/planes/plane[id=0]/state/oper-status").getUpdate(0).getVal().getStringVal());
+    }
+
+    @Test
     void faultInjectionWithoutTheFlagIsPermissionDenied() throws Exception {
         start(SimOptions.defaults(), false);
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> client.blocking()
