@@ -11,13 +11,13 @@ import java.util.Set;
  * so plain collections are fine here.
  */
 final class FabricController {
-    private final Transport transport;
+    private final EvExclusion exclusion;
     private final int threshold;
     private final Map<Integer, Set<Integer>> retiringQps = new HashMap<>();
     private final Set<Integer> deniedLinks = new HashSet<>();
 
-    FabricController(Transport transport, int threshold) {
-        this.transport = transport;
+    FabricController(EvExclusion exclusion, int threshold) {
+        this.exclusion = exclusion;
         this.threshold = threshold;
     }
 
@@ -25,11 +25,11 @@ final class FabricController {
         if (threshold == 0) {
             return;
         }
-        for (int link : transport.evLinks(q, ev)) {
+        for (int link : exclusion.evLinks(q, ev)) {
             Set<Integer> qps = retiringQps.computeIfAbsent(link, l -> new HashSet<>());
             qps.add(q.id);
             if (qps.size() >= threshold && deniedLinks.add(link)) {
-                transport.denyLink(link);
+                exclusion.denyLink(link);
             }
         }
     }

@@ -41,14 +41,11 @@ public final class Transport implements PacketSink, LinkStateListener {
     private final long queueDrainPs;
     private final double linkBytesPerPs;
     private final Nscc nscc;
-    private final FabricController controller;
+    private final EvExclusion exclusion;
     private final long[] hostPlane;
-    private final long[] planeRetirements;
-    private final long[] planeDenials;
     private final long[] linkDownAt;
     private QueuePair[] qps = new QueuePair[16];
     private int qpCount;
-    private ExclusionSink exclusions = event -> { };
     private MessageListener messageListener = (qp, message, postedPs, donePs) -> { };
 
     private long messagesPosted;
@@ -74,18 +71,16 @@ public final class Transport implements PacketSink, LinkStateListener {
         this.fabricBaseRttPs = baseRttPs(topo.t0PerPlane > 1 ? 4 : 2);
         this.queueDrainPs = net.serialisationPs((int) Math.min(Integer.MAX_VALUE, fabric.queueBytes()));
         this.nscc = new Nscc(config, mtu + header);
-        this.controller = new FabricController(this, config.controllerDenyDistinctQps());
         this.hostPlane = new long[topo.hosts * topo.planes * C];
-        this.planeRetirements = new long[topo.planes];
-        this.planeDenials = new long[topo.planes];
         this.linkDownAt = ecmp ? new long[topo.linkCount] : null;
+        this.exclusion = new EvExclusion(this, engine, net, config, hostPlane, header, !ecmp);
         engine.register(EventKind.QP_TIMER, (qp, arg) -> onTimer(qps[qp]));
-        engine.register(EventKind.PROBE, (qp, ev) -> onProbeDue(qps[qp], ev));
+        engine.register(EventKind.PROBE, (qp, ev) -> exclusion.onProbeDue(qps[qp], ev));
         engine.register(EventKind.RECONVERGE, (target, arg) -> reconverge());
     }
 
     public void onExclusion(ExclusionSink sink) {
-        this.exclusions = sink;
+        exclusion.onExclusion(sink);
     }
 
     public void onMessageCompleted(MessageListener listener) {
@@ -286,7 +281,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             case PacketPool.ACK -> onAck(p);
             case PacketPool.NACK -> onNack(p);
             case PacketPool.PROBE -> turnAround(host, plane, p, PacketPool.PROBE_REPLY);
-            case PacketPool.PROBE_REPLY -> onProbeReply(p);
+            case PacketPool.PROBE_REPLY -> exclusion.onProbeReply(p);
             default -> throw new IllegalStateException("unknown packet kind " + pool.kind[p]);
         }
     }
@@ -472,7 +467,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         q.evLosses[ev]++;
         hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + retransmitKind.ordinal()]++;
         if (reason != null && !ecmp) {
-            retire(q, ev, reason);
+            exclusion.retire(q, ev, reason);
         }
         nscc.quickAdapt(q, engine.now());
         send(q, psn, ev, PacketPool.FLAG_RETRANSMIT | PacketPool.FLAG_ACK_REQUEST);
@@ -577,161 +572,27 @@ public final class Transport implements PacketSink, LinkStateListener {
         armTimer(q);
     }
 
-    // ---- EV states
-
-    private void retire(QueuePair q, int ev, ExclusionReason reason) {
-        if (q.evState[ev] != EvState.GOOD.ordinal()) {
-            return;
-        }
-        if (q.outOfService >= q.evCount - config.evMinActive()) {
-            if (!q.guardAlarm) {
-                q.guardAlarm = true;
-                emit(q, ev, EvState.GOOD, EvState.GOOD, ExclusionReason.MIN_ACTIVE_GUARD);
-            }
-            return;
-        }
-        setState(q, ev, EvState.ASSUMED_BAD, reason);
-        long now = engine.now();
-        q.ensureProbeState();
-        q.probeBackoff[ev] = config.probeInitialNs() * 1000;
-        q.probeOutstanding[ev] = false;
-        q.probeAt[ev] = now + q.probeBackoff[ev];
-        engine.schedule(q.probeAt[ev], EventKind.PROBE, q.id, ev);
-        controller.retired(q, ev);
-    }
-
-    private void onProbeDue(QueuePair q, int ev) {
-        long now = engine.now();
-        if (q.probeAt[ev] != now || q.evState[ev] != EvState.ASSUMED_BAD.ordinal()) {
-            return;
-        }
-        int base = (q.src * topo.planes + q.evPlane[ev]) * C;
-        if (q.probeOutstanding[ev]) {
-            hostPlane[base + HostPlaneCounter.PROBES_TIMED_OUT.ordinal()]++;
-            long cap = config.probeMaxNs() * 1000;
-            if (q.probeBackoff[ev] < cap) {
-                // Reported while backing off; at the cap the path stays silent until it answers,
-                // so a dead link does not produce an event per probe forever.
-                emit(q, ev, EvState.ASSUMED_BAD, EvState.ASSUMED_BAD, ExclusionReason.PROBE_TIMEOUT);
-            }
-            q.probeBackoff[ev] = Math.min(2 * q.probeBackoff[ev], cap);
-        }
-        q.probeOutstanding[ev] = true;
-        hostPlane[base + HostPlaneCounter.PROBES_SENT.ordinal()]++;
-        int p = pool.allocate();
-        PacketPool pk = pool;
-        pk.kind[p] = PacketPool.PROBE;
-        pk.qp[p] = q.id;
-        pk.ev[p] = ev;
-        pk.psn[p] = 0;
-        pk.seq[p] = 0;
-        pk.wireBytes[p] = header;
-        pk.payloadBytes[p] = 0;
-        pk.route[p] = topo.route(q.src, q.dst, q.evT1[ev]);
-        pk.stamp[p] = now;
-        net.sendFromHost(q.src, q.evPlane[ev], p);
-        q.probeAt[ev] = now + q.probeBackoff[ev];
-        engine.schedule(q.probeAt[ev], EventKind.PROBE, q.id, ev);
-    }
-
-    private void onProbeReply(int p) {
-        QueuePair q = qps[pool.qp[p]];
-        int ev = pool.ev[p];
-        if (q.evState[ev] == EvState.ASSUMED_BAD.ordinal()) {
-            hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + HostPlaneCounter.PROBES_ANSWERED.ordinal()]++;
-            q.probeOutstanding[ev] = false;
-            setState(q, ev, EvState.GOOD, ExclusionReason.PROBE_OK);
-        }
-        pool.release(p);
-    }
-
-    private void setState(QueuePair q, int ev, EvState to, ExclusionReason reason) {
-        EvState from = q.state(ev);
-        int plane = q.evPlane[ev];
-        int base = (q.src * topo.planes + plane) * C;
-        hostPlane[base + HostPlaneCounter.evsIn(from).ordinal()]--;
-        hostPlane[base + HostPlaneCounter.evsIn(to).ordinal()]++;
-        if (from == EvState.GOOD) {
-            q.outOfService++;
-            q.goodPerPlane[plane]--;
-        }
-        if (to == EvState.GOOD) {
-            q.outOfService--;
-            q.goodPerPlane[plane]++;
-            q.guardAlarm = false;
-            q.evPenalty[ev] = 0;
-        } else if (to == EvState.ASSUMED_BAD) {
-            planeRetirements[plane]++;
-        } else if (to == EvState.DENIED) {
-            planeDenials[plane]++;
-        }
-        q.evState[ev] = (byte) to.ordinal();
-        q.evSince[ev] = engine.now();
-        emit(q, ev, from, to, reason);
-    }
-
-    private void emit(QueuePair q, int ev, EvState from, EvState to, ExclusionReason reason) {
-        int[] links = evLinks(q, ev);
-        List<String> names = new ArrayList<>(links.length);
-        for (int link : links) {
-            names.add(topo.linkName(link));
-        }
-        exclusions.excluded(new ExclusionEvent(engine.now(), q.src, q.id, ev, q.evPlane[ev], names, from, to, reason));
-    }
-
-    /** Links on the path of EV {@code ev}, sender to receiver. */
-    int[] evLinks(QueuePair q, int ev) {
-        return pathLinks(q.src, q.dst, q.evPlane[ev], q.evT1[ev]);
-    }
-
-    private int[] pathLinks(int src, int dst, int plane, int t1) {
-        int a = topo.t0Of(src);
-        int b = topo.t0Of(dst);
-        if (a == b) {
-            return new int[] {topo.hostLink(src, plane), topo.hostLink(dst, plane)};
-        }
-        return new int[] {topo.hostLink(src, plane), topo.fabricLink(plane, a, t1),
-                topo.fabricLink(plane, b, t1), topo.hostLink(dst, plane)};
-    }
-
-    boolean crosses(QueuePair q, int ev, int link) {
-        for (int l : evLinks(q, ev)) {
-            if (l == link) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Controller command: every EV whose path crosses {@code link} becomes DENIED. */
     public void denyLink(int link) {
-        for (int i = 0; i < qpCount; i++) {
-            QueuePair q = qps[i];
-            for (int ev = 0; ev < q.evCount && !ecmp; ev++) {
-                if (q.evState[ev] != EvState.DENIED.ordinal() && crosses(q, ev, link)) {
-                    setState(q, ev, EvState.DENIED, ExclusionReason.CONTROLLER_DENY);
-                }
-            }
-        }
+        exclusion.denyLink(link);
     }
 
     /** Controller command: EVs denied for {@code link} (and no other denied link) are GOOD again. */
     public void allowLink(int link) {
-        controller.allowed(link);
-        for (int i = 0; i < qpCount; i++) {
-            QueuePair q = qps[i];
-            for (int ev = 0; ev < q.evCount && !ecmp; ev++) {
-                if (q.evState[ev] == EvState.DENIED.ordinal() && crosses(q, ev, link) && !controller.deniesAny(evLinks(q, ev))) {
-                    setState(q, ev, EvState.GOOD, ExclusionReason.CONTROLLER_ALLOW);
-                }
-            }
-        }
+        exclusion.allowLink(link);
     }
 
     /** Operator command through the controller: deny and remember it until {@link #allowLink}. */
     public void operatorDeny(int link) {
-        controller.denied(link);
-        denyLink(link);
+        exclusion.operatorDeny(link);
+    }
+
+    int qpCountInternal() {
+        return qpCount;
+    }
+
+    QueuePair qp(int index) {
+        return qps[index];
     }
 
     // ---- link state: ECMP routing and the controller
@@ -742,8 +603,8 @@ public final class Transport implements PacketSink, LinkStateListener {
             linkDownAt[link] = engine.now();
             engine.schedule(engine.now() + config.ecmpReconvergeNs() * 1000, EventKind.RECONVERGE, link, 0);
         }
-        if (up && controller.denies(link)) {
-            allowLink(link);
+        if (up) {
+            exclusion.linkUp(link);
         }
     }
 
@@ -753,7 +614,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         long delay = config.ecmpReconvergeNs() * 1000;
         for (int i = 0; i < qpCount; i++) {
             QueuePair q = qps[i];
-            if (!pathBroken(pathLinks(q.src, q.dst, q.evPlane[0], q.evT1[0]), now - delay)) {
+            if (!pathBroken(exclusion.pathLinks(q.src, q.dst, q.evPlane[0], q.evT1[0]), now - delay)) {
                 continue;
             }
             int planes = config.ecmpAllPlanes() ? topo.planes : 1;
@@ -763,7 +624,7 @@ public final class Transport implements PacketSink, LinkStateListener {
                 int c = (start + k) % choices;
                 int plane = config.ecmpAllPlanes() ? c / topo.t1PerPlane : q.evPlane[0];
                 int t1 = c % topo.t1PerPlane;
-                if (!pathBroken(pathLinks(q.src, q.dst, plane, t1), Long.MAX_VALUE)) {
+                if (!pathBroken(exclusion.pathLinks(q.src, q.dst, plane, t1), Long.MAX_VALUE)) {
                     q.evPlane[0] = plane;
                     q.evT1[0] = t1;
                     break;
@@ -814,7 +675,7 @@ public final class Transport implements PacketSink, LinkStateListener {
     /** Names of the links on an EV's path (allocates; for views, not the hot path). */
     public List<String> evLinkNames(int qp, int ev) {
         List<String> names = new ArrayList<>();
-        for (int link : evLinks(qps[qp], ev)) {
+        for (int link : exclusion.evLinks(qps[qp], ev)) {
             names.add(topo.linkName(link));
         }
         return names;
@@ -890,11 +751,11 @@ public final class Transport implements PacketSink, LinkStateListener {
     }
 
     public long planeRetirements(int plane) {
-        return planeRetirements[plane];
+        return exclusion.planeRetirements(plane);
     }
 
     public long planeDenials(int plane) {
-        return planeDenials[plane];
+        return exclusion.planeDenials(plane);
     }
 
     /** Completion times (ns) of every completed message, in completion order (a copy). */
