@@ -40,6 +40,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     /** Largest simulated step between looks at the command queue and the publish deadline. */
     private static final long MAX_STEP_NS = 10_000;
+    /** Event-driven publishes of hosts are at least this far apart (wall), so an event storm stays cheap. */
+    private static final long EVENT_PUBLISH_SPACING_NS = 10_000_000;
 
     private static final TelemetryPath CLOCK = TelemetryPath.parse("sim:/clock");
 
@@ -52,6 +54,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private final Map<Integer, EventRing> rings = new HashMap<>();
     private final Map<Integer, String> hostTargets = new HashMap<>();
     private final Map<String, Integer> hostIndex = new HashMap<>();
+    /** Hosts whose ring got events since they were last published: published at once, not at the interval. */
+    private final java.util.Set<Integer> hostsWithNewEvents = new java.util.LinkedHashSet<>();
     private final BlockingQueue<Runnable> commands = new ArrayBlockingQueue<>(256);
     /** Per QP: its base path and its state leaves' paths, built once. */
     private final List<QpPaths> qpPaths = new ArrayList<>();
@@ -112,6 +116,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             EventRing ring = rings.get(event.host());
             if (ring != null) {
                 ring.add(event);
+                hostsWithNewEvents.add(event.host());
             }
         });
         publishAll();
@@ -342,6 +347,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private void drive() {
         long publishIntervalNs = options.publishIntervalMs() * 1_000_000L;
         long nextPublish = System.nanoTime() + publishIntervalNs;
+        long nextEventPublish = 0;
         pacer.setPaused(false, System.nanoTime(), simNowNs);
         while (running) {
             Runnable command;
@@ -359,6 +365,9 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             if (wall >= nextPublish) {
                 publishAll();
                 nextPublish = wall + publishIntervalNs;
+            } else if (!hostsWithNewEvents.isEmpty() && wall >= nextEventPublish) {
+                publishHostsWithNewEvents();
+                nextEventPublish = wall + EVENT_PUBLISH_SPACING_NS;
             }
             if (simNowNs >= target) {
                 LockSupport.parkNanos(Math.max(0, Math.min(1_000_000L, nextPublish - System.nanoTime())));
@@ -372,6 +381,20 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     /** A snapshot of every device at the current simulated time. */
     private void publishAll() {
+        publish(devices.keySet());
+    }
+
+    /** Exclusion decisions are what operators watch: they go out without waiting for the interval. */
+    private void publishHostsWithNewEvents() {
+        List<String> names = new ArrayList<>();
+        for (int host : hostsWithNewEvents) {
+            names.add(hostTargets.get(host));
+        }
+        publish(names);
+    }
+
+    private void publish(java.util.Collection<String> names) {
+        hostsWithNewEvents.clear();
         long timestamp = epochNs + simNowNs;
         Map<TelemetryPath, TelemetryValue> clock = clockLeaves();
         Map<Integer, List<Integer>> qpsByHost = new HashMap<>();
@@ -381,18 +404,19 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 qpsByHost.computeIfAbsent(src, k -> new ArrayList<>()).add(qp);
             }
         }
-        for (Map.Entry<String, DeviceLeaves> device : devices.entrySet()) {
-            Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>(device.getValue().leaves().size() * 2);
-            device.getValue().read(leaves);
+        for (String name : names) {
+            DeviceLeaves device = devices.get(name);
+            Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>(device.leaves().size() * 2);
+            device.read(leaves);
             leaves.putAll(clock);
-            Integer host = hostIndex.get(device.getKey());
+            Integer host = hostIndex.get(name);
             if (host != null) {
                 for (int qp : qpsByHost.getOrDefault(host, List.of())) {
                     qpLeaves(qp, leaves);
                 }
                 rings.get(host).read(leaves);
             }
-            feed.publish(new DeviceSnapshot(device.getKey(), timestamp, leaves));
+            feed.publish(new DeviceSnapshot(name, timestamp, leaves));
         }
     }
 
