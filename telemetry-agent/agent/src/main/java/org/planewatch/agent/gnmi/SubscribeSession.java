@@ -333,7 +333,11 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private void requestDrain() {
         if (drainRequests.getAndIncrement() == 0) {
-            env.drainExecutor().execute(this::drainLoop);
+            try {
+                env.drainExecutor().execute(this::drainLoop);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                close(); // the server is shutting down; never let this reach a producer (the simulation thread)
+            }
         }
     }
 
