@@ -54,6 +54,10 @@ public final class IngestBench {
         int agents = args.length > 1 && !args[1].startsWith("--") ? Integer.parseInt(args[1]) : 2;
         boolean ui = Arrays.asList(args).contains("--ui");
         List<Notification> script = fabricNotifications();
+        if (Arrays.asList(args).contains("--model-only")) {
+            modelOnly(script, seconds);
+            return;
+        }
         long updatesInScript = script.stream().mapToLong(Notification::getUpdateCount).sum();
         System.out.printf(Locale.ROOT, "setup: %d hosts x %d planes, %d notifications of <= %d updates (%d updates per round), "
                 + "%d loopback agents, %d s%s%n", HOSTS, PLANES, script.size(), UPDATES_PER_NOTIFICATION, updatesInScript,
@@ -77,7 +81,13 @@ public final class IngestBench {
                 }
                 frames[0] = BenchWindow.frames;
             }
-            Thread.sleep(3000);
+            Thread.sleep(5000);
+            if (frames[0] != null) {
+                Platform.runLater(() -> {
+                    frames[0].reset();
+                    BenchWindow.intervalCount = 0;
+                });
+            }
             FabricSnapshot warm = session.snapshots().latest();
             long t0 = System.nanoTime();
             Thread.sleep(Duration.ofSeconds(seconds));
@@ -101,6 +111,41 @@ public final class IngestBench {
             running.set(false);
             servers.forEach(Server::shutdownNow);
         }
+    }
+
+    /** The state owner alone: pre-decoded notifications applied as fast as it goes, a snapshot every 100 ms. */
+    private static void modelOnly(List<Notification> script, int seconds) {
+        List<org.planewatch.console.telemetry.IngestEvent> events = new ArrayList<>();
+        for (Notification n : script) {
+            events.add(org.planewatch.console.ingest.NotificationDecoder.decode("bench", "bench", n, 0));
+        }
+        var store = new org.planewatch.console.state.TelemetryStore(InstantSource.system());
+        long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        long applied = 0;
+        long publishNanos = 0;
+        long publishes = 0;
+        long nextPublish = 0;
+        long start = System.nanoTime();
+        int round = 0;
+        while (System.nanoTime() < end) {
+            round++;
+            for (var event : events) {
+                var n = (org.planewatch.console.telemetry.IngestEvent.Notification) event;
+                store.apply(List.of(new org.planewatch.console.telemetry.IngestEvent.Notification(n.source(), n.target(),
+                        round * 1_000_000_000L, n.updates(), n.deletes(), System.currentTimeMillis())));
+                applied += n.updates().size();
+                long now = System.nanoTime();
+                if (now >= nextPublish) {
+                    store.publish(FabricSnapshot.IngestStats.NONE);
+                    publishNanos += System.nanoTime() - now;
+                    publishes++;
+                    nextPublish = now + 100_000_000L;
+                }
+            }
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        System.out.printf(Locale.ROOT, "result (model only): applied %.2f M updates/s on the state thread, %d snapshots, "
+                + "publish %.1f ms on average%n", applied / elapsed / 1e6, publishes, publishNanos / 1e6 / Math.max(1, publishes));
     }
 
     private static long usedHeapMb() {

@@ -4,34 +4,47 @@ import java.util.Collection;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.planewatch.console.telemetry.IngestEvent;
 
 /**
- * The one hand-over point from network threads to the state owner. Bounded: when the owner falls
- * behind, notifications are dropped and counted (visible in the status bar), never buffered
- * without limit. Connection changes are rare and must not be lost, so they wait briefly for room.
+ * The one hand-over point from network threads to the state owner. Bounded twice: in events and in
+ * the updates they carry (a notification may hold thousands), so memory stays bounded whatever the
+ * agents send. When the owner falls behind, notifications are dropped and counted (visible in the
+ * status bar), never buffered without limit. Connection changes are rare and must not be lost, so
+ * they wait briefly for room.
  */
 public final class IngestQueue {
     private final BlockingQueue<IngestEvent> queue;
     private final LongAdder droppedNotifications = new LongAdder();
     private final LongAdder droppedUpdates = new LongAdder();
     private final LongAdder acceptedUpdates = new LongAdder();
+    private final AtomicLong pendingUpdates = new AtomicLong();
+    private final long maxPendingUpdates;
 
     public IngestQueue(int capacity) {
-        if (capacity <= 0) {
-            throw new IllegalArgumentException("ingest queue capacity must be > 0, got " + capacity);
+        this(capacity, Math.max(1, capacity) * 64L);
+    }
+
+    /** @param maxPendingUpdates updates waiting in the queue at most, over all its notifications */
+    public IngestQueue(int capacity, long maxPendingUpdates) {
+        if (capacity <= 0 || maxPendingUpdates <= 0) {
+            throw new IllegalArgumentException("ingest queue bounds must be > 0, got " + capacity + " events, "
+                    + maxPendingUpdates + " updates");
         }
         this.queue = new ArrayBlockingQueue<>(capacity);
+        this.maxPendingUpdates = maxPendingUpdates;
     }
 
     /** Called from network threads. Never blocks for notifications. */
     public void offer(IngestEvent event) {
         if (event instanceof IngestEvent.Notification notification) {
-            int size = notification.updates().size() + notification.deletes().size();
-            if (queue.offer(event)) {
+            int size = size(notification);
+            if (pendingUpdates.addAndGet(size) <= maxPendingUpdates && queue.offer(event)) {
                 acceptedUpdates.add(size);
             } else {
+                pendingUpdates.addAndGet(-size);
                 droppedNotifications.increment();
                 droppedUpdates.add(size);
             }
@@ -46,18 +59,36 @@ public final class IngestQueue {
         }
     }
 
-    /** Moves up to {@code max} events into {@code sink}, waiting up to {@code waitMillis} for the first. */
-    public int drain(Collection<IngestEvent> sink, int max, long waitMillis) throws InterruptedException {
-        int moved = queue.drainTo(sink, max);
-        if (moved > 0 || waitMillis <= 0) {
-            return moved;
-        }
-        IngestEvent first = queue.poll(waitMillis, TimeUnit.MILLISECONDS);
+    private static int size(IngestEvent.Notification notification) {
+        return notification.updates().size() + notification.deletes().size();
+    }
+
+    /**
+     * Moves events into {@code sink} until {@code maxEvents} events or {@code maxUpdates} updates
+     * (at least one event), waiting up to {@code waitMillis} for the first.
+     */
+    public int drain(Collection<IngestEvent> sink, int maxEvents, long maxUpdates, long waitMillis) throws InterruptedException {
+        IngestEvent first = waitMillis <= 0 ? queue.poll() : queue.poll(waitMillis, TimeUnit.MILLISECONDS);
         if (first == null) {
             return 0;
         }
-        sink.add(first);
-        return 1 + queue.drainTo(sink, max - 1);
+        int moved = 0;
+        long updates = 0;
+        for (IngestEvent event = first; event != null; event = moved < maxEvents && updates < maxUpdates ? queue.poll() : null) {
+            sink.add(event);
+            moved++;
+            if (event instanceof IngestEvent.Notification notification) {
+                int size = size(notification);
+                updates += size;
+                pendingUpdates.addAndGet(-size);
+            }
+        }
+        return moved;
+    }
+
+    /** Like {@link #drain(Collection, int, long, long)} without an update bound. */
+    public int drain(Collection<IngestEvent> sink, int maxEvents, long waitMillis) throws InterruptedException {
+        return drain(sink, maxEvents, Long.MAX_VALUE, waitMillis);
     }
 
     public int depth() {

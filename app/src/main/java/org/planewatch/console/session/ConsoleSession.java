@@ -27,7 +27,8 @@ public final class ConsoleSession implements TargetControl, AutoCloseable {
     private static final long PUBLISH_INTERVAL_MILLIS = 100;
 
     private final InstantSource clock;
-    private final IngestQueue queue = new IngestQueue(QUEUE_CAPACITY);
+    /** At most ~2 s of a million updates per second wait for the state owner. */
+    private final IngestQueue queue = new IngestQueue(QUEUE_CAPACITY, 2_000_000);
     private final TelemetryStore store;
     private final IngestPump pump;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(

@@ -20,9 +20,9 @@ final class DeviceState {
     final DeviceName name;
     String source = "";
     long lastSeenMillis;
-    final Map<String, LeafTable> ports = new TreeMap<>(NaturalOrder.INSTANCE);
+    final Map<String, LeafTable> ports = new java.util.HashMap<>();
     /** port name -> queue name -> leaves */
-    final Map<String, Map<String, LeafTable>> queues = new TreeMap<>(NaturalOrder.INSTANCE);
+    final Map<String, Map<String, LeafTable>> queues = new java.util.HashMap<>();
     final Map<Integer, LeafTable> planes = new TreeMap<>();
     final Map<Long, LeafTable> qps = new TreeMap<>();
     final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();
@@ -42,10 +42,13 @@ final class DeviceState {
     SwitchSummary switchSummary(Freshness freshness, PortPeers peers) {
         if (dirty || summaryFreshness != freshness || summaryPeers != peers.generation() || !(summary instanceof SwitchSummary)) {
             List<PortSummary> portSummaries = new ArrayList<>(ports.size());
-            ports.forEach((port, leaves) -> {
+            List<String> names = new ArrayList<>(ports.keySet());
+            names.sort(NaturalOrder.INSTANCE);
+            for (String port : names) {
+                LeafTable leaves = ports.get(port);
                 DeviceName peer = peers.peer(name, port, leaves, ports.size());
                 portSummaries.add(port(port, peer.kind() == DeviceName.Kind.OTHER ? "" : peer.name(), leaves));
-            });
+            }
             summaryPeers = peers.generation();
             summary = new SwitchSummary(name.name(), name.plane(), name.tier(), name.index(), freshness,
                     List.copyOf(portSummaries));

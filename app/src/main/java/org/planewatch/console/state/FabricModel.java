@@ -27,7 +27,11 @@ final class FabricModel {
     /** Nominal link rate for utilization; the schema carries no port speed yet. */
     static final double LINK_BPS = 100e9;
 
-    final Map<String, DeviceState> devices = new TreeMap<>(NaturalOrder.INSTANCE);
+    final Map<String, DeviceState> devices = new HashMap<>();
+    /** The devices in natural name order, rebuilt when one appears. */
+    private List<DeviceState> ordered = List.of();
+    /** Link ids in natural order, re-sorted only when the set of links changes. */
+    private List<String> linkOrder = List.of();
     final ExclusionLog exclusions;
     private final Map<String, DeviceName> names = new HashMap<>();
     private final PortPeers peers = new PortPeers();
@@ -180,10 +184,13 @@ final class FabricModel {
         if (devices.size() != deviceCountAtLearn) {
             peers.learn(devices.values());
             deviceCountAtLearn = devices.size();
+            List<DeviceState> sorted = new ArrayList<>(devices.values());
+            sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name.name(), b.name.name()));
+            ordered = List.copyOf(sorted);
         }
         List<SwitchSummary> switches = new ArrayList<>();
         List<HostSummary> hosts = new ArrayList<>();
-        for (DeviceState device : devices.values()) {
+        for (DeviceState device : ordered) {
             Freshness freshness = freshnessByDevice.getOrDefault(device.name.name(), Freshness.LOST);
             if (device.name.isSwitch()) {
                 switches.add(device.switchSummary(freshness, peers));
@@ -196,7 +203,7 @@ final class FabricModel {
     }
 
     private List<LinkState> links(List<SwitchSummary> switches) {
-        Map<String, LinkBuilder> builders = new TreeMap<>(NaturalOrder.INSTANCE);
+        Map<String, LinkBuilder> builders = new HashMap<>();
         for (SwitchSummary sw : switches) {
             DeviceName self = names.get(sw.name());
             for (PortSummary port : sw.ports()) {
@@ -209,8 +216,15 @@ final class FabricModel {
                 builder.add(port, sw.freshness());
             }
         }
+        if (builders.size() != linkOrder.size() || !builders.keySet().containsAll(linkOrder)) {
+            List<String> ids = new ArrayList<>(builders.keySet());
+            ids.sort(NaturalOrder.INSTANCE);
+            linkOrder = ids;
+        }
         List<LinkState> links = new ArrayList<>(builders.size());
-        builders.values().forEach(b -> links.add(b.build()));
+        for (String id : linkOrder) {
+            links.add(builders.get(id).build());
+        }
         return List.copyOf(links);
     }
 

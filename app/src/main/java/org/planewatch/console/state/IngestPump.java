@@ -19,6 +19,8 @@ public final class IngestPump implements AutoCloseable {
     }
 
     private static final int MAX_BATCH = 4096;
+    /** Keeps one batch (and the recorder's transaction) around 50 ms of work at a million updates/s. */
+    private static final long MAX_BATCH_UPDATES = 50_000;
 
     private final IngestQueue queue;
     private final TelemetryStore store;
@@ -47,7 +49,7 @@ public final class IngestPump implements AutoCloseable {
         long lastPublish = Long.MIN_VALUE;
         while (running) {
             try {
-                queue.drain(batch, MAX_BATCH, Math.max(1, publishIntervalMillis / 2));
+                queue.drain(batch, MAX_BATCH, MAX_BATCH_UPDATES, Math.max(1, publishIntervalMillis / 2));
             } catch (InterruptedException e) {
                 break;
             }

@@ -22,15 +22,21 @@ final class NaturalOrder implements Comparator<String> {
                 while (j < b.length() && Character.isDigit(b.charAt(j))) {
                     j++;
                 }
-                String numberA = a.substring(startA, i).replaceFirst("^0+(?=.)", "");
-                String numberB = b.substring(startB, j).replaceFirst("^0+(?=.)", "");
-                int byLength = Integer.compare(numberA.length(), numberB.length());
+                while (startA < i - 1 && a.charAt(startA) == '0') {
+                    startA++;
+                }
+                while (startB < j - 1 && b.charAt(startB) == '0') {
+                    startB++;
+                }
+                int byLength = Integer.compare(i - startA, j - startB);
                 if (byLength != 0) {
                     return byLength;
                 }
-                int byDigits = numberA.compareTo(numberB);
-                if (byDigits != 0) {
-                    return byDigits;
+                for (int k = 0; k < i - startA; k++) {
+                    int byDigit = Character.compare(a.charAt(startA + k), b.charAt(startB + k));
+                    if (byDigit != 0) {
+                        return byDigit;
+                    }
                 }
             } else {
                 if (ca != cb) {

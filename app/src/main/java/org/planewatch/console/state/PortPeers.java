@@ -19,6 +19,13 @@ final class PortPeers {
     private final Map<Integer, Integer> t1PerPlane = new HashMap<>();
     private final Map<Integer, Integer> hostNameWidth = new HashMap<>();
     private int generation;
+    /** Names repeat on every snapshot; parsing each once keeps regexes off the publish path. */
+    private final Map<String, DeviceName> parsed = new HashMap<>();
+    private final Map<String, DeviceName> conventional = new HashMap<>();
+
+    private DeviceName parse(String name) {
+        return parsed.computeIfAbsent(name, DeviceName::parse);
+    }
 
     /** Re-learns the plane sizes; returns whether anything changed (cached summaries must then rebuild). */
     boolean learn(Iterable<DeviceState> devices) {
@@ -36,6 +43,7 @@ final class PortPeers {
             t1PerPlane.clear();
             t1PerPlane.putAll(t1);
             hostNameWidth.put(0, width);
+            conventional.clear();
             generation++;
         }
         return changed;
@@ -47,17 +55,28 @@ final class PortPeers {
 
     /** The peer of {@code port} on switch {@code self}, or an OTHER name when it cannot be told. */
     DeviceName peer(DeviceName self, String port, LeafTable leaves, int portCount) {
-        DeviceName named = DeviceName.parse(port);
+        DeviceName named = parse(port);
         if (named.kind() != DeviceName.Kind.OTHER) {
             return named;
         }
-        DeviceName described = DeviceName.parse(leaves.text("description", ""));
+        DeviceName described = parse(leaves.text("description", ""));
         if (described.kind() != DeviceName.Kind.OTHER) {
             return described;
         }
         if (!port.startsWith("eth") || !self.isSwitch()) {
             return named;
         }
+        String key = self.name() + '/' + port + '/' + portCount;
+        DeviceName known = conventional.get(key);
+        if (known != null) {
+            return known;
+        }
+        DeviceName peer = byConvention(self, port, portCount, named);
+        conventional.put(key, peer);
+        return peer;
+    }
+
+    private DeviceName byConvention(DeviceName self, String port, int portCount, DeviceName named) {
         int k;
         try {
             k = Integer.parseInt(port.substring(3));
@@ -65,7 +84,7 @@ final class PortPeers {
             return named;
         }
         if (self.tier() == 1) {
-            return DeviceName.parse("p" + self.plane() + "-t0-" + k);
+            return parse("p" + self.plane() + "-t0-" + k);
         }
         int up = t1PerPlane.getOrDefault(self.plane(), 0);
         int down = portCount - up;
@@ -73,11 +92,11 @@ final class PortPeers {
             return named;
         }
         if (k >= down) {
-            return DeviceName.parse("p" + self.plane() + "-t1-" + (k - down));
+            return parse("p" + self.plane() + "-t1-" + (k - down));
         }
         int host = self.index() * down + k;
         int width = hostNameWidth.getOrDefault(0, 0);
         String digits = Integer.toString(host);
-        return DeviceName.parse("host-" + (digits.length() < width ? "0".repeat(width - digits.length()) : "") + digits);
+        return parse("host-" + (digits.length() < width ? "0".repeat(width - digits.length()) : "") + digits);
     }
 }

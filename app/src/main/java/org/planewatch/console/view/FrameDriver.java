@@ -31,6 +31,11 @@ public final class FrameDriver extends AnimationTimer {
         return copy;
     }
 
+    /** Forgets the frames so far (a benchmark's warm-up). FX thread only. */
+    public void reset() {
+        frames = 0;
+    }
+
     public long frames() {
         return frames;
     }

@@ -62,6 +62,7 @@ public final class MainViewModel {
         this.faultControl = faultControl;
         this.sourceLabel = sourceLabel;
         this.alarms = new AlarmsViewModel(source);
+        currentView.addListener((o, a, view) -> updateViews(snapshot.get()));
         exclusions.selectedEventProperty().addListener((o, a, event) -> {
             if (event != null) {
                 highlight(Set.copyOf(event.links()), event.plane());
@@ -88,11 +89,7 @@ public final class MainViewModel {
         }
         shownVersion = latest.version();
         snapshot.set(latest);
-        overview.update(latest, source.thresholds());
-        plane.update(latest, highlightedLinks.get());
-        trims.update(latest);
-        exclusions.update(latest);
-        devices.update(latest);
+        updateViews(latest);
         List<Alarm> raised = alarms.update(latest);
         if (!raised.isEmpty()) {
             newlyRaised.set(raised);
@@ -101,6 +98,31 @@ public final class MainViewModel {
             targets.setAll(latest.targets());
         }
         updateStatus(latest);
+    }
+
+    /**
+     * Views that are not on screen skip their per-snapshot work; the one that becomes visible catches up
+     * at once. Alarms and the exclusion log always follow, because notifications and row selection
+     * depend on them.
+     */
+    private void updateViews(FabricSnapshot latest) {
+        ViewId view = currentView.get();
+        if (view == ViewId.OVERVIEW) {
+            overview.update(latest, source.thresholds());
+        }
+        if (view == ViewId.PLANE) {
+            plane.update(latest, highlightedLinks.get());
+        }
+        if (view == ViewId.TRIMS) {
+            trims.update(latest);
+        }
+        if (view == ViewId.HOST || view == ViewId.SWITCH) {
+            devices.update(latest);
+        }
+        exclusions.update(latest);
+        if (view != ViewId.PLANE) {
+            plane.updatePlaneList(latest);
+        }
     }
 
     private void updateStatus(FabricSnapshot latest) {

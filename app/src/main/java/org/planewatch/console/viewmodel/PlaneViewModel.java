@@ -87,11 +87,22 @@ public final class PlaneViewModel {
     void update(FabricSnapshot newSnapshot, Set<String> highlightedLinks) {
         this.snapshot = newSnapshot;
         this.highlighted = highlightedLinks;
+        updatePlaneList(newSnapshot);
+        rebuild();
+    }
+
+    /** Keeps the plane list current (filters and menus use it) without laying out the plane. */
+    void updatePlaneList(FabricSnapshot newSnapshot) {
         List<Integer> ids = newSnapshot.planes().stream().map(PlaneSummary::plane).toList();
         if (!ids.equals(planes.get())) {
             planes.set(ids);
         }
-        rebuild();
+    }
+
+    private final java.util.Map<String, DeviceName> names = new java.util.HashMap<>();
+
+    private DeviceName name(String device) {
+        return names.computeIfAbsent(device, DeviceName::parse);
     }
 
     /** Hover text for a link: both ends, every metric. */
@@ -117,8 +128,8 @@ public final class PlaneViewModel {
             if (link.plane() != p) {
                 continue;
             }
-            DeviceName lower = DeviceName.parse(link.lowerEnd());
-            DeviceName upper = DeviceName.parse(link.upperEnd());
+            DeviceName lower = name(link.lowerEnd());
+            DeviceName upper = name(link.upperEnd());
             if (link.kind() == LinkKind.T0_T1) {
                 t0.put(lower.index(), lower.name());
                 t1.put(upper.index(), upper.name());
@@ -135,8 +146,8 @@ public final class PlaneViewModel {
         List<LinkCell> cells = new ArrayList<>(core.size());
         for (LinkState link : core) {
             double value = m.value(link);
-            cells.add(new LinkCell(link.id(), t0Index.indexOf(DeviceName.parse(link.lowerEnd()).index()),
-                    t1Index.indexOf(DeviceName.parse(link.upperEnd()).index()), value, intensity(value, scale, link, m),
+            cells.add(new LinkCell(link.id(), t0Index.indexOf(name(link.lowerEnd()).index()),
+                    t1Index.indexOf(name(link.upperEnd()).index()), value, intensity(value, scale, link, m),
                     link.up(), link.freshness() != Freshness.LIVE, highlighted.contains(link.id()), m.format(value)));
         }
         cells.sort(Comparator.comparing(LinkCell::highlighted).thenComparing(LinkCell::intensity));
