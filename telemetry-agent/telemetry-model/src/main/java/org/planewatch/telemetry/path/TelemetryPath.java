@@ -37,21 +37,35 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
         Objects.requireNonNull(origin, "origin");
         this.origin = origin.equals(OPENCONFIG) ? "" : origin;
         this.elems = List.copyOf(elems);
-        this.hash = spread(toString());
+        this.hash = spread(this.origin, this.elems);
     }
 
     /**
-     * A 64-bit FNV-1a hash of the string form folded to 32 bits: the default polynomial hashes of
-     * records and lists collide in structured ways across paths that differ only in key values, which
-     * turns large hash maps of paths into long chains.
+     * A 64-bit FNV-1a hash over origin, names, keys and values (with separators) folded to 32 bits.
+     * The default polynomial hashes of records and lists collide in structured ways across paths that
+     * differ only in key values, which turns large hash maps of paths into long chains. Computed from
+     * the parts, without formatting the string form.
      */
-    private static int spread(String text) {
-        long h = 0xcbf29ce484222325L;
-        for (int i = 0; i < text.length(); i++) {
-            h ^= text.charAt(i);
-            h *= 0x100000001b3L;
+    private static int spread(String origin, List<PathElem> elems) {
+        long h = fnv(0xcbf29ce484222325L, origin);
+        for (PathElem e : elems) {
+            h = fnv(mix(h, '/'), e.name());
+            for (java.util.Map.Entry<String, String> k : e.keys().entrySet()) {
+                h = fnv(mix(fnv(mix(h, '['), k.getKey()), '='), k.getValue());
+            }
         }
         return (int) (h ^ (h >>> 32));
+    }
+
+    private static long fnv(long h, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            h = mix(h, s.charAt(i));
+        }
+        return h;
+    }
+
+    private static long mix(long h, char c) {
+        return (h ^ c) * 0x100000001b3L;
     }
 
     public String origin() {

@@ -65,6 +65,31 @@ class TelemetryPathTest {
     }
 
     @Test
+    void pathsThatDifferOnlyInKeyValuesRarelyShareAHash() {
+        java.util.Set<Integer> hashes = new java.util.HashSet<>();
+        int paths = 0;
+        for (int port = 0; port < 512; port++) {
+            for (String queue : new String[] {"data", "header"}) {
+                for (String leaf : new String[] {"transmit-pkts", "dropped-pkts", "trim-pkts", "max-queue-len"}) {
+                    TelemetryPath p = TelemetryPath.parse("/qos/interfaces/interface[interface-id=eth" + port
+                            + "]/output/queues/queue[name=" + queue + "]/state/" + leaf);
+                    hashes.add(p.hashCode());
+                    paths++;
+                }
+            }
+        }
+        assertTrue(hashes.size() > paths * 0.999, hashes.size() + " distinct hashes for " + paths + " paths");
+    }
+
+    @Test
+    void parentDropsTheLastElement() {
+        TelemetryPath p = TelemetryPath.parse("mrc:/planes/plane[id=2]/state/tx-pkts");
+        assertEquals(TelemetryPath.parse("mrc:/planes/plane[id=2]/state"), p.parent());
+        assertTrue(p.parent() == p.parent(), "remembered");
+        assertEquals("mrc:/planes/plane/state/tx-pkts", p.shape());
+    }
+
+    @Test
     void wildcardPathsAreRecognised() {
         assertTrue(TelemetryPath.parse("/interfaces/interface[name=*]").isWildcard());
         assertTrue(TelemetryPath.parse("/.../state").isWildcard());
