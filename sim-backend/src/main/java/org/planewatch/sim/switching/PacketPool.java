@@ -37,6 +37,8 @@ public final class PacketPool {
     /** Send time of the data packet (echoed by its ACK for RTT samples). */
     public long[] stamp;
     public long[] sack;
+    /** Receive bits of the 64 PSNs from the cumulative PSN on (the holes' neighbourhood). */
+    public long[] sackLow;
 
     private int[] free;
     private int freeCount;
@@ -84,6 +86,7 @@ public final class PacketPool {
         route = grow(route, newCapacity);
         stamp = grow(stamp, newCapacity);
         sack = grow(sack, newCapacity);
+        sackLow = grow(sackLow, newCapacity);
         int[] newFree = new int[newCapacity];
         if (free != null) {
             System.arraycopy(free, 0, newFree, 0, freeCount);

@@ -11,6 +11,8 @@ final class QueuePair {
     static final byte PSN_NEW = 0;
     static final byte PSN_IN_FLIGHT = 1;
     static final byte PSN_ACKED = 2;
+    /** Lost or trimmed, waiting in the retransmission queue. */
+    static final byte PSN_LOST = 3;
     static final long NOT_SENT = Long.MAX_VALUE / 4;
 
     final int id;
@@ -57,6 +59,9 @@ final class QueuePair {
     int[] ringSeq = new int[64];
     int ringHead;
     int ringSize;
+    int[] rtx = new int[16];
+    int rtxHead;
+    int rtxSize;
     long inflight;
     double cwnd;
     long timerAt = Long.MAX_VALUE;
@@ -84,6 +89,7 @@ final class QueuePair {
     long[] rcvBits = new long[1];
     int rcvCum;
     int rcvSinceAck;
+    boolean ackNextData;
     int rcvMessagesDone;
     long bytesDelivered;
     long duplicateBytes;
@@ -184,6 +190,31 @@ final class QueuePair {
         ringSize--;
     }
 
+    // ---- retransmission queue (FIFO of lost or trimmed PSNs)
+
+    void queueRetransmit(int psn) {
+        psnState[psn] = PSN_LOST;
+        if (rtxSize == rtx.length) {
+            int[] grown = new int[rtx.length * 2];
+            for (int k = 0; k < rtxSize; k++) {
+                grown[k] = rtx[(rtxHead + k) & (rtx.length - 1)];
+            }
+            rtx = grown;
+            rtxHead = 0;
+        }
+        rtx[(rtxHead + rtxSize) & (rtx.length - 1)] = psn;
+        rtxSize++;
+    }
+
+    int rtxPeek() {
+        return rtx[rtxHead];
+    }
+
+    void rtxPop() {
+        rtxHead = (rtxHead + 1) & (rtx.length - 1);
+        rtxSize--;
+    }
+
     /** Drops stale ring entries (acknowledged or superseded by a retransmission) from the head. */
     void ringTrim() {
         while (ringSize > 0) {
@@ -207,14 +238,21 @@ final class QueuePair {
 
     /** Receive bits of PSNs {@code psn-63 .. psn}: bit {@code j} is PSN {@code psn - 63 + j}. */
     long receivedWindow(int psn) {
-        int lo = psn - 63;
+        return receivedFrom(psn - 63);
+    }
+
+    /** Receive bits of PSNs {@code lo .. lo+63}: bit {@code j} is PSN {@code lo + j}. */
+    long receivedFrom(int lo) {
         if (lo < 0) {
             return rcvBits[0] << -lo;
         }
         int word = lo >>> 6;
+        if (word >= rcvBits.length) {
+            return 0;
+        }
         int shift = lo & 63;
         long value = rcvBits[word] >>> shift;
-        if (shift != 0) {
+        if (shift != 0 && word + 1 < rcvBits.length) {
             value |= rcvBits[word + 1] << (64 - shift);
         }
         return value;

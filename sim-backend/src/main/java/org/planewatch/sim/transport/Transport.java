@@ -170,7 +170,27 @@ public final class Transport implements PacketSink, LinkStateListener {
         return q.messages - 1;
     }
 
+    /**
+     * Sends what the window allows: retransmissions of trimmed PSNs first (each on another EV than
+     * the one that trimmed it), then new PSNs. A NACK frees the window by the trimmed packet, so its
+     * retransmission normally leaves at once; after a quick adapt it waits for the window instead
+     * of keeping the old burst circulating. (Losses are rare and resent at once.)
+     */
     private void trySend(QueuePair q) {
+        while (q.rtxSize > 0) {
+            int psn = q.rtxPeek();
+            if (q.psnState[psn] != QueuePair.PSN_LOST) {
+                q.rtxPop();
+                continue;
+            }
+            // A retransmission may overshoot the window by itself: with a one-packet window and that
+            // packet waiting for a coalesced ACK, nothing else would ever move.
+            if (q.inflight > q.cwnd) {
+                return;
+            }
+            q.rtxPop();
+            send(q, psn, q.psnEv[psn], PacketPool.FLAG_RETRANSMIT | PacketPool.FLAG_ACK_REQUEST);
+        }
         while (q.nextNew < q.posted) {
             int psn = q.nextNew;
             int wire = q.psnBytes[psn] + header;
@@ -320,11 +340,13 @@ public final class Transport implements PacketSink, LinkStateListener {
         int flags = pool.flags[p];
         // Coalesce ACKs, but answer at once what the sender waits on: a marked packet, an ACK
         // request, a duplicate, and the packet that completes a message.
-        if (++q.rcvSinceAck >= config.ackEveryPackets() || duplicate || completes
+        if (++q.rcvSinceAck >= config.ackEveryPackets() || duplicate || completes || q.ackNextData
                 || (flags & (PacketPool.FLAG_ECN | PacketPool.FLAG_ACK_REQUEST)) != 0) {
             q.rcvSinceAck = 0;
+            q.ackNextData = false;
             pool.cumulative[p] = q.rcvCum;
             pool.sack[p] = q.receivedWindow(psn);
+            pool.sackLow[p] = q.receivedFrom(q.rcvCum);
             pool.flags[p] = (byte) (flags & PacketPool.FLAG_ECN);
             turnAround(host, plane, p, PacketPool.ACK);
         } else {
@@ -359,6 +381,15 @@ public final class Transport implements PacketSink, LinkStateListener {
         boolean lastHop = (pool.flags[p] & PacketPool.FLAG_LAST_HOP) != 0;
         hostPlane[base + (lastHop ? HostPlaneCounter.TRIMMED_RX_LAST_HOP : HostPlaneCounter.TRIMMED_RX_FABRIC).ordinal()]++;
         hostPlane[base + HostPlaneCounter.NACKS_SENT.ordinal()]++;
+        // The NACK also carries what an ACK would, and the next data packet is acknowledged at once
+        // (headers overtake queued data): after a trim the sender waits for window with its
+        // retransmissions queued, so no packet may sit in a coalesced ACK.
+        QueuePair q = qps[pool.qp[p]];
+        pool.cumulative[p] = q.rcvCum;
+        pool.sack[p] = q.receivedWindow(pool.psn[p]);
+        pool.sackLow[p] = q.receivedFrom(q.rcvCum);
+        q.rcvSinceAck = 0;
+        q.ackNextData = true;
         pool.flags[p] = (byte) (pool.flags[p] & PacketPool.FLAG_LAST_HOP);
         turnAround(host, plane, p, PacketPool.NACK);
     }
@@ -384,27 +415,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             q.srttPs = q.srttPs == 0 ? rtt : (7 * q.srttPs + rtt) >> 3;
             q.lastRttPs = rtt;
         }
-        long acked = 0;
-        int cum = Math.min(pool.cumulative[p], q.nextNew);
-        for (int psn = q.sndCum; psn < cum; psn++) {
-            acked += ackPsn(q, psn);
-        }
-        long bits = pool.sack[p];
-        int lo = pool.psn[p] - 63;
-        while (bits != 0) {
-            int psn = lo + Long.numberOfTrailingZeros(bits);
-            bits &= bits - 1;
-            acked += ackPsn(q, psn);
-        }
-        int sndCum = Math.max(q.sndCum, cum);
-        while (sndCum < q.nextNew && q.psnState[sndCum] == QueuePair.PSN_ACKED) {
-            sndCum++;
-        }
-        q.sndCum = sndCum;
-        if (acked > 0) {
-            q.lastProgress = now;
-            q.backoff = 0;
-        }
+        long acked = applyAcks(q, p, now);
         if (ecn) {
             int plane = q.evPlane[ev];
             hostPlane[(q.src * topo.planes + plane) * C + HostPlaneCounter.ECN_ECHOES.ordinal()]++;
@@ -420,11 +431,51 @@ public final class Transport implements PacketSink, LinkStateListener {
         pool.release(p);
     }
 
+    /** Applies the cumulative PSN and SACK bitmap an ACK or NACK carries; returns the payload newly acknowledged. */
+    private long applyAcks(QueuePair q, int p, long now) {
+        long acked = 0;
+        int cum = Math.min(pool.cumulative[p], q.nextNew);
+        for (int psn = q.sndCum; psn < cum; psn++) {
+            acked += ackPsn(q, psn);
+        }
+        acked += ackBits(q, pool.sack[p], pool.psn[p] - 63);
+        acked += ackBits(q, pool.sackLow[p], pool.cumulative[p]);
+        int sndCum = Math.max(q.sndCum, cum);
+        while (sndCum < q.nextNew && q.psnState[sndCum] == QueuePair.PSN_ACKED) {
+            sndCum++;
+        }
+        q.sndCum = sndCum;
+        if (acked > 0) {
+            q.lastProgress = now;
+            q.backoff = 0;
+        }
+        return acked;
+    }
+
+    /** Acknowledges the PSNs whose bits are set; bit {@code j} is PSN {@code lo + j}. */
+    private long ackBits(QueuePair q, long bits, int lo) {
+        long acked = 0;
+        while (bits != 0) {
+            int psn = lo + Long.numberOfTrailingZeros(bits);
+            bits &= bits - 1;
+            if (psn < q.nextNew) {
+                acked += ackPsn(q, psn);
+            }
+        }
+        return acked;
+    }
+
     private long ackPsn(QueuePair q, int psn) {
-        if (q.psnState[psn] != QueuePair.PSN_IN_FLIGHT) {
+        byte state = q.psnState[psn];
+        int payload = q.psnBytes[psn];
+        if (state == QueuePair.PSN_LOST) {
+            // Declared lost but it arrived after all: the queued retransmission is dropped.
+            q.psnState[psn] = QueuePair.PSN_ACKED;
+            return payload;
+        }
+        if (state != QueuePair.PSN_IN_FLIGHT) {
             return 0;
         }
-        int payload = q.psnBytes[psn];
         q.inflight -= payload + header;
         q.psnState[psn] = QueuePair.PSN_ACKED;
         int seq = q.psnSeq[psn];
@@ -475,6 +526,12 @@ public final class Transport implements PacketSink, LinkStateListener {
 
     private void onNack(int p) {
         QueuePair q = qps[pool.qp[p]];
+        long now = engine.now();
+        long acked = applyAcks(q, p, now);
+        if (acked > 0) {
+            nscc.onAck(q, acked, 0, false, now);
+            detectSackGaps(q);
+        }
         int psn = pool.psn[p];
         if (q.psnState[psn] == QueuePair.PSN_IN_FLIGHT && q.psnSeq[psn] == pool.seq[p]) {
             int ev = q.psnEv[psn];
@@ -486,12 +543,13 @@ public final class Transport implements PacketSink, LinkStateListener {
             int base = (q.src * topo.planes + q.evPlane[ev]) * C;
             hostPlane[base + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
             hostPlane[base + HostPlaneCounter.RETRANSMITS_NACK.ordinal()]++;
-            nscc.quickAdapt(q, engine.now());
-            send(q, psn, ev, PacketPool.FLAG_RETRANSMIT | PacketPool.FLAG_ACK_REQUEST);
-            armTimer(q);
+            nscc.quickAdapt(q, now);
+            q.queueRetransmit(psn);
         } else {
             hostPlane[(q.src * topo.planes + q.evPlane[pool.ev[p]]) * C + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
         }
+        trySend(q);
+        armTimer(q);
         pool.release(p);
     }
 
@@ -569,6 +627,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             }
             q.lastProgress = now;
         }
+        trySend(q);
         armTimer(q);
     }
 
