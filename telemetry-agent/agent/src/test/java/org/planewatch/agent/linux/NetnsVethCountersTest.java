@@ -67,7 +67,12 @@ class NetnsVethCountersTest {
         Path sysfs = Files.createTempDirectory("pw-sysfs-");
         List<String> cleanup = new ArrayList<>();
         try {
-            run("ip", "netns", "add", NS_A);
+            try {
+                run("ip", "netns", "add", NS_A);
+            } catch (IOException e) {
+                Assumptions.abort("skipped: this root user may not create network namespaces here (no CAP_SYS_ADMIN?): "
+                        + e.getMessage().strip());
+            }
             cleanup.add("netns " + NS_A);
             run("ip", "netns", "add", NS_B);
             cleanup.add("netns " + NS_B);
