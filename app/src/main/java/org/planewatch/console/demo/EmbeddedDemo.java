@@ -45,6 +45,9 @@ public final class EmbeddedDemo implements AutoCloseable {
     }
 
     public static EmbeddedDemo start(Scenario scenario, SimOptions options) throws IOException {
+        // The console cancels its streams when it closes; the in-process agent's Netty would log each one.
+        java.util.logging.Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerHandler")
+                .setLevel(java.util.logging.Level.SEVERE);
         return new EmbeddedDemo(EmbeddedSimAgent.start(scenario, options, true), scenario, options.dilation());
     }
 

@@ -171,6 +171,7 @@ public final class GnmiTargetClient implements AutoCloseable {
     /** One Subscribe call of one dial attempt; a failure of any call restarts the whole attempt. */
     private final class Stream implements ClientResponseObserver<SubscribeRequest, SubscribeResponse> {
         private final long attempt;
+        private final NotificationDecoder.PathCache paths = new NotificationDecoder.PathCache();
         private boolean announced;
 
         Stream(long attempt) {
@@ -193,7 +194,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             }
             switch (response.getResponseCase()) {
                 case UPDATE -> queue.offer(NotificationDecoder.decode(
-                        config.name(), config.defaultDevice(), response.getUpdate(), clock.millis()));
+                        config.name(), config.defaultDevice(), response.getUpdate(), clock.millis(), paths));
                 case SYNC_RESPONSE -> queue.offer(new IngestEvent.Synced(config.name(), clock.millis()));
                 default -> { }
             }

@@ -17,14 +17,42 @@ import org.planewatch.gnmi.proto.Update;
 public final class NotificationDecoder {
     private NotificationDecoder() {}
 
+    /**
+     * Decoded paths by wire path, for one stream's thread. Agents repeat the same few thousand paths
+     * every sample, so decoding each once takes the sorted key maps off the per-update cost.
+     */
+    public static final class PathCache {
+        private static final int MAX_ENTRIES = 1 << 18;
+        private final java.util.HashMap<Path, TelemetryPath> paths = new java.util.HashMap<>();
+
+        TelemetryPath get(Path path) {
+            TelemetryPath decoded = paths.get(path);
+            if (decoded == null) {
+                if (paths.size() >= MAX_ENTRIES) {
+                    paths.clear();
+                }
+                decoded = NotificationDecoder.decode(path);
+                paths.put(path, decoded);
+            }
+            return decoded;
+        }
+    }
+
     public static IngestEvent.Notification decode(
             String source, String defaultTarget, Notification notification, long arrivalMillis) {
+        return decode(source, defaultTarget, notification, arrivalMillis, null);
+    }
+
+    public static IngestEvent.Notification decode(
+            String source, String defaultTarget, Notification notification, long arrivalMillis, PathCache cache) {
         Path prefix = notification.getPrefix();
         String target = prefix.getTarget().isEmpty() ? defaultTarget : prefix.getTarget();
         TelemetryPath prefixPath = decode(prefix);
+        boolean cacheable = cache != null && prefixPath.elems().isEmpty() && prefixPath.origin().isEmpty();
         List<TelemetryUpdate> updates = new ArrayList<>(notification.getUpdateCount());
         for (Update update : notification.getUpdateList()) {
-            updates.add(new TelemetryUpdate(join(prefixPath, update.getPath()), value(update.getVal())));
+            TelemetryPath path = cacheable ? cache.get(update.getPath()) : join(prefixPath, update.getPath());
+            updates.add(new TelemetryUpdate(path, value(update.getVal())));
         }
         List<TelemetryPath> deletes = new ArrayList<>(notification.getDeleteCount());
         for (Path delete : notification.getDeleteList()) {

@@ -21,6 +21,7 @@ import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
  * sequence number and not counted twice.
  */
 final class ExclusionLog {
+    private static final int MAX_PARTIAL = 100_000;
     private final int capacity;
     private final Map<String, LeafTable> partial = new HashMap<>();
     private final Map<String, TreeSet<Long>> seenByHost = new HashMap<>();
@@ -34,6 +35,10 @@ final class ExclusionLog {
     }
 
     void leaf(String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
+        if (partial.size() > MAX_PARTIAL) {
+            // Events whose leaves never all arrived (an agent restarted mid-event): forget them rather than grow.
+            partial.clear();
+        }
         partial.computeIfAbsent(host + '\u0000' + seq, k -> new LeafTable()).put(leaf, value, timestampNs);
     }
 
@@ -62,7 +67,7 @@ final class ExclusionLog {
         while (entries.hasNext()) {
             var entry = entries.next();
             LeafTable leaves = entry.getValue();
-            if (!leaves.has("to-state")) {
+            if (!complete(leaves)) {
                 continue;
             }
             entries.remove();
@@ -87,6 +92,29 @@ final class ExclusionLog {
             }
             changed = true;
         }
+    }
+
+    /** Most hosts above the typical link of the plane first, then most hosts, then most decisions. */
+    static final java.util.Comparator<LinkExclusionGroup> BY_EXCESS = java.util.Comparator
+            .comparingInt((LinkExclusionGroup g) -> -g.excessHosts())
+            .thenComparingInt(g -> -g.hosts())
+            .thenComparingInt(g -> -g.events())
+            .thenComparing(LinkExclusionGroup::link);
+
+    private static String planeAndKind(String link, int plane) {
+        return plane + (link.startsWith("host-") ? "/host" : "/core");
+    }
+
+    /** The leaves of one event may arrive in several notifications; an event is taken whole or not at all. */
+    private static final List<String> REQUIRED = List.of("to-state", "from-state", "reason", "qpn", "ev", "plane", "links");
+
+    private static boolean complete(LeafTable leaves) {
+        for (String leaf : REQUIRED) {
+            if (!leaves.has(leaf)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     List<ExclusionEvent> events() {
@@ -119,11 +147,17 @@ final class ExclusionLog {
                 planes.putIfAbsent(link, event.plane());
             }
         }
+        Map<String, List<Integer>> byPlaneAndKind = new HashMap<>();
+        hosts.forEach((link, set) -> byPlaneAndKind.computeIfAbsent(planeAndKind(link, planes.get(link)), k -> new ArrayList<>())
+                .add(set.size()));
+        byPlaneAndKind.values().forEach(java.util.Collections::sort);
         List<LinkExclusionGroup> groups = new ArrayList<>(hosts.size());
-        hosts.forEach((link, set) -> groups.add(
-                new LinkExclusionGroup(link, planes.get(link), set.size(), counts.get(link)[0], last.get(link))));
-        groups.sort((a, b) -> a.hosts() != b.hosts() ? Integer.compare(b.hosts(), a.hosts())
-                : a.events() != b.events() ? Integer.compare(b.events(), a.events()) : a.link().compareTo(b.link()));
+        hosts.forEach((link, set) -> {
+            List<Integer> sample = byPlaneAndKind.get(planeAndKind(link, planes.get(link)));
+            groups.add(new LinkExclusionGroup(link, planes.get(link), set.size(), counts.get(link)[0], last.get(link),
+                    sample.get((sample.size() - 1) / 2), sample.size()));
+        });
+        groups.sort(BY_EXCESS);
         return List.copyOf(groups);
     }
 }

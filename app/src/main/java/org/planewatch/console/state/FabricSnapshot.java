@@ -155,10 +155,22 @@ public record FabricSnapshot(
         }
     }
 
-    /** "17 hosts excluded paths via p2-t0-1~p2-t1-5": exclusions in the window, grouped by link. */
-    public record LinkExclusionGroup(String link, int plane, int hosts, int events, long lastArrivalMillis) {
+    /**
+     * "17 hosts excluded paths via p2-t0-1~p2-t1-5": exclusions in the window, grouped by link.
+     * {@code typicalHosts} is the median over the links of the same plane and kind that had any: under
+     * congestion every link collects some, and a broken link stands out by its excess over that.
+     *
+     * @param peers how many links of the same plane and kind had exclusions (the median's sample)
+     */
+    public record LinkExclusionGroup(String link, int plane, int hosts, int events, long lastArrivalMillis,
+            int typicalHosts, int peers) {
+        public int excessHosts() {
+            return hosts - typicalHosts;
+        }
+
         public String describe() {
-            return hosts + (hosts == 1 ? " host" : " hosts") + " excluded paths via " + link;
+            return hosts + (hosts == 1 ? " host" : " hosts") + " excluded paths via " + link
+                    + (peers >= 3 ? " (typical link: " + typicalHosts + ")" : "");
         }
     }
 

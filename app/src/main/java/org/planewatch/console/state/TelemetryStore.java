@@ -128,8 +128,8 @@ public final class TelemetryStore implements SnapshotSource {
             return groups;
         }
         List<FabricSnapshot.LinkExclusionGroup> ranked = new ArrayList<>(groups);
-        ranked.sort(java.util.Comparator.comparingInt((FabricSnapshot.LinkExclusionGroup g) -> -g.hosts())
-                .thenComparing(g -> !down.contains(g.link())));
+        ranked.sort(java.util.Comparator.comparingInt((FabricSnapshot.LinkExclusionGroup g) -> -g.excessHosts())
+                .thenComparing(g -> !down.contains(g.link())).thenComparing(ExclusionLog.BY_EXCESS));
         return List.copyOf(ranked);
     }
 
