@@ -93,11 +93,12 @@ public final class TelemetryStore implements SnapshotSource {
             targets.add(new TargetStatus(name, freshness, s.phase, s.lastSeenMillis, s.detail, s.notifications,
                     devicesPerSource.getOrDefault(name, 0)));
         });
+        // A device is as fresh as its source: agents send only what changed, so a quiet device on a live
+        // stream is usually just unchanged. Only a device silent beyond the lost threshold is marked STALE.
         Map<String, Freshness> deviceFreshness = new HashMap<>();
+        long quietLimit = freshnessPolicy.lostAfter().toMillis();
         for (DeviceState device : model.devices.values()) {
-            SourceState source = sources.get(device.source);
-            boolean streaming = source != null && source.phase == ConnectionPhase.STREAMING;
-            Freshness own = freshnessPolicy.judge(device.lastSeenMillis, now, streaming, false);
+            Freshness own = now - device.lastSeenMillis > quietLimit ? Freshness.STALE : Freshness.LIVE;
             deviceFreshness.put(device.name.name(), own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE)));
         }
         FabricModel.Summary summary = model.summarize(deviceFreshness);

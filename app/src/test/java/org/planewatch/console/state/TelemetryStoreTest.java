@@ -251,4 +251,21 @@ class TelemetryStoreTest {
                 .text("/interfaces/interface[name=Ethernet1/7]/state/oper-status", "UP"));
         assertEquals("p4-t0-6~p4-t1-0", publish().links().getFirst().id());
     }
+
+    @Test
+    void aQuietDeviceOnALiveStreamStaysLiveUntilTheLostThreshold() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(plane("host-0001", 0, 0, 64, 0, 0));
+        for (int second = 1; second <= 5; second++) {
+            clock.advance(Duration.ofSeconds(1));
+            receive(plane("host-0002", second * SECOND_NS, 0, 64, 0, 0));
+        }
+        FabricSnapshot quiet = publish();
+        assertEquals(Freshness.LIVE, quiet.host("host-0001").orElseThrow().freshness(), "unchanged, not stale");
+        for (int second = 6; second <= 11; second++) {
+            clock.advance(Duration.ofSeconds(1));
+            receive(plane("host-0002", second * SECOND_NS, 0, 64, 0, 0));
+        }
+        assertEquals(Freshness.STALE, publish().host("host-0001").orElseThrow().freshness());
+    }
 }
