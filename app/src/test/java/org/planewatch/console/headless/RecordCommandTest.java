@@ -33,7 +33,7 @@ class RecordCommandTest {
     @Test
     void recordsALiveAgentForTheRequestedTimeWithProgress() throws Exception {
         Scenario scenario = new Scenario("record-test", 3,
-                new FabricConfig(2, 4, 2, 2, 100.0, 1_000, 4_096, 64, 262_144, 524_288, 52_428, 209_715, true, 0),
+                new FabricConfig(2, 4, 2, 2, 100.0, 1_000, 4_096, 64, 262_144, 524_288, 52_428, 209_715, true, 0, 8),
                 TransportConfig.defaults(TransportMode.MRC),
                 WorkloadConfig.permutation(1 << 20, 1000), List.<FaultSpec>of(), 0);
         try (EmbeddedSimAgent agent = EmbeddedSimAgent.start(scenario, SimOptions.defaults(), false)) {

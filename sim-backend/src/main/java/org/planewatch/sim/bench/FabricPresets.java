@@ -39,7 +39,7 @@ public final class FabricPresets {
                     + " hosts, got " + hosts);
         }
         return new FabricConfig(1, HOSTS_PER_TOR, hosts / HOSTS_PER_TOR, SPINES, 100.0, 1_000, 4_086, 64,
-                DATA_QUEUE_BYTES, 2 * DATA_QUEUE_BYTES, 24_900, 99_600, true, 0);
+                DATA_QUEUE_BYTES, 2 * DATA_QUEUE_BYTES, 24_900, 99_600, true, 0, 8);
     }
 
     /** The preset's transport: Ultra Ethernet's (NSCC, spraying over 128 EVs, trimming). */

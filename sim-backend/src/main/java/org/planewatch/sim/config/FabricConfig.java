@@ -21,6 +21,8 @@ package org.planewatch.sim.config;
  * @param ecnKmaxBytes queue depth where every packet is marked
  * @param trimming whether switches trim (MRC) or drop at the tail (ECMP baseline)
  * @param switchLatencyNs forwarding latency inside a switch
+ * @param headerBurstPackets header-queue weight [choice]: the priority header queue is served first
+ *     but never more than this many packets in a row while data waits, so data is never starved
  */
 public record FabricConfig(
         int planes,
@@ -36,7 +38,8 @@ public record FabricConfig(
         long ecnKminBytes,
         long ecnKmaxBytes,
         boolean trimming,
-        long switchLatencyNs) {
+        long switchLatencyNs,
+        int headerBurstPackets) {
 
     public FabricConfig {
         requirePositive("planes", planes);
@@ -57,13 +60,14 @@ public record FabricConfig(
                     "ecnKmaxBytes (" + ecnKmaxBytes + ") must be >= ecnKminBytes (" + ecnKminBytes + ")");
         }
         requireNonNegative("switchLatencyNs", switchLatencyNs);
+        requirePositive("headerBurstPackets", headerBurstPackets);
     }
 
     /** The spec's defaults for a small lab fabric; queue and ECN limits derived from the MTU. */
     public static FabricConfig defaults() {
         long queue = 262_144;
         return new FabricConfig(8, 16, 4, 16, 100.0, 1_000, 4_096, 64, queue, 2 * queue,
-                queue / 5, queue * 4 / 5, true, 0);
+                queue / 5, queue * 4 / 5, true, 0, 8);
     }
 
     public int hostCount() {
@@ -77,13 +81,13 @@ public record FabricConfig(
     public FabricConfig withPlanes(int newPlanes) {
         return new FabricConfig(newPlanes, hostsPerT0, t0PerPlane, t1PerPlane, linkGbps, linkDelayNs,
                 mtuBytes, headerBytes, queueBytes, headerQueueBytes, ecnKminBytes, ecnKmaxBytes,
-                trimming, switchLatencyNs);
+                trimming, switchLatencyNs, headerBurstPackets);
     }
 
     public FabricConfig withTrimming(boolean newTrimming) {
         return new FabricConfig(planes, hostsPerT0, t0PerPlane, t1PerPlane, linkGbps, linkDelayNs,
                 mtuBytes, headerBytes, queueBytes, headerQueueBytes, ecnKminBytes, ecnKmaxBytes,
-                newTrimming, switchLatencyNs);
+                newTrimming, switchLatencyNs, headerBurstPackets);
     }
 
     static void requirePositive(String name, long value) {

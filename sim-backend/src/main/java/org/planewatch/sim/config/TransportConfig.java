@@ -26,6 +26,10 @@ package org.planewatch.sim.config;
  * @param nsccQaThreshold quick-adapt threshold in base RTTs of delay
  * @param ecmpReconvergeNs ECMP baseline: delay before routing moves flows off a failed link
  * @param ecmpAllPlanes ECMP baseline: hash flows over every plane (flow-pinned) instead of one
+ * @param nsccFairIncreasePacketsPerRtt NSCC fair increase in packets per RTT once the delay is above
+ *     target [choice]: 20 is calibrated so the htsim reference permutations (shared/bench/htsim) end
+ *     with the reference's tail FCT; with 1 packet per RTT, flows cut early never catch up and the
+ *     tail grows by 15-20 %
  */
 public record TransportConfig(
         TransportMode mode,
@@ -47,7 +51,8 @@ public record TransportConfig(
         double nsccMaxMdJump,
         double nsccQaThreshold,
         long ecmpReconvergeNs,
-        boolean ecmpAllPlanes) {
+        boolean ecmpAllPlanes,
+        double nsccFairIncreasePacketsPerRtt) {
 
     public TransportConfig {
         if (mode == null) {
@@ -75,12 +80,16 @@ public record TransportConfig(
         FabricConfig.requireNonNegative("controllerDenyDistinctQps", controllerDenyDistinctQps);
         FabricConfig.requireNonNegative("nsccTargetDelayNs", nsccTargetDelayNs);
         FabricConfig.requireNonNegative("ecmpReconvergeNs", ecmpReconvergeNs);
+        if (!(nsccFairIncreasePacketsPerRtt >= 0)) {
+            throw new IllegalArgumentException(
+                    "nsccFairIncreasePacketsPerRtt must be >= 0, got " + nsccFairIncreasePacketsPerRtt);
+        }
     }
 
     public static TransportConfig defaults(TransportMode mode) {
         int evs = mode == TransportMode.UEC ? 128 : 256;
         return new TransportConfig(mode, evs, evs / 4, 2, 3, 3.0, 10_000, 1_000_000,
-                14, 7, 1, 4, 0, 3_000, 1.5, 0.8, 0.5, 4.0, 2_000_000_000L, false);
+                14, 7, 1, 4, 0, 3_000, 1.5, 0.8, 0.5, 4.0, 2_000_000_000L, false, 20.0);
     }
 
     public TransportConfig withMode(TransportMode newMode) {
@@ -88,6 +97,6 @@ public record TransportConfig(
                 sackReorderThreshold, evLossTimerRtts, probeInitialNs, probeMaxNs, qpTimerExponent,
                 qpRetryCount, penaltyEcn, penaltyTrim, controllerDenyDistinctQps, nsccTargetDelayNs,
                 nsccMaxCwndBdp, nsccGamma, nsccMaxMdJump, nsccQaThreshold, ecmpReconvergeNs,
-                ecmpAllPlanes);
+                ecmpAllPlanes, nsccFairIncreasePacketsPerRtt);
     }
 }

@@ -29,7 +29,7 @@ public final class FullScaleRun {
         long bytes = args.length > 1 ? Long.parseLong(args[1]) : 65_536;
         long queue = 262_144;
         FabricConfig fabric = new FabricConfig(planes, 256, 512, 256, 100.0, 1_000, 4_096, 64, queue, 2 * queue,
-                queue / 5, queue * 4 / 5, true, 0);
+                queue / 5, queue * 4 / 5, true, 0, 8);
         Scenario scenario = new Scenario("full-scale", 1, fabric, TransportConfig.defaults(TransportMode.MRC),
                 WorkloadConfig.permutation(bytes, 1), List.of(), 0);
 

@@ -12,7 +12,7 @@ import org.planewatch.sim.fabric.Topology;
  * as primitive arrays indexed by port.
  *
  * <p>Per port: a data queue with a byte limit and a priority header queue (trimmed headers, ACKs,
- * NACKs, probes), served first but never more than {@link #HEADER_BURST} packets in a row while
+ * NACKs, probes), served first but never more than {@link FabricConfig#headerBurstPackets()} packets in a row while
  * data waits; ECN marked on dequeue with a probability linear between kmin and kmax; a data packet
  * that does not fit is trimmed to its header (or dropped at the tail when trimming is off). The
  * wire is a FIFO whose packets each have an arrival event; a port has at most one pending ready event.
@@ -20,8 +20,6 @@ import org.planewatch.sim.fabric.Topology;
  * static and never changes when a link fails.
  */
 public final class Network {
-    /** Header-queue packets served in a row before a waiting data packet gets its turn. */
-    public static final int HEADER_BURST = 8;
     private static final int USID_BITS = 21;
     private static final long USID_MASK = (1L << USID_BITS) - 1;
     // Port state is array-of-structs: what one packet operation touches shares a cache line or two.
@@ -67,6 +65,7 @@ public final class Network {
     private final long ecnMax;
     private final boolean trimming;
     private final int headerBytes;
+    private final int headerBurst;
 
     /** Per port, {@value #IS} ints: queue and wire heads and tails, ready flag, header streak. */
     private final int[] ints;
@@ -102,6 +101,7 @@ public final class Network {
         this.ecnMin = config.ecnKminBytes();
         this.ecnMax = config.ecnKmaxBytes();
         this.headerBytes = config.headerBytes();
+        this.headerBurst = config.headerBurstPackets();
         int ports = topo.portCount;
         ints = new int[ports * IS];
         for (int port = 0; port < ports; port++) {
@@ -271,7 +271,7 @@ public final class Network {
         boolean data;
         int h = ints[port * IS + HEADER_HEAD];
         int d = ints[port * IS + DATA_HEAD];
-        if (h >= 0 && (d < 0 || ints[port * IS + STREAK] < HEADER_BURST)) {
+        if (h >= 0 && (d < 0 || ints[port * IS + STREAK] < headerBurst)) {
             p = h;
             ints[port * IS + HEADER_HEAD] = pk.next[p];
             if (pk.next[p] < 0) {

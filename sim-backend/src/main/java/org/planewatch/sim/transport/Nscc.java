@@ -12,12 +12,7 @@ import org.planewatch.sim.config.TransportConfig;
  * then are ignored (as in htsim's NSCC) so they do not grow the new window at once.
  */
 final class Nscc {
-    /**
-     * Fair increase in packets per RTT once the delay is above target [choice]: calibrated so the
-     * htsim reference permutations (shared/bench/htsim) end with the reference's tail FCT; with 1
-     * packet per RTT, flows cut early never catch up and the tail grows by 15-20 %.
-     */
-    static final double FAIR_INCREASE_PACKETS_PER_RTT = 20;
+    private final double fairIncreasePacketsPerRtt;
     private final long targetPs;
     private final double gamma;
     private final double maxMdJump;
@@ -30,6 +25,7 @@ final class Nscc {
         this.maxMdJump = config.nsccMaxMdJump();
         this.quickAdaptRtts = config.nsccQaThreshold();
         this.minWindow = packetWireBytes;
+        this.fairIncreasePacketsPerRtt = config.nsccFairIncreasePacketsPerRtt();
     }
 
     void onAck(QueuePair q, long ackedBytes, long rttPs, boolean ecn, long now) {
@@ -57,7 +53,7 @@ final class Nscc {
             if (delay < targetPs) {
                 cwnd += ackedBytes * (double) (targetPs - delay) / targetPs;
             } else {
-                cwnd += FAIR_INCREASE_PACKETS_PER_RTT * ackedBytes * minWindow / cwnd;
+                cwnd += fairIncreasePacketsPerRtt * ackedBytes * minWindow / cwnd;
             }
         } else if (delay >= targetPs && now - q.lastDecreasePs >= q.baseRttPs) {
             double cut = Math.min(gamma * (delay - targetPs) / delay, maxMdJump);

@@ -133,6 +133,7 @@ class LinkFailureTest {
         return new TransportConfig(c.mode(), c.evsPerQp(), c.evMinActive(), c.ackEveryPackets(), c.sackReorderThreshold(),
                 c.evLossTimerRtts(), c.probeInitialNs(), c.probeMaxNs(), c.qpTimerExponent(), c.qpRetryCount(),
                 c.penaltyEcn(), c.penaltyTrim(), c.controllerDenyDistinctQps(), c.nsccTargetDelayNs(), c.nsccMaxCwndBdp(),
-                c.nsccGamma(), c.nsccMaxMdJump(), c.nsccQaThreshold(), reconvergeNs, c.ecmpAllPlanes());
+                c.nsccGamma(), c.nsccMaxMdJump(), c.nsccQaThreshold(), reconvergeNs, c.ecmpAllPlanes(),
+                c.nsccFairIncreasePacketsPerRtt());
     }
 }

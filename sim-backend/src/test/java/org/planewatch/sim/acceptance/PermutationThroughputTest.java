@@ -58,7 +58,8 @@ class PermutationThroughputTest {
         TransportConfig allPlanes = new TransportConfig(d.mode(), d.evsPerQp(), d.evMinActive(), d.ackEveryPackets(),
                 d.sackReorderThreshold(), d.evLossTimerRtts(), d.probeInitialNs(), d.probeMaxNs(), d.qpTimerExponent(),
                 d.qpRetryCount(), d.penaltyEcn(), d.penaltyTrim(), d.controllerDenyDistinctQps(), d.nsccTargetDelayNs(),
-                d.nsccMaxCwndBdp(), d.nsccGamma(), d.nsccMaxMdJump(), d.nsccQaThreshold(), d.ecmpReconvergeNs(), true);
+                d.nsccMaxCwndBdp(), d.nsccGamma(), d.nsccMaxMdJump(), d.nsccQaThreshold(), d.ecmpReconvergeNs(), true,
+                d.nsccFairIncreasePacketsPerRtt());
         Simulation sim = Simulation.build(SmallFabrics.scenario("ecmp-planes", 5, SmallFabrics.fabric(4, 4, 4, 4),
                 allPlanes, SmallFabrics.permutation(200_000, 1), List.of()));
         sim.runToCompletion(100_000 * US);

@@ -20,7 +20,7 @@ final class SmallFabrics {
     static FabricConfig fabric(int planes, int hostsPerT0, int t0, int t1) {
         long queue = 262_144;
         return new FabricConfig(planes, hostsPerT0, t0, t1, 100.0, 1_000, 4_096, 64, queue, 2 * queue,
-                queue / 5, queue * 4 / 5, true, 0);
+                queue / 5, queue * 4 / 5, true, 0, 8);
     }
 
     static Scenario scenario(String name, long seed, FabricConfig fabric, TransportMode mode, WorkloadConfig workload,
@@ -39,7 +39,8 @@ final class SmallFabrics {
         return new TransportConfig(c.mode(), evsPerQp, evMinActive, c.ackEveryPackets(), c.sackReorderThreshold(),
                 c.evLossTimerRtts(), c.probeInitialNs(), c.probeMaxNs(), c.qpTimerExponent(), c.qpRetryCount(),
                 c.penaltyEcn(), c.penaltyTrim(), controllerDenyDistinctQps, c.nsccTargetDelayNs(), c.nsccMaxCwndBdp(),
-                c.nsccGamma(), c.nsccMaxMdJump(), c.nsccQaThreshold(), c.ecmpReconvergeNs(), c.ecmpAllPlanes());
+                c.nsccGamma(), c.nsccMaxMdJump(), c.nsccQaThreshold(), c.ecmpReconvergeNs(), c.ecmpAllPlanes(),
+                c.nsccFairIncreasePacketsPerRtt());
     }
 
     static WorkloadConfig permutation(long bytes, int repeat) {

@@ -19,7 +19,7 @@ import org.planewatch.sim.telemetry.FabricTelemetry;
 
 class FaultInjectorTest {
     private static final FabricConfig FABRIC = new FabricConfig(2, 4, 4, 4, 100, 1000, 4096, 64, 262_144, 524_288,
-            50_000, 200_000, true, 0);
+            50_000, 200_000, true, 0, 8);
 
     private static Scenario scenario(List<FaultSpec> faults) {
         return new Scenario("faults", 1, FABRIC, TransportConfig.defaults(TransportMode.MRC),

@@ -13,7 +13,7 @@ import org.planewatch.sim.fabric.Topology;
 class FabricNamesAgreeWithTopologyTest {
 
     private static final FabricConfig FABRIC =
-            new FabricConfig(3, 4, 3, 5, 100, 1_000, 4_096, 64, 100_000, 200_000, 20_000, 80_000, true, 0);
+            new FabricConfig(3, 4, 3, 5, 100, 1_000, 4_096, 64, 100_000, 200_000, 20_000, 80_000, true, 0, 8);
 
     @Test
     void everyLinkOfTheSimulationIsAcceptedEitherWayRoundUnderItsCanonicalName() {

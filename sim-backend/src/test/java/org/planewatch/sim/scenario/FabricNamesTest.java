@@ -10,7 +10,7 @@ class FabricNamesTest {
 
     /** 2 planes, 2 T0 of 4 hosts, 3 T1: hosts 0..7. */
     private final FabricNames names = new FabricNames(
-            new FabricConfig(2, 4, 2, 3, 100, 1_000, 4_096, 64, 100_000, 200_000, 20_000, 80_000, true, 0));
+            new FabricConfig(2, 4, 2, 3, 100, 1_000, 4_096, 64, 100_000, 200_000, 20_000, 80_000, true, 0, 8));
 
     @Test
     void linkNamesAreAcceptedEitherWayRoundAndMadeCanonical() {

@@ -36,7 +36,7 @@ class ScenarioLoaderTest {
         assertEquals("link-failure-demo", scenario.name());
         assertEquals(7, scenario.seed());
         assertEquals(new FabricConfig(8, 16, 4, 16, 100.0, 1_000, 4_096, 64, 262_144, 524_288,
-                52_428, 209_715, true, 0), scenario.fabric());
+                52_428, 209_715, true, 0, 8), scenario.fabric());
         assertEquals(TransportConfig.defaults(TransportMode.MRC), scenario.transport());
         assertEquals(256, scenario.transport().evsPerQp());
         assertEquals(WorkloadConfig.permutation(2_097_152, 4), scenario.workload());
@@ -64,6 +64,14 @@ class ScenarioLoaderTest {
         assertEquals(200_000, fabric.headerQueueBytes());
         assertEquals(20_000, fabric.ecnKminBytes());
         assertEquals(80_000, fabric.ecnKmaxBytes());
+    }
+
+    @Test
+    void headerQueueWeightIsAFabricParameter() throws ScenarioException {
+        FabricConfig fabric = parse("name: h\nfabric: {headerBurstPackets: 3}\nworkload: {type: permutation}\n").fabric();
+
+        assertEquals(3, fabric.headerBurstPackets());
+        assertEquals(8, FabricConfig.defaults().headerBurstPackets());
     }
 
     @Test
@@ -120,11 +128,12 @@ class ScenarioLoaderTest {
                   nsccQaThreshold: 3.5
                   ecmpReconvergeNs: 1000000000
                   ecmpAllPlanes: true
+                  nsccFairIncreasePacketsPerRtt: 12.5
                 workload: {type: permutation}
                 """).transport();
 
         assertEquals(new TransportConfig(TransportMode.UEC, 64, 8, 4, 5, 2.5, 20_000, 2_000_000, 12, 3, 2, 6, 4,
-                4_000, 2.0, 0.7, 0.4, 3.5, 1_000_000_000L, true), transport);
+                4_000, 2.0, 0.7, 0.4, 3.5, 1_000_000_000L, true, 12.5), transport);
     }
 
     @Test

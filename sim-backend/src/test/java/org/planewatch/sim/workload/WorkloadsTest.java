@@ -21,7 +21,7 @@ import org.planewatch.sim.telemetry.FabricTelemetry;
 
 class WorkloadsTest {
     private static final FabricConfig FABRIC = new FabricConfig(2, 4, 2, 4, 100, 1000, 4096, 64, 262_144, 524_288,
-            50_000, 200_000, true, 0);
+            50_000, 200_000, true, 0, 8);
 
     private static RunSummary run(WorkloadConfig workload) {
         Simulation sim = Simulation.build(new Scenario("w", 3, FABRIC, TransportConfig.defaults(TransportMode.MRC),
