@@ -41,7 +41,7 @@ public final class EmbeddedDemo implements AutoCloseable {
 
     /** Starts the demo agent with the shipped scenario at the default dilation. */
     public static EmbeddedDemo start() throws IOException {
-        return start(demoScenario(), SimOptions.defaults());
+        return start(demoScenario(), SimOptions.defaults().withEvLeaves(true));
     }
 
     public static EmbeddedDemo start(Scenario scenario, SimOptions options) throws IOException {

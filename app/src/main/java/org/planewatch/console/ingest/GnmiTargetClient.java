@@ -51,6 +51,8 @@ public final class GnmiTargetClient implements AutoCloseable {
     private long generation;
     private boolean closed;
     private final List<ClientCallStreamObserver<SubscribeRequest>> calls = new ArrayList<>();
+    /** Explicit-only paths per device (the drill-down's EVs), re-subscribed on every dial. */
+    private final java.util.Map<String, SubscriptionPlan> explicit = new java.util.HashMap<>();
 
     public GnmiTargetClient(
             TargetConfig config,
@@ -124,22 +126,68 @@ public final class GnmiTargetClient implements AutoCloseable {
 
     private void dial() {
         long attempt;
+        List<ClientCallStreamObserver<SubscribeRequest>> previous;
         synchronized (lock) {
             if (closed) {
                 return;
             }
             attempt = ++generation;
+            previous = List.copyOf(calls);
             calls.clear();
         }
+        // A dial may overtake a scheduled redial (a changed explicit subscription): never leave streams behind.
+        previous.forEach(call -> call.cancel("redialling", null));
         publish(ConnectionPhase.CONNECTING, "dialling " + config.address());
         channel.resetConnectBackoff();
         List<String> streamTargets = config.targets().isEmpty() ? List.of("") : config.targets();
         for (String target : streamTargets) {
-            stub.subscribe(new Stream(attempt)).onNext(request(target));
+            stub.subscribe(new Stream(attempt)).onNext(request(target, plan));
         }
+        java.util.Map<String, SubscriptionPlan> extras;
+        synchronized (lock) {
+            extras = java.util.Map.copyOf(explicit);
+        }
+        extras.forEach((target, extraPlan) -> stub.subscribe(new Stream(attempt)).onNext(request(target, extraPlan)));
+    }
+
+    /**
+     * Subscribes {@code target} (a device this connection serves) to {@code extra} paths that the
+     * agent sends only when asked (per-EV state), replacing any earlier explicit subscription; kept
+     * across redials. Takes effect with the next dial, which it starts at once.
+     */
+    public void subscribeExplicitly(String target, SubscriptionPlan extra) {
+        synchronized (lock) {
+            if (closed || extra.equals(explicit.get(target))) {
+                return;
+            }
+            explicit.clear();
+            explicit.put(target, extra);
+        }
+        restart("subscribing " + target + " to " + extra.groups().getFirst().path());
+    }
+
+    /** Whether this connection serves {@code device}: an aggregating endpoint ({@code *}) or a listed name. */
+    public boolean serves(String device) {
+        return config.targets().contains("*") || config.targets().contains(device) || config.defaultDevice().equals(device);
+    }
+
+    /** Cancels the current streams and dials again now (a changed subscription, not a failure). */
+    private void restart(String why) {
+        List<ClientCallStreamObserver<SubscribeRequest>> toCancel;
+        synchronized (lock) {
+            generation++;
+            toCancel = List.copyOf(calls);
+            calls.clear();
+        }
+        toCancel.forEach(call -> call.cancel(why, null));
+        scheduler.execute(this::dial);
     }
 
     SubscribeRequest request(String target) {
+        return request(target, plan);
+    }
+
+    SubscribeRequest request(String target, SubscriptionPlan plan) {
         Path.Builder prefix = Path.newBuilder();
         if (!target.isEmpty()) {
             prefix.setTarget(target);

@@ -49,6 +49,11 @@ public record SubscriptionPlan(List<PathGroup> groups) {
                 PathGroup.targetDefined("mrc:/events")));
     }
 
+    /** Per-EV state of every QP of one device: high cardinality, so only for the host being looked at. */
+    public static SubscriptionPlan evStates() {
+        return new SubscriptionPlan(List.of(PathGroup.targetDefined("mrc:/qps/qp/evs")));
+    }
+
     public SubscriptionPlan with(PathGroup group) {
         return new SubscriptionPlan(java.util.stream.Stream.concat(groups.stream(), java.util.stream.Stream.of(group)).toList());
     }

@@ -22,7 +22,7 @@ import org.planewatch.console.state.TelemetryStore;
  * A live console session: the ingest queue, the state owner thread and one gNMI client per
  * configured target. Views see it only as a {@link SnapshotSource} and a {@link TargetControl}.
  */
-public final class ConsoleSession implements TargetControl, AutoCloseable {
+public final class ConsoleSession implements TargetControl, DrillDownControl, AutoCloseable {
     private static final int QUEUE_CAPACITY = 65_536;
     private static final long PUBLISH_INTERVAL_MILLIS = 100;
 
@@ -72,6 +72,12 @@ public final class ConsoleSession implements TargetControl, AutoCloseable {
         if (client != null) {
             client.close();
         }
+    }
+
+    @Override
+    public void watchEvs(String host) {
+        clients.values().stream().filter(c -> c.serves(host)).findFirst()
+                .ifPresent(c -> c.subscribeExplicitly(host, SubscriptionPlan.evStates()));
     }
 
     @Override

@@ -104,6 +104,10 @@ public final class HostView extends BorderPane {
         qps.getItems().setAll(summary.map(HostSummary::qps).orElse(List.of()));
         if (selected != null) {
             qps.getItems().stream().filter(q -> q.qpn() == selected).findFirst().ifPresent(q -> qps.getSelectionModel().select(q));
+        } else {
+            // Open on the QP with the fewest EVs in service: where the trouble is, if there is any.
+            qps.getItems().stream().min(java.util.Comparator.comparingLong(QpSummary::evsActive))
+                    .ifPresent(q -> qps.getSelectionModel().select(q));
         }
         freshness.setText(summary.map(s -> s.freshness().name()).orElse(""));
     }

@@ -63,6 +63,13 @@ public final class MainViewModel {
         this.sourceLabel = sourceLabel;
         this.alarms = new AlarmsViewModel(source);
         currentView.addListener((o, a, view) -> updateViews(snapshot.get()));
+        if (targetControl.orElse(null) instanceof org.planewatch.console.session.DrillDownControl drillDown) {
+            devices.hostProperty().addListener((o, a, host) -> {
+                if (host != null && !host.isBlank()) {
+                    drillDown.watchEvs(host);
+                }
+            });
+        }
         exclusions.selectedEventProperty().addListener((o, a, event) -> {
             if (event != null) {
                 highlight(Set.copyOf(event.links()), event.plane());

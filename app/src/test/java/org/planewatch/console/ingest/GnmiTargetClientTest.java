@@ -184,4 +184,27 @@ class GnmiTargetClientTest {
         assertEquals(3, tiny.droppedNotifications());
         assertEquals(2, tiny.depth());
     }
+
+    @Test
+    void opensAnExplicitStreamForOneDevicesEvStatesAndKeepsItAcrossRedials() throws Exception {
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, List::of));
+        GnmiTargetClient client = client(TargetConfig.insecure("fabric", "127.0.0.1", agent.port(), List.of("*")));
+        await(e -> e instanceof IngestEvent.Synced);
+        assertTrue(client.serves("host-7"));
+
+        client.subscribeExplicitly("host-7", SubscriptionPlan.evStates());
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (agent.requests().stream().noneMatch(r -> r.getSubscribe().getPrefix().getTarget().equals("host-7"))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        var explicit = agent.requests().stream().filter(r -> r.getSubscribe().getPrefix().getTarget().equals("host-7"))
+                .findFirst().orElseThrow().getSubscribe();
+        assertEquals("evs", explicit.getSubscription(0).getPath().getElem(2).getName());
+        assertEquals("mrc", explicit.getSubscription(0).getPath().getOrigin());
+        while (agent.openStreams() != 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(2, agent.openStreams(), "the fabric stream and the explicit one, nothing left behind");
+    }
 }
