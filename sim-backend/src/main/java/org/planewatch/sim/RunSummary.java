@@ -2,6 +2,7 @@ package org.planewatch.sim;
 
 import java.util.List;
 import org.planewatch.sim.transport.ExclusionEvent;
+import org.planewatch.sim.transport.QpFailure;
 import org.planewatch.sim.workload.StepResult;
 
 /**
@@ -19,6 +20,7 @@ import org.planewatch.sim.workload.StepResult;
  * @param dataPacketsSent data packets sent by hosts, retransmissions included
  * @param steps finished rounds (training steps when the workload is a training loop)
  * @param traceDigest digest of the event trace: equal for equal scenario and seed
+ * @param qpFailures every QP its QP timer declared failed (peer dead), in time order
  */
 public record RunSummary(
         String scenario,
@@ -32,10 +34,12 @@ public record RunSummary(
         List<ExclusionEvent> evTransitions,
         long dataPacketsSent,
         List<StepResult> steps,
-        long traceDigest) {
+        long traceDigest,
+        List<QpFailure> qpFailures) {
 
     public RunSummary {
         planes = List.copyOf(planes);
+        qpFailures = List.copyOf(qpFailures);
         evTransitions = List.copyOf(evTransitions);
         steps = List.copyOf(steps);
     }
@@ -46,8 +50,10 @@ public record RunSummary(
      * @param bytesExpected bytes of all messages
      * @param bytesDelivered distinct payload bytes placed at receivers
      * @param duplicateBytes payload bytes that arrived again and were discarded
+     * @param failed messages that failed with their QP (peer declared dead by the QP timer)
      */
-    public record Messages(long total, long completed, long bytesExpected, long bytesDelivered, long duplicateBytes) {}
+    public record Messages(long total, long completed, long bytesExpected, long bytesDelivered, long duplicateBytes,
+            long failed) {}
 
     /** Data packets; a trimmed packet counts as trimmed whatever happens to its header. */
     public record Packets(long sent, long delivered, long trimmed, long dropped, long inFlightAtEnd) {}

@@ -14,6 +14,7 @@ import org.planewatch.sim.switching.Network;
 import org.planewatch.sim.switching.PacketPool;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.ExclusionEvent;
+import org.planewatch.sim.transport.QpFailure;
 import org.planewatch.sim.transport.Transport;
 import org.planewatch.sim.workload.Traffic;
 import org.planewatch.sim.workload.Workload;
@@ -40,6 +41,7 @@ public final class Simulation {
 
     private final List<ExclusionEvent> transitions = new ArrayList<>();
     private long transitionsNotRecorded;
+    private final List<QpFailure> qpFailures = new ArrayList<>();
 
     private Simulation(Scenario scenario) {
         this.scenario = scenario;
@@ -58,6 +60,7 @@ public final class Simulation {
             }
             telemetry.publish(event);
         });
+        transport.onQpFailure(qpFailures::add);
         faults = new FaultInjector(engine, network, transport);
         for (int i = 0; i < scenario.faults().size(); i++) {
             FaultSpec fault = scenario.faults().get(i);
@@ -148,7 +151,8 @@ public final class Simulation {
                 simulatedPs / 1000,
                 engine.processed(),
                 new RunSummary.Messages(workload.expectedMessages(), transport.messagesCompleted(),
-                        workload.expectedBytes(), transport.bytesDelivered(), transport.duplicateBytes()),
+                        workload.expectedBytes(), transport.bytesDelivered(), transport.duplicateBytes(),
+                        transport.messagesFailed()),
                 new RunSummary.Packets(network.dataSent(), network.dataDelivered(), network.dataTrimmed(),
                         network.dataDropped(), network.dataInFlight()),
                 new RunSummary.Fct(quantile(fcts, 0.5), quantile(fcts, 0.99),
@@ -157,7 +161,8 @@ public final class Simulation {
                 transitions,
                 network.dataSent(),
                 workload.steps(),
-                engine.traceDigest());
+                engine.traceDigest(),
+                qpFailures);
     }
 
     private static long quantile(long[] sorted, double q) {

@@ -89,7 +89,7 @@ final class EvExclusion {
 
     void onProbeDue(QueuePair q, int ev) {
         long now = engine.now();
-        if (q.probeAt[ev] != now || q.evState[ev] != EvState.ASSUMED_BAD.ordinal()) {
+        if (q.probeAt[ev] != now || q.evState[ev] != EvState.ASSUMED_BAD.ordinal() || q.failed) {
             return;
         }
         int base = (q.src * topo.planes + q.evPlane[ev]) * C;

@@ -13,5 +13,9 @@ public enum QpCounter {
     COMPLETION_P50_NS,
     COMPLETION_P99_NS,
     COMPLETION_MAX_NS,
-    QP_TIMEOUTS
+    QP_TIMEOUTS,
+    /** 1 once the QP timer declared the peer dead, else 0. */
+    FAILED,
+    /** Messages that failed with the QP (not completed at the receiver when it failed, or posted after). */
+    MESSAGES_FAILED
 }

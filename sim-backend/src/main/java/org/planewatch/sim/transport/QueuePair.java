@@ -67,6 +67,11 @@ final class QueuePair {
     long timerAt = Long.MAX_VALUE;
     long lastProgress;
     int timeouts;
+    /** QP timer expiries since the last acknowledged byte; at the retry count the QP fails. */
+    int expiriesWithoutProgress;
+    /** Declared failed (peer dead): nothing is sent or accepted on it any more. */
+    boolean failed;
+    int messagesFailed;
     int backoff;
     long srttPs;
     long lastRttPs;

@@ -3,6 +3,7 @@ package org.planewatch.sim.transport;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import org.planewatch.sim.config.FabricConfig;
 import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.TransportMode;
@@ -47,6 +48,7 @@ public final class Transport implements PacketSink, LinkStateListener {
     private QueuePair[] qps = new QueuePair[16];
     private int qpCount;
     private MessageListener messageListener = (qp, message, postedPs, donePs) -> { };
+    private Consumer<QpFailure> failureListener = failure -> { };
 
     private long messagesPosted;
     private long messagesCompleted;
@@ -54,6 +56,8 @@ public final class Transport implements PacketSink, LinkStateListener {
     private long bytesDelivered;
     private long duplicateBytes;
     private long qpTimeouts;
+    private long qpFailures;
+    private long messagesFailed;
     private long[] completionNs = new long[1024];
 
     public Transport(Engine engine, Network net, FabricConfig fabric, TransportConfig config, long seed) {
@@ -85,6 +89,11 @@ public final class Transport implements PacketSink, LinkStateListener {
 
     public void onMessageCompleted(MessageListener listener) {
         this.messageListener = listener;
+    }
+
+    /** Hears of every QP the QP timer declares failed (rare: one record each). */
+    public void onQpFailure(Consumer<QpFailure> listener) {
+        this.failureListener = listener;
     }
 
     // ---- connections and messages
@@ -159,12 +168,19 @@ public final class Transport implements PacketSink, LinkStateListener {
         }
         QueuePair q = qps[qp];
         long now = engine.now();
+        messagesPosted++;
+        bytesPosted += bytes;
+        if (q.failed) {
+            // A QP in error flushes new work with an error at once.
+            q.messages++;
+            q.messagesFailed++;
+            messagesFailed++;
+            return q.messages - 1;
+        }
         if (q.ringSize == 0) {
             q.lastProgress = now;
         }
         q.post(bytes, mtu, now);
-        messagesPosted++;
-        bytesPosted += bytes;
         trySend(q);
         armTimer(q);
         return q.messages - 1;
@@ -290,6 +306,11 @@ public final class Transport implements PacketSink, LinkStateListener {
 
     @Override
     public void deliver(int host, int plane, int p) {
+        if (qps[pool.qp[p]].failed) {
+            // Stragglers of a failed QP: its messages already failed, nothing may complete now.
+            pool.release(p);
+            return;
+        }
         switch (pool.kind[p]) {
             case PacketPool.DATA -> {
                 if ((pool.flags[p] & PacketPool.FLAG_TRIMMED) != 0) {
@@ -448,6 +469,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         if (acked > 0) {
             q.lastProgress = now;
             q.backoff = 0;
+            q.expiriesWithoutProgress = 0;
         }
         return acked;
     }
@@ -613,10 +635,14 @@ public final class Transport implements PacketSink, LinkStateListener {
             q.backoff = Math.min(q.backoff + 1, MAX_ECMP_BACKOFF);
         }
         if (q.ringSize > 0 && now - q.lastProgress >= qpTimeoutPs) {
-            // QP timer: no progress for 1.024 us * 2^t; resend everything outstanding. Past the
-            // retry count the peer is reported dead but the data is kept and retried.
+            // QP timer: no progress for 1.024 us * 2^t; resend everything outstanding. At the
+            // retry count of expiries in a row the peer is declared dead and the QP fails.
             q.timeouts++;
             qpTimeouts++;
+            if (++q.expiriesWithoutProgress >= config.qpRetryCount()) {
+                fail(q, now);
+                return;
+            }
             for (int n = q.ringSize; n > 0; n--) {
                 int psn = q.ringPsn[q.ringHead];
                 boolean valid = q.psnState[psn] == QueuePair.PSN_IN_FLIGHT && q.psnSeq[psn] == q.ringSeq[q.ringHead];
@@ -629,6 +655,24 @@ public final class Transport implements PacketSink, LinkStateListener {
         }
         trySend(q);
         armTimer(q);
+    }
+
+    /**
+     * The peer is dead: the QP stops sending, forgets what is outstanding, and every message not
+     * completed at the receiver fails. Recoverable faults never get here: any acknowledged byte
+     * resets the count of expiries.
+     */
+    private void fail(QueuePair q, long now) {
+        q.failed = true;
+        q.timerAt = Long.MAX_VALUE;
+        q.ringSize = 0;
+        q.rtxSize = 0;
+        q.inflight = 0;
+        int failedNow = q.messages - q.rcvMessagesDone;
+        q.messagesFailed += failedNow;
+        messagesFailed += failedNow;
+        qpFailures++;
+        failureListener.accept(new QpFailure(now, q.src, q.id, q.dst, q.expiriesWithoutProgress, failedNow));
     }
 
     /** Controller command: every EV whose path crosses {@code link} becomes DENIED. */
@@ -770,6 +814,8 @@ public final class Transport implements PacketSink, LinkStateListener {
             case BYTES_DELIVERED -> q.bytesDelivered;
             case DUPLICATE_BYTES -> q.duplicateBytes;
             case QP_TIMEOUTS -> q.timeouts;
+            case FAILED -> q.failed ? 1 : 0;
+            case MESSAGES_FAILED -> q.messagesFailed;
             case COMPLETION_P50_NS, COMPLETION_P99_NS, COMPLETION_MAX_NS -> {
                 int n = q.completionTimesNs(scratch);
                 if (n == 0) {
@@ -807,6 +853,16 @@ public final class Transport implements PacketSink, LinkStateListener {
 
     public long qpTimeouts() {
         return qpTimeouts;
+    }
+
+    /** QPs declared failed by their QP timer (peer dead). */
+    public long qpFailures() {
+        return qpFailures;
+    }
+
+    /** Messages that failed with their QP. */
+    public long messagesFailed() {
+        return messagesFailed;
     }
 
     public long planeRetirements(int plane) {

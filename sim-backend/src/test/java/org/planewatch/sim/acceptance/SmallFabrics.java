@@ -43,6 +43,16 @@ final class SmallFabrics {
                 c.nsccFairIncreasePacketsPerRtt());
     }
 
+    /** MRC defaults with a QP timer of 1.024 us * 2^{@code exponent} and {@code retries} expiries before failure. */
+    static TransportConfig mrcQpTimer(int exponent, int retries) {
+        TransportConfig c = TransportConfig.defaults(TransportMode.MRC);
+        return new TransportConfig(c.mode(), c.evsPerQp(), c.evMinActive(), c.ackEveryPackets(), c.sackReorderThreshold(),
+                c.evLossTimerRtts(), c.probeInitialNs(), c.probeMaxNs(), exponent, retries,
+                c.penaltyEcn(), c.penaltyTrim(), c.controllerDenyDistinctQps(), c.nsccTargetDelayNs(), c.nsccMaxCwndBdp(),
+                c.nsccGamma(), c.nsccMaxMdJump(), c.nsccQaThreshold(), c.ecmpReconvergeNs(), c.ecmpAllPlanes(),
+                c.nsccFairIncreasePacketsPerRtt());
+    }
+
     static WorkloadConfig permutation(long bytes, int repeat) {
         return WorkloadConfig.permutation(bytes, repeat);
     }

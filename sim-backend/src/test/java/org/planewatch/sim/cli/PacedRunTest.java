@@ -57,7 +57,7 @@ class PacedRunTest {
 
         @Override
         public RunSummary.Messages messages() {
-            return new RunSummary.Messages(4, workloadComplete() ? 4 : 0, 4_000, workloadComplete() ? 4_000 : 0, 0);
+            return new RunSummary.Messages(4, workloadComplete() ? 4 : 0, 4_000, workloadComplete() ? 4_000 : 0, 0, 0);
         }
     }
 

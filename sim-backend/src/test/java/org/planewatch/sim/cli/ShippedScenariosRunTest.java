@@ -62,7 +62,7 @@ class ShippedScenariosRunTest {
         assertTrue(report.get("events").asLong() > 0);
 
         JsonNode messages = report.get("messages");
-        assertEquals(List.of("total", "completed", "bytesExpected", "bytesDelivered", "duplicateBytes"), keys(messages));
+        assertEquals(List.of("total", "completed", "bytesExpected", "bytesDelivered", "duplicateBytes", "failed"), keys(messages));
         assertTrue(report.get("workloadComplete").asBoolean(), "every shipped example completes its workload");
         assertTrue(messages.get("total").asLong() > 0);
         assertEquals(messages.get("total").asLong(), messages.get("completed").asLong());

@@ -26,7 +26,7 @@ class ReportWriterTest {
     @Test
     void writesTheDocumentedKeysInOrder() throws IOException {
         RunReport report = new RunReport("demo", 7, "mrc", 2_000_000, 3, 12, 345, true,
-                new RunSummary.Messages(4, 4, 400, 400, 0),
+                new RunSummary.Messages(4, 4, 400, 400, 0, 0),
                 new RunSummary.Packets(10, 9, 1, 0, 0),
                 new RunSummary.Fct(100, 200, 300, 150),
                 List.of(new RunSummary.Plane(0, 97.5, 1, 0, 2, 0)),
@@ -40,7 +40,7 @@ class ReportWriterTest {
 
         assertEquals(List.of("scenario", "seed", "mode", "simulatedNs", "buildMs", "wallMs", "events", "workloadComplete",
                 "messages", "packets", "fct", "planes", "evTransitions", "steps", "traceDigest"), keys(json));
-        assertEquals(List.of("total", "completed", "bytesExpected", "bytesDelivered", "duplicateBytes"),
+        assertEquals(List.of("total", "completed", "bytesExpected", "bytesDelivered", "duplicateBytes", "failed"),
                 keys(json.get("messages")));
         assertEquals(List.of("sent", "delivered", "trimmed", "dropped", "inFlightAtEnd"), keys(json.get("packets")));
         assertEquals(List.of("p50Ns", "p99Ns", "maxNs", "meanNs"), keys(json.get("fct")));
