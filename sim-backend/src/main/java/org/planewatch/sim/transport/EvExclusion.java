@@ -89,7 +89,7 @@ final class EvExclusion {
 
     void onProbeDue(QueuePair q, int ev) {
         long now = engine.now();
-        if (q.probeAt[ev] != now || q.evState[ev] != EvState.ASSUMED_BAD.ordinal() || q.failed) {
+        if (q.probeAt[ev] != now || !probing(q, ev) || q.failed) {
             return;
         }
         int base = (q.src * topo.planes + q.evPlane[ev]) * C;
@@ -97,9 +97,13 @@ final class EvExclusion {
             hostPlane[base + HostPlaneCounter.PROBES_TIMED_OUT.ordinal()]++;
             long cap = config.probeMaxNs() * 1000;
             if (q.probeBackoff[ev] < cap) {
-                // Reported while backing off; at the cap the path stays silent until it answers,
-                // so a dead link does not produce an event per probe forever.
                 emit(q, ev, EvState.ASSUMED_BAD, EvState.ASSUMED_BAD, ExclusionReason.PROBE_TIMEOUT);
+            } else if (q.evState[ev] == EvState.ASSUMED_BAD.ordinal()) {
+                // The back-off gave up at its cap: the loss that retired the path is old news and
+                // no probe came back since, so the NIC has no verdict on it (mrc_ctl.h UNKNOWN). It
+                // keeps probing at the cap, silently, so a dead link does not produce an event per
+                // probe forever; an answer re-admits it.
+                setState(q, ev, EvState.UNKNOWN, ExclusionReason.PROBE_TIMEOUT);
             }
             q.probeBackoff[ev] = Math.min(2 * q.probeBackoff[ev], cap);
         }
@@ -124,12 +128,17 @@ final class EvExclusion {
     void onProbeReply(int p) {
         QueuePair q = transport.qp(pool.qp[p]);
         int ev = pool.ev[p];
-        if (q.evState[ev] == EvState.ASSUMED_BAD.ordinal()) {
+        if (probing(q, ev)) {
             hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + HostPlaneCounter.PROBES_ANSWERED.ordinal()]++;
             q.probeOutstanding[ev] = false;
             setState(q, ev, EvState.GOOD, ExclusionReason.PROBE_OK);
         }
         pool.release(p);
+    }
+
+    /** EVs the NIC probes: retired ones, and those whose probing gave up on a verdict. */
+    private static boolean probing(QueuePair q, int ev) {
+        return q.evState[ev] == EvState.ASSUMED_BAD.ordinal() || q.evState[ev] == EvState.UNKNOWN.ordinal();
     }
 
     private void setState(QueuePair q, int ev, EvState to, ExclusionReason reason) {

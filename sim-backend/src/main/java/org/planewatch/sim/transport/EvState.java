@@ -7,5 +7,10 @@ public enum EvState {
     ASSUMED_BAD,
     /** An operator or the fabric controller excluded it. */
     DENIED,
+    /**
+     * The NIC has no verdict on the path: it was retired, its probe back-off reached the cap
+     * ({@code probeMaxNs}) and no probe was answered since (reason probe-timeout). Still out of
+     * service and probed at the cap; an answered probe makes it GOOD (probe-ok).
+     */
     UNKNOWN
 }
