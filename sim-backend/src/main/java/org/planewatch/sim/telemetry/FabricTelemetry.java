@@ -172,13 +172,18 @@ public final class FabricTelemetry {
         return transport.qpDestination(qp);
     }
 
-    /** Allocation-free once the scratch space has grown to the largest QP's message count. */
+    /** Allocation-free once the scratch space has grown to the completion-time window. */
     public long qpCounter(int qp, QpCounter which) {
-        long messages = transport.qpCounter(qp, QpCounter.MESSAGES_COMPLETED, scratch);
+        long messages = Math.min(Transport.COMPLETION_WINDOW, transport.qpCounter(qp, QpCounter.MESSAGES_COMPLETED, scratch));
         if (messages > scratch.length) {
             scratch = new long[(int) Math.max(messages, 2L * scratch.length)];
         }
         return transport.qpCounter(qp, which, scratch);
+    }
+
+    /** State slots QP {@code qp} holds (see {@link Transport#qpStateSlots}): flat over a long run. */
+    public long qpStateSlots(int qp) {
+        return transport.qpStateSlots(qp);
     }
 
     public int evCount(int qp) {

@@ -1,6 +1,6 @@
 package org.planewatch.sim.transport;
 
-/** Counters of one QP (spec section 7); completion times are of messages completed so far. */
+/** Counters of one QP (spec section 7); completion time percentiles are over the last 1024 messages completed. */
 public enum QpCounter {
     CWND_BYTES,
     BYTES_IN_FLIGHT,

@@ -6,6 +6,12 @@ import java.util.Arrays;
  * One connection from {@code src} to {@code dst}: the sender's EV set, PSN state and window, and
  * the receiver's PSN bitmap. All state is primitive fields and arrays owned by {@link Transport},
  * which holds the behaviour; the arrays grow only when a message is posted, never per packet.
+ *
+ * <p>Per-PSN and per-message state is kept in rings over the live window only, so a QP that posts
+ * for hours holds what is outstanding, not what it ever sent: the sender keeps PSNs from its
+ * cumulative ACK point {@code sndCum} up to {@code posted} (everything below is acknowledged), the
+ * receiver its bitmap from {@code rcvCum} (everything below has arrived), and messages from the
+ * first not completed at the receiver. PSN {@code psn} lives in slot {@code psn & psnMask}.
  */
 final class QueuePair {
     static final byte PSN_NEW = 0;
@@ -14,6 +20,8 @@ final class QueuePair {
     /** Lost or trimmed, waiting in the retransmission queue. */
     static final byte PSN_LOST = 3;
     static final long NOT_SENT = Long.MAX_VALUE / 4;
+    /** Messages whose completion times the QP's percentiles cover. */
+    static final int COMPLETION_WINDOW = 1024;
 
     final int id;
     final int src;
@@ -53,6 +61,7 @@ final class QueuePair {
     int[] psnSeq = new int[16];
     short[] psnEv = new short[16];
     long[] psnSentAt = new long[16];
+    int psnMask = 15;
     int txSeq;
     int highestAckedSeq;
     int[] ringPsn = new int[64];
@@ -88,10 +97,14 @@ final class QueuePair {
     int[] msgEnd = new int[4];
     long[] msgBytes = new long[4];
     long[] msgPostedPs = new long[4];
-    long[] msgDonePs = new long[4];
+    int msgMask = 3;
+    /** Completion times (ns) of the last messages completed, a ring of at most {@link #COMPLETION_WINDOW}. */
+    long[] recentCompletionNs = new long[4];
 
     // ---- receiver
-    long[] rcvBits = new long[1];
+    /** Words of the PSN bitmap from word {@code rcvCum >>> 6} on; word {@code w} in slot {@code w & rcvMask}. */
+    long[] rcvBits = new long[2];
+    int rcvMask = 1;
     int rcvCum;
     int rcvSinceAck;
     boolean ackNextData;
@@ -134,39 +147,117 @@ final class QueuePair {
         }
     }
 
+    /** Slot of PSN {@code psn} in the per-PSN arrays (valid for {@code sndCum <= psn < posted}). */
+    int slot(int psn) {
+        return psn & psnMask;
+    }
+
+    /** Slot of message {@code m} (valid from the first message not completed up to {@code messages}). */
+    int msgSlot(int m) {
+        return m & msgMask;
+    }
+
     /** Appends a message of {@code bytes} as PSNs of at most {@code mtu} payload bytes. */
     void post(long bytes, int mtu, long nowPs) {
         int packets = (int) ((bytes + mtu - 1) / mtu);
         int end = posted + packets;
-        if (end > psnState.length) {
-            int capacity = Math.max(end, psnState.length * 2);
-            psnState = Arrays.copyOf(psnState, capacity);
-            psnBytes = Arrays.copyOf(psnBytes, capacity);
-            psnSeq = Arrays.copyOf(psnSeq, capacity);
-            psnEv = Arrays.copyOf(psnEv, capacity);
-            psnSentAt = Arrays.copyOf(psnSentAt, capacity);
+        if (end - sndCum > psnState.length) {
+            growPsnWindow(end - sndCum);
         }
-        if ((end >> 6) + 2 > rcvBits.length) {
-            rcvBits = Arrays.copyOf(rcvBits, Math.max((end >> 6) + 2, rcvBits.length * 2));
-        }
+        reserveReceiveWords(end);
         long left = bytes;
         for (int psn = posted; psn < end; psn++) {
             int size = (int) Math.min(mtu, left);
-            psnBytes[psn] = size;
+            psnBytes[slot(psn)] = size;
             left -= size;
         }
         posted = end;
-        if (messages == msgEnd.length) {
-            int capacity = messages * 2;
-            msgEnd = Arrays.copyOf(msgEnd, capacity);
-            msgBytes = Arrays.copyOf(msgBytes, capacity);
-            msgPostedPs = Arrays.copyOf(msgPostedPs, capacity);
-            msgDonePs = Arrays.copyOf(msgDonePs, capacity);
+        if (messages - rcvMessagesDone == msgEnd.length) {
+            growMessages();
         }
-        msgEnd[messages] = end;
-        msgBytes[messages] = bytes;
-        msgPostedPs[messages] = nowPs;
+        int m = msgSlot(messages);
+        msgEnd[m] = end;
+        msgBytes[m] = bytes;
+        msgPostedPs[m] = nowPs;
         messages++;
+    }
+
+    private void growPsnWindow(int needed) {
+        int capacity = Integer.highestOneBit(Math.max(needed, psnState.length * 2) - 1) << 1;
+        int mask = capacity - 1;
+        byte[] state = new byte[capacity];
+        int[] bytes = new int[capacity];
+        int[] seq = new int[capacity];
+        short[] ev = new short[capacity];
+        long[] sentAt = new long[capacity];
+        for (int psn = sndCum; psn < posted; psn++) {
+            int from = slot(psn);
+            int to = psn & mask;
+            state[to] = psnState[from];
+            bytes[to] = psnBytes[from];
+            seq[to] = psnSeq[from];
+            ev[to] = psnEv[from];
+            sentAt[to] = psnSentAt[from];
+        }
+        psnState = state;
+        psnBytes = bytes;
+        psnSeq = seq;
+        psnEv = ev;
+        psnSentAt = sentAt;
+        psnMask = mask;
+    }
+
+    /** Makes room in the receive bitmap for PSNs up to {@code end - 1}; the words they enter start clear. */
+    private void reserveReceiveWords(int end) {
+        int lowWord = rcvCum >>> 6;
+        int lastWord = (end - 1) >>> 6;
+        int firstNewWord = posted == 0 ? 0 : ((posted - 1) >>> 6) + 1;
+        if (lastWord - lowWord + 1 > rcvBits.length) {
+            int capacity = Integer.highestOneBit(Math.max(lastWord - lowWord + 1, rcvBits.length * 2) - 1) << 1;
+            long[] bits = new long[capacity];
+            for (int w = lowWord; w < firstNewWord; w++) {
+                bits[w & (capacity - 1)] = rcvBits[w & rcvMask];
+            }
+            rcvBits = bits;
+            rcvMask = capacity - 1;
+        }
+        for (int w = Math.max(firstNewWord, lowWord); w <= lastWord; w++) {
+            rcvBits[w & rcvMask] = 0;
+        }
+    }
+
+    private void growMessages() {
+        int capacity = msgEnd.length * 2;
+        int mask = capacity - 1;
+        int[] endPsn = new int[capacity];
+        long[] bytes = new long[capacity];
+        long[] postedPs = new long[capacity];
+        for (int m = rcvMessagesDone; m < messages; m++) {
+            endPsn[m & mask] = msgEnd[msgSlot(m)];
+            bytes[m & mask] = msgBytes[msgSlot(m)];
+            postedPs[m & mask] = msgPostedPs[msgSlot(m)];
+        }
+        msgEnd = endPsn;
+        msgBytes = bytes;
+        msgPostedPs = postedPs;
+        msgMask = mask;
+    }
+
+    /** Records the completion time of message {@code rcvMessagesDone - 1} for the percentiles. */
+    void recordCompletion(long ns) {
+        int k = rcvMessagesDone - 1;
+        if (k >= recentCompletionNs.length && recentCompletionNs.length < COMPLETION_WINDOW) {
+            recentCompletionNs = Arrays.copyOf(recentCompletionNs, recentCompletionNs.length * 2);
+        }
+        recentCompletionNs[k & (recentCompletionNs.length - 1)] = ns;
+    }
+
+    /**
+     * Slots the per-PSN, receive-bitmap and per-message state holds: what would grow with traffic.
+     * The completion-time ring is left out: it fills up to its fixed {@link #COMPLETION_WINDOW}.
+     */
+    long stateSlots() {
+        return psnState.length + 64L * rcvBits.length + msgEnd.length + ringPsn.length + rtx.length;
     }
 
     // ---- transmission ring: outstanding transmissions in send order (loss detection)
@@ -198,7 +289,7 @@ final class QueuePair {
     // ---- retransmission queue (FIFO of lost or trimmed PSNs)
 
     void queueRetransmit(int psn) {
-        psnState[psn] = PSN_LOST;
+        psnState[slot(psn)] = PSN_LOST;
         if (rtxSize == rtx.length) {
             int[] grown = new int[rtx.length * 2];
             for (int k = 0; k < rtxSize; k++) {
@@ -224,7 +315,7 @@ final class QueuePair {
     void ringTrim() {
         while (ringSize > 0) {
             int psn = ringPsn[ringHead];
-            if (psnState[psn] == PSN_IN_FLIGHT && psnSeq[psn] == ringSeq[ringHead]) {
+            if (psnState[slot(psn)] == PSN_IN_FLIGHT && psnSeq[slot(psn)] == ringSeq[ringHead]) {
                 return;
             }
             ringPop();
@@ -233,12 +324,13 @@ final class QueuePair {
 
     // ---- receiver bitmap
 
+    /** Whether PSN {@code psn} (below {@code posted}) has arrived: everything below {@code rcvCum} has. */
     boolean received(int psn) {
-        return (rcvBits[psn >>> 6] & (1L << psn)) != 0;
+        return psn < rcvCum || (rcvBits[(psn >>> 6) & rcvMask] & (1L << psn)) != 0;
     }
 
     void markReceived(int psn) {
-        rcvBits[psn >>> 6] |= 1L << psn;
+        rcvBits[(psn >>> 6) & rcvMask] |= 1L << psn;
     }
 
     /** Receive bits of PSNs {@code psn-63 .. psn}: bit {@code j} is PSN {@code psn - 63 + j}. */
@@ -246,29 +338,35 @@ final class QueuePair {
         return receivedFrom(psn - 63);
     }
 
-    /** Receive bits of PSNs {@code lo .. lo+63}: bit {@code j} is PSN {@code lo + j}. */
+    /** Receive bits of PSNs {@code lo .. lo+63}: bit {@code j} is PSN {@code lo + j}; none below PSN 0. */
     long receivedFrom(int lo) {
         if (lo < 0) {
-            return rcvBits[0] << -lo;
+            return receivedFrom(0) << -lo;
         }
         int word = lo >>> 6;
-        if (word >= rcvBits.length) {
-            return 0;
-        }
         int shift = lo & 63;
-        long value = rcvBits[word] >>> shift;
-        if (shift != 0 && word + 1 < rcvBits.length) {
-            value |= rcvBits[word + 1] << (64 - shift);
+        long value = receiveWord(word) >>> shift;
+        if (shift != 0) {
+            value |= receiveWord(word + 1) << (64 - shift);
         }
         return value;
     }
 
-    /** Completion times (ns) of completed messages, sorted, into {@code scratch}; returns the count. */
-    int completionTimesNs(long[] scratch) {
-        int n = Math.min(rcvMessagesDone, scratch.length);
-        for (int m = 0; m < n; m++) {
-            scratch[m] = (msgDonePs[m] - msgPostedPs[m]) / 1000;
+    /** Word {@code w} of the bitmap: all set below the receiver's window, clear past what is posted. */
+    private long receiveWord(int w) {
+        if (w < (rcvCum >>> 6)) {
+            return -1L;
         }
+        if (posted == 0 || w > ((posted - 1) >>> 6)) {
+            return 0;
+        }
+        return rcvBits[w & rcvMask];
+    }
+
+    /** Completion times (ns) of the last {@value #COMPLETION_WINDOW} completed messages, sorted, into {@code scratch}; returns the count. */
+    int completionTimesNs(long[] scratch) {
+        int n = Math.min(Math.min(rcvMessagesDone, recentCompletionNs.length), scratch.length);
+        System.arraycopy(recentCompletionNs, 0, scratch, 0, n);
         Arrays.sort(scratch, 0, n);
         return n;
     }

@@ -27,6 +27,8 @@ public final class Transport implements PacketSink, LinkStateListener {
     private static final int C = HostPlaneCounter.COUNT;
     private static final int MAX_PENALTY = 15;
     private static final int MAX_ECMP_BACKOFF = 20;
+    /** Messages per QP whose completion times the QP's percentiles cover. */
+    public static final int COMPLETION_WINDOW = QueuePair.COMPLETION_WINDOW;
 
     private final Engine engine;
     private final Network net;
@@ -195,7 +197,7 @@ public final class Transport implements PacketSink, LinkStateListener {
     private void trySend(QueuePair q) {
         while (q.rtxSize > 0) {
             int psn = q.rtxPeek();
-            if (q.psnState[psn] != QueuePair.PSN_LOST) {
+            if (psn < q.sndCum || q.psnState[q.slot(psn)] != QueuePair.PSN_LOST) {
                 q.rtxPop();
                 continue;
             }
@@ -205,17 +207,17 @@ public final class Transport implements PacketSink, LinkStateListener {
                 return;
             }
             q.rtxPop();
-            send(q, psn, q.psnEv[psn], PacketPool.FLAG_RETRANSMIT | PacketPool.FLAG_ACK_REQUEST);
+            send(q, psn, q.psnEv[q.slot(psn)], PacketPool.FLAG_RETRANSMIT | PacketPool.FLAG_ACK_REQUEST);
         }
         while (q.nextNew < q.posted) {
             int psn = q.nextNew;
-            int wire = q.psnBytes[psn] + header;
+            int wire = q.psnBytes[q.slot(psn)] + header;
             if (q.inflight > 0 && q.inflight + wire > q.cwnd) {
                 return;
             }
             q.nextNew++;
             int following = q.nextNew;
-            boolean more = following < q.posted && q.inflight + wire + q.psnBytes[following] + header <= q.cwnd;
+            boolean more = following < q.posted && q.inflight + wire + q.psnBytes[q.slot(following)] + header <= q.cwnd;
             send(q, psn, -1, more ? 0 : PacketPool.FLAG_ACK_REQUEST);
         }
     }
@@ -223,12 +225,12 @@ public final class Transport implements PacketSink, LinkStateListener {
     private void send(QueuePair q, int psn, int excludeEv, int flags) {
         int ev = ecmp ? 0 : pickEv(q, excludeEv);
         int seq = ++q.txSeq;
-        q.psnSeq[psn] = seq;
-        q.psnEv[psn] = (short) ev;
-        q.psnState[psn] = QueuePair.PSN_IN_FLIGHT;
-        q.psnSentAt[psn] = QueuePair.NOT_SENT;
+        q.psnSeq[q.slot(psn)] = seq;
+        q.psnEv[q.slot(psn)] = (short) ev;
+        q.psnState[q.slot(psn)] = QueuePair.PSN_IN_FLIGHT;
+        q.psnSentAt[q.slot(psn)] = QueuePair.NOT_SENT;
         q.ringPush(psn, seq);
-        int payload = q.psnBytes[psn];
+        int payload = q.psnBytes[q.slot(psn)];
         q.inflight += payload + header;
         q.evSent[ev]++;
         int p = pool.allocate();
@@ -332,8 +334,8 @@ public final class Transport implements PacketSink, LinkStateListener {
         QueuePair q = qps[pool.qp[p]];
         int psn = pool.psn[p];
         long now = engine.now();
-        if (q.psnSeq[psn] == pool.seq[p]) {
-            q.psnSentAt[psn] = now;
+        if (q.psnSeq[q.slot(psn)] == pool.seq[p]) {
+            q.psnSentAt[q.slot(psn)] = now;
         }
         pool.stamp[p] = now;
     }
@@ -383,16 +385,18 @@ public final class Transport implements PacketSink, LinkStateListener {
             cum++;
         }
         q.rcvCum = cum;
-        while (q.rcvMessagesDone < q.messages && cum >= q.msgEnd[q.rcvMessagesDone]) {
+        while (q.rcvMessagesDone < q.messages && cum >= q.msgEnd[q.msgSlot(q.rcvMessagesDone)]) {
             int m = q.rcvMessagesDone++;
             long now = engine.now();
-            q.msgDonePs[m] = now;
+            long postedPs = q.msgPostedPs[q.msgSlot(m)];
+            long ns = (now - postedPs) / 1000;
+            q.recordCompletion(ns);
             messagesCompleted++;
             if (messagesCompleted > completionNs.length) {
                 completionNs = Arrays.copyOf(completionNs, completionNs.length * 2);
             }
-            completionNs[(int) messagesCompleted - 1] = (now - q.msgPostedPs[m]) / 1000;
-            messageListener.messageCompleted(q.id, m, q.msgPostedPs[m], now);
+            completionNs[(int) messagesCompleted - 1] = ns;
+            messageListener.messageCompleted(q.id, m, postedPs, now);
         }
         return q.rcvMessagesDone != doneBefore;
     }
@@ -462,7 +466,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         acked += ackBits(q, pool.sack[p], pool.psn[p] - 63);
         acked += ackBits(q, pool.sackLow[p], pool.cumulative[p]);
         int sndCum = Math.max(q.sndCum, cum);
-        while (sndCum < q.nextNew && q.psnState[sndCum] == QueuePair.PSN_ACKED) {
+        while (sndCum < q.nextNew && q.psnState[q.slot(sndCum)] == QueuePair.PSN_ACKED) {
             sndCum++;
         }
         q.sndCum = sndCum;
@@ -480,7 +484,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         while (bits != 0) {
             int psn = lo + Long.numberOfTrailingZeros(bits);
             bits &= bits - 1;
-            if (psn < q.nextNew) {
+            if (psn >= q.sndCum && psn < q.nextNew) {
                 acked += ackPsn(q, psn);
             }
         }
@@ -488,23 +492,23 @@ public final class Transport implements PacketSink, LinkStateListener {
     }
 
     private long ackPsn(QueuePair q, int psn) {
-        byte state = q.psnState[psn];
-        int payload = q.psnBytes[psn];
+        byte state = q.psnState[q.slot(psn)];
+        int payload = q.psnBytes[q.slot(psn)];
         if (state == QueuePair.PSN_LOST) {
             // Declared lost but it arrived after all: the queued retransmission is dropped.
-            q.psnState[psn] = QueuePair.PSN_ACKED;
+            q.psnState[q.slot(psn)] = QueuePair.PSN_ACKED;
             return payload;
         }
         if (state != QueuePair.PSN_IN_FLIGHT) {
             return 0;
         }
         q.inflight -= payload + header;
-        q.psnState[psn] = QueuePair.PSN_ACKED;
-        int seq = q.psnSeq[psn];
+        q.psnState[q.slot(psn)] = QueuePair.PSN_ACKED;
+        int seq = q.psnSeq[q.slot(psn)];
         if (seq > q.highestAckedSeq) {
             q.highestAckedSeq = seq;
         }
-        int ev = q.psnEv[psn];
+        int ev = q.psnEv[q.slot(psn)];
         if (seq > q.evAckedSeq[ev]) {
             q.evAckedSeq[ev] = seq;
         }
@@ -521,11 +525,11 @@ public final class Transport implements PacketSink, LinkStateListener {
         while (q.ringSize > 0) {
             int psn = q.ringPsn[q.ringHead];
             int seq = q.ringSeq[q.ringHead];
-            if (q.psnState[psn] != QueuePair.PSN_IN_FLIGHT || q.psnSeq[psn] != seq) {
+            if (q.psnState[q.slot(psn)] != QueuePair.PSN_IN_FLIGHT || q.psnSeq[q.slot(psn)] != seq) {
                 q.ringPop();
                 continue;
             }
-            if (q.evAckedSeq[q.psnEv[psn]] > seq && q.highestAckedSeq - seq >= threshold) {
+            if (q.evAckedSeq[q.psnEv[q.slot(psn)]] > seq && q.highestAckedSeq - seq >= threshold) {
                 q.ringPop();
                 lose(q, psn, ExclusionReason.SACK_GAP, HostPlaneCounter.RETRANSMITS_SACK_GAP);
                 continue;
@@ -535,8 +539,8 @@ public final class Transport implements PacketSink, LinkStateListener {
     }
 
     private void lose(QueuePair q, int psn, ExclusionReason reason, HostPlaneCounter retransmitKind) {
-        int ev = q.psnEv[psn];
-        q.inflight -= q.psnBytes[psn] + header;
+        int ev = q.psnEv[q.slot(psn)];
+        q.inflight -= q.psnBytes[q.slot(psn)] + header;
         q.evLosses[ev]++;
         hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + retransmitKind.ordinal()]++;
         if (reason != null && !ecmp) {
@@ -555,9 +559,9 @@ public final class Transport implements PacketSink, LinkStateListener {
             detectSackGaps(q);
         }
         int psn = pool.psn[p];
-        if (q.psnState[psn] == QueuePair.PSN_IN_FLIGHT && q.psnSeq[psn] == pool.seq[p]) {
-            int ev = q.psnEv[psn];
-            q.inflight -= q.psnBytes[psn] + header;
+        if (q.psnState[q.slot(psn)] == QueuePair.PSN_IN_FLIGHT && q.psnSeq[q.slot(psn)] == pool.seq[p]) {
+            int ev = q.psnEv[q.slot(psn)];
+            q.inflight -= q.psnBytes[q.slot(psn)] + header;
             q.evTrims[ev]++;
             if ((pool.flags[p] & PacketPool.FLAG_LAST_HOP) == 0 && !ecmp) {
                 penalize(q, ev, config.penaltyTrim());
@@ -600,7 +604,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             return;
         }
         long now = engine.now();
-        long sent = q.psnSentAt[q.ringPsn[q.ringHead]];
+        long sent = q.psnSentAt[q.slot(q.ringPsn[q.ringHead])];
         long deadline = Math.min((sent == QueuePair.NOT_SENT ? now : sent) + lossTimeoutPs(q), q.lastProgress + qpTimeoutPs);
         deadline = Math.max(deadline, now);
         if (deadline < q.timerAt) {
@@ -623,7 +627,7 @@ public final class Transport implements PacketSink, LinkStateListener {
                 break;
             }
             int psn = q.ringPsn[q.ringHead];
-            long sent = q.psnSentAt[psn];
+            long sent = q.psnSentAt[q.slot(psn)];
             if (sent == QueuePair.NOT_SENT || sent + timeout > now) {
                 break;
             }
@@ -645,7 +649,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             }
             for (int n = q.ringSize; n > 0; n--) {
                 int psn = q.ringPsn[q.ringHead];
-                boolean valid = q.psnState[psn] == QueuePair.PSN_IN_FLIGHT && q.psnSeq[psn] == q.ringSeq[q.ringHead];
+                boolean valid = q.psnState[q.slot(psn)] == QueuePair.PSN_IN_FLIGHT && q.psnSeq[q.slot(psn)] == q.ringSeq[q.ringHead];
                 q.ringPop();
                 if (valid) {
                     lose(q, psn, null, HostPlaneCounter.RETRANSMITS_TIMEOUT);
@@ -801,7 +805,10 @@ public final class Transport implements PacketSink, LinkStateListener {
         };
     }
 
-    /** QP counters; completion percentiles sort into {@code scratch} (size it to the QP's messages). */
+    /**
+     * QP counters; completion percentiles cover the last {@value #COMPLETION_WINDOW}
+     * completed messages and sort into {@code scratch} (size it to that, or to the QP's messages).
+     */
     public long qpCounter(int qp, QpCounter which, long[] scratch) {
         QueuePair q = qps[qp];
         return switch (which) {
@@ -827,8 +834,25 @@ public final class Transport implements PacketSink, LinkStateListener {
         };
     }
 
+    /**
+     * Bytes of a message not yet completed, or of the one just completed while its completion is
+     * being reported (a QP keeps only its live messages).
+     */
     public long messageBytes(int qp, int message) {
-        return qps[qp].msgBytes[message];
+        QueuePair q = qps[qp];
+        if (message < q.rcvMessagesDone - 1 || message >= q.messages) {
+            throw new IllegalArgumentException("message " + message + " of QP " + qp + " is no longer held (completed "
+                    + q.rcvMessagesDone + " of " + q.messages + ")");
+        }
+        return q.msgBytes[q.msgSlot(message)];
+    }
+
+    /**
+     * Slots of per-PSN, receive-bitmap and per-message state QP {@code qp} holds: bounded by what
+     * is outstanding at once, not by what the QP ever sent.
+     */
+    public long qpStateSlots(int qp) {
+        return qps[qp].stateSlots();
     }
 
     public long messagesPosted() {
