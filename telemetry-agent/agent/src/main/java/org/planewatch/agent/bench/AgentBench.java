@@ -1,12 +1,23 @@
 package org.planewatch.agent.bench;
 
 import com.sun.management.OperatingSystemMXBean;
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.WireFormat;
+import io.grpc.CallOptions;
 import io.grpc.InsecureChannelCredentials;
+import io.grpc.MethodDescriptor;
+import io.grpc.protobuf.ProtoUtils;
+import io.grpc.stub.ClientCalls;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planewatch.agent.backend.TargetInfo;
@@ -34,7 +45,8 @@ import org.planewatch.sim.scenario.ScenarioLoader;
  * JVM on the same machine (its decoding competes for the same cores).
  *
  * <p>Usage: {@code java -cp planewatch-agent.jar org.planewatch.agent.bench.AgentBench
- * [seconds] [sampleMs] [publishMs] [dilation]} (defaults 20, 1000, 1000, 1000).
+ * [seconds] [sampleMs] [publishMs] [dilation] [count|decode]} (defaults 20, 1000, 1000, 1000, count): the
+ * subscriber counts updates on the wire, or with {@code decode} decodes every response.
  */
 public final class AgentBench {
 
@@ -47,7 +59,11 @@ public final class AgentBench {
             durationUs: 1000000
             """;
 
-    private record Phase(double seconds, long events, long simNs, double cpuSeconds, long heapPeak, long updates) {}
+    private record Phase(double seconds, long events, long simNs, double cpuSeconds, double simCpuSeconds, long heapPeak,
+            long updates) {}
+
+    /** The subscriber process's CPU time, as it last reported it. */
+    private static final AtomicLong subscriberCpuNs = new AtomicLong();
 
     private AgentBench() {}
 
@@ -56,6 +72,7 @@ public final class AgentBench {
         long sampleMs = args.length > 1 ? Long.parseLong(args[1]) : 1000;
         long publishMs = args.length > 2 ? Long.parseLong(args[2]) : 1000;
         double dilation = args.length > 3 ? Double.parseDouble(args[3]) : 1000;
+        boolean decodingSubscriber = args.length > 4 && args[4].equals("decode");
         Scenario scenario = ScenarioLoader.parse(FABRIC, "agent-bench.yaml", Path.of("."));
         SimulatedBackend backend = new SimulatedBackend(scenario, SimOptions.defaults()
                 .withPublishIntervalMs(publishMs).withDilation(dilation));
@@ -73,15 +90,20 @@ public final class AgentBench {
             report("without subscriber", quiet);
 
             AtomicLong updates = new AtomicLong();
-            Process subscriber = startSubscriber(server.port(), sampleMs, updates);
+            Process subscriber = startSubscriber(server.port(), sampleMs, decodingSubscriber, updates);
             long waited = 0;
             while (updates.get() == 0 && waited < 60_000) {
                 Thread.sleep(100);
                 waited += 100;
             }
             Thread.sleep(2_000);
+            long subscriberCpu0 = subscriberCpuNs.get();
             Phase loaded = measure(backend, seconds, updates);
             report("with subscriber", loaded);
+            double subscriberCpu = (subscriberCpuNs.get() - subscriberCpu0) / 1e9;
+            double agentCpu = loaded.cpuSeconds() - loaded.simCpuSeconds();
+            System.out.printf("subscriber CPU %.2f cores; CPU per million updates: agent without sim thread %.2f s, subscriber %.2f s%n",
+                    subscriberCpu / loaded.seconds(), agentCpu / (loaded.updates() / 1e6), subscriberCpu / (loaded.updates() / 1e6));
             System.out.printf("RESULT updates_per_s=%.0f sim_event_rate_drop=%.1f%% coalesced=%d dropped=%d%n",
                     loaded.updates() / loaded.seconds(),
                     100.0 * (1 - (loaded.events() / loaded.seconds()) / (quiet.events() / quiet.seconds())),
@@ -94,16 +116,19 @@ public final class AgentBench {
      * The subscriber in its own JVM (same class path), so that the agent's CPU and heap are the agent's
      * alone; it prints its running update count every 100 ms.
      */
-    private static Process startSubscriber(int port, long sampleMs, AtomicLong updates) throws java.io.IOException {
+    private static Process startSubscriber(int port, long sampleMs, boolean decode, AtomicLong updates)
+            throws java.io.IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-Xmx2g", "-cp", System.getProperty("java.class.path"),
-                Subscriber.class.getName(), Integer.toString(port), Long.toString(sampleMs))
+                Subscriber.class.getName(), Integer.toString(port), Long.toString(sampleMs), decode ? "--decode" : "--count")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         Thread.ofPlatform().daemon().start(() -> {
             try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
                 String line;
                 while ((line = lines.readLine()) != null) {
-                    updates.set(Long.parseLong(line.strip()));
+                    String[] fields = line.strip().split(" ");
+                    updates.set(Long.parseLong(fields[0]));
+                    subscriberCpuNs.set(Long.parseLong(fields[1]));
                 }
             } catch (java.io.IOException | NumberFormatException e) {
                 System.err.println("subscriber output: " + e);
@@ -112,31 +137,41 @@ public final class AgentBench {
         return p;
     }
 
-    /** Subscribes to every leaf of every target with SAMPLE and counts the updates it receives. */
+    /**
+     * Subscribes to every leaf of every target with SAMPLE and counts the updates it receives. The
+     * responses are counted on the wire ({@link WireCount}) instead of being decoded into protobuf
+     * objects: the subscriber shares the agent's two cores, and a full decode costs about as much as
+     * the agent's encode, so a decoding subscriber would measure itself rather than the agent.
+     * {@code --decode} decodes every response fully instead (a collector that builds objects).
+     */
     public static final class Subscriber {
         private Subscriber() {}
 
         public static void main(String[] args) throws Exception {
             int port = Integer.parseInt(args[0]);
             long sampleMs = Long.parseLong(args[1]);
+            boolean decode = args.length > 2 && args[2].equals("--decode");
             AtomicLong updates = new AtomicLong();
             ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", port,
                     InsecureChannelCredentials.create()).maxInboundMessageSize(64 << 20).build();
-            StreamObserver<SubscribeRequest> requests = gNMIGrpc.newStub(channel).subscribe(new StreamObserver<>() {
-                @Override
-                public void onNext(SubscribeResponse r) {
-                    updates.addAndGet(r.getUpdate().getUpdateCount());
-                }
+            MethodDescriptor<SubscribeRequest, Integer> counting = gNMIGrpc.getSubscribeMethod().toBuilder(
+                    ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), new WireCount(decode)).build();
+            StreamObserver<SubscribeRequest> requests = ClientCalls.asyncBidiStreamingCall(
+                    channel.newCall(counting, CallOptions.DEFAULT), new StreamObserver<Integer>() {
+                        @Override
+                        public void onNext(Integer count) {
+                            updates.addAndGet(count);
+                        }
 
-                @Override
-                public void onError(Throwable t) {
-                    System.err.println("subscriber failed: " + t);
-                    System.exit(1);
-                }
+                        @Override
+                        public void onError(Throwable t) {
+                            System.err.println("subscriber failed: " + t);
+                            System.exit(1);
+                        }
 
-                @Override
-                public void onCompleted() {}
-            });
+                        @Override
+                        public void onCompleted() {}
+                    });
             SubscriptionList.Builder list = SubscriptionList.newBuilder().setMode(SubscriptionList.Mode.STREAM)
                     .setEncoding(Encoding.PROTO).setPrefix(org.planewatch.gnmi.proto.Path.newBuilder().setTarget("*"));
             for (String origin : new String[] {"", "mrc", "sim"}) {
@@ -147,8 +182,60 @@ public final class AgentBench {
             requests.onNext(SubscribeRequest.newBuilder().setSubscribe(list).build());
             while (true) {
                 Thread.sleep(100);
-                System.out.println(updates.get());
+                System.out.println(updates.get() + " " + ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                        .getProcessCpuTime());
             }
+        }
+    }
+
+    /**
+     * Parses a SubscribeResponse into the number of updates it carries: walks the tags of
+     * {@code update} (field 1, a Notification) and counts its {@code update} fields (4), skipping
+     * every value. With {@code decode} it builds the full message and counts from it.
+     */
+    static final class WireCount implements MethodDescriptor.Marshaller<Integer> {
+        private static final int RESPONSE_UPDATE = 1;
+        private static final int NOTIFICATION_UPDATE = 4;
+        private final boolean decode;
+
+        WireCount(boolean decode) {
+            this.decode = decode;
+        }
+
+        @Override
+        public InputStream stream(Integer value) {
+            throw new UnsupportedOperationException("the bench subscriber only receives SubscribeResponses");
+        }
+
+        @Override
+        public Integer parse(InputStream stream) {
+            try {
+                if (decode) {
+                    return SubscribeResponse.parseFrom(stream).getUpdate().getUpdateCount();
+                }
+                return count(CodedInputStream.newInstance(stream.readAllBytes()));
+            } catch (IOException e) {
+                throw new UncheckedIOException("bad SubscribeResponse: " + e.getMessage(), e);
+            }
+        }
+
+        static int count(CodedInputStream in) throws IOException {
+            int updates = 0;
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                if (WireFormat.getTagFieldNumber(tag) != RESPONSE_UPDATE) {
+                    in.skipField(tag);
+                    continue;
+                }
+                int limit = in.pushLimit(in.readRawVarint32());
+                for (int inner = in.readTag(); inner != 0; inner = in.readTag()) {
+                    if (WireFormat.getTagFieldNumber(inner) == NOTIFICATION_UPDATE) {
+                        updates++;
+                    }
+                    in.skipField(inner);
+                }
+                in.popLimit(limit);
+            }
+            return updates;
         }
     }
 
@@ -157,6 +244,7 @@ public final class AgentBench {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long wall0 = System.nanoTime();
         long cpu0 = os.getProcessCpuTime();
+        long simCpu0 = simThreadCpuNs();
         long events0 = eventsProcessed(backend);
         long sim0 = backend.simulatedNowNs();
         long updates0 = updates.get();
@@ -167,7 +255,18 @@ public final class AgentBench {
         }
         double wall = (System.nanoTime() - wall0) / 1e9;
         return new Phase(wall, eventsProcessed(backend) - events0, backend.simulatedNowNs() - sim0,
-                (os.getProcessCpuTime() - cpu0) / 1e9, heapPeak, updates.get() - updates0);
+                (os.getProcessCpuTime() - cpu0) / 1e9, (simThreadCpuNs() - simCpu0) / 1e9, heapPeak, updates.get() - updates0);
+    }
+
+    /** CPU time of the simulation's thread: what the agent's other threads leave it. */
+    private static long simThreadCpuNs() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && info.getThreadName().equals("sim-driver")) {
+                return threads.getThreadCpuTime(info.getThreadId());
+            }
+        }
+        return 0;
     }
 
     private static long eventsProcessed(SimulatedBackend backend) {
@@ -175,8 +274,8 @@ public final class AgentBench {
     }
 
     private static void report(String name, Phase p) {
-        System.out.printf("%-20s wall %.1f s  sim events %.2f M/s  sim time %.3f ms/s  CPU %.2f cores  heap peak %d MiB  updates %.0f/s%n",
+        System.out.printf("%-20s wall %.1f s  sim events %.2f M/s  sim time %.3f ms/s  CPU %.2f cores (sim thread %.2f)  heap peak %d MiB  updates %.0f/s%n",
                 name, p.seconds(), p.events() / p.seconds() / 1e6, p.simNs() / p.seconds() / 1e6,
-                p.cpuSeconds() / p.seconds(), p.heapPeak() >> 20, p.updates() / p.seconds());
+                p.cpuSeconds() / p.seconds(), p.simCpuSeconds() / p.seconds(), p.heapPeak() >> 20, p.updates() / p.seconds());
     }
 }

@@ -1,8 +1,8 @@
 package org.planewatch.agent.gnmi;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -33,7 +33,13 @@ final class OutboundBuffer {
         }
     }
 
-    private final LinkedHashMap<Object, Pending> waiting = new LinkedHashMap<>();
+    /**
+     * Waiting entries per target and path, for coalescing; {@link #order} holds the same entries (and
+     * the sync markers) in arrival order. Two levels instead of one map keyed by (target, path): no key
+     * object per put, and no hash collisions between the same leaf of different devices.
+     */
+    private final HashMap<String, HashMap<TelemetryPath, Pending>> waiting = new HashMap<>();
+    private final ArrayDeque<Pending> order = new ArrayDeque<>();
     private final int maxPaths;
     private final AgentStats stats;
     private int paths;
@@ -52,8 +58,12 @@ final class OutboundBuffer {
     }
 
     private void put(String target, long timestampNs, TelemetryPath path, TelemetryValue value) {
-        LeafKey key = new LeafKey(target, path);
-        Pending old = waiting.get(key);
+        HashMap<TelemetryPath, Pending> device = waiting.get(target);
+        if (device == null) {
+            device = new HashMap<>();
+            waiting.put(target, device);
+        }
+        Pending old = device.get(path);
         if (old != null) {
             stats.coalesced();
             if (timestampNs >= old.timestampNs) { // never let an older reading replace a newer one
@@ -68,34 +78,35 @@ final class OutboundBuffer {
             return;
         }
         paths++;
-        waiting.put(key, new Pending(target, timestampNs, path, value, false));
+        Pending entry = new Pending(target, timestampNs, path, value, false);
+        device.put(path, entry);
+        order.add(entry);
     }
 
     synchronized void sync() {
-        waiting.put(new Object(), new Pending("", 0, null, null, true));
+        order.add(new Pending("", 0, null, null, true));
     }
 
     /** Removes up to {@code max} entries from the head; stops after a sync marker so it goes out in order. */
     synchronized List<Pending> take(int max) {
-        List<Pending> out = new ArrayList<>(Math.min(max, waiting.size()));
-        Iterator<Pending> it = waiting.values().iterator();
-        while (it.hasNext() && out.size() < max) {
-            Pending p = it.next();
-            it.remove();
+        List<Pending> out = new ArrayList<>(Math.min(max, order.size()));
+        while (!order.isEmpty() && out.size() < max) {
+            Pending p = order.poll();
             out.add(p);
             if (p.sync) {
                 break;
             }
+            waiting.get(p.target).remove(p.path);
             paths--;
         }
         return out;
     }
 
     synchronized boolean isEmpty() {
-        return waiting.isEmpty();
+        return order.isEmpty();
     }
 
     synchronized int size() {
-        return waiting.size();
+        return order.size();
     }
 }

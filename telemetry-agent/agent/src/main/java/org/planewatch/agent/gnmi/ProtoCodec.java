@@ -91,6 +91,26 @@ public final class ProtoCodec {
         return built;
     }
 
+    private static final ConcurrentHashMap<TelemetryPath, Path> LAST_ELEMS = new ConcurrentHashMap<>();
+
+    /**
+     * The last element of {@code path} as a one-element path, cached per path: a path's hash is
+     * computed once and equal leaves of many devices are often one object, where a
+     * {@link PathElem}'s hash walks its key map at every lookup.
+     */
+    public static Path lastElem(TelemetryPath path) {
+        Path cached = LAST_ELEMS.get(path);
+        if (cached != null) {
+            return cached;
+        }
+        Path built = leaf(path.last());
+        if (LAST_ELEMS.size() >= PATH_CACHE_LIMIT) {
+            LAST_ELEMS.clear();
+        }
+        LAST_ELEMS.put(path, built);
+        return built;
+    }
+
     private static Path build(TelemetryPath path) {
         Path.Builder out = Path.newBuilder().setOrigin(path.origin());
         for (PathElem e : path.elems()) {

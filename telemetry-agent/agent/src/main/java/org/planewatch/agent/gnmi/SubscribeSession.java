@@ -46,6 +46,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private record Sent(TelemetryValue value, long wallNs) {}
 
+    /** Notification prefixes by (target, parent path); used by the drain only (one thread at a time). */
+    private final Map<LeafKey, Path> prefixes = new java.util.HashMap<>();
+    private static final int PREFIX_CACHE_LIMIT = 1 << 18;
+
     private SubscriptionList request;
     private List<SubscriptionSpec> specs = List.of();
     private List<String> targets = List.of();
@@ -246,7 +250,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         long wall = env.wallNanos().getAsLong();
         for (String target : targets) {
             env.reader().visit(target, (path, value, timestampNs) -> {
-                if (spec.samples(path) != sampledLeaves || !spec.selects(path)) {
+                if (!spec.sweeps(path, sampledLeaves)) {
                     return;
                 }
                 Sent previous = remembers ? last.get(new LeafKey(target, path)) : null;
@@ -411,7 +415,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 parent = leafParent;
                 notification = Notification.newBuilder().setTimestamp(timestamp).setPrefix(prefix(target, parent));
             }
-            Path relative = p.path.size() > 1 ? ProtoCodec.leaf(p.path.last()) : ProtoCodec.toProto(p.path);
+            Path relative = p.path.size() > 1 ? ProtoCodec.lastElem(p.path) : ProtoCodec.toProto(p.path);
             if (p.value == null) {
                 notification.addDelete(relative);
             } else {
@@ -425,10 +429,21 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         return false;
     }
 
+    /** Built once per target and parent: a sample of every leaf needs one per parent per device. */
     private Path prefix(String target, TelemetryPath parent) {
+        LeafKey key = new LeafKey(target, parent);
+        Path cached = prefixes.get(key);
+        if (cached != null) {
+            return cached;
+        }
         String shown = echoedTarget.equals(DeviceReader.ALL_TARGETS) ? target : echoedTarget;
         Path path = ProtoCodec.toProto(parent);
-        return shown.isEmpty() ? path : path.toBuilder().setTarget(shown).build();
+        Path built = shown.isEmpty() ? path : path.toBuilder().setTarget(shown).build();
+        if (prefixes.size() >= PREFIX_CACHE_LIMIT) {
+            prefixes.clear(); // event parents keep coming
+        }
+        prefixes.put(key, built);
+        return built;
     }
 
     private void flush(Notification.Builder notification) {

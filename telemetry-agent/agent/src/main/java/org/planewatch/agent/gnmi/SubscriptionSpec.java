@@ -70,6 +70,12 @@ final class SubscriptionSpec {
         return (decision(leaf) & SELECTS) != 0;
     }
 
+    /** Whether a sampling ({@code sampled}) or heartbeat sweep sends {@code leaf}: one memo lookup for both questions. */
+    boolean sweeps(TelemetryPath leaf, boolean sampled) {
+        byte d = decision(leaf);
+        return (d & SELECTS) != 0 && ((d & SAMPLES) != 0) == sampled;
+    }
+
     private static final byte SELECTS = 1;
     private static final byte SAMPLES = 2;
     /** Paths remembered per subscription; past this the memo starts over (event paths keep coming). */

@@ -51,7 +51,7 @@ final class DeviceLeaves {
     }
 
     private static TelemetryValue uint(long v) {
-        return new TelemetryValue.Uint(v);
+        return TelemetryValue.uint(v);
     }
 
     static DeviceLeaves host(FabricTelemetry t, int host, long epochNs, Map<TelemetryPath, TelemetryPath> interned) {
@@ -64,7 +64,8 @@ final class DeviceLeaves {
             d.add(d.ifCounter(ifName, "in-pkts"), () -> uint(t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS)));
             d.add(d.ifCounter(ifName, "in-octets"), () -> uint(t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_BYTES)));
             TelemetryPath s = PLANES.child("plane", "id", Integer.toString(plane)).child("state");
-            d.add(s.child("port-name"), () -> TelemetryValue.str(ifName));
+            TelemetryValue portName = TelemetryValue.str(ifName);
+            d.add(s.child("port-name"), () -> portName);
             d.add(s.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
             d.add(s.child("tx-pkts"), () -> uint(t.portCounter(port, PortCounter.TX_PACKETS)));
             d.add(s.child("tx-octets"), () -> uint(t.portCounter(port, PortCounter.TX_BYTES)));
@@ -85,7 +86,8 @@ final class DeviceLeaves {
             d.hostPlane(t, host, p, s, "evs-good", HostPlaneCounter.EVS_GOOD);
             d.hostPlane(t, host, p, s, "evs-assumed-bad", HostPlaneCounter.EVS_ASSUMED_BAD);
             d.hostPlane(t, host, p, s, "evs-denied", HostPlaneCounter.EVS_DENIED);
-            d.add(s.child("last-clear"), () -> uint(epochNs));
+            TelemetryValue lastClear = uint(epochNs);
+            d.add(s.child("last-clear"), () -> lastClear);
         }
         return d;
     }
@@ -118,7 +120,7 @@ final class DeviceLeaves {
     private void portCounters(FabricTelemetry t, int port, String ifName, long epochNs) {
         TelemetryPath state = INTERFACES.child("interface", "name", ifName).child("state");
         add(state.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
-        add(state.child("admin-status"), () -> TelemetryValue.str("UP"));
+        add(state.child("admin-status"), () -> UP);
         TelemetryPath c = state.child("counters");
         port(t, port, c, "out-pkts", PortCounter.TX_PACKETS);
         port(t, port, c, "out-octets", PortCounter.TX_BYTES);
@@ -130,7 +132,8 @@ final class DeviceLeaves {
         port(t, port, c, "trim-pkts", PortCounter.TRIMMED);
         port(t, port, c, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
         // Counters start with the scenario: they were last cleared at its epoch.
-        add(c.child("last-clear"), () -> uint(epochNs));
+        TelemetryValue lastClear = uint(epochNs);
+        add(c.child("last-clear"), () -> lastClear);
     }
 
     private TelemetryPath ifCounter(String ifName, String leaf) {
@@ -145,7 +148,11 @@ final class DeviceLeaves {
         add(parent.child(leaf), () -> uint(t.hostPlaneCounter(host, plane, which)));
     }
 
+    private static final TelemetryValue UP = TelemetryValue.str("UP");
+    private static final TelemetryValue DOWN = TelemetryValue.str("DOWN");
+
+    /** Shared values: a snapshot reads every port's status, and the agent keeps snapshots for a publish interval. */
     private static TelemetryValue upDown(long operUp) {
-        return TelemetryValue.str(operUp != 0 ? "UP" : "DOWN");
+        return operUp != 0 ? UP : DOWN;
     }
 }

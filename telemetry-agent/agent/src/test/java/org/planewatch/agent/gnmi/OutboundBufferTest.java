@@ -58,4 +58,18 @@ class OutboundBufferTest {
         assertEquals(B, buffer.take(10).getFirst().path);
         assertTrue(buffer.isEmpty());
     }
+
+    @Test
+    void theSameLeafOfTwoTargetsWaitsAsTwoEntriesInArrivalOrder() {
+        OutboundBuffer buffer = new OutboundBuffer(10, stats);
+        buffer.update("h1", 1, A, TelemetryValue.uint(1));
+        buffer.update("h2", 1, A, TelemetryValue.uint(2));
+        buffer.update("h1", 2, A, TelemetryValue.uint(3));
+        List<OutboundBuffer.Pending> out = buffer.take(10);
+        assertEquals(List.of("h1", "h2"), out.stream().map(p -> p.target).toList());
+        assertEquals(TelemetryValue.uint(3), out.get(0).value);
+        assertEquals(TelemetryValue.uint(2), out.get(1).value);
+        buffer.update("h1", 3, A, TelemetryValue.uint(4));
+        assertEquals(0, buffer.take(10).getFirst().duplicates); // taken entries no longer coalesce
+    }
 }

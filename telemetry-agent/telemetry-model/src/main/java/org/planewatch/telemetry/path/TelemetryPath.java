@@ -116,7 +116,11 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
         List<PathElem> longer = new ArrayList<>(elems.size() + 1);
         longer.addAll(elems);
         longer.add(elem);
-        return new TelemetryPath(origin, longer);
+        TelemetryPath child = new TelemetryPath(origin, longer);
+        // Children of one path share it as their parent object: whoever groups leaves by parent (the
+        // agent, per notification) then compares parents by identity instead of element by element.
+        child.parent = this;
+        return child;
     }
 
     public TelemetryPath child(String name) {

@@ -48,11 +48,25 @@ public sealed interface TelemetryValue {
     /** The value as text, as a JSON scalar would carry it without quotes. */
     String text();
 
+    /** Values 0..255 shared: most counters of a sample are small (drops, trims, flaps are usually 0). */
     static TelemetryValue uint(long value) {
-        return new Uint(value);
+        return value >= 0 && value < SmallUints.VALUES.length ? SmallUints.VALUES[(int) value] : new Uint(value);
     }
 
     static TelemetryValue str(String value) {
         return new Str(value);
+    }
+
+    /** Holder, so the shared values are built on first use (an interface's own fields are public). */
+    final class SmallUints {
+        private static final Uint[] VALUES = new Uint[256];
+
+        static {
+            for (int i = 0; i < VALUES.length; i++) {
+                VALUES[i] = new Uint(i);
+            }
+        }
+
+        private SmallUints() {}
     }
 }

@@ -2,6 +2,7 @@ package org.planewatch.telemetry.path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,5 +95,12 @@ class TelemetryPathTest {
         assertTrue(TelemetryPath.parse("/interfaces/interface[name=*]").isWildcard());
         assertTrue(TelemetryPath.parse("/.../state").isWildcard());
         assertFalse(TelemetryPath.parse("/interfaces/interface[name=eth0]").isWildcard());
+    }
+
+    @Test
+    void childrenOfOnePathShareItAsTheirParentObject() {
+        TelemetryPath counters = TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters");
+        assertSame(counters, counters.child("in-pkts").parent());
+        assertSame(counters.child("in-pkts").parent(), counters.child("out-pkts").parent());
     }
 }
