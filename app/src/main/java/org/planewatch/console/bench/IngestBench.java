@@ -242,6 +242,8 @@ public final class IngestBench {
         @Override
         public StreamObserver<SubscribeRequest> subscribe(StreamObserver<SubscribeResponse> responses) {
             ServerCallStreamObserver<SubscribeResponse> stream = (ServerCallStreamObserver<SubscribeResponse>) responses;
+            // Notifications are ~50 KB; with the default 32 KiB threshold every one would wait for the last.
+            stream.setOnReadyThreshold(4 << 20);
             long[] cursor = {0};
             Runnable pump = () -> {
                 while (stream.isReady() && running.get() && !stream.isCancelled()) {

@@ -37,6 +37,7 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
  */
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
+    private static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
 
     private final TargetConfig config;
     private final SubscriptionPlan plan;
@@ -67,7 +68,11 @@ public final class GnmiTargetClient implements AutoCloseable {
         this.clock = clock;
         this.scheduler = scheduler;
         this.backoff = backoff;
-        this.channel = Grpc.newChannelBuilderForAddress(config.host(), config.port(), credentials(config))
+        // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
+        // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
+        this.channel = io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder
+                .forAddress(config.host(), config.port(), credentials(config))
+                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 .keepAliveTime(10, TimeUnit.SECONDS)
                 .keepAliveTimeout(5, TimeUnit.SECONDS)
