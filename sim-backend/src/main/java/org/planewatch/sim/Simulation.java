@@ -136,7 +136,7 @@ public final class Simulation {
     }
 
     public RunSummary summary() {
-        long[] fcts = transport.completionTimesNs();
+        long[] fcts = transport.completionTimes().kept();
         Arrays.sort(fcts);
         long simulatedPs = engine.now();
         List<RunSummary.Plane> planes = new ArrayList<>();
@@ -156,7 +156,7 @@ public final class Simulation {
                 new RunSummary.Packets(network.dataSent(), network.dataDelivered(), network.dataTrimmed(),
                         network.dataDropped(), network.dataInFlight()),
                 new RunSummary.Fct(quantile(fcts, 0.5), quantile(fcts, 0.99),
-                        fcts.length == 0 ? 0 : fcts[fcts.length - 1], mean(fcts)),
+                        transport.completionTimes().maxNs(), transport.completionTimes().meanNs()),
                 planes,
                 transitions,
                 network.dataSent(),
@@ -170,17 +170,6 @@ public final class Simulation {
             return 0;
         }
         return sorted[Math.min(sorted.length - 1, Math.max(0, (int) Math.ceil(q * sorted.length) - 1))];
-    }
-
-    private static long mean(long[] values) {
-        if (values.length == 0) {
-            return 0;
-        }
-        long sum = 0;
-        for (long v : values) {
-            sum += v;
-        }
-        return sum / values.length;
     }
 
     /** The workload's handle on the simulated hosts. */

@@ -27,6 +27,8 @@ public final class Transport implements PacketSink, LinkStateListener {
     private static final int C = HostPlaneCounter.COUNT;
     private static final int MAX_PENALTY = 15;
     private static final int MAX_ECMP_BACKOFF = 20;
+    /** Run-wide completion times kept exactly up to this many messages, sampled past it. */
+    public static final int RUN_COMPLETION_SAMPLE = 1 << 20;
     /** Messages per QP whose completion times the QP's percentiles cover. */
     public static final int COMPLETION_WINDOW = QueuePair.COMPLETION_WINDOW;
 
@@ -60,7 +62,7 @@ public final class Transport implements PacketSink, LinkStateListener {
     private long qpTimeouts;
     private long qpFailures;
     private long messagesFailed;
-    private long[] completionNs = new long[1024];
+    private final CompletionTimes completions;
 
     public Transport(Engine engine, Network net, FabricConfig fabric, TransportConfig config, long seed) {
         this.engine = engine;
@@ -72,6 +74,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         this.mtu = fabric.mtuBytes();
         this.header = fabric.headerBytes();
         this.seed = seed;
+        this.completions = new CompletionTimes(RUN_COMPLETION_SAMPLE, Rng.seed(seed, 5, 0));
         this.qpTimeoutPs = Math.round(1_024_000.0 * Math.pow(2, config.qpTimerExponent()));
         this.linkBytesPerPs = fabric.linkGbps() / 8000.0;
         this.fabricBaseRttPs = baseRttPs(topo.t0PerPlane > 1 ? 4 : 2);
@@ -392,10 +395,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             long ns = (now - postedPs) / 1000;
             q.recordCompletion(ns);
             messagesCompleted++;
-            if (messagesCompleted > completionNs.length) {
-                completionNs = Arrays.copyOf(completionNs, completionNs.length * 2);
-            }
-            completionNs[(int) messagesCompleted - 1] = ns;
+            completions.add(ns);
             messageListener.messageCompleted(q.id, m, postedPs, now);
         }
         return q.rcvMessagesDone != doneBefore;
@@ -897,8 +897,11 @@ public final class Transport implements PacketSink, LinkStateListener {
         return exclusion.planeDenials(plane);
     }
 
-    /** Completion times (ns) of every completed message, in completion order (a copy). */
-    public long[] completionTimesNs() {
-        return Arrays.copyOf(completionNs, (int) messagesCompleted);
+    /**
+     * Completion times of the run's messages: every one up to {@value #RUN_COMPLETION_SAMPLE}
+     * messages, a uniform sample past that (count, maximum and mean exact).
+     */
+    public CompletionTimes completionTimes() {
+        return completions;
     }
 }
