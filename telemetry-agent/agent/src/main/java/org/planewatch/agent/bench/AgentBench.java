@@ -153,7 +153,8 @@ public final class AgentBench {
             boolean decode = args.length > 2 && args[2].equals("--decode");
             AtomicLong updates = new AtomicLong();
             ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", port,
-                    InsecureChannelCredentials.create()).maxInboundMessageSize(64 << 20).build();
+                    InsecureChannelCredentials.create()).maxInboundMessageSize(64 << 20)
+                    .flowControlWindow(8 << 20).build();
             MethodDescriptor<SubscribeRequest, Integer> counting = gNMIGrpc.getSubscribeMethod().toBuilder(
                     ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), new WireCount(decode)).build();
             StreamObserver<SubscribeRequest> requests = ClientCalls.asyncBidiStreamingCall(

@@ -46,6 +46,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private record Sent(TelemetryValue value, long wallNs) {}
 
+    private static final int TRANSPORT_BUFFER_BYTES = 1 << 20;
+
     /** Notification prefixes by (target, parent path); used by the drain only (one thread at a time). */
     private final Map<LeafKey, Path> prefixes = new java.util.HashMap<>();
     private static final int PREFIX_CACHE_LIMIT = 1 << 18;
@@ -66,6 +68,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         this.out = out;
         this.client = client;
         this.buffer = new OutboundBuffer(env.options().maxBufferedPaths(), env.stats());
+        // The transport's default readiness threshold (32 KiB) turns a fast stream of small
+        // notifications into a wake-up of the drain every few dozen messages; 1 MiB per stream keeps
+        // the transport busy between wake-ups and still bounds what waits outside the coalescing buffer.
+        out.setOnReadyThreshold(TRANSPORT_BUFFER_BYTES);
         out.setOnReadyHandler(this::requestDrain);
         out.setOnCancelHandler(this::close);
     }
