@@ -49,7 +49,9 @@ public final class GnmiFaultControl implements FaultControl, AutoCloseable {
 
     private CompletableFuture<Void> set(String path, TypedValue value) {
         Path wire = NotificationDecoder.encode(TelemetryPath.parse(path));
-        SetRequest request = SetRequest.newBuilder().addUpdate(Update.newBuilder().setPath(wire).setVal(value)).build();
+        // The simulator's config leaves belong to the whole fabric, which an aggregating agent serves as '*'.
+        SetRequest request = SetRequest.newBuilder().setPrefix(Path.newBuilder().setTarget("*"))
+                .addUpdate(Update.newBuilder().setPath(wire).setVal(value)).build();
         return CompletableFuture.runAsync(() -> {
             try {
                 stub.withDeadlineAfter(5, TimeUnit.SECONDS).set(request);

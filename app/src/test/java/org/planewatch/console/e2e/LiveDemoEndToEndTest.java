@@ -107,7 +107,6 @@ class LiveDemoEndToEndTest {
         while (System.nanoTime() < deadline) {
             WaitForAsyncUtils.waitForFxEvents();
             if (condition.getAsBoolean()) {
-                diagnostics = "";
                 return;
             }
             Thread.sleep(100);
@@ -142,10 +141,15 @@ class LiveDemoEndToEndTest {
         await("the fabric is LIVE", Duration.ofSeconds(30), () -> shown().plane(1).isPresent()
                 && robot.lookup("#freshness-badge").queryAs(Label.class).getText().equals("LIVE"));
 
+        // Sampled from the state owner's newest snapshot (what the next frame shows), so a starved FX thread
+        // on a loaded machine cannot make the test miss the outage.
         await("plane 1 loses paths and then gets them back", Duration.ofSeconds(90), () -> {
-            seen.look(shown(), viewModel);
+            FabricSnapshot latest = session.snapshots().latest();
+            seen.look(latest, viewModel);
+            diagnostics = "lowest health " + seen.lowestHealth + ", top group " + seen.topGroupWhileDown + ", now "
+                    + latest.plane(1) + " groups " + latest.exclusionGroups();
             return !seen.topGroupWhileDown.isEmpty() && seen.lowestHealth < 1.0
-                    && shown().plane(1).map(p -> p.pathHealth() == 1.0 && p.linksDown() == 0).orElse(false);
+                    && latest.plane(1).map(p -> p.pathHealth() == 1.0 && p.linksDown() == 0).orElse(false);
         });
         assertEquals(FAILED_LINK, seen.topGroupWhileDown, "the link most hosts excluded paths through");
         assertTrue(seen.topGroupHosts >= 2, seen.topGroupHosts + " hosts");
@@ -184,6 +188,24 @@ class LiveDemoEndToEndTest {
         await("LIVE again", Duration.ofSeconds(30), () -> badge(robot).equals("LIVE"));
         await("the LOST alarm clears", Duration.ofSeconds(10),
                 () -> viewModel.alarms().active().stream().noneMatch(a -> a.kind() == Alarm.Kind.TARGET_LOST));
+    }
+
+    @Test
+    void faultInjectionThroughGnmiSetTakesALinkDownAndBringsItBack(FxRobot robot) throws Exception {
+        String link = "p0-t0-1~p0-t1-0";
+        demo = EmbeddedDemo.start(scenario(), FAST);
+        session.add(demo.target());
+        await("the link is known and up", Duration.ofSeconds(30), () -> shown().link(link).map(l -> l.up()).orElse(false));
+
+        demo.faults().orElseThrow().setLink(link, false).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        await("the injected failure shows", Duration.ofSeconds(30), () -> shown().link(link).map(l -> !l.up()).orElse(false));
+        demo.faults().orElseThrow().setLink(link, true).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        await("the link comes back", Duration.ofSeconds(30), () -> shown().link(link).map(l -> l.up()).orElse(false));
+
+        var refused = demo.faults().orElseThrow().setLink("p0-t0-9~p0-t1-0", false);
+        var error = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> refused.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(error.getCause().getMessage().contains("no link named 'p0-t0-9~p0-t1-0'"), error.getCause().getMessage());
     }
 
     private static String badge(FxRobot robot) {
