@@ -18,6 +18,9 @@ public record ConsoleOptions(
         boolean lightTheme,
         Optional<Path> screenshot,
         Optional<Double> exitAfterSeconds,
+        Optional<Path> replay,
+        Optional<Path> record,
+        Optional<Double> replayAtSeconds,
         boolean helpRequested) {
 
     @Command(
@@ -49,6 +52,22 @@ public record ConsoleOptions(
                 description = "Save a PNG of the window (after --exit-after, or 2 s) and exit.")
         Path screenshot;
 
+        @Option(names = "--replay", paramLabel = "<file.pwrec>",
+                description = "Open this recording for replay (read-only) instead of a live source.")
+        Path replay;
+
+        @Option(names = "--at", paramLabel = "<seconds>",
+                description = "With a replay: start this many seconds after the recording's beginning.")
+        Double at;
+
+        @Option(names = "--record", paramLabel = "<file.pwrec>",
+                description = "Record everything the console receives to this new file.")
+        Path record;
+
+        @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "<file.pwrec>",
+                description = "A recording to replay (what opening a .pwrec file from the desktop does).")
+        Path positionalRecording;
+
         @Option(
                 names = "--exit-after",
                 paramLabel = "<seconds>",
@@ -70,7 +89,7 @@ public record ConsoleOptions(
             if (result.isUsageHelpRequested() || result.isVersionHelpRequested()) {
                 commandLine.usage(new PrintWriter(System.out, true));
                 return new ConsoleOptions(false, Optional.empty(), ViewId.OVERVIEW, Optional.empty(), false, Optional.empty(),
-                        Optional.empty(), true);
+                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), true);
             }
         } catch (CommandLine.ParameterException e) {
             errWriter.println("planewatch-console: " + e.getMessage());
@@ -85,6 +104,19 @@ public record ConsoleOptions(
         }
         if (arguments.demo && arguments.targets != null) {
             errWriter.println("planewatch-console: --demo and --targets exclude each other; choose one source");
+            return null;
+        }
+        if (arguments.replay != null && arguments.positionalRecording != null) {
+            errWriter.println("planewatch-console: give the recording once, either as --replay or as the argument");
+            return null;
+        }
+        Path replay = arguments.replay != null ? arguments.replay : arguments.positionalRecording;
+        if (replay != null && (arguments.demo || arguments.targets != null || arguments.record != null)) {
+            errWriter.println("planewatch-console: a replay shows a recording; it cannot be combined with --demo, --targets or --record");
+            return null;
+        }
+        if (arguments.at != null && (replay == null || !(arguments.at >= 0))) {
+            errWriter.println("planewatch-console: --at needs a replay and a number of seconds >= 0");
             return null;
         }
         ViewId view = ViewId.OVERVIEW;
@@ -104,6 +136,9 @@ public record ConsoleOptions(
                 arguments.light,
                 Optional.ofNullable(arguments.screenshot),
                 Optional.ofNullable(arguments.exitAfterSeconds),
+                Optional.ofNullable(replay),
+                Optional.ofNullable(arguments.record),
+                Optional.ofNullable(arguments.at),
                 false);
     }
 }

@@ -10,7 +10,11 @@ import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
+import javafx.scene.control.MenuItem;
 import javafx.stage.Stage;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.RecordingMetadata;
+import org.planewatch.console.session.RecordingControl;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.ingest.TargetsFile;
@@ -31,6 +35,7 @@ public final class PlanewatchApp extends Application {
     private ConsoleSession session;
     private EmbeddedDemo demo;
     private FrameDriver frames;
+    private RecordingControl recording;
 
     static void launchWith(ConsoleOptions options) {
         OPTIONS.set(options);
@@ -40,6 +45,23 @@ public final class PlanewatchApp extends Application {
     @Override
     public void start(Stage stage) {
         ConsoleOptions options = OPTIONS.get();
+        if (options.replay().isPresent()) {
+            try {
+                ReplayWindow replay = ReplayWindow.open(stage, options.replay().get());
+                replay.viewModel().currentViewProperty().set(options.view());
+                options.replayAtSeconds().ifPresent(seconds -> replay.replay().seekTo(
+                        replay.replay().positionProperty().get().startMillis() + Math.round(seconds * 1000)));
+                options.select().ifPresent(name -> selectWhenKnown(replay.viewModel(), name));
+                options.screenshot().ifPresentOrElse(
+                        file -> ScreenshotWriter.after(replay.scene(), file, options.exitAfterSeconds().orElse(2.0)),
+                        () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
+                return;
+            } catch (RecordingException e) {
+                // The console keeps running: say what is wrong with the file, then show the live demo.
+                System.err.println("planewatch-console: " + e.getMessage());
+                ConsoleDialogs.error("Cannot replay this recording", e.getMessage());
+            }
+        }
         session = new ConsoleSession(InstantSource.system());
         String label;
         Optional<FaultControl> faults = Optional.empty();
@@ -62,7 +84,19 @@ public final class PlanewatchApp extends Application {
         if (options.lightTheme()) {
             window.setDarkTheme(false);
         }
-        Scene scene = new Scene(window, 1600, 960);
+        recording = new RecordingControl(session.pump(), InstantSource.system(),
+                new RecordingMetadata(label, demo == null ? "" : EmbeddedDemo.SCENARIO, demo == null ? 1 : 1000, version()),
+                (file, reason) -> Platform.runLater(() -> ConsoleDialogs.error("Recording stopped", reason)));
+        options.record().ifPresent(file -> {
+            try {
+                recording.start(file, 0);
+            } catch (RecordingException e) {
+                System.err.println("planewatch-console: " + e.getMessage());
+                ConsoleDialogs.error("Cannot record", e.getMessage());
+            }
+        });
+        window.addFileMenuItems(recordingMenu(stage, scene(window)));
+        Scene scene = window.getScene();
         stage.setTitle("Planewatch \u2014 " + label);
         stage.setScene(scene);
         stage.show();
@@ -104,6 +138,83 @@ public final class PlanewatchApp extends Application {
         viewModel.worstFreshnessProperty().addListener(listener);
     }
 
+    private static Scene scene(MainWindow window) {
+        Scene scene = new Scene(window, 1600, 960);
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY);
+            }
+        });
+        scene.setOnDragDropped(e -> {
+            boolean opened = false;
+            for (java.io.File file : e.getDragboard().getFiles()) {
+                openReplay(file.toPath());
+                opened = true;
+            }
+            e.setDropCompleted(opened);
+        });
+        return scene;
+    }
+
+    /** Opens a recording in a window of its own; the live window keeps running. */
+    static void openReplay(java.nio.file.Path file) {
+        try {
+            ReplayWindow.open(new Stage(), file);
+        } catch (RecordingException e) {
+            ConsoleDialogs.error("Cannot replay this recording", e.getMessage());
+        }
+    }
+
+    private java.util.List<MenuItem> recordingMenu(Stage stage, Scene scene) {
+        MenuItem open = new MenuItem("Open recording\u2026");
+        open.setId("menu-open-recording");
+        open.setAccelerator(javafx.scene.input.KeyCombination.keyCombination("Shortcut+O"));
+        open.setOnAction(e -> ConsoleDialogs.chooseRecording(stage).ifPresent(PlanewatchApp::openReplay));
+        MenuItem start = new MenuItem("Start recording\u2026");
+        start.setId("menu-start-recording");
+        start.setOnAction(e -> ConsoleDialogs.chooseNewFile(stage, "Record to", "planewatch-" + System.currentTimeMillis() + ".pwrec",
+                ConsoleDialogs.RECORDINGS).ifPresent(file -> {
+                    try {
+                        recording.start(file, 0);
+                    } catch (RecordingException ex) {
+                        ConsoleDialogs.error("Cannot record", ex.getMessage());
+                    }
+                }));
+        MenuItem stopRecording = new MenuItem("Stop recording");
+        stopRecording.setOnAction(e -> recording.stop());
+        MenuItem incident = new MenuItem("Save last 5 minutes as incident\u2026");
+        incident.setOnAction(e -> ConsoleDialogs.chooseNewFile(stage, "Save incident", "incident.pwrec", ConsoleDialogs.RECORDINGS)
+                .ifPresent(file -> {
+                    try {
+                        recording.saveIncident(300_000, file);
+                        ConsoleDialogs.info("Incident saved", "Saved to " + file + ". Open it with File \u2192 Open recording.");
+                    } catch (RecordingException ex) {
+                        ConsoleDialogs.error("Cannot save the incident", ex.getMessage());
+                    }
+                }));
+        MenuItem bookmark = new MenuItem("Bookmark this moment\u2026");
+        bookmark.setOnAction(e -> {
+            javafx.scene.control.TextInputDialog ask = new javafx.scene.control.TextInputDialog();
+            ask.setHeaderText("A note for this moment in the recording");
+            ask.showAndWait().ifPresent(recording::bookmark);
+        });
+        MenuItem png = new MenuItem("Export view as PNG\u2026");
+        png.setOnAction(e -> ConsoleDialogs.chooseNewFile(stage, "Export PNG", "planewatch.png",
+                new javafx.stage.FileChooser.ExtensionFilter("PNG (*.png)", "*.png")).ifPresent(file -> {
+                    try {
+                        ScreenshotWriter.write(scene, file);
+                    } catch (IOException ex) {
+                        ConsoleDialogs.error("Cannot write the PNG", ex.getMessage());
+                    }
+                }));
+        return java.util.List.of(open, start, stopRecording, incident, bookmark, png);
+    }
+
+    private static String version() {
+        String version = PlanewatchApp.class.getPackage().getImplementationVersion();
+        return version == null ? "dev" : version;
+    }
+
     private String connectTargets(ConsoleOptions options) {
         var file = options.targetsFile().get();
         try {
@@ -126,6 +237,9 @@ public final class PlanewatchApp extends Application {
     public void stop() {
         if (frames != null) {
             frames.stop();
+        }
+        if (recording != null) {
+            recording.close();
         }
         if (session != null) {
             session.close();

@@ -146,13 +146,22 @@ public final class GnmiTargetClient implements AutoCloseable {
         channel.resetConnectBackoff();
         List<String> streamTargets = config.targets().isEmpty() ? List.of("") : config.targets();
         for (String target : streamTargets) {
-            stub.subscribe(new Stream(attempt)).onNext(request(target, plan));
+            open(attempt, request(target, plan));
         }
         java.util.Map<String, SubscriptionPlan> extras;
         synchronized (lock) {
             extras = java.util.Map.copyOf(explicit);
         }
-        extras.forEach((target, extraPlan) -> stub.subscribe(new Stream(attempt)).onNext(request(target, extraPlan)));
+        extras.forEach((target, extraPlan) -> open(attempt, request(target, extraPlan)));
+    }
+
+    private void open(long attempt, SubscribeRequest request) {
+        try {
+            stub.subscribe(new Stream(attempt)).onNext(request);
+        } catch (IllegalStateException cancelledAlready) {
+            // The dial failed before the request went out (refused at once): the stream's onError
+            // already reported it and scheduled the redial.
+        }
     }
 
     /**

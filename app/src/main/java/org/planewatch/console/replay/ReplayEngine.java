@@ -32,6 +32,10 @@ public final class ReplayEngine implements SnapshotSource {
     private boolean playing;
     private double speed = 1.0;
     private double carryMillis;
+    /** The shown store and the versions of the stores before it, swapped together on a seek. */
+    private record Shown(TelemetryStore store, long versionBase) {}
+
+    private volatile Shown shown;
 
     public ReplayEngine(RecordingReader reader, AlarmThresholds thresholds) throws RecordingException {
         this.reader = reader;
@@ -66,6 +70,9 @@ public final class ReplayEngine implements SnapshotSource {
         fresh.apply(cursor.exclusionsBefore(t));
         fresh.apply(cursor.seek(t));
         fresh.publish(FabricSnapshot.IngestStats.NONE);
+        Shown previous = shown;
+        // A seek starts a new store; the views must still see a newer snapshot version.
+        shown = new Shown(fresh, previous == null ? 0 : previous.versionBase() + previous.store().latest().version());
         store = fresh;
     }
 
@@ -131,7 +138,9 @@ public final class ReplayEngine implements SnapshotSource {
 
     @Override
     public FabricSnapshot latest() {
-        return store.latest();
+        Shown now = shown;
+        FabricSnapshot snapshot = now.store().latest();
+        return snapshot.withVersion(now.versionBase() + snapshot.version());
     }
 
     @Override

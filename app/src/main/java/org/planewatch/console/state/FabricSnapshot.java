@@ -33,6 +33,12 @@ public record FabricSnapshot(
                 List.of(), List.of(), List.of(), Map.of(), IngestStats.NONE);
     }
 
+    /** The same content under another version (replay keeps versions rising across seeks). */
+    public FabricSnapshot withVersion(long newVersion) {
+        return new FabricSnapshot(newVersion, atMillis, planes, links, switches, hosts, events, exclusionGroups,
+                activeAlarms, recentAlarms, targets, trimHistory, ingest);
+    }
+
     public Optional<PlaneSummary> plane(int plane) {
         return planes.stream().filter(p -> p.plane() == plane).findFirst();
     }

@@ -14,10 +14,10 @@ import org.planewatch.console.viewmodel.ReplayComparison;
 import org.planewatch.console.viewmodel.ReplayViewModel;
 
 /** Two instants of a recording side by side: plane health, exclusions, links down, trims, EV states. */
-final class CompareDialog {
+public final class CompareDialog {
     private CompareDialog() {}
 
-    static Dialog<Void> of(ReplayComparison comparison) {
+    public static Dialog<Void> of(ReplayComparison comparison) {
         TableView<ReplayComparison.PlaneRow> planes = new TableView<>();
         planes.setId("compare-planes");
         planes.getColumns().add(ViewParts.column("plane", ReplayComparison.PlaneRow::plane, 60));
@@ -55,7 +55,7 @@ final class CompareDialog {
         return dialog;
     }
 
-    static Alert failure(Throwable error) {
+    public static Alert failure(Throwable error) {
         return new Alert(Alert.AlertType.ERROR, "Cannot compare: " + error.getMessage(), ButtonType.OK);
     }
 

@@ -48,6 +48,7 @@ public final class MainWindow extends BorderPane {
     private final VBox notifications = new VBox(6);
     private final TextField search = new TextField();
     private final Label searchMessage = new Label();
+    private Menu fileMenu;
 
     public MainWindow(MainViewModel viewModel) {
         this.viewModel = viewModel;
@@ -77,6 +78,31 @@ public final class MainWindow extends BorderPane {
                 e.consume();
             }
         });
+    }
+
+    /**
+     * Marks the window as a replay: the freshness badge tells what the targets were at the shown
+     * instant, never a plain green LIVE that could be taken for the present.
+     */
+    public void markAsReplay() {
+        if (lookup("#freshness-badge") instanceof Label badge) {
+            badge.textProperty().unbind();
+            badge.textProperty().bind(viewModel.worstFreshnessProperty().asString("REPLAY \u00b7 was %s"));
+            badge.getStyleClass().removeIf(c -> c.startsWith("freshness-"));
+            badge.setStyle("-fx-background-color: #b71c1c; -fx-text-fill: white;");
+            viewModel.worstFreshnessProperty().addListener((o, a, value) -> badge.getStyleClass().removeIf(c -> c.startsWith("freshness-")));
+        }
+        if (lookup("#status-freshness") instanceof Label status) {
+            status.textProperty().unbind();
+            status.textProperty().bind(viewModel.freshnessTextProperty().concat(" (at the replayed instant)"));
+        }
+    }
+
+    /** Adds application-level actions (recording, replay, export) to the File menu, above Quit. */
+    public void addFileMenuItems(List<MenuItem> items) {
+        int quit = fileMenu.getItems().size() - 1;
+        fileMenu.getItems().addAll(quit, items);
+        fileMenu.getItems().add(quit + items.size(), new SeparatorMenuItem());
     }
 
     public ObjectProperty<Palette> paletteProperty() {
@@ -122,6 +148,7 @@ public final class MainWindow extends BorderPane {
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> Platform.exit());
         Menu file = new Menu("File", null, addAgent, new SeparatorMenuItem(), quit);
+        fileMenu = file;
         Menu view = new Menu("View");
         int index = 1;
         for (ViewId id : ViewId.values()) {

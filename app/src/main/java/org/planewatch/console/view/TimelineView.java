@@ -39,6 +39,7 @@ public final class TimelineView extends VBox {
         this.viewModel = viewModel;
         this.palette = palette;
         getStyleClass().add("timeline");
+        setStyle("-fx-background-color: " + web(palette.background()) + ";");
         setId("replay-timeline");
 
         Label banner = new Label();
@@ -56,11 +57,11 @@ public final class TimelineView extends VBox {
 
         Button play = button("\u25b6 / \u2016", "Play or pause (Space)", viewModel::togglePlay);
         play.setId("replay-play");
-        Button previousExclusion = button("\u23ee excl", "Previous exclusion decision", viewModel::stepToPreviousExclusion);
-        Button nextExclusion = button("excl \u23ed", "Next exclusion decision", viewModel::stepToNextExclusion);
+        Button previousExclusion = button("\u25c0 excl", "Previous exclusion decision", viewModel::stepToPreviousExclusion);
+        Button nextExclusion = button("excl \u25b6", "Next exclusion decision", viewModel::stepToNextExclusion);
         nextExclusion.setId("replay-next-exclusion");
-        Button previousAlarm = button("\u23ee alarm", "Previous alarm", viewModel::stepToPreviousAlarm);
-        Button nextAlarm = button("alarm \u23ed", "Next alarm", viewModel::stepToNextAlarm);
+        Button previousAlarm = button("\u25c0 alarm", "Previous alarm", viewModel::stepToPreviousAlarm);
+        Button nextAlarm = button("alarm \u25b6", "Next alarm", viewModel::stepToNextAlarm);
         Button compare = button("Compare\u2026", "Show two instants side by side", onCompare);
         compare.setId("replay-compare");
         ComboBox<Double> speed = new ComboBox<>();
@@ -87,6 +88,7 @@ public final class TimelineView extends VBox {
         time.textProperty().bind(viewModel.timeTextProperty());
         time.setId("replay-time");
         time.getStyleClass().add("replay-time");
+        time.setStyle("-fx-text-fill: " + web(palette.text()) + "; -fx-font-family: monospace;");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox transport = new HBox(8, play, speed, previousExclusion, nextExclusion, previousAlarm, nextAlarm, compare, spacer, time);
@@ -98,6 +100,7 @@ public final class TimelineView extends VBox {
         strip.widthProperty().bind(stripHolder.widthProperty());
         strip.heightProperty().bind(stripHolder.heightProperty());
         strip.widthProperty().addListener(o -> redraw());
+        strip.heightProperty().addListener(o -> redraw());
         strip.setId("replay-strip");
         strip.setOnMousePressed(this::drag);
         strip.setOnMouseDragged(this::drag);
@@ -111,6 +114,11 @@ public final class TimelineView extends VBox {
         getChildren().setAll(banner, transport, stripHolder, error);
         setSpacing(4);
         setPadding(new Insets(6, 10, 6, 10));
+    }
+
+    private static String web(Color color) {
+        return String.format(java.util.Locale.ROOT, "#%02x%02x%02x", (int) Math.round(color.getRed() * 255),
+                (int) Math.round(color.getGreen() * 255), (int) Math.round(color.getBlue() * 255));
     }
 
     private static Button button(String text, String tip, Runnable action) {

@@ -1,0 +1,94 @@
+package org.planewatch.console;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.TextInputDialog;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.planewatch.console.record.CsvExporter;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.view.CompareDialog;
+import org.planewatch.console.viewmodel.ReplayComparison;
+import org.planewatch.console.viewmodel.ReplayViewModel;
+import org.planewatch.telemetry.path.PathPattern;
+import org.planewatch.telemetry.path.PathSyntaxException;
+
+/** The file choosers and message boxes of the recording and replay actions. */
+final class ConsoleDialogs {
+    static final FileChooser.ExtensionFilter RECORDINGS =
+            new FileChooser.ExtensionFilter("Planewatch recordings (*.pwrec)", "*.pwrec");
+
+    private ConsoleDialogs() {}
+
+    static Optional<Path> chooseRecording(Window owner) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Open recording");
+        chooser.getExtensionFilters().add(RECORDINGS);
+        return Optional.ofNullable(chooser.showOpenDialog(owner)).map(java.io.File::toPath);
+    }
+
+    static Optional<Path> chooseNewFile(Window owner, String title, String suggestedName, FileChooser.ExtensionFilter filter) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.setInitialFileName(suggestedName);
+        chooser.getExtensionFilters().add(filter);
+        return Optional.ofNullable(chooser.showSaveDialog(owner)).map(java.io.File::toPath);
+    }
+
+    static void error(String what, String message) {
+        Alert alert = new Alert(Alert.AlertType.ERROR, message, ButtonType.OK);
+        alert.setHeaderText(what);
+        alert.show();
+    }
+
+    static void info(String what, String message) {
+        Alert alert = new Alert(Alert.AlertType.INFORMATION, message, ButtonType.OK);
+        alert.setHeaderText(what);
+        alert.show();
+    }
+
+    static void showComparison(ReplayComparison comparison, Throwable error) {
+        if (error != null) {
+            CompareDialog.failure(error).show();
+        } else {
+            CompareDialog.of(comparison).show();
+        }
+    }
+
+    /** Exports the 60 s before the replay's instant, for the leaves matching a pattern the operator gives. */
+    static void exportCsv(Window owner, ReplayViewModel replay) {
+        TextInputDialog ask = new TextInputDialog("mrc:/planes/plane[id=*]/state/*");
+        ask.setHeaderText("Export the minute before the shown instant as CSV");
+        ask.setContentText("Leaves (gNMI path, * for any key or name):");
+        Optional<String> text = ask.showAndWait();
+        if (text.isEmpty()) {
+            return;
+        }
+        PathPattern pattern;
+        try {
+            pattern = PathPattern.parse(text.get().trim());
+        } catch (PathSyntaxException e) {
+            error("Not a gNMI path", e.getMessage());
+            return;
+        }
+        Optional<Path> out = chooseNewFile(owner, "Export CSV", "planewatch-export.csv",
+                new FileChooser.ExtensionFilter("CSV (*.csv)", "*.csv"));
+        if (out.isEmpty()) {
+            return;
+        }
+        long to = replay.positionProperty().get().atMillis();
+        try (RecordingReader reader = RecordingReader.open(replay.file());
+                Writer writer = Files.newBufferedWriter(out.get())) {
+            long rows = CsvExporter.export(reader, to - 60_000, to, pattern, "*", writer);
+            info("CSV exported", rows + " rows written to " + out.get());
+        } catch (RecordingException | IOException e) {
+            error("CSV export failed", e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package org.planewatch.console;
+
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+import javafx.animation.AnimationTimer;
+import javafx.scene.Scene;
+import javafx.scene.control.MenuItem;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.view.FrameDriver;
+import org.planewatch.console.view.MainWindow;
+import org.planewatch.console.view.Palette;
+import org.planewatch.console.view.TimelineView;
+import org.planewatch.console.viewmodel.MainViewModel;
+import org.planewatch.console.viewmodel.ReplayViewModel;
+
+/**
+ * A recording replayed in its own window: every live view, fed by the replay driver, with the
+ * timeline underneath. Closing the window closes the recording.
+ */
+public final class ReplayWindow {
+    private final ReplayViewModel replay;
+    private final MainViewModel viewModel;
+    private final BorderPane root;
+    private final FrameDriver frames;
+    private final AnimationTimer timelineFrames;
+
+    private ReplayWindow(ReplayViewModel replay) {
+        this.replay = replay;
+        this.viewModel = new MainViewModel(replay.source(), Optional.empty(), Optional.empty(),
+                "Replay of " + replay.file().getFileName());
+        MainWindow window = new MainWindow(viewModel);
+        window.markAsReplay();
+        TimelineView timeline = new TimelineView(replay, Palette.DARK, this::compare);
+        root = new BorderPane(window);
+        root.setBottom(timeline);
+        frames = new FrameDriver(viewModel);
+        timelineFrames = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                replay.onFrame();
+            }
+        };
+        window.addFileMenuItems(List.of(new MenuItem("Export window as CSV\u2026") {
+            {
+                setOnAction(e -> ConsoleDialogs.exportCsv(root.getScene().getWindow(), replay));
+            }
+        }));
+    }
+
+    /** Opens {@code file} (read-only) in {@code stage}; throws with a clear message for a bad file. */
+    public static ReplayWindow open(Stage stage, Path file) throws RecordingException {
+        ReplayViewModel replay = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
+        ReplayWindow window = new ReplayWindow(replay);
+        stage.setTitle("Planewatch \u2014 REPLAY of " + file.getFileName());
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        stage.setScene(new Scene(window.root, Math.min(1600, screen.getWidth()), Math.min(1000, screen.getHeight())));
+        stage.setOnHidden(e -> window.close());
+        window.frames.start();
+        window.timelineFrames.start();
+        stage.show();
+        return window;
+    }
+
+    public MainViewModel viewModel() {
+        return viewModel;
+    }
+
+    public ReplayViewModel replay() {
+        return replay;
+    }
+
+    public Scene scene() {
+        return root.getScene();
+    }
+
+    private void compare() {
+        var position = replay.positionProperty().get();
+        long b = position.atMillis();
+        long a = Math.max(position.startMillis(), b - 30_000);
+        replay.compare(a, b).whenComplete((comparison, error) -> javafx.application.Platform.runLater(
+                () -> ConsoleDialogs.showComparison(comparison, error)));
+    }
+
+    public void close() {
+        frames.stop();
+        timelineFrames.stop();
+        replay.close();
+    }
+
+}

@@ -1,0 +1,85 @@
+package org.planewatch.console.session;
+
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import org.planewatch.console.record.IncidentExporter;
+import org.planewatch.console.record.Recorder;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.RecordingMetadata;
+import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.state.IngestPump;
+
+/**
+ * Recording of a live session: hands every batch the state owner applies to a {@link Recorder}
+ * (its own thread and file), and saves incidents from what was recorded. One recording at a time.
+ */
+public final class RecordingControl implements AutoCloseable {
+    private final InstantSource clock;
+    private final RecordingMetadata metadata;
+    private final BiConsumer<Path, String> onStopped;
+    private volatile Recorder recorder;
+
+    public RecordingControl(IngestPump pump, InstantSource clock, RecordingMetadata metadata, BiConsumer<Path, String> onStopped) {
+        this.clock = clock;
+        this.metadata = metadata;
+        this.onStopped = onStopped;
+        pump.addBatchListener(batch -> {
+            Recorder current = recorder;
+            if (current != null) {
+                current.onBatch(batch);
+            }
+        });
+    }
+
+    /** Starts recording to a new file (never overwrites one); stops a recording already running. */
+    public synchronized void start(Path file, long ringMillis) throws RecordingException {
+        stop();
+        recorder = Recorder.start(file, metadata, clock::millis, ringMillis, 0, (f, reason) -> {
+            recorder = null;
+            onStopped.accept(f, reason);
+        });
+    }
+
+    /** Closes the file cleanly (self-contained, no WAL beside it). */
+    public synchronized void stop() {
+        Recorder current = recorder;
+        recorder = null;
+        if (current != null) {
+            current.close();
+        }
+    }
+
+    public Optional<Recorder.Status> status() {
+        Recorder current = recorder;
+        return current == null ? Optional.empty() : Optional.of(current.status());
+    }
+
+    public void bookmark(String note) {
+        Recorder current = recorder;
+        if (current != null) {
+            current.bookmark(clock.millis(), note);
+        }
+    }
+
+    /** Writes the last {@code windowMillis} of the running recording to a self-contained incident file. */
+    public void saveIncident(long windowMillis, Path out) throws RecordingException {
+        Recorder current = recorder;
+        if (current == null) {
+            throw new RecordingException(out, "nothing is being recorded: start recording first");
+        }
+        try (RecordingReader reader = RecordingReader.open(current.file())) {
+            long[] range = reader.timeRange();
+            if (range == null) {
+                throw new RecordingException(out, "the recording holds no data yet");
+            }
+            IncidentExporter.export(reader, Math.max(range[0], range[1] - windowMillis), range[1], out, clock.millis());
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}
