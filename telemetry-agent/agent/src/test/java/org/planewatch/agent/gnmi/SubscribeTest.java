@@ -294,13 +294,15 @@ class SubscribeTest {
 
     @Test
     void aSlowClientGetsTheNewestValueWithTheCoalescedCount() throws Exception {
-        String big = "x".repeat(64 * 1024);
+        // Each value is larger than the transport's 1 MiB ready threshold, so after one write the
+        // stream is not ready and later values must wait (and coalesce) in the agent's buffer.
+        String big = "x".repeat(3 * 512 * 1024);
         GnmiClient slow = GnmiClient.withSmallWindow(fabric.server.port());
         SubscribeProbe probe = SubscribeProbe.open(slow.async(),
                 subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)), 2);
         probe.untilSync(); // the two messages requested: initial state and sync_response
         // Not reading any more: HTTP/2 flow control fills up and the agent has to coalesce.
-        for (int i = 0; i < 400; i++) {
+        for (int i = 0; i < 40; i++) {
             fabric.backend.put("host-0001", OPER, str(i + big));
         }
         fabric.backend.put("host-0001", OPER, str("final"));
