@@ -3,16 +3,14 @@ package org.planewatch.sim.workload;
 import org.planewatch.sim.engine.Rng;
 
 /** N senders, chosen at random among the other hosts, each send one message to one receiver. */
-final class Incast implements Collective {
+final class Incast extends OneMessagePerQp {
     private final int hosts;
     private final int receiver;
     private final int senders;
-    private final long bytes;
     private final long seed;
-    private int[] qps;
-    private int done;
 
     Incast(int hosts, int receiver, int senders, long bytes, long seed) {
+        super(bytes);
         if (receiver >= hosts) {
             throw new IllegalArgumentException("incast receiver " + receiver + " is not a host (0.." + (hosts - 1) + ")");
         }
@@ -22,12 +20,11 @@ final class Incast implements Collective {
         this.hosts = hosts;
         this.receiver = receiver;
         this.senders = senders == 0 ? hosts - 1 : senders;
-        this.bytes = bytes;
         this.seed = seed;
     }
 
     @Override
-    public void open(Traffic traffic) {
+    int[] openQps(Traffic traffic) {
         int[] others = new int[hosts - 1];
         for (int h = 0, k = 0; h < hosts; h++) {
             if (h != receiver) {
@@ -41,32 +38,15 @@ final class Incast implements Collective {
             others[i] = others[j];
             others[j] = t;
         }
-        qps = new int[senders];
+        int[] qps = new int[senders];
         for (int s = 0; s < senders; s++) {
             qps[s] = traffic.openQp(others[s], receiver);
         }
+        return qps;
     }
 
     @Override
-    public void beginRound(Traffic traffic) {
-        done = 0;
-        for (int qp : qps) {
-            traffic.post(qp, bytes);
-        }
-    }
-
-    @Override
-    public boolean completed(Traffic traffic, int qp, int message) {
-        return ++done == senders;
-    }
-
-    @Override
-    public long messagesPerRound() {
+    int senders() {
         return senders;
-    }
-
-    @Override
-    public long bytesPerRound() {
-        return senders * bytes;
     }
 }

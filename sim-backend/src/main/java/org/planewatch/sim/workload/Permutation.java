@@ -3,29 +3,27 @@ package org.planewatch.sim.workload;
 import org.planewatch.sim.engine.Rng;
 
 /** Every host sends one message to another; every host receives exactly one (a random derangement). */
-final class Permutation implements Collective {
+final class Permutation extends OneMessagePerQp {
     private final int hosts;
-    private final long bytes;
     private final long seed;
-    private int[] qps;
-    private int done;
 
     Permutation(int hosts, long bytes, long seed) {
+        super(bytes);
         if (hosts < 2) {
             throw new IllegalArgumentException("permutation needs at least 2 hosts, got " + hosts);
         }
         this.hosts = hosts;
-        this.bytes = bytes;
         this.seed = seed;
     }
 
     @Override
-    public void open(Traffic traffic) {
+    int[] openQps(Traffic traffic) {
         int[] target = derangement(hosts, seed);
-        qps = new int[hosts];
+        int[] qps = new int[hosts];
         for (int h = 0; h < hosts; h++) {
             qps[h] = traffic.openQp(h, target[h]);
         }
+        return qps;
     }
 
     static int[] derangement(int n, long seed) {
@@ -52,25 +50,7 @@ final class Permutation implements Collective {
     }
 
     @Override
-    public void beginRound(Traffic traffic) {
-        done = 0;
-        for (int qp : qps) {
-            traffic.post(qp, bytes);
-        }
-    }
-
-    @Override
-    public boolean completed(Traffic traffic, int qp, int message) {
-        return ++done == hosts;
-    }
-
-    @Override
-    public long messagesPerRound() {
+    int senders() {
         return hosts;
-    }
-
-    @Override
-    public long bytesPerRound() {
-        return hosts * bytes;
     }
 }
