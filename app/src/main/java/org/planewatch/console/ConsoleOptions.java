@@ -21,6 +21,8 @@ public record ConsoleOptions(
         Optional<Path> replay,
         Optional<Path> record,
         Optional<Double> replayAtSeconds,
+        boolean smokeTest,
+        boolean headless,
         boolean helpRequested) {
 
     @Command(
@@ -71,8 +73,21 @@ public record ConsoleOptions(
         @Option(
                 names = "--exit-after",
                 paramLabel = "<seconds>",
-                description = "Close the console after this many seconds.")
+                description = "Close the console after this many seconds (with --smoke-test: the longest wait for live data).")
         Double exitAfterSeconds;
+
+        @Option(
+                names = "--smoke-test",
+                description = "Check this installation: run the embedded demo, wait for a frame drawn from live data, "
+                        + "save it (to --screenshot, else a temporary file) and exit 0; exit 1 with the reason if that "
+                        + "fails or takes longer than --exit-after (default 60 s).")
+        boolean smokeTest;
+
+        @Option(
+                names = "--headless",
+                description = "Draw off-screen (JavaFX Monocle) instead of opening a window, so that no display is needed; "
+                        + "for --smoke-test and --screenshot on servers and in CI.")
+        boolean headless;
     }
 
     /**
@@ -89,7 +104,7 @@ public record ConsoleOptions(
             if (result.isUsageHelpRequested() || result.isVersionHelpRequested()) {
                 commandLine.usage(new PrintWriter(System.out, true));
                 return new ConsoleOptions(false, Optional.empty(), ViewId.OVERVIEW, Optional.empty(), false, Optional.empty(),
-                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), true);
+                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false, false, true);
             }
         } catch (CommandLine.ParameterException e) {
             errWriter.println("planewatch-console: " + e.getMessage());
@@ -113,6 +128,10 @@ public record ConsoleOptions(
         Path replay = arguments.replay != null ? arguments.replay : arguments.positionalRecording;
         if (replay != null && (arguments.demo || arguments.targets != null || arguments.record != null)) {
             errWriter.println("planewatch-console: a replay shows a recording; it cannot be combined with --demo, --targets or --record");
+            return null;
+        }
+        if (arguments.smokeTest && (replay != null || arguments.targets != null)) {
+            errWriter.println("planewatch-console: --smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay");
             return null;
         }
         if (arguments.at != null && (replay == null || !(arguments.at >= 0))) {
@@ -139,6 +158,8 @@ public record ConsoleOptions(
                 Optional.ofNullable(replay),
                 Optional.ofNullable(arguments.record),
                 Optional.ofNullable(arguments.at),
+                arguments.smokeTest,
+                arguments.headless,
                 false);
     }
 }

@@ -24,6 +24,31 @@ public final class Launcher {
         if (options.helpRequested()) {
             System.exit(0);
         }
-        PlanewatchApp.launchWith(options);
+        if (options.headless()) {
+            drawOffScreen();
+        }
+        try {
+            PlanewatchApp.launchWith(options);
+        } catch (RuntimeException e) {
+            // Typically no display: JavaFX cannot open a window. Say so instead of a stack trace.
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            System.err.println("planewatch-console: cannot start the window: " + cause.getMessage()
+                    + " (on a machine without a display run it under xvfb-run -a, or headless on Monocle: see docs/troubleshooting.md)");
+            System.exit(1);
+        }
+        System.exit(PlanewatchApp.exitStatus());
+    }
+
+    /**
+     * Selects JavaFX's Monocle platform with its headless screen and the software renderer, the
+     * same set-up the UI tests use; the screen is made larger than the 1600x960 main window, which
+     * would not fit Monocle's default 1280x800 screen.
+     */
+    private static void drawOffScreen() {
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("headless.geometry", "1920x1200-32");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("java.awt.headless", "true");
     }
 }

@@ -1,9 +1,12 @@
 package org.planewatch.console;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -31,6 +34,8 @@ import org.planewatch.console.viewmodel.MainViewModel;
 public final class PlanewatchApp extends Application {
     private static final AtomicReference<ConsoleOptions> OPTIONS =
             new AtomicReference<>(ConsoleOptions.parse(new String[0], System.err));
+    /** What the process exits with once the window closed: only a failed --smoke-test sets it. */
+    private static final AtomicInteger EXIT_STATUS = new AtomicInteger();
 
     private ConsoleSession session;
     private EmbeddedDemo demo;
@@ -40,6 +45,10 @@ public final class PlanewatchApp extends Application {
     static void launchWith(ConsoleOptions options) {
         OPTIONS.set(options);
         Application.launch(PlanewatchApp.class);
+    }
+
+    static int exitStatus() {
+        return EXIT_STATUS.get();
     }
 
     @Override
@@ -104,10 +113,36 @@ public final class PlanewatchApp extends Application {
         frames.start();
         options.select().ifPresent(name -> selectWhenKnown(viewModel, name));
         reportFirstLiveFrame(viewModel);
+        if (options.smokeTest()) {
+            startSmokeTest(options, viewModel, scene);
+            return;
+        }
         options.screenshot()
                 .ifPresentOrElse(
                         file -> ScreenshotWriter.after(scene, file, options.exitAfterSeconds().orElse(2.0)),
                         () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
+    }
+
+    private void startSmokeTest(ConsoleOptions options, MainViewModel viewModel, Scene scene) {
+        Path screenshot;
+        try {
+            screenshot = options.screenshot().isPresent()
+                    ? options.screenshot().get()
+                    : Files.createTempFile("planewatch-smoke-", ".png");
+        } catch (IOException e) {
+            System.err.println("planewatch-console: smoke test failed: cannot create a temporary file for the screenshot: " + e.getMessage());
+            EXIT_STATUS.set(1);
+            Platform.exit();
+            return;
+        }
+        SmokeTest smoke = SmokeTest.start(viewModel, scene, screenshot,
+                options.exitAfterSeconds().orElse(SmokeTest.DEFAULT_TIMEOUT_SECONDS), status -> {
+                    EXIT_STATUS.set(status);
+                    Platform.exit();
+                });
+        if (demo == null) {
+            smoke.fail(viewModel.sourceLabel());
+        }
     }
 
     /** Opens {@code name} as soon as a snapshot knows it (the fabric arrives a moment after launch). */

@@ -36,7 +36,10 @@ public final class ScreenshotWriter {
     }
 
     public static void write(Scene scene, Path file) throws IOException {
-        WritableImage image = scene.snapshot(null);
+        write(scene.snapshot(null), file);
+    }
+
+    public static void write(WritableImage image, Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
