@@ -90,6 +90,10 @@ class ConsoleInstallerTest {
         assertTrue(files.output().contains("/opt/planewatch/bin/planewatch"), files.describe());
         Shell.Result requires = Shell.run(Duration.ofMinutes(1), "rpm", "-qp", "--requires", rpm.toString());
         assertTrue(requires.output().contains("gtk3"), requires.describe());
+        // Our scripts (planewatch.spec), not jpackage's xdg-desktop-menu calls that fail without a menu directory.
+        Shell.Result scripts = Shell.run(Duration.ofMinutes(1), "rpm", "-qp", "--scripts", rpm.toString());
+        assertTrue(scripts.output().contains("/usr/share/applications/planewatch-planewatch.desktop"), scripts.describe());
+        assertFalse(scripts.output().contains("xdg-desktop-menu"), scripts.describe());
     }
 
     /** Runs {@code --smoke-test} and checks its contract: status 0, the message, a full-size PNG. */
