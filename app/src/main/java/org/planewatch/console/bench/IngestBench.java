@@ -43,9 +43,11 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
 
 /**
  * Console ingest benchmark with a fixed scenario: {@code agents} loopback gNMI servers stream the
- * counters of a 512-host, 8-plane fabric (every host's 8 plane counters per plane, every switch's
+ * state of a 512-host, 8-plane fabric (every host's 8 plane counters per plane and 32 QPs of 8
+ * leaves, the per-EV state of one drilled-down host: 32 QPs x 256 EVs x 8 leaves; every switch's
  * 8 port counters on 40 ports) as fast as HTTP/2 flow control lets them, in notifications of up to
- * 1000 updates (two pre-built rounds, alternately). The console side is the real one: a {@code GnmiTargetClient} per
+ * 1000 updates (two pre-built rounds, alternately). The heap figure is after a full GC, less what
+ * the heap held before the console started (the servers' pre-serialised rounds). The console side is the real one: a {@code GnmiTargetClient} per
  * agent, the bounded ingest queue, the state owner applying to the model and publishing snapshots
  * at 10 Hz. With {@code --ui} the main window runs too (needs a display, e.g. xvfb-run) and the
  * benchmark reports the frame work time and the pulse interval.
@@ -56,6 +58,10 @@ public final class IngestBench {
     private static final int HOSTS = 512;
     private static final int PLANES = 8;
     private static final int UPDATES_PER_NOTIFICATION = 1000;
+    private static final int QPS_PER_HOST = 32;
+    /** The host whose per-EV state streams (the console subscribes to one drilled-down host's EVs). */
+    private static final int DRILLED_HOST = 0;
+    private static final int EVS_PER_QP = 256;
 
     private IngestBench() {}
 
@@ -78,6 +84,7 @@ public final class IngestBench {
             servers.add(NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
                     .addService(new Blaster(script, running).service()).build().start());
         }
+        long fixturesMb = usedHeapMb();
         try (ConsoleSession session = new ConsoleSession(InstantSource.system())) {
             for (int i = 0; i < agents; i++) {
                 session.add(TargetConfig.insecure("agent-" + i, "127.0.0.1", servers.get(i).getPort(), List.of("*")));
@@ -105,10 +112,13 @@ public final class IngestBench {
             double elapsed = (System.nanoTime() - t0) / 1e9;
             long applied = end.ingest().appliedUpdates() - warm.ingest().appliedUpdates();
             long dropped = end.ingest().droppedUpdates() - warm.ingest().droppedUpdates();
+            long heapMb = usedHeapMb();
             System.out.printf(Locale.ROOT, "result: applied %.2f M updates/s into the model, dropped %.2f M updates/s "
-                    + "(bounded queue), %d snapshots/s, %d devices, heap used %d MB%n", applied / elapsed / 1e6,
+                    + "(bounded queue), %d snapshots/s, %d devices, %d QPs; heap after GC %d MB, of which the console "
+                    + "%d MB (%d MB were bench fixtures before it started)%n", applied / elapsed / 1e6,
                     dropped / elapsed / 1e6, Math.round((end.version() - warm.version()) / elapsed), end.hosts().size()
-                            + end.switches().size(), usedHeapMb());
+                            + end.switches().size(), end.hosts().stream().mapToInt(h -> h.qps().size()).sum(), heapMb,
+                    heapMb - fixturesMb, fixturesMb);
             if (frames[0] != null) {
                 long[] work = frames[0].recentFrameNanos();
                 long[] interval = BenchWindow.intervals();
@@ -174,37 +184,75 @@ public final class IngestBench {
         return sorted[Math.max(0, index)] / 1e6;
     }
 
-    /** Host plane counters and switch port counters, grouped per device into notifications. */
+    /**
+     * Host plane counters, host QP state, the per-EV state of one drilled-down host, and switch port
+     * counters, grouped per device into notifications of at most {@link #UPDATES_PER_NOTIFICATION}.
+     */
     private static List<Notification> fabricNotifications() {
         List<Notification> notifications = new ArrayList<>();
         String[] planeLeaves = {"tx-pkts", "rx-pkts", "tx-octets", "rx-octets", "retransmits", "trim-nacks-rcvd",
             "evs-good", "evs-assumed-bad"};
+        String[] qpLeaves = {"tx-pkts", "retransmits", "cwnd-octets", "inflight-octets", "srtt-ns", "evs-active", "msgs-completed"};
+        String[] evLeaves = {"plane", "penalty", "tx-pkts", "ecn-marks", "trims", "losses", "last-change"};
         String[] portLeaves = {"out-octets", "in-octets", "out-pkts", "in-pkts", "trim-pkts", "out-discards",
             "dropped-trim-pkts", "carrier-transitions"};
         for (int h = 0; h < HOSTS; h++) {
-            Notification.Builder n = start("host-" + h);
+            String host = "host-" + h;
+            List<Update> updates = new ArrayList<>();
             for (int p = 0; p < PLANES; p++) {
                 for (String leaf : planeLeaves) {
-                    n.addUpdate(update("mrc", List.of(elem("planes"), elem("plane", "id", Integer.toString(p)), elem("state"),
+                    updates.add(update("mrc", List.of(elem("planes"), elem("plane", "id", Integer.toString(p)), elem("state"),
                             elem(leaf)), p * 1000L + leaf.length()));
                 }
             }
-            notifications.add(n.build());
+            for (int q = 0; q < QPS_PER_HOST; q++) {
+                List<PathElem> state = List.of(elem("qps"), elem("qp", "qpn", Integer.toString(q)), elem("state"));
+                updates.add(update("mrc", append(state, elem("peer")), TypedValue.newBuilder()
+                        .setStringVal("host-" + (h + 1 + q) % HOSTS).build()));
+                for (String leaf : qpLeaves) {
+                    updates.add(update("mrc", append(state, elem(leaf)), q * 100L + leaf.length()));
+                }
+                if (h == DRILLED_HOST) {
+                    for (int ev = 0; ev < EVS_PER_QP; ev++) {
+                        List<PathElem> evState = List.of(elem("qps"), elem("qp", "qpn", Integer.toString(q)), elem("evs"),
+                                elem("ev", "id", Integer.toString(ev)), elem("state"));
+                        updates.add(update("mrc", append(evState, elem("state")), TypedValue.newBuilder()
+                                .setStringVal(ev % 17 == 0 ? "ASSUMED_BAD" : "GOOD").build()));
+                        for (String leaf : evLeaves) {
+                            updates.add(update("mrc", append(evState, elem(leaf)), leaf.equals("plane") ? ev % PLANES : ev * 10L));
+                        }
+                    }
+                }
+            }
+            addInNotifications(notifications, host, updates);
         }
         for (int plane = 0; plane < PLANES; plane++) {
             for (int s = 0; s < 24; s++) {
                 String name = s < 16 ? "p" + plane + "-t0-" + s : "p" + plane + "-t1-" + (s - 16);
-                Notification.Builder n = start(name);
+                List<Update> updates = new ArrayList<>();
                 for (int port = 0; port < 40; port++) {
                     for (String leaf : portLeaves) {
-                        n.addUpdate(update("", List.of(elem("interfaces"), elem("interface", "name", "eth" + port),
+                        updates.add(update("", List.of(elem("interfaces"), elem("interface", "name", "eth" + port),
                                 elem("state"), elem("counters"), elem(leaf)), port * 100L));
                     }
                 }
-                notifications.add(n.build());
+                addInNotifications(notifications, name, updates);
             }
         }
         return notifications;
+    }
+
+    private static void addInNotifications(List<Notification> notifications, String target, List<Update> updates) {
+        for (int from = 0; from < updates.size(); from += UPDATES_PER_NOTIFICATION) {
+            notifications.add(start(target).addAllUpdate(updates.subList(from, Math.min(updates.size(),
+                    from + UPDATES_PER_NOTIFICATION))).build());
+        }
+    }
+
+    private static List<PathElem> append(List<PathElem> parent, PathElem leaf) {
+        List<PathElem> path = new ArrayList<>(parent);
+        path.add(leaf);
+        return path;
     }
 
     private static Notification.Builder start(String target) {
@@ -220,8 +268,11 @@ public final class IngestBench {
     }
 
     private static Update update(String origin, List<PathElem> elems, long value) {
-        return Update.newBuilder().setPath(Path.newBuilder().setOrigin(origin).addAllElem(elems))
-                .setVal(TypedValue.newBuilder().setUintVal(value)).build();
+        return update(origin, elems, TypedValue.newBuilder().setUintVal(value).build());
+    }
+
+    private static Update update(String origin, List<PathElem> elems, TypedValue value) {
+        return Update.newBuilder().setPath(Path.newBuilder().setOrigin(origin).addAllElem(elems)).setVal(value).build();
     }
 
     /**
@@ -242,7 +293,9 @@ public final class IngestBench {
                     Notification.Builder n = notification.toBuilder().setTimestamp(1_000_000_000L * round);
                     for (int u = 0; u < n.getUpdateCount(); u++) {
                         Update.Builder update = n.getUpdateBuilder(u);
-                        update.getValBuilder().setUintVal(update.getVal().getUintVal() + round * 1_000_003L);
+                        if (update.getVal().hasUintVal()) {
+                            update.getValBuilder().setUintVal(update.getVal().getUintVal() + round * 1_000_003L);
+                        }
                     }
                     rounds.add(SubscribeResponse.newBuilder().setUpdate(n).build().toByteArray());
                 }
