@@ -52,7 +52,10 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
  * at 10 Hz. With {@code --ui} the main window runs too (needs a display, e.g. xvfb-run) and the
  * benchmark reports the frame work time and the pulse interval.
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui]</pre>
+ * {@code --rate N} paces the servers to N updates per second in all (the UI figures are meant at a
+ * given ingest rate, not with every core flooded).
+ *
+ * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui] [--rate N]</pre>
  */
 public final class IngestBench {
     private static final int HOSTS = 512;
@@ -69,6 +72,9 @@ public final class IngestBench {
         int seconds = args.length > 0 && !args[0].startsWith("--") ? Integer.parseInt(args[0]) : 20;
         int agents = args.length > 1 && !args[1].startsWith("--") ? Integer.parseInt(args[1]) : 2;
         boolean ui = Arrays.asList(args).contains("--ui");
+        int rateIndex = Arrays.asList(args).indexOf("--rate");
+        // Updates per second over all servers; 0: as fast as flow control lets them.
+        double rate = rateIndex >= 0 && rateIndex + 1 < args.length ? Double.parseDouble(args[rateIndex + 1]) : 0;
         List<Notification> script = fabricNotifications();
         if (Arrays.asList(args).contains("--model-only")) {
             modelOnly(script, seconds);
@@ -76,13 +82,14 @@ public final class IngestBench {
         }
         long updatesInScript = script.stream().mapToLong(Notification::getUpdateCount).sum();
         System.out.printf(Locale.ROOT, "setup: %d hosts x %d planes, %d notifications of <= %d updates (%d updates per round), "
-                + "%d loopback agents, %d s%s%n", HOSTS, PLANES, script.size(), UPDATES_PER_NOTIFICATION, updatesInScript,
-                agents, seconds, ui ? ", with UI" : "");
+                + "%d loopback agents, %d s%s, %s%n", HOSTS, PLANES, script.size(), UPDATES_PER_NOTIFICATION, updatesInScript,
+                agents, seconds, ui ? ", with UI" : "", rate > 0 ? String.format(Locale.ROOT, "paced at %.2f M updates/s", rate / 1e6)
+                        : "unpaced");
         List<Server> servers = new ArrayList<>();
         AtomicBoolean running = new AtomicBoolean(true);
         for (int i = 0; i < agents; i++) {
             servers.add(NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
-                    .addService(new Blaster(script, running).service()).build().start());
+                    .addService(new Blaster(script, running, rate / agents).service()).build().start());
         }
         long fixturesMb = usedHeapMb();
         try (ConsoleSession session = new ConsoleSession(InstantSource.system())) {
@@ -106,12 +113,17 @@ public final class IngestBench {
                 });
             }
             FabricSnapshot warm = session.snapshots().latest();
+            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             Thread.sleep(Duration.ofSeconds(seconds));
             FabricSnapshot end = session.snapshots().latest();
             double elapsed = (System.nanoTime() - t0) / 1e9;
+            double coresUsed = (os.getProcessCpuTime() - cpu0) / 1e9 / elapsed;
             long applied = end.ingest().appliedUpdates() - warm.ingest().appliedUpdates();
             long dropped = end.ingest().droppedUpdates() - warm.ingest().droppedUpdates();
+            System.out.printf(Locale.ROOT, "result: process CPU %.2f cores of %d (servers, console, UI)%n", coresUsed,
+                    Runtime.getRuntime().availableProcessors());
             long heapMb = usedHeapMb();
             System.out.printf(Locale.ROOT, "result: applied %.2f M updates/s into the model, dropped %.2f M updates/s "
                     + "(bounded queue), %d snapshots/s, %d devices, %d QPs; heap after GC %d MB, of which the console "
@@ -284,10 +296,14 @@ public final class IngestBench {
      */
     private static final class Blaster {
         private final List<byte[]> script;
+        private final int[] updatesPerMessage;
         private final AtomicBoolean running;
+        private final double updatesPerSecond;
 
-        Blaster(List<Notification> base, AtomicBoolean running) {
+        Blaster(List<Notification> base, AtomicBoolean running, double updatesPerSecond) {
+            this.updatesPerSecond = updatesPerSecond;
             List<byte[]> rounds = new ArrayList<>(base.size() * 2);
+            this.updatesPerMessage = new int[base.size() * 2];
             for (int round = 1; round <= 2; round++) {
                 for (Notification notification : base) {
                     Notification.Builder n = notification.toBuilder().setTimestamp(1_000_000_000L * round);
@@ -297,6 +313,7 @@ public final class IngestBench {
                             update.getValBuilder().setUintVal(update.getVal().getUintVal() + round * 1_000_003L);
                         }
                     }
+                    updatesPerMessage[rounds.size()] = n.getUpdateCount();
                     rounds.add(SubscribeResponse.newBuilder().setUpdate(n).build().toByteArray());
                 }
             }
@@ -316,13 +333,33 @@ public final class IngestBench {
             // Notifications are ~50 KB; with the default 32 KiB threshold every one would wait for the last.
             stream.setOnReadyThreshold(4 << 20);
             long[] cursor = {0};
+            long[] sent = {0};
+            long start = System.nanoTime();
             Runnable pump = () -> {
-                while (stream.isReady() && running.get() && !stream.isCancelled()) {
-                    long i = cursor[0]++;
-                    stream.onNext(script.get((int) (i % script.size())));
+                synchronized (cursor) {
+                    double budget = (System.nanoTime() - start) / 1e9 * updatesPerSecond;
+                    // A stream held back by flow control does not catch up in a burst: at most 20 ms of backlog.
+                    sent[0] = Math.max(sent[0], (long) (budget - updatesPerSecond * 0.02));
+                    while (stream.isReady() && running.get() && !stream.isCancelled() && (updatesPerSecond <= 0
+                            || sent[0] < budget)) {
+                        int i = (int) (cursor[0]++ % script.size());
+                        stream.onNext(script.get(i));
+                        sent[0] += updatesPerMessage[i];
+                    }
                 }
             };
             stream.setOnReadyHandler(pump);
+            if (updatesPerSecond > 0) {
+                var pacer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                        Thread.ofPlatform().daemon().name("bench-pacer").factory());
+                pacer.scheduleAtFixedRate(() -> {
+                    if (!running.get() || stream.isCancelled()) {
+                        pacer.shutdown();
+                    } else {
+                        pump.run();
+                    }
+                }, 2, 2, java.util.concurrent.TimeUnit.MILLISECONDS);
+            }
             return new StreamObserver<>() {
                 @Override
                 public void onNext(SubscribeRequest request) {
