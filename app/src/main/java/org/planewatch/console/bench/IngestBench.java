@@ -1,9 +1,19 @@
 package org.planewatch.console.bench;
 
+import io.grpc.Drainable;
+import io.grpc.KnownLength;
+import io.grpc.MethodDescriptor;
 import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.protobuf.ProtoUtils;
+import io.grpc.stub.ServerCalls;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -33,19 +43,28 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
 
 /**
  * Console ingest benchmark with a fixed scenario: {@code agents} loopback gNMI servers stream the
- * counters of a 512-host, 8-plane fabric (every host's 8 plane counters per plane, every switch's
+ * state of a 512-host, 8-plane fabric (every host's 8 plane counters per plane and 32 QPs of 8
+ * leaves, the per-EV state of one drilled-down host: 32 QPs x 256 EVs x 8 leaves; every switch's
  * 8 port counters on 40 ports) as fast as HTTP/2 flow control lets them, in notifications of up to
- * 1000 updates (two pre-built rounds, alternately). The console side is the real one: a {@code GnmiTargetClient} per
+ * 1000 updates (two pre-built rounds, alternately). The heap figure is after a full GC, less what
+ * the heap held before the console started (the servers' pre-serialised rounds). The console side is the real one: a {@code GnmiTargetClient} per
  * agent, the bounded ingest queue, the state owner applying to the model and publishing snapshots
  * at 10 Hz. With {@code --ui} the main window runs too (needs a display, e.g. xvfb-run) and the
  * benchmark reports the frame work time and the pulse interval.
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui]</pre>
+ * {@code --rate N} paces the servers to N updates per second in all (the UI figures are meant at a
+ * given ingest rate, not with every core flooded).
+ *
+ * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui] [--rate N]</pre>
  */
 public final class IngestBench {
     private static final int HOSTS = 512;
     private static final int PLANES = 8;
     private static final int UPDATES_PER_NOTIFICATION = 1000;
+    private static final int QPS_PER_HOST = 32;
+    /** The host whose per-EV state streams (the console subscribes to one drilled-down host's EVs). */
+    private static final int DRILLED_HOST = 0;
+    private static final int EVS_PER_QP = 256;
 
     private IngestBench() {}
 
@@ -53,6 +72,9 @@ public final class IngestBench {
         int seconds = args.length > 0 && !args[0].startsWith("--") ? Integer.parseInt(args[0]) : 20;
         int agents = args.length > 1 && !args[1].startsWith("--") ? Integer.parseInt(args[1]) : 2;
         boolean ui = Arrays.asList(args).contains("--ui");
+        int rateIndex = Arrays.asList(args).indexOf("--rate");
+        // Updates per second over all servers; 0: as fast as flow control lets them.
+        double rate = rateIndex >= 0 && rateIndex + 1 < args.length ? Double.parseDouble(args[rateIndex + 1]) : 0;
         List<Notification> script = fabricNotifications();
         if (Arrays.asList(args).contains("--model-only")) {
             modelOnly(script, seconds);
@@ -60,14 +82,18 @@ public final class IngestBench {
         }
         long updatesInScript = script.stream().mapToLong(Notification::getUpdateCount).sum();
         System.out.printf(Locale.ROOT, "setup: %d hosts x %d planes, %d notifications of <= %d updates (%d updates per round), "
-                + "%d loopback agents, %d s%s%n", HOSTS, PLANES, script.size(), UPDATES_PER_NOTIFICATION, updatesInScript,
-                agents, seconds, ui ? ", with UI" : "");
+                + "%d loopback agents, %d s%s, %s%n", HOSTS, PLANES, script.size(), UPDATES_PER_NOTIFICATION, updatesInScript,
+                agents, seconds, ui ? ", with UI" : "", rate > 0 ? String.format(Locale.ROOT, "paced at %.2f M updates/s", rate / 1e6)
+                        : "unpaced");
         List<Server> servers = new ArrayList<>();
         AtomicBoolean running = new AtomicBoolean(true);
         for (int i = 0; i < agents; i++) {
             servers.add(NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
-                    .addService(new Blaster(script, running)).build().start());
+                    .addService(new Blaster(script, running, rate / agents).service()).build().start());
         }
+        // The servers keep only their serialised bytes; the message objects would be heap the real console never has.
+        script = null;
+        long fixturesMb = usedHeapMb();
         try (ConsoleSession session = new ConsoleSession(InstantSource.system())) {
             for (int i = 0; i < agents; i++) {
                 session.add(TargetConfig.insecure("agent-" + i, "127.0.0.1", servers.get(i).getPort(), List.of("*")));
@@ -89,16 +115,24 @@ public final class IngestBench {
                 });
             }
             FabricSnapshot warm = session.snapshots().latest();
+            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             Thread.sleep(Duration.ofSeconds(seconds));
             FabricSnapshot end = session.snapshots().latest();
             double elapsed = (System.nanoTime() - t0) / 1e9;
+            double coresUsed = (os.getProcessCpuTime() - cpu0) / 1e9 / elapsed;
             long applied = end.ingest().appliedUpdates() - warm.ingest().appliedUpdates();
             long dropped = end.ingest().droppedUpdates() - warm.ingest().droppedUpdates();
+            System.out.printf(Locale.ROOT, "result: process CPU %.2f cores of %d (servers, console, UI)%n", coresUsed,
+                    Runtime.getRuntime().availableProcessors());
+            long heapMb = usedHeapMb();
             System.out.printf(Locale.ROOT, "result: applied %.2f M updates/s into the model, dropped %.2f M updates/s "
-                    + "(bounded queue), %d snapshots/s, %d devices, heap used %d MB%n", applied / elapsed / 1e6,
+                    + "(bounded queue), %d snapshots/s, %d devices, %d QPs; heap after GC %d MB, of which the console "
+                    + "%d MB (%d MB were bench fixtures before it started)%n", applied / elapsed / 1e6,
                     dropped / elapsed / 1e6, Math.round((end.version() - warm.version()) / elapsed), end.hosts().size()
-                            + end.switches().size(), usedHeapMb());
+                            + end.switches().size(), end.hosts().stream().mapToInt(h -> h.qps().size()).sum(), heapMb,
+                    heapMb - fixturesMb, fixturesMb);
             if (frames[0] != null) {
                 long[] work = frames[0].recentFrameNanos();
                 long[] interval = BenchWindow.intervals();
@@ -164,37 +198,75 @@ public final class IngestBench {
         return sorted[Math.max(0, index)] / 1e6;
     }
 
-    /** Host plane counters and switch port counters, grouped per device into notifications. */
+    /**
+     * Host plane counters, host QP state, the per-EV state of one drilled-down host, and switch port
+     * counters, grouped per device into notifications of at most {@link #UPDATES_PER_NOTIFICATION}.
+     */
     private static List<Notification> fabricNotifications() {
         List<Notification> notifications = new ArrayList<>();
         String[] planeLeaves = {"tx-pkts", "rx-pkts", "tx-octets", "rx-octets", "retransmits", "trim-nacks-rcvd",
             "evs-good", "evs-assumed-bad"};
+        String[] qpLeaves = {"tx-pkts", "retransmits", "cwnd-octets", "inflight-octets", "srtt-ns", "evs-active", "msgs-completed"};
+        String[] evLeaves = {"plane", "penalty", "tx-pkts", "ecn-marks", "trims", "losses", "last-change"};
         String[] portLeaves = {"out-octets", "in-octets", "out-pkts", "in-pkts", "trim-pkts", "out-discards",
             "dropped-trim-pkts", "carrier-transitions"};
         for (int h = 0; h < HOSTS; h++) {
-            Notification.Builder n = start("host-" + h);
+            String host = "host-" + h;
+            List<Update> updates = new ArrayList<>();
             for (int p = 0; p < PLANES; p++) {
                 for (String leaf : planeLeaves) {
-                    n.addUpdate(update("mrc", List.of(elem("planes"), elem("plane", "id", Integer.toString(p)), elem("state"),
+                    updates.add(update("mrc", List.of(elem("planes"), elem("plane", "id", Integer.toString(p)), elem("state"),
                             elem(leaf)), p * 1000L + leaf.length()));
                 }
             }
-            notifications.add(n.build());
+            for (int q = 0; q < QPS_PER_HOST; q++) {
+                List<PathElem> state = List.of(elem("qps"), elem("qp", "qpn", Integer.toString(q)), elem("state"));
+                updates.add(update("mrc", append(state, elem("peer")), TypedValue.newBuilder()
+                        .setStringVal("host-" + (h + 1 + q) % HOSTS).build()));
+                for (String leaf : qpLeaves) {
+                    updates.add(update("mrc", append(state, elem(leaf)), q * 100L + leaf.length()));
+                }
+                if (h == DRILLED_HOST) {
+                    for (int ev = 0; ev < EVS_PER_QP; ev++) {
+                        List<PathElem> evState = List.of(elem("qps"), elem("qp", "qpn", Integer.toString(q)), elem("evs"),
+                                elem("ev", "id", Integer.toString(ev)), elem("state"));
+                        updates.add(update("mrc", append(evState, elem("state")), TypedValue.newBuilder()
+                                .setStringVal(ev % 17 == 0 ? "ASSUMED_BAD" : "GOOD").build()));
+                        for (String leaf : evLeaves) {
+                            updates.add(update("mrc", append(evState, elem(leaf)), leaf.equals("plane") ? ev % PLANES : ev * 10L));
+                        }
+                    }
+                }
+            }
+            addInNotifications(notifications, host, updates);
         }
         for (int plane = 0; plane < PLANES; plane++) {
             for (int s = 0; s < 24; s++) {
                 String name = s < 16 ? "p" + plane + "-t0-" + s : "p" + plane + "-t1-" + (s - 16);
-                Notification.Builder n = start(name);
+                List<Update> updates = new ArrayList<>();
                 for (int port = 0; port < 40; port++) {
                     for (String leaf : portLeaves) {
-                        n.addUpdate(update("", List.of(elem("interfaces"), elem("interface", "name", "eth" + port),
+                        updates.add(update("", List.of(elem("interfaces"), elem("interface", "name", "eth" + port),
                                 elem("state"), elem("counters"), elem(leaf)), port * 100L));
                     }
                 }
-                notifications.add(n.build());
+                addInNotifications(notifications, name, updates);
             }
         }
         return notifications;
+    }
+
+    private static void addInNotifications(List<Notification> notifications, String target, List<Update> updates) {
+        for (int from = 0; from < updates.size(); from += UPDATES_PER_NOTIFICATION) {
+            notifications.add(start(target).addAllUpdate(updates.subList(from, Math.min(updates.size(),
+                    from + UPDATES_PER_NOTIFICATION))).build());
+        }
+    }
+
+    private static List<PathElem> append(List<PathElem> parent, PathElem leaf) {
+        List<PathElem> path = new ArrayList<>(parent);
+        path.add(leaf);
+        return path;
     }
 
     private static Notification.Builder start(String target) {
@@ -210,48 +282,86 @@ public final class IngestBench {
     }
 
     private static Update update(String origin, List<PathElem> elems, long value) {
-        return Update.newBuilder().setPath(Path.newBuilder().setOrigin(origin).addAllElem(elems))
-                .setVal(TypedValue.newBuilder().setUintVal(value)).build();
+        return update(origin, elems, TypedValue.newBuilder().setUintVal(value).build());
+    }
+
+    private static Update update(String origin, List<PathElem> elems, TypedValue value) {
+        return Update.newBuilder().setPath(Path.newBuilder().setOrigin(origin).addAllElem(elems)).setVal(value).build();
     }
 
     /**
-     * Streams two pre-built rounds alternately while the client keeps up, so the server's own cost is
-     * serialization only. Counters alternate between two values: the console applies every update
-     * the same way, it just sees resets instead of rates.
+     * Streams two pre-built rounds alternately while the client keeps up. The rounds are serialized
+     * once, up front, and sent as bytes (what a fast agent does with a fixed sample): the servers are
+     * fixtures, and the figure this benchmark is after is the console's, not protobuf encoding's.
+     * Counters alternate between two values: the console applies every update the same way, it just
+     * sees resets instead of rates.
      */
-    private static final class Blaster extends gNMIGrpc.gNMIImplBase {
-        private final List<Notification> script;
+    private static final class Blaster {
+        private final List<byte[]> script;
+        private final int[] updatesPerMessage;
         private final AtomicBoolean running;
+        private final double updatesPerSecond;
 
-        Blaster(List<Notification> base, AtomicBoolean running) {
-            List<Notification> rounds = new ArrayList<>(base.size() * 2);
+        Blaster(List<Notification> base, AtomicBoolean running, double updatesPerSecond) {
+            this.updatesPerSecond = updatesPerSecond;
+            List<byte[]> rounds = new ArrayList<>(base.size() * 2);
+            this.updatesPerMessage = new int[base.size() * 2];
             for (int round = 1; round <= 2; round++) {
                 for (Notification notification : base) {
                     Notification.Builder n = notification.toBuilder().setTimestamp(1_000_000_000L * round);
                     for (int u = 0; u < n.getUpdateCount(); u++) {
                         Update.Builder update = n.getUpdateBuilder(u);
-                        update.getValBuilder().setUintVal(update.getVal().getUintVal() + round * 1_000_003L);
+                        if (update.getVal().hasUintVal()) {
+                            update.getValBuilder().setUintVal(update.getVal().getUintVal() + round * 1_000_003L);
+                        }
                     }
-                    rounds.add(n.build());
+                    updatesPerMessage[rounds.size()] = n.getUpdateCount();
+                    rounds.add(SubscribeResponse.newBuilder().setUpdate(n).build().toByteArray());
                 }
             }
             this.script = rounds;
             this.running = running;
         }
 
-        @Override
-        public StreamObserver<SubscribeRequest> subscribe(StreamObserver<SubscribeResponse> responses) {
-            ServerCallStreamObserver<SubscribeResponse> stream = (ServerCallStreamObserver<SubscribeResponse>) responses;
+        ServerServiceDefinition service() {
+            MethodDescriptor<SubscribeRequest, byte[]> method = gNMIGrpc.getSubscribeMethod().toBuilder(
+                    ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), new EncodedBytes()).build();
+            return ServerServiceDefinition.builder(gNMIGrpc.SERVICE_NAME)
+                    .addMethod(method, ServerCalls.asyncBidiStreamingCall(this::subscribe)).build();
+        }
+
+        private StreamObserver<SubscribeRequest> subscribe(StreamObserver<byte[]> responses) {
+            ServerCallStreamObserver<byte[]> stream = (ServerCallStreamObserver<byte[]>) responses;
             // Notifications are ~50 KB; with the default 32 KiB threshold every one would wait for the last.
             stream.setOnReadyThreshold(4 << 20);
             long[] cursor = {0};
+            long[] sent = {0};
+            long start = System.nanoTime();
             Runnable pump = () -> {
-                while (stream.isReady() && running.get() && !stream.isCancelled()) {
-                    long i = cursor[0]++;
-                    stream.onNext(SubscribeResponse.newBuilder().setUpdate(script.get((int) (i % script.size()))).build());
+                synchronized (cursor) {
+                    double budget = (System.nanoTime() - start) / 1e9 * updatesPerSecond;
+                    // A stream held back by flow control does not catch up in a burst: at most 20 ms of backlog.
+                    sent[0] = Math.max(sent[0], (long) (budget - updatesPerSecond * 0.02));
+                    while (stream.isReady() && running.get() && !stream.isCancelled() && (updatesPerSecond <= 0
+                            || sent[0] < budget)) {
+                        int i = (int) (cursor[0]++ % script.size());
+                        stream.onNext(script.get(i));
+                        sent[0] += updatesPerMessage[i];
+                    }
                 }
             };
             stream.setOnReadyHandler(pump);
+            if (updatesPerSecond > 0) {
+                var pacer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                        Thread.ofPlatform().daemon().name("bench-pacer").factory());
+                pacer.scheduleAtFixedRate(() -> {
+                    if (!running.get() || stream.isCancelled()) {
+                        pacer.shutdown();
+                    } else {
+                        pump.run();
+                    }
+                }, 2, 2, java.util.concurrent.TimeUnit.MILLISECONDS);
+            }
             return new StreamObserver<>() {
                 @Override
                 public void onNext(SubscribeRequest request) {
@@ -264,6 +374,33 @@ public final class IngestBench {
                 @Override
                 public void onCompleted() {}
             };
+        }
+    }
+
+    /** Sends an already serialized message as it is; gRPC frames it with its known length. */
+    private static final class EncodedBytes implements MethodDescriptor.Marshaller<byte[]> {
+        @Override
+        public InputStream stream(byte[] value) {
+            return new KnownLengthBytes(value);
+        }
+
+        @Override
+        public byte[] parse(InputStream stream) {
+            throw new UnsupportedOperationException("the benchmark server only sends responses");
+        }
+    }
+
+    private static final class KnownLengthBytes extends ByteArrayInputStream implements KnownLength, Drainable {
+        KnownLengthBytes(byte[] bytes) {
+            super(bytes);
+        }
+
+        @Override
+        public int drainTo(OutputStream target) throws IOException {
+            int length = count - pos;
+            target.write(buf, pos, length);
+            pos = count;
+            return length;
         }
     }
 

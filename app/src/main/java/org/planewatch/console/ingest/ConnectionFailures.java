@@ -30,6 +30,9 @@ public final class ConnectionFailures {
                 break;
         }
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof MalformedResponseException malformed) {
+                return where + " sent a malformed Subscribe response: " + malformed.getMessage();
+            }
             if (cause instanceof SSLException || cause.getClass().getName().contains("Ssl")
                     || String.valueOf(cause.getMessage()).contains("SSL")) {
                 return "TLS handshake with " + where + " failed: " + firstLine(cause.getMessage())

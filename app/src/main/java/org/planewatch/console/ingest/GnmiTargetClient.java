@@ -1,5 +1,6 @@
 package org.planewatch.console.ingest;
 
+import io.grpc.CallOptions;
 import io.grpc.ChannelCredentials;
 import io.grpc.ClientInterceptors;
 import io.grpc.Grpc;
@@ -7,7 +8,9 @@ import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.TlsChannelCredentials;
+import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientCalls;
 import io.grpc.stub.ClientResponseObserver;
 import io.grpc.stub.MetadataUtils;
 import java.io.IOException;
@@ -16,6 +19,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.planewatch.console.telemetry.ConnectionPhase;
@@ -24,7 +28,6 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SubscribeRequest;
-import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.gnmi.proto.SubscriptionMode;
@@ -46,12 +49,13 @@ public final class GnmiTargetClient implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final Backoff backoff;
     private final ManagedChannel channel;
-    private final gNMIGrpc.gNMIStub stub;
+    /** The channel with the credential headers attached to every call. */
+    private final io.grpc.Channel authenticated;
 
     private final Object lock = new Object();
     private long generation;
     private boolean closed;
-    private final List<ClientCallStreamObserver<SubscribeRequest>> calls = new ArrayList<>();
+    private final List<ClientCallStreamObserver<SubscribeRequest>> streams = new ArrayList<>();
     /** Explicit-only paths per device (the drill-down's EVs), re-subscribed on every dial. */
     private final java.util.Map<String, SubscriptionPlan> explicit = new java.util.HashMap<>();
 
@@ -82,8 +86,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             headers.put(Metadata.Key.of("username", Metadata.ASCII_STRING_MARSHALLER), c.username());
             headers.put(Metadata.Key.of("password", Metadata.ASCII_STRING_MARSHALLER), c.password());
         });
-        this.stub = gNMIGrpc.newStub(
-                ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers)));
+        this.authenticated = ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers));
     }
 
     /**
@@ -137,8 +140,8 @@ public final class GnmiTargetClient implements AutoCloseable {
                 return;
             }
             attempt = ++generation;
-            previous = List.copyOf(calls);
-            calls.clear();
+            previous = List.copyOf(streams);
+            streams.clear();
         }
         // A dial may overtake a scheduled redial (a changed explicit subscription): never leave streams behind.
         previous.forEach(call -> call.cancel("redialling", null));
@@ -157,7 +160,11 @@ public final class GnmiTargetClient implements AutoCloseable {
 
     private void open(long attempt, SubscribeRequest request) {
         try {
-            stub.subscribe(new Stream(attempt)).onNext(request);
+            // Responses are decoded from their bytes by the call's own marshaller (no protobuf objects).
+            var method = gNMIGrpc.getSubscribeMethod().toBuilder(
+                    ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()),
+                    new DecodingResponseMarshaller(config.name(), config.defaultDevice(), clock)).build();
+            ClientCalls.asyncBidiStreamingCall(authenticated.newCall(method, CallOptions.DEFAULT), new Stream(attempt)).onNext(request);
         } catch (IllegalStateException cancelledAlready) {
             // The dial failed before the request went out (refused at once): the stream's onError
             // already reported it and scheduled the redial.
@@ -190,8 +197,8 @@ public final class GnmiTargetClient implements AutoCloseable {
         List<ClientCallStreamObserver<SubscribeRequest>> toCancel;
         synchronized (lock) {
             generation++;
-            toCancel = List.copyOf(calls);
-            calls.clear();
+            toCancel = List.copyOf(streams);
+            streams.clear();
         }
         toCancel.forEach(call -> call.cancel(why, null));
         scheduler.execute(this::dial);
@@ -231,9 +238,8 @@ public final class GnmiTargetClient implements AutoCloseable {
     }
 
     /** One Subscribe call of one dial attempt; a failure of any call restarts the whole attempt. */
-    private final class Stream implements ClientResponseObserver<SubscribeRequest, SubscribeResponse> {
+    private final class Stream implements ClientResponseObserver<SubscribeRequest, Optional<IngestEvent>> {
         private final long attempt;
-        private final NotificationDecoder.PathCache paths = new NotificationDecoder.PathCache();
         private boolean announced;
 
         Stream(long attempt) {
@@ -243,23 +249,18 @@ public final class GnmiTargetClient implements AutoCloseable {
         @Override
         public void beforeStart(ClientCallStreamObserver<SubscribeRequest> requestStream) {
             synchronized (lock) {
-                calls.add(requestStream);
+                streams.add(requestStream);
             }
         }
 
         @Override
-        public void onNext(SubscribeResponse response) {
+        public void onNext(Optional<IngestEvent> response) {
             if (!announced) {
                 announced = true;
                 backoff.reset();
                 publish(ConnectionPhase.STREAMING, "");
             }
-            switch (response.getResponseCase()) {
-                case UPDATE -> queue.offer(NotificationDecoder.decode(
-                        config.name(), config.defaultDevice(), response.getUpdate(), clock.millis(), paths));
-                case SYNC_RESPONSE -> queue.offer(new IngestEvent.Synced(config.name(), clock.millis()));
-                default -> { }
-            }
+            response.ifPresent(queue::offer);
         }
 
         @Override
@@ -280,8 +281,8 @@ public final class GnmiTargetClient implements AutoCloseable {
                 return;
             }
             generation++;
-            toCancel = List.copyOf(calls);
-            calls.clear();
+            toCancel = List.copyOf(streams);
+            streams.clear();
         }
         toCancel.forEach(call -> call.cancel("restarting subscription", null));
         Duration wait = backoff.next();
@@ -301,8 +302,8 @@ public final class GnmiTargetClient implements AutoCloseable {
                 return;
             }
             closed = true;
-            toCancel = List.copyOf(calls);
-            calls.clear();
+            toCancel = List.copyOf(streams);
+            streams.clear();
         }
         toCancel.forEach(call -> call.cancel("console closed the target", null));
         publish(ConnectionPhase.CLOSED, "");

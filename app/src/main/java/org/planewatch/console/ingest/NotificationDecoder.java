@@ -10,6 +10,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.gnmi.proto.Notification;
 import org.planewatch.gnmi.proto.Path;
+import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
 
@@ -62,8 +63,24 @@ public final class NotificationDecoder {
                 source, target, notification.getTimestamp(), updates, deletes, arrivalMillis);
     }
 
+    /**
+     * The event one response carries through the generated classes: a notification, a sync marker,
+     * or {@code null} for responses the console does not use (the deprecated error, no content).
+     */
+    static IngestEvent event(String source, String defaultTarget, SubscribeResponse response, long arrivalMillis, PathCache cache) {
+        return switch (response.getResponseCase()) {
+            case UPDATE -> decode(source, defaultTarget, response.getUpdate(), arrivalMillis, cache);
+            case SYNC_RESPONSE -> new IngestEvent.Synced(source, arrivalMillis);
+            default -> null;
+        };
+    }
+
     private static TelemetryPath join(TelemetryPath prefix, Path path) {
-        TelemetryPath tail = decode(path);
+        return join(prefix, decode(path));
+    }
+
+    /** {@code tail} under {@code prefix}: the prefix's elements first; the tail's own origin wins over the prefix's. */
+    static TelemetryPath join(TelemetryPath prefix, TelemetryPath tail) {
         if (prefix.elems().isEmpty()) {
             return prefix.origin().isEmpty() || !tail.origin().isEmpty() ? tail : new TelemetryPath(prefix.origin(), tail.elems());
         }

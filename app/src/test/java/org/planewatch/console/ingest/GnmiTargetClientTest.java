@@ -23,7 +23,13 @@ import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.testing.Notifications;
 import org.planewatch.console.testing.ScriptedGnmiServer;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnknownFieldSet;
+import org.planewatch.console.testing.VariedResponses;
+import org.planewatch.gnmi.proto.Notification;
+import org.planewatch.gnmi.proto.PathElem;
 import org.planewatch.gnmi.proto.SubscriptionList;
+import org.planewatch.gnmi.proto.Update;
 import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.telemetry.value.TelemetryValue;
 
@@ -89,6 +95,48 @@ class GnmiTargetClientTest {
         assertEquals(new TelemetryValue.Uint(42), notification.updates().getFirst().value());
         await(e -> e instanceof IngestEvent.Synced);
         assertTrue(received.stream().anyMatch(e -> e instanceof IngestEvent.Connection c && c.phase() == ConnectionPhase.STREAMING));
+    }
+
+    @Test
+    void decodesVariedNotificationsOverLoopbackAsTheStandardDecoderDoes() throws Exception {
+        VariedResponses varied = new VariedResponses(11);
+        List<Notification> dump = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            dump.add(varied.notification());
+        }
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, () -> dump));
+        TargetConfig config = TargetConfig.insecure("fabric", "127.0.0.1", agent.port(), List.of("*"));
+        client(config);
+        await(e -> e instanceof IngestEvent.Synced);
+
+        List<IngestEvent.Notification> decoded = received.stream().filter(e -> e instanceof IngestEvent.Notification)
+                .map(e -> atArrival((IngestEvent.Notification) e, 0)).toList();
+        List<IngestEvent.Notification> expected = dump.stream()
+                .map(n -> NotificationDecoder.decode("fabric", config.defaultDevice(), n, 0)).toList();
+        assertEquals(expected, decoded);
+    }
+
+    private static IngestEvent.Notification atArrival(IngestEvent.Notification n, long arrivalMillis) {
+        return new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), n.updates(), n.deletes(), arrivalMillis);
+    }
+
+    @Test
+    void explainsAMalformedResponseAndRedials() throws Exception {
+        byte[] update = Update.newBuilder().setPath(org.planewatch.gnmi.proto.Path.newBuilder()
+                .addElem(PathElem.newBuilder().setName("XX"))).build().toByteArray();
+        update[update.length - 2] = (byte) 0xC3; // "XX" becomes an invalid UTF-8 sequence
+        update[update.length - 1] = (byte) 0x28;
+        // Sent as an unknown field by the server's generated classes, which therefore do not check it; field 4 is update.
+        Notification bad = Notification.newBuilder().setUnknownFields(UnknownFieldSet.newBuilder()
+                .addField(4, UnknownFieldSet.Field.newBuilder().addLengthDelimited(ByteString.copyFrom(update)).build())
+                .build()).build();
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, () -> List.of(bad)));
+        client(TargetConfig.insecure("garbled", "127.0.0.1", agent.port(), List.of("*")));
+
+        var failed = (IngestEvent.Connection) await(failure());
+        assertTrue(failed.detail().startsWith("127.0.0.1:" + agent.port() + " sent a malformed Subscribe response: "
+                + "invalid UTF-8 in Update.path.elem.name at byte "), failed.detail());
+        assertTrue(failed.detail().contains("retrying in"), failed.detail());
     }
 
     @Test
