@@ -6,6 +6,8 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +25,23 @@ import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 final class ExclusionLog {
     private static final int MAX_PARTIAL = 100_000;
     private final int capacity;
-    private final Map<String, LeafTable> partial = new HashMap<>();
+    /**
+     * Events some of whose leaves have arrived, oldest first. An entry whose other leaves never come
+     * (an agent restarted mid-event, or a resend of only the leaves that changed) is evicted once
+     * {@link #MAX_PARTIAL} newer ones wait, so the map stays bounded.
+     */
+    private final Map<String, LeafTable> partial = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, LeafTable> eldest) {
+            return size() > MAX_PARTIAL;
+        }
+    };
+    /**
+     * The events the current notification touched, in arrival order: only they can have become
+     * complete, so completing never walks the whole partial map (which, full of never-completed
+     * entries, made every notification cost O(partial) and let the state owner fall behind).
+     */
+    private final Set<String> touched = new LinkedHashSet<>();
     private final Map<String, TreeSet<Long>> seenByHost = new HashMap<>();
     private final Deque<ExclusionEvent> history = new ArrayDeque<>();
     private final Map<String, long[]> ringState = new HashMap<>();
@@ -35,11 +53,9 @@ final class ExclusionLog {
     }
 
     void leaf(String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
-        if (partial.size() > MAX_PARTIAL) {
-            // Events whose leaves never all arrived (an agent restarted mid-event): forget them rather than grow.
-            partial.clear();
-        }
-        partial.computeIfAbsent(host + '\u0000' + seq, k -> new LeafTable()).put(leaf, value, timestampNs);
+        String key = host + '\u0000' + seq;
+        partial.computeIfAbsent(key, k -> new LeafTable()).put(leaf, value, timestampNs);
+        touched.add(key);
     }
 
     /** {@code mrc:/events/state/{next-seq, dropped-events}}: what the agent's ring lost. */
@@ -60,18 +76,15 @@ final class ExclusionLog {
 
     /** Completes the events of one notification whose leaves have all arrived. */
     void complete(long arrivalMillis) {
-        if (partial.isEmpty()) {
+        if (touched.isEmpty()) {
             return;
         }
-        var entries = partial.entrySet().iterator();
-        while (entries.hasNext()) {
-            var entry = entries.next();
-            LeafTable leaves = entry.getValue();
-            if (!complete(leaves)) {
+        for (String key : touched) {
+            LeafTable leaves = partial.get(key);
+            if (leaves == null || !complete(leaves)) {
                 continue;
             }
-            entries.remove();
-            String key = entry.getKey();
+            partial.remove(key);
             int split = key.indexOf('\u0000');
             String host = key.substring(0, split);
             long seq = Long.parseLong(key.substring(split + 1));
@@ -92,6 +105,7 @@ final class ExclusionLog {
             }
             changed = true;
         }
+        touched.clear();
     }
 
     /** Most hosts above the typical link of the plane first, then most hosts, then most decisions. */

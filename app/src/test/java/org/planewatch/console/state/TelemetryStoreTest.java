@@ -206,6 +206,37 @@ class TelemetryStoreTest {
     }
 
     @Test
+    void anEventSplitOverNotificationsCompletesAmongManyThatNeverDo() {
+        connection(ConnectionPhase.STREAMING, "");
+        for (long seq = 1000; seq < 1200; seq++) {
+            receive(Notifications.of("host-0002", seq).uint("mrc:/events/event[seq=" + seq + "]/state/timestamp", seq));
+        }
+        String base = "mrc:/events/event[seq=7]/state";
+        receive(Notifications.of("host-0001", 7).uint(base + "/timestamp", 7).uint(base + "/qpn", 3).uint(base + "/ev", 9));
+        assertTrue(publish().events().isEmpty(), "an event is taken whole or not at all");
+        receive(Notifications.of("host-0001", 8).uint(base + "/plane", 2).text(base + "/links", "p2-t0-1~p2-t1-3")
+                .text(base + "/from-state", "GOOD").text(base + "/to-state", "ASSUMED_BAD").text(base + "/reason", "SACK_GAP"));
+        FabricSnapshot snapshot = publish();
+        assertEquals(1, snapshot.events().size());
+        assertEquals("host-0001", snapshot.events().getFirst().host());
+        assertEquals("SACK_GAP", snapshot.events().getFirst().reason());
+    }
+
+    @Test
+    void eventsOfOneNotificationEnterTheLogInArrivalOrder() {
+        connection(ConnectionPhase.STREAMING, "");
+        Notifications ring = Notifications.of("host-0004", 1);
+        for (long seq : new long[] {42, 7, 19, 3}) {
+            String base = "mrc:/events/event[seq=" + seq + "]/state";
+            ring.uint(base + "/timestamp", seq).uint(base + "/qpn", 7).uint(base + "/ev", seq).uint(base + "/plane", 1)
+                    .text(base + "/links", "p1-t0-0~p1-t1-1").text(base + "/from-state", "GOOD")
+                    .text(base + "/to-state", "ASSUMED_BAD").text(base + "/reason", "LOSS_TIMER");
+        }
+        receive(ring);
+        assertEquals(List.of(42L, 7L, 19L, 3L), publish().events().stream().map(e -> e.seq()).toList());
+    }
+
+    @Test
     void minActiveGuardDecisionsRaiseAnAlarm() {
         connection(ConnectionPhase.STREAMING, "");
         receive(exclusion("host-0009", 1, 4, "p4-t0-2~p4-t1-0", "GOOD", "MIN_ACTIVE_GUARD"));
