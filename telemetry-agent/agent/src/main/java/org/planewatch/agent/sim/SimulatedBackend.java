@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.sim.Simulation;
@@ -61,14 +62,31 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private final List<QpPaths> qpPaths = new ArrayList<>();
 
     private record QpPaths(TelemetryPath base, TelemetryPath peer, TelemetryPath cwnd, TelemetryPath inflight,
-            TelemetryPath srtt, TelemetryPath evsActive, TelemetryPath msgs) {
+            TelemetryPath srtt, TelemetryPath evsActive, TelemetryPath msgs, List<TelemetryPath[]> evs) {
+        private static final String[] EV_LEAVES = {"plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses"};
+
         static QpPaths of(int qp) {
             TelemetryPath base = TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qp));
             TelemetryPath s = base.child("state");
             return new QpPaths(base, s.child("peer"), s.child("cwnd-octets"), s.child("inflight-octets"),
-                    s.child("srtt-ns"), s.child("evs-active"), s.child("msgs-completed"));
+                    s.child("srtt-ns"), s.child("evs-active"), s.child("msgs-completed"), new ArrayList<>());
+        }
+
+        /** The leaf paths of EV {@code ev}, built on first use. */
+        TelemetryPath[] ev(int ev) {
+            while (evs.size() <= ev) {
+                TelemetryPath state = base.child("evs").child("ev", "id", Integer.toString(evs.size())).child("state");
+                TelemetryPath[] leaves = new TelemetryPath[EV_LEAVES.length];
+                for (int i = 0; i < leaves.length; i++) {
+                    leaves[i] = state.child(EV_LEAVES[i]);
+                }
+                evs.add(leaves);
+            }
+            return evs.get(ev);
         }
     }
+    /** Each device's last leaf layout: a publish reuses it while the device keeps its shape. */
+    private final TableWriter.Layouts layouts = new TableWriter.Layouts();
     private final SimPacer pacer;
     private volatile long simNowNs;
     private volatile long eventsProcessed;
@@ -396,7 +414,6 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private void publish(java.util.Collection<String> names) {
         hostsWithNewEvents.clear();
         long timestamp = epochNs + simNowNs;
-        Map<TelemetryPath, TelemetryValue> clock = clockLeaves();
         Map<Integer, List<Integer>> qpsByHost = new HashMap<>();
         for (int qp = 0; qp < fabric.qpCount(); qp++) {
             int src = fabric.qpSource(qp);
@@ -404,33 +421,34 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 qpsByHost.computeIfAbsent(src, k -> new ArrayList<>()).add(qp);
             }
         }
+        String scenario = simulation.scenario().name();
+        long events = simulation.eventsProcessed();
         for (String name : names) {
             DeviceLeaves device = devices.get(name);
-            Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>(device.leaves().size() * 2);
-            device.read(leaves);
-            leaves.putAll(clock);
             Integer host = hostIndex.get(name);
-            if (host != null) {
-                for (int qp : qpsByHost.getOrDefault(host, List.of())) {
-                    qpLeaves(qp, leaves);
+            LeafTable table = layouts.table(name, out -> {
+                device.read(out);
+                clockLeaves(out, scenario, events);
+                if (host != null) {
+                    for (int qp : qpsByHost.getOrDefault(host, List.of())) {
+                        qpLeaves(qp, out);
+                    }
+                    rings.get(host).read(out);
                 }
-                rings.get(host).read(leaves);
-            }
-            feed.publish(new DeviceSnapshot(name, timestamp, leaves));
+            });
+            feed.publish(new DeviceSnapshot(name, timestamp, table));
         }
     }
 
-    private Map<TelemetryPath, TelemetryValue> clockLeaves() {
-        Map<TelemetryPath, TelemetryValue> out = new LinkedHashMap<>();
-        out.put(ClockPaths.SCENARIO, TelemetryValue.str(simulation.scenario().name()));
-        out.put(ClockPaths.EPOCH, TelemetryValue.uint(epochNs));
-        out.put(ClockPaths.SIM_TIME, TelemetryValue.uint(simNowNs));
-        out.put(ClockPaths.DILATION, new TelemetryValue.Real(dilation));
-        out.put(ClockPaths.PAUSED, new TelemetryValue.Bool(paused));
-        out.put(ClockPaths.EVENTS, TelemetryValue.uint(simulation.eventsProcessed()));
-        out.put(ClockPaths.CONFIG_DILATION, new TelemetryValue.Real(dilation));
-        out.put(ClockPaths.CONFIG_PAUSED, new TelemetryValue.Bool(paused));
-        return out;
+    private void clockLeaves(TableWriter out, String scenario, long events) {
+        out.value(ClockPaths.SCENARIO, TelemetryValue.str(scenario));
+        out.uint(ClockPaths.EPOCH, epochNs);
+        out.uint(ClockPaths.SIM_TIME, simNowNs);
+        out.value(ClockPaths.DILATION, new TelemetryValue.Real(dilation));
+        out.value(ClockPaths.PAUSED, new TelemetryValue.Bool(paused));
+        out.uint(ClockPaths.EVENTS, events);
+        out.value(ClockPaths.CONFIG_DILATION, new TelemetryValue.Real(dilation));
+        out.value(ClockPaths.CONFIG_PAUSED, new TelemetryValue.Bool(paused));
     }
 
     /** The clock's leaf paths, built once: paths that are the same object compare in one step. */
@@ -446,34 +464,33 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         static final TelemetryPath CONFIG_PAUSED = CLOCK.child("config").child("paused");
     }
 
-    private void qpLeaves(int qp, Map<TelemetryPath, TelemetryValue> out) {
+    private void qpLeaves(int qp, TableWriter out) {
         while (qpPaths.size() <= qp) {
             qpPaths.add(QpPaths.of(qpPaths.size()));
         }
         QpPaths paths = qpPaths.get(qp);
-        TelemetryPath base = paths.base();
         int active = 0;
         for (int ev = 0; ev < fabric.evCount(qp); ev++) {
             if (fabric.evState(qp, ev) == EvState.GOOD) {
                 active++;
             }
         }
-        out.put(paths.peer(), TelemetryValue.str(fabric.hostName(fabric.qpDestination(qp))));
-        out.put(paths.cwnd(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.CWND_BYTES)));
-        out.put(paths.inflight(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.BYTES_IN_FLIGHT)));
-        out.put(paths.srtt(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS)));
-        out.put(paths.evsActive(), TelemetryValue.uint(active));
-        out.put(paths.msgs(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.MESSAGES_COMPLETED)));
+        out.value(paths.peer(), TelemetryValue.str(fabric.hostName(fabric.qpDestination(qp))));
+        out.uint(paths.cwnd(), fabric.qpCounter(qp, QpCounter.CWND_BYTES));
+        out.uint(paths.inflight(), fabric.qpCounter(qp, QpCounter.BYTES_IN_FLIGHT));
+        out.uint(paths.srtt(), fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS));
+        out.uint(paths.evsActive(), active);
+        out.uint(paths.msgs(), fabric.qpCounter(qp, QpCounter.MESSAGES_COMPLETED));
         if (options.evLeaves()) {
             for (int ev = 0; ev < fabric.evCount(qp); ev++) {
-                TelemetryPath e = base.child("evs").child("ev", "id", Integer.toString(ev)).child("state");
-                out.put(e.child("plane"), TelemetryValue.uint(fabric.evPlane(qp, ev)));
-                out.put(e.child("state"), TelemetryValue.str(fabric.evState(qp, ev).name()));
-                out.put(e.child("penalty"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.PENALTY)));
-                out.put(e.child("tx-pkts"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.PACKETS_SENT)));
-                out.put(e.child("ecn-marks"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.ECN_MARKS)));
-                out.put(e.child("trims"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.TRIMS)));
-                out.put(e.child("losses"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.LOSSES)));
+                TelemetryPath[] e = paths.ev(ev);
+                out.uint(e[0], fabric.evPlane(qp, ev));
+                out.value(e[1], TelemetryValue.str(fabric.evState(qp, ev).name()));
+                out.uint(e[2], fabric.evCounter(qp, ev, EvCounter.PENALTY));
+                out.uint(e[3], fabric.evCounter(qp, ev, EvCounter.PACKETS_SENT));
+                out.uint(e[4], fabric.evCounter(qp, ev, EvCounter.ECN_MARKS));
+                out.uint(e[5], fabric.evCounter(qp, ev, EvCounter.TRIMS));
+                out.uint(e[6], fabric.evCounter(qp, ev, EvCounter.LOSSES));
             }
         }
     }
