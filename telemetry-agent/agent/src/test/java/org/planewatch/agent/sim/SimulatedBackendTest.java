@@ -211,4 +211,27 @@ class SimulatedBackendTest {
         }
         assertTrue(later > first);
     }
+
+    @Test
+    void aSampledDeviceArrivesAsOneNotificationOfFullPathsUnderItsTarget() throws Exception {
+        start(SimOptions.defaults().withPublishIntervalMs(20), false);
+        SubscribeProbe probe = SubscribeProbe.open(client.async(), subscribe(SubscriptionList.newBuilder()
+                .setPrefix(target("*")).setMode(SubscriptionList.Mode.STREAM).setEncoding(Encoding.PROTO)
+                .addSubscription(sub("mrc:/planes", SubscriptionMode.SAMPLE, 100_000_000L))));
+        probe.untilSync();
+        Notification host = probe.until(n -> n.getPrefix().getTarget().equals("host-3")).getLast();
+        assertEquals(0, host.getPrefix().getElemCount(), "the prefix names only the target");
+        Notification get = client.blocking().get(GetRequest.newBuilder().setPrefix(target("host-3"))
+                .setEncoding(Encoding.PROTO).addPath(path("mrc:/planes")).build())
+                .getNotification(0);
+        assertEquals(get.getUpdateCount(), host.getUpdateCount(), "every sampled leaf of the device in one notification");
+        java.util.Set<String> sampled = new java.util.HashSet<>();
+        for (Update u : host.getUpdateList()) {
+            sampled.add(u.getPath().getOrigin() + ":" + u.getPath().getElemList());
+        }
+        for (Update u : get.getUpdateList()) {
+            assertTrue(sampled.contains(u.getPath().getOrigin() + ":" + u.getPath().getElemList()), u.getPath().toString());
+        }
+        probe.cancel();
+    }
 }
