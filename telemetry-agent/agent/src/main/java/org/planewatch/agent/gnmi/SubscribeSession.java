@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.DeviceChange;
 import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.Interest;
 import org.planewatch.agent.backend.LeafLayout;
 import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.gnmi.proto.Encoding;
@@ -40,6 +41,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private final OutboundBuffer buffer;
     private final AtomicInteger drainRequests = new AtomicInteger();
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
+    private final List<Interest> interests = new ArrayList<>();
     /** Per subscription and leaf, what was last queued and when (wall ns): suppress_redundant and heartbeats. */
     private final List<Map<LeafKey, Sent>> sent = new ArrayList<>();
 
@@ -139,6 +141,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         encoding = list.getEncoding();
         echoedTarget = list.getPrefix().getTarget();
         encoder = new ResponseEncoder(encoding, echoedTarget, env.options().maxUpdatesPerNotification());
+        askForHeldBackLeaves();
         for (int i = 0; i < specs.size(); i++) {
             sent.add(new ConcurrentHashMap<>());
         }
@@ -150,6 +153,20 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             }
             case POLL -> queueInitialState();
             default -> throw GnmiException.invalidArgument("unknown SubscriptionList mode " + list.getModeValue());
+        }
+    }
+
+    /** Leaves a back end publishes only when a subscription names them (per-EV state): asked for before the initial state. */
+    private void askForHeldBackLeaves() {
+        for (SubscriptionSpec spec : specs) {
+            try {
+                Interest interest = env.reader().backend().interest(targets, spec.pattern());
+                synchronized (interests) {
+                    interests.add(interest);
+                }
+            } catch (IllegalStateException e) {
+                env.log().warn("subscribe-interest", "peer", peer(), "path", spec.pattern().toString(), "message", e.getMessage());
+            }
         }
     }
 
@@ -445,6 +462,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         env.reader().backend().removeListener(this);
         synchronized (timers) {
             timers.forEach(t -> t.cancel(false));
+        }
+        synchronized (interests) {
+            interests.forEach(Interest::close);
+            interests.clear();
         }
         if (request != null) {
             env.stats().subscriptionClosed();

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.Interest;
 import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TargetInfo;
@@ -26,9 +27,11 @@ import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.EvCounter;
 import org.planewatch.sim.transport.EvState;
 import org.planewatch.sim.transport.QpCounter;
+import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
 import org.planewatch.telemetry.schema.ModelInfo;
+import org.planewatch.telemetry.schema.TelemetrySchema;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -85,6 +88,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             return evs.get(ev);
         }
     }
+    /** Explicit subscriptions per QP to its per-EV leaves; added on the simulation thread, withdrawn from any. */
+    private final java.util.concurrent.ConcurrentHashMap<Integer, Integer> evInterest = new java.util.concurrent.ConcurrentHashMap<>();
     /** Each device's last leaf layout: a publish reuses it while the device keeps its shape. */
     private final TableWriter.Layouts layouts = new TableWriter.Layouts();
     private final SimPacer pacer;
@@ -311,6 +316,67 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         };
     }
 
+    /**
+     * Per-EV leaves cost about 900 leaves per QP per publish, so they are published only for the QPs an
+     * explicit subscription names ({@code evs} in its path), from the moment it starts until it ends.
+     */
+    @Override
+    public Interest interest(java.util.Collection<String> names, PathPattern pattern) {
+        if (options.evLeaves() || !namesEvs(pattern)) {
+            return Interest.NONE;
+        }
+        java.util.Set<Integer> hosts = new java.util.HashSet<>();
+        for (String name : names) {
+            Integer host = hostIndex.get(name);
+            if (host != null) {
+                hosts.add(host);
+            }
+        }
+        if (hosts.isEmpty()) {
+            return Interest.NONE;
+        }
+        List<Integer> wanted = new ArrayList<>();
+        try {
+            run(sim -> {
+                List<String> published = new ArrayList<>();
+                for (int qp = 0; qp < fabric.qpCount(); qp++) {
+                    if (hosts.contains(fabric.qpSource(qp)) && selectsSomeEv(pattern, qp)) {
+                        wanted.add(qp);
+                        evInterest.merge(qp, 1, Integer::sum);
+                        published.add(hostTargets.get(fabric.qpSource(qp)));
+                    }
+                }
+                publish(new java.util.LinkedHashSet<>(published)); // so the subscription's initial state has them
+            });
+        } catch (ConfigWriteException e) {
+            throw new IllegalStateException("per-EV leaves could not be switched on: " + e.getMessage(), e);
+        }
+        return () -> {
+            for (int qp : wanted) {
+                evInterest.computeIfPresent(qp, (k, n) -> n == 1 ? null : n - 1);
+            }
+        };
+    }
+
+    private static boolean namesEvs(PathPattern pattern) {
+        return pattern.path().origin().equals("mrc")
+                && pattern.path().elems().stream().anyMatch(e -> e.name().equals("evs"));
+    }
+
+    private boolean selectsSomeEv(PathPattern pattern, int qp) {
+        while (qpPaths.size() <= qp) {
+            qpPaths.add(QpPaths.of(qpPaths.size()));
+        }
+        for (int ev = 0; ev < fabric.evCount(qp); ev++) {
+            for (TelemetryPath leaf : qpPaths.get(qp).ev(ev)) {
+                if (TelemetrySchema.get().selects(pattern, leaf)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Hands a command to the simulation thread and waits until it ran (or failed). */
     private void run(Consumer<Simulation> command) throws ConfigWriteException {
         CompletableFuture<Void> done = new CompletableFuture<>();
@@ -399,6 +465,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     /** A snapshot of every device at the current simulated time. */
     private void publishAll() {
+        hostsWithNewEvents.clear();
         publish(devices.keySet());
     }
 
@@ -408,11 +475,11 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         for (int host : hostsWithNewEvents) {
             names.add(hostTargets.get(host));
         }
+        hostsWithNewEvents.clear();
         publish(names);
     }
 
     private void publish(java.util.Collection<String> names) {
-        hostsWithNewEvents.clear();
         long timestamp = epochNs + simNowNs;
         Map<Integer, List<Integer>> qpsByHost = new HashMap<>();
         for (int qp = 0; qp < fabric.qpCount(); qp++) {
@@ -481,7 +548,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         out.uint(paths.srtt(), fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS));
         out.uint(paths.evsActive(), active);
         out.uint(paths.msgs(), fabric.qpCounter(qp, QpCounter.MESSAGES_COMPLETED));
-        if (options.evLeaves()) {
+        if (options.evLeaves() || evInterest.containsKey(qp)) {
             for (int ev = 0; ev < fabric.evCount(qp); ev++) {
                 TelemetryPath[] e = paths.ev(ev);
                 out.uint(e[0], fabric.evPlane(qp, ev));
