@@ -85,6 +85,7 @@ public final class HostView extends BorderPane {
         evGrid.setOnMouseMoved(e -> tip.setText(evAt(e.getX(), e.getY()).map(ev -> "EV " + ev.id() + " plane " + ev.plane()
                 + ": " + ev.state() + ", penalty " + Units.count(ev.penalty()) + ", trims " + ev.trims() + ", losses " + ev.losses())
                 .orElse("")));
+        evTitle.setId("ev-title");
         VBox evBox = new VBox(4, evTitle, evGrid);
         VBox content = new VBox(8, ViewParts.titled("Plane ports", ports), ViewParts.titled("Queue pairs", qps), evBox);
         VBox.setVgrow(content.getChildren().get(0), Priority.ALWAYS);

@@ -208,6 +208,18 @@ class LiveDemoEndToEndTest {
         assertTrue(error.getCause().getMessage().contains("no link named 'p0-t0-9~p0-t1-0'"), error.getCause().getMessage());
     }
 
+    @Test
+    void drillingIntoAHostOfTheDemoShowsTheEvGridOfItsQp(FxRobot robot) throws Exception {
+        demo = EmbeddedDemo.start(scenario(), FAST);
+        session.add(demo.target());
+        await("the hosts are known", Duration.ofSeconds(30), () -> !shown().hosts().isEmpty());
+        String host = shown().hosts().getFirst().name();
+        WaitForAsyncUtils.asyncFx(() -> viewModel.openHost(host));
+        // The agent publishes per-EV state only for what is subscribed explicitly: the drill-down asks for it.
+        await("the host view shows the 32 EVs of a QP of " + host, Duration.ofSeconds(30),
+                () -> robot.lookup("#ev-title").queryAs(Label.class).getText().matches("QP \\d+: 32 EVs .*"));
+    }
+
     private static String badge(FxRobot robot) {
         return robot.lookup("#freshness-badge").queryAs(Label.class).getText();
     }

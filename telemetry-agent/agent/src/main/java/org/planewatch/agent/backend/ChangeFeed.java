@@ -38,6 +38,10 @@ public final class ChangeFeed {
             return; // nobody streams changes: skip the diff
         }
         Map<TelemetryPath, TelemetryValue> before = previous == null ? Map.of() : previous.leaves();
+        if (before instanceof LeafTable old && next.leaves() instanceof LeafTable now && old.layout() == now.layout()) {
+            notify(new DeviceChange(next.target(), next.timestampNs(), changedColumns(old, now), List.of()));
+            return;
+        }
         Map<TelemetryPath, TelemetryValue> updated = new HashMap<>();
         for (Map.Entry<TelemetryPath, TelemetryValue> leaf : next.leaves().entrySet()) {
             if (!leaf.getValue().equals(before.get(leaf.getKey()))) {
@@ -50,7 +54,21 @@ public final class ChangeFeed {
                 deleted.add(path);
             }
         }
-        DeviceChange change = new DeviceChange(next.target(), next.timestampNs(), updated, deleted);
+        notify(new DeviceChange(next.target(), next.timestampNs(), updated, deleted));
+    }
+
+    /** Same layout: compare column by column, no lookups, nothing deleted. */
+    private static Map<TelemetryPath, TelemetryValue> changedColumns(LeafTable old, LeafTable now) {
+        Map<TelemetryPath, TelemetryValue> updated = new HashMap<>();
+        for (int i = 0; i < now.size(); i++) {
+            if (!now.sameValue(i, old)) {
+                updated.put(now.layout().path(i), now.value(i));
+            }
+        }
+        return updated;
+    }
+
+    private void notify(DeviceChange change) {
         if (!change.isEmpty()) {
             for (ChangeListener listener : listeners) {
                 listener.changed(change);

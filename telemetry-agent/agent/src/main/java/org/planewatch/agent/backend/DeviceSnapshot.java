@@ -16,7 +16,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
 public record DeviceSnapshot(String target, long timestampNs, Map<TelemetryPath, TelemetryValue> leaves) {
 
     public DeviceSnapshot {
-        leaves = Collections.unmodifiableMap(leaves);
+        leaves = leaves instanceof LeafTable ? leaves : Collections.unmodifiableMap(leaves); // a table is immutable
     }
 
     public static DeviceSnapshot empty(String target, long timestampNs) {

@@ -42,6 +42,16 @@ public interface TelemetryBackend extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * A subscription names {@code pattern} explicitly on {@code targets}. A back end that leaves costly
+     * leaves out of its snapshots until someone asks for them (the simulator's per-EV state) includes the
+     * ones {@code pattern} selects from now until the returned interest is closed, and returns once their
+     * targets' snapshots have them. The default has nothing held back.
+     */
+    default Interest interest(java.util.Collection<String> targets, org.planewatch.telemetry.path.PathPattern pattern) {
+        return Interest.NONE;
+    }
+
     /** Starts publishing (threads, timers); idempotent. */
     default void start() {}
 

@@ -60,7 +60,7 @@ public final class AgentBench {
             """;
 
     private record Phase(double seconds, long events, long simNs, double cpuSeconds, double simCpuSeconds, long heapPeak,
-            long updates) {}
+            long updates, java.util.Map<String, Double> threadCpuSeconds) {}
 
     /** The subscriber process's CPU time, as it last reported it. */
     private static final AtomicLong subscriberCpuNs = new AtomicLong();
@@ -246,6 +246,7 @@ public final class AgentBench {
         long wall0 = System.nanoTime();
         long cpu0 = os.getProcessCpuTime();
         long simCpu0 = simThreadCpuNs();
+        java.util.Map<String, Long> threads0 = cpuByThreadGroup();
         long events0 = eventsProcessed(backend);
         long sim0 = backend.simulatedNowNs();
         long updates0 = updates.get();
@@ -255,8 +256,12 @@ public final class AgentBench {
             heapPeak = Math.max(heapPeak, memory.getHeapMemoryUsage().getUsed());
         }
         double wall = (System.nanoTime() - wall0) / 1e9;
+        java.util.Map<String, Double> threads = new java.util.TreeMap<>();
+        cpuByThreadGroup().forEach((group, ns) -> threads.put(group, (ns - threads0.getOrDefault(group, 0L)) / 1e9));
+        double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+        threads.put("other (GC, JIT, VM)", cpu - threads.values().stream().mapToDouble(Double::doubleValue).sum());
         return new Phase(wall, eventsProcessed(backend) - events0, backend.simulatedNowNs() - sim0,
-                (os.getProcessCpuTime() - cpu0) / 1e9, (simThreadCpuNs() - simCpu0) / 1e9, heapPeak, updates.get() - updates0);
+                cpu, (simThreadCpuNs() - simCpu0) / 1e9, heapPeak, updates.get() - updates0, threads);
     }
 
     /** CPU time of the simulation's thread: what the agent's other threads leave it. */
@@ -270,6 +275,21 @@ public final class AgentBench {
         return 0;
     }
 
+    /** CPU time of the live Java threads by name without its numbering (threads that ended are missed). */
+    private static java.util.Map<String, Long> cpuByThreadGroup() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        java.util.Map<String, Long> out = new java.util.HashMap<>();
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null) {
+                long ns = threads.getThreadCpuTime(info.getThreadId());
+                if (ns > 0) {
+                    out.merge(info.getThreadName().replaceAll("[-0-9]+$", ""), ns, Long::sum);
+                }
+            }
+        }
+        return out;
+    }
+
     private static long eventsProcessed(SimulatedBackend backend) {
         return backend.eventsProcessed();
     }
@@ -278,5 +298,12 @@ public final class AgentBench {
         System.out.printf("%-20s wall %.1f s  sim events %.2f M/s  sim time %.3f ms/s  CPU %.2f cores (sim thread %.2f)  heap peak %d MiB  updates %.0f/s%n",
                 name, p.seconds(), p.events() / p.seconds() / 1e6, p.simNs() / p.seconds() / 1e6,
                 p.cpuSeconds() / p.seconds(), p.simCpuSeconds() / p.seconds(), p.heapPeak() >> 20, p.updates() / p.seconds());
+        StringBuilder threads = new StringBuilder("  cores by thread:");
+        p.threadCpuSeconds().forEach((group, s) -> {
+            if (s / p.seconds() >= 0.005) {
+                threads.append(String.format(" %s %.2f;", group, s / p.seconds()));
+            }
+        });
+        System.out.println(threads);
     }
 }

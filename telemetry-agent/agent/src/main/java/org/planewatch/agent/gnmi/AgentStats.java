@@ -26,6 +26,10 @@ public final class AgentStats {
         coalesced.increment();
     }
 
+    void coalesced(long updates) {
+        coalesced.add(updates);
+    }
+
     void dropped() {
         dropped.increment();
     }

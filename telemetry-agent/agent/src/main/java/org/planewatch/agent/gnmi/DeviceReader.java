@@ -36,10 +36,15 @@ final class DeviceReader {
         for (Map.Entry<TelemetryPath, TelemetryValue> leaf : device.leaves().entrySet()) {
             visitor.leaf(leaf.getKey(), leaf.getValue(), device.timestampNs());
         }
-        for (Map.Entry<TelemetryPath, TelemetryValue> leaf : stats.leaves().entrySet()) {
-            visitor.leaf(leaf.getKey(), leaf.getValue(), device.timestampNs());
-        }
+        visitAgentLeaves(device.timestampNs(), visitor);
         return device.timestampNs();
+    }
+
+    /** The agent's own leaves, stamped {@code timestampNs} like the device they are served with. */
+    void visitAgentLeaves(long timestampNs, LeafVisitor visitor) {
+        for (Map.Entry<TelemetryPath, TelemetryValue> leaf : stats.leaves().entrySet()) {
+            visitor.leaf(leaf.getKey(), leaf.getValue(), timestampNs);
+        }
     }
 
     @FunctionalInterface

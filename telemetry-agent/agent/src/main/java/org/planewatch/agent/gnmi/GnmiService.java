@@ -1,7 +1,13 @@
 package org.planewatch.agent.gnmi;
 
 import com.google.protobuf.ByteString;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.ServiceDescriptor;
 import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.ProtoUtils;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.nio.charset.StandardCharsets;
@@ -209,9 +215,44 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         return out.build();
     }
 
+    /**
+     * Subscribe with the standard marshallers: only reached by code that binds this class directly
+     * ({@link #bindService()}); servers use {@link #serviceDefinition()}, whose Subscribe sends
+     * pre-encoded responses.
+     */
     @Override
     public StreamObserver<SubscribeRequest> subscribe(StreamObserver<SubscribeResponse> response) {
-        return new SubscribeSession(env, (ServerCallStreamObserver<SubscribeResponse>) response, ClientSession.CURRENT.get());
+        throw GnmiException.unimplemented("bind GnmiService with serviceDefinition(): its Subscribe streams pre-encoded responses");
+    }
+
+    /** The Subscribe method as served: same name and request type, responses already in wire form. */
+    static final MethodDescriptor<SubscribeRequest, EncodedResponse> SUBSCRIBE = gNMIGrpc.getSubscribeMethod()
+            .toBuilder(ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), EncodedResponse.MARSHALLER)
+            .build();
+
+    /**
+     * The gNMI service to register: Capabilities, Get and Set as generated, Subscribe with
+     * {@link EncodedResponse}s (clients see ordinary SubscribeResponse messages on the wire).
+     */
+    public ServerServiceDefinition serviceDefinition() {
+        ServerServiceDefinition generated = bindService();
+        ServiceDescriptor standard = generated.getServiceDescriptor();
+        ServiceDescriptor.Builder descriptor = ServiceDescriptor.newBuilder(standard.getName())
+                .setSchemaDescriptor(standard.getSchemaDescriptor()).addMethod(SUBSCRIBE);
+        for (MethodDescriptor<?, ?> method : standard.getMethods()) {
+            if (!method.getFullMethodName().equals(SUBSCRIBE.getFullMethodName())) {
+                descriptor.addMethod(method);
+            }
+        }
+        ServerServiceDefinition.Builder out = ServerServiceDefinition.builder(descriptor.build());
+        for (ServerMethodDefinition<?, ?> method : generated.getMethods()) {
+            if (!method.getMethodDescriptor().getFullMethodName().equals(SUBSCRIBE.getFullMethodName())) {
+                out.addMethod(method);
+            }
+        }
+        out.addMethod(SUBSCRIBE, ServerCalls.asyncBidiStreamingCall(response -> new SubscribeSession(env,
+                (ServerCallStreamObserver<EncodedResponse>) response, ClientSession.CURRENT.get())));
+        return out.build();
     }
 
     public AgentStats stats() {

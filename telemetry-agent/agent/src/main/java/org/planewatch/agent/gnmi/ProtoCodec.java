@@ -143,7 +143,7 @@ public final class ProtoCodec {
     }
 
     /** JSON scalar; RFC 7951 (JSON_IETF) writes 64-bit integers as strings. */
-    private static String json(TelemetryValue value, boolean ietf) {
+    static String json(TelemetryValue value, boolean ietf) {
         return switch (value) {
             case TelemetryValue.Uint u -> ietf ? quote(u.text()) : u.text();
             case TelemetryValue.Int i -> ietf ? quote(i.text()) : i.text();

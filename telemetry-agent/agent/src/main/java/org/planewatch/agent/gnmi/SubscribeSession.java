@@ -14,15 +14,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.DeviceChange;
+import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.Interest;
+import org.planewatch.agent.backend.LeafLayout;
+import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.gnmi.proto.Encoding;
-import org.planewatch.gnmi.proto.Notification;
-import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SubscribeRequest;
-import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.gnmi.proto.SubscriptionMode;
-import org.planewatch.gnmi.proto.Update;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -36,11 +36,12 @@ import org.planewatch.telemetry.value.TelemetryValue;
 final class SubscribeSession implements StreamObserver<SubscribeRequest>, ChangeListener {
 
     private final SubscribeEnvironment env;
-    private final ServerCallStreamObserver<SubscribeResponse> out;
+    private final ServerCallStreamObserver<EncodedResponse> out;
     private final ClientSession client;
     private final OutboundBuffer buffer;
     private final AtomicInteger drainRequests = new AtomicInteger();
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
+    private final List<Interest> interests = new ArrayList<>();
     /** Per subscription and leaf, what was last queued and when (wall ns): suppress_redundant and heartbeats. */
     private final List<Map<LeafKey, Sent>> sent = new ArrayList<>();
 
@@ -48,9 +49,12 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private static final int TRANSPORT_BUFFER_BYTES = 1 << 20;
 
-    /** Notification prefixes by (target, parent path); used by the drain only (one thread at a time). */
-    private final Map<LeafKey, Path> prefixes = new java.util.HashMap<>();
-    private static final int PREFIX_CACHE_LIMIT = 1 << 18;
+    /** Entries the drain takes from the buffer between two looks at the transport's readiness. */
+    private static final int DRAIN_CHUNK = 4096;
+    /** Writes the drained entries as responses; used by the drain only (one thread at a time). */
+    private volatile ResponseEncoder encoder;
+    /** Per layout, the indexes the initial state sends (selected by some subscription). */
+    private final Map<LeafLayout, int[]> initialByLayout = new ConcurrentHashMap<>();
 
     private SubscriptionList request;
     private List<SubscriptionSpec> specs = List.of();
@@ -63,7 +67,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private volatile StatusRuntimeException failure;
     private volatile boolean closed;
 
-    SubscribeSession(SubscribeEnvironment env, ServerCallStreamObserver<SubscribeResponse> out, ClientSession client) {
+    SubscribeSession(SubscribeEnvironment env, ServerCallStreamObserver<EncodedResponse> out, ClientSession client) {
         this.env = env;
         this.out = out;
         this.client = client;
@@ -136,6 +140,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         targetSet = Set.copyOf(resolved);
         encoding = list.getEncoding();
         echoedTarget = list.getPrefix().getTarget();
+        encoder = new ResponseEncoder(encoding, echoedTarget, env.options().maxUpdatesPerNotification());
+        askForHeldBackLeaves();
         for (int i = 0; i < specs.size(); i++) {
             sent.add(new ConcurrentHashMap<>());
         }
@@ -147,6 +153,20 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             }
             case POLL -> queueInitialState();
             default -> throw GnmiException.invalidArgument("unknown SubscriptionList mode " + list.getModeValue());
+        }
+    }
+
+    /** Leaves a back end publishes only when a subscription names them (per-EV state): asked for before the initial state. */
+    private void askForHeldBackLeaves() {
+        for (SubscriptionSpec spec : specs) {
+            try {
+                Interest interest = env.reader().backend().interest(targets, spec.pattern());
+                synchronized (interests) {
+                    interests.add(interest);
+                }
+            } catch (IllegalStateException e) {
+                env.log().warn("subscribe-interest", "peer", peer(), "path", spec.pattern().toString(), "message", e.getMessage());
+            }
         }
     }
 
@@ -225,7 +245,18 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private void queueAll() {
         long wall = env.wallNanos().getAsLong();
+        boolean remembers = specs.stream().anyMatch(SubscriptionSpec::remembers);
         for (String target : targets) {
+            if (!remembers && env.reader().read(target) instanceof DeviceSnapshot device
+                    && device.leaves() instanceof LeafTable table) {
+                buffer.updateTable(target, device.timestampNs(), table, initialSelection(table.layout()));
+                env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
+                    if (specs.stream().anyMatch(spec -> spec.selects(path))) {
+                        buffer.update(target, timestampNs, path, value, true);
+                    }
+                });
+                continue;
+            }
             env.reader().visit(target, (path, value, timestampNs) -> {
                 for (int i = 0; i < specs.size(); i++) {
                     if (specs.get(i).selects(path)) {
@@ -237,6 +268,20 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
         buffer.sync();
         requestDrain();
+    }
+
+    /** The leaves of {@code layout} some subscription selects. */
+    private int[] initialSelection(LeafLayout layout) {
+        int[] known = initialByLayout.get(layout);
+        if (known == null) {
+            known = java.util.stream.IntStream.range(0, layout.size())
+                    .filter(i -> specs.stream().anyMatch(spec -> spec.selects(layout.path(i)))).toArray();
+            if (initialByLayout.size() >= 4096) {
+                initialByLayout.clear();
+            }
+            initialByLayout.put(layout, known);
+        }
+        return known;
     }
 
     /** A sampling tick: every sampled leaf, unless suppress_redundant holds back an unchanged one. */
@@ -252,9 +297,20 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private void sweep(int index, boolean sampledLeaves) {
         SubscriptionSpec spec = specs.get(index);
         Map<LeafKey, Sent> last = sent.get(index);
-        boolean remembers = spec.suppressRedundant() || spec.heartbeatIntervalNs() > 0;
+        boolean remembers = spec.remembers();
         long wall = env.wallNanos().getAsLong();
         for (String target : targets) {
+            if (!remembers && env.reader().read(target) instanceof DeviceSnapshot device
+                    && device.leaves() instanceof LeafTable table) {
+                // Every selected leaf goes: the whole device as one table, no per-leaf lookups.
+                buffer.updateTable(target, device.timestampNs(), table, spec.sweepSelection(table.layout(), sampledLeaves));
+                env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
+                    if (spec.sweeps(path, sampledLeaves)) {
+                        buffer.update(target, timestampNs, path, value, true);
+                    }
+                });
+                continue;
+            }
             env.reader().visit(target, (path, value, timestampNs) -> {
                 if (!spec.sweeps(path, sampledLeaves)) {
                     return;
@@ -314,7 +370,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private void queue(int index, String target, long timestampNs, TelemetryPath path, TelemetryValue value, long wall) {
         buffer.update(target, timestampNs, path, value);
-        if (specs.get(index).suppressRedundant() || specs.get(index).heartbeatIntervalNs() > 0) {
+        if (specs.get(index).remembers()) {
             sent.get(index).put(new LeafKey(target, path), new Sent(value, wall));
         }
     }
@@ -376,85 +432,25 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             close();
             return;
         }
+        ResponseEncoder writer = encoder;
+        if (writer == null) {
+            return; // no SubscriptionList yet: nothing can be waiting
+        }
         while (out.isReady()) {
-            List<OutboundBuffer.Pending> batch = buffer.take(env.options().maxUpdatesPerNotification());
-            if (batch.isEmpty()) {
+            if (buffer.drain(DRAIN_CHUNK, writer) == 0) {
                 return;
             }
-            if (send(batch)) {
+            List<EncodedResponse> responses = writer.finish();
+            env.stats().delivered(writer.takeUpdateCount());
+            for (EncodedResponse response : responses) {
+                out.onNext(response);
+            }
+            // A chunk ends at a sync marker if it has one: a ONCE subscription is done there.
+            if (completeAfterSync && !responses.isEmpty() && responses.getLast().bytes() == ResponseEncoder.SYNC_RESPONSE) {
                 out.onCompleted();
                 close();
                 return;
             }
-        }
-    }
-
-    /**
-     * Sends a batch as Notifications, one per run of entries with the same target, timestamp and parent
-     * path: the parent goes into the prefix once and each update carries only its leaf name, which
-     * makes messages several times smaller and cheaper to encode and decode. Returns true when a ONCE
-     * subscription is done.
-     */
-    private boolean send(List<OutboundBuffer.Pending> batch) {
-        Notification.Builder notification = null;
-        String target = null;
-        long timestamp = 0;
-        TelemetryPath parent = null;
-        int updates = 0;
-        for (OutboundBuffer.Pending p : batch) {
-            if (p.sync) {
-                flush(notification);
-                notification = null;
-                out.onNext(SubscribeResponse.newBuilder().setSyncResponse(true).build());
-                if (completeAfterSync) {
-                    env.stats().delivered(updates);
-                    return true;
-                }
-                continue;
-            }
-            TelemetryPath leafParent = p.path.size() > 1 ? p.path.parent() : TelemetryPath.ROOT;
-            if (notification == null || p.timestampNs != timestamp || leafParent != parent && !leafParent.equals(parent)
-                    || !p.target.equals(target)) {
-                flush(notification);
-                target = p.target;
-                timestamp = p.timestampNs;
-                parent = leafParent;
-                notification = Notification.newBuilder().setTimestamp(timestamp).setPrefix(prefix(target, parent));
-            }
-            Path relative = p.path.size() > 1 ? ProtoCodec.lastElem(p.path) : ProtoCodec.toProto(p.path);
-            if (p.value == null) {
-                notification.addDelete(relative);
-            } else {
-                notification.addUpdate(Update.newBuilder().setPath(relative)
-                        .setVal(ProtoCodec.toProto(p.value, encoding)).setDuplicates(p.duplicates));
-                updates++;
-            }
-        }
-        flush(notification);
-        env.stats().delivered(updates);
-        return false;
-    }
-
-    /** Built once per target and parent: a sample of every leaf needs one per parent per device. */
-    private Path prefix(String target, TelemetryPath parent) {
-        LeafKey key = new LeafKey(target, parent);
-        Path cached = prefixes.get(key);
-        if (cached != null) {
-            return cached;
-        }
-        String shown = echoedTarget.equals(DeviceReader.ALL_TARGETS) ? target : echoedTarget;
-        Path path = ProtoCodec.toProto(parent);
-        Path built = shown.isEmpty() ? path : path.toBuilder().setTarget(shown).build();
-        if (prefixes.size() >= PREFIX_CACHE_LIMIT) {
-            prefixes.clear(); // event parents keep coming
-        }
-        prefixes.put(key, built);
-        return built;
-    }
-
-    private void flush(Notification.Builder notification) {
-        if (notification != null) {
-            out.onNext(SubscribeResponse.newBuilder().setUpdate(notification).build());
         }
     }
 
@@ -466,6 +462,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         env.reader().backend().removeListener(this);
         synchronized (timers) {
             timers.forEach(t -> t.cancel(false));
+        }
+        synchronized (interests) {
+            interests.forEach(Interest::close);
+            interests.clear();
         }
         if (request != null) {
             env.stats().subscriptionClosed();

@@ -1,6 +1,7 @@
 package org.planewatch.agent.gnmi;
 
 import java.util.concurrent.ConcurrentHashMap;
+import org.planewatch.agent.backend.LeafLayout;
 import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -19,6 +20,11 @@ final class SubscriptionSpec {
     private final boolean suppressRedundant;
     private final long heartbeatIntervalNs;
     private final ConcurrentHashMap<TelemetryPath, Byte> memo = new ConcurrentHashMap<>();
+    /** Per layout, the indexes a sampling sweep sends, and those a heartbeat sweep sends. */
+    private final ConcurrentHashMap<LeafLayout, int[]> sampledByLayout = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<LeafLayout, int[]> heartbeatByLayout = new ConcurrentHashMap<>();
+    /** Layouts remembered; past this the caches start over (a host's layout changes with its event ring). */
+    private static final int LAYOUT_LIMIT = 1 << 14;
 
     /**
      * @param pattern prefix + path, wildcards kept
@@ -56,6 +62,11 @@ final class SubscriptionSpec {
         return heartbeatIntervalNs;
     }
 
+    /** Whether sweeps need the last value sent per leaf (suppress_redundant, heartbeats). */
+    boolean remembers() {
+        return suppressRedundant || heartbeatIntervalNs > 0;
+    }
+
     @Override
     public String toString() {
         return pattern + " " + mode + (mode == SubscriptionMode.SAMPLE ? " every " + sampleIntervalNs + " ns" : "");
@@ -74,6 +85,22 @@ final class SubscriptionSpec {
     boolean sweeps(TelemetryPath leaf, boolean sampled) {
         byte d = decision(leaf);
         return (d & SELECTS) != 0 && ((d & SAMPLES) != 0) == sampled;
+    }
+
+    /** The indexes of {@code layout} that {@link #sweeps} a sampling ({@code sampled}) or heartbeat sweep; cached per layout. */
+    int[] sweepSelection(LeafLayout layout, boolean sampled) {
+        ConcurrentHashMap<LeafLayout, int[]> cache = sampled ? sampledByLayout : heartbeatByLayout;
+        int[] known = cache.get(layout);
+        if (known != null) {
+            return known;
+        }
+        int[] selected = java.util.stream.IntStream.range(0, layout.size())
+                .filter(i -> sweeps(layout.path(i), sampled)).toArray();
+        if (cache.size() >= LAYOUT_LIMIT) {
+            cache.clear();
+        }
+        cache.put(layout, selected);
+        return selected;
     }
 
     private static final byte SELECTS = 1;

@@ -50,8 +50,8 @@ public final class AgentServer implements AutoCloseable {
     public AgentServer start() throws IOException {
         ClientRegistry clients = new ClientRegistry(config.maxClients(), stats, log);
         var gnmi = config.users() == null
-                ? ServerInterceptors.intercept(service, clients)
-                : ServerInterceptors.intercept(service, new PasswordAuthInterceptor(loadUsers()), clients);
+                ? ServerInterceptors.intercept(service.serviceDefinition(), clients)
+                : ServerInterceptors.intercept(service.serviceDefinition(), new PasswordAuthInterceptor(loadUsers()), clients);
         var reflection = config.users() == null
                 ? ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(), clients)
                 : ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(),

@@ -3,6 +3,7 @@ package org.planewatch.agent.sim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
@@ -19,7 +20,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
  */
 final class DeviceLeaves {
 
-    record Leaf(TelemetryPath path, Supplier<TelemetryValue> read) {}
+    /** A leaf read either as an unsigned counter ({@code count}) or as a value ({@code read}). */
+    record Leaf(TelemetryPath path, LongSupplier count, Supplier<TelemetryValue> read) {}
 
     private static final TelemetryPath INTERFACES = TelemetryPath.parse("/interfaces");
     private static final TelemetryPath QOS = TelemetryPath.parse("/qos/interfaces");
@@ -40,18 +42,23 @@ final class DeviceLeaves {
         return leaves;
     }
 
-    void read(Map<TelemetryPath, TelemetryValue> into) {
+    void read(TableWriter into) {
         for (Leaf leaf : leaves) {
-            into.put(leaf.path(), leaf.read().get());
+            if (leaf.count() != null) {
+                into.uint(leaf.path(), leaf.count().getAsLong());
+            } else {
+                into.value(leaf.path(), leaf.read().get());
+            }
         }
     }
 
     private void add(TelemetryPath path, Supplier<TelemetryValue> read) {
-        leaves.add(new Leaf(interned.computeIfAbsent(path, p -> p), read));
+        leaves.add(new Leaf(interned.computeIfAbsent(path, p -> p), null, read));
     }
 
-    private static TelemetryValue uint(long v) {
-        return TelemetryValue.uint(v);
+    /** A counter: read without boxing. */
+    private void count(TelemetryPath path, LongSupplier count) {
+        leaves.add(new Leaf(interned.computeIfAbsent(path, p -> p), count, null));
     }
 
     static DeviceLeaves host(FabricTelemetry t, int host, long epochNs, Map<TelemetryPath, TelemetryPath> interned) {
@@ -61,19 +68,19 @@ final class DeviceLeaves {
             int port = t.hostPort(host, plane);
             String ifName = "eth" + plane;
             d.portCounters(t, port, ifName, epochNs);
-            d.add(d.ifCounter(ifName, "in-pkts"), () -> uint(t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS)));
-            d.add(d.ifCounter(ifName, "in-octets"), () -> uint(t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_BYTES)));
+            d.count(d.ifCounter(ifName, "in-pkts"), () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS));
+            d.count(d.ifCounter(ifName, "in-octets"), () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_BYTES));
             TelemetryPath s = PLANES.child("plane", "id", Integer.toString(plane)).child("state");
             TelemetryValue portName = TelemetryValue.str(ifName);
             d.add(s.child("port-name"), () -> portName);
             d.add(s.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
-            d.add(s.child("tx-pkts"), () -> uint(t.portCounter(port, PortCounter.TX_PACKETS)));
-            d.add(s.child("tx-octets"), () -> uint(t.portCounter(port, PortCounter.TX_BYTES)));
+            d.count(s.child("tx-pkts"), () -> t.portCounter(port, PortCounter.TX_PACKETS));
+            d.count(s.child("tx-octets"), () -> t.portCounter(port, PortCounter.TX_BYTES));
             d.hostPlane(t, host, p, s, "rx-pkts", HostPlaneCounter.RX_DATA_PACKETS);
             d.hostPlane(t, host, p, s, "rx-octets", HostPlaneCounter.RX_DATA_BYTES);
-            d.add(s.child("retransmits"), () -> uint(t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_NACK)
+            d.count(s.child("retransmits"), () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_NACK)
                     + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_SACK_GAP)
-                    + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_TIMEOUT)));
+                    + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_TIMEOUT));
             // Every NACK of the model answers a trimmed header, so NACKs and trim NACKs coincide.
             d.hostPlane(t, host, p, s, "nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
             d.hostPlane(t, host, p, s, "trim-nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
@@ -86,7 +93,7 @@ final class DeviceLeaves {
             d.hostPlane(t, host, p, s, "evs-good", HostPlaneCounter.EVS_GOOD);
             d.hostPlane(t, host, p, s, "evs-assumed-bad", HostPlaneCounter.EVS_ASSUMED_BAD);
             d.hostPlane(t, host, p, s, "evs-denied", HostPlaneCounter.EVS_DENIED);
-            TelemetryValue lastClear = uint(epochNs);
+            TelemetryValue lastClear = TelemetryValue.uint(epochNs);
             d.add(s.child("last-clear"), () -> lastClear);
         }
         return d;
@@ -124,15 +131,15 @@ final class DeviceLeaves {
         TelemetryPath c = state.child("counters");
         port(t, port, c, "out-pkts", PortCounter.TX_PACKETS);
         port(t, port, c, "out-octets", PortCounter.TX_BYTES);
-        add(c.child("out-discards"), () -> uint(t.portCounter(port, PortCounter.DROP_CONGESTION)
-                + t.portCounter(port, PortCounter.DROP_LINK_DOWN)));
-        add(c.child("out-errors"), () -> uint(t.portCounter(port, PortCounter.DROP_CRC)
-                + t.portCounter(port, PortCounter.DROP_NO_ROUTE)));
+        count(c.child("out-discards"), () -> t.portCounter(port, PortCounter.DROP_CONGESTION)
+                + t.portCounter(port, PortCounter.DROP_LINK_DOWN));
+        count(c.child("out-errors"), () -> t.portCounter(port, PortCounter.DROP_CRC)
+                + t.portCounter(port, PortCounter.DROP_NO_ROUTE));
         port(t, port, c, "carrier-transitions", PortCounter.FLAPS);
         port(t, port, c, "trim-pkts", PortCounter.TRIMMED);
         port(t, port, c, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
         // Counters start with the scenario: they were last cleared at its epoch.
-        TelemetryValue lastClear = uint(epochNs);
+        TelemetryValue lastClear = TelemetryValue.uint(epochNs);
         add(c.child("last-clear"), () -> lastClear);
     }
 
@@ -141,11 +148,11 @@ final class DeviceLeaves {
     }
 
     private void port(FabricTelemetry t, int port, TelemetryPath parent, String leaf, PortCounter which) {
-        add(parent.child(leaf), () -> uint(t.portCounter(port, which)));
+        count(parent.child(leaf), () -> t.portCounter(port, which));
     }
 
     private void hostPlane(FabricTelemetry t, int host, int plane, TelemetryPath parent, String leaf, HostPlaneCounter which) {
-        add(parent.child(leaf), () -> uint(t.hostPlaneCounter(host, plane, which)));
+        count(parent.child(leaf), () -> t.hostPlaneCounter(host, plane, which));
     }
 
     private static final TelemetryValue UP = TelemetryValue.str("UP");

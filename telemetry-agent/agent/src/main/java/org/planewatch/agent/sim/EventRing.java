@@ -65,20 +65,20 @@ final class EventRing {
         entries.addLast(Entry.of(state, event, pathsBySeq, seq));
     }
 
-    void read(Map<TelemetryPath, TelemetryValue> into) {
-        into.put(NEXT_SEQ, new TelemetryValue.Uint(nextSeq));
-        into.put(DROPPED, new TelemetryValue.Uint(dropped));
+    void read(TableWriter into) {
+        into.uint(NEXT_SEQ, nextSeq);
+        into.uint(DROPPED, dropped);
         for (Entry e : entries) {
             ExclusionEvent ev = e.event();
             TelemetryPath[] p = e.leaves();
-            into.put(p[0], new TelemetryValue.Uint(epochNs + ev.atNs()));
-            into.put(p[1], new TelemetryValue.Uint(ev.qp()));
-            into.put(p[2], new TelemetryValue.Uint(ev.ev()));
-            into.put(p[3], new TelemetryValue.Uint(ev.plane()));
-            into.put(p[4], new TelemetryValue.Str(String.join(",", ev.links())));
-            into.put(p[5], new TelemetryValue.Str(ev.from().name()));
-            into.put(p[6], new TelemetryValue.Str(ev.to().name()));
-            into.put(p[7], new TelemetryValue.Str(ev.reason().name()));
+            into.uint(p[0], epochNs + ev.atNs());
+            into.uint(p[1], ev.qp());
+            into.uint(p[2], ev.ev());
+            into.uint(p[3], ev.plane());
+            into.value(p[4], new TelemetryValue.Str(String.join(",", ev.links())));
+            into.value(p[5], new TelemetryValue.Str(ev.from().name()));
+            into.value(p[6], new TelemetryValue.Str(ev.to().name()));
+            into.value(p[7], new TelemetryValue.Str(ev.reason().name()));
         }
     }
 

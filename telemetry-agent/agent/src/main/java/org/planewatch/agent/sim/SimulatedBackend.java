@@ -17,6 +17,8 @@ import java.util.function.Consumer;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.Interest;
+import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.sim.Simulation;
@@ -25,9 +27,11 @@ import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.EvCounter;
 import org.planewatch.sim.transport.EvState;
 import org.planewatch.sim.transport.QpCounter;
+import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
 import org.planewatch.telemetry.schema.ModelInfo;
+import org.planewatch.telemetry.schema.TelemetrySchema;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -61,14 +65,33 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private final List<QpPaths> qpPaths = new ArrayList<>();
 
     private record QpPaths(TelemetryPath base, TelemetryPath peer, TelemetryPath cwnd, TelemetryPath inflight,
-            TelemetryPath srtt, TelemetryPath evsActive, TelemetryPath msgs) {
+            TelemetryPath srtt, TelemetryPath evsActive, TelemetryPath msgs, List<TelemetryPath[]> evs) {
+        private static final String[] EV_LEAVES = {"plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses"};
+
         static QpPaths of(int qp) {
             TelemetryPath base = TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qp));
             TelemetryPath s = base.child("state");
             return new QpPaths(base, s.child("peer"), s.child("cwnd-octets"), s.child("inflight-octets"),
-                    s.child("srtt-ns"), s.child("evs-active"), s.child("msgs-completed"));
+                    s.child("srtt-ns"), s.child("evs-active"), s.child("msgs-completed"), new ArrayList<>());
+        }
+
+        /** The leaf paths of EV {@code ev}, built on first use. */
+        TelemetryPath[] ev(int ev) {
+            while (evs.size() <= ev) {
+                TelemetryPath state = base.child("evs").child("ev", "id", Integer.toString(evs.size())).child("state");
+                TelemetryPath[] leaves = new TelemetryPath[EV_LEAVES.length];
+                for (int i = 0; i < leaves.length; i++) {
+                    leaves[i] = state.child(EV_LEAVES[i]);
+                }
+                evs.add(leaves);
+            }
+            return evs.get(ev);
         }
     }
+    /** Explicit subscriptions per QP to its per-EV leaves; added on the simulation thread, withdrawn from any. */
+    private final java.util.concurrent.ConcurrentHashMap<Integer, Integer> evInterest = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each device's last leaf layout: a publish reuses it while the device keeps its shape. */
+    private final TableWriter.Layouts layouts = new TableWriter.Layouts();
     private final SimPacer pacer;
     private volatile long simNowNs;
     private volatile long eventsProcessed;
@@ -293,6 +316,67 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         };
     }
 
+    /**
+     * Per-EV leaves cost about 900 leaves per QP per publish, so they are published only for the QPs an
+     * explicit subscription names ({@code evs} in its path), from the moment it starts until it ends.
+     */
+    @Override
+    public Interest interest(java.util.Collection<String> names, PathPattern pattern) {
+        if (options.evLeaves() || !namesEvs(pattern)) {
+            return Interest.NONE;
+        }
+        java.util.Set<Integer> hosts = new java.util.HashSet<>();
+        for (String name : names) {
+            Integer host = hostIndex.get(name);
+            if (host != null) {
+                hosts.add(host);
+            }
+        }
+        if (hosts.isEmpty()) {
+            return Interest.NONE;
+        }
+        List<Integer> wanted = new ArrayList<>();
+        try {
+            run(sim -> {
+                List<String> published = new ArrayList<>();
+                for (int qp = 0; qp < fabric.qpCount(); qp++) {
+                    if (hosts.contains(fabric.qpSource(qp)) && selectsSomeEv(pattern, qp)) {
+                        wanted.add(qp);
+                        evInterest.merge(qp, 1, Integer::sum);
+                        published.add(hostTargets.get(fabric.qpSource(qp)));
+                    }
+                }
+                publish(new java.util.LinkedHashSet<>(published)); // so the subscription's initial state has them
+            });
+        } catch (ConfigWriteException e) {
+            throw new IllegalStateException("per-EV leaves could not be switched on: " + e.getMessage(), e);
+        }
+        return () -> {
+            for (int qp : wanted) {
+                evInterest.computeIfPresent(qp, (k, n) -> n == 1 ? null : n - 1);
+            }
+        };
+    }
+
+    private static boolean namesEvs(PathPattern pattern) {
+        return pattern.path().origin().equals("mrc")
+                && pattern.path().elems().stream().anyMatch(e -> e.name().equals("evs"));
+    }
+
+    private boolean selectsSomeEv(PathPattern pattern, int qp) {
+        while (qpPaths.size() <= qp) {
+            qpPaths.add(QpPaths.of(qpPaths.size()));
+        }
+        for (int ev = 0; ev < fabric.evCount(qp); ev++) {
+            for (TelemetryPath leaf : qpPaths.get(qp).ev(ev)) {
+                if (TelemetrySchema.get().selects(pattern, leaf)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Hands a command to the simulation thread and waits until it ran (or failed). */
     private void run(Consumer<Simulation> command) throws ConfigWriteException {
         CompletableFuture<Void> done = new CompletableFuture<>();
@@ -381,6 +465,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     /** A snapshot of every device at the current simulated time. */
     private void publishAll() {
+        hostsWithNewEvents.clear();
         publish(devices.keySet());
     }
 
@@ -390,13 +475,12 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         for (int host : hostsWithNewEvents) {
             names.add(hostTargets.get(host));
         }
+        hostsWithNewEvents.clear();
         publish(names);
     }
 
     private void publish(java.util.Collection<String> names) {
-        hostsWithNewEvents.clear();
         long timestamp = epochNs + simNowNs;
-        Map<TelemetryPath, TelemetryValue> clock = clockLeaves();
         Map<Integer, List<Integer>> qpsByHost = new HashMap<>();
         for (int qp = 0; qp < fabric.qpCount(); qp++) {
             int src = fabric.qpSource(qp);
@@ -404,33 +488,34 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 qpsByHost.computeIfAbsent(src, k -> new ArrayList<>()).add(qp);
             }
         }
+        String scenario = simulation.scenario().name();
+        long events = simulation.eventsProcessed();
         for (String name : names) {
             DeviceLeaves device = devices.get(name);
-            Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>(device.leaves().size() * 2);
-            device.read(leaves);
-            leaves.putAll(clock);
             Integer host = hostIndex.get(name);
-            if (host != null) {
-                for (int qp : qpsByHost.getOrDefault(host, List.of())) {
-                    qpLeaves(qp, leaves);
+            LeafTable table = layouts.table(name, out -> {
+                device.read(out);
+                clockLeaves(out, scenario, events);
+                if (host != null) {
+                    for (int qp : qpsByHost.getOrDefault(host, List.of())) {
+                        qpLeaves(qp, out);
+                    }
+                    rings.get(host).read(out);
                 }
-                rings.get(host).read(leaves);
-            }
-            feed.publish(new DeviceSnapshot(name, timestamp, leaves));
+            });
+            feed.publish(new DeviceSnapshot(name, timestamp, table));
         }
     }
 
-    private Map<TelemetryPath, TelemetryValue> clockLeaves() {
-        Map<TelemetryPath, TelemetryValue> out = new LinkedHashMap<>();
-        out.put(ClockPaths.SCENARIO, TelemetryValue.str(simulation.scenario().name()));
-        out.put(ClockPaths.EPOCH, TelemetryValue.uint(epochNs));
-        out.put(ClockPaths.SIM_TIME, TelemetryValue.uint(simNowNs));
-        out.put(ClockPaths.DILATION, new TelemetryValue.Real(dilation));
-        out.put(ClockPaths.PAUSED, new TelemetryValue.Bool(paused));
-        out.put(ClockPaths.EVENTS, TelemetryValue.uint(simulation.eventsProcessed()));
-        out.put(ClockPaths.CONFIG_DILATION, new TelemetryValue.Real(dilation));
-        out.put(ClockPaths.CONFIG_PAUSED, new TelemetryValue.Bool(paused));
-        return out;
+    private void clockLeaves(TableWriter out, String scenario, long events) {
+        out.value(ClockPaths.SCENARIO, TelemetryValue.str(scenario));
+        out.uint(ClockPaths.EPOCH, epochNs);
+        out.uint(ClockPaths.SIM_TIME, simNowNs);
+        out.value(ClockPaths.DILATION, new TelemetryValue.Real(dilation));
+        out.value(ClockPaths.PAUSED, new TelemetryValue.Bool(paused));
+        out.uint(ClockPaths.EVENTS, events);
+        out.value(ClockPaths.CONFIG_DILATION, new TelemetryValue.Real(dilation));
+        out.value(ClockPaths.CONFIG_PAUSED, new TelemetryValue.Bool(paused));
     }
 
     /** The clock's leaf paths, built once: paths that are the same object compare in one step. */
@@ -446,34 +531,33 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         static final TelemetryPath CONFIG_PAUSED = CLOCK.child("config").child("paused");
     }
 
-    private void qpLeaves(int qp, Map<TelemetryPath, TelemetryValue> out) {
+    private void qpLeaves(int qp, TableWriter out) {
         while (qpPaths.size() <= qp) {
             qpPaths.add(QpPaths.of(qpPaths.size()));
         }
         QpPaths paths = qpPaths.get(qp);
-        TelemetryPath base = paths.base();
         int active = 0;
         for (int ev = 0; ev < fabric.evCount(qp); ev++) {
             if (fabric.evState(qp, ev) == EvState.GOOD) {
                 active++;
             }
         }
-        out.put(paths.peer(), TelemetryValue.str(fabric.hostName(fabric.qpDestination(qp))));
-        out.put(paths.cwnd(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.CWND_BYTES)));
-        out.put(paths.inflight(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.BYTES_IN_FLIGHT)));
-        out.put(paths.srtt(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS)));
-        out.put(paths.evsActive(), TelemetryValue.uint(active));
-        out.put(paths.msgs(), TelemetryValue.uint(fabric.qpCounter(qp, QpCounter.MESSAGES_COMPLETED)));
-        if (options.evLeaves()) {
+        out.value(paths.peer(), TelemetryValue.str(fabric.hostName(fabric.qpDestination(qp))));
+        out.uint(paths.cwnd(), fabric.qpCounter(qp, QpCounter.CWND_BYTES));
+        out.uint(paths.inflight(), fabric.qpCounter(qp, QpCounter.BYTES_IN_FLIGHT));
+        out.uint(paths.srtt(), fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS));
+        out.uint(paths.evsActive(), active);
+        out.uint(paths.msgs(), fabric.qpCounter(qp, QpCounter.MESSAGES_COMPLETED));
+        if (options.evLeaves() || evInterest.containsKey(qp)) {
             for (int ev = 0; ev < fabric.evCount(qp); ev++) {
-                TelemetryPath e = base.child("evs").child("ev", "id", Integer.toString(ev)).child("state");
-                out.put(e.child("plane"), TelemetryValue.uint(fabric.evPlane(qp, ev)));
-                out.put(e.child("state"), TelemetryValue.str(fabric.evState(qp, ev).name()));
-                out.put(e.child("penalty"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.PENALTY)));
-                out.put(e.child("tx-pkts"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.PACKETS_SENT)));
-                out.put(e.child("ecn-marks"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.ECN_MARKS)));
-                out.put(e.child("trims"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.TRIMS)));
-                out.put(e.child("losses"), TelemetryValue.uint(fabric.evCounter(qp, ev, EvCounter.LOSSES)));
+                TelemetryPath[] e = paths.ev(ev);
+                out.uint(e[0], fabric.evPlane(qp, ev));
+                out.value(e[1], TelemetryValue.str(fabric.evState(qp, ev).name()));
+                out.uint(e[2], fabric.evCounter(qp, ev, EvCounter.PENALTY));
+                out.uint(e[3], fabric.evCounter(qp, ev, EvCounter.PACKETS_SENT));
+                out.uint(e[4], fabric.evCounter(qp, ev, EvCounter.ECN_MARKS));
+                out.uint(e[5], fabric.evCounter(qp, ev, EvCounter.TRIMS));
+                out.uint(e[6], fabric.evCounter(qp, ev, EvCounter.LOSSES));
             }
         }
     }

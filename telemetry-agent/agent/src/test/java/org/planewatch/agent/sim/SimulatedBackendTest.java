@@ -211,4 +211,63 @@ class SimulatedBackendTest {
         }
         assertTrue(later > first);
     }
+
+    @Test
+    void aSampledDeviceArrivesAsOneNotificationOfFullPathsUnderItsTarget() throws Exception {
+        start(SimOptions.defaults().withPublishIntervalMs(20), false);
+        SubscribeProbe probe = SubscribeProbe.open(client.async(), subscribe(SubscriptionList.newBuilder()
+                .setPrefix(target("*")).setMode(SubscriptionList.Mode.STREAM).setEncoding(Encoding.PROTO)
+                .addSubscription(sub("mrc:/planes", SubscriptionMode.SAMPLE, 100_000_000L))));
+        probe.untilSync();
+        Notification host = probe.until(n -> n.getPrefix().getTarget().equals("host-3")).getLast();
+        assertEquals(0, host.getPrefix().getElemCount(), "the prefix names only the target");
+        Notification get = client.blocking().get(GetRequest.newBuilder().setPrefix(target("host-3"))
+                .setEncoding(Encoding.PROTO).addPath(path("mrc:/planes")).build())
+                .getNotification(0);
+        assertEquals(get.getUpdateCount(), host.getUpdateCount(), "every sampled leaf of the device in one notification");
+        java.util.Set<String> sampled = new java.util.HashSet<>();
+        for (Update u : host.getUpdateList()) {
+            sampled.add(u.getPath().getOrigin() + ":" + u.getPath().getElemList());
+        }
+        for (Update u : get.getUpdateList()) {
+            assertTrue(sampled.contains(u.getPath().getOrigin() + ":" + u.getPath().getElemList()), u.getPath().toString());
+        }
+        probe.cancel();
+    }
+
+    private boolean publishesEvLeaves(String host) {
+        return agent.backend().read(host).leaves().keySet().stream()
+                .anyMatch(p -> p.elems().stream().anyMatch(e -> e.name().equals("evs")));
+    }
+
+    @Test
+    void anExplicitEvSubscriptionOnOneHostGetsEvStatesWhileAWildcardSubscriberPaysForNone() throws Exception {
+        start(SimOptions.defaults().withPublishIntervalMs(20), false);
+        SubscribeProbe everything = SubscribeProbe.open(client.async(), subscribe(SubscriptionList.newBuilder()
+                .setPrefix(target("*")).setMode(SubscriptionList.Mode.STREAM).setEncoding(Encoding.PROTO)
+                .addSubscription(sub("mrc:/", SubscriptionMode.SAMPLE, 100_000_000L))));
+        everything.untilSync();
+        for (var t : agent.backend().targets()) {
+            assertTrue(!publishesEvLeaves(t.name()), t.name() + " publishes per-EV leaves for a wildcard subscriber");
+        }
+
+        SubscribeProbe evs = SubscribeProbe.open(client.async(), subscribe(SubscriptionList.newBuilder()
+                .setPrefix(target("host-2")).setMode(SubscriptionList.Mode.STREAM).setEncoding(Encoding.PROTO)
+                .addSubscription(sub("mrc:/qps/qp/evs", SubscriptionMode.TARGET_DEFINED, 0))));
+        List<Notification> initial = evs.untilSync();
+        List<String> states = initial.stream().flatMap(n -> n.getUpdateList().stream())
+                .filter(u -> SubscribeProbe.leaf(u).equals("state")).map(u -> u.getVal().getStringVal()).toList();
+        assertEquals(16, states.size(), "one state per EV of host-2's QP: " + states);
+        assertTrue(states.stream().allMatch(s -> List.of("GOOD", "ASSUMED_BAD", "DENIED", "UNKNOWN").contains(s)), states.toString());
+        assertTrue(publishesEvLeaves("host-2"));
+        assertTrue(!publishesEvLeaves("host-3"), "a host nobody asked about publishes no per-EV leaves");
+
+        evs.cancel();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (publishesEvLeaves("host-2") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(!publishesEvLeaves("host-2"), "per-EV leaves stop once the explicit subscription ends");
+        everything.cancel();
+    }
 }

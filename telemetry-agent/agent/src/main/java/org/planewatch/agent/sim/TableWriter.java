@@ -1,0 +1,90 @@
+package org.planewatch.agent.sim;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.planewatch.agent.backend.LeafLayout;
+import org.planewatch.agent.backend.LeafTable;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * Writes one device's leaves, path and value, into a {@link LeafTable}. The same fill code describes
+ * the shape and the values: each device keeps its last {@link LeafLayout}, and a fill whose paths no
+ * longer match it (an exclusion event entered the ring, a QP appeared) makes a new layout. Owned by
+ * the simulation's thread.
+ */
+final class TableWriter {
+
+    /** Last layout per device. */
+    static final class Layouts {
+        private final Map<String, LeafLayout> byDevice = new HashMap<>();
+
+        LeafTable table(String device, Consumer<TableWriter> fill) {
+            LeafLayout layout = byDevice.get(device);
+            if (layout != null) {
+                TableWriter values = new TableWriter(layout);
+                fill.accept(values);
+                if (values.matches()) {
+                    return values.builder.build();
+                }
+            }
+            TableWriter shape = new TableWriter(null);
+            fill.accept(shape);
+            layout = new LeafLayout(shape.paths);
+            byDevice.put(device, layout);
+            TableWriter values = new TableWriter(layout);
+            fill.accept(values);
+            if (!values.matches()) {
+                throw new IllegalStateException("the leaves of " + device + " changed shape within one publish");
+            }
+            return values.builder.build();
+        }
+    }
+
+    private final LeafLayout layout;
+    private final LeafTable.Builder builder;
+    private final List<TelemetryPath> paths;
+    private boolean mismatch;
+
+    private TableWriter(LeafLayout layout) {
+        this.layout = layout;
+        this.builder = layout == null ? null : new LeafTable.Builder(layout);
+        this.paths = layout == null ? new ArrayList<>() : null;
+    }
+
+    void uint(TelemetryPath path, long value) {
+        if (next(path)) {
+            builder.uint(value);
+        }
+    }
+
+    void value(TelemetryPath path, TelemetryValue value) {
+        if (next(path)) {
+            builder.value(value);
+        }
+    }
+
+    /** Whether the value of {@code path} is wanted: it is the layout's next path (or a shape is being recorded). */
+    private boolean next(TelemetryPath path) {
+        if (paths != null) {
+            paths.add(path);
+            return false;
+        }
+        if (mismatch) {
+            return false;
+        }
+        int i = builder.filled();
+        if (i >= layout.size() || (layout.path(i) != path && !layout.path(i).equals(path))) {
+            mismatch = true;
+            return false;
+        }
+        return true;
+    }
+
+    private boolean matches() {
+        return !mismatch && builder.filled() == layout.size();
+    }
+}
