@@ -37,6 +37,8 @@ public final class Recorder implements AutoCloseable {
 
     private record Bookmark(long atMillis, String note) implements Command {}
 
+    private record AlarmChange(RecordingReader.AlarmMark alarm) implements Command {}
+
     private record Stop(java.util.concurrent.CompletableFuture<Void> done) implements Command {}
 
     private final RecordingWriter writer;
@@ -81,6 +83,16 @@ public final class Recorder implements AutoCloseable {
         }
     }
 
+    /**
+     * An alarm was raised ({@code clearedMillis} null) or cleared. Written after the batches handed
+     * over before it; never blocks the caller.
+     */
+    public void alarm(RecordingReader.AlarmMark alarm) {
+        if (accepting && !queue.offer(new AlarmChange(alarm))) {
+            dropped.incrementAndGet();
+        }
+    }
+
     public Status status() {
         return status.get();
     }
@@ -120,6 +132,11 @@ public final class Recorder implements AutoCloseable {
                     case Append append -> merged.addAll(append.batch());
                     case Bookmark bookmark -> {
                         open = flush(merged) && write(w -> w.addBookmark(bookmark.atMillis(), bookmark.note()));
+                    }
+                    case AlarmChange change -> {
+                        RecordingReader.AlarmMark a = change.alarm();
+                        open = flush(merged) && write(w -> w.recordAlarm(a.raisedMillis(), a.clearedMillis(), a.kind(),
+                                a.subject(), a.severity(), a.message()));
                     }
                     case Stop stop -> {
                         flush(merged);
