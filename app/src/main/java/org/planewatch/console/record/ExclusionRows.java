@@ -89,7 +89,7 @@ final class ExclusionRows {
         return List.copyOf(rows.values());
     }
 
-    private static boolean isEventLeaf(TelemetryPath path) {
+    static boolean isEventLeaf(TelemetryPath path) {
         if (!"mrc".equals(path.origin()) || path.size() != 4) {
             return false;
         }
