@@ -42,7 +42,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *       instant due at the previous pulse, i.e. the replay fell more than one frame behind.
  * </ul>
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]</pre>
+ * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
+ * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec</pre>
  */
 public final class DemoHourBench {
     private static final Pattern EVENT_SEQ = Pattern.compile("event\\[seq=(\\d+)]");
@@ -54,6 +55,14 @@ public final class DemoHourBench {
     private DemoHourBench() {}
 
     public static void main(String[] args) throws Exception {
+        if (args.length == 2 && args[0].equals("--measure")) {
+            // Seek and replay an existing recording only (making the hour takes minutes; measuring it, one).
+            try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
+                seek(reader);
+                replay(reader, 30);
+            }
+            return;
+        }
         if (args.length < 1) {
             System.err.println("usage: DemoHourBench <out.pwrec> [minutes=60] [captureSeconds=60] [replaySeconds=30]");
             System.exit(2);
