@@ -71,10 +71,7 @@ public final class DemoHourBench {
         int minutes = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         int captureSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 60;
         int replaySeconds = args.length > 3 ? Integer.parseInt(args[3]) : 30;
-        if (Files.exists(file)) {
-            System.err.println(file + " exists; choose a new file (recordings are never overwritten)");
-            System.exit(2);
-        }
+        FrameStats.requireNew(file);
         List<IngestEvent> minute = capture(captureSeconds);
         write(file, minute, captureSeconds * 1000L, minutes * 60_000L);
         try (RecordingReader reader = RecordingReader.open(file)) {

@@ -4,14 +4,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -60,10 +58,7 @@ public final class RecordingUiBench {
         Path file = Path.of(args[0]);
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         long rate = args.length > 2 ? Long.parseLong(args[2]) : 1_000_000;
-        if (Files.exists(file)) {
-            System.err.println(file + " exists; choose a new file (recordings are never overwritten)");
-            System.exit(2);
-        }
+        FrameStats.requireNew(file);
         List<Device> devices = fabric();
         IngestQueue queue = new IngestQueue(65_536, 2_000_000);
         TelemetryStore store = new TelemetryStore(InstantSource.system(), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
@@ -85,7 +80,7 @@ public final class RecordingUiBench {
         Thread.sleep(5_000);
         Platform.runLater(() -> {
             Window.frames.reset();
-            Window.intervalCount = 0;
+            Window.PULSES.reset();
         });
         long offered0 = offered.get();
         long applied0 = store.latest().ingest().appliedUpdates();
@@ -99,7 +94,7 @@ public final class RecordingUiBench {
         long droppedByQueue = queue.droppedUpdates() - dropped0;
         Recorder.Status status = recorder.status();
         long[] work = Window.frames.recentFrameNanos();
-        long[] interval = Window.intervals();
+        long[] interval = Window.PULSES.intervals();
         long frames = Window.frames.frames();
         feeding.set(false);
         feeder.join();
@@ -112,7 +107,8 @@ public final class RecordingUiBench {
                 offeredUpdates / elapsed / 1e6, applied / elapsed / 1e6, recorded / elapsed / 1e6, droppedByQueue / elapsed / 1e6,
                 status.droppedBatches() - status0.droppedBatches(), status.lastError().isEmpty() ? "none" : status.lastError());
         System.out.printf(Locale.ROOT, "FRAMES frames=%d work p50=%.2fms p99=%.2fms max=%.2fms; pulse interval p50=%.2fms p99=%.2fms max=%.2fms%n",
-                frames, pct(work, 50), pct(work, 99), pct(work, 100), pct(interval, 50), pct(interval, 99), pct(interval, 100));
+                frames, FrameStats.pct(work, 50), FrameStats.pct(work, 99), FrameStats.pct(work, 100),
+                FrameStats.pct(interval, 50), FrameStats.pct(interval, 99), FrameStats.pct(interval, 100));
         System.out.printf(Locale.ROOT, "FILE bytes=%d bytesPerRecordedUpdate=%.2f%n", Files.size(file),
                 Files.size(file) / (double) Math.max(1, status.updates()));
         System.exit(0);
@@ -178,44 +174,19 @@ public final class RecordingUiBench {
         }
     }
 
-    private static double pct(long[] values, int percentile) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        long[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int index = Math.min(sorted.length - 1, (int) Math.ceil(percentile / 100.0 * sorted.length) - 1);
-        return sorted[Math.max(0, index)] / 1e6;
-    }
-
     /** The real main window over the benchmark's store. */
     public static final class Window extends javafx.application.Application {
         static volatile TelemetryStore store;
         static volatile CountDownLatch shown;
         static volatile FrameDriver frames;
-        private static final long[] INTERVALS = new long[16_384];
-        private static volatile int intervalCount;
-
-        static long[] intervals() {
-            return Arrays.copyOf(INTERVALS, Math.min(intervalCount, INTERVALS.length));
-        }
+        static final FrameStats PULSES = new FrameStats();
 
         @Override
         public void start(Stage stage) {
             MainViewModel viewModel = new MainViewModel(store, Optional.empty(), Optional.empty(), "recording benchmark");
             stage.setScene(new Scene(new MainWindow(viewModel), 1600, 960));
             stage.show();
-            new AnimationTimer() {
-                private long last;
-
-                @Override
-                public void handle(long now) {
-                    if (last != 0) {
-                        INTERVALS[intervalCount++ % INTERVALS.length] = now - last;
-                    }
-                    last = now;
-                }
-            }.start();
+            PULSES.start();
             frames = new FrameDriver(viewModel);
             frames.start();
             shown.countDown();
