@@ -12,9 +12,9 @@ import org.planewatch.console.state.FabricSnapshot;
  * Turns the alarm lists of successive snapshots into the raises and clearings a recording stores,
  * each exactly once. An alarm is one (key, raise time); one raised and cleared between two
  * snapshots still shows up, because cleared alarms stay in the snapshot's recent history.
- * Owner thread only.
+ * Used by one thread (the state owner, or the headless recorder's loop).
  */
-final class AlarmJournal {
+public final class AlarmJournal {
     private final long sinceMillis;
     private Set<String> raised = new HashSet<>();
     private Set<String> cleared = new HashSet<>();
@@ -22,12 +22,12 @@ final class AlarmJournal {
     private List<Alarm> lastRecent = List.of();
 
     /** @param sinceMillis alarms cleared before this (the start of the recording) are not part of it */
-    AlarmJournal(long sinceMillis) {
+    public AlarmJournal(long sinceMillis) {
         this.sinceMillis = sinceMillis;
     }
 
     /** The changes since the previous snapshot: raises first, then clearings, oldest first. */
-    List<AlarmMark> changes(FabricSnapshot snapshot) {
+    public List<AlarmMark> changes(FabricSnapshot snapshot) {
         if (snapshot.activeAlarms() == lastActive && snapshot.recentAlarms() == lastRecent) {
             return List.of();
         }

@@ -85,4 +85,28 @@ class RecordCommandTest {
         assertEquals(2, status);
         assertTrue(errBytes.toString(StandardCharsets.UTF_8).contains("is not a duration"), errBytes.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void recordsTheAlarmOfATargetThatCannotBeReached() throws Exception {
+        int deadPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            deadPort = socket.getLocalPort();
+        }
+        Path targets = dir.resolve("dead.yaml");
+        Files.writeString(targets, """
+                targets:
+                  lab:
+                    address: 127.0.0.1:%d
+                    devices: ["*"]
+                    insecure: true
+                """.formatted(deadPort));
+        Path out = dir.resolve("dead.pwrec");
+        int status = RecordCommand.run(new String[] {"--targets", targets.toString(), "--out", out.toString(), "--for", "3s"},
+                InstantSource.system(), System.out, err);
+        assertEquals(0, status, errBytes.toString(StandardCharsets.UTF_8));
+        try (RecordingReader reader = RecordingReader.open(out)) {
+            assertTrue(reader.alarms().stream().anyMatch(a -> a.kind().equals("TARGET_LOST") && a.subject().equals("lab")),
+                    "the unreachable target's alarm is in the recording: " + reader.alarms());
+        }
+    }
 }
