@@ -37,7 +37,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *   <li>seek: 50 seeks to seeded random instants through {@link ReplayEngine#seek}, i.e. what a
  *       click on the timeline waits for (recorded decision history, keyframe, batches, a fresh
  *       telemetry store and its snapshot);
- *   <li>replay at 100x: the replay thread plays while a 60 Hz pulse (the frame clock) asks for the
+ *   <li>replay at 100x (with {@code --measure}: 10x, 30x and 100x, 10 s each): the replay thread plays while a 60 Hz pulse (the frame clock) asks for the
  *       snapshot to present. A pulse counts as dropped when the snapshot it gets is older than the
  *       instant due at the previous pulse, i.e. the replay fell more than one frame behind.
  * </ul>
@@ -57,9 +57,14 @@ public final class DemoHourBench {
     public static void main(String[] args) throws Exception {
         if (args.length == 2 && args[0].equals("--measure")) {
             // Seek and replay an existing recording only (making the hour takes minutes; measuring it, one).
+            long t0 = System.nanoTime();
             try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
+                System.out.printf(Locale.ROOT, "OPEN ms=%d (identity, quick_check, dictionary)%n", (System.nanoTime() - t0) / 1_000_000);
                 seek(reader);
-                replay(reader, 30);
+            }
+            for (double speed : new double[] {10, 30, 100}) {
+                // The replay driver closes its recording when it stops, as the replay window does.
+                replay(RecordingReader.open(Path.of(args[1])), 10, speed);
             }
             return;
         }
@@ -76,8 +81,8 @@ public final class DemoHourBench {
         write(file, minute, captureSeconds * 1000L, minutes * 60_000L);
         try (RecordingReader reader = RecordingReader.open(file)) {
             seek(reader);
-            replay(reader, replaySeconds);
         }
+        replay(RecordingReader.open(file), replaySeconds, 100);
     }
 
     /** What the console's state owner received from the demo agent during {@code seconds} after the first data. */
@@ -137,9 +142,12 @@ public final class DemoHourBench {
             }
             out.flush();
             long size = Files.size(file);
+            System.gc();
+            long heapMb = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
             System.out.printf(Locale.ROOT, "WRITE minutes=%d updates=%d writeSeconds=%.2f updatesPerSecond=%.0f fileBytes=%d "
-                    + "bytesPerUpdate=%.2f%n", totalMillis / 60_000, out.updates, out.writeNanos / 1e9,
-                    out.updates / (out.writeNanos / 1e9), size, (double) size / out.updates);
+                    + "bytesPerUpdate=%.2f heapUsedMb=%d (the writer's dictionary holds every leaf ever seen)%n",
+                    totalMillis / 60_000, out.updates, out.writeNanos / 1e9, out.updates / (out.writeNanos / 1e9), size,
+                    (double) size / out.updates, heapMb);
         }
     }
 
@@ -268,9 +276,8 @@ public final class DemoHourBench {
                 millis[(int) Math.ceil(millis.length * 0.95) - 1], millis[millis.length - 1]);
     }
 
-    private static void replay(RecordingReader reader, int seconds) throws Exception {
+    private static void replay(RecordingReader reader, int seconds, double speed) throws Exception {
         ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
-        double speed = 100;
         long[] range = reader.timeRange();
         long from = range[0] + 60_000;
         engine.seek(from);
