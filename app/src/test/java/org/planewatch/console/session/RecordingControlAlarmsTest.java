@@ -31,13 +31,14 @@ class RecordingControlAlarmsTest {
     Path dir;
 
     @Test
-    void recordsTheRaiseAndTheClearingOfALiveAlarmAndReplayStepsToIt() throws Exception {
+    void recordsTheRaiseAndTheClearingOfALiveAlarmAndABookmarkAndReplayStepsToTheAlarm() throws Exception {
         ManualClock clock = new ManualClock(START);
         IngestQueue queue = new IngestQueue(1024);
         TelemetryStore store = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 100);
         IngestPump pump = new IngestPump(queue, store, 100);
         Path file = dir.resolve("alarms.pwrec");
         Alarm live;
+        long bookmarkedAt;
         try (RecordingControl recording = new RecordingControl(pump, clock, new RecordingMetadata("lab", "", 1, "test"),
                 (f, reason) -> {})) {
             pump.start();
@@ -54,6 +55,8 @@ class RecordingControlAlarmsTest {
             FabricSnapshot back = awaitSnapshot(store, clock, s -> lostAlarm(s.recentAlarms()) != null);
             live = lostAlarm(back.recentAlarms());
             assertEquals(raised.raisedAtMillis(), live.raisedAtMillis());
+            recording.bookmark("agent came back");
+            bookmarkedAt = clock.millis();
             long lastSync = clock.millis();
             queue.offer(new IngestEvent.Synced("agent", lastSync));
             awaitSnapshot(store, clock, s -> s.targets().getFirst().lastSeenMillis() == lastSync);
@@ -71,6 +74,7 @@ class RecordingControlAlarmsTest {
             assertEquals("TARGET_LOST", mark.kind());
             assertEquals("agent", mark.subject());
             assertEquals(live.message(), mark.message());
+            assertEquals(List.of(new RecordingReader.Bookmark(bookmarkedAt, "agent came back")), reader.bookmarks());
 
             ReplayEngine replay = new ReplayEngine(reader, AlarmThresholds.defaults());
             assertTrue(replay.stepToNextAlarm(), "replay steps to the recorded alarm");

@@ -125,6 +125,19 @@ class TimelineViewTest {
         assertEquals(ALARM_MILLIS, waitFor(() -> viewModel.positionProperty().get().atMillis() == ALARM_MILLIS).atMillis());
     }
 
+    @Test
+    void exportsTheShownViewAsAPng(FxRobot robot) throws Exception {
+        Path png = Files.createTempDirectory("png").resolve("timeline.png");
+        Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
+        WaitForAsyncUtils.asyncFx(() -> {
+            ScreenshotWriter.write(strip.getScene(), png);
+            return null;
+        }).get(10, TimeUnit.SECONDS);
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(1000, image.getWidth());
+        assertEquals(160, image.getHeight());
+    }
+
     private static void assertColor(javafx.scene.paint.Color expected, javafx.scene.paint.Color actual, String what) {
         assertTrue(sameColor(expected, actual), what + ": expected " + expected + " but the strip shows " + actual);
     }
