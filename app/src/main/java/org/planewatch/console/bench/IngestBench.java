@@ -111,7 +111,7 @@ public final class IngestBench {
             if (frames[0] != null) {
                 Platform.runLater(() -> {
                     frames[0].reset();
-                    BenchWindow.intervalCount = 0;
+                    BenchWindow.PULSES.reset();
                 });
             }
             FabricSnapshot warm = session.snapshots().latest();
@@ -135,10 +135,10 @@ public final class IngestBench {
                     heapMb - fixturesMb, fixturesMb);
             if (frames[0] != null) {
                 long[] work = frames[0].recentFrameNanos();
-                long[] interval = BenchWindow.intervals();
+                long[] interval = BenchWindow.PULSES.intervals();
                 System.out.printf(Locale.ROOT, "result: frame work p50 %.2f ms p99 %.2f ms max %.2f ms; pulse interval p50 %.2f ms "
-                        + "p99 %.2f ms (%d frames)%n", pct(work, 50), pct(work, 99), pct(work, 100), pct(interval, 50),
-                        pct(interval, 99), frames[0].frames());
+                        + "p99 %.2f ms (%d frames)%n", FrameStats.pct(work, 50), FrameStats.pct(work, 99), FrameStats.pct(work, 100),
+                        FrameStats.pct(interval, 50), FrameStats.pct(interval, 99), frames[0].frames());
                 Platform.exit();
             }
         } finally {
@@ -186,16 +186,6 @@ public final class IngestBench {
         System.gc();
         Runtime runtime = Runtime.getRuntime();
         return (runtime.totalMemory() - runtime.freeMemory()) >> 20;
-    }
-
-    private static double pct(long[] values, int percentile) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        long[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int index = Math.min(sorted.length - 1, (int) Math.ceil(percentile / 100.0 * sorted.length) - 1);
-        return sorted[Math.max(0, index)] / 1e6;
     }
 
     /**
@@ -408,12 +398,7 @@ public final class IngestBench {
     public static final class BenchWindow extends Application {
         static volatile ConsoleSession session;
         static volatile FrameDriver frames;
-        private static final long[] INTERVALS = new long[8192];
-        private static volatile int intervalCount;
-
-        static long[] intervals() {
-            return Arrays.copyOf(INTERVALS, Math.min(intervalCount, INTERVALS.length));
-        }
+        static final FrameStats PULSES = new FrameStats();
 
         @Override
         public void start(Stage stage) {
@@ -421,17 +406,7 @@ public final class IngestBench {
                     java.util.Optional.empty(), "ingest benchmark");
             stage.setScene(new Scene(new MainWindow(viewModel), 1600, 960));
             stage.show();
-            new javafx.animation.AnimationTimer() {
-                private long last;
-
-                @Override
-                public void handle(long now) {
-                    if (last != 0) {
-                        INTERVALS[intervalCount++ % INTERVALS.length] = now - last;
-                    }
-                    last = now;
-                }
-            }.start();
+            PULSES.start();
             FrameDriver driver = new FrameDriver(viewModel);
             driver.start();
             frames = driver;

@@ -23,6 +23,9 @@ import org.planewatch.console.ingest.SubscriptionPlan;
 import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.ingest.TargetsFile;
 import org.planewatch.console.record.Recorder;
+import org.planewatch.console.session.AlarmJournal;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.telemetry.ConnectionPhase;
@@ -42,6 +45,8 @@ import picocli.CommandLine.Option;
 public final class RecordCommand implements java.util.concurrent.Callable<Integer> {
     private static final int MAX_BATCH = 4096;
     private static final long BATCH_MILLIS = 250;
+    /** Alarms are judged once a second (the console judges them at every snapshot, 10 a second). */
+    private static final long ALARM_CHECK_MILLIS = 1000;
 
     @Option(names = "--targets", required = true, paramLabel = "<file>", description = "Targets file (YAML), as the console reads it.")
     Path targets;
@@ -167,6 +172,10 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
         long lastProgress = start;
         Map<String, ConnectionPhase> phases = new HashMap<>();
         List<IngestEvent> batch = new ArrayList<>(MAX_BATCH);
+        // The console's own telemetry store judges the alarms, so the recording carries them as the console's would.
+        TelemetryStore store = new TelemetryStore(clock);
+        AlarmJournal alarms = new AlarmJournal(start);
+        long nextAlarmCheck = start;
         while (interrupted.getCount() > 0 && clock.millis() < end) {
             queue.drain(batch, MAX_BATCH, BATCH_MILLIS);
             for (IngestEvent event : batch) {
@@ -174,9 +183,14 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
                     phases.put(c.source(), c.phase());
                 }
             }
+            store.apply(batch);
             recorder.onBatch(batch);
             batch.clear();
             long now = clock.millis();
+            if (now >= nextAlarmCheck) {
+                alarms.changes(store.publish(FabricSnapshot.IngestStats.NONE)).forEach(recorder::alarm);
+                nextAlarmCheck = now + ALARM_CHECK_MILLIS;
+            }
             if (now >= nextProgress) {
                 Recorder.Status s = recorder.status();
                 long live = phases.values().stream().filter(p -> p == ConnectionPhase.STREAMING).count();

@@ -64,8 +64,13 @@ final class Dictionary {
         if (below != null) {
             found.addAll(below);
         } else if (!path.elems().isEmpty() && path.last().keys().isEmpty()) {
-            // Deletes of a container rather than a list entry are rare: a scan is fine.
-            for (int id = 0; id < leaves.size(); id++) {
+            // A container or a single leaf: everything below it is also below its nearest list entry,
+            // whose few leaves are indexed. Only a container above every list entry needs a scan.
+            List<Integer> candidates = nearestListEntryLeaves(targetId, path);
+            if (candidates == null) {
+                candidates = java.util.stream.IntStream.range(0, leaves.size()).boxed().toList();
+            }
+            for (int id : candidates) {
                 Leaf leaf = leaves.get(id);
                 if (leaf.targetId() == targetId && id != (exact == null ? -1 : exact) && isBelow(path, leaf.path())) {
                     found.add(id);
@@ -73,6 +78,17 @@ final class Dictionary {
             }
         }
         return found;
+    }
+
+    /** The leaves under the deepest keyed list entry above {@code path}; null when there is none. */
+    private List<Integer> nearestListEntryLeaves(int targetId, TelemetryPath path) {
+        for (int i = path.size() - 2; i >= 0; i--) {
+            if (!path.elem(i).keys().isEmpty()) {
+                TelemetryPath entry = new TelemetryPath(path.origin(), path.elems().subList(0, i + 1));
+                return byListEntry.getOrDefault(new Leaf(targetId, entry), List.of());
+            }
+        }
+        return null;
     }
 
     private static boolean isBelow(TelemetryPath ancestor, TelemetryPath path) {

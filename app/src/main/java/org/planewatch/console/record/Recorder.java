@@ -16,8 +16,10 @@ import org.planewatch.console.telemetry.IngestEvent;
  * Records ingest batches to a file on its own thread, off the UI and off the state owner. The
  * owner hands each drained batch over through a bounded queue; the recorder drains whatever is
  * queued and commits it as one transaction, so the file is never more than one hand-over behind.
- * A full queue drops the batch and counts it (shown to the operator), a full disk stops recording
- * and reports why; neither stops the console.
+ * The queue is bounded by the updates waiting in it, not by the number of batches: the state owner
+ * hands over thousands of one-notification batches a second when data trickles in, and they must
+ * all fit while a commit is under way. A full queue drops the batch and counts it (shown to the
+ * operator), a full disk stops recording and reports why; neither stops the console.
  */
 public final class Recorder implements AutoCloseable {
     /** Why recording stopped on its own (disk full, file error), in operator words. */
@@ -33,9 +35,15 @@ public final class Recorder implements AutoCloseable {
 
     private sealed interface Command {}
 
-    private record Append(List<IngestEvent> batch) implements Command {}
+    private record Append(List<IngestEvent> batch, long updates) implements Command {}
+
+    /** Enough for a few seconds of a million updates a second while a commit is slow. */
+    static final long MAX_PENDING_UPDATES = 4_000_000;
+    private static final int QUEUE_CAPACITY = 65_536;
 
     private record Bookmark(long atMillis, String note) implements Command {}
+
+    private record AlarmChange(RecordingReader.AlarmMark alarm) implements Command {}
 
     private record Stop(java.util.concurrent.CompletableFuture<Void> done) implements Command {}
 
@@ -44,6 +52,7 @@ public final class Recorder implements AutoCloseable {
     private final StopListener stopListener;
     private final Thread thread;
     private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong pendingUpdates = new AtomicLong();
     private final AtomicReference<Status> status;
     private volatile boolean accepting = true;
 
@@ -60,7 +69,7 @@ public final class Recorder implements AutoCloseable {
             long ringMillis, long maxBytes, StopListener stopListener) throws RecordingException {
         RecordingWriter writer = RecordingWriter.create(file, metadata, wallClockMillis.getAsLong(),
                 RecordingWriter.DEFAULT_KEYFRAME_INTERVAL_MILLIS, ringMillis, maxBytes);
-        Recorder recorder = new Recorder(writer, 256, stopListener);
+        Recorder recorder = new Recorder(writer, QUEUE_CAPACITY, stopListener);
         recorder.thread.start();
         return recorder;
     }
@@ -70,13 +79,25 @@ public final class Recorder implements AutoCloseable {
         if (!accepting || batch.isEmpty()) {
             return;
         }
-        if (!queue.offer(new Append(List.copyOf(batch)))) {
+        long updates = updatesIn(batch);
+        if (pendingUpdates.addAndGet(updates) > MAX_PENDING_UPDATES || !queue.offer(new Append(List.copyOf(batch), updates))) {
+            pendingUpdates.addAndGet(-updates);
             dropped.incrementAndGet();
         }
     }
 
     public void bookmark(long atMillis, String note) {
         if (accepting && !queue.offer(new Bookmark(atMillis, note))) {
+            dropped.incrementAndGet();
+        }
+    }
+
+    /**
+     * An alarm was raised ({@code clearedMillis} null) or cleared. Written after the batches handed
+     * over before it; never blocks the caller.
+     */
+    public void alarm(RecordingReader.AlarmMark alarm) {
+        if (accepting && !queue.offer(new AlarmChange(alarm))) {
             dropped.incrementAndGet();
         }
     }
@@ -117,9 +138,17 @@ public final class Recorder implements AutoCloseable {
             queue.drainTo(drained);
             for (Command command : drained) {
                 switch (command) {
-                    case Append append -> merged.addAll(append.batch());
+                    case Append append -> {
+                        merged.addAll(append.batch());
+                        pendingUpdates.addAndGet(-append.updates());
+                    }
                     case Bookmark bookmark -> {
                         open = flush(merged) && write(w -> w.addBookmark(bookmark.atMillis(), bookmark.note()));
+                    }
+                    case AlarmChange change -> {
+                        RecordingReader.AlarmMark a = change.alarm();
+                        open = flush(merged) && write(w -> w.recordAlarm(a.raisedMillis(), a.clearedMillis(), a.kind(),
+                                a.subject(), a.severity(), a.message()));
                     }
                     case Stop stop -> {
                         flush(merged);
@@ -144,6 +173,15 @@ public final class Recorder implements AutoCloseable {
                 stop.done().complete(null);
             }
         }
+    }
+
+    /** Notifications count their updates and deletes; other events count as one. */
+    private static long updatesIn(List<? extends IngestEvent> batch) {
+        long updates = 0;
+        for (IngestEvent event : batch) {
+            updates += event instanceof IngestEvent.Notification n ? Math.max(1, n.updates().size() + n.deletes().size()) : 1;
+        }
+        return updates;
     }
 
     private boolean flush(List<IngestEvent> merged) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
@@ -62,6 +63,46 @@ public final class ReplayCursor {
         }
         events.addAll(advanceTo(atMillis));
         return events;
+    }
+
+    /**
+     * What a replay applies to an empty telemetry store to show the recorded state at {@code atMillis}:
+     * the recorded decision history ({@link #exclusionsBefore}), then {@link #seek}'s events without
+     * the event-ring leaves of decisions that history already holds. Those leaves (most of a
+     * keyframe on a fabric with busy rings) would only be recognised as repeats; leaves of decisions
+     * still incomplete at that instant stay, so they complete as they did live.
+     */
+    public List<IngestEvent> seekWithHistory(long atMillis) throws RecordingException {
+        List<IngestEvent> history = exclusionsBefore(atMillis);
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (IngestEvent event : history) {
+            if (event instanceof IngestEvent.Notification n && !n.updates().isEmpty()) {
+                known.add(decisionKey(n.target(), n.updates().getFirst().path()));
+            }
+        }
+        List<IngestEvent> events = new ArrayList<>(history);
+        for (IngestEvent event : seek(atMillis)) {
+            if (!(event instanceof IngestEvent.Notification n) || known.isEmpty()) {
+                events.add(event);
+                continue;
+            }
+            List<TelemetryUpdate> kept = new ArrayList<>(n.updates().size());
+            for (TelemetryUpdate update : n.updates()) {
+                if (!ExclusionRows.isEventLeaf(update.path()) || !known.contains(decisionKey(n.target(), update.path()))) {
+                    kept.add(update);
+                }
+            }
+            if (kept.size() == n.updates().size()) {
+                events.add(n);
+            } else if (!kept.isEmpty() || !n.deletes().isEmpty()) {
+                events.add(new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), kept, n.deletes(), n.arrivalMillis()));
+            }
+        }
+        return events;
+    }
+
+    private static String decisionKey(String target, TelemetryPath eventLeaf) {
+        return target + "#" + eventLeaf.elem(1).keys().get("seq");
     }
 
     /** The recorded events after the cursor with arrival time up to {@code untilMillis}, in order. */
@@ -132,16 +173,16 @@ public final class ReplayCursor {
             history.setInt(2, EXCLUSION_HISTORY);
             try (ResultSet rs = history.executeQuery()) {
                 while (rs.next()) {
-                    String base = "mrc:/events/event[seq=" + rs.getLong(3) + "]/state/";
-                    List<TelemetryUpdate> updates = new ArrayList<>();
-                    addNumber(updates, base + "timestamp", rs, 5);
-                    addNumber(updates, base + "qpn", rs, 6);
-                    addNumber(updates, base + "ev", rs, 7);
-                    addNumber(updates, base + "plane", rs, 8);
-                    addText(updates, base + "links", rs.getString(9));
-                    addText(updates, base + "from-state", rs.getString(10));
-                    addText(updates, base + "reason", rs.getString(12));
-                    addText(updates, base + "to-state", rs.getString(11));
+                    PathElem event = PathElem.of("event", "seq", Long.toString(rs.getLong(3)));
+                    List<TelemetryUpdate> updates = new ArrayList<>(8);
+                    addNumber(updates, event, "timestamp", rs, 5);
+                    addNumber(updates, event, "qpn", rs, 6);
+                    addNumber(updates, event, "ev", rs, 7);
+                    addNumber(updates, event, "plane", rs, 8);
+                    addText(updates, event, "links", rs.getString(9));
+                    addText(updates, event, "from-state", rs.getString(10));
+                    addText(updates, event, "reason", rs.getString(12));
+                    addText(updates, event, "to-state", rs.getString(11));
                     long timestamp = rs.getLong(5);
                     events.add(new IngestEvent.Notification(rs.getString(1), rs.getString(2), timestamp, updates,
                             List.of(), rs.getLong(4)));
@@ -151,16 +192,25 @@ public final class ReplayCursor {
         return events;
     }
 
-    private static void addNumber(List<TelemetryUpdate> updates, String path, ResultSet rs, int column) throws SQLException {
+    private static final PathElem EVENTS = PathElem.of("events");
+    private static final PathElem STATE = PathElem.of("state");
+
+    /** {@code mrc:/events/event[seq=S]/state/<leaf>}, built from parts: a seek builds tens of thousands. */
+    private static TelemetryPath eventLeaf(PathElem event, String leaf) {
+        return new TelemetryPath("mrc", List.of(EVENTS, event, STATE, PathElem.of(leaf)));
+    }
+
+    private static void addNumber(List<TelemetryUpdate> updates, PathElem event, String leaf, ResultSet rs, int column)
+            throws SQLException {
         long value = rs.getLong(column);
         if (!rs.wasNull()) {
-            updates.add(new TelemetryUpdate(TelemetryPath.parse(path), new TelemetryValue.Uint(value)));
+            updates.add(new TelemetryUpdate(eventLeaf(event, leaf), new TelemetryValue.Uint(value)));
         }
     }
 
-    private static void addText(List<TelemetryUpdate> updates, String path, String value) {
+    private static void addText(List<TelemetryUpdate> updates, PathElem event, String leaf, String value) {
         if (value != null) {
-            updates.add(new TelemetryUpdate(TelemetryPath.parse(path), new TelemetryValue.Str(value)));
+            updates.add(new TelemetryUpdate(eventLeaf(event, leaf), new TelemetryValue.Str(value)));
         }
     }
 

@@ -67,8 +67,7 @@ public final class ReplayEngine implements SnapshotSource {
         carryMillis = 0;
         TelemetryStore fresh = new TelemetryStore(clock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
         cursor = reader.cursor();
-        fresh.apply(cursor.exclusionsBefore(t));
-        fresh.apply(cursor.seek(t));
+        fresh.apply(cursor.seekWithHistory(t));
         fresh.publish(FabricSnapshot.IngestStats.NONE);
         Shown previous = shown;
         // A seek starts a new store; the views must still see a newer snapshot version.
@@ -131,8 +130,7 @@ public final class ReplayEngine implements SnapshotSource {
         ReplayClock otherClock = new ReplayClock(t);
         TelemetryStore other = new TelemetryStore(otherClock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
         ReplayCursor otherCursor = reader.cursor();
-        other.apply(otherCursor.exclusionsBefore(t));
-        other.apply(otherCursor.seek(t));
+        other.apply(otherCursor.seekWithHistory(t));
         return other.publish(FabricSnapshot.IngestStats.NONE);
     }
 

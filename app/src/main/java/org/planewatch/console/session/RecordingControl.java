@@ -20,6 +20,8 @@ public final class RecordingControl implements AutoCloseable {
     private final RecordingMetadata metadata;
     private final BiConsumer<Path, String> onStopped;
     private volatile Recorder recorder;
+    /** Journals the alarms of the recording running now; used on the state owner thread only. */
+    private volatile AlarmJournal alarms;
 
     public RecordingControl(IngestPump pump, InstantSource clock, RecordingMetadata metadata, BiConsumer<Path, String> onStopped) {
         this.clock = clock;
@@ -31,11 +33,19 @@ public final class RecordingControl implements AutoCloseable {
                 current.onBatch(batch);
             }
         });
+        pump.addSnapshotListener(snapshot -> {
+            Recorder current = recorder;
+            AlarmJournal journal = alarms;
+            if (current != null && journal != null) {
+                journal.changes(snapshot).forEach(current::alarm);
+            }
+        });
     }
 
     /** Starts recording to a new file (never overwrites one); stops a recording already running. */
     public synchronized void start(Path file, long ringMillis) throws RecordingException {
         stop();
+        alarms = new AlarmJournal(clock.millis());
         recorder = Recorder.start(file, metadata, clock::millis, ringMillis, 0, (f, reason) -> {
             recorder = null;
             onStopped.accept(f, reason);

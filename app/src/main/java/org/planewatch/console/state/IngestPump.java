@@ -18,6 +18,11 @@ public final class IngestPump implements AutoCloseable {
         void onBatch(List<IngestEvent> batch);
     }
 
+    /** Called on the owner thread with every published snapshot (the recorder journals alarm changes). */
+    public interface SnapshotListener {
+        void onSnapshot(FabricSnapshot snapshot);
+    }
+
     private static final int MAX_BATCH = 4096;
     /** Keeps one batch (and the recorder's transaction) around 50 ms of work at a million updates/s. */
     private static final long MAX_BATCH_UPDATES = 50_000;
@@ -26,6 +31,7 @@ public final class IngestPump implements AutoCloseable {
     private final TelemetryStore store;
     private final long publishIntervalMillis;
     private final List<BatchListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<SnapshotListener> snapshotListeners = new CopyOnWriteArrayList<>();
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -38,6 +44,10 @@ public final class IngestPump implements AutoCloseable {
 
     public void addBatchListener(BatchListener listener) {
         listeners.add(listener);
+    }
+
+    public void addSnapshotListener(SnapshotListener listener) {
+        snapshotListeners.add(listener);
     }
 
     public void start() {
@@ -63,7 +73,10 @@ public final class IngestPump implements AutoCloseable {
             long now = store.clock().millis();
             if (lastPublish == Long.MIN_VALUE || now - lastPublish >= publishIntervalMillis) {
                 lastPublish = now;
-                store.publish(stats());
+                FabricSnapshot published = store.publish(stats());
+                for (SnapshotListener listener : snapshotListeners) {
+                    listener.onSnapshot(published);
+                }
             }
         }
     }

@@ -61,7 +61,9 @@ public final class TimelineView extends VBox {
         Button nextExclusion = button("excl \u25b6", "Next exclusion decision", viewModel::stepToNextExclusion);
         nextExclusion.setId("replay-next-exclusion");
         Button previousAlarm = button("\u25c0 alarm", "Previous alarm", viewModel::stepToPreviousAlarm);
+        previousAlarm.setId("replay-previous-alarm");
         Button nextAlarm = button("alarm \u25b6", "Next alarm", viewModel::stepToNextAlarm);
+        nextAlarm.setId("replay-next-alarm");
         Button compare = button("Compare\u2026", "Show two instants side by side", onCompare);
         compare.setId("replay-compare");
         ComboBox<Double> speed = new ComboBox<>();

@@ -37,17 +37,8 @@ class RecordCommandTest {
                 TransportConfig.defaults(TransportMode.MRC),
                 WorkloadConfig.permutation(1 << 20, 1000), List.<FaultSpec>of(), 0);
         try (EmbeddedSimAgent agent = EmbeddedSimAgent.start(scenario, SimOptions.defaults(), false)) {
-            Path targets = dir.resolve("targets.yaml");
-            Files.writeString(targets, """
-                    targets:
-                      lab:
-                        address: 127.0.0.1:%d
-                        devices: ["*"]
-                        insecure: true
-                    """.formatted(agent.port()));
             Path out = dir.resolve("lab.pwrec");
-            int status = RecordCommand.run(new String[] {"--targets", targets.toString(), "--out", out.toString(), "--for", "3s"},
-                    InstantSource.system(), System.out, err);
+            int status = recordFor3s(agent.port(), out);
             String printed = errBytes.toString(StandardCharsets.UTF_8);
             assertEquals(0, status, printed);
             assertTrue(printed.contains("targets live 1/1"), printed);
@@ -84,5 +75,33 @@ class RecordCommandTest {
                 InstantSource.system(), System.out, err);
         assertEquals(2, status);
         assertTrue(errBytes.toString(StandardCharsets.UTF_8).contains("is not a duration"), errBytes.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void recordsTheAlarmOfATargetThatCannotBeReached() throws Exception {
+        int deadPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            deadPort = socket.getLocalPort();
+        }
+        Path out = dir.resolve("dead.pwrec");
+        int status = recordFor3s(deadPort, out);
+        assertEquals(0, status, errBytes.toString(StandardCharsets.UTF_8));
+        try (RecordingReader reader = RecordingReader.open(out)) {
+            assertTrue(reader.alarms().stream().anyMatch(a -> a.kind().equals("TARGET_LOST") && a.subject().equals("lab")),
+                    "the unreachable target's alarm is in the recording: " + reader.alarms());
+        }
+    }
+
+    /** Runs {@code planewatch record} for 3 s against one target named "lab" on a loopback port. */
+    private int recordFor3s(int port, Path out) throws Exception {
+        Path targets = Files.writeString(dir.resolve(out.getFileName() + ".targets.yaml"), """
+                targets:
+                  lab:
+                    address: 127.0.0.1:%d
+                    devices: ["*"]
+                    insecure: true
+                """.formatted(port));
+        return RecordCommand.run(new String[] {"--targets", targets.toString(), "--out", out.toString(), "--for", "3s"},
+                InstantSource.system(), System.out, err);
     }
 }

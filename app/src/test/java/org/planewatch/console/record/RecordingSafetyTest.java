@@ -20,6 +20,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
 
 class RecordingSafetyTest {
     private static final long START = 1_790_000_000_000L;
@@ -134,6 +137,43 @@ class RecordingSafetyTest {
             RecordingRoundTripTest.assertSameState(RecordingRoundTripTest.stateAt(all, instant),
                     RecordingRoundTripTest.stateOf(reader.cursor().seek(instant)));
         }
+    }
+
+    /**
+     * Counters only: the leaf dictionary is not trimmed (its ids must stay dense), so a ring whose
+     * agents keep adding new paths (event rings: new sequence numbers) still grows by those paths.
+     */
+    @Test
+    void ringFileOfCountersStopsGrowingOnceItHoldsItsWindow() throws Exception {
+        long ringShort = countersFileSize("ring-100s.pwrec", 400, 10_000);
+        long ringLong = countersFileSize("ring-400s.pwrec", 1_600, 10_000);
+        long keptLong = countersFileSize("all-400s.pwrec", 1_600, 0);
+        assertTrue(keptLong > 3 * ringShort, "a full recording grows with time: " + keptLong + " vs " + ringShort + " bytes");
+        assertTrue(ringLong < ringShort * 5 / 4, "a 10 s ring over 400 s takes " + ringLong + " bytes, over 100 s " + ringShort);
+    }
+
+    /** Records {@code batches} quarter-seconds of 64 counters on each of 16 devices, keeping {@code ringMillis} (0: all). */
+    private long countersFileSize(String name, int batches, long ringMillis) throws Exception {
+        Path file = dir.resolve(name);
+        List<TelemetryPath> paths = new ArrayList<>();
+        for (int port = 0; port < 64; port++) {
+            paths.add(TelemetryPath.parse("/interfaces/interface[name=eth" + port + "]/state/counters/out-pkts"));
+        }
+        try (RecordingWriter writer = RecordingWriter.create(file, META, START, 2_000, ringMillis, 0)) {
+            for (int b = 1; b <= batches; b++) {
+                List<IngestEvent> batch = new ArrayList<>();
+                for (int device = 0; device < 16; device++) {
+                    List<TelemetryUpdate> updates = new ArrayList<>();
+                    for (int i = 0; i < paths.size(); i++) {
+                        updates.add(new TelemetryUpdate(paths.get(i), new TelemetryValue.Uint(b * 1_000L + i * 7L + device)));
+                    }
+                    batch.add(new IngestEvent.Notification("lab", "switch-" + device, b * 250_000_000L, updates, List.of(),
+                            START + b * 250L));
+                }
+                writer.append(batch);
+            }
+        }
+        return Files.size(file);
     }
 
     @Test

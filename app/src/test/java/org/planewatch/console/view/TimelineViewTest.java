@@ -31,6 +31,9 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TimelineViewTest {
     private static final long START = 1_790_000_000_000L;
+    /** The recording runs 120 s; the alarm is raised three quarters in, the bookmark a quarter in. */
+    private static final long ALARM_MILLIS = START + 90_000;
+    private static final long BOOKMARK_MILLIS = START + 30_000;
     private ReplayViewModel viewModel;
     private AnimationTimer frames;
 
@@ -43,6 +46,8 @@ class TimelineViewTest {
             for (int i = 0; i < 480; i++) {
                 writer.append(fabric.nextBatch());
             }
+            writer.recordAlarm(ALARM_MILLIS, ALARM_MILLIS + 5_000, "PLANE_HEALTH", "plane 2", "MAJOR", "Plane 2 path health 90.0%");
+            writer.addBookmark(BOOKMARK_MILLIS, "link p2-t0-1~p2-t1-3 down");
         }
         viewModel = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
         TimelineView timeline = new TimelineView(viewModel, Palette.DARK, () -> {});
@@ -94,6 +99,52 @@ class TimelineViewTest {
         assertEquals(next, p.atMillis());
         Label time = robot.lookup("#replay-time").queryAs(Label.class);
         assertTrue(time.getText().contains(ReplayViewModel.formatInstant(next)), time.getText());
+    }
+
+    @Test
+    void marksTheRecordedAlarmAndBookmarkOnTheStripAndStepsToTheAlarm(FxRobot robot) throws Exception {
+        assertEquals(List.of(ALARM_MILLIS), viewModel.marks().alarms());
+        assertEquals("link p2-t0-1~p2-t1-3 down", viewModel.marks().bookmarks().getFirst().note());
+        Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
+        javafx.scene.image.Image image = WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
+        ReplayPosition p = viewModel.positionProperty().get();
+        double span = p.endMillis() - p.startMillis();
+        double w = strip.getWidth();
+        int alarmX = (int) Math.round((ALARM_MILLIS - p.startMillis()) / span * (w - 1));
+        int bookmarkX = (int) Math.floor((BOOKMARK_MILLIS - p.startMillis()) / span * (w - 1)) + 1;
+        assertColor(Palette.DARK.critical(), image.getPixelReader().getColor(alarmX, 3), "alarm mark");
+        assertColor(Palette.DARK.highlight(), image.getPixelReader().getColor(bookmarkX, 6), "bookmark mark");
+        assertTrue(!sameColor(Palette.DARK.critical(), image.getPixelReader().getColor(bookmarkX, 3)),
+                "no alarm mark where there was none");
+
+        robot.clickOn("#replay-next-alarm");
+        assertEquals(ALARM_MILLIS, waitFor(() -> viewModel.positionProperty().get().atMillis() == ALARM_MILLIS).atMillis());
+        viewModel.seekTo(p.endMillis());
+        waitFor(() -> viewModel.positionProperty().get().atMillis() == p.endMillis());
+        robot.clickOn("#replay-previous-alarm");
+        assertEquals(ALARM_MILLIS, waitFor(() -> viewModel.positionProperty().get().atMillis() == ALARM_MILLIS).atMillis());
+    }
+
+    @Test
+    void exportsTheShownViewAsAPng(FxRobot robot) throws Exception {
+        Path png = Files.createTempDirectory("png").resolve("timeline.png");
+        Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
+        WaitForAsyncUtils.asyncFx(() -> {
+            ScreenshotWriter.write(strip.getScene(), png);
+            return null;
+        }).get(10, TimeUnit.SECONDS);
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(1000, image.getWidth());
+        assertEquals(160, image.getHeight());
+    }
+
+    private static void assertColor(javafx.scene.paint.Color expected, javafx.scene.paint.Color actual, String what) {
+        assertTrue(sameColor(expected, actual), what + ": expected " + expected + " but the strip shows " + actual);
+    }
+
+    private static boolean sameColor(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        return Math.abs(a.getRed() - b.getRed()) < 0.04 && Math.abs(a.getGreen() - b.getGreen()) < 0.04
+                && Math.abs(a.getBlue() - b.getBlue()) < 0.04;
     }
 
     private ReplayPosition waitFor(java.util.function.BooleanSupplier condition) throws Exception {

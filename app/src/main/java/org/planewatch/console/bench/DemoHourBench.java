@@ -1,0 +1,340 @@
+package org.planewatch.console.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.planewatch.console.demo.EmbeddedDemo;
+import org.planewatch.console.record.RecordingMetadata;
+import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.record.RecordingWriter;
+import org.planewatch.console.replay.ReplayDriver;
+import org.planewatch.console.replay.ReplayEngine;
+import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * One hour of the embedded demo, recorded faster than real time, then sought and replayed. Fixed
+ * scenario: the console takes {@code captureSeconds} (default 60, the demo's incident cycle) of
+ * what the real demo agent streams over gRPC on loopback; that minute is repeated, shifted in time
+ * (arrival, agent timestamps, event ring sequence numbers), until the recording holds {@code
+ * minutes} (default 60) of arrival time, written in 250 ms batches (the state owner's longest
+ * drain). Counter values repeat every cycle rather than keep growing. Then:
+ * <ul>
+ *   <li>seek: 50 seeks to seeded random instants through {@link ReplayEngine#seek}, i.e. what a
+ *       click on the timeline waits for (recorded decision history, keyframe, batches, a fresh
+ *       telemetry store and its snapshot);
+ *   <li>replay at 100x (with {@code --measure}: 10x, 30x and 100x, 10 s each): the replay thread plays while a 60 Hz pulse (the frame clock) asks for the
+ *       snapshot to present. A pulse counts as dropped when the snapshot it gets is older than the
+ *       instant due at the previous pulse, i.e. the replay fell more than one frame behind.
+ * </ul>
+ *
+ * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
+ * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec</pre>
+ */
+public final class DemoHourBench {
+    private static final Pattern EVENT_SEQ = Pattern.compile("event\\[seq=(\\d+)]");
+    /** Added to ring sequence numbers per repetition, far above what a minute of the demo reaches. */
+    private static final long SEQ_STRIDE = 10_000_000L;
+    private static final long BATCH_MILLIS = 250;
+    private static final double FRAME_MILLIS = 1000.0 / 60;
+
+    private DemoHourBench() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 2 && args[0].equals("--measure")) {
+            // Seek and replay an existing recording only (making the hour takes minutes; measuring it, one).
+            long t0 = System.nanoTime();
+            try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
+                System.out.printf(Locale.ROOT, "OPEN ms=%d (identity, quick_check, dictionary)%n", (System.nanoTime() - t0) / 1_000_000);
+                seek(reader);
+            }
+            for (double speed : new double[] {10, 30, 100}) {
+                // The replay driver closes its recording when it stops, as the replay window does.
+                replay(RecordingReader.open(Path.of(args[1])), 10, speed);
+            }
+            return;
+        }
+        if (args.length < 1) {
+            System.err.println("usage: DemoHourBench <out.pwrec> [minutes=60] [captureSeconds=60] [replaySeconds=30]");
+            System.exit(2);
+        }
+        Path file = Path.of(args[0]);
+        int minutes = args.length > 1 ? Integer.parseInt(args[1]) : 60;
+        int captureSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 60;
+        int replaySeconds = args.length > 3 ? Integer.parseInt(args[3]) : 30;
+        FrameStats.requireNew(file);
+        List<IngestEvent> minute = capture(captureSeconds);
+        write(file, minute, captureSeconds * 1000L, minutes * 60_000L);
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            seek(reader);
+        }
+        replay(RecordingReader.open(file), replaySeconds, 100);
+    }
+
+    /** What the console's state owner received from the demo agent during {@code seconds} after the first data. */
+    private static List<IngestEvent> capture(int seconds) throws Exception {
+        List<IngestEvent> events = new ArrayList<>();
+        try (EmbeddedDemo demo = EmbeddedDemo.start(); ConsoleSession session = new ConsoleSession(InstantSource.system())) {
+            long[] window = {Long.MIN_VALUE};
+            session.pump().addBatchListener(batch -> {
+                synchronized (events) {
+                    for (IngestEvent event : batch) {
+                        if (window[0] == Long.MIN_VALUE) {
+                            window[0] = event.arrivalMillis();
+                        }
+                        if (event.arrivalMillis() < window[0] + seconds * 1000L) {
+                            events.add(event);
+                        }
+                    }
+                }
+            });
+            session.add(demo.target());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds + 60);
+            while (System.nanoTime() < deadline) {
+                Thread.sleep(500);
+                synchronized (events) {
+                    if (!events.isEmpty() && System.currentTimeMillis() > window[0] + seconds * 1000L + 500) {
+                        break;
+                    }
+                }
+            }
+        }
+        long updates = events.stream().mapToLong(DemoHourBench::updates).sum();
+        System.out.printf(Locale.ROOT, "CAPTURE seconds=%d events=%d updates=%d updatesPerSecond=%.0f%n", seconds, events.size(),
+                updates, updates / (double) seconds);
+        return events;
+    }
+
+    private static void write(Path file, List<IngestEvent> cycle, long cycleMillis, long totalMillis) throws Exception {
+        long first = cycle.getFirst().arrivalMillis();
+        try (QuarterSeconds out = new QuarterSeconds(RecordingWriter.create(file,
+                new RecordingMetadata("embedded demo (DemoHourBench)", EmbeddedDemo.SCENARIO, 1000, "bench"), first), first)) {
+            List<IngestEvent.Notification> evictions = leftoverEvents(cycle);
+            for (int k = 0; (long) k * cycleMillis < totalMillis; k++) {
+                if (k > 0) {
+                    // The ring evicts what the previous repetition left in it, as the agent would.
+                    for (IngestEvent.Notification n : evictions) {
+                        long shift = (k - 1) * SEQ_STRIDE;
+                        out.add(new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), List.of(),
+                                n.deletes().stream().map(p -> shiftSeq(p, shift)).toList(), first + k * cycleMillis));
+                    }
+                }
+                for (IngestEvent event : cycle) {
+                    IngestEvent shifted = shift(event, k, cycleMillis);
+                    if (shifted != null) {
+                        out.add(shifted);
+                    }
+                }
+            }
+            out.flush();
+            long size = Files.size(file);
+            System.gc();
+            long heapMb = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
+            System.out.printf(Locale.ROOT, "WRITE minutes=%d updates=%d writeSeconds=%.2f updatesPerSecond=%.0f fileBytes=%d "
+                    + "bytesPerUpdate=%.2f heapUsedMb=%d (the writer's dictionary holds every leaf ever seen)%n",
+                    totalMillis / 60_000, out.updates, out.writeNanos / 1e9, out.updates / (out.writeNanos / 1e9), size,
+                    (double) size / out.updates, heapMb);
+        }
+    }
+
+    /** Groups events into 250 ms batches of arrival time and times the writer. */
+    private static final class QuarterSeconds implements AutoCloseable {
+        private final RecordingWriter writer;
+        private final List<IngestEvent> batch = new ArrayList<>();
+        private long batchEnd;
+        long updates;
+        long writeNanos;
+
+        QuarterSeconds(RecordingWriter writer, long firstMillis) {
+            this.writer = writer;
+            this.batchEnd = firstMillis + BATCH_MILLIS;
+        }
+
+        void add(IngestEvent event) throws Exception {
+            while (event.arrivalMillis() >= batchEnd) {
+                flush();
+                batchEnd += BATCH_MILLIS;
+            }
+            batch.add(event);
+            updates += updates(event);
+        }
+
+        void flush() throws Exception {
+            if (!batch.isEmpty()) {
+                long t0 = System.nanoTime();
+                writer.append(batch);
+                writeNanos += System.nanoTime() - t0;
+                batch.clear();
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            writer.close();
+        }
+    }
+
+    /** Per target, deletes of the ring events the cycle adds and does not evict itself. */
+    private static List<IngestEvent.Notification> leftoverEvents(List<IngestEvent> cycle) {
+        java.util.Map<String, java.util.LinkedHashSet<TelemetryPath>> live = new java.util.LinkedHashMap<>();
+        java.util.Map<String, IngestEvent.Notification> last = new java.util.HashMap<>();
+        for (IngestEvent event : cycle) {
+            if (!(event instanceof IngestEvent.Notification n)) {
+                continue;
+            }
+            var paths = live.computeIfAbsent(n.target(), t -> new java.util.LinkedHashSet<>());
+            for (TelemetryUpdate update : n.updates()) {
+                TelemetryPath path = update.path();
+                if ("mrc".equals(path.origin()) && path.size() > 2 && path.elem(0).name().equals("events")
+                        && path.elem(1).name().equals("event")) {
+                    paths.add(new TelemetryPath(path.origin(), path.elems().subList(0, 2)));
+                    last.put(n.target(), n);
+                }
+            }
+            paths.removeAll(n.deletes());
+        }
+        List<IngestEvent.Notification> evictions = new ArrayList<>();
+        live.forEach((target, paths) -> {
+            if (!paths.isEmpty()) {
+                IngestEvent.Notification n = last.get(target);
+                evictions.add(new IngestEvent.Notification(n.source(), target, n.timestampNs(), List.of(), List.copyOf(paths), 0));
+            }
+        });
+        return evictions;
+    }
+
+    /** The event as it would arrive {@code k} cycles later; connection events only in the first cycle. */
+    private static IngestEvent shift(IngestEvent event, int k, long cycleMillis) {
+        if (k == 0) {
+            return event;
+        }
+        if (!(event instanceof IngestEvent.Notification n)) {
+            return null;
+        }
+        long seqShift = k * SEQ_STRIDE;
+        List<TelemetryUpdate> updates = new ArrayList<>(n.updates().size());
+        for (TelemetryUpdate update : n.updates()) {
+            TelemetryPath path = update.path();
+            if ("mrc".equals(path.origin()) && path.size() > 1 && path.elem(0).name().equals("events")) {
+                if (path.elem(1).name().equals("event")) {
+                    path = shiftSeq(path, seqShift);
+                } else if (path.last().name().equals("next-seq") && update.value() instanceof TelemetryValue.Uint(long next)) {
+                    updates.add(new TelemetryUpdate(path, new TelemetryValue.Uint(next + seqShift)));
+                    continue;
+                }
+            }
+            updates.add(new TelemetryUpdate(path, update.value()));
+        }
+        List<TelemetryPath> deletes = n.deletes().stream().map(p -> shiftSeq(p, seqShift)).toList();
+        return new IngestEvent.Notification(n.source(), n.target(), n.timestampNs() + k * cycleMillis * 1_000_000L, updates,
+                deletes, n.arrivalMillis() + k * cycleMillis);
+    }
+
+    private static TelemetryPath shiftSeq(TelemetryPath path, long shift) {
+        String text = path.toString();
+        Matcher m = EVENT_SEQ.matcher(text);
+        if (!m.find()) {
+            return path;
+        }
+        return TelemetryPath.parse(m.replaceFirst("event[seq=" + (Long.parseLong(m.group(1)) + shift) + "]"));
+    }
+
+    private static void seek(RecordingReader reader) throws Exception {
+        ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
+        long[] range = reader.timeRange();
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 3; i++) {
+            engine.seek(range[0] + random.nextLong(range[1] - range[0]));
+        }
+        long[] millis = new long[50];
+        for (int i = 0; i < millis.length; i++) {
+            long at = range[0] + random.nextLong(range[1] - range[0]);
+            long t0 = System.nanoTime();
+            engine.seek(at);
+            millis[i] = (System.nanoTime() - t0) / 1_000_000;
+            if (engine.latest().hosts().isEmpty() && at > range[0] + 10_000) {
+                throw new IllegalStateException("a seek to " + at + " shows no hosts");
+            }
+        }
+        Arrays.sort(millis);
+        System.out.printf(Locale.ROOT, "SEEK recordedMinutes=%.1f seeks=%d (after 3 warm-up) medianMs=%d p95Ms=%d maxMs=%d%n",
+                (range[1] - range[0]) / 60_000.0, millis.length, millis[millis.length / 2],
+                millis[(int) Math.ceil(millis.length * 0.95) - 1], millis[millis.length - 1]);
+    }
+
+    private static void replay(RecordingReader reader, int seconds, double speed) throws Exception {
+        ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
+        long[] range = reader.timeRange();
+        long from = range[0] + 60_000;
+        engine.seek(from);
+        engine.setSpeed(speed);
+        List<String> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ReplayDriver driver = new ReplayDriver(engine, InstantSource.system(), errors::add);
+        int pulses = (int) (seconds * 1000 / FRAME_MILLIS);
+        long[] lag = new long[pulses];
+        boolean[] dropped = new boolean[pulses];
+        long[] versions = new long[pulses];
+        ScheduledExecutorService frames = Executors.newSingleThreadScheduledExecutor();
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        driver.start();
+        driver.submit(ReplayEngine::play);
+        long[] wallStart = {0};
+        int[] pulse = {0};
+        frames.scheduleAtFixedRate(() -> {
+            long now = System.nanoTime();
+            int i = pulse[0];
+            if (i == 0) {
+                wallStart[0] = now;
+            }
+            if (i >= pulses) {
+                done.countDown();
+                return;
+            }
+            var snapshot = driver.latest();
+            double elapsedMillis = (now - wallStart[0]) / 1e6;
+            long due = from + (long) (elapsedMillis * speed);
+            long previousDue = from + (long) (Math.max(0, elapsedMillis - FRAME_MILLIS) * speed);
+            lag[i] = due - snapshot.atMillis();
+            dropped[i] = i > 0 && snapshot.atMillis() < previousDue;
+            versions[i] = snapshot.version();
+            pulse[0] = i + 1;
+        }, 0, (long) (FRAME_MILLIS * 1000), TimeUnit.MICROSECONDS);
+        done.await();
+        frames.shutdownNow();
+        long reached = driver.position().atMillis();
+        driver.close();
+        // The first second ramps up from the paused start: measured from then on.
+        int skip = Math.min(pulses - 1, 60);
+        long droppedCount = 0;
+        long distinct = 0;
+        for (int i = skip; i < pulses; i++) {
+            droppedCount += dropped[i] ? 1 : 0;
+            distinct += versions[i] != versions[i - 1] ? 1 : 0;
+        }
+        long[] measured = Arrays.copyOfRange(lag, skip, pulses);
+        Arrays.sort(measured);
+        System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx wallSeconds=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
+                + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) errors=%s%n",
+                speed, seconds, (reached - from) / 60_000.0, measured.length, droppedCount, 100.0 * droppedCount / measured.length,
+                distinct, measured[measured.length / 2], measured[(int) Math.ceil(measured.length * 0.99) - 1],
+                measured[measured.length - 1], FRAME_MILLIS * speed, errors);
+    }
+
+    private static long updates(IngestEvent event) {
+        return event instanceof IngestEvent.Notification n ? n.updates().size() + n.deletes().size() : 0;
+    }
+}
