@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.telemetry.path.PathElem;
@@ -18,11 +19,8 @@ import org.planewatch.telemetry.path.TelemetryPath;
  * with the notification that completes it, as the console shows it then. Owned by the writer.
  */
 final class ExclusionRows {
-    /**
-     * The leaves without which the console does not show a decision (as the telemetry store's
-     * exclusion log requires them).
-     */
-    static final List<String> REQUIRED = List.of("to-state", "from-state", "reason", "qpn", "ev", "plane", "links");
+    /** The leaves without which the console does not show a decision. */
+    static final List<String> REQUIRED = ExclusionDecisionLeaves.REQUIRED;
     /** Decisions whose leaves never all came (an agent restarted mid-event) are forgotten beyond this. */
     private static final int MAX_PARTIAL = 100_000;
 

@@ -77,7 +77,7 @@ final class DeviceState {
             List<HostPlanePort> planePorts = new ArrayList<>(planes.size());
             planes.forEach((plane, p) -> planePorts.add(new HostPlanePort(plane, p.text("port-name", ""),
                     p.text("oper-status", "UNKNOWN"), bits(p.rate("tx-octets")), bits(p.rate("rx-octets")),
-                    p.value("evs-good"), p.value("evs-assumed-bad"), p.value("evs-denied"),
+                    p.value("evs-good"), p.value("evs-assumed-bad"), p.value("evs-denied"), p.value("evs-unknown"),
                     p.rate("retransmits"), p.rate("trim-nacks-rcvd"))));
             List<QpSummary> qpSummaries = new ArrayList<>(qps.size());
             qps.forEach((qpn, q) -> qpSummaries.add(new QpSummary(qpn, q.text("peer", ""), q.value("evs-active"),

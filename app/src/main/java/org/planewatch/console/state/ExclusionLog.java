@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
@@ -119,11 +120,9 @@ final class ExclusionLog {
         return plane + (link.startsWith("host-") ? "/host" : "/core");
     }
 
-    /** The leaves of one event may arrive in several notifications; an event is taken whole or not at all. */
-    private static final List<String> REQUIRED = List.of("to-state", "from-state", "reason", "qpn", "ev", "plane", "links");
 
     private static boolean complete(LeafTable leaves) {
-        for (String leaf : REQUIRED) {
+        for (String leaf : ExclusionDecisionLeaves.REQUIRED) {
             if (!leaves.has(leaf)) {
                 return false;
             }

@@ -299,7 +299,8 @@ final class FabricModel {
                 plane.hosts++;
                 plane.freshness = plane.freshness.worse(host.freshness());
                 plane.evsGood += port.evsGood();
-                plane.evsOut += port.evsAssumedBad() + port.evsDenied();
+                // UNKNOWN EVs are retired without a verdict: out of service as much as ASSUMED_BAD ones.
+                plane.evsOut += port.evsAssumedBad() + port.evsDenied() + port.evsUnknown();
                 if (!Double.isNaN(port.rxBps())) {
                     plane.goodput += port.rxBps();
                     plane.hasGoodput = true;

@@ -134,6 +134,7 @@ public record FabricSnapshot(
             long evsGood,
             long evsAssumedBad,
             long evsDenied,
+            long evsUnknown,
             double retransmitRate,
             double trimNackRate) {}
 

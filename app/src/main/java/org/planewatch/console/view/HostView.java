@@ -60,6 +60,7 @@ public final class HostView extends BorderPane {
         ports.getColumns().add(ViewParts.column("EVs good", HostPlanePort::evsGood, 80));
         ports.getColumns().add(ViewParts.column("Assumed bad", HostPlanePort::evsAssumedBad, 90));
         ports.getColumns().add(ViewParts.column("Denied", HostPlanePort::evsDenied, 70));
+        ports.getColumns().add(ViewParts.column("Unknown", HostPlanePort::evsUnknown, 75));
         ports.getColumns().add(ViewParts.column("Retransmits/s", p -> Units.count(p.retransmitRate()), 100));
         ports.getColumns().add(ViewParts.column("Trim NACKs/s", p -> Units.count(p.trimNackRate()), 100));
         ports.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

@@ -56,7 +56,8 @@ public record ReplayComparison(long atMillisA, long atMillisB, List<PlaneRow> pl
         long[] n = evs.computeIfAbsent(host.name(), h -> new long[6]);
         for (FabricSnapshot.HostPlanePort port : host.planes()) {
             n[offset] += port.evsGood();
-            n[offset + 1] += port.evsAssumedBad();
+            // "bad" is every EV the NIC itself retired, with a verdict (ASSUMED_BAD) or without (UNKNOWN).
+            n[offset + 1] += port.evsAssumedBad() + port.evsUnknown();
             n[offset + 2] += port.evsDenied();
         }
     }

@@ -134,6 +134,15 @@ class TelemetryStoreTest {
     }
 
     @Test
+    void evsWithoutAVerdictCountAsOutOfServiceInPlaneHealth() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(plane("host-0001", SECOND_NS, 3, 90, 0, 0).uint("mrc:/planes/plane[id=3]/state/evs-unknown", 10));
+        FabricSnapshot.PlaneSummary plane3 = publish().planes().stream().filter(p -> p.plane() == 3).findFirst().orElseThrow();
+        assertEquals(0.9, plane3.pathHealth(), 1e-9, "UNKNOWN EVs were retired and never re-admitted");
+        assertEquals(10, plane3.evsOutOfService());
+    }
+
+    @Test
     void editedThresholdsTakeEffectAtTheNextPublication() {
         connection(ConnectionPhase.STREAMING, "");
         receive(plane("host-0001", 0, 0, 90, 10, 0));
@@ -212,14 +221,16 @@ class TelemetryStoreTest {
             receive(Notifications.of("host-0002", seq).uint("mrc:/events/event[seq=" + seq + "]/state/timestamp", seq));
         }
         String base = "mrc:/events/event[seq=7]/state";
-        receive(Notifications.of("host-0001", 7).uint(base + "/timestamp", 7).uint(base + "/qpn", 3).uint(base + "/ev", 9));
+        receive(Notifications.of("host-0001", 7).uint(base + "/qpn", 3).uint(base + "/ev", 9).uint(base + "/plane", 2)
+                .text(base + "/links", "p2-t0-1~p2-t1-3").text(base + "/from-state", "GOOD"));
         assertTrue(publish().events().isEmpty(), "an event is taken whole or not at all");
-        receive(Notifications.of("host-0001", 8).uint(base + "/plane", 2).text(base + "/links", "p2-t0-1~p2-t1-3")
-                .text(base + "/from-state", "GOOD").text(base + "/to-state", "ASSUMED_BAD").text(base + "/reason", "SACK_GAP"));
+        receive(Notifications.of("host-0001", 8).text(base + "/to-state", "ASSUMED_BAD").text(base + "/reason", "SACK_GAP")
+                .uint(base + "/timestamp", 7_000));
         FabricSnapshot snapshot = publish();
         assertEquals(1, snapshot.events().size());
         assertEquals("host-0001", snapshot.events().getFirst().host());
         assertEquals("SACK_GAP", snapshot.events().getFirst().reason());
+        assertEquals(7_000, snapshot.events().getFirst().timestampNs(), "the decision's own time, even when it came last");
     }
 
     @Test

@@ -93,6 +93,7 @@ final class DeviceLeaves {
             d.hostPlane(t, host, p, s, "evs-good", HostPlaneCounter.EVS_GOOD);
             d.hostPlane(t, host, p, s, "evs-assumed-bad", HostPlaneCounter.EVS_ASSUMED_BAD);
             d.hostPlane(t, host, p, s, "evs-denied", HostPlaneCounter.EVS_DENIED);
+            d.hostPlane(t, host, p, s, "evs-unknown", HostPlaneCounter.EVS_UNKNOWN);
             TelemetryValue lastClear = TelemetryValue.uint(epochNs);
             d.add(s.child("last-clear"), () -> lastClear);
         }

@@ -173,6 +173,8 @@ public final class TelemetrySchema {
                 .gauge("evs-good", "EVs of this plane in state GOOD.")
                 .gauge("evs-assumed-bad", "EVs of this plane in state ASSUMED_BAD (retired by the NIC).")
                 .gauge("evs-denied", "EVs of this plane in state DENIED (excluded by a controller).")
+                .gauge("evs-unknown", "EVs of this plane in state UNKNOWN: retired, and no probe has answered "
+                        + "within the probe back-off cap, so the NIC has no verdict; out of service.")
                 .timestamp("last-clear", STATE, "When the plane counters were last reset.");
 
         b.under("mrc:/qps/qp[qpn=*]/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
