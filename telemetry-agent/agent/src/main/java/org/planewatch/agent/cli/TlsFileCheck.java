@@ -46,8 +46,8 @@ final class TlsFileCheck {
 
     private static String wrongKeyKind(Path file, String label) {
         return switch (label) {
-            case "RSA PRIVATE KEY", "EC PRIVATE KEY" -> "a " + label + " (" + (label.startsWith("RSA") ? "PKCS#1" : "SEC1")
-                    + ") key; the agent reads unencrypted PKCS#8 keys: convert it with 'openssl pkcs8 -topk8 -nocrypt -in "
+            case "RSA PRIVATE KEY", "EC PRIVATE KEY" -> "holds an " + label + " block (" + (label.startsWith("RSA") ? "PKCS#1" : "SEC1")
+                    + "); the agent reads unencrypted PKCS#8 keys: convert it with 'openssl pkcs8 -topk8 -nocrypt -in "
                     + file + " -out server.key'";
             case "ENCRYPTED PRIVATE KEY" -> "the key is encrypted with a passphrase; the agent reads unencrypted PKCS#8 keys: "
                     + "decrypt it with 'openssl pkcs8 -in " + file + " -out server.key' (and keep that file at mode 0640)";
