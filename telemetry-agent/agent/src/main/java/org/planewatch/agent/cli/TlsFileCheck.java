@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  */
 final class TlsFileCheck {
     private static final Pattern PEM_BLOCK = Pattern.compile(
-            "-----BEGIN ([A-Z0-9 ]+)-----\\s*([A-Za-z0-9+/=\\s]*?)-----END \\1-----");
+            "-----BEGIN ([A-Z0-9 ]+)-----([\\s\\S]*?)-----END \\1-----");
     private static final List<String> KEY_ALGORITHMS = List.of("EC", "RSA", "Ed25519", "Ed448");
 
     private TlsFileCheck() {}
