@@ -4,7 +4,7 @@ import io.grpc.Status;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
-import javax.net.ssl.SSLException;
+import java.util.Optional;
 
 /** Explains a failed call in operator words: refused, TLS, authentication, or the agent's own message. */
 public final class ConnectionFailures {
@@ -29,14 +29,13 @@ public final class ConnectionFailures {
             default:
                 break;
         }
+        Optional<String> tls = TlsFailures.describe(target, error);
+        if (tls.isPresent()) {
+            return tls.get();
+        }
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
             if (cause instanceof MalformedResponseException malformed) {
                 return where + " sent a malformed Subscribe response: " + malformed.getMessage();
-            }
-            if (cause instanceof SSLException || cause.getClass().getName().contains("Ssl")
-                    || String.valueOf(cause.getMessage()).contains("SSL")) {
-                return "TLS handshake with " + where + " failed: " + firstLine(cause.getMessage())
-                        + " (check the CA file, the server certificate, and that the agent serves TLS)";
             }
             if (cause instanceof ConnectException || String.valueOf(cause.getMessage()).contains("Connection refused")) {
                 return "connection refused by " + where + " (is the agent running and listening there?)";
@@ -49,23 +48,29 @@ public final class ConnectionFailures {
             String description = status.getDescription();
             if (description != null && description.toLowerCase(java.util.Locale.ROOT).contains("http2")
                     || description != null && description.contains("first received frame")) {
-                return "TLS or protocol mismatch with " + where + ": " + firstLine(description)
+                return "TLS or protocol mismatch with " + where + ": " + TlsFailures.firstLine(description)
                         + " (the agent may expect TLS, or plaintext)";
+            }
+            if (target.tls().isEmpty() && ("Network closed for unknown reason".equals(description) || resetByPeer(error))) {
+                // What a plaintext client sees when the agent serves TLS: the agent drops or resets the connection.
+                return "connection to " + where + " lost" + detail(status)
+                        + " (if the agent serves TLS: remove 'insecure: true' and give tls-ca)";
             }
             return "connection to " + where + " lost" + detail(status);
         }
         return status.getCode() + " from " + where + detail(status);
     }
 
-    private static String detail(Status status) {
-        return status.getDescription() == null ? "" : ": " + firstLine(status.getDescription());
+    private static boolean resetByPeer(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (String.valueOf(cause.getMessage()).contains("Connection reset")) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    private static String firstLine(String text) {
-        if (text == null) {
-            return "";
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
+    private static String detail(Status status) {
+        return status.getDescription() == null ? "" : ": " + TlsFailures.firstLine(status.getDescription());
     }
 }

@@ -19,6 +19,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.agent.security.LabCertificates;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.testing.Notifications;
@@ -193,6 +194,103 @@ class GnmiTargetClientTest {
 
         var failed = (IngestEvent.Connection) await(failure());
         assertTrue(failed.detail().contains("TLS"), failed.detail());
+    }
+
+    private static TargetConfig tlsTarget(String host, int port, Path caFile, LabCertificates.LabFiles clientCertificate) {
+        return new TargetConfig("tls", host, port, List.of("*"), Optional.of(new TargetConfig.TlsFiles(Optional.of(caFile),
+                Optional.ofNullable(clientCertificate).map(LabCertificates.LabFiles::clientCert),
+                Optional.ofNullable(clientCertificate).map(LabCertificates.LabFiles::clientKey))), Optional.empty());
+    }
+
+    private String tlsFailure(ScriptedGnmiServer agent, TargetConfig config) throws InterruptedException {
+        server(agent);
+        client(config);
+        return ((IngestEvent.Connection) await(failure())).detail();
+    }
+
+    @Test
+    void explainsACertificateFromAnotherCa(@TempDir Path dir) throws Exception {
+        var agentFiles = LabCertificates.generate(dir.resolve("agent"), List.of("localhost", "127.0.0.1"), Duration.ofDays(1));
+        var otherCa = LabCertificates.generate(dir.resolve("other"), List.of("localhost"), Duration.ofDays(1)).caCert();
+        ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(agentFiles.serverCert(), agentFiles.serverKey(), null);
+
+        String detail = tlsFailure(agent, tlsTarget("127.0.0.1", agent.port(), otherCa, null));
+        assertTrue(detail.startsWith("TLS with 127.0.0.1:" + agent.port() + ": the agent's certificate is not signed by a"
+                + " trusted CA (tls-ca " + otherCa + "); set tls-ca to the CA that signed it"), detail);
+    }
+
+    @Test
+    void explainsACertificateThatDoesNotNameTheDialledAddress(@TempDir Path dir) throws Exception {
+        var files = LabCertificates.generate(dir, List.of("localhost"), Duration.ofDays(1));
+        ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), null);
+
+        String detail = tlsFailure(agent, tlsTarget("127.0.0.1", agent.port(), files.caCert(), null));
+        assertTrue(detail.startsWith("TLS with 127.0.0.1:" + agent.port() + ": the agent's certificate does not name"
+                + " 127.0.0.1 (it names DNS:localhost); dial a name the certificate holds, or make it again with this one"
+                + " (gen-certs --host 127.0.0.1)"), detail);
+    }
+
+    @Test
+    void explainsACertificateThatDoesNotNameTheDialledHostName(@TempDir Path dir) throws Exception {
+        var files = LabCertificates.generate(dir, List.of("agent.lab", "10.0.0.7"), Duration.ofDays(1));
+        ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), null);
+
+        String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), null));
+        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent's certificate does not name"
+                + " localhost (it names DNS:agent.lab, IP:10.0.0.7)"), detail);
+    }
+
+    @Test
+    void explainsAnExpiredCertificate(@TempDir Path dir) throws Exception {
+        // Valid from five minutes ago for one minute: expired four minutes ago.
+        var files = LabCertificates.generate(dir, List.of("localhost"), Duration.ofMinutes(1));
+        ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), null);
+
+        String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), null));
+        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent's certificate is outside its"
+                + " validity period (NotAfter: "), detail);
+    }
+
+    @Test
+    void explainsThatTheAgentWantsAClientCertificate(@TempDir Path dir) throws Exception {
+        var files = LabCertificates.generate(dir, List.of("localhost"), Duration.ofDays(1));
+        ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), files.caCert());
+
+        String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), null));
+        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent asked for a client certificate"
+                + " (it runs with --tls-client-ca); give tls-cert and tls-key"), detail);
+    }
+
+    @Test
+    void explainsAClientCertificateFromAnotherCa(@TempDir Path dir) throws Exception {
+        var files = LabCertificates.generate(dir.resolve("agent"), List.of("localhost"), Duration.ofDays(1));
+        var otherClients = LabCertificates.generate(dir.resolve("other"), List.of("localhost"), Duration.ofDays(1));
+        ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), files.caCert());
+
+        String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), otherClients));
+        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent refused the handshake (TLS alert"), detail);
+        assertTrue(detail.contains("tls-cert must be signed by the agent's --tls-client-ca"), detail);
+    }
+
+    @Test
+    void explainsAPlaintextAgentToATlsTarget(@TempDir Path dir) throws Exception {
+        var files = LabCertificates.generate(dir, List.of("localhost"), Duration.ofDays(1));
+        ScriptedGnmiServer agent = ScriptedGnmiServer.start(0, List::of);
+
+        String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), null));
+        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent does not speak TLS (it answered"
+                + " in plaintext)"), detail);
+    }
+
+    @Test
+    void hintsAtTlsWhenAPlaintextTargetMeetsATlsAgent(@TempDir Path dir) throws Exception {
+        var files = LabCertificates.generate(dir, List.of("localhost"), Duration.ofDays(1));
+        ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), null);
+
+        String detail = tlsFailure(agent, TargetConfig.insecure("plain", "localhost", agent.port(), List.of("*")));
+        // gRPC reports either "Network closed for unknown reason" or "io exception" (a reset), depending on timing.
+        assertTrue(detail.startsWith("connection to localhost:" + agent.port() + " lost: "), detail);
+        assertTrue(detail.contains(" (if the agent serves TLS: remove 'insecure: true' and give tls-ca); retrying in "), detail);
     }
 
     @Test

@@ -1,18 +1,22 @@
 package org.planewatch.console.testing;
 
+import io.grpc.InsecureServerCredentials;
 import io.grpc.Metadata;
 import io.grpc.Server;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
+import io.grpc.ServerCredentials;
 import io.grpc.Status;
+import io.grpc.TlsServerCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
@@ -33,6 +37,11 @@ public final class ScriptedGnmiServer implements AutoCloseable {
     private final Supplier<List<Notification>> initialDump;
 
     private ScriptedGnmiServer(int port, String username, String password, Supplier<List<Notification>> initialDump) {
+        this(port, username, password, initialDump, InsecureServerCredentials.create());
+    }
+
+    private ScriptedGnmiServer(int port, String username, String password, Supplier<List<Notification>> initialDump,
+            ServerCredentials transport) {
         this.initialDump = initialDump;
         var service = new gNMIGrpc.gNMIImplBase() {
             @Override
@@ -63,7 +72,7 @@ public final class ScriptedGnmiServer implements AutoCloseable {
                 };
             }
         };
-        var builder = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", port));
+        var builder = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", port), transport);
         builder.addService(username == null ? service.bindService()
                 : ServerInterceptors.intercept(service, new CheckCredentials(username, password)));
         try {
@@ -75,6 +84,22 @@ public final class ScriptedGnmiServer implements AutoCloseable {
 
     public static ScriptedGnmiServer start(int port, Supplier<List<Notification>> initialDump) {
         return new ScriptedGnmiServer(port, null, null, initialDump);
+    }
+
+    /**
+     * Serves TLS with {@code certificate} and {@code key} (PEM files, e.g. from the agent's
+     * {@code LabCertificates}); with a {@code clientCa} it requires a client certificate signed by it.
+     */
+    public static ScriptedGnmiServer startTls(Path certificate, Path key, Path clientCa) {
+        try {
+            TlsServerCredentials.Builder tls = TlsServerCredentials.newBuilder().keyManager(certificate.toFile(), key.toFile());
+            if (clientCa != null) {
+                tls.trustManager(clientCa.toFile()).clientAuth(TlsServerCredentials.ClientAuth.REQUIRE);
+            }
+            return new ScriptedGnmiServer(0, null, null, List::of, tls.build());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public static ScriptedGnmiServer startWithCredentials(String username, String password) {

@@ -164,6 +164,11 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
             }
             tls = new TlsFiles(readable(tlsCert, "--tls-cert"), readable(tlsKey, "--tls-key"),
                     tlsClientCa == null ? null : readable(tlsClientCa, "--tls-client-ca"));
+            TlsFileCheck.certificates(tlsCert, "--tls-cert");
+            TlsFileCheck.privateKey(tlsKey, "--tls-key");
+            if (tlsClientCa != null) {
+                TlsFileCheck.certificates(tlsClientCa, "--tls-client-ca");
+            }
         }
         if (users != null) {
             readable(users, "--users");

@@ -2,7 +2,9 @@ package org.planewatch.agent.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.planewatch.agent.security.LabCertificates;
 import picocli.CommandLine.Command;
@@ -20,7 +22,7 @@ final class GenCertsCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write ca.pem, server.pem, client.pem and their .key files into.")
     Path out;
 
-    @Option(names = "--host", paramLabel = "NAME", description = "DNS name or IP address of the agent (repeatable; default: localhost and 127.0.0.1).")
+    @Option(names = "--host", paramLabel = "NAME", description = "DNS name or IP address of the agent (repeatable; default: localhost). 127.0.0.1 and ::1 are always added.")
     List<String> hosts;
 
     @Option(names = "--days", defaultValue = "365", description = "Validity (default: ${DEFAULT-VALUE}).")
@@ -31,8 +33,11 @@ final class GenCertsCommand implements Callable<Integer> {
         if (days <= 0) {
             throw new IllegalArgumentException("--days must be > 0, got " + days);
         }
-        List<String> names = hosts == null || hosts.isEmpty() ? List.of("localhost", "127.0.0.1") : hosts;
-        LabCertificates.LabFiles files = LabCertificates.generate(out, names, Duration.ofDays(days));
+        // The loopback addresses are always named: a console on the agent's host dials 127.0.0.1 as often as
+        // localhost, and a certificate without them fails the name check there.
+        Set<String> names = new LinkedHashSet<>(hosts == null || hosts.isEmpty() ? List.of("localhost") : hosts);
+        names.addAll(List.of("127.0.0.1", "::1"));
+        LabCertificates.LabFiles files = LabCertificates.generate(out, List.copyOf(names), Duration.ofDays(days));
         spec.commandLine().getOut().println("wrote " + files.caCert() + ", " + files.serverCert() + ", "
                 + files.serverKey() + ", " + files.clientCert() + ", " + files.clientKey() + " (CA key: " + files.caKey() + ")");
         spec.commandLine().getOut().println("serve with: --tls-cert " + files.serverCert() + " --tls-key " + files.serverKey()

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.grpc.TlsChannelCredentials;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -12,11 +13,17 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.planewatch.agent.security.LabCertificates;
 import org.planewatch.agent.security.PasswordFile;
+import org.planewatch.agent.server.TlsFiles;
+import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.TestFabric;
+import org.planewatch.gnmi.proto.CapabilityRequest;
 import picocli.CommandLine;
 
 class AgentMainTest {
@@ -78,6 +85,61 @@ class AgentMainTest {
             assertTrue(Files.exists(dir.resolve(f)), f);
         }
         assertTrue(r.out().contains("--tls-cert"), r.out());
+    }
+
+    @Test
+    void genCertsForANameAlsoCoversTheLoopbackAddresses() throws Exception {
+        Run r = run("gen-certs", "--out", dir.toString(), "--host", "localhost");
+        assertEquals(0, r.exit(), r.err());
+        List<String> names = LabCertificates.read(dir.resolve("server.pem")).getSubjectAlternativeNames().stream()
+                .map(n -> String.valueOf(n.get(1))).toList();
+        assertEquals(List.of("localhost", "127.0.0.1", "0:0:0:0:0:0:0:1"), names);
+
+        TlsFiles tls = new TlsFiles(dir.resolve("server.pem"), dir.resolve("server.key"), null);
+        try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withTls(tls));
+                GnmiClient client = GnmiClient.to("127.0.0.1", fabric.server.port(),
+                        TlsChannelCredentials.newBuilder().trustManager(dir.resolve("ca.pem").toFile()).build())) {
+            assertEquals("0.10.0", client.blocking().capabilities(CapabilityRequest.getDefaultInstance()).getGNMIVersion());
+        }
+    }
+
+    @Test
+    void genCertsNamesAnIpHostAsAnAddress() throws Exception {
+        Run r = run("gen-certs", "--out", dir.toString(), "--host", "10.0.0.7");
+        assertEquals(0, r.exit(), r.err());
+        List<Integer> kinds = LabCertificates.read(dir.resolve("server.pem")).getSubjectAlternativeNames().stream()
+                .map(n -> (Integer) n.get(0)).toList();
+        assertEquals(List.of(7, 7, 7), kinds, "10.0.0.7, 127.0.0.1 and ::1 are all iPAddress names");
+    }
+
+    @Test
+    void aCertificateGivenAsTheKeyIsNamedWithTheFile() {
+        run("gen-certs", "--out", dir.toString());
+        Path cert = dir.resolve("server.pem");
+        Run r = run("--listen", "127.0.0.1:0", "--tls-cert", cert.toString(), "--tls-key", cert.toString());
+        assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
+        assertEquals("planewatch-agent: error: --tls-key " + cert
+                + ": holds a CERTIFICATE, not a private key (gen-certs writes the key as server.key)", r.err().strip());
+    }
+
+    @Test
+    void aKeyFileWithoutPemIsNamedWithTheFile() throws Exception {
+        run("gen-certs", "--out", dir.toString());
+        Path key = dir.resolve("garbage.key");
+        Files.writeString(key, "not a key\n");
+        Run r = run("--listen", "127.0.0.1:0", "--tls-cert", dir.resolve("server.pem").toString(), "--tls-key", key.toString());
+        assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
+        assertEquals("planewatch-agent: error: --tls-key " + key + ": not a PEM private key (no '-----BEGIN PRIVATE KEY-----' "
+                + "block; gen-certs writes the key as server.key)", r.err().strip());
+    }
+
+    @Test
+    void aKeyGivenAsTheCertificateIsNamedWithTheFile() {
+        run("gen-certs", "--out", dir.toString());
+        Path key = dir.resolve("server.key");
+        Run r = run("--listen", "127.0.0.1:0", "--tls-cert", key.toString(), "--tls-key", key.toString());
+        assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
+        assertTrue(r.err().startsWith("planewatch-agent: error: --tls-cert " + key + ": not a PEM certificate"), r.err());
     }
 
     @Test

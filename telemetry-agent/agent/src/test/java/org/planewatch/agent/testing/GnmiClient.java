@@ -24,6 +24,11 @@ public final class GnmiClient implements AutoCloseable {
         this(NettyChannelBuilder.forAddress("localhost", port, channelCredentials), user, password);
     }
 
+    /** A client that dials {@code host} (a name or an address literal), for tests of the TLS name check. */
+    public static GnmiClient to(String host, int port, ChannelCredentials channelCredentials) {
+        return new GnmiClient(NettyChannelBuilder.forAddress(host, port, channelCredentials), null, null);
+    }
+
     /**
      * A client with a fixed 64 KiB HTTP/2 window (no auto-tuning): when it stops reading, the agent's
      * stream stops being ready after one window, deterministically.
