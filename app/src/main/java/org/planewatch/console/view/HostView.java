@@ -125,7 +125,7 @@ public final class HostView extends BorderPane {
         }
         List<EvCell> evs = qp.get().evs();
         evTitle.setText(evs.isEmpty() ? "QP " + qp.get().qpn() + ": no per-EV state (the agent streams EVs only when asked)"
-                : "QP " + qp.get().qpn() + ": " + evs.size() + " EVs (green GOOD, amber ASSUMED_BAD, red DENIED)");
+                : "QP " + qp.get().qpn() + ": " + evs.size() + " EVs (green GOOD, amber ASSUMED_BAD, red DENIED, grey UNKNOWN: retired, no probe answered yet)");
         int perRow = (int) (evGrid.getWidth() / CELL);
         g.setFont(Font.font(9));
         for (int i = 0; i < evs.size(); i++) {
