@@ -258,7 +258,10 @@ public final class GnmiTargetClient implements AutoCloseable {
             if (!announced) {
                 announced = true;
                 backoff.reset();
-                publish(ConnectionPhase.STREAMING, "");
+                // Streaming since its first response arrived: stamped later, the change would be queued
+                // ahead of a response that arrived before it.
+                queue.offer(new IngestEvent.Connection(config.name(), ConnectionPhase.STREAMING, "",
+                        response.map(IngestEvent::arrivalMillis).orElseGet(clock::millis)));
             }
             response.ifPresent(queue::offer);
         }

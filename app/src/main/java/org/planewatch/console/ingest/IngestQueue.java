@@ -22,6 +22,8 @@ public final class IngestQueue {
     private final LongAdder acceptedUpdates = new LongAdder();
     private final AtomicLong pendingUpdates = new AtomicLong();
     private final long maxPendingUpdates;
+    /** The latest arrival handed to the owner so far; read and written by the draining thread only. */
+    private long drainedArrivalMillis = Long.MIN_VALUE;
 
     public IngestQueue(int capacity) {
         this(capacity, Math.max(1, capacity) * 64L);
@@ -65,7 +67,17 @@ public final class IngestQueue {
 
     /**
      * Moves events into {@code sink} until {@code maxEvents} events or {@code maxUpdates} updates
-     * (at least one event), waiting up to {@code waitMillis} for the first.
+     * (at least one event), waiting up to {@code waitMillis} for the first. Called by the one owner
+     * thread only.
+     *
+     * <p>Drained events never go back in arrival time. Network threads stamp an event before they
+     * offer it, so an event can be queued behind one stamped after it: a stream's first response is
+     * stamped when it is decoded, but the {@code STREAMING} change it triggers is stamped (later) and
+     * queued before it; two streams decode and queue concurrently. The store, the recorder and a
+     * replay all take the drained order as the order of arrival (a replay at instant t applies the
+     * recorded events up to the first one that arrived after t), so an event stamped before one
+     * already drained counts as arrived with it: otherwise a replay at its stamp would leave out an
+     * event the live store had already applied before it.
      */
     public int drain(Collection<IngestEvent> sink, int maxEvents, long maxUpdates, long waitMillis) throws InterruptedException {
         IngestEvent first = waitMillis <= 0 ? queue.poll() : queue.poll(waitMillis, TimeUnit.MILLISECONDS);
@@ -75,7 +87,7 @@ public final class IngestQueue {
         int moved = 0;
         long updates = 0;
         for (IngestEvent event = first; event != null; event = moved < maxEvents && updates < maxUpdates ? queue.poll() : null) {
-            sink.add(event);
+            sink.add(inArrivalOrder(event));
             moved++;
             if (event instanceof IngestEvent.Notification notification) {
                 int size = size(notification);
@@ -84,6 +96,21 @@ public final class IngestQueue {
             }
         }
         return moved;
+    }
+
+    private IngestEvent inArrivalOrder(IngestEvent event) {
+        long arrival = event.arrivalMillis();
+        if (arrival >= drainedArrivalMillis) {
+            drainedArrivalMillis = arrival;
+            return event;
+        }
+        long at = drainedArrivalMillis;
+        return switch (event) {
+            case IngestEvent.Notification n -> new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), n.updates(),
+                    n.deletes(), at);
+            case IngestEvent.Synced s -> new IngestEvent.Synced(s.source(), at);
+            case IngestEvent.Connection c -> new IngestEvent.Connection(c.source(), c.phase(), c.detail(), at);
+        };
     }
 
     /** Like {@link #drain(Collection, int, long, long)} without an update bound. */

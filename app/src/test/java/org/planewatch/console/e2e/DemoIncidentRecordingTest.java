@@ -49,6 +49,8 @@ class DemoIncidentRecordingTest {
      * Runs on the state owner thread after each applied batch. A snapshot published between two
      * batches holds exactly the events of the first and of those before it; when the next batch
      * arrived strictly later, the replay's state at the first batch's last arrival must equal it.
+     * That needs the applied order to be arrival order (a replay at t applies the recorded events up
+     * to the first one that arrived after t), which the ingest queue guarantees; the sampler checks it.
      */
     static final class LiveSampler implements IngestPump.BatchListener {
         private final SnapshotSource store;
@@ -60,6 +62,8 @@ class DemoIncidentRecordingTest {
         private long batches;
         private long publishedBetweenBatches;
         private long strictlyLater;
+        private long latestArrival = Long.MIN_VALUE;
+        private final List<String> backInTime = new CopyOnWriteArrayList<>();
 
         LiveSampler(SnapshotSource store) {
             this.store = store;
@@ -68,6 +72,12 @@ class DemoIncidentRecordingTest {
         @Override
         public void onBatch(List<IngestEvent> batch) {
             FabricSnapshot latest = store.latest();
+            for (IngestEvent event : batch) {
+                if (event.arrivalMillis() < latestArrival && backInTime.size() < 10) {
+                    backInTime.add(event + " applied after an event that arrived at " + latestArrival);
+                }
+                latestArrival = Math.max(latestArrival, event.arrivalMillis());
+            }
             long first = batch.stream().mapToLong(IngestEvent::arrivalMillis).min().orElseThrow();
             boolean publishedBetween = latest.version() != versionAtPrevious;
             batches++;
@@ -89,6 +99,10 @@ class DemoIncidentRecordingTest {
 
         List<Sample> samples() {
             return samples;
+        }
+
+        List<String> backInTime() {
+            return backInTime;
         }
 
         @Override
@@ -131,6 +145,7 @@ class DemoIncidentRecordingTest {
         }
         assertTrue(stops.isEmpty(), "recording stopped on its own: " + stops);
 
+        assertTrue(sampler.backInTime().isEmpty(), "events applied out of arrival order: " + sampler.backInTime());
         List<Sample> samples = sampler.samples();
         assertTrue(samples.size() >= 10, sampler.toString());
         assertTrue(samples.stream().anyMatch(s -> s.live().link(FAILED_LINK).map(l -> !l.up()).orElse(false)),
