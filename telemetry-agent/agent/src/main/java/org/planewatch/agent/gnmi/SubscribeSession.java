@@ -59,6 +59,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private SubscriptionList request;
     private List<SubscriptionSpec> specs = List.of();
     private List<String> targets = List.of();
+    /** From this many targets on, a sampling interval is spread over {@link #SAMPLE_SLICES} sweeps. */
+    static final int SPREAD_MIN_TARGETS = 64;
+    static final int SAMPLE_SLICES = 8;
     private Set<String> targetSet = Set.of();
     private Encoding encoding = Encoding.PROTO;
     private String echoedTarget = "";
@@ -209,8 +212,18 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 SubscriptionSpec spec = specs.get(i);
                 int index = i;
                 if (spec.hasSampledLeaves()) {
-                    timers.add(env.scheduler().scheduleAtFixedRate(() -> guarded(() -> sample(index)),
-                            spec.sampleIntervalNs(), spec.sampleIntervalNs(), TimeUnit.NANOSECONDS));
+                    // Many targets are sampled in slices spread over the interval, each slice still
+                    // once per interval: a single sweep of every device at once made the encoder,
+                    // the transport and the client busy together and took both cores from the
+                    // simulation for those moments.
+                    int slices = targets.size() >= SPREAD_MIN_TARGETS ? SAMPLE_SLICES : 1;
+                    long interval = spec.sampleIntervalNs();
+                    for (int slice = 0; slice < slices; slice++) {
+                        int from = slice * targets.size() / slices;
+                        int to = (slice + 1) * targets.size() / slices;
+                        timers.add(env.scheduler().scheduleAtFixedRate(() -> guarded(() -> sample(index, from, to)),
+                                interval + slice * (interval / slices), interval, TimeUnit.NANOSECONDS));
+                    }
                 }
                 if (spec.hasChangeLeaves() && spec.heartbeatIntervalNs() > 0) {
                     timers.add(env.scheduler().scheduleAtFixedRate(() -> guarded(() -> heartbeat(index)),
@@ -284,22 +297,25 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         return known;
     }
 
-    /** A sampling tick: every sampled leaf, unless suppress_redundant holds back an unchanged one. */
-    private void sample(int index) {
-        sweep(index, true);
+    /**
+     * A sampling tick of targets {@code from} (inclusive) to {@code to}: every sampled leaf, unless
+     * suppress_redundant holds back an unchanged one.
+     */
+    private void sample(int index, int from, int to) {
+        sweep(index, true, targets.subList(from, to));
     }
 
     /** A heartbeat tick: every on-change leaf not sent within the heartbeat interval. */
     private void heartbeat(int index) {
-        sweep(index, false);
+        sweep(index, false, targets);
     }
 
-    private void sweep(int index, boolean sampledLeaves) {
+    private void sweep(int index, boolean sampledLeaves, List<String> swept) {
         SubscriptionSpec spec = specs.get(index);
         Map<LeafKey, Sent> last = sent.get(index);
         boolean remembers = spec.remembers();
         long wall = env.wallNanos().getAsLong();
-        for (String target : targets) {
+        for (String target : swept) {
             if (!remembers && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
                 // Every selected leaf goes: the whole device as one table, no per-leaf lookups.
