@@ -9,9 +9,9 @@ import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -79,16 +79,19 @@ class SampleSpreadTest {
                 subscribe("*", SubscriptionList.Mode.STREAM, sub(IN_OCTETS, SAMPLE, INTERVAL_NS)));
     }
 
+    /** Subscribes to every one of {@code hosts} targets and returns the targets sampled after the initial state. */
+    private Set<String> sampledTargets(int hosts) throws Exception {
+        SubscribeProbe probe = sampleEverything(hosts);
+        probe.untilSync();
+        Set<String> sampled = new HashSet<>();
+        probe.until(n -> sampled.add(n.getPrefix().getTarget()) && sampled.size() == hosts);
+        probe.cancel();
+        return sampled;
+    }
+
     @Test
     void manyTargetsAreSampledInSlicesSpreadOverTheIntervalEachOncePerInterval() throws Exception {
-        SubscribeProbe probe = sampleEverything(80);
-        probe.untilSync();
-        Map<String, Integer> samples = new HashMap<>();
-        probe.until(n -> {
-            samples.merge(n.getPrefix().getTarget(), 1, Integer::sum);
-            return samples.size() == 80;
-        });
-        probe.cancel();
+        Set<String> samples = sampledTargets(80);
         List<RecordingScheduler.Timer> expected = IntStream.range(0, SubscribeSession.SAMPLE_SLICES)
                 .mapToObj(k -> new RecordingScheduler.Timer(INTERVAL_NS + k * (INTERVAL_NS / SubscribeSession.SAMPLE_SLICES), INTERVAL_NS))
                 .toList();
@@ -98,14 +101,7 @@ class SampleSpreadTest {
 
     @Test
     void fewTargetsAreSampledInOneSweep() throws Exception {
-        SubscribeProbe probe = sampleEverything(3);
-        probe.untilSync();
-        Map<String, Integer> samples = new HashMap<>();
-        probe.until(n -> {
-            samples.merge(n.getPrefix().getTarget(), 1, Integer::sum);
-            return samples.size() == 3;
-        });
-        probe.cancel();
+        assertEquals(3, sampledTargets(3).size(), "every target sampled after the initial state");
         assertEquals(List.of(new RecordingScheduler.Timer(INTERVAL_NS, INTERVAL_NS)), scheduler.timers);
     }
 }
