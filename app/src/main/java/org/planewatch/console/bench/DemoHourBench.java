@@ -44,6 +44,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *
  * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
  * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec</pre>
+ * {@code replaySeconds} 0 only writes the file.
  */
 public final class DemoHourBench {
     private static final Pattern EVENT_SEQ = Pattern.compile("event\\[seq=(\\d+)]");
@@ -59,7 +60,7 @@ public final class DemoHourBench {
             // Seek and replay an existing recording only (making the hour takes minutes; measuring it, one).
             long t0 = System.nanoTime();
             try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
-                System.out.printf(Locale.ROOT, "OPEN ms=%d (identity, quick_check, dictionary)%n", (System.nanoTime() - t0) / 1_000_000);
+                System.out.printf(Locale.ROOT, "OPEN ms=%d (header, identity, dictionary tables)%n", (System.nanoTime() - t0) / 1_000_000);
                 seek(reader);
             }
             for (double speed : new double[] {10, 30, 100}) {
@@ -79,6 +80,9 @@ public final class DemoHourBench {
         FrameStats.requireNew(file);
         List<IngestEvent> minute = capture(captureSeconds);
         write(file, minute, captureSeconds * 1000L, minutes * 60_000L);
+        if (replaySeconds == 0) {
+            return; // only make the file; measure it with --measure
+        }
         try (RecordingReader reader = RecordingReader.open(file)) {
             seek(reader);
         }
@@ -125,6 +129,13 @@ public final class DemoHourBench {
                 new RecordingMetadata("embedded demo (DemoHourBench)", EmbeddedDemo.SCENARIO, 1000, "bench"), first), first)) {
             List<IngestEvent.Notification> evictions = leftoverEvents(cycle);
             for (int k = 0; (long) k * cycleMillis < totalMillis; k++) {
+                if (k > 0 && (k * cycleMillis) % 600_000 == 0) {
+                    // The writer's memory must not grow with the recording: heap after a full GC every 10 minutes.
+                    System.gc();
+                    System.out.printf(Locale.ROOT, "PROGRESS recordedMinutes=%d updates=%d writeSeconds=%.1f heapUsedMb=%d%n",
+                            k * cycleMillis / 60_000, out.updates, out.writeNanos / 1e9,
+                            (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20);
+                }
                 if (k > 0) {
                     // The ring evicts what the previous repetition left in it, as the agent would.
                     for (IngestEvent.Notification n : evictions) {
@@ -145,7 +156,7 @@ public final class DemoHourBench {
             System.gc();
             long heapMb = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
             System.out.printf(Locale.ROOT, "WRITE minutes=%d updates=%d writeSeconds=%.2f updatesPerSecond=%.0f fileBytes=%d "
-                    + "bytesPerUpdate=%.2f heapUsedMb=%d (the writer's dictionary holds every leaf ever seen)%n",
+                    + "bytesPerUpdate=%.2f heapUsedMb=%d (after a full GC, writer open)%n",
                     totalMillis / 60_000, out.updates, out.writeNanos / 1e9, out.updates / (out.writeNanos / 1e9), size,
                     (double) size / out.updates, heapMb);
         }

@@ -20,7 +20,9 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * writer's when recording, a reader's when replaying from a keyframe.
  */
 final class BatchCodec {
-    static final int FORMAT = 1;
+    /** Written by this codec: format 2 (event-ring templates, keyframes with a ring section). Format 1 is still read. */
+    static final int FORMAT = 2;
+    private static final int FORMAT_1 = 1;
     private static final int NOTIFICATION = 1;
     private static final int SYNCED = 2;
     private static final int CONNECTION = 3;
@@ -31,6 +33,9 @@ final class BatchCodec {
 
     private final Dictionary dictionary;
     private final LeafValues values = new LeafValues();
+    private final RingValues ringValues = new RingValues();
+    /** The format byte of the block {@link #inflate} read last. */
+    private int blockFormat;
     private final Map<Integer, SourceState> sources = new TreeMap<>();
     private final ByteOutput raw = new ByteOutput();
     private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
@@ -68,16 +73,33 @@ final class BatchCodec {
                     previousTimestamp = n.timestampNs();
                     raw.writeVarLong(n.updates().size());
                     for (TelemetryUpdate update : n.updates()) {
-                        int leaf = dictionary.leafId(target, update.path());
-                        raw.writeVarLong(leaf);
-                        ValueCodec.writeChange(raw, values.value(leaf), update.value(), dictionary);
-                        values.set(leaf, update.value(), n.timestampNs(), source);
+                        RingPaths.Split ring = RingPaths.split(update.path());
+                        if (ring == null) {
+                            int leaf = dictionary.leafId(target, update.path());
+                            raw.writeVarLong(leaf);
+                            ValueCodec.writeChange(raw, values.value(leaf), update.value(), dictionary);
+                            values.set(leaf, update.value(), n.timestampNs(), source);
+                        } else {
+                            int template = dictionary.templateId(target, ring.template());
+                            raw.writeVarLong(template);
+                            raw.writeVarLong(ring.seq());
+                            ValueCodec.writeChange(raw, ringValues.value(target, template, ring.seq()), update.value(), dictionary);
+                            ringValues.set(target, template, ring.seq(), update.value(), n.timestampNs(), source);
+                        }
                     }
                     raw.writeVarLong(n.deletes().size());
                     for (TelemetryPath path : n.deletes()) {
-                        int leaf = dictionary.leafId(target, path);
-                        raw.writeVarLong(leaf);
-                        removeSubtree(target, path);
+                        RingPaths.Split ring = RingPaths.split(path);
+                        if (ring == null) {
+                            int leaf = dictionary.leafId(target, path);
+                            raw.writeVarLong(leaf);
+                            removeSubtree(target, leaf, 0);
+                        } else {
+                            int template = dictionary.templateId(target, ring.template());
+                            raw.writeVarLong(template);
+                            raw.writeVarLong(ring.seq());
+                            removeSubtree(target, template, ring.seq());
+                        }
                     }
                     touch(source, n.arrivalMillis());
                 }
@@ -118,16 +140,26 @@ final class BatchCodec {
                     List<TelemetryUpdate> updates = new ArrayList<>(updateCount);
                     for (int u = 0; u < updateCount; u++) {
                         int leaf = in.readVarInt();
-                        TelemetryValue value = ValueCodec.read(in, values.value(leaf), dictionary);
-                        values.set(leaf, value, timestamp, source);
-                        updates.add(new TelemetryUpdate(dictionary.leaf(leaf).path(), value));
+                        Dictionary.Leaf entry = dictionary.leaf(leaf);
+                        if (dictionary.isTemplate(leaf)) {
+                            long seq = in.readVarLong();
+                            TelemetryValue value = ValueCodec.read(in, ringValues.value(entry.targetId(), leaf, seq), dictionary);
+                            ringValues.set(entry.targetId(), leaf, seq, value, timestamp, source);
+                            updates.add(new TelemetryUpdate(RingPaths.instance(entry.path(), seq), value));
+                        } else {
+                            TelemetryValue value = ValueCodec.read(in, values.value(leaf), dictionary);
+                            values.set(leaf, value, timestamp, source);
+                            updates.add(new TelemetryUpdate(entry.path(), value));
+                        }
                     }
                     int deleteCount = in.readVarInt();
                     List<TelemetryPath> deletes = new ArrayList<>(deleteCount);
                     for (int d = 0; d < deleteCount; d++) {
-                        Dictionary.Leaf deleted = dictionary.leaf(in.readVarInt());
-                        deletes.add(deleted.path());
-                        removeSubtree(deleted.targetId(), deleted.path());
+                        int leaf = in.readVarInt();
+                        Dictionary.Leaf deleted = dictionary.leaf(leaf);
+                        long seq = dictionary.isTemplate(leaf) ? in.readVarLong() : 0;
+                        deletes.add(dictionary.isTemplate(leaf) ? RingPaths.instance(deleted.path(), seq) : deleted.path());
+                        removeSubtree(deleted.targetId(), leaf, seq);
                     }
                     touch(source, arrival);
                     events.add(new IngestEvent.Notification(
@@ -185,7 +217,23 @@ final class BatchCodec {
             previousTimestamp = values.timestamp(leaf);
             ValueCodec.writeAbsolute(raw, value, dictionary);
         }
+        raw.writeVarLong(ringValues.size());
+        long[] previous = {0, 0};
+        ringValues.forEach((target, seq, template, slot) -> {
+            raw.writeVarLong(template);
+            raw.writeZigZag(seq - previous[0]);
+            previous[0] = seq;
+            raw.writeVarLong(slot.source());
+            raw.writeZigZag(slot.timestampNs() - previous[1]);
+            previous[1] = slot.timestampNs();
+            ValueCodec.writeAbsolute(raw, slot.value(), dictionary);
+        });
         return deflate();
+    }
+
+    /** Leaves the codec holds now (plain leaves ever seen, live event-ring leaves): how big a keyframe is. */
+    int stateSize() {
+        return dictionary.leafCount() + ringValues.size();
     }
 
     /**
@@ -196,6 +244,7 @@ final class BatchCodec {
     List<IngestEvent> loadKeyframe(byte[] data, long atMillis) {
         ByteInput in = inflate(data);
         values.clear();
+        ringValues.clear();
         sources.clear();
         List<IngestEvent> events = new ArrayList<>();
         int sourceCount = in.readVarInt();
@@ -225,15 +274,47 @@ final class BatchCodec {
             groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp), k -> new ArrayList<>())
                     .add(new TelemetryUpdate(entry.path(), value));
         }
+        if (blockFormat >= 2) {
+            int ringLeaves = in.readVarInt();
+            long seq = 0;
+            timestamp = 0;
+            for (int i = 0; i < ringLeaves; i++) {
+                int template = in.readVarInt();
+                seq += in.readZigZag();
+                int source = in.readVarInt();
+                timestamp += in.readZigZag();
+                TelemetryValue value = ValueCodec.read(in, null, dictionary);
+                Dictionary.Leaf entry = dictionary.leaf(template);
+                if (!dictionary.isTemplate(template)) {
+                    throw new ByteInput.CorruptDataException("keyframe names leaf " + template + " as an event-ring template");
+                }
+                ringValues.set(entry.targetId(), template, seq, value, timestamp, source);
+                groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp), k -> new ArrayList<>())
+                        .add(new TelemetryUpdate(RingPaths.instance(entry.path(), seq), value));
+            }
+        }
         groups.forEach((device, updates) -> events.add(new IngestEvent.Notification(
                 dictionary.string(device.source()), dictionary.string(device.target()), device.timestampNs(),
                 updates, List.of(), Math.min(atMillis, lastArrival(device.source(), atMillis)))));
         return events;
     }
 
-    private void removeSubtree(int target, TelemetryPath path) {
-        for (int leaf : dictionary.leavesAtOrBelow(target, path)) {
-            values.remove(leaf);
+    /**
+     * Applies a gNMI (subtree) delete of {@code leaf}: a plain path, or a template with the
+     * sequence number of the one ring entry it names.
+     */
+    private void removeSubtree(int target, int leaf, long seq) {
+        boolean oneEntry = dictionary.isTemplate(leaf);
+        for (int below : dictionary.leavesAtOrBelow(target, dictionary.leaf(leaf).path())) {
+            if (!dictionary.isTemplate(below)) {
+                if (!oneEntry) {
+                    values.remove(below);
+                }
+            } else if (oneEntry) {
+                ringValues.remove(target, below, seq);
+            } else {
+                ringValues.removeAll(target, below);
+            }
         }
     }
 
@@ -283,9 +364,11 @@ final class BatchCodec {
         }
         ByteInput in = new ByteInput(inflated, length);
         int format = in.readByte();
-        if (format != FORMAT) {
-            throw new ByteInput.CorruptDataException("data block format " + format + " is not supported (expected " + FORMAT + ")");
+        if (format != FORMAT && format != FORMAT_1) {
+            throw new ByteInput.CorruptDataException("data block format " + format + " is not supported (expected "
+                    + FORMAT_1 + " or " + FORMAT + ")");
         }
+        blockFormat = format;
         return in;
     }
 }

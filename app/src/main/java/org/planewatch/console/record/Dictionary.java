@@ -10,6 +10,8 @@ import org.planewatch.telemetry.path.TelemetryPath;
  * The recording's dictionaries: strings (sources, targets, enum values, messages) and leaves
  * (a target and a path) get small integer ids, so a batch stores ids instead of text. Entries are
  * added as they are first seen; the writer persists the new ones in the batch's transaction.
+ * A leaf is either a plain path or an event-ring template ({@link RingPaths}), whose updates carry
+ * the ring entry's sequence number; both share one id space.
  */
 final class Dictionary {
     /** A leaf of one device: what a recorded value belongs to. */
@@ -19,6 +21,8 @@ final class Dictionary {
     private final List<String> strings = new ArrayList<>();
     private final Map<Leaf, Integer> leafIds = new HashMap<>();
     private final List<Leaf> leaves = new ArrayList<>();
+    private final Map<Leaf, Integer> templateIds = new HashMap<>();
+    private final java.util.BitSet templates = new java.util.BitSet();
     /** Leaves by each keyed list entry above them, for gNMI deletes, which remove whole subtrees. */
     private final Map<Leaf, List<Integer>> byListEntry = new HashMap<>();
     private int persistedStrings;
@@ -36,14 +40,28 @@ final class Dictionary {
     }
 
     int leafId(int targetId, TelemetryPath path) {
+        return id(leafIds, targetId, path, false);
+    }
+
+    /** Id of an event-ring template ({@code event[seq=*]}): a different entry from a plain path that looks the same. */
+    int templateId(int targetId, TelemetryPath template) {
+        return id(templateIds, targetId, template, true);
+    }
+
+    boolean isTemplate(int id) {
+        return templates.get(id);
+    }
+
+    private int id(Map<Leaf, Integer> ids, int targetId, TelemetryPath path, boolean template) {
         Leaf leaf = new Leaf(targetId, path);
-        Integer id = leafIds.get(leaf);
+        Integer id = ids.get(leaf);
         if (id != null) {
             return id;
         }
         int newId = leaves.size();
         leaves.add(leaf);
-        leafIds.put(leaf, newId);
+        ids.put(leaf, newId);
+        templates.set(newId, template);
         for (int i = 0; i < path.size() - 1; i++) {
             if (!path.elem(i).keys().isEmpty()) {
                 TelemetryPath entry = new TelemetryPath(path.origin(), path.elems().subList(0, i + 1));
@@ -53,10 +71,17 @@ final class Dictionary {
         return newId;
     }
 
-    /** Ids of the leaves at or below {@code path} on one target (a gNMI delete's reach). */
+    /**
+     * Ids of the leaves at or below {@code path} on one target (a gNMI delete's reach), templates
+     * included; {@code path} itself may be a template.
+     */
     List<Integer> leavesAtOrBelow(int targetId, TelemetryPath path) {
         List<Integer> found = new ArrayList<>();
         Integer exact = leafIds.get(new Leaf(targetId, path));
+        Integer exactTemplate = templateIds.get(new Leaf(targetId, path));
+        if (exactTemplate != null) {
+            found.add(exactTemplate);
+        }
         if (exact != null) {
             found.add(exact);
         }
@@ -72,7 +97,7 @@ final class Dictionary {
             }
             for (int id : candidates) {
                 Leaf leaf = leaves.get(id);
-                if (leaf.targetId() == targetId && id != (exact == null ? -1 : exact) && isBelow(path, leaf.path())) {
+                if (leaf.targetId() == targetId && isBelow(path, leaf.path())) {
                     found.add(id);
                 }
             }
@@ -123,11 +148,15 @@ final class Dictionary {
         persistedStrings = strings.size();
     }
 
-    void loadLeaf(int id, int targetId, TelemetryPath path) {
+    void loadLeaf(int id, int targetId, TelemetryPath path, boolean template) {
         if (id != leaves.size()) {
             throw new ByteInput.CorruptDataException("leaf dictionary has a gap at id " + id);
         }
-        leafId(targetId, path);
+        if (template) {
+            templateId(targetId, path);
+        } else {
+            leafId(targetId, path);
+        }
         persistedLeaves = leaves.size();
     }
 
@@ -158,7 +187,8 @@ final class Dictionary {
             stringIds.remove(strings.remove(i));
         }
         for (int i = leaves.size() - 1; i >= persistedLeaves; i--) {
-            leafIds.remove(leaves.remove(i));
+            (templates.get(i) ? templateIds : leafIds).remove(leaves.remove(i));
+            templates.clear(i);
         }
         int firstDropped = persistedLeaves;
         byListEntry.values().forEach(ids -> ids.removeIf(id -> id >= firstDropped));

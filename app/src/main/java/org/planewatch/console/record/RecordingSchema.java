@@ -5,7 +5,7 @@ import java.util.List;
 /** The SQLite schema of a recording (.pwrec), version {@value #VERSION}. Documented in docs/recording-format.md. */
 final class RecordingSchema {
     /** Bumped on every incompatible change; readers refuse newer files with a clear message. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     /** "PWRC": tells a Planewatch recording from any other SQLite file. */
     static final int APPLICATION_ID = 0x50575243;
 
@@ -22,7 +22,8 @@ final class RecordingSchema {
             CREATE TABLE leaves(
               id        INTEGER PRIMARY KEY,
               target_id INTEGER NOT NULL REFERENCES strings(id),
-              path      TEXT NOT NULL)""",
+              path      TEXT NOT NULL,
+              ring      INTEGER NOT NULL DEFAULT 0)""",
             """
             CREATE TABLE batches(
               seq              INTEGER PRIMARY KEY,

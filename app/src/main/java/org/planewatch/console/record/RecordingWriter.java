@@ -50,7 +50,7 @@ public final class RecordingWriter implements AutoCloseable {
         this.keyframeIntervalMillis = keyframeIntervalMillis;
         this.ringMillis = ringMillis;
         insertString = db.prepareStatement("INSERT INTO strings(id, text) VALUES (?, ?)");
-        insertLeaf = db.prepareStatement("INSERT INTO leaves(id, target_id, path) VALUES (?, ?, ?)");
+        insertLeaf = db.prepareStatement("INSERT INTO leaves(id, target_id, path, ring) VALUES (?, ?, ?, ?)");
         insertBatch = db.prepareStatement(
                 "INSERT INTO batches(seq, first_arrival_ms, last_arrival_ms, events, updates, data) VALUES (?, ?, ?, ?, ?, ?)");
         insertKeyframe = db.prepareStatement("INSERT INTO keyframes(after_seq, at_ms, data) VALUES (?, ?, ?)");
@@ -176,7 +176,7 @@ public final class RecordingWriter implements AutoCloseable {
             // A seek decodes one keyframe and the batches after it: bound that work in time and in updates.
             boolean keyframe = lastKeyframeMillis == Long.MIN_VALUE
                     || last - lastKeyframeMillis >= keyframeIntervalMillis
-                    || updatesSinceKeyframe + updates >= KEYFRAME_EVERY_STATES * Math.max(1_000, dictionary.leafCount());
+                    || updatesSinceKeyframe + updates >= KEYFRAME_EVERY_STATES * Math.max(1_000, codec.stateSize());
             if (keyframe) {
                 byte[] state = codec.encodeKeyframe();
                 insertKeyframe.setLong(1, batchSeq);
@@ -278,9 +278,11 @@ public final class RecordingWriter implements AutoCloseable {
         insertString.executeBatch();
         id = dictionary.firstUnpersistedLeaf();
         for (Dictionary.Leaf leaf : dictionary.unpersistedLeaves()) {
-            insertLeaf.setInt(1, id++);
+            int leafId = id++;
+            insertLeaf.setInt(1, leafId);
             insertLeaf.setInt(2, leaf.targetId());
             insertLeaf.setString(3, leaf.path().toString());
+            insertLeaf.setInt(4, dictionary.isTemplate(leafId) ? 1 : 0);
             insertLeaf.addBatch();
         }
         insertLeaf.executeBatch();

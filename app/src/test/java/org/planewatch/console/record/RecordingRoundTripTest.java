@@ -99,6 +99,52 @@ class RecordingRoundTripTest {
         }
     }
 
+    /** A recording of format 1, written by the format-1 writer ({@link #record}, 60 batches, keyframes every 2 s). */
+    @Test
+    void readsAndReplaysAFormatOneRecording() throws Exception {
+        Path file = dir.resolve("v1.pwrec");
+        try (var in = RecordingRoundTripTest.class.getResourceAsStream("/recordings/v1-synthetic-60.pwrec")) {
+            Files.copy(in, file);
+        }
+        List<IngestEvent> recorded = synthetic(60);
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            assertEquals(1, reader.schemaVersion());
+            ReplayCursor cursor = reader.cursor();
+            List<IngestEvent> all = new ArrayList<>(cursor.seek(START - 1));
+            all.addAll(cursor.advanceTo(Long.MAX_VALUE));
+            assertEquals(recorded, all);
+            long instant = START + 45 * 250 + 100;
+            assertSameState(stateAt(recorded, instant), stateOf(reader.cursor().seek(instant)));
+            assertEquals(recorded.stream().filter(e -> e instanceof IngestEvent.Notification n
+                    && n.updates().stream().anyMatch(u -> u.path().toString().endsWith("/to-state"))).count(),
+                    reader.exclusions().size());
+        }
+    }
+
+    @Test
+    void eventRingEntriesShareTheirTemplatesInTheDictionary() throws Exception {
+        Path file = dir.resolve("templates.pwrec");
+        List<IngestEvent> recorded = record(file, 400, 2_000);
+        long ringPaths = recorded.stream().filter(e -> e instanceof IngestEvent.Notification)
+                .flatMap(e -> ((IngestEvent.Notification) e).updates().stream())
+                .map(u -> u.path().toString()).filter(p -> p.startsWith("mrc:/events/event[")).distinct().count();
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            assertEquals(RecordingSchema.VERSION, reader.schemaVersion());
+            assertTrue(ringPaths > 500, "the stream brings " + ringPaths + " distinct event-ring paths");
+            // 8 hosts x 8 planes x 7 counters, 8 event leaves and the deleted list entry on host-0000.
+            assertEquals(8 * 8 * 7 + 8 + 1, reader.dictionary().leafCount());
+        }
+    }
+
+    static List<IngestEvent> synthetic(int batches) {
+        SyntheticTelemetry fabric = new SyntheticTelemetry(42, 8, 8, START);
+        List<IngestEvent> events = new ArrayList<>(fabric.connectAll());
+        for (int i = 0; i < batches; i++) {
+            events.addAll(fabric.nextBatch());
+        }
+        return events;
+    }
+
     static List<IngestEvent> record(Path file, int batches, long keyframeIntervalMillis) throws RecordingException {
         SyntheticTelemetry fabric = new SyntheticTelemetry(42, 8, 8, START);
         List<IngestEvent> recorded = new ArrayList<>();

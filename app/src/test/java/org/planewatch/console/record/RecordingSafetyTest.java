@@ -57,7 +57,8 @@ class RecordingSafetyTest {
             s.execute("PRAGMA user_version = " + (RecordingSchema.VERSION + 1));
         }
         RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
-        assertTrue(e.getMessage().contains("written by a newer Planewatch (recording format 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("written by a newer Planewatch (recording format " + (RecordingSchema.VERSION + 1)
+                + "; this console reads formats up to " + RecordingSchema.VERSION), e.getMessage());
     }
 
     @Test
@@ -139,10 +140,6 @@ class RecordingSafetyTest {
         }
     }
 
-    /**
-     * Counters only: the leaf dictionary is not trimmed (its ids must stay dense), so a ring whose
-     * agents keep adding new paths (event rings: new sequence numbers) still grows by those paths.
-     */
     @Test
     void ringFileOfCountersStopsGrowingOnceItHoldsItsWindow() throws Exception {
         long ringShort = countersFileSize("ring-100s.pwrec", 400, 10_000);
@@ -150,6 +147,74 @@ class RecordingSafetyTest {
         long keptLong = countersFileSize("all-400s.pwrec", 1_600, 0);
         assertTrue(keptLong > 3 * ringShort, "a full recording grows with time: " + keptLong + " vs " + ringShort + " bytes");
         assertTrue(ringLong < ringShort * 5 / 4, "a 10 s ring over 400 s takes " + ringLong + " bytes, over 100 s " + ringShort);
+    }
+
+    /**
+     * The agents' event rings add a new list entry per decision and evict old ones: the
+     * dictionaries hold templates, not every entry ever seen, so a ring file stops growing too.
+     */
+    @Test
+    void ringOfAnEventStreamStopsGrowingOnceItHoldsItsWindow() throws Exception {
+        Path shortRing = eventStreamRing("events-100s.pwrec", 400);
+        Path longRing = eventStreamRing("events-400s.pwrec", 1_600);
+        java.util.Map<String, Long> shortCounts = rowCounts(shortRing);
+        java.util.Map<String, Long> longCounts = rowCounts(longRing);
+        assertEquals(shortCounts.get("leaves"), longCounts.get("leaves"), "leaf dictionary rows");
+        assertEquals(shortCounts.get("strings"), longCounts.get("strings"), "string dictionary rows");
+        for (String table : List.of("batches", "keyframes", "exclusions")) {
+            assertTrue(longCounts.get(table) <= shortCounts.get(table) * 11 / 10,
+                    table + ": " + longCounts.get(table) + " rows after 400 s, " + shortCounts.get(table) + " after 100 s");
+        }
+        assertTrue(Files.size(longRing) < Files.size(shortRing) * 5 / 4,
+                "a 10 s ring over 400 s takes " + Files.size(longRing) + " bytes, over 100 s " + Files.size(shortRing));
+        // 1,600 quarter-seconds of 4 hosts made 6,400 decisions; the ring holds its last 10-12 s.
+        assertTrue(longCounts.get("exclusions") < 12_500 / 250 * 4, "exclusion rows: " + longCounts.get("exclusions"));
+    }
+
+    /**
+     * Quarter-seconds of 4 hosts, each with 16 counters and one new exclusion decision per batch in
+     * its event ring, which evicts the decision 32 entries older (as the agents do), in a 10 s ring.
+     */
+    private Path eventStreamRing(String name, int batches) throws Exception {
+        Path file = dir.resolve(name);
+        try (RecordingWriter writer = RecordingWriter.create(file, META, START, 2_000, 10_000, 0)) {
+            for (int b = 1; b <= batches; b++) {
+                List<IngestEvent> batch = new ArrayList<>();
+                for (int host = 0; host < 4; host++) {
+                    List<TelemetryUpdate> updates = new ArrayList<>();
+                    for (int i = 0; i < 16; i++) {
+                        updates.add(new TelemetryUpdate(SyntheticTelemetry.planeLeaf(i % 8, i < 8 ? "tx-pkts" : "rx-pkts"),
+                                new TelemetryValue.Uint(b * 100L + i)));
+                    }
+                    String base = "mrc:/events/event[seq=" + b + "]/state/";
+                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "timestamp"), new TelemetryValue.Uint(b * 250_000_000L)));
+                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "qpn"), new TelemetryValue.Uint(b % 5)));
+                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "ev"), new TelemetryValue.Uint(b % 64)));
+                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "plane"), new TelemetryValue.Uint(b % 8)));
+                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "links"), new TelemetryValue.Str("link-" + b % 8)));
+                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "from-state"), new TelemetryValue.Str("GOOD")));
+                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "to-state"), new TelemetryValue.Str("ASSUMED_BAD")));
+                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "reason"), new TelemetryValue.Str("LOSS_TIMER")));
+                    List<TelemetryPath> deletes = b > 32 ? List.of(TelemetryPath.parse("mrc:/events/event[seq=" + (b - 32) + "]")) : List.of();
+                    batch.add(new IngestEvent.Notification("demo", SyntheticTelemetry.host(host), b * 250_000_000L, updates, deletes,
+                            START + b * 250L));
+                }
+                writer.append(batch);
+            }
+        }
+        return file;
+    }
+
+    private static java.util.Map<String, Long> rowCounts(Path file) throws Exception {
+        java.util.Map<String, Long> counts = new java.util.HashMap<>();
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro"); Statement s = db.createStatement()) {
+            for (String table : List.of("leaves", "strings", "batches", "keyframes", "exclusions")) {
+                try (var rs = s.executeQuery("SELECT count(*) FROM " + table)) {
+                    counts.put(table, rs.getLong(1));
+                }
+            }
+        }
+        return counts;
     }
 
     /** Records {@code batches} quarter-seconds of 64 counters on each of 16 devices, keeping {@code ringMillis} (0: all). */
