@@ -9,16 +9,23 @@ import org.planewatch.console.record.Recorder;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.IngestPump;
+import org.planewatch.console.state.TelemetryStore;
 
 /**
  * Recording of a live session: hands every batch the state owner applies to a {@link Recorder}
  * (its own thread and file), and saves incidents from what was recorded. One recording at a time.
+ * A recording that stops on its own (disk full, size limit, file error) raises a RECORDING alarm,
+ * which holds until the next recording starts.
  */
 public final class RecordingControl implements AutoCloseable {
+    /** Subject of the RECORDING alarm: there is one recorder. */
+    public static final String ALARM_SUBJECT = "recorder";
     private final InstantSource clock;
     private final RecordingMetadata metadata;
     private final BiConsumer<Path, String> onStopped;
+    private final TelemetryStore store;
     private volatile Recorder recorder;
     /** Journals the alarms of the recording running now; used on the state owner thread only. */
     private volatile AlarmJournal alarms;
@@ -27,6 +34,7 @@ public final class RecordingControl implements AutoCloseable {
         this.clock = clock;
         this.metadata = metadata;
         this.onStopped = onStopped;
+        this.store = pump.store();
         pump.addBatchListener(batch -> {
             Recorder current = recorder;
             if (current != null) {
@@ -44,10 +52,18 @@ public final class RecordingControl implements AutoCloseable {
 
     /** Starts recording to a new file (never overwrites one); stops a recording already running. */
     public synchronized void start(Path file, long ringMillis) throws RecordingException {
+        start(file, ringMillis, 0);
+    }
+
+    /** @param maxBytes stop recording when the file would grow past this size, as on a full disk (0: only the disk limits it) */
+    public synchronized void start(Path file, long ringMillis, long maxBytes) throws RecordingException {
         stop();
+        store.release(Alarm.Kind.RECORDING, ALARM_SUBJECT);
         alarms = new AlarmJournal(clock.millis());
-        recorder = Recorder.start(file, metadata, clock::millis, ringMillis, 0, (f, reason) -> {
+        recorder = Recorder.start(file, metadata, clock::millis, ringMillis, maxBytes, (f, reason) -> {
             recorder = null;
+            store.hold(Alarm.Kind.RECORDING, ALARM_SUBJECT, Alarm.Severity.MAJOR,
+                    "Recording to " + f.getFileName() + " stopped: " + reason);
             onStopped.accept(f, reason);
         });
     }

@@ -10,7 +10,8 @@ package org.planewatch.console.state;
 public record Alarm(
         String key, Kind kind, String subject, Severity severity, String message, long raisedAtMillis, long clearedAtMillis) {
 
-    public enum Kind { PLANE_HEALTH, TRIM_RATE, LINKS_DOWN, TARGET_STALE, TARGET_LOST, MIN_ACTIVE_GUARD }
+    /** RECORDING: a condition of the console itself (recording stopped on its own), held through {@link TelemetryStore#hold}. */
+    public enum Kind { PLANE_HEALTH, TRIM_RATE, LINKS_DOWN, TARGET_STALE, TARGET_LOST, MIN_ACTIVE_GUARD, RECORDING }
 
     public enum Severity { WARNING, MAJOR, CRITICAL }
 

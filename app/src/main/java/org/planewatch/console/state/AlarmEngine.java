@@ -17,7 +17,7 @@ import org.planewatch.console.state.FabricSnapshot.TargetStatus;
  * been gone for {@link AlarmThresholds#clearAfter()}. Cleared alarms stay in a bounded history.
  */
 final class AlarmEngine {
-    private record Condition(String key, Alarm.Kind kind, String subject, Alarm.Severity severity, String message) {}
+    record Condition(String key, Alarm.Kind kind, String subject, Alarm.Severity severity, String message) {}
 
     private static final int HISTORY = 500;
     private final Map<String, Alarm> active = new LinkedHashMap<>();
@@ -28,7 +28,13 @@ final class AlarmEngine {
 
     void evaluate(List<PlaneSummary> planes, List<TargetStatus> targets, List<ExclusionEvent> events,
             AlarmThresholds thresholds, long nowMillis) {
-        List<Condition> conditions = new ArrayList<>();
+        evaluate(planes, targets, events, List.of(), thresholds, nowMillis);
+    }
+
+    /** {@code held}: conditions of the console itself, reported from outside the telemetry (recording stopped). */
+    void evaluate(List<PlaneSummary> planes, List<TargetStatus> targets, List<ExclusionEvent> events,
+            java.util.Collection<Condition> held, AlarmThresholds thresholds, long nowMillis) {
+        List<Condition> conditions = new ArrayList<>(held);
         for (PlaneSummary plane : planes) {
             String subject = "plane " + plane.plane();
             if (!Double.isNaN(plane.pathHealth()) && plane.pathHealth() < thresholds.minPlaneHealth()) {

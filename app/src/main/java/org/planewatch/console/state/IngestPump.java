@@ -42,6 +42,11 @@ public final class IngestPump implements AutoCloseable {
         this.thread = Thread.ofPlatform().daemon().name("planewatch-state").unstarted(this::run);
     }
 
+    /** The store this pump owns; other threads may only use its thread-safe methods. */
+    public TelemetryStore store() {
+        return store;
+    }
+
     public void addBatchListener(BatchListener listener) {
         listeners.add(listener);
     }

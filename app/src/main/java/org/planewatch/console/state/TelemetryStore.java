@@ -30,6 +30,8 @@ public final class TelemetryStore implements SnapshotSource {
     private final Map<String, SourceState> sources = new TreeMap<>();
     private final AtomicReference<AlarmThresholds> thresholds;
     private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
+    /** Conditions of the console itself, reported from any thread, judged by the owner at each publication. */
+    private final Map<String, AlarmEngine.Condition> held = new java.util.concurrent.ConcurrentHashMap<>();
     private long version;
 
     private static final class SourceState {
@@ -103,7 +105,7 @@ public final class TelemetryStore implements SnapshotSource {
         }
         FabricModel.Summary summary = model.summarize(deviceFreshness);
         var events = model.exclusions.events();
-        alarms.evaluate(summary.planes(), targets, events, thresholds.get(), now);
+        alarms.evaluate(summary.planes(), targets, events, List.copyOf(held.values()), thresholds.get(), now);
         FabricSnapshot snapshot = new FabricSnapshot(++version, now, summary.planes(), summary.links(),
                 summary.switches(), summary.hosts(), events, rankDownLinksFirst(model.exclusions.groups(now, EXCLUSION_GROUP_WINDOW_MILLIS),
                         summary.links()),
@@ -132,6 +134,20 @@ public final class TelemetryStore implements SnapshotSource {
         ranked.sort(java.util.Comparator.comparingInt((FabricSnapshot.LinkExclusionGroup g) -> -g.excessHosts())
                 .thenComparing(g -> !down.contains(g.link())).thenComparing(ExclusionLog.BY_EXCESS));
         return List.copyOf(ranked);
+    }
+
+    /**
+     * Any thread: a condition of the console itself (recording stopped on a full disk) that raises
+     * an alarm at the next publication and holds until {@link #release}d.
+     */
+    public void hold(Alarm.Kind kind, String subject, Alarm.Severity severity, String message) {
+        String key = kind + "/" + subject;
+        held.put(key, new AlarmEngine.Condition(key, kind, subject, severity, message));
+    }
+
+    /** Any thread: the condition is gone; its alarm clears as any other does. */
+    public void release(Alarm.Kind kind, String subject) {
+        held.remove(kind + "/" + subject);
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.ingest.IngestQueue;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.record.SyntheticTelemetry;
 import org.planewatch.console.replay.ReplayEngine;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
@@ -82,6 +83,49 @@ class RecordingControlAlarmsTest {
             assertTrue(lostAlarm(replay.latest().activeAlarms()) != null,
                     "the replayed store raises the same alarm at its recorded instant: " + replay.latest().activeAlarms());
         }
+    }
+
+    @Test
+    void fullDiskStopsRecordingWithAnAlarmAndTheConsoleKeepsApplyingData() throws Exception {
+        ManualClock clock = new ManualClock(START);
+        IngestQueue queue = new IngestQueue(1 << 16);
+        TelemetryStore store = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 100);
+        IngestPump pump = new IngestPump(queue, store, 100);
+        java.util.concurrent.CompletableFuture<String> stopped = new java.util.concurrent.CompletableFuture<>();
+        SyntheticTelemetry fabric = new SyntheticTelemetry(3, 8, 8, START);
+        try (RecordingControl recording = new RecordingControl(pump, clock, new RecordingMetadata("lab", "", 1, "test"),
+                (f, reason) -> stopped.complete(reason))) {
+            pump.start();
+            // A 256 KiB cap: SQLite fails with SQLITE_FULL exactly as on a full disk.
+            recording.start(dir.resolve("full.pwrec"), 0, 256 * 1024);
+            fabric.connectAll().forEach(queue::offer);
+            for (int i = 0; i < 4_000 && !stopped.isDone(); i++) {
+                fabric.nextBatch().forEach(queue::offer);
+                Thread.sleep(2);
+            }
+            assertTrue(stopped.get(30, java.util.concurrent.TimeUnit.SECONDS).contains("disk is full"));
+            assertTrue(recording.status().isEmpty(), "nothing is recording any more");
+            FabricSnapshot alarmed = awaitSnapshot(store, clock, s -> recordingAlarm(s.activeAlarms()) != null);
+            Alarm alarm = recordingAlarm(alarmed.activeAlarms());
+            assertEquals(Alarm.Severity.MAJOR, alarm.severity());
+            assertTrue(alarm.message().startsWith("Recording to full.pwrec stopped: ") && alarm.message().contains("disk is full"),
+                    alarm.message());
+
+            fabric.nextBatch().forEach(queue::offer);
+            long last = fabric.arrivalMillis();
+            awaitSnapshot(store, clock, s -> s.targets().getFirst().lastSeenMillis() == last);
+
+            recording.start(dir.resolve("next.pwrec"), 0);
+            clock.advance(AlarmThresholds.defaults().clearAfter());
+            FabricSnapshot cleared = awaitSnapshot(store, clock, s -> recordingAlarm(s.activeAlarms()) == null);
+            assertTrue(recordingAlarm(cleared.recentAlarms()) != null, "the alarm clears once recording runs again");
+        } finally {
+            pump.close();
+        }
+    }
+
+    private static Alarm recordingAlarm(List<Alarm> alarms) {
+        return alarms.stream().filter(a -> a.kind() == Alarm.Kind.RECORDING).findFirst().orElse(null);
     }
 
     private static Alarm lostAlarm(List<Alarm> alarms) {
