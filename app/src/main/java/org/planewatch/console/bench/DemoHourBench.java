@@ -61,6 +61,7 @@ public final class DemoHourBench {
             long t0 = System.nanoTime();
             try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
                 System.out.printf(Locale.ROOT, "OPEN ms=%d (header, identity, dictionary tables)%n", (System.nanoTime() - t0) / 1_000_000);
+                seekReading(reader);
                 seek(reader);
             }
             for (double speed : new double[] {10, 30, 100}) {
@@ -262,6 +263,30 @@ public final class DemoHourBench {
             return path;
         }
         return TelemetryPath.parse(m.replaceFirst("event[seq=" + (Long.parseLong(m.group(1)) + shift) + "]"));
+    }
+
+    /**
+     * The recording's share of a seek: reading what a seek applies (decision history, keyframe,
+     * batches) through the cursor, without the telemetry store. Same seeded instants as {@link #seek}.
+     */
+    private static void seekReading(RecordingReader reader) throws Exception {
+        long[] range = reader.timeRange();
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 3; i++) {
+            reader.cursor().seekWithHistory(range[0] + random.nextLong(range[1] - range[0]));
+        }
+        long[] millis = new long[50];
+        long events = 0;
+        for (int i = 0; i < millis.length; i++) {
+            long at = range[0] + random.nextLong(range[1] - range[0]);
+            long t0 = System.nanoTime();
+            events += reader.cursor().seekWithHistory(at).size();
+            millis[i] = (System.nanoTime() - t0) / 1_000_000;
+        }
+        Arrays.sort(millis);
+        System.out.printf(Locale.ROOT, "SEEK-READ (cursor only, no store) seeks=%d medianMs=%d p95Ms=%d maxMs=%d eventsPerSeek=%d%n",
+                millis.length, millis[millis.length / 2], millis[(int) Math.ceil(millis.length * 0.95) - 1],
+                millis[millis.length - 1], events / millis.length);
     }
 
     private static void seek(RecordingReader reader) throws Exception {
