@@ -34,6 +34,13 @@ final class BatchCodec {
     private final Dictionary dictionary;
     private final LeafValues values = new LeafValues();
     private final RingValues ringValues = new RingValues();
+    /** Decisions whose leaves a seek leaves out (the replay already has them from the recorded history). */
+    interface DecisionFilter {
+        boolean known(int targetId, long seq);
+    }
+
+    private DecisionFilter filter;
+    private long filterUntilMillis = Long.MIN_VALUE;
     /** The format byte of the block {@link #inflate} read last. */
     private int blockFormat;
     private final Map<Integer, SourceState> sources = new TreeMap<>();
@@ -49,6 +56,23 @@ final class BatchCodec {
 
     Dictionary dictionary() {
         return dictionary;
+    }
+
+    /**
+     * Leaves out of decoded events (keyframes and batches) the decision leaves that {@code filter}
+     * knows, for events that arrived up to {@code untilMillis}; the codec state still follows them.
+     * A notification left with nothing is dropped. {@code null} stops filtering.
+     */
+    void filterDecisions(DecisionFilter filter, long untilMillis) {
+        this.filter = filter;
+        this.filterUntilMillis = untilMillis;
+    }
+
+    private boolean leftOut(int leaf, int targetId, long seq, long arrivalMillis) {
+        if (filter == null || arrivalMillis > filterUntilMillis || !dictionary.isDecisionLeaf(leaf)) {
+            return false;
+        }
+        return filter.known(targetId, dictionary.isTemplate(leaf) ? seq : dictionary.plainDecisionSeq(leaf));
     }
 
     /** Encodes {@code batch} (at least one event) and advances the codec state past it. */
@@ -138,6 +162,7 @@ final class BatchCodec {
                     timestamp += in.readZigZag();
                     int updateCount = in.readVarInt();
                     List<TelemetryUpdate> updates = new ArrayList<>(updateCount);
+                    int leftOut = 0;
                     for (int u = 0; u < updateCount; u++) {
                         int leaf = in.readVarInt();
                         Dictionary.Leaf entry = dictionary.leaf(leaf);
@@ -145,11 +170,19 @@ final class BatchCodec {
                             long seq = in.readVarLong();
                             TelemetryValue value = ValueCodec.read(in, ringValues.value(entry.targetId(), leaf, seq), dictionary);
                             ringValues.set(entry.targetId(), leaf, seq, value, timestamp, source);
-                            updates.add(new TelemetryUpdate(RingPaths.instance(entry.path(), seq), value));
+                            if (leftOut(leaf, entry.targetId(), seq, arrival)) {
+                                leftOut++;
+                            } else {
+                                updates.add(new TelemetryUpdate(RingPaths.instance(entry.path(), seq), value));
+                            }
                         } else {
                             TelemetryValue value = ValueCodec.read(in, values.value(leaf), dictionary);
                             values.set(leaf, value, timestamp, source);
-                            updates.add(new TelemetryUpdate(entry.path(), value));
+                            if (leftOut(leaf, entry.targetId(), 0, arrival)) {
+                                leftOut++;
+                            } else {
+                                updates.add(new TelemetryUpdate(entry.path(), value));
+                            }
                         }
                     }
                     int deleteCount = in.readVarInt();
@@ -162,8 +195,10 @@ final class BatchCodec {
                         removeSubtree(deleted.targetId(), leaf, seq);
                     }
                     touch(source, arrival);
-                    events.add(new IngestEvent.Notification(
-                            sourceName, dictionary.string(target), timestamp, updates, deletes, arrival));
+                    if (leftOut == 0 || !updates.isEmpty() || !deletes.isEmpty()) {
+                        events.add(new IngestEvent.Notification(
+                                sourceName, dictionary.string(target), timestamp, updates, deletes, arrival));
+                    }
                 }
                 case SYNCED -> {
                     touch(source, arrival);
@@ -271,8 +306,12 @@ final class BatchCodec {
             TelemetryValue value = ValueCodec.read(in, null, dictionary);
             values.set(leaf, value, timestamp, source);
             Dictionary.Leaf entry = dictionary.leaf(leaf);
-            groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp), k -> new ArrayList<>())
-                    .add(new TelemetryUpdate(entry.path(), value));
+            // The group keeps its place even when all its leaves are left out (dropped when empty, below).
+            List<TelemetryUpdate> group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
+                    k -> new ArrayList<>());
+            if (!leftOut(leaf, entry.targetId(), 0, Long.MIN_VALUE)) {
+                group.add(new TelemetryUpdate(entry.path(), value));
+            }
         }
         if (blockFormat >= 2) {
             int ringLeaves = in.readVarInt();
@@ -289,10 +328,14 @@ final class BatchCodec {
                     throw new ByteInput.CorruptDataException("keyframe names leaf " + template + " as an event-ring template");
                 }
                 ringValues.set(entry.targetId(), template, seq, value, timestamp, source);
-                groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp), k -> new ArrayList<>())
-                        .add(new TelemetryUpdate(RingPaths.instance(entry.path(), seq), value));
+                List<TelemetryUpdate> group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
+                        k -> new ArrayList<>());
+                if (!leftOut(template, entry.targetId(), seq, Long.MIN_VALUE)) {
+                    group.add(new TelemetryUpdate(RingPaths.instance(entry.path(), seq), value));
+                }
             }
         }
+        groups.values().removeIf(List::isEmpty);
         groups.forEach((device, updates) -> events.add(new IngestEvent.Notification(
                 dictionary.string(device.source()), dictionary.string(device.target()), device.timestampNs(),
                 updates, List.of(), Math.min(atMillis, lastArrival(device.source(), atMillis)))));

@@ -23,6 +23,9 @@ final class Dictionary {
     private final List<Leaf> leaves = new ArrayList<>();
     private final Map<Leaf, Integer> templateIds = new HashMap<>();
     private final java.util.BitSet templates = new java.util.BitSet();
+    /** Leaves of a decision ({@code mrc:/events/event[seq]/state/<leaf>}): templates, and format-1 paths with their sequence number. */
+    private final java.util.BitSet decisionLeaves = new java.util.BitSet();
+    private final Map<Integer, Long> plainDecisionSeqs = new HashMap<>();
     /** Leaves by each keyed list entry above them, for gNMI deletes, which remove whole subtrees. */
     private final Map<Leaf, List<Integer>> byListEntry = new HashMap<>();
     private int persistedStrings;
@@ -52,6 +55,22 @@ final class Dictionary {
         return templates.get(id);
     }
 
+    /** A leaf of one exclusion decision (its ring entry's sequence number comes with the update for a template). */
+    boolean isDecisionLeaf(int id) {
+        return decisionLeaves.get(id);
+    }
+
+    /** The sequence number in a plain decision leaf's path (format 1 files). */
+    long plainDecisionSeq(int id) {
+        return plainDecisionSeqs.get(id);
+    }
+
+    /** The id of {@code text}, or -1 when the dictionary does not hold it; adds nothing. */
+    int existingStringId(String text) {
+        Integer id = stringIds.get(text);
+        return id == null ? -1 : id;
+    }
+
     private int id(Map<Leaf, Integer> ids, int targetId, TelemetryPath path, boolean template) {
         Leaf leaf = new Leaf(targetId, path);
         Integer id = ids.get(leaf);
@@ -62,6 +81,17 @@ final class Dictionary {
         leaves.add(leaf);
         ids.put(leaf, newId);
         templates.set(newId, template);
+        if (ExclusionRows.isEventLeaf(path)) {
+            if (template) {
+                decisionLeaves.set(newId);
+            } else {
+                RingPaths.Split split = RingPaths.split(path);
+                if (split != null) {
+                    decisionLeaves.set(newId);
+                    plainDecisionSeqs.put(newId, split.seq());
+                }
+            }
+        }
         for (int i = 0; i < path.size() - 1; i++) {
             if (!path.elem(i).keys().isEmpty()) {
                 TelemetryPath entry = new TelemetryPath(path.origin(), path.elems().subList(0, i + 1));
@@ -189,6 +219,8 @@ final class Dictionary {
         for (int i = leaves.size() - 1; i >= persistedLeaves; i--) {
             (templates.get(i) ? templateIds : leafIds).remove(leaves.remove(i));
             templates.clear(i);
+            decisionLeaves.clear(i);
+            plainDecisionSeqs.remove(i);
         }
         int firstDropped = persistedLeaves;
         byListEntry.values().forEach(ids -> ids.removeIf(id -> id >= firstDropped));

@@ -5,6 +5,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.List;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
@@ -37,8 +41,22 @@ public final class ReplayCursor {
      * value), followed by the recorded events since the keyframe up to {@code atMillis}.
      */
     public List<IngestEvent> seek(long atMillis) throws RecordingException {
+        return seek(atMillis, null);
+    }
+
+    private List<IngestEvent> seek(long atMillis, BatchCodec.DecisionFilter knownDecisions) throws RecordingException {
         codec = new BatchCodec(reader.dictionary());
+        codec.filterDecisions(knownDecisions, atMillis);
         pending.clear();
+        try {
+            return seekFromKeyframe(atMillis);
+        } finally {
+            // Events decoded later (the rest of the last batch, played on) are all shown.
+            codec.filterDecisions(null, Long.MIN_VALUE);
+        }
+    }
+
+    private List<IngestEvent> seekFromKeyframe(long atMillis) throws RecordingException {
         List<IngestEvent> events = new ArrayList<>();
         try (PreparedStatement keyframe = reader.prepare(
                 "SELECT after_seq, at_ms, data FROM keyframes WHERE at_ms <= ? ORDER BY after_seq DESC LIMIT 1")) {
@@ -74,35 +92,24 @@ public final class ReplayCursor {
      */
     public List<IngestEvent> seekWithHistory(long atMillis) throws RecordingException {
         List<IngestEvent> history = exclusionsBefore(atMillis);
-        java.util.Set<String> known = new java.util.HashSet<>();
+        Map<Integer, Set<Long>> known = new HashMap<>();
+        Dictionary dictionary = reader.dictionary();
         for (IngestEvent event : history) {
             if (event instanceof IngestEvent.Notification n && !n.updates().isEmpty()) {
-                known.add(decisionKey(n.target(), n.updates().getFirst().path()));
+                int target = dictionary.existingStringId(n.target());
+                if (target >= 0) {
+                    known.computeIfAbsent(target, t -> new HashSet<>())
+                            .add(Long.parseLong(n.updates().getFirst().path().elem(RingPaths.RING_ELEM).keys().get("seq")));
+                }
             }
         }
         List<IngestEvent> events = new ArrayList<>(history);
-        for (IngestEvent event : seek(atMillis)) {
-            if (!(event instanceof IngestEvent.Notification n) || known.isEmpty()) {
-                events.add(event);
-                continue;
-            }
-            List<TelemetryUpdate> kept = new ArrayList<>(n.updates().size());
-            for (TelemetryUpdate update : n.updates()) {
-                if (!ExclusionRows.isEventLeaf(update.path()) || !known.contains(decisionKey(n.target(), update.path()))) {
-                    kept.add(update);
-                }
-            }
-            if (kept.size() == n.updates().size()) {
-                events.add(n);
-            } else if (!kept.isEmpty() || !n.deletes().isEmpty()) {
-                events.add(new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), kept, n.deletes(), n.arrivalMillis()));
-            }
-        }
+        // Left out while decoding: their paths are never built (most of a keyframe's ring section).
+        events.addAll(seek(atMillis, known.isEmpty() ? null : (target, seq) -> {
+            Set<Long> seqs = known.get(target);
+            return seqs != null && seqs.contains(seq);
+        }));
         return events;
-    }
-
-    private static String decisionKey(String target, TelemetryPath eventLeaf) {
-        return target + "#" + eventLeaf.elem(1).keys().get("seq");
     }
 
     /** The recorded events after the cursor with arrival time up to {@code untilMillis}, in order. */

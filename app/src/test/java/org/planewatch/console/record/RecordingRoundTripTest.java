@@ -136,6 +136,66 @@ class RecordingRoundTripTest {
         }
     }
 
+    /**
+     * A seek with history leaves out exactly the event-ring leaves of the decisions the history
+     * holds (and the notifications left with nothing), for format 2 and format 1 files alike.
+     */
+    @Test
+    void seekWithHistoryLeavesOutOnlyTheLeavesOfDecisionsTheHistoryHolds() throws Exception {
+        Path v2 = dir.resolve("history.pwrec");
+        record(v2, 60, 2_000);
+        Path v1 = dir.resolve("v1-history.pwrec");
+        try (var in = RecordingRoundTripTest.class.getResourceAsStream("/recordings/v1-synthetic-60.pwrec")) {
+            Files.copy(in, v1);
+        }
+        for (Path file : List.of(v2, v1)) {
+            try (RecordingReader reader = RecordingReader.open(file)) {
+                for (long instant : new long[] {START + 10 * 250 + 3, START + 33 * 250, START + 59 * 250 + 100}) {
+                    List<IngestEvent> history = reader.cursor().exclusionsBefore(instant);
+                    assertTrue(instant < START + 20 * 250 || !history.isEmpty(), "decisions recorded before " + instant);
+                    List<IngestEvent> seek = reader.cursor().seek(instant);
+                    List<IngestEvent> filtered = withoutDecisionsIn(history, seek);
+                    if (instant > START + 20 * 250) {
+                        assertTrue(updates(filtered) < updates(seek), "the ring still holds decisions of the history");
+                    }
+                    List<IngestEvent> expected = new ArrayList<>(history);
+                    expected.addAll(filtered);
+                    assertEquals(expected, reader.cursor().seekWithHistory(instant), file.getFileName() + " at " + instant);
+                }
+            }
+        }
+    }
+
+    private static long updates(List<IngestEvent> events) {
+        return events.stream().mapToLong(e -> e instanceof IngestEvent.Notification n ? n.updates().size() : 0).sum();
+    }
+
+    /** The filter as a replay defines it, applied to a plain seek's events. */
+    private static List<IngestEvent> withoutDecisionsIn(List<IngestEvent> history, List<IngestEvent> seek) {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (IngestEvent event : history) {
+            IngestEvent.Notification n = (IngestEvent.Notification) event;
+            known.add(n.target() + "#" + n.updates().getFirst().path().elem(1).keys().get("seq"));
+        }
+        List<IngestEvent> kept = new ArrayList<>();
+        for (IngestEvent event : seek) {
+            if (!(event instanceof IngestEvent.Notification n) || known.isEmpty()) {
+                kept.add(event);
+                continue;
+            }
+            List<org.planewatch.console.telemetry.TelemetryUpdate> updates = n.updates().stream()
+                    .filter(u -> !ExclusionRows.isEventLeaf(u.path())
+                            || !known.contains(n.target() + "#" + u.path().elem(1).keys().get("seq")))
+                    .toList();
+            if (updates.size() == n.updates().size()) {
+                kept.add(n);
+            } else if (!updates.isEmpty() || !n.deletes().isEmpty()) {
+                kept.add(new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), updates, n.deletes(), n.arrivalMillis()));
+            }
+        }
+        return kept;
+    }
+
     static List<IngestEvent> synthetic(int batches) {
         SyntheticTelemetry fabric = new SyntheticTelemetry(42, 8, 8, START);
         List<IngestEvent> events = new ArrayList<>(fabric.connectAll());
