@@ -77,6 +77,30 @@ class RecordingSafetyTest {
         assertTrue(e.getMessage().contains("damaged") || e.getMessage().contains("truncated"), e.getMessage());
     }
 
+    /** Opening checks the tables it reads whole, not every page of the file: a damaged dictionary page is found there. */
+    @Test
+    void reportsADamagedDictionaryPageOnOpening() throws Exception {
+        Path file = recorded("dictionary.pwrec", 30);
+        long rootPage;
+        int pageSize;
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+            try (var rs = s.executeQuery("SELECT rootpage FROM sqlite_master WHERE name = 'leaves'")) {
+                rootPage = rs.getLong(1);
+            }
+            try (var rs = s.executeQuery("PRAGMA page_size")) {
+                pageSize = rs.getInt(1);
+            }
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            // The b-tree page header of the leaf dictionary's root: an invalid page type.
+            raf.seek((rootPage - 1) * pageSize);
+            raf.write(new byte[] {(byte) 0x7f, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55});
+        }
+        RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
+        assertTrue(e.getMessage().startsWith(file.toString()) && e.getMessage().contains("is damaged (truncated or corrupted)"),
+                e.getMessage());
+    }
+
     @Test
     void reportsACorruptedDataBlockAsDamaged() throws Exception {
         Path file = recorded("corrupt.pwrec", 30);
