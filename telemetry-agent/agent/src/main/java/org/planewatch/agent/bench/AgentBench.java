@@ -159,7 +159,9 @@ public final class AgentBench {
                     subscriberCpuNs.set(Long.parseLong(fields[1]));
                 }
             } catch (java.io.IOException | NumberFormatException e) {
-                System.err.println("subscriber output: " + e);
+                if (p.isAlive()) { // a destroyed subscriber's pipe closing is the end of a round
+                    System.err.println("subscriber output: " + e);
+                }
             }
         });
         return p;
