@@ -12,7 +12,9 @@ import java.util.List;
  * a trained cache they come pre-parsed and pre-linked. A cache from another build of the jar would
  * be refused by the JVM (it checks the jar's size and time), so a changed jar is retrained; a missing,
  * stale or half-written cache only costs the speed-up, never the launch (the JVM's AOT log is
- * silenced, and it runs without a cache it cannot use).
+ * silenced, and it runs without a cache it cannot use). The training run ends with the JVM's own
+ * report of assembling the cache (a child JVM, a few lines that no option turns off); the message
+ * printed before the run says so.
  *
  * <pre>java -cp (classes) org.planewatch.console.AotCacheOptions (jar) (cache) (options file)</pre>
  */
@@ -42,8 +44,8 @@ public final class AotCacheOptions {
         // The cache is written when the training run exits; a run that dies first leaves none, and the next launch trains again.
         Files.deleteIfExists(cache);
         Files.writeString(stamp, build);
-        System.out.println("planewatch: no start-up cache for this build yet; this run records one (written when the "
-                + "console exits; launches after that start faster)");
+        System.out.println("planewatch: no start-up cache for this build yet; this run records one (the JVM writes it "
+                + "when the console exits and reports that in a few lines; launches after that start faster)");
         return concat(QUIET, "-XX:AOTCacheOutput=" + cache);
     }
 

@@ -9,6 +9,12 @@ package org.planewatch.console;
  * headless recorder instead, which never touches JavaFX.
  */
 public final class Launcher {
+    /**
+     * JavaFX's own logger. Held here so that the filter set on it stays: JUL keeps loggers only
+     * weakly, and one collected would come back without the filter.
+     */
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
     private Launcher() {}
 
     public static void main(String[] args) {
@@ -27,6 +33,10 @@ public final class Launcher {
         if (options.headless()) {
             drawOffScreen();
         }
+        // JavaFX warns "Unsupported JavaFX configuration" at every start when it is loaded from the
+        // class path, which is how this single jar carries it (see above); an operator reads that as
+        // a fault. Every other JavaFX record (CSS, rendering) still reaches the log.
+        JAVAFX_LOG.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
         try {
             PlanewatchApp.launchWith(options);
         } catch (RuntimeException e) {

@@ -14,6 +14,9 @@ import java.util.Arrays;
  * first not completed at the receiver. PSN {@code psn} lives in slot {@code psn & psnMask}.
  */
 final class QueuePair {
+    /** {@code EvState.values()} copies the array on every call; telemetry reads every EV's state. */
+    private static final EvState[] EV_STATES = EvState.values();
+
     static final byte PSN_NEW = 0;
     static final byte PSN_IN_FLIGHT = 1;
     static final byte PSN_ACKED = 2;
@@ -136,7 +139,7 @@ final class QueuePair {
     }
 
     EvState state(int ev) {
-        return EvState.values()[evState[ev]];
+        return EV_STATES[evState[ev]];
     }
 
     void ensureProbeState() {

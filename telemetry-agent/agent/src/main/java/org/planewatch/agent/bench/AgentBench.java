@@ -19,9 +19,12 @@ import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.gnmi.GnmiOptions;
+import org.planewatch.agent.log.LibraryLogBridge;
 import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.agent.server.AgentConfig;
 import org.planewatch.agent.server.AgentServer;
@@ -45,8 +48,9 @@ import org.planewatch.sim.scenario.ScenarioLoader;
  * JVM on the same machine (its decoding competes for the same cores).
  *
  * <p>Usage: {@code java -cp planewatch-agent.jar org.planewatch.agent.bench.AgentBench
- * [seconds] [sampleMs] [publishMs] [dilation] [count|decode]} (defaults 20, 1000, 1000, 1000, count): the
- * subscriber counts updates on the wire, or with {@code decode} decodes every response.
+ * [seconds] [sampleMs] [publishMs] [dilation] [count|decode] [rounds]} (defaults 20, 1000, 1000, 1000, count, 3):
+ * the subscriber counts updates on the wire, or with {@code decode} decodes every response. Each of the
+ * {@code rounds} runs a phase with the subscriber between two phases without it.
  */
 public final class AgentBench {
 
@@ -73,6 +77,8 @@ public final class AgentBench {
         long publishMs = args.length > 2 ? Long.parseLong(args[2]) : 1000;
         double dilation = args.length > 3 ? Double.parseDouble(args[3]) : 1000;
         boolean decodingSubscriber = args.length > 4 && args[4].equals("decode");
+        int rounds = args.length > 5 ? Integer.parseInt(args[5]) : 3;
+        LibraryLogBridge.install(new StructuredLog(System.err, "agent-bench"));
         Scenario scenario = ScenarioLoader.parse(FABRIC, "agent-bench.yaml", Path.of("."));
         SimulatedBackend backend = new SimulatedBackend(scenario, SimOptions.defaults()
                 .withPublishIntervalMs(publishMs).withDilation(dilation));
@@ -86,30 +92,52 @@ public final class AgentBench {
         GnmiOptions gnmi = GnmiOptions.defaults().withMinSampleIntervalNs(Math.min(sampleMs, 100) * 1_000_000L);
         try (AgentServer server = new AgentServer(AgentConfig.loopbackInsecure(0, gnmi), backend, StructuredLog.silent()).start()) {
             Thread.sleep(5_000); // warm-up: JIT and the first publishes
-            Phase quiet = measure(backend, seconds, new AtomicLong());
-            report("without subscriber", quiet);
-
-            AtomicLong updates = new AtomicLong();
-            Process subscriber = startSubscriber(server.port(), sampleMs, decodingSubscriber, updates);
-            long waited = 0;
-            while (updates.get() == 0 && waited < 60_000) {
-                Thread.sleep(100);
-                waited += 100;
+            // Quiet and loaded phases alternate, and each loaded phase is compared with the quiet
+            // phases on either side of it: the simulation's own rate drifts with its simulated time
+            // and from run to run by more than the effect measured, so a single before/after pair
+            // mostly measured that drift.
+            List<Phase> quiet = new ArrayList<>();
+            List<Phase> loaded = new ArrayList<>();
+            List<Double> subscriberCores = new ArrayList<>();
+            quiet.add(measure(backend, seconds, new AtomicLong()));
+            report("without subscriber", quiet.getLast());
+            for (int round = 1; round <= rounds; round++) {
+                AtomicLong updates = new AtomicLong();
+                Process subscriber = startSubscriber(server.port(), sampleMs, decodingSubscriber, updates);
+                long waited = 0;
+                while (updates.get() == 0 && waited < 60_000) {
+                    Thread.sleep(100);
+                    waited += 100;
+                }
+                Thread.sleep(2_000);
+                long subscriberCpu0 = subscriberCpuNs.get();
+                loaded.add(measure(backend, seconds, updates));
+                subscriberCores.add((subscriberCpuNs.get() - subscriberCpu0) / 1e9 / loaded.getLast().seconds());
+                report("with subscriber", loaded.getLast());
+                subscriber.destroy();
+                subscriber.waitFor();
+                Thread.sleep(2_000); // the agent sees the stream end and stops sampling it
+                quiet.add(measure(backend, seconds, new AtomicLong()));
+                report("without subscriber", quiet.getLast());
+                double drop = 1 - eventRate(loaded.getLast()) / ((eventRate(quiet.get(round - 1)) + eventRate(quiet.get(round))) / 2);
+                Phase l = loaded.getLast();
+                double agentCpu = l.cpuSeconds() - l.simCpuSeconds();
+                System.out.printf("round %d: sim event rate %.1f %% against the quiet phases around it; subscriber CPU %.2f cores; "
+                        + "CPU per million updates: agent without sim thread %.2f s, subscriber %.2f s%n", round, 100 * drop,
+                        subscriberCores.getLast(), agentCpu / (l.updates() / 1e6),
+                        subscriberCores.getLast() * l.seconds() / (l.updates() / 1e6));
             }
-            Thread.sleep(2_000);
-            long subscriberCpu0 = subscriberCpuNs.get();
-            Phase loaded = measure(backend, seconds, updates);
-            report("with subscriber", loaded);
-            double subscriberCpu = (subscriberCpuNs.get() - subscriberCpu0) / 1e9;
-            double agentCpu = loaded.cpuSeconds() - loaded.simCpuSeconds();
-            System.out.printf("subscriber CPU %.2f cores; CPU per million updates: agent without sim thread %.2f s, subscriber %.2f s%n",
-                    subscriberCpu / loaded.seconds(), agentCpu / (loaded.updates() / 1e6), subscriberCpu / (loaded.updates() / 1e6));
-            System.out.printf("RESULT updates_per_s=%.0f sim_event_rate_drop=%.1f%% coalesced=%d dropped=%d%n",
-                    loaded.updates() / loaded.seconds(),
-                    100.0 * (1 - (loaded.events() / loaded.seconds()) / (quiet.events() / quiet.seconds())),
-                    server.stats().coalescedUpdates(), server.stats().droppedUpdates());
-            subscriber.destroy();
+            double quietRate = quiet.stream().mapToLong(Phase::events).sum() / quiet.stream().mapToDouble(Phase::seconds).sum();
+            double loadedRate = loaded.stream().mapToLong(Phase::events).sum() / loaded.stream().mapToDouble(Phase::seconds).sum();
+            double delivered = loaded.stream().mapToLong(Phase::updates).sum() / loaded.stream().mapToDouble(Phase::seconds).sum();
+            System.out.printf("RESULT updates_per_s=%.0f sim_events_quiet=%.2fM/s sim_events_loaded=%.2fM/s sim_event_rate_drop=%.1f%% "
+                    + "rounds=%d coalesced=%d dropped=%d%n", delivered, quietRate / 1e6, loadedRate / 1e6,
+                    100.0 * (1 - loadedRate / quietRate), rounds, server.stats().coalescedUpdates(), server.stats().droppedUpdates());
         }
+    }
+
+    private static double eventRate(Phase p) {
+        return p.events() / p.seconds();
     }
 
     /**
@@ -131,7 +159,9 @@ public final class AgentBench {
                     subscriberCpuNs.set(Long.parseLong(fields[1]));
                 }
             } catch (java.io.IOException | NumberFormatException e) {
-                System.err.println("subscriber output: " + e);
+                if (p.isAlive()) { // a destroyed subscriber's pipe closing is the end of a round
+                    System.err.println("subscriber output: " + e);
+                }
             }
         });
         return p;

@@ -14,6 +14,7 @@ import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.agent.gnmi.GnmiOptions;
 import org.planewatch.agent.linux.LinuxHostBackend;
+import org.planewatch.agent.log.LibraryLogBridge;
 import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.agent.server.AgentConfig;
 import org.planewatch.agent.server.AgentServer;
@@ -137,6 +138,7 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
     public Integer call() throws Exception {
         AgentConfig config = config();
         StructuredLog log = new StructuredLog(logStream, "agent");
+        LibraryLogBridge.install(log);
         TelemetryBackend source = backend();
         AgentServer server;
         try {

@@ -58,9 +58,13 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
     private final Map<LeafKey, byte[]> prefixes = new HashMap<>();
 
     private List<EncodedResponse> out = new ArrayList<>();
-    private byte[] buf;
+    /**
+     * Where the open response is written; reused from one response to the next, and each finished
+     * response copied out at its exact size. Buffers sized for the response before it (and doubled
+     * when they fell short) made the encoder allocate about ten times the bytes it sent.
+     */
+    private byte[] buf = new byte[1 << 16];
     private int pos;
-    private int capacityHint = 4096;
     private boolean open;
     private String target;
     private long timestampNs;
@@ -145,8 +149,8 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
 
     private void begin(String target, long timestampNs, TelemetryPath group) {
         byte[] prefix = prefix(target, group);
-        buf = new byte[Math.max(capacityHint, HEADER + 32 + prefix.length)];
         pos = HEADER;
+        ensure(32 + prefix.length);
         if (timestampNs != 0) {
             writeTag(NOTIFICATION_TIMESTAMP);
             writeVarint(timestampNs);
@@ -171,9 +175,7 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
         pos = start;
         writeTag(RESPONSE_UPDATE);
         writeVarint(bodyLength);
-        out.add(new EncodedResponse(buf, start, end - start));
-        capacityHint = Math.max(4096, Math.min(1 << 22, end + end / 4));
-        buf = null;
+        out.add(new EncodedResponse(java.util.Arrays.copyOfRange(buf, start, end), 0, end - start));
     }
 
     private byte[] prefix(String target, TelemetryPath group) {
