@@ -82,6 +82,7 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        engine.close();
         engine.recording().close();
     }
 
