@@ -54,10 +54,20 @@ final class ExclusionLog {
         this.recent = new RecentExclusionsByLink(groupWindowMillis);
     }
 
+    /** The entry the previous leaf went to: a decision's leaves come one after another. */
+    private String lastHost;
+    private long lastSeq;
+    private LeafTable lastEntry;
+
     void leaf(String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
-        String key = host + '\u0000' + seq;
-        partial.computeIfAbsent(key, k -> new LeafTable()).put(leaf, value, timestampNs);
-        touched.add(key);
+        if (lastEntry == null || seq != lastSeq || !host.equals(lastHost)) {
+            String key = host + '\u0000' + seq;
+            lastEntry = partial.computeIfAbsent(key, k -> new LeafTable());
+            lastHost = host;
+            lastSeq = seq;
+            touched.add(key);
+        }
+        lastEntry.put(leaf, value, timestampNs);
     }
 
     /** {@code mrc:/events/state/{next-seq, dropped-events}}: what the agent's ring lost. */
@@ -78,6 +88,7 @@ final class ExclusionLog {
 
     /** Completes the events of one notification whose leaves have all arrived. */
     void complete(long arrivalMillis) {
+        lastEntry = null;
         if (touched.isEmpty()) {
             return;
         }
