@@ -22,6 +22,14 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     }
 
     private static final long FRAME_MILLIS = 16;
+    /**
+     * The most wall time one step makes up for. A step applies everything up to the new instant and
+     * builds one snapshot; when steps cost more than the wall time they cover (the demo at 100x), each
+     * next step would cover more and the view would freeze for seconds, then jump minutes. Capped, the
+     * replay shows a snapshot every few frames and falls behind the chosen speed instead, and the
+     * position says so. Four frames still absorb a collector pause at speeds the replay sustains.
+     */
+    static final long MAX_STEP_WALL_MILLIS = 4 * FRAME_MILLIS;
 
     private final ReplayEngine engine;
     private final InstantSource wallClock;
@@ -96,7 +104,7 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                     command = commands.poll();
                 }
                 long now = wallClock.millis();
-                engine.advance(now - last);
+                engine.advance(Math.min(now - last, MAX_STEP_WALL_MILLIS));
                 last = now;
                 position = engine.position();
             } catch (InterruptedException e) {

@@ -125,7 +125,7 @@ class ReplayEngineTest {
     }
 
     /** Records synthetic telemetry while a live store watches it; returns what live showed at the chosen batches. */
-    private static Map<Long, String> recordWhileWatching(Path file, int batches, List<Long> watchAfterBatch) throws Exception {
+    static Map<Long, String> recordWhileWatching(Path file, int batches, List<Long> watchAfterBatch) throws Exception {
         SyntheticTelemetry fabric = new SyntheticTelemetry(9, 6, 8, START);
         ManualClock clock = new ManualClock(START);
         TelemetryStore live = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
