@@ -37,7 +37,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *   <li>seek: 50 seeks to seeded random instants through {@link ReplayEngine#seek}, i.e. what a
  *       click on the timeline waits for (recorded decision history, keyframe, batches, a fresh
  *       telemetry store and its snapshot);
- *   <li>replay at 100x (with {@code --measure}: 10x, 30x and 100x, 10 s each): the replay thread plays while a 60 Hz pulse (the frame clock) asks for the
+ *   <li>replay at 100x (with {@code --measure}: 10x, 30x, 100x and 1000x, 10 s each): the replay thread plays while a 60 Hz pulse (the frame clock) asks for the
  *       snapshot to present. A pulse counts as dropped when the snapshot it gets is older than the
  *       instant due at the previous pulse, i.e. the replay fell more than one frame behind.
  * </ul>
@@ -64,7 +64,7 @@ public final class DemoHourBench {
                 seekReading(reader);
                 seek(reader);
             }
-            for (double speed : new double[] {10, 30, 100}) {
+            for (double speed : new double[] {10, 30, 100, 1000}) {
                 // The replay driver closes its recording when it stops, as the replay window does.
                 replay(RecordingReader.open(Path.of(args[1])), 10, speed);
             }
@@ -306,6 +306,7 @@ public final class DemoHourBench {
                 throw new IllegalStateException("a seek to " + at + " shows no hosts");
             }
         }
+        engine.close();
         Arrays.sort(millis);
         System.out.printf(Locale.ROOT, "SEEK recordedMinutes=%.1f seeks=%d (after 3 warm-up) medianMs=%d p95Ms=%d maxMs=%d%n",
                 (range[1] - range[0]) / 60_000.0, millis.length, millis[millis.length / 2],

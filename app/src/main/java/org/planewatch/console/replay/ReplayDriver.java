@@ -22,6 +22,16 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     }
 
     private static final long FRAME_MILLIS = 16;
+    /**
+     * The most wall time one step covers. A step applies everything up to the new instant and builds
+     * one snapshot; when a step covered all the wall time since the previous one, a step that cost more
+     * than it covered made the next one larger, and the view froze for seconds, then jumped minutes
+     * (the demo at 100x). Bounded, a replay that is behind catches up in steps of four frames, each
+     * with its snapshot; one slower than its speed shows a snapshot every few frames at its own pace.
+     */
+    static final long MAX_STEP_WALL_MILLIS = 4 * FRAME_MILLIS;
+    /** Wall time owed beyond this is let go: a replay a second behind plays on from there, and the position says where it is. */
+    static final long MAX_BEHIND_WALL_MILLIS = 1_000;
 
     private final ReplayEngine engine;
     private final InstantSource wallClock;
@@ -82,20 +92,26 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        engine.close();
         engine.recording().close();
     }
 
     private void run() {
         long last = wallClock.millis();
+        long owed = 0;
         while (running) {
             try {
-                Command command = commands.poll(FRAME_MILLIS, TimeUnit.MILLISECONDS);
+                // Behind: no waiting for commands between catch-up steps.
+                Command command = owed > 0 ? commands.poll() : commands.poll(FRAME_MILLIS, TimeUnit.MILLISECONDS);
                 while (command != null) {
                     command.apply(engine);
                     command = commands.poll();
                 }
                 long now = wallClock.millis();
-                engine.advance(now - last);
+                owed = engine.position().playing() ? Math.min(owed + now - last, MAX_BEHIND_WALL_MILLIS) : 0;
+                long step = Math.min(owed, MAX_STEP_WALL_MILLIS);
+                engine.advance(step);
+                owed -= step;
                 last = now;
                 position = engine.position();
             } catch (InterruptedException e) {

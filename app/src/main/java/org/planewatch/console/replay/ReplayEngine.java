@@ -15,7 +15,7 @@ import org.planewatch.console.state.TelemetryStore;
  * Plays a recording through the same telemetry store as live data, driven by a {@link ReplayClock}.
  * Single-threaded: {@link ReplayDriver} (or a test) owns it; any thread may call {@link #latest}.
  */
-public final class ReplayEngine implements SnapshotSource {
+public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     public static final double MIN_SPEED = 0.1;
     public static final double MAX_SPEED = 1000;
     private static final int EVENT_CAPACITY = 20_000;
@@ -29,6 +29,8 @@ public final class ReplayEngine implements SnapshotSource {
     private volatile AlarmThresholds thresholds;
     private volatile TelemetryStore store;
     private ReplayCursor cursor;
+    /** Reads on from where the cursor stands while playing; none until the first move after a seek. */
+    private ReadAhead ahead;
     private boolean playing;
     private double speed = 1.0;
     private double carryMillis;
@@ -66,6 +68,7 @@ public final class ReplayEngine implements SnapshotSource {
         clock.set(t);
         carryMillis = 0;
         TelemetryStore fresh = new TelemetryStore(clock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
+        stopReadingAhead();
         cursor = reader.cursor();
         fresh.apply(cursor.seekWithHistory(t));
         fresh.publish(FabricSnapshot.IngestStats.NONE);
@@ -152,9 +155,26 @@ public final class ReplayEngine implements SnapshotSource {
         store.setThresholds(newThresholds);
     }
 
+    /** Stops the reading ahead (the replay thread ends, or the recording is about to close). */
+    @Override
+    public void close() {
+        stopReadingAhead();
+    }
+
+    private void stopReadingAhead() {
+        if (ahead != null) {
+            ahead.close();
+            ahead = null;
+        }
+    }
+
     private void moveTo(long t) throws RecordingException {
         TelemetryStore current = store;
-        List<org.planewatch.console.telemetry.IngestEvent> events = cursor.advanceTo(t);
+        if (ahead == null) {
+            // Started on the first move, not at the seek: a click on the timeline should not pay for decoding ahead.
+            ahead = new ReadAhead(cursor, clock.millis(), endMillis);
+        }
+        List<org.planewatch.console.telemetry.IngestEvent> events = ahead.advanceTo(t);
         clock.set(t);
         current.apply(events);
         current.publish(FabricSnapshot.IngestStats.NONE);

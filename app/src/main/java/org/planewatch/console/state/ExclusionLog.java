@@ -1,11 +1,9 @@
 package org.planewatch.console.state;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,14 +47,27 @@ final class ExclusionLog {
     private boolean changed = true;
     private List<ExclusionEvent> published = List.of();
 
-    ExclusionLog(int capacity) {
+    private final RecentExclusionsByLink recent;
+
+    ExclusionLog(int capacity, long groupWindowMillis) {
         this.capacity = capacity;
+        this.recent = new RecentExclusionsByLink(groupWindowMillis);
     }
 
+    /** The entry the previous leaf went to: a decision's leaves come one after another. */
+    private String lastHost;
+    private long lastSeq;
+    private LeafTable lastEntry;
+
     void leaf(String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
-        String key = host + '\u0000' + seq;
-        partial.computeIfAbsent(key, k -> new LeafTable()).put(leaf, value, timestampNs);
-        touched.add(key);
+        if (lastEntry == null || seq != lastSeq || !host.equals(lastHost)) {
+            String key = host + '\u0000' + seq;
+            lastEntry = partial.computeIfAbsent(key, k -> new LeafTable());
+            lastHost = host;
+            lastSeq = seq;
+            touched.add(key);
+        }
+        lastEntry.put(leaf, value, timestampNs);
     }
 
     /** {@code mrc:/events/state/{next-seq, dropped-events}}: what the agent's ring lost. */
@@ -77,6 +88,7 @@ final class ExclusionLog {
 
     /** Completes the events of one notification whose leaves have all arrived. */
     void complete(long arrivalMillis) {
+        lastEntry = null;
         if (touched.isEmpty()) {
             return;
         }
@@ -97,12 +109,14 @@ final class ExclusionLog {
                 seen.pollFirst();
             }
             String links = leaves.text("links", "");
-            history.addLast(new ExclusionEvent(host, seq, leaves.value("timestamp"), arrivalMillis, leaves.value("qpn"),
+            ExclusionEvent event = new ExclusionEvent(host, seq, leaves.value("timestamp"), arrivalMillis, leaves.value("qpn"),
                     (int) leaves.value("ev"), (int) leaves.value("plane"),
                     links.isBlank() ? List.of() : Arrays.stream(links.split("[,\\s]+")).filter(s -> !s.isBlank()).toList(),
-                    leaves.text("from-state", "?"), leaves.text("to-state", "?"), leaves.text("reason", "?")));
+                    leaves.text("from-state", "?"), leaves.text("to-state", "?"), leaves.text("reason", "?"));
+            history.addLast(event);
+            recent.add(event);
             while (history.size() > capacity) {
-                history.removeFirst();
+                recent.forget(history.removeFirst());
             }
             changed = true;
         }
@@ -115,10 +129,6 @@ final class ExclusionLog {
             .thenComparingInt(g -> -g.hosts())
             .thenComparingInt(g -> -g.events())
             .thenComparing(LinkExclusionGroup::link);
-
-    private static String planeAndKind(String link, int plane) {
-        return plane + (link.startsWith("host-") ? "/host" : "/core");
-    }
 
 
     private static boolean complete(LeafTable leaves) {
@@ -138,39 +148,8 @@ final class ExclusionLog {
         return published;
     }
 
-    /** Exclusions that arrived within {@code windowMillis} before {@code nowMillis}, grouped by link. */
-    List<LinkExclusionGroup> groups(long nowMillis, long windowMillis) {
-        Map<String, Set<String>> hosts = new HashMap<>();
-        Map<String, int[]> counts = new HashMap<>();
-        Map<String, Long> last = new HashMap<>();
-        Map<String, Integer> planes = new HashMap<>();
-        var descending = history.descendingIterator();
-        while (descending.hasNext()) {
-            ExclusionEvent event = descending.next();
-            if (nowMillis - event.arrivalMillis() > windowMillis) {
-                break;
-            }
-            if (!event.isExclusion()) {
-                continue;
-            }
-            for (String link : event.links()) {
-                hosts.computeIfAbsent(link, l -> new HashSet<>()).add(event.host());
-                counts.computeIfAbsent(link, l -> new int[1])[0]++;
-                last.merge(link, event.arrivalMillis(), Math::max);
-                planes.putIfAbsent(link, event.plane());
-            }
-        }
-        Map<String, List<Integer>> byPlaneAndKind = new HashMap<>();
-        hosts.forEach((link, set) -> byPlaneAndKind.computeIfAbsent(planeAndKind(link, planes.get(link)), k -> new ArrayList<>())
-                .add(set.size()));
-        byPlaneAndKind.values().forEach(java.util.Collections::sort);
-        List<LinkExclusionGroup> groups = new ArrayList<>(hosts.size());
-        hosts.forEach((link, set) -> {
-            List<Integer> sample = byPlaneAndKind.get(planeAndKind(link, planes.get(link)));
-            groups.add(new LinkExclusionGroup(link, planes.get(link), set.size(), counts.get(link)[0], last.get(link),
-                    sample.get((sample.size() - 1) / 2), sample.size()));
-        });
-        groups.sort(BY_EXCESS);
-        return List.copyOf(groups);
+    /** Exclusions that arrived within the grouping window before {@code nowMillis}, grouped by link. */
+    List<LinkExclusionGroup> groups(long nowMillis) {
+        return recent.groups(nowMillis);
     }
 }

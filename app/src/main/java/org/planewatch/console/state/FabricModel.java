@@ -38,8 +38,8 @@ final class FabricModel {
     private int deviceCountAtLearn = -1;
     long appliedUpdates;
 
-    FabricModel(int eventCapacity) {
-        this.exclusions = new ExclusionLog(eventCapacity);
+    FabricModel(int eventCapacity, long exclusionGroupWindowMillis) {
+        this.exclusions = new ExclusionLog(eventCapacity, exclusionGroupWindowMillis);
     }
 
     void apply(IngestEvent.Notification notification) {

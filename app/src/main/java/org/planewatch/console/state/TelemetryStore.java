@@ -46,7 +46,7 @@ public final class TelemetryStore implements SnapshotSource {
         this.clock = clock;
         this.freshnessPolicy = freshnessPolicy;
         this.thresholds = new AtomicReference<>(thresholds);
-        this.model = new FabricModel(eventCapacity);
+        this.model = new FabricModel(eventCapacity, EXCLUSION_GROUP_WINDOW_MILLIS);
     }
 
     public TelemetryStore(InstantSource clock) {
@@ -107,7 +107,7 @@ public final class TelemetryStore implements SnapshotSource {
         var events = model.exclusions.events();
         alarms.evaluate(summary.planes(), targets, events, List.copyOf(held.values()), thresholds.get(), now);
         FabricSnapshot snapshot = new FabricSnapshot(++version, now, summary.planes(), summary.links(),
-                summary.switches(), summary.hosts(), events, rankDownLinksFirst(model.exclusions.groups(now, EXCLUSION_GROUP_WINDOW_MILLIS),
+                summary.switches(), summary.hosts(), events, rankDownLinksFirst(model.exclusions.groups(now),
                         summary.links()),
                 alarms.active(), alarms.recent(), List.copyOf(targets), trimHistory.sample(summary.planes(), now),
                 new IngestStats(ingest.acceptedUpdates(), ingest.droppedUpdates(), ingest.droppedNotifications(),

@@ -84,20 +84,8 @@ public final class ExclusionsViewModel {
 
     void update(FabricSnapshot snapshot) {
         if (snapshot.events() != lastEvents) {
-            List<ExclusionEvent> events = snapshot.events();
-            int known = lastEvents.size();
-            boolean appendOnly = known > 0 && events.size() >= known && events.get(known - 1).equals(lastEvents.get(known - 1))
-                    && events.getFirst().equals(lastEvents.getFirst());
-            if (appendOnly) {
-                List<ExclusionEvent> fresh = new ArrayList<>(events.subList(known, events.size()));
-                java.util.Collections.reverse(fresh);
-                rows.addAll(0, fresh);
-            } else {
-                List<ExclusionEvent> all = new ArrayList<>(events);
-                java.util.Collections.reverse(all);
-                rows.setAll(all);
-            }
-            lastEvents = events;
+            showEvents(snapshot.events());
+            lastEvents = snapshot.events();
         }
         if (!snapshot.exclusionGroups().equals(lastGroups)) {
             LinkExclusionGroup selected = selectedGroup.get();
@@ -107,6 +95,43 @@ public final class ExclusionsViewModel {
                 groups.stream().filter(g -> g.link().equals(selected.link())).findFirst().ifPresent(selectedGroup::set);
             }
         }
+    }
+
+    /**
+     * The bounded history mostly slides: decisions arrive at the newest end while, once it is full, as
+     * many leave at the oldest. The rows follow with insertions and removals at their ends; setting all
+     * 20,000 rows anew through the filtered list on every frame of a replay made the table the frame's
+     * main cost. Only a history that does not continue the shown one (a seek) is set anew.
+     */
+    private void showEvents(List<ExclusionEvent> events) {
+        int left = leftAtOldestEnd(lastEvents, events);
+        if (left < 0) {
+            List<ExclusionEvent> all = new ArrayList<>(events);
+            java.util.Collections.reverse(all);
+            rows.setAll(all);
+            return;
+        }
+        if (left > 0) {
+            rows.remove(rows.size() - left, rows.size());
+        }
+        List<ExclusionEvent> fresh = new ArrayList<>(events.subList(lastEvents.size() - left, events.size()));
+        java.util.Collections.reverse(fresh);
+        rows.addAll(0, fresh);
+    }
+
+    /** How many of {@code before}'s oldest decisions are gone from {@code now} when it continues {@code before}; -1 when it does not. */
+    static int leftAtOldestEnd(List<ExclusionEvent> before, List<ExclusionEvent> now) {
+        if (before.isEmpty() || now.isEmpty()) {
+            return -1;
+        }
+        ExclusionEvent newestBefore = before.getLast();
+        for (int at = Math.min(now.size(), before.size()) - 1; at >= 0; at--) {
+            if (now.get(at).equals(newestBefore)) {
+                int left = before.size() - 1 - at;
+                return now.getFirst().equals(before.get(left)) ? left : -1;
+            }
+        }
+        return -1;
     }
 
     private void refilter() {

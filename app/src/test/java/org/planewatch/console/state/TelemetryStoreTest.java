@@ -203,6 +203,56 @@ class TelemetryStoreTest {
     }
 
     @Test
+    void exclusionGroupsLoseDecisionsAsTheyLeaveTheFiveMinuteWindow() {
+        connection(ConnectionPhase.STREAMING, "");
+        for (int host = 1; host <= 3; host++) {
+            receive(exclusion("host-%04d".formatted(host), 1, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "LOSS_TIMER"));
+        }
+        clock.advance(Duration.ofMinutes(2));
+        receive(exclusion("host-0004", 1, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "LOSS_TIMER"));
+        receive(exclusion("host-0001", 2, 2, "p2-t0-2~p2-t1-6", "ASSUMED_BAD", "LOSS_TIMER"));
+        FabricSnapshot both = publish();
+        assertEquals(4, both.exclusionGroups().getFirst().hosts());
+
+        clock.advance(Duration.ofMinutes(3).plusMillis(1));
+        FabricSnapshot aged = publish();
+        var link = aged.exclusionGroups().stream().filter(g -> g.link().equals("p2-t0-1~p2-t1-5")).findFirst().orElseThrow();
+        assertEquals(1, link.hosts(), "the three decisions of five minutes ago left the window");
+        assertEquals(1, link.events());
+        assertEquals(2, aged.exclusionGroups().size());
+        assertEquals(5, aged.events().size(), "the history keeps them");
+
+        clock.advance(Duration.ofMinutes(3));
+        assertTrue(publish().exclusionGroups().isEmpty());
+    }
+
+    @Test
+    void exclusionGroupsForgetDecisionsTheBoundedHistoryDropped() {
+        TelemetryStore small = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 2);
+        for (int host = 1; host <= 3; host++) {
+            small.apply(List.of(NotificationDecoderAccess.decode("fabric",
+                    exclusion("host-%04d".formatted(host), 1, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "LOSS_TIMER").build(),
+                    clock.millis())));
+        }
+        FabricSnapshot snapshot = small.publish(IngestStats.NONE);
+        assertEquals(2, snapshot.events().size());
+        assertEquals(2, snapshot.exclusionGroups().getFirst().hosts(), "groups count what the history shows");
+    }
+
+    @Test
+    void exclusionGroupsAreSharedBetweenSnapshotsWhileNoDecisionCameOrLeft() {
+        connection(ConnectionPhase.STREAMING, "");
+        receive(exclusion("host-0001", 1, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "LOSS_TIMER"));
+        FabricSnapshot first = publish();
+        receive(plane("host-0002", 0, 0, 64, 0, 0));
+        FabricSnapshot second = publish();
+        assertTrue(first.exclusionGroups() == second.exclusionGroups());
+        receive(exclusion("host-0002", 1, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "LOSS_TIMER"));
+        FabricSnapshot third = publish();
+        assertEquals(2, third.exclusionGroups().getFirst().hosts());
+    }
+
+    @Test
     void aResentEventRingIsNotCountedTwice() {
         connection(ConnectionPhase.STREAMING, "");
         receive(exclusion("host-0001", 5, 1, "p1-t0-0~p1-t1-1", "ASSUMED_BAD", "LOSS_TIMER"));

@@ -1,0 +1,93 @@
+package org.planewatch.console.replay;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.ReplayCursor;
+import org.planewatch.console.telemetry.IngestEvent;
+
+/**
+ * Reads and decodes a recording ahead of the replay clock on its own thread, so that decoding (about
+ * a third of a replay step on the demo fabric) runs on the second core beside applying and
+ * publishing. It owns the cursor from construction to {@link #close}; the events come out in the
+ * recorded order, in chunks of {@link #CHUNK_MILLIS} of recorded time through a bounded queue.
+ */
+final class ReadAhead implements AutoCloseable {
+    /** A run of recorded events up to {@code untilMillis}, or the failure that ended reading. */
+    private record Chunk(long untilMillis, List<IngestEvent> events, RecordingException failure) {}
+
+    static final long CHUNK_MILLIS = 250;
+    /** 16 s of recorded time: ten frames at 100x, enough to ride out a slow chunk, bounded memory at 1000x. */
+    private static final int CHUNKS = 64;
+
+    private final BlockingQueue<Chunk> chunks = new ArrayBlockingQueue<>(CHUNKS);
+    private final ArrayDeque<IngestEvent> taken = new ArrayDeque<>();
+    private final Thread thread;
+    private long takenUntil;
+    private volatile boolean running = true;
+
+    /** Starts reading from the cursor's position, which is {@code fromMillis}, to {@code endMillis}. */
+    ReadAhead(ReplayCursor cursor, long fromMillis, long endMillis) {
+        this.takenUntil = fromMillis;
+        this.thread = Thread.ofPlatform().daemon().name("planewatch-replay-read").start(() -> read(cursor, fromMillis, endMillis));
+    }
+
+    private void read(ReplayCursor cursor, long fromMillis, long endMillis) {
+        try {
+            long until = fromMillis;
+            while (running && until < endMillis) {
+                until = Math.min(until + CHUNK_MILLIS, endMillis);
+                Chunk chunk;
+                try {
+                    chunk = new Chunk(until, cursor.advanceTo(until), null);
+                } catch (RecordingException e) {
+                    chunks.put(new Chunk(Long.MAX_VALUE, List.of(), e));
+                    return;
+                }
+                chunks.put(chunk);
+            }
+        } catch (InterruptedException e) {
+            // close(): the replay moved elsewhere or stopped.
+        }
+    }
+
+    /**
+     * The recorded events after the previous call with arrival up to {@code untilMillis} (at most the
+     * end given at construction), in order. Waits for the reader when it is behind.
+     */
+    List<IngestEvent> advanceTo(long untilMillis) throws RecordingException {
+        try {
+            while (takenUntil < untilMillis) {
+                Chunk chunk = chunks.take();
+                if (chunk.failure() != null) {
+                    throw chunk.failure();
+                }
+                taken.addAll(chunk.events());
+                takenUntil = chunk.untilMillis();
+            }
+        } catch (InterruptedException e) {
+            // The replay thread is being stopped: hand over what is here, the caller's loop ends.
+            Thread.currentThread().interrupt();
+        }
+        List<IngestEvent> events = new ArrayList<>();
+        while (!taken.isEmpty() && taken.peekFirst().arrivalMillis() <= untilMillis) {
+            events.add(taken.pollFirst());
+        }
+        return events;
+    }
+
+    /** Stops the reader and waits for it, so the cursor (and the recording) is free again. */
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
