@@ -128,6 +128,38 @@ public final class RecordingReader implements AutoCloseable {
         });
     }
 
+    /**
+     * The distinct arrival instants of the recorded decisions, ascending: what the timeline marks and
+     * steps between. Read from the time index alone; an hour of the demo holds 1.5 million decisions,
+     * whose full rows took seconds and hundreds of megabytes to load for this.
+     */
+    public long[] exclusionTimes() throws RecordingException {
+        return query("SELECT DISTINCT arrival_ms FROM exclusions ORDER BY arrival_ms", rs -> {
+            LongArray times = new LongArray();
+            while (rs.next()) {
+                times.add(rs.getLong(1));
+            }
+            return times.toArray();
+        });
+    }
+
+    /** A growable array of longs, so that a million instants are not a million boxed objects. */
+    private static final class LongArray {
+        private long[] values = new long[1024];
+        private int size;
+
+        void add(long v) {
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = v;
+        }
+
+        long[] toArray() {
+            return java.util.Arrays.copyOf(values, size);
+        }
+    }
+
     public List<Activity> activity() throws RecordingException {
         return query("SELECT second_ms, notifications, updates, exclusions FROM activity ORDER BY second_ms", rs -> {
             List<Activity> seconds = new ArrayList<>();

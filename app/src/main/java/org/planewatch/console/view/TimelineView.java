@@ -152,9 +152,15 @@ public final class TimelineView extends VBox {
         drawDensity(g, marks.activity(), start, span, w, h);
         g.setStroke(palette.warning());
         g.setLineWidth(1);
+        // One line per pixel column that holds a decision: the strip is redrawn at every replay
+        // step, and a long recording has a million instants.
+        long lastColumn = Long.MIN_VALUE;
         for (long t : marks.exclusions()) {
-            double x = x(t, start, span, w);
-            g.strokeLine(x, h * 0.55, x, h - 2);
+            long column = Math.round(x(t, start, span, w));
+            if (column != lastColumn) {
+                g.strokeLine(column + 0.5, h * 0.55, column + 0.5, h - 2);
+                lastColumn = column;
+            }
         }
         g.setFill(palette.critical());
         for (long t : marks.alarms()) {

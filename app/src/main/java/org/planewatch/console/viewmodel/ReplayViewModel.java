@@ -32,7 +32,13 @@ public final class ReplayViewModel implements AutoCloseable {
             .withZone(ZoneOffset.UTC);
 
     /** The recording's marks along its timeline, read once when it is opened. */
-    public record Marks(List<RecordingReader.Activity> activity, List<Long> exclusions, List<Long> alarms,
+    /**
+     * What the timeline strip marks.
+     *
+     * @param exclusions distinct arrival instants of the recorded decisions, ascending (an array: an
+     *     hour of the demo has about a million); never changed
+     */
+    public record Marks(List<RecordingReader.Activity> activity, long[] exclusions, List<Long> alarms,
             List<RecordingReader.Bookmark> bookmarks) {}
 
     private final ReplayDriver driver;
@@ -58,7 +64,7 @@ public final class ReplayViewModel implements AutoCloseable {
         RecordingReader reader = RecordingReader.open(file);
         try {
             Marks marks = new Marks(reader.activity(),
-                    reader.exclusions().stream().map(RecordingReader.ExclusionMark::arrivalMillis).toList(),
+                    reader.exclusionTimes(),
                     reader.alarms().stream().map(RecordingReader.AlarmMark::raisedMillis).toList(),
                     reader.bookmarks());
             ReplayEngine engine = new ReplayEngine(reader, thresholds);

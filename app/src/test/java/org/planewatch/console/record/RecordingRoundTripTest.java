@@ -66,6 +66,9 @@ class RecordingRoundTripTest {
             assertEquals("LOSS_TIMER", marks.getFirst().reason());
             long densityTotal = reader.activity().stream().mapToLong(RecordingReader.Activity::exclusions).sum();
             assertEquals(expected, densityTotal);
+            long[] distinctTimes = marks.stream().mapToLong(RecordingReader.ExclusionMark::arrivalMillis).distinct().toArray();
+            assertTrue(distinctTimes.length > 1, "the scenario records decisions at several instants");
+            org.junit.jupiter.api.Assertions.assertArrayEquals(distinctTimes, reader.exclusionTimes());
         }
     }
 

@@ -92,8 +92,7 @@ class TimelineViewTest {
         robot.clickOn("#replay-play");
         waitFor(() -> !viewModel.positionProperty().get().playing());
         long now = viewModel.positionProperty().get().atMillis();
-        List<Long> marks = viewModel.marks().exclusions();
-        long next = marks.stream().filter(t -> t > now).findFirst().orElseThrow();
+        long next = java.util.Arrays.stream(viewModel.marks().exclusions()).filter(t -> t > now).findFirst().orElseThrow();
         robot.clickOn("#replay-next-exclusion");
         ReplayPosition p = waitFor(() -> viewModel.positionProperty().get().atMillis() == next);
         assertEquals(next, p.atMillis());
