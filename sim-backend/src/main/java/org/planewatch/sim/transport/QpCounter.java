@@ -14,6 +14,10 @@ public enum QpCounter {
     COMPLETION_P99_NS,
     COMPLETION_MAX_NS,
     QP_TIMEOUTS,
+    /** Data packets sent, retransmissions included. */
+    PACKETS_SENT,
+    /** Packets sent again: after a trim NACK, a SACK gap or a loss timer. */
+    RETRANSMITS,
     /** 1 once the QP timer declared the peer dead, else 0. */
     FAILED,
     /** Messages that failed with the QP (not completed at the receiver when it failed, or posted after). */

@@ -114,6 +114,10 @@ final class QueuePair {
     int rcvMessagesDone;
     long bytesDelivered;
     long duplicateBytes;
+    /** Data packets sent on any EV, retransmissions included (the sum of {@code evSent}, kept as it grows). */
+    long packetsSent;
+    /** Packets sent again after a trim NACK, a SACK gap or a loss timer. */
+    long retransmits;
 
     QueuePair(int id, int src, int dst, int evCount, int planes, long baseRttPs, long maxCwnd, long rngSeed) {
         this.id = id;

@@ -236,6 +236,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         int payload = q.psnBytes[q.slot(psn)];
         q.inflight += payload + header;
         q.evSent[ev]++;
+        q.packetsSent++;
         int p = pool.allocate();
         PacketPool pk = pool;
         pk.kind[p] = PacketPool.DATA;
@@ -542,6 +543,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         int ev = q.psnEv[q.slot(psn)];
         q.inflight -= q.psnBytes[q.slot(psn)] + header;
         q.evLosses[ev]++;
+        q.retransmits++;
         hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + retransmitKind.ordinal()]++;
         if (reason != null && !ecmp) {
             exclusion.retire(q, ev, reason);
@@ -569,6 +571,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             int base = (q.src * topo.planes + q.evPlane[ev]) * C;
             hostPlane[base + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
             hostPlane[base + HostPlaneCounter.RETRANSMITS_NACK.ordinal()]++;
+            q.retransmits++;
             nscc.quickAdapt(q, now);
             q.queueRetransmit(psn);
         } else {
@@ -821,6 +824,8 @@ public final class Transport implements PacketSink, LinkStateListener {
             case BYTES_DELIVERED -> q.bytesDelivered;
             case DUPLICATE_BYTES -> q.duplicateBytes;
             case QP_TIMEOUTS -> q.timeouts;
+            case PACKETS_SENT -> q.packetsSent;
+            case RETRANSMITS -> q.retransmits;
             case FAILED -> q.failed ? 1 : 0;
             case MESSAGES_FAILED -> q.messagesFailed;
             case COMPLETION_P50_NS, COMPLETION_P99_NS, COMPLETION_MAX_NS -> {

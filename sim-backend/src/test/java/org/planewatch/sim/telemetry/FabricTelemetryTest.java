@@ -77,4 +77,35 @@ class FabricTelemetryTest {
         assertEquals(1.0, sim.telemetry().planeMetric(1, PlaneMetric.LINKS_DOWN));
         assertEquals(EvState.ASSUMED_BAD.ordinal(), sim.telemetry().evCounter(first.qp(), first.ev(), EvCounter.STATE));
     }
+
+    @Test
+    void qpPacketAndRetransmitCountersAddUpOverItsEvsDuringALinkFailure() {
+        Simulation sim = Simulation.build(new Scenario("t", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(2_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, "p1-t0-1~p1-t1-2")), 0));
+        FabricTelemetry t = sim.telemetry();
+        sim.runToCompletion(Long.MAX_VALUE);
+
+        long retransmitsSeen = 0;
+        long hostRetransmits = 0;
+        for (int qp = 0; qp < t.qpCount(); qp++) {
+            long sent = 0;
+            long lostOrTrimmed = 0;
+            for (int ev = 0; ev < t.evCount(qp); ev++) {
+                sent += t.evCounter(qp, ev, EvCounter.PACKETS_SENT);
+                lostOrTrimmed += t.evCounter(qp, ev, EvCounter.LOSSES) + t.evCounter(qp, ev, EvCounter.TRIMS);
+            }
+            assertEquals(sent, t.qpCounter(qp, QpCounter.PACKETS_SENT), "QP " + qp);
+            assertEquals(lostOrTrimmed, t.qpCounter(qp, QpCounter.RETRANSMITS), "QP " + qp);
+            retransmitsSeen += t.qpCounter(qp, QpCounter.RETRANSMITS);
+        }
+        for (int h = 0; h < t.hostCount(); h++) {
+            for (int p = 0; p < t.planes(); p++) {
+                hostRetransmits += t.hostPlaneCounter(h, p, HostPlaneCounter.RETRANSMITS_NACK)
+                        + t.hostPlaneCounter(h, p, HostPlaneCounter.RETRANSMITS_SACK_GAP)
+                        + t.hostPlaneCounter(h, p, HostPlaneCounter.RETRANSMITS_TIMEOUT);
+            }
+        }
+        assertTrue(retransmitsSeen > 0, "the failed link lost packets that were sent again");
+        assertEquals(hostRetransmits, retransmitsSeen, "the QPs' retransmits are the hosts' retransmits");
+    }
 }

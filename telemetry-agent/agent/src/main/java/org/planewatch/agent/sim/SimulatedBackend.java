@@ -64,14 +64,15 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     /** Per QP: its base path and its state leaves' paths, built once. */
     private final List<QpPaths> qpPaths = new ArrayList<>();
 
-    private record QpPaths(TelemetryPath base, TelemetryPath peer, TelemetryPath cwnd, TelemetryPath inflight,
-            TelemetryPath srtt, TelemetryPath evsActive, TelemetryPath msgs, List<TelemetryPath[]> evs) {
+    private record QpPaths(TelemetryPath base, TelemetryPath peer, TelemetryPath txPkts, TelemetryPath retransmits,
+            TelemetryPath cwnd, TelemetryPath inflight, TelemetryPath srtt, TelemetryPath evsActive, TelemetryPath msgs,
+            List<TelemetryPath[]> evs) {
         private static final String[] EV_LEAVES = {"plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses"};
 
         static QpPaths of(int qp) {
             TelemetryPath base = TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qp));
             TelemetryPath s = base.child("state");
-            return new QpPaths(base, s.child("peer"), s.child("cwnd-octets"), s.child("inflight-octets"),
+            return new QpPaths(base, s.child("peer"), s.child("tx-pkts"), s.child("retransmits"), s.child("cwnd-octets"), s.child("inflight-octets"),
                     s.child("srtt-ns"), s.child("evs-active"), s.child("msgs-completed"), new ArrayList<>());
         }
 
@@ -543,6 +544,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             }
         }
         out.value(paths.peer(), TelemetryValue.str(fabric.hostName(fabric.qpDestination(qp))));
+        out.uint(paths.txPkts(), fabric.qpCounter(qp, QpCounter.PACKETS_SENT));
+        out.uint(paths.retransmits(), fabric.qpCounter(qp, QpCounter.RETRANSMITS));
         out.uint(paths.cwnd(), fabric.qpCounter(qp, QpCounter.CWND_BYTES));
         out.uint(paths.inflight(), fabric.qpCounter(qp, QpCounter.BYTES_IN_FLIGHT));
         out.uint(paths.srtt(), fabric.qpCounter(qp, QpCounter.SMOOTHED_RTT_NS));

@@ -115,6 +115,24 @@ class SimulatedBackendTest {
     }
 
     @Test
+    void queuePairsReportThePacketsTheySentAndRetransmitted() throws Exception {
+        start(SimOptions.defaults().withPublishIntervalMs(20), false);
+        java.util.Map<String, Long> totals = new java.util.HashMap<>();
+        for (long deadline = System.nanoTime() + 10_000_000_000L; System.nanoTime() < deadline
+                && totals.getOrDefault("tx-pkts", 0L) == 0; Thread.sleep(50)) { // until the workload has sent
+            totals.clear();
+            for (Update u : get("host-1", "mrc:/qps/qp[qpn=*]/state").getUpdateList()) {
+                String leaf = SubscribeProbe.leaf(u);
+                if (leaf.equals("tx-pkts") || leaf.equals("retransmits")) {
+                    totals.merge(leaf, u.getVal().getUintVal(), Long::sum);
+                }
+            }
+        }
+        assertTrue(totals.getOrDefault("tx-pkts", 0L) > 0, "host-1's QPs sent packets: " + totals);
+        assertTrue(totals.containsKey("retransmits"), "every QP reports its retransmits: " + totals);
+    }
+
+    @Test
     void timestampsAreSimulatedTimeOnTheScenarioEpoch() throws Exception {
         start(SimOptions.defaults(), false);
         long epoch = agent.backend().epochNs();
