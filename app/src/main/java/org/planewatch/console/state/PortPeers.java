@@ -17,7 +17,8 @@ import java.util.Map;
  */
 final class PortPeers {
     private final Map<Integer, Integer> t1PerPlane = new HashMap<>();
-    private final Map<Integer, Integer> hostNameWidth = new HashMap<>();
+    /** Digits of zero-padded host names ({@code host-0007}: 4); 0 when the names are not padded ({@code host-7}). */
+    private int hostNameWidth;
     private int generation;
     /** Names repeat on every snapshot; parsing each once keeps regexes off the publish path. */
     private final Map<String, DeviceName> parsed = new HashMap<>();
@@ -35,14 +36,19 @@ final class PortPeers {
             if (device.name.isSwitch() && device.name.tier() == 1) {
                 t1.merge(device.name.plane(), 1, Integer::sum);
             } else if (device.name.isHost()) {
-                width = device.name.name().length() - "host-".length();
+                // Only a leading zero shows padding: unpadded names ("host-9", "host-10") differ in
+                // length, and taking the last one's length made "host-09" of "host-9".
+                String digits = device.name.name().substring("host-".length());
+                if (digits.length() > 1 && digits.charAt(0) == '0') {
+                    width = Math.max(width, digits.length());
+                }
             }
         }
-        boolean changed = !t1.equals(t1PerPlane) || hostNameWidth.getOrDefault(0, 0) != width;
+        boolean changed = !t1.equals(t1PerPlane) || hostNameWidth != width;
         if (changed) {
             t1PerPlane.clear();
             t1PerPlane.putAll(t1);
-            hostNameWidth.put(0, width);
+            hostNameWidth = width;
             conventional.clear();
             generation++;
         }
@@ -95,7 +101,7 @@ final class PortPeers {
             return parse("p" + self.plane() + "-t1-" + (k - down));
         }
         int host = self.index() * down + k;
-        int width = hostNameWidth.getOrDefault(0, 0);
+        int width = hostNameWidth;
         String digits = Integer.toString(host);
         return parse("host-" + (digits.length() < width ? "0".repeat(width - digits.length()) : "") + digits);
     }

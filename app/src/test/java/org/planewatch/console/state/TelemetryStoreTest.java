@@ -337,6 +337,34 @@ class TelemetryStoreTest {
     }
 
     @Test
+    void namesHostPeersByConventionWithoutPaddingWhenHostNamesAreNotPadded() {
+        connection(ConnectionPhase.STREAMING, "");
+        // T0 p0-t0-1 with 8 host ports (hosts 8 to 15) and one up-port; host names as the simulator gives them.
+        for (int k = 0; k < 9; k++) {
+            receive(port("p0-t0-1", 0, "eth" + k, "UP", 0, 0));
+        }
+        receive(port("p0-t1-0", 0, "eth1", "UP", 0, 0));
+        receive(plane("host-9", 0, 0, 64, 0, 0));
+        receive(plane("host-15", 0, 0, 64, 0, 0));
+        FabricSnapshot snapshot = publish();
+        assertEquals("host-8", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
+        assertEquals("host-15", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(7).peer());
+        assertTrue(snapshot.link("host-9~p0-t0-1").isPresent(), "the link is named after the host as it reports itself");
+    }
+
+    @Test
+    void keepsThePaddingOfZeroPaddedHostNames() {
+        connection(ConnectionPhase.STREAMING, "");
+        for (int k = 0; k < 3; k++) {
+            receive(port("p0-t0-1", 0, "eth" + k, "UP", 0, 0));
+        }
+        receive(port("p0-t1-0", 0, "eth1", "UP", 0, 0));
+        receive(plane("host-0002", 0, 0, 64, 0, 0));
+        FabricSnapshot snapshot = publish();
+        assertEquals("host-0002", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
+    }
+
+    @Test
     void aPortDescriptionNamesItsPeer() {
         connection(ConnectionPhase.STREAMING, "");
         receive(Notifications.of("p4-t1-0", 0).text("/interfaces/interface[name=Ethernet1/7]/state/description", "p4-t0-6")

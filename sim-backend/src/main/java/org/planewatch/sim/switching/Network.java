@@ -81,6 +81,8 @@ public final class Network {
 
     private final long[] planeTrimmed;
     private final long[] planeDropped;
+    /** Bytes each port's wire lost (link down, gray, CRC), for the facing port's RX bytes; off the hot path. */
+    private final long[] wireDroppedBytes;
     private final long[] planeDeliveredBytes;
     private long dataSent;
     private long dataDelivered;
@@ -123,6 +125,7 @@ public final class Network {
         }
         planeTrimmed = new long[topo.planes];
         planeDropped = new long[topo.planes];
+        wireDroppedBytes = new long[topo.portCount];
         planeDeliveredBytes = new long[topo.planes];
         engine.register(EventKind.PORT_READY, (port, arg) -> portReady(port));
         engine.register(EventKind.WIRE_ARRIVAL, (port, arg) -> wireArrival(port));
@@ -392,6 +395,9 @@ public final class Network {
 
     private void drop(int port, int p, int counter) {
         longs[port * N + counter]++;
+        if (counter == DROP_LINK_DOWN || counter == DROP_GRAY || counter == DROP_CRC) {
+            wireDroppedBytes[port] += pool.wireBytes[p];
+        }
         if (pool.kind[p] == PacketPool.DATA && (pool.flags[p] & PacketPool.FLAG_TRIMMED) == 0) {
             dataDropped++;
             dataLive--;
@@ -464,6 +470,11 @@ public final class Network {
             case HEADER_QUEUE_BYTES -> longs[port * N + HEADER_BYTES];
             case OPER_UP -> linkDown[topo.portLink(port)] ? 0 : 1;
             case FLAPS -> linkFlaps[topo.portLink(port)];
+            case RX_PACKETS -> {
+                int from = topo.facingPort(port) * N;
+                yield longs[from + TX_PACKETS] - longs[from + DROP_LINK_DOWN] - longs[from + DROP_GRAY] - longs[from + DROP_CRC];
+            }
+            case RX_BYTES -> longs[topo.facingPort(port) * N + TX_BYTES] - wireDroppedBytes[topo.facingPort(port)];
             default -> longs[port * N + COUNTERS + which.ordinal()];
         };
     }

@@ -23,7 +23,14 @@ public enum PortCounter {
     /** 1 when the port's link is up, else 0. */
     OPER_UP,
     /** Times the port's link went down. */
-    FLAPS;
+    FLAPS,
+    /**
+     * Packets received: what the facing port sent less what its wire dropped (link down, gray, CRC).
+     * Packets still on the wire (one link delay's worth) already count.
+     */
+    RX_PACKETS,
+    /** Bytes received, on the wire's terms like {@link #TX_BYTES}; see {@link #RX_PACKETS}. */
+    RX_BYTES;
 
     /** Counters stored per port; the others are derived on read. */
     static final int STORED = 14;

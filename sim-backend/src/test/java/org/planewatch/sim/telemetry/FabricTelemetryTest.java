@@ -108,4 +108,33 @@ class FabricTelemetryTest {
         assertTrue(retransmitsSeen > 0, "the failed link lost packets that were sent again");
         assertEquals(hostRetransmits, retransmitsSeen, "the QPs' retransmits are the hosts' retransmits");
     }
+
+    @Test
+    void aPortReceivesWhatTheFacingPortSentLessWhatTheWireDropped() {
+        Simulation sim = Simulation.build(new Scenario("t", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(2_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, "p1-t0-1~p1-t1-2")), 0));
+        FabricTelemetry t = sim.telemetry();
+        sim.runToCompletion(Long.MAX_VALUE);
+
+        for (int h = 0; h < t.hostCount(); h++) {
+            for (int p = 0; p < t.planes(); p++) {
+                int nic = t.hostPort(h, p);
+                int t0 = t.facingPort(nic);
+                assertEquals(t.portCounter(nic, PortCounter.TX_PACKETS), t.portCounter(t0, PortCounter.RX_PACKETS));
+                assertEquals(t.portCounter(nic, PortCounter.TX_BYTES), t.portCounter(t0, PortCounter.RX_BYTES));
+            }
+        }
+        boolean sawLoss = false;
+        for (int sw = 0; sw < t.switchCount(); sw++) {
+            for (int k = 0; k < t.switchPortCount(sw); k++) {
+                int port = t.switchPort(sw, k);
+                int from = t.facingPort(port);
+                long lost = t.portCounter(from, PortCounter.TX_PACKETS) - t.portCounter(port, PortCounter.RX_PACKETS);
+                assertEquals(t.portCounter(from, PortCounter.DROP_LINK_DOWN), lost, "port " + port);
+                assertTrue(t.portCounter(port, PortCounter.RX_BYTES) <= t.portCounter(from, PortCounter.TX_BYTES));
+                sawLoss |= lost > 0;
+            }
+        }
+        assertTrue(sawLoss, "the failed link dropped packets its far end never received");
+    }
 }

@@ -107,6 +107,8 @@ final class DeviceLeaves {
             int port = t.switchPort(sw, k);
             String ifName = "eth" + k;
             d.portCounters(t, port, ifName, epochNs);
+            d.port(t, port, d.ifCounters(ifName), "in-pkts", PortCounter.RX_PACKETS);
+            d.port(t, port, d.ifCounters(ifName), "in-octets", PortCounter.RX_BYTES);
             TelemetryPath queues = QOS.child("interface", "interface-id", ifName).child("output").child("queues");
             TelemetryPath data = queues.child("queue", "name", "data").child("state");
             d.port(t, port, data, "transmit-pkts", PortCounter.TX_PACKETS);
@@ -145,7 +147,11 @@ final class DeviceLeaves {
     }
 
     private TelemetryPath ifCounter(String ifName, String leaf) {
-        return INTERFACES.child("interface", "name", ifName).child("state").child("counters").child(leaf);
+        return ifCounters(ifName).child(leaf);
+    }
+
+    private static TelemetryPath ifCounters(String ifName) {
+        return INTERFACES.child("interface", "name", ifName).child("state").child("counters");
     }
 
     private void port(FabricTelemetry t, int port, TelemetryPath parent, String leaf, PortCounter which) {
