@@ -338,15 +338,8 @@ class TelemetryStoreTest {
 
     @Test
     void namesHostPeersByConventionWithoutPaddingWhenHostNamesAreNotPadded() {
-        connection(ConnectionPhase.STREAMING, "");
         // T0 p0-t0-1 with 8 host ports (hosts 8 to 15) and one up-port; host names as the simulator gives them.
-        for (int k = 0; k < 9; k++) {
-            receive(port("p0-t0-1", 0, "eth" + k, "UP", 0, 0));
-        }
-        receive(port("p0-t1-0", 0, "eth1", "UP", 0, 0));
-        receive(plane("host-9", 0, 0, 64, 0, 0));
-        receive(plane("host-15", 0, 0, 64, 0, 0));
-        FabricSnapshot snapshot = publish();
+        FabricSnapshot snapshot = t0WithOneUpPort(8, "host-9", "host-15");
         assertEquals("host-8", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
         assertEquals("host-15", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(7).peer());
         assertTrue(snapshot.link("host-9~p0-t0-1").isPresent(), "the link is named after the host as it reports itself");
@@ -354,14 +347,21 @@ class TelemetryStoreTest {
 
     @Test
     void keepsThePaddingOfZeroPaddedHostNames() {
+        FabricSnapshot snapshot = t0WithOneUpPort(2, "host-0002");
+        assertEquals("host-0002", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
+    }
+
+    /** Switch p0-t0-1 with {@code hostPorts} ports down to hosts and one up to p0-t1-0, and these hosts reporting. */
+    private FabricSnapshot t0WithOneUpPort(int hostPorts, String... hosts) {
         connection(ConnectionPhase.STREAMING, "");
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k <= hostPorts; k++) {
             receive(port("p0-t0-1", 0, "eth" + k, "UP", 0, 0));
         }
         receive(port("p0-t1-0", 0, "eth1", "UP", 0, 0));
-        receive(plane("host-0002", 0, 0, 64, 0, 0));
-        FabricSnapshot snapshot = publish();
-        assertEquals("host-0002", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
+        for (String host : hosts) {
+            receive(plane(host, 0, 0, 64, 0, 0));
+        }
+        return publish();
     }
 
     @Test

@@ -62,8 +62,7 @@ class FabricTelemetryTest {
 
     @Test
     void exclusionListenersHearEveryTransitionWithItsLinks() {
-        Simulation sim = Simulation.build(new Scenario("t", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(2_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, "p1-t0-1~p1-t1-2")), 0));
+        Simulation sim = linkFailure();
         List<ExclusionEvent> heard = new ArrayList<>();
         sim.telemetry().addExclusionListener(heard::add);
         sim.runToCompletion(Long.MAX_VALUE);
@@ -80,10 +79,7 @@ class FabricTelemetryTest {
 
     @Test
     void qpPacketAndRetransmitCountersAddUpOverItsEvsDuringALinkFailure() {
-        Simulation sim = Simulation.build(new Scenario("t", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(2_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, "p1-t0-1~p1-t1-2")), 0));
-        FabricTelemetry t = sim.telemetry();
-        sim.runToCompletion(Long.MAX_VALUE);
+        FabricTelemetry t = linkFailureRunToCompletion();
 
         long retransmitsSeen = 0;
         long hostRetransmits = 0;
@@ -111,10 +107,7 @@ class FabricTelemetryTest {
 
     @Test
     void aPortReceivesWhatTheFacingPortSentLessWhatTheWireDropped() {
-        Simulation sim = Simulation.build(new Scenario("t", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(2_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, "p1-t0-1~p1-t1-2")), 0));
-        FabricTelemetry t = sim.telemetry();
-        sim.runToCompletion(Long.MAX_VALUE);
+        FabricTelemetry t = linkFailureRunToCompletion();
 
         for (int h = 0; h < t.hostCount(); h++) {
             for (int p = 0; p < t.planes(); p++) {
@@ -136,5 +129,17 @@ class FabricTelemetryTest {
             }
         }
         assertTrue(sawLoss, "the failed link dropped packets its far end never received");
+    }
+
+    /** A permutation of 2 MB messages on a fabric whose link p1-t0-1~p1-t1-2 fails at 20 us. */
+    private static Simulation linkFailure() {
+        return Simulation.build(new Scenario("t", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(2_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, "p1-t0-1~p1-t1-2")), 0));
+    }
+
+    private static FabricTelemetry linkFailureRunToCompletion() {
+        Simulation sim = linkFailure();
+        sim.runToCompletion(Long.MAX_VALUE);
+        return sim.telemetry();
     }
 }
