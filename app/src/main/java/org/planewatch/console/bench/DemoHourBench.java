@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.record.ReplayCursor;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.replay.ReplayDriver;
 import org.planewatch.console.replay.ReplayEngine;
@@ -272,20 +273,21 @@ public final class DemoHourBench {
 
     /**
      * The recording's share of a seek: reading what a seek applies (decision history, keyframe,
-     * batches) through the cursor, without the telemetry store. Same seeded instants as {@link #seek}.
+     * batches) through the cursor ({@link ReplayCursor#seekWithDecisions}), without the telemetry store. Same seeded instants as {@link #seek}.
      */
     private static void seekReading(RecordingReader reader) throws Exception {
         long[] range = reader.timeRange();
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < 3; i++) {
-            reader.cursor().seekWithHistory(range[0] + random.nextLong(range[1] - range[0]));
+            reader.cursor().seekWithDecisions(range[0] + random.nextLong(range[1] - range[0]));
         }
         long[] millis = new long[50];
         long events = 0;
         for (int i = 0; i < millis.length; i++) {
             long at = range[0] + random.nextLong(range[1] - range[0]);
             long t0 = System.nanoTime();
-            events += reader.cursor().seekWithHistory(at).size();
+            ReplayCursor.HistorySeek seek = reader.cursor().seekWithDecisions(at);
+            events += seek.history().size() + seek.events().size();
             millis[i] = (System.nanoTime() - t0) / 1_000_000;
         }
         Arrays.sort(millis);

@@ -317,6 +317,20 @@ public final class RecordingReader implements AutoCloseable {
         }
     }
 
+    private RecordedDecisions decisions;
+
+    /** The decisions the console showed, read on first use (a replay's first seek) and kept: the file never changes. */
+    synchronized RecordedDecisions decisions() throws RecordingException {
+        if (decisions == null) {
+            try {
+                decisions = RecordedDecisions.read(this);
+            } catch (SQLException e) {
+                throw new RecordingException(file, "is damaged (truncated or corrupted): " + e.getMessage(), e);
+            }
+        }
+        return decisions;
+    }
+
     PreparedStatement prepare(String sql) throws SQLException {
         return db.prepareStatement(sql);
     }
