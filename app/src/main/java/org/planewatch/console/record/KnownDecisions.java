@@ -17,12 +17,12 @@ final class KnownDecisions implements BatchCodec.DecisionFilter {
         this.seqsByTarget = seqsByTarget;
     }
 
-    /** Decisions {@code start} (inclusive) to {@code end} of {@code all}; targets the dictionary lacks are left out. */
-    static KnownDecisions of(RecordedDecisions all, int start, int end, Dictionary dictionary) {
+    /** The decisions {@code picked} of {@code all}; targets the dictionary lacks are left out. */
+    static KnownDecisions of(RecordedDecisions all, int[] picked, Dictionary dictionary) {
         Map<Integer, long[]> growing = new HashMap<>();
         Map<Integer, Integer> counts = new HashMap<>();
         Map<String, Integer> ids = new HashMap<>();
-        for (int i = start; i < end; i++) {
+        for (int i : picked) {
             int target = ids.computeIfAbsent(all.target(i), dictionary::existingStringId);
             if (target < 0) {
                 continue;

@@ -10,9 +10,9 @@ import java.util.Map;
 import org.planewatch.console.telemetry.RecordedDecision;
 
 /**
- * Every decision of a recording's {@code exclusions} table that the console showed (its
- * {@code to_state} arrived), read once and kept in columns in the order a replay applies them
- * (arrival, target, sequence number). A read-only recording never changes, so a seek takes the
+ * Every row of a recording's {@code exclusions} table, read once and kept in columns in the order
+ * a replay applies them (arrival, target, sequence number); the timeline's marks and the steps
+ * between decisions come from it too, so a replay reads the table once, not once per use. A read-only recording never changes, so a seek takes the
  * newest decisions before an instant by binary search instead of a query per seek (the query
  * and the row conversion cost a seek about 50 ms on an hour of the demo). Texts are shared: a
  * recording has few distinct ones. Immutable once built; any thread may read it.
@@ -75,7 +75,7 @@ final class RecordedDecisions {
         int n = 0;
         try (PreparedStatement all = reader.prepare("""
                 SELECT source, target, ring_seq, arrival_ms, timestamp_ns, qpn, ev, plane, links, from_state, to_state, reason
-                FROM exclusions WHERE to_state IS NOT NULL ORDER BY arrival_ms, target, ring_seq""");
+                FROM exclusions ORDER BY arrival_ms, target, ring_seq""");
                 ResultSet rs = all.executeQuery()) {
             while (rs.next()) {
                 c.fit(n);
@@ -131,6 +131,31 @@ final class RecordedDecisions {
             }
         }
         return lo;
+    }
+
+    /**
+     * Indexes of the newest {@code count} decisions the console showed (their {@code to-state}
+     * arrived) that arrived before {@code millis}, oldest first.
+     */
+    int[] shownBefore(long millis, int count) {
+        int end = firstAtOrAfter(millis);
+        int[] picked = new int[Math.min(count, end)];
+        int n = 0;
+        for (int i = end - 1; i >= 0 && n < picked.length; i--) {
+            if (c.to[i] != NULL) {
+                picked[n++] = i;
+            }
+        }
+        int[] oldestFirst = new int[n];
+        for (int k = 0; k < n; k++) {
+            oldestFirst[k] = picked[n - 1 - k];
+        }
+        return oldestFirst;
+    }
+
+    /** Arrival of every recorded decision, complete or not, ascending (with repeats). */
+    long[] arrivals() {
+        return c.arrival.clone();
     }
 
     String target(int i) {

@@ -319,6 +319,14 @@ public final class RecordingReader implements AutoCloseable {
 
     private RecordedDecisions decisions;
 
+    /**
+     * Arrival time of every recorded exclusion decision (complete or not), ascending, with repeats:
+     * what {@link #exclusions} gives, from the decisions a replay reads once anyway.
+     */
+    public long[] exclusionArrivals() throws RecordingException {
+        return decisions().arrivals();
+    }
+
     /** The decisions the console showed, read on first use (a replay's first seek) and kept: the file never changes. */
     synchronized RecordedDecisions decisions() throws RecordingException {
         if (decisions == null) {

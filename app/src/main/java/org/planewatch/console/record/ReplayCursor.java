@@ -103,15 +103,10 @@ public final class ReplayCursor {
 
     public HistorySeek seekWithDecisions(long atMillis) throws RecordingException {
         RecordedDecisions all = reader.decisions();
-        int end = all.firstAtOrAfter(atMillis);
-        int start = Math.max(0, end - EXCLUSION_HISTORY);
-        List<RecordedDecision> history = new ArrayList<>(end - start);
-        for (int i = start; i < end; i++) {
-            history.add(all.get(i));
-        }
-        KnownDecisions known = KnownDecisions.of(all, start, end, reader.dictionary());
+        int[] picked = all.shownBefore(atMillis, EXCLUSION_HISTORY);
+        KnownDecisions known = KnownDecisions.of(all, picked, reader.dictionary());
         // Left out while decoding: their paths are never built (most of a keyframe's ring section).
-        return new HistorySeek(history, seek(atMillis, known.isEmpty() ? null : known));
+        return new HistorySeek(history(all, picked), seek(atMillis, known.isEmpty() ? null : known));
     }
 
     /** The recorded events after the cursor with arrival time up to {@code untilMillis}, in order. */
@@ -166,12 +161,15 @@ public final class ReplayCursor {
      */
     public List<IngestEvent> exclusionsBefore(long beforeMillis) throws RecordingException {
         RecordedDecisions all = reader.decisions();
-        int end = all.firstAtOrAfter(beforeMillis);
-        List<RecordedDecision> history = new ArrayList<>();
-        for (int i = Math.max(0, end - EXCLUSION_HISTORY); i < end; i++) {
+        return asNotifications(history(all, all.shownBefore(beforeMillis, EXCLUSION_HISTORY)));
+    }
+
+    private static List<RecordedDecision> history(RecordedDecisions all, int[] picked) {
+        List<RecordedDecision> history = new ArrayList<>(picked.length);
+        for (int i : picked) {
             history.add(all.get(i));
         }
-        return asNotifications(history);
+        return history;
     }
 
     /** The notifications that report {@code decisions}: one each, its leaves under {@code mrc:/events/event[seq]/state}. */

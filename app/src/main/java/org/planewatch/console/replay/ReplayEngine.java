@@ -47,7 +47,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         }
         this.startMillis = range[0];
         this.endMillis = range[1];
-        this.exclusionTimes = reader.exclusions().stream().mapToLong(RecordingReader.ExclusionMark::arrivalMillis).distinct().sorted().toArray();
+        this.exclusionTimes = java.util.Arrays.stream(reader.exclusionArrivals()).distinct().toArray();
         this.alarmTimes = reader.alarms().stream().mapToLong(RecordingReader.AlarmMark::raisedMillis).distinct().sorted().toArray();
         this.thresholds = thresholds;
         this.clock = new ReplayClock(startMillis);

@@ -58,7 +58,7 @@ public final class ReplayViewModel implements AutoCloseable {
         RecordingReader reader = RecordingReader.open(file);
         try {
             Marks marks = new Marks(reader.activity(),
-                    reader.exclusions().stream().map(RecordingReader.ExclusionMark::arrivalMillis).toList(),
+                    java.util.Arrays.stream(reader.exclusionArrivals()).boxed().toList(),
                     reader.alarms().stream().map(RecordingReader.AlarmMark::raisedMillis).toList(),
                     reader.bookmarks());
             ReplayEngine engine = new ReplayEngine(reader, thresholds);

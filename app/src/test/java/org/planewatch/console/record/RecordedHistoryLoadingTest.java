@@ -71,6 +71,17 @@ class RecordedHistoryLoadingTest {
         }
     }
 
+    @Test
+    void theArrivalsOfEveryDecisionAreTheExclusionMarks() throws Exception {
+        Path file = dir.resolve("marks.pwrec");
+        RecordingRoundTripTest.record(file, 120, 2_000);
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            long[] marks = reader.exclusions().stream().mapToLong(RecordingReader.ExclusionMark::arrivalMillis).toArray();
+            assertTrue(marks.length > 0, "the synthetic fabric makes decisions");
+            org.junit.jupiter.api.Assertions.assertArrayEquals(marks, reader.exclusionArrivals());
+        }
+    }
+
     /** Incomplete decisions, repeats, missing timestamps and a bounded log take the same path either way. */
     @Test
     void bulkLoadingKeepsIncompleteDecisionsRepeatsAndTheCapacityAsNotificationsDo() {
