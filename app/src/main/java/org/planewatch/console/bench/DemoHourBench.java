@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.record.ReplayCursor;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.replay.ReplayDriver;
 import org.planewatch.console.replay.ReplayEngine;
@@ -43,7 +44,9 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * </ul>
  *
  * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec</pre>
+ * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec
+ * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec</pre>
+ * {@code --measure-seeks} opens and seeks only (no replays).
  * {@code replaySeconds} 0 only writes the file.
  */
 public final class DemoHourBench {
@@ -56,13 +59,25 @@ public final class DemoHourBench {
     private DemoHourBench() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 2 && args[0].equals("--measure")) {
+        if (args.length == 2 && (args[0].equals("--measure") || args[0].equals("--measure-seeks"))) {
             // Seek and replay an existing recording only (making the hour takes minutes; measuring it, one).
             long t0 = System.nanoTime();
             try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
                 System.out.printf(Locale.ROOT, "OPEN ms=%d (header, identity, dictionary tables)%n", (System.nanoTime() - t0) / 1_000_000);
+            }
+            try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
+                // What opening a replay costs besides the file: exclusion marks and the first seek.
+                long t1 = System.nanoTime();
+                new ReplayEngine(reader, AlarmThresholds.defaults()).close();
+                System.out.printf(Locale.ROOT, "REPLAY-OPEN ms=%d (new ReplayEngine: exclusion marks, seek to the start)%n",
+                        (System.nanoTime() - t1) / 1_000_000);
+            }
+            try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
                 seekReading(reader);
                 seek(reader);
+            }
+            if (args[0].equals("--measure-seeks")) {
+                return; // seeks only: the replays take another minute
             }
             for (double speed : new double[] {10, 30, 100, 1000}) {
                 // The replay driver closes its recording when it stops, as the replay window does.
@@ -267,20 +282,25 @@ public final class DemoHourBench {
 
     /**
      * The recording's share of a seek: reading what a seek applies (decision history, keyframe,
-     * batches) through the cursor, without the telemetry store. Same seeded instants as {@link #seek}.
+     * batches) through the cursor ({@link ReplayCursor#seekWithDecisions}), without the telemetry store. Same seeded instants as {@link #seek}.
      */
     private static void seekReading(RecordingReader reader) throws Exception {
         long[] range = reader.timeRange();
         SplittableRandom random = new SplittableRandom(7);
-        for (int i = 0; i < 3; i++) {
-            reader.cursor().seekWithHistory(range[0] + random.nextLong(range[1] - range[0]));
+        long first = System.nanoTime();
+        reader.cursor().seekWithDecisions(range[0] + random.nextLong(range[1] - range[0]));
+        // The first seek of a reader also reads its whole decision history, once.
+        System.out.printf(Locale.ROOT, "FIRST-SEEK-READ ms=%d (reads every recorded decision once)%n", (System.nanoTime() - first) / 1_000_000);
+        for (int i = 1; i < 3; i++) {
+            reader.cursor().seekWithDecisions(range[0] + random.nextLong(range[1] - range[0]));
         }
         long[] millis = new long[50];
         long events = 0;
         for (int i = 0; i < millis.length; i++) {
             long at = range[0] + random.nextLong(range[1] - range[0]);
             long t0 = System.nanoTime();
-            events += reader.cursor().seekWithHistory(at).size();
+            ReplayCursor.HistorySeek seek = reader.cursor().seekWithDecisions(at);
+            events += seek.history().size() + seek.events().size();
             millis[i] = (System.nanoTime() - t0) / 1_000_000;
         }
         Arrays.sort(millis);

@@ -42,6 +42,7 @@ public final class RecordingReader implements AutoCloseable {
     private final Path file;
     private final Connection db;
     private final Dictionary dictionary = new Dictionary();
+    private Long firstExclusionArrival;
     private final RecordingMetadata metadata;
     private final int schemaVersion;
 
@@ -141,6 +142,21 @@ public final class RecordingReader implements AutoCloseable {
             }
             return times.toArray();
         });
+    }
+
+    /**
+     * Arrival of the first recorded decision, {@link Long#MAX_VALUE} if there is none; from the time
+     * index. A seek before it needs no decision history, so opening a replay (a seek to its start)
+     * does not wait for all decisions to be read.
+     */
+    public synchronized long firstExclusionArrival() throws RecordingException {
+        if (firstExclusionArrival == null) {
+            firstExclusionArrival = query("SELECT MIN(arrival_ms) FROM exclusions", rs -> {
+                long first = rs.next() ? rs.getLong(1) : 0;
+                return rs.wasNull() ? Long.MAX_VALUE : first;
+            });
+        }
+        return firstExclusionArrival;
     }
 
     /** A growable array of longs, so that a million instants are not a million boxed objects. */
@@ -347,6 +363,28 @@ public final class RecordingReader implements AutoCloseable {
                 // Read-only connection: nothing to lose on a failed close.
             }
         }
+    }
+
+    private RecordedDecisions decisions;
+
+    /**
+     * Arrival time of every recorded exclusion decision (complete or not), ascending, with repeats:
+     * what {@link #exclusions} gives, from the decisions a replay reads once anyway.
+     */
+    long[] exclusionArrivals() throws RecordingException {
+        return decisions().arrivals();
+    }
+
+    /** The decisions the console showed, read on first use (a replay's first seek) and kept: the file never changes. */
+    synchronized RecordedDecisions decisions() throws RecordingException {
+        if (decisions == null) {
+            try {
+                decisions = RecordedDecisions.read(this);
+            } catch (SQLException e) {
+                throw new RecordingException(file, "is damaged (truncated or corrupted): " + e.getMessage(), e);
+            }
+        }
+        return decisions;
     }
 
     PreparedStatement prepare(String sql) throws SQLException {

@@ -5,12 +5,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
 import java.util.List;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -91,25 +88,28 @@ public final class ReplayCursor {
      * still incomplete at that instant stay, so they complete as they did live.
      */
     public List<IngestEvent> seekWithHistory(long atMillis) throws RecordingException {
-        List<IngestEvent> history = exclusionsBefore(atMillis);
-        Map<Integer, Set<Long>> known = new HashMap<>();
-        Dictionary dictionary = reader.dictionary();
-        for (IngestEvent event : history) {
-            if (event instanceof IngestEvent.Notification n && !n.updates().isEmpty()) {
-                int target = dictionary.existingStringId(n.target());
-                if (target >= 0) {
-                    known.computeIfAbsent(target, t -> new HashSet<>())
-                            .add(Long.parseLong(n.updates().getFirst().path().elem(RingPaths.RING_ELEM).keys().get("seq")));
-                }
-            }
-        }
-        List<IngestEvent> events = new ArrayList<>(history);
-        // Left out while decoding: their paths are never built (most of a keyframe's ring section).
-        events.addAll(seek(atMillis, known.isEmpty() ? null : (target, seq) -> {
-            Set<Long> seqs = known.get(target);
-            return seqs != null && seqs.contains(seq);
-        }));
+        HistorySeek seek = seekWithDecisions(atMillis);
+        List<IngestEvent> events = new ArrayList<>(asNotifications(seek.history()));
+        events.addAll(seek.events());
         return events;
+    }
+
+    /**
+     * {@link #seekWithHistory}'s content with the history as decisions, which the telemetry store
+     * loads straight into its exclusion log ({@code TelemetryStore.applyHistory}, then {@code apply}
+     * the events).
+     */
+    public record HistorySeek(List<RecordedDecision> history, List<IngestEvent> events) {}
+
+    public HistorySeek seekWithDecisions(long atMillis) throws RecordingException {
+        if (atMillis < reader.firstExclusionArrival()) {
+            return new HistorySeek(List.of(), seek(atMillis, null)); // nothing shown yet: no history to read
+        }
+        RecordedDecisions all = reader.decisions();
+        int[] picked = all.shownBefore(atMillis, EXCLUSION_HISTORY);
+        KnownDecisions known = KnownDecisions.of(all, picked, reader.dictionary());
+        // Left out while decoding: their paths are never built (most of a keyframe's ring section).
+        return new HistorySeek(history(all, picked), seek(atMillis, known.isEmpty() ? null : known));
     }
 
     /** The recorded events after the cursor with arrival time up to {@code untilMillis}, in order. */
@@ -163,38 +163,34 @@ public final class ReplayCursor {
      * these first. The telemetry store recognises repeats by host and sequence number.
      */
     public List<IngestEvent> exclusionsBefore(long beforeMillis) throws RecordingException {
-        try {
-            return exclusionHistory(beforeMillis);
-        } catch (SQLException e) {
-            throw damaged(e);
-        }
+        RecordedDecisions all = reader.decisions();
+        return asNotifications(history(all, all.shownBefore(beforeMillis, EXCLUSION_HISTORY)));
     }
 
-    private List<IngestEvent> exclusionHistory(long beforeMillis) throws SQLException {
-        List<IngestEvent> events = new ArrayList<>();
-        try (PreparedStatement history = reader.prepare("""
-                SELECT source, target, ring_seq, arrival_ms, timestamp_ns, qpn, ev, plane, links, from_state, to_state, reason
-                FROM (SELECT * FROM exclusions WHERE arrival_ms < ? AND to_state IS NOT NULL
-                      ORDER BY arrival_ms DESC LIMIT ?) ORDER BY arrival_ms, target, ring_seq""")) {
-            history.setLong(1, beforeMillis);
-            history.setInt(2, EXCLUSION_HISTORY);
-            try (ResultSet rs = history.executeQuery()) {
-                while (rs.next()) {
-                    PathElem event = PathElem.of("event", "seq", Long.toString(rs.getLong(3)));
-                    List<TelemetryUpdate> updates = new ArrayList<>(8);
-                    addNumber(updates, event, "timestamp", rs, 5);
-                    addNumber(updates, event, "qpn", rs, 6);
-                    addNumber(updates, event, "ev", rs, 7);
-                    addNumber(updates, event, "plane", rs, 8);
-                    addText(updates, event, "links", rs.getString(9));
-                    addText(updates, event, "from-state", rs.getString(10));
-                    addText(updates, event, "reason", rs.getString(12));
-                    addText(updates, event, "to-state", rs.getString(11));
-                    long timestamp = rs.getLong(5);
-                    events.add(new IngestEvent.Notification(rs.getString(1), rs.getString(2), timestamp, updates,
-                            List.of(), rs.getLong(4)));
-                }
-            }
+    private static List<RecordedDecision> history(RecordedDecisions all, int[] picked) {
+        List<RecordedDecision> history = new ArrayList<>(picked.length);
+        for (int i : picked) {
+            history.add(all.get(i));
+        }
+        return history;
+    }
+
+    /** The notifications that report {@code decisions}: one each, its leaves under {@code mrc:/events/event[seq]/state}. */
+    public static List<IngestEvent> asNotifications(List<RecordedDecision> decisions) {
+        List<IngestEvent> events = new ArrayList<>(decisions.size());
+        for (RecordedDecision d : decisions) {
+            PathElem event = PathElem.of("event", "seq", Long.toString(d.seq()));
+            List<TelemetryUpdate> updates = new ArrayList<>(8);
+            addNumber(updates, event, "timestamp", d.timestampNs());
+            addNumber(updates, event, "qpn", d.qpn());
+            addNumber(updates, event, "ev", d.ev());
+            addNumber(updates, event, "plane", d.plane());
+            addText(updates, event, "links", d.links());
+            addText(updates, event, "from-state", d.fromState());
+            addText(updates, event, "reason", d.reason());
+            addText(updates, event, "to-state", d.toState());
+            long timestamp = d.timestampNs() == null ? 0 : d.timestampNs();
+            events.add(new IngestEvent.Notification(d.source(), d.target(), timestamp, updates, List.of(), d.arrivalMillis()));
         }
         return events;
     }
@@ -202,15 +198,13 @@ public final class ReplayCursor {
     private static final PathElem EVENTS = PathElem.of("events");
     private static final PathElem STATE = PathElem.of("state");
 
-    /** {@code mrc:/events/event[seq=S]/state/<leaf>}, built from parts: a seek builds tens of thousands. */
+    /** {@code mrc:/events/event[seq=S]/state/<leaf>}, built from parts. */
     private static TelemetryPath eventLeaf(PathElem event, String leaf) {
         return new TelemetryPath("mrc", List.of(EVENTS, event, STATE, PathElem.of(leaf)));
     }
 
-    private static void addNumber(List<TelemetryUpdate> updates, PathElem event, String leaf, ResultSet rs, int column)
-            throws SQLException {
-        long value = rs.getLong(column);
-        if (!rs.wasNull()) {
+    private static void addNumber(List<TelemetryUpdate> updates, PathElem event, String leaf, Long value) {
+        if (value != null) {
             updates.add(new TelemetryUpdate(eventLeaf(event, leaf), new TelemetryValue.Uint(value)));
         }
     }

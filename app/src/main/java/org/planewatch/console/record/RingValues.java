@@ -21,18 +21,23 @@ final class RingValues {
         void visit(int target, long seq, int template, Slot slot);
     }
 
-    private final Map<Integer, TreeMap<Long, TreeMap<Integer, Slot>>> byTarget = new HashMap<>();
+    /**
+     * Entries by sequence number in a hash map: decoding looks up a leaf's previous value for every
+     * ring update (a tree of boxed numbers made that a visible share of a seek); only a keyframe
+     * needs them in order, and sorts them then.
+     */
+    private final Map<Integer, HashMap<Long, TreeMap<Integer, Slot>>> byTarget = new HashMap<>();
     private int size;
 
     TelemetryValue value(int target, int template, long seq) {
-        TreeMap<Long, TreeMap<Integer, Slot>> entries = byTarget.get(target);
+        HashMap<Long, TreeMap<Integer, Slot>> entries = byTarget.get(target);
         TreeMap<Integer, Slot> leaves = entries == null ? null : entries.get(seq);
         Slot slot = leaves == null ? null : leaves.get(template);
         return slot == null ? null : slot.value();
     }
 
     void set(int target, int template, long seq, TelemetryValue value, long timestampNs, int source) {
-        Slot previous = byTarget.computeIfAbsent(target, t -> new TreeMap<>())
+        Slot previous = byTarget.computeIfAbsent(target, t -> new HashMap<>())
                 .computeIfAbsent(seq, s -> new TreeMap<>())
                 .put(template, new Slot(value, timestampNs, source));
         if (previous == null) {
@@ -41,7 +46,7 @@ final class RingValues {
     }
 
     void remove(int target, int template, long seq) {
-        TreeMap<Long, TreeMap<Integer, Slot>> entries = byTarget.get(target);
+        HashMap<Long, TreeMap<Integer, Slot>> entries = byTarget.get(target);
         TreeMap<Integer, Slot> leaves = entries == null ? null : entries.get(seq);
         if (leaves != null && leaves.remove(template) != null) {
             size--;
@@ -53,7 +58,7 @@ final class RingValues {
 
     /** Every entry's leaf of {@code template} (a delete above the ring: the whole ring goes). */
     void removeAll(int target, int template) {
-        TreeMap<Long, TreeMap<Integer, Slot>> entries = byTarget.get(target);
+        HashMap<Long, TreeMap<Integer, Slot>> entries = byTarget.get(target);
         if (entries == null) {
             return;
         }
@@ -79,7 +84,7 @@ final class RingValues {
     }
 
     void forEach(Visitor visitor) {
-        new TreeMap<>(byTarget).forEach((target, entries) -> entries.forEach(
+        new TreeMap<>(byTarget).forEach((target, entries) -> new TreeMap<>(entries).forEach(
                 (seq, leaves) -> leaves.forEach((template, slot) -> visitor.visit(target, seq, template, slot))));
     }
 }

@@ -70,7 +70,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         TelemetryStore fresh = new TelemetryStore(clock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
         stopReadingAhead();
         cursor = reader.cursor();
-        fresh.apply(cursor.seekWithHistory(t));
+        applySeek(fresh, cursor.seekWithDecisions(t));
         fresh.publish(FabricSnapshot.IngestStats.NONE);
         Shown previous = shown;
         // A seek starts a new store; the views must still see a newer snapshot version.
@@ -133,8 +133,13 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         ReplayClock otherClock = new ReplayClock(t);
         TelemetryStore other = new TelemetryStore(otherClock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
         ReplayCursor otherCursor = reader.cursor();
-        other.apply(otherCursor.seekWithHistory(t));
+        applySeek(other, otherCursor.seekWithDecisions(t));
         return other.publish(FabricSnapshot.IngestStats.NONE);
+    }
+
+    private static void applySeek(TelemetryStore fresh, ReplayCursor.HistorySeek seek) {
+        fresh.applyHistory(seek.history());
+        fresh.apply(seek.events());
     }
 
     @Override

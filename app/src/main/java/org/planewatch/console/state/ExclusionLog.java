@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
+import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.telemetry.value.TelemetryValue;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
@@ -101,26 +102,75 @@ final class ExclusionLog {
             int split = key.indexOf('\u0000');
             String host = key.substring(0, split);
             long seq = Long.parseLong(key.substring(split + 1));
-            TreeSet<Long> seen = seenByHost.computeIfAbsent(host, h -> new TreeSet<>());
-            if (!seen.add(seq)) {
-                continue;
-            }
-            while (seen.size() > capacity) {
-                seen.pollFirst();
-            }
-            String links = leaves.text("links", "");
-            ExclusionEvent event = new ExclusionEvent(host, seq, leaves.value("timestamp"), arrivalMillis, leaves.value("qpn"),
-                    (int) leaves.value("ev"), (int) leaves.value("plane"),
-                    links.isBlank() ? List.of() : Arrays.stream(links.split("[,\\s]+")).filter(s -> !s.isBlank()).toList(),
-                    leaves.text("from-state", "?"), leaves.text("to-state", "?"), leaves.text("reason", "?"));
-            history.addLast(event);
-            recent.add(event);
-            while (history.size() > capacity) {
-                recent.forget(history.removeFirst());
-            }
-            changed = true;
+            take(host, seq, leaves.value("timestamp"), arrivalMillis, leaves.value("qpn"), (int) leaves.value("ev"),
+                    (int) leaves.value("plane"), leaves.text("links", ""), leaves.text("from-state", "?"),
+                    leaves.text("to-state", "?"), leaves.text("reason", "?"));
         }
         touched.clear();
+    }
+
+    /**
+     * A decision whose leaves all arrived: into the history unless the host's ring sent it before
+     * (a resent ring after a reconnect).
+     */
+    private void take(String host, long seq, long timestampNs, long arrivalMillis, long qpn, int ev, int plane,
+            String links, String from, String to, String reason) {
+        TreeSet<Long> seen = seenByHost.computeIfAbsent(host, h -> new TreeSet<>());
+        if (!seen.add(seq)) {
+            return;
+        }
+        while (seen.size() > capacity) {
+            seen.pollFirst();
+        }
+        ExclusionEvent event = new ExclusionEvent(host, seq, timestampNs, arrivalMillis, qpn, ev, plane,
+                links.isBlank() ? List.of() : Arrays.stream(LINK_SEPARATORS.split(links)).filter(s -> !s.isBlank()).toList(),
+                from, to, reason);
+        history.addLast(event);
+        recent.add(event);
+        while (history.size() > capacity) {
+            recent.forget(history.removeFirst());
+        }
+        changed = true;
+    }
+
+    private static final java.util.regex.Pattern LINK_SEPARATORS = java.util.regex.Pattern.compile("[,\\s]+");
+
+    /**
+     * A decision from a recording's history, as if its leaves had come in one notification at
+     * {@code decision.arrivalMillis()}: the same history, groups and repeat detection, without a
+     * leaf table per decision when it is complete and nothing of it is pending.
+     */
+    void recorded(RecordedDecision d) {
+        lastEntry = null;
+        boolean complete = d.qpn() != null && d.ev() != null && d.plane() != null && d.links() != null
+                && d.fromState() != null && d.toState() != null && d.reason() != null;
+        if (complete && (partial.isEmpty() || !partial.containsKey(d.target() + '\u0000' + d.seq()))) {
+            take(d.target(), d.seq(), d.timestampNs() == null ? 0 : d.timestampNs(), d.arrivalMillis(), d.qpn(),
+                    (int) (long) d.ev(), (int) (long) d.plane(), d.links(), d.fromState(), d.toState(), d.reason());
+            return;
+        }
+        long ts = d.timestampNs() == null ? 0 : d.timestampNs();
+        number(d, "timestamp", d.timestampNs(), ts);
+        number(d, "qpn", d.qpn(), ts);
+        number(d, "ev", d.ev(), ts);
+        number(d, "plane", d.plane(), ts);
+        text(d, "links", d.links(), ts);
+        text(d, "from-state", d.fromState(), ts);
+        text(d, "reason", d.reason(), ts);
+        text(d, "to-state", d.toState(), ts);
+        complete(d.arrivalMillis());
+    }
+
+    private void number(RecordedDecision d, String leaf, Long value, long ts) {
+        if (value != null) {
+            leaf(d.target(), d.seq(), leaf, new TelemetryValue.Uint(value), ts);
+        }
+    }
+
+    private void text(RecordedDecision d, String leaf, String value, long ts) {
+        if (value != null) {
+            leaf(d.target(), d.seq(), leaf, new TelemetryValue.Str(value), ts);
+        }
     }
 
     /** Most hosts above the typical link of the plane first, then most hosts, then most decisions. */

@@ -14,6 +14,7 @@ import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.PortSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -60,6 +61,16 @@ final class FabricModel {
         }
         appliedUpdates += notification.updates().size() + notification.deletes().size();
         exclusions.complete(notification.arrivalMillis());
+    }
+
+    /** A recorded decision, as the notification that reported it would have been applied. */
+    void applyDecision(RecordedDecision decision) {
+        DeviceState device = devices.computeIfAbsent(decision.target(),
+                t -> new DeviceState(names.computeIfAbsent(t, DeviceName::parse)));
+        device.source = decision.source();
+        device.lastSeenMillis = decision.arrivalMillis();
+        appliedUpdates += decision.leafCount();
+        exclusions.recorded(decision);
     }
 
     private boolean applyUpdate(DeviceState device, TelemetryPath path, TelemetryValue value, long ts) {

@@ -12,6 +12,7 @@ import org.planewatch.console.state.FabricSnapshot.IngestStats;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.RecordedDecision;
 
 /**
  * Owner of the fabric model. One thread (live: {@link IngestPump}; replay: the replay driver)
@@ -74,6 +75,20 @@ public final class TelemetryStore implements SnapshotSource {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Owner thread only: a recording's decision history, oldest first, with the same result as
+     * applying the notifications that report it ({@code ReplayCursor.asNotifications}) but straight
+     * into the exclusion log: a seek loads 20,000 of them before its keyframe.
+     */
+    public void applyHistory(List<RecordedDecision> decisions) {
+        for (RecordedDecision decision : decisions) {
+            SourceState source = source(decision.source());
+            source.lastSeenMillis = decision.arrivalMillis();
+            source.notifications++;
+            model.applyDecision(decision);
         }
     }
 
