@@ -375,6 +375,14 @@ public final class RecordingReader implements AutoCloseable {
         return decisions().arrivals();
     }
 
+    /**
+     * Reads the recorded decisions now rather than at the first seek that needs them (seconds for an
+     * hour of a busy fabric); a replay does it right after its window shows the start.
+     */
+    public void loadDecisionHistory() throws RecordingException {
+        decisions();
+    }
+
     /** The decisions the console showed, read on first use (a replay's first seek) and kept: the file never changes. */
     synchronized RecordedDecisions decisions() throws RecordingException {
         if (decisions == null) {

@@ -75,6 +75,8 @@ public final class ReplayViewModel implements AutoCloseable {
             ReplayDriver driver = new ReplayDriver(engine, wallClock, message -> holder[0].errors.add(message));
             holder[0] = new ReplayViewModel(driver, file, marks, banner);
             driver.start();
+            // Opening showed the start without the decision history; read it before the first seek needs it.
+            driver.submit(replaying -> replaying.recording().loadDecisionHistory());
             return holder[0];
         } catch (RecordingException | RuntimeException e) {
             reader.close();
