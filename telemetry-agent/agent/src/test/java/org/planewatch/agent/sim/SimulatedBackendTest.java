@@ -115,21 +115,28 @@ class SimulatedBackendTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(30) // an agent that never publishes the counters fails here instead of hanging
     void queuePairsReportThePacketsTheySentAndRetransmitted() throws Exception {
         start(SimOptions.defaults().withPublishIntervalMs(20), false);
-        java.util.Map<String, Long> totals = new java.util.HashMap<>();
-        for (long deadline = System.nanoTime() + 10_000_000_000L; System.nanoTime() < deadline
-                && totals.getOrDefault("tx-pkts", 0L) == 0; Thread.sleep(50)) { // until the workload has sent
-            totals.clear();
-            for (Update u : get("host-1", "mrc:/qps/qp[qpn=*]/state").getUpdateList()) {
-                String leaf = SubscribeProbe.leaf(u);
-                if (leaf.equals("tx-pkts") || leaf.equals("retransmits")) {
-                    totals.merge(leaf, u.getVal().getUintVal(), Long::sum);
-                }
-            }
+        java.util.Map<String, Long> totals = qpTotals("host-1");
+        while (totals.getOrDefault("tx-pkts", 0L) == 0) { // until the workload has sent
+            awaitPublishes(1);
+            totals = qpTotals("host-1");
         }
         assertTrue(totals.getOrDefault("tx-pkts", 0L) > 0, "host-1's QPs sent packets: " + totals);
         assertTrue(totals.containsKey("retransmits"), "every QP reports its retransmits: " + totals);
+    }
+
+    /** The sums of {@code tx-pkts} and {@code retransmits} over the host's QPs, by leaf. */
+    private java.util.Map<String, Long> qpTotals(String host) {
+        java.util.Map<String, Long> totals = new java.util.HashMap<>();
+        for (Update u : get(host, "mrc:/qps/qp[qpn=*]/state").getUpdateList()) {
+            String leaf = SubscribeProbe.leaf(u);
+            if (leaf.equals("tx-pkts") || leaf.equals("retransmits")) {
+                totals.merge(leaf, u.getVal().getUintVal(), Long::sum);
+            }
+        }
+        return totals;
     }
 
     @Test
