@@ -136,11 +136,11 @@ public final class RecordingReader implements AutoCloseable {
      */
     public long[] exclusionTimes() throws RecordingException {
         return query("SELECT DISTINCT arrival_ms FROM exclusions ORDER BY arrival_ms", rs -> {
-            LongArray times = new LongArray();
+            java.util.stream.LongStream.Builder times = java.util.stream.LongStream.builder(); // unboxed: a million instants
             while (rs.next()) {
                 times.add(rs.getLong(1));
             }
-            return times.toArray();
+            return times.build().toArray();
         });
     }
 
@@ -157,23 +157,6 @@ public final class RecordingReader implements AutoCloseable {
             });
         }
         return firstExclusionArrival;
-    }
-
-    /** A growable array of longs, so that a million instants are not a million boxed objects. */
-    private static final class LongArray {
-        private long[] values = new long[1024];
-        private int size;
-
-        void add(long v) {
-            if (size == values.length) {
-                values = java.util.Arrays.copyOf(values, size * 2);
-            }
-            values[size++] = v;
-        }
-
-        long[] toArray() {
-            return java.util.Arrays.copyOf(values, size);
-        }
     }
 
     public List<Activity> activity() throws RecordingException {
