@@ -45,8 +45,9 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *
  * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
  * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec</pre>
- * {@code --measure-seeks} opens and seeks only (no replays).
+ * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec
+ * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay 100 out.pwrec</pre>
+ * {@code --measure-seeks} opens and seeks only (no replays); {@code --measure-replay} replays at one speed only.
  * {@code replaySeconds} 0 only writes the file.
  */
 public final class DemoHourBench {
@@ -59,6 +60,11 @@ public final class DemoHourBench {
     private DemoHourBench() {}
 
     public static void main(String[] args) throws Exception {
+        if (args.length == 3 && args[0].equals("--measure-replay")) {
+            // One speed only (for profiling one replay): --measure-replay <speed> <file>
+            replay(RecordingReader.open(Path.of(args[2])), 10, Double.parseDouble(args[1]));
+            return;
+        }
         if (args.length == 2 && (args[0].equals("--measure") || args[0].equals("--measure-seeks"))) {
             // Seek and replay an existing recording only (making the hour takes minutes; measuring it, one).
             long t0 = System.nanoTime();

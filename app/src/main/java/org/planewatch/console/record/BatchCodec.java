@@ -11,6 +11,7 @@ import java.util.zip.Inflater;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.console.telemetry.UpdateColumns;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
@@ -161,7 +162,7 @@ final class BatchCodec {
                     int target = in.readVarInt();
                     timestamp += in.readZigZag();
                     int updateCount = in.readVarInt();
-                    List<TelemetryUpdate> updates = new ArrayList<>(updateCount);
+                    UpdateColumns.Builder updates = new UpdateColumns.Builder(updateCount);
                     int leftOut = 0;
                     for (int u = 0; u < updateCount; u++) {
                         int leaf = in.readVarInt();
@@ -173,7 +174,7 @@ final class BatchCodec {
                             if (leftOut(leaf, entry.targetId(), seq, arrival)) {
                                 leftOut++;
                             } else {
-                                updates.add(new TelemetryUpdate(RingPaths.instance(entry.path(), seq), value));
+                                updates.addKeyed(entry.path(), seq, value);
                             }
                         } else {
                             TelemetryValue value = ValueCodec.read(in, values.value(leaf), dictionary);
@@ -181,7 +182,7 @@ final class BatchCodec {
                             if (leftOut(leaf, entry.targetId(), 0, arrival)) {
                                 leftOut++;
                             } else {
-                                updates.add(new TelemetryUpdate(entry.path(), value));
+                                updates.add(entry.path(), value);
                             }
                         }
                     }
@@ -195,9 +196,9 @@ final class BatchCodec {
                         removeSubtree(deleted.targetId(), leaf, seq);
                     }
                     touch(source, arrival);
-                    if (leftOut == 0 || !updates.isEmpty() || !deletes.isEmpty()) {
+                    if (leftOut == 0 || updates.size() > 0 || !deletes.isEmpty()) {
                         events.add(new IngestEvent.Notification(
-                                sourceName, dictionary.string(target), timestamp, updates, deletes, arrival));
+                                sourceName, dictionary.string(target), timestamp, updates.build(), deletes, arrival));
                     }
                 }
                 case SYNCED -> {
@@ -295,7 +296,7 @@ final class BatchCodec {
             events.add(new IngestEvent.Connection(dictionary.string(source), PHASES[phase], dictionary.string(detail), lastArrival));
         }
         record DeviceAt(int source, int target, long timestampNs) {}
-        Map<DeviceAt, List<TelemetryUpdate>> groups = new LinkedHashMap<>();
+        Map<DeviceAt, UpdateColumns.Builder> groups = new LinkedHashMap<>();
         int present = in.readVarInt();
         int leaf = 0;
         long timestamp = 0;
@@ -307,10 +308,10 @@ final class BatchCodec {
             values.set(leaf, value, timestamp, source);
             Dictionary.Leaf entry = dictionary.leaf(leaf);
             // The group keeps its place even when all its leaves are left out (dropped when empty, below).
-            List<TelemetryUpdate> group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
-                    k -> new ArrayList<>());
+            UpdateColumns.Builder group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
+                    k -> new UpdateColumns.Builder(16));
             if (!leftOut(leaf, entry.targetId(), 0, Long.MIN_VALUE)) {
-                group.add(new TelemetryUpdate(entry.path(), value));
+                group.add(entry.path(), value);
             }
         }
         if (blockFormat >= 2) {
@@ -328,17 +329,17 @@ final class BatchCodec {
                     throw new ByteInput.CorruptDataException("keyframe names leaf " + template + " as an event-ring template");
                 }
                 ringValues.set(entry.targetId(), template, seq, value, timestamp, source);
-                List<TelemetryUpdate> group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
-                        k -> new ArrayList<>());
+                UpdateColumns.Builder group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
+                        k -> new UpdateColumns.Builder(16));
                 if (!leftOut(template, entry.targetId(), seq, Long.MIN_VALUE)) {
-                    group.add(new TelemetryUpdate(RingPaths.instance(entry.path(), seq), value));
+                    group.addKeyed(entry.path(), seq, value);
                 }
             }
         }
-        groups.values().removeIf(List::isEmpty);
+        groups.values().removeIf(group -> group.size() == 0);
         groups.forEach((device, updates) -> events.add(new IngestEvent.Notification(
                 dictionary.string(device.source()), dictionary.string(device.target()), device.timestampNs(),
-                updates, List.of(), Math.min(atMillis, lastArrival(device.source(), atMillis)))));
+                updates.build(), List.of(), Math.min(atMillis, lastArrival(device.source(), atMillis)))));
         return events;
     }
 
@@ -348,6 +349,11 @@ final class BatchCodec {
      */
     private void removeSubtree(int target, int leaf, long seq) {
         boolean oneEntry = dictionary.isTemplate(leaf);
+        if (oneEntry && RingPaths.isEntry(dictionary.leaf(leaf).path())) {
+            // The agent evicting one decision from its ring, every leaf below it: the common delete.
+            ringValues.removeEntry(target, seq);
+            return;
+        }
         for (int below : dictionary.leavesAtOrBelow(target, dictionary.leaf(leaf).path())) {
             if (!dictionary.isTemplate(below)) {
                 if (!oneEntry) {

@@ -62,10 +62,10 @@ public final class RecordingWriter implements AutoCloseable {
                 INSERT INTO exclusions(target, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev, plane,
                   links, from_state, to_state, reason, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(target, ring_seq) DO UPDATE SET
-                  arrival_ms = CASE WHEN to_state IS NULL OR from_state IS NULL OR reason IS NULL OR qpn IS NULL
-                    OR ev IS NULL OR plane IS NULL OR links IS NULL THEN excluded.arrival_ms ELSE arrival_ms END,
-                  batch_seq = CASE WHEN to_state IS NULL OR from_state IS NULL OR reason IS NULL OR qpn IS NULL
-                    OR ev IS NULL OR plane IS NULL OR links IS NULL THEN excluded.batch_seq ELSE batch_seq END,
+                  arrival_ms = CASE WHEN timestamp_ns IS NULL OR to_state IS NULL OR from_state IS NULL OR reason IS NULL
+                    OR qpn IS NULL OR ev IS NULL OR plane IS NULL OR links IS NULL THEN excluded.arrival_ms ELSE arrival_ms END,
+                  batch_seq = CASE WHEN timestamp_ns IS NULL OR to_state IS NULL OR from_state IS NULL OR reason IS NULL
+                    OR qpn IS NULL OR ev IS NULL OR plane IS NULL OR links IS NULL THEN excluded.batch_seq ELSE batch_seq END,
                   timestamp_ns = coalesce(excluded.timestamp_ns, timestamp_ns), qpn = coalesce(excluded.qpn, qpn),
                   ev = coalesce(excluded.ev, ev), plane = coalesce(excluded.plane, plane),
                   links = coalesce(excluded.links, links), from_state = coalesce(excluded.from_state, from_state),

@@ -2,6 +2,7 @@ package org.planewatch.console.record;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.planewatch.console.telemetry.UpdateColumns;
 import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 
@@ -47,9 +48,12 @@ final class RingPaths {
 
     /** The concrete path of {@code template} for one ring entry. */
     static TelemetryPath instance(TelemetryPath template, long seq) {
-        List<PathElem> elems = new ArrayList<>(template.elems());
-        elems.set(RING_ELEM, PathElem.of("event", KEY, Long.toString(seq)));
-        return new TelemetryPath(template.origin(), elems);
+        return UpdateColumns.fill(template, seq);
+    }
+
+    /** Whether a template names a whole ring entry ({@code events/event[seq=*]}) rather than leaves below one. */
+    static boolean isEntry(TelemetryPath template) {
+        return template.size() == RING_ELEM + 1;
     }
 
     /** A non-negative decimal without leading zeros, or -1: only those survive the round trip through a number. */

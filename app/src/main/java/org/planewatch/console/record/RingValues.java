@@ -56,6 +56,15 @@ final class RingValues {
         }
     }
 
+    /** Every leaf of one entry (the agent evicted it from its ring). */
+    void removeEntry(int target, long seq) {
+        HashMap<Long, TreeMap<Integer, Slot>> entries = byTarget.get(target);
+        TreeMap<Integer, Slot> leaves = entries == null ? null : entries.remove(seq);
+        if (leaves != null) {
+            size -= leaves.size();
+        }
+    }
+
     /** Every entry's leaf of {@code template} (a delete above the ring: the whole ring goes). */
     void removeAll(int target, int template) {
         HashMap<Long, TreeMap<Integer, Slot>> entries = byTarget.get(target);

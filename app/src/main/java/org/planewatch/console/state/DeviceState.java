@@ -11,6 +11,7 @@ import org.planewatch.console.state.FabricSnapshot.PortSummary;
 import org.planewatch.console.state.FabricSnapshot.QpSummary;
 import org.planewatch.console.state.FabricSnapshot.QueueSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
+import org.planewatch.telemetry.path.TelemetryPath;
 
 /**
  * What the console knows about one device (host or switch), owned by the state thread. Its
@@ -26,6 +27,13 @@ final class DeviceState {
     final Map<Integer, LeafTable> planes = new TreeMap<>();
     final Map<Long, LeafTable> qps = new TreeMap<>();
     final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();
+    /**
+     * Resolved leaves by path. Agents and recordings hand over the same path objects again and again
+     * (decoders cache them), so a hit is usually an identity comparison. Bounded: a device whose
+     * paths never repeat (list keys that keep changing) starts over instead of growing.
+     */
+    private final Map<TelemetryPath, LeafSlot> slots = new java.util.HashMap<>();
+    private static final int MAX_SLOTS = 1 << 16;
     private boolean dirty = true;
     private Object summary;
     private Freshness summaryFreshness;
@@ -33,6 +41,21 @@ final class DeviceState {
 
     DeviceState(DeviceName name) {
         this.name = name;
+    }
+
+    LeafSlot slot(TelemetryPath path) {
+        return slots.get(path);
+    }
+
+    void remember(TelemetryPath path, LeafSlot slot) {
+        if (slots.size() >= MAX_SLOTS) {
+            slots.clear();
+        }
+        slots.put(path, slot);
+    }
+
+    void forgetSlots() {
+        slots.clear();
     }
 
     void touch() {

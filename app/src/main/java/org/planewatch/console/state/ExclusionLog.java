@@ -1,15 +1,13 @@
 package org.planewatch.console.state;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
 import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -25,14 +23,70 @@ import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 final class ExclusionLog {
     private static final int MAX_PARTIAL = 100_000;
     private final int capacity;
+
+    private record DecisionKey(String host, long seq) {}
+
+    /**
+     * The leaves of one decision that have arrived so far; numbers and texts as a {@link LeafTable}
+     * would give them (a number leaf sent as text reads 0, a text leaf sent as a number reads as
+     * absent). Fields, not a table of maps: every decision passes through one.
+     */
+    private static final class PartialDecision {
+        private static final int ALL = (1 << ExclusionDecisionLeaves.REQUIRED.size()) - 1;
+        final DecisionKey key;
+        long timestampNs;
+        long qpn;
+        long ev;
+        long plane;
+        String links;
+        String from;
+        String to;
+        String reason;
+        int present;
+        boolean touched;
+
+        PartialDecision(DecisionKey key) {
+            this.key = key;
+        }
+
+        void put(String leaf, TelemetryValue value) {
+            int bit = ExclusionDecisionLeaves.REQUIRED.indexOf(leaf);
+            if (bit < 0) {
+                return;
+            }
+            present |= 1 << bit;
+            long number = switch (value) {
+                case TelemetryValue.Uint(long v) -> v;
+                case TelemetryValue.Int(long v) -> v;
+                default -> 0;
+            };
+            String text = value instanceof TelemetryValue.Str || value instanceof TelemetryValue.Bool ? value.text() : null;
+            switch (leaf) {
+                case "timestamp" -> timestampNs = number;
+                case "qpn" -> qpn = number;
+                case "ev" -> ev = number;
+                case "plane" -> plane = number;
+                case "links" -> links = text;
+                case "from-state" -> from = text;
+                case "to-state" -> to = text;
+                case "reason" -> reason = text;
+                default -> throw new IllegalStateException("required leaf without a field: " + leaf);
+            }
+        }
+
+        boolean isComplete() {
+            return present == ALL;
+        }
+    }
+
     /**
      * Events some of whose leaves have arrived, oldest first. An entry whose other leaves never come
      * (an agent restarted mid-event, or a resend of only the leaves that changed) is evicted once
      * {@link #MAX_PARTIAL} newer ones wait, so the map stays bounded.
      */
-    private final Map<String, LeafTable> partial = new LinkedHashMap<>() {
+    private final Map<DecisionKey, PartialDecision> partial = new LinkedHashMap<>() {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, LeafTable> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<DecisionKey, PartialDecision> eldest) {
             return size() > MAX_PARTIAL;
         }
     };
@@ -41,8 +95,11 @@ final class ExclusionLog {
      * complete, so completing never walks the whole partial map (which, full of never-completed
      * entries, made every notification cost O(partial) and let the state owner fall behind).
      */
-    private final Set<String> touched = new LinkedHashSet<>();
-    private final Map<String, TreeSet<Long>> seenByHost = new HashMap<>();
+    private final List<PartialDecision> touched = new ArrayList<>();
+    private final Map<String, SeenSequences> seenByHost = new HashMap<>();
+    /** Parsed link lists by their text: a fabric has few distinct paths, and each decision names one. */
+    private final Map<String, List<String>> linkLists = new HashMap<>();
+    private static final int MAX_LINK_LISTS = 10_000;
     private final Deque<ExclusionEvent> history = new ArrayDeque<>();
     private final Map<String, long[]> ringState = new HashMap<>();
     private boolean changed = true;
@@ -55,20 +112,20 @@ final class ExclusionLog {
         this.recent = new RecentExclusionsByLink(groupWindowMillis);
     }
 
-    /** The entry the previous leaf went to: a decision's leaves come one after another. */
-    private String lastHost;
-    private long lastSeq;
-    private LeafTable lastEntry;
+    /** The decision the previous leaf went to: a decision's leaves come one after another. */
+    private PartialDecision last;
 
     void leaf(String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
-        if (lastEntry == null || seq != lastSeq || !host.equals(lastHost)) {
-            String key = host + '\u0000' + seq;
-            lastEntry = partial.computeIfAbsent(key, k -> new LeafTable());
-            lastHost = host;
-            lastSeq = seq;
-            touched.add(key);
+        PartialDecision decision = last;
+        if (decision == null || seq != decision.key.seq() || !host.equals(decision.key.host())) {
+            decision = partial.computeIfAbsent(new DecisionKey(host, seq), PartialDecision::new);
+            if (!decision.touched) {
+                decision.touched = true;
+                touched.add(decision);
+            }
+            last = decision;
         }
-        lastEntry.put(leaf, value, timestampNs);
+        decision.put(leaf, value);
     }
 
     /** {@code mrc:/events/state/{next-seq, dropped-events}}: what the agent's ring lost. */
@@ -89,24 +146,25 @@ final class ExclusionLog {
 
     /** Completes the events of one notification whose leaves have all arrived. */
     void complete(long arrivalMillis) {
-        lastEntry = null;
+        last = null;
         if (touched.isEmpty()) {
             return;
         }
-        for (String key : touched) {
-            LeafTable leaves = partial.get(key);
-            if (leaves == null || !complete(leaves)) {
+        for (PartialDecision decision : touched) {
+            decision.touched = false;
+            if (!decision.isComplete() || partial.get(decision.key) != decision) {
                 continue;
             }
-            partial.remove(key);
-            int split = key.indexOf('\u0000');
-            String host = key.substring(0, split);
-            long seq = Long.parseLong(key.substring(split + 1));
-            take(host, seq, leaves.value("timestamp"), arrivalMillis, leaves.value("qpn"), (int) leaves.value("ev"),
-                    (int) leaves.value("plane"), leaves.text("links", ""), leaves.text("from-state", "?"),
-                    leaves.text("to-state", "?"), leaves.text("reason", "?"));
+            partial.remove(decision.key);
+            take(decision.key.host(), decision.key.seq(), decision.timestampNs, arrivalMillis, decision.qpn,
+                    (int) decision.ev, (int) decision.plane, decision.links == null ? "" : decision.links,
+                    orUnknown(decision.from), orUnknown(decision.to), orUnknown(decision.reason));
         }
         touched.clear();
+    }
+
+    private static String orUnknown(String text) {
+        return text == null ? "?" : text;
     }
 
     /**
@@ -115,15 +173,10 @@ final class ExclusionLog {
      */
     private void take(String host, long seq, long timestampNs, long arrivalMillis, long qpn, int ev, int plane,
             String links, String from, String to, String reason) {
-        TreeSet<Long> seen = seenByHost.computeIfAbsent(host, h -> new TreeSet<>());
-        if (!seen.add(seq)) {
+        if (!seenByHost.computeIfAbsent(host, h -> new SeenSequences(capacity)).add(seq)) {
             return;
         }
-        while (seen.size() > capacity) {
-            seen.pollFirst();
-        }
-        ExclusionEvent event = new ExclusionEvent(host, seq, timestampNs, arrivalMillis, qpn, ev, plane,
-                links.isBlank() ? List.of() : Arrays.stream(LINK_SEPARATORS.split(links)).filter(s -> !s.isBlank()).toList(),
+        ExclusionEvent event = new ExclusionEvent(host, seq, timestampNs, arrivalMillis, qpn, ev, plane, linkList(links),
                 from, to, reason);
         history.addLast(event);
         recent.add(event);
@@ -135,16 +188,31 @@ final class ExclusionLog {
 
     private static final java.util.regex.Pattern LINK_SEPARATORS = java.util.regex.Pattern.compile("[,\\s]+");
 
+    private List<String> linkList(String links) {
+        if (links.isBlank()) {
+            return List.of();
+        }
+        List<String> parsed = linkLists.get(links);
+        if (parsed == null) {
+            if (linkLists.size() >= MAX_LINK_LISTS) {
+                linkLists.clear();
+            }
+            parsed = Arrays.stream(LINK_SEPARATORS.split(links)).filter(s -> !s.isBlank()).toList();
+            linkLists.put(links, parsed);
+        }
+        return parsed;
+    }
+
     /**
      * A decision from a recording's history, as if its leaves had come in one notification at
      * {@code decision.arrivalMillis()}: the same history, groups and repeat detection, without a
      * leaf table per decision when it is complete and nothing of it is pending.
      */
     void recorded(RecordedDecision d) {
-        lastEntry = null;
-        boolean complete = d.qpn() != null && d.ev() != null && d.plane() != null && d.links() != null
-                && d.fromState() != null && d.toState() != null && d.reason() != null;
-        if (complete && (partial.isEmpty() || !partial.containsKey(d.target() + '\u0000' + d.seq()))) {
+        last = null;
+        boolean complete = d.timestampNs() != null && d.qpn() != null && d.ev() != null && d.plane() != null
+                && d.links() != null && d.fromState() != null && d.toState() != null && d.reason() != null;
+        if (complete && (partial.isEmpty() || !partial.containsKey(new DecisionKey(d.target(), d.seq())))) {
             take(d.target(), d.seq(), d.timestampNs() == null ? 0 : d.timestampNs(), d.arrivalMillis(), d.qpn(),
                     (int) (long) d.ev(), (int) (long) d.plane(), d.links(), d.fromState(), d.toState(), d.reason());
             return;
@@ -180,15 +248,6 @@ final class ExclusionLog {
             .thenComparingInt(g -> -g.events())
             .thenComparing(LinkExclusionGroup::link);
 
-
-    private static boolean complete(LeafTable leaves) {
-        for (String leaf : ExclusionDecisionLeaves.REQUIRED) {
-            if (!leaves.has(leaf)) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     List<ExclusionEvent> events() {
         if (changed) {

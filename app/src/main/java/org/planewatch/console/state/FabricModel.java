@@ -16,6 +16,8 @@ import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.console.telemetry.UpdateColumns;
+import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
@@ -50,11 +52,19 @@ final class FabricModel {
         device.lastSeenMillis = notification.arrivalMillis();
         long ts = notification.timestampNs();
         boolean touched = false;
-        for (TelemetryUpdate update : notification.updates()) {
-            touched |= applyUpdate(device, update.path(), update.value(), ts);
+        if (notification.updates() instanceof UpdateColumns columns) {
+            touched |= applyColumns(device, columns, ts);
+        } else {
+            for (TelemetryUpdate update : notification.updates()) {
+                touched |= applyUpdate(device, update.path(), update.value(), ts);
+            }
         }
         for (TelemetryPath delete : notification.deletes()) {
-            touched |= applyDelete(device, delete);
+            if (applyDelete(device, delete)) {
+                // Slots may point into the tables just removed; the next updates resolve afresh.
+                device.forgetSlots();
+                touched = true;
+            }
         }
         if (touched) {
             device.touch();
@@ -73,66 +83,92 @@ final class FabricModel {
         exclusions.recorded(decision);
     }
 
+    /** Decoded replay updates: event-ring leaves go to the exclusion log by template and number, without a path each. */
+    private boolean applyColumns(DeviceState device, UpdateColumns columns, long ts) {
+        boolean touched = false;
+        for (int i = 0; i < columns.size(); i++) {
+            if (!columns.isKeyed(i)) {
+                touched |= applyUpdate(device, columns.pathOrTemplate(i), columns.value(i), ts);
+            } else if (isRingTemplate(columns.pathOrTemplate(i))) {
+                exclusions.leaf(device.name.name(), columns.key(i), columns.pathOrTemplate(i).last().name(), columns.value(i), ts);
+            } else {
+                touched |= applyUpdate(device, columns.path(i), columns.value(i), ts);
+            }
+        }
+        return touched;
+    }
+
+    private static boolean isRingTemplate(TelemetryPath template) {
+        return template.size() > 2 && "events".equals(name(template, 0)) && "event".equals(name(template, 1));
+    }
+
     private boolean applyUpdate(DeviceState device, TelemetryPath path, TelemetryValue value, long ts) {
-        if (path.size() == 0) {
+        LeafSlot slot = device.slot(path);
+        if (slot != null) {
+            slot.put(value, ts);
+            return true;
+        }
+        LeafTable table = route(device, path, value, ts);
+        if (table == null) {
             return false;
+        }
+        slot = new LeafSlot(table, path.last().name());
+        device.remember(path, slot);
+        slot.put(value, ts);
+        return true;
+    }
+
+    /**
+     * The leaf table a path's value goes to, found by reading the path's names and keys; null for a
+     * path that is not a table's leaf (event-ring leaves, which it hands to the exclusion log here, and
+     * paths the console does not show). Paths of table leaves are read once per device: after that
+     * {@link DeviceState#slot} finds them, which is what keeps applying cheap (ADR 0077).
+     */
+    private LeafTable route(DeviceState device, TelemetryPath path, TelemetryValue value, long ts) {
+        if (path.size() == 0) {
+            return null;
         }
         String leaf = path.last().name();
         switch (name(path, 0)) {
             case "interfaces" -> {
                 String port = key(path, 1, "name");
-                if (port == null) {
-                    return false;
-                }
-                device.ports.computeIfAbsent(port, p -> new LeafTable()).put(leaf, value, ts);
-                return true;
+                return port == null ? null : device.ports.computeIfAbsent(port, p -> new LeafTable());
             }
             case "qos" -> {
                 String port = key(path, 2, "interface-id");
                 String queue = key(path, 5, "name");
                 if (port == null || queue == null) {
-                    return false;
+                    return null;
                 }
-                device.queues.computeIfAbsent(port, p -> new TreeMap<>())
-                        .computeIfAbsent(queue, q -> new LeafTable()).put(leaf, value, ts);
-                return true;
+                return device.queues.computeIfAbsent(port, p -> new TreeMap<>()).computeIfAbsent(queue, q -> new LeafTable());
             }
             case "planes" -> {
                 Integer plane = intKey(path, 1, "id");
-                if (plane == null) {
-                    return false;
-                }
-                device.planes.computeIfAbsent(plane, p -> new LeafTable()).put(leaf, value, ts);
-                return true;
+                return plane == null ? null : device.planes.computeIfAbsent(plane, p -> new LeafTable());
             }
             case "qps" -> {
                 Long qpn = longKey(path, 1, "qpn");
                 if (qpn == null) {
-                    return false;
+                    return null;
                 }
                 if ("evs".equals(name(path, 2))) {
                     Integer ev = intKey(path, 3, "id");
-                    if (ev == null) {
-                        return false;
-                    }
-                    device.evs.computeIfAbsent(qpn, q -> new TreeMap<>())
-                            .computeIfAbsent(ev, e -> new LeafTable()).put(leaf, value, ts);
-                } else {
-                    device.qps.computeIfAbsent(qpn, q -> new LeafTable()).put(leaf, value, ts);
+                    return ev == null ? null
+                            : device.evs.computeIfAbsent(qpn, q -> new TreeMap<>()).computeIfAbsent(ev, e -> new LeafTable());
                 }
-                return true;
+                return device.qps.computeIfAbsent(qpn, q -> new LeafTable());
             }
             case "events" -> {
-                Long seq = longKey(path, 1, "seq");
-                if (seq != null) {
+                long seq = ringSeq(path);
+                if (seq >= 0) {
                     exclusions.leaf(device.name.name(), seq, leaf, value, ts);
                 } else {
                     exclusions.ringLeaf(device.name.name(), leaf, value);
                 }
-                return false;
+                return null;
             }
             default -> {
-                return false;
+                return null;
             }
         }
     }
@@ -161,6 +197,32 @@ final class FabricModel {
                 return false;
             }
         }
+    }
+
+    /** The ring entry element read last and its sequence number: a decision's leaves share one element object. */
+    private PathElem lastRingEntry;
+    private long lastRingSeq;
+
+    /** The sequence number of an event-ring path ({@code events/event[seq=S]/...}), or -1. */
+    private long ringSeq(TelemetryPath path) {
+        if (path.size() < 2) {
+            return -1;
+        }
+        PathElem entry = path.elem(1);
+        if (entry != lastRingEntry) {
+            String text = entry.key("seq");
+            long seq = -1;
+            if (text != null) {
+                try {
+                    seq = Long.parseLong(text);
+                } catch (NumberFormatException e) {
+                    seq = -1;
+                }
+            }
+            lastRingEntry = entry;
+            lastRingSeq = seq;
+        }
+        return lastRingSeq;
     }
 
     private static String name(TelemetryPath path, int index) {

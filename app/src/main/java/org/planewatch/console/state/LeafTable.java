@@ -12,12 +12,17 @@ final class LeafTable {
 
     void put(String leaf, TelemetryValue value, long timestampNs) {
         switch (value) {
-            case TelemetryValue.Uint number -> numbers.computeIfAbsent(leaf, k -> new Counter()).update(number.value(), timestampNs);
-            case TelemetryValue.Int number -> numbers.computeIfAbsent(leaf, k -> new Counter()).update(number.value(), timestampNs);
+            case TelemetryValue.Uint number -> counter(leaf).update(number.value(), timestampNs);
+            case TelemetryValue.Int number -> counter(leaf).update(number.value(), timestampNs);
             case TelemetryValue.Real decimal -> decimals.put(leaf, decimal.value());
             case TelemetryValue.Bool flag -> texts.put(leaf, flag.text());
             case TelemetryValue.Str text -> texts.put(leaf, text.value());
         }
+    }
+
+    /** The counter of a numeric leaf, created empty on first use (a {@link LeafSlot} keeps it). */
+    Counter counter(String leaf) {
+        return numbers.computeIfAbsent(leaf, k -> new Counter());
     }
 
     long value(String leaf) {

@@ -9,8 +9,14 @@ import java.util.List;
  * it at the same instant the console did.
  */
 public final class ExclusionDecisionLeaves {
+    /**
+     * Every leaf the schema gives a decision. The agent's timestamp is one of them: the simulated agent
+     * sends it in a notification of its own after the others about one time in twelve, and a decision
+     * taken without it showed no agent time and left its late timestamp waiting forever as a partial
+     * decision.
+     */
     public static final List<String> REQUIRED =
-            List.of("to-state", "from-state", "reason", "qpn", "ev", "plane", "links");
+            List.of("timestamp", "to-state", "from-state", "reason", "qpn", "ev", "plane", "links");
 
     private ExclusionDecisionLeaves() {}
 }

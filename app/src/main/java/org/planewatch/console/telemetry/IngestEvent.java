@@ -28,7 +28,8 @@ public sealed interface IngestEvent {
             List<TelemetryPath> deletes,
             long arrivalMillis) implements IngestEvent {
         public Notification {
-            updates = List.copyOf(updates);
+            // Columns are immutable already, and copying them would make the object per update they avoid.
+            updates = updates instanceof UpdateColumns ? updates : List.copyOf(updates);
             deletes = List.copyOf(deletes);
         }
     }

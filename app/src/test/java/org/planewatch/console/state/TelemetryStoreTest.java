@@ -284,6 +284,20 @@ class TelemetryStoreTest {
     }
 
     @Test
+    void aDecisionWhoseTimestampComesInALaterNotificationWaitsForIt() {
+        connection(ConnectionPhase.STREAMING, "");
+        String base = "mrc:/events/event[seq=11]/state";
+        receive(Notifications.of("host-0003", 11).uint(base + "/qpn", 3).uint(base + "/ev", 9).uint(base + "/plane", 2)
+                .text(base + "/links", "p2-t0-1~p2-t1-3").text(base + "/from-state", "GOOD")
+                .text(base + "/to-state", "ASSUMED_BAD").text(base + "/reason", "LOSS_TIMER"));
+        assertTrue(publish().events().isEmpty(), "a decision without its agent time is not complete");
+        receive(Notifications.of("host-0003", 12).uint(base + "/timestamp", 11_000));
+        FabricSnapshot snapshot = publish();
+        assertEquals(1, snapshot.events().size());
+        assertEquals(11_000, snapshot.events().getFirst().timestampNs());
+    }
+
+    @Test
     void eventsOfOneNotificationEnterTheLogInArrivalOrder() {
         connection(ConnectionPhase.STREAMING, "");
         Notifications ring = Notifications.of("host-0004", 1);

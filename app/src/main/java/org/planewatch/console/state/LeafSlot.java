@@ -1,0 +1,34 @@
+package org.planewatch.console.state;
+
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * One leaf of one device's table, resolved from its path once: a later value of the same path goes
+ * straight to the leaf's counter instead of through the path's names, keys and two or three maps.
+ * Owned by the state thread, like the table it points into.
+ */
+final class LeafSlot {
+    private final LeafTable table;
+    private final String leaf;
+    private Counter counter;
+
+    LeafSlot(LeafTable table, String leaf) {
+        this.table = table;
+        this.leaf = leaf;
+    }
+
+    void put(TelemetryValue value, long timestampNs) {
+        switch (value) {
+            case TelemetryValue.Uint number -> counter().update(number.value(), timestampNs);
+            case TelemetryValue.Int number -> counter().update(number.value(), timestampNs);
+            default -> table.put(leaf, value, timestampNs);
+        }
+    }
+
+    private Counter counter() {
+        if (counter == null) {
+            counter = table.counter(leaf);
+        }
+        return counter;
+    }
+}
