@@ -388,13 +388,22 @@ public final class DemoHourBench {
             droppedCount += dropped[i] ? 1 : 0;
             distinct += versions[i] != versions[i - 1] ? 1 : 0;
         }
+        // Dropped pulses per second of the run: the first seconds include JIT warm-up and catching up.
+        StringBuilder perSecond = new StringBuilder();
+        for (int second = 0; second * 60 < pulses; second++) {
+            int count = 0;
+            for (int i = Math.max(1, second * 60); i < Math.min(pulses, (second + 1) * 60); i++) {
+                count += dropped[i] ? 1 : 0;
+            }
+            perSecond.append(second == 0 ? "" : ",").append(count);
+        }
         long[] measured = Arrays.copyOfRange(lag, skip, pulses);
         Arrays.sort(measured);
         System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx wallSeconds=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
-                + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) errors=%s%n",
+                + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) droppedPerSecond=%s errors=%s%n",
                 speed, seconds, (reached - from) / 60_000.0, measured.length, droppedCount, 100.0 * droppedCount / measured.length,
                 distinct, measured[measured.length / 2], measured[(int) Math.ceil(measured.length * 0.99) - 1],
-                measured[measured.length - 1], FRAME_MILLIS * speed, errors);
+                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, errors);
     }
 
     private static long updates(IngestEvent event) {

@@ -1,6 +1,7 @@
 package org.planewatch.console.record;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -354,6 +355,12 @@ final class BatchCodec {
             ringValues.removeEntry(target, seq);
             return;
         }
+        if (oneEntry) {
+            for (int below : templatesAtOrBelow(target, leaf)) {
+                ringValues.remove(target, below, seq);
+            }
+            return;
+        }
         for (int below : dictionary.leavesAtOrBelow(target, dictionary.leaf(leaf).path())) {
             if (!dictionary.isTemplate(below)) {
                 if (!oneEntry) {
@@ -365,6 +372,23 @@ final class BatchCodec {
                 ringValues.removeAll(target, below);
             }
         }
+    }
+
+    /** Templates at or below a template, by template id; valid while the dictionary has {@link #templatesAtLeaves} leaves. */
+    private final Map<Integer, int[]> templatesBelow = new HashMap<>();
+    private int templatesAtLeaves = -1;
+
+    /**
+     * The templates at or below {@code template} (one leaf of one ring entry is deleted): the same few
+     * for every entry, looked up once instead of through the dictionary's path maps for each delete.
+     */
+    private int[] templatesAtOrBelow(int target, int template) {
+        if (templatesAtLeaves != dictionary.leafCount()) {
+            templatesBelow.clear();
+            templatesAtLeaves = dictionary.leafCount();
+        }
+        return templatesBelow.computeIfAbsent(template, t -> dictionary.leavesAtOrBelow(target, dictionary.leaf(t).path())
+                .stream().filter(dictionary::isTemplate).mapToInt(Integer::intValue).toArray());
     }
 
     private long lastArrival(int source, long fallback) {

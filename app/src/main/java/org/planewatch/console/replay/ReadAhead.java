@@ -21,11 +21,12 @@ final class ReadAhead implements AutoCloseable {
 
     static final long CHUNK_MILLIS = 250;
     /**
-     * 4 s of recorded time: two frames and a half at 100x. Not more: whatever waits here when a young
-     * collection comes is copied by it, and 16 s of the demo decoded ahead made every young pause
-     * 40 to 95 ms during replay (each a run of dropped frames).
+     * 10 s of recorded time: more than a step of four frames at 100x (6.7 s), or a step behind would
+     * wait for decoding and the two threads would take turns instead of working side by side. Not
+     * much more: what waits here when a young collection comes is copied by it (16 s of the demo
+     * decoded as objects per update made those pauses 40 to 95 ms; as columns it is a few MB).
      */
-    private static final int CHUNKS = 16;
+    private static final int CHUNKS = 40;
 
     private final BlockingQueue<Chunk> chunks = new ArrayBlockingQueue<>(CHUNKS);
     private final ArrayDeque<IngestEvent> taken = new ArrayDeque<>();

@@ -79,9 +79,13 @@ public final class UpdateColumns extends AbstractList<TelemetryUpdate> implement
         for (int i = 0; i < filled.length; i++) {
             PathElem elem = filled[i];
             if (elem.keys().containsValue(PathElem.ANY)) {
-                Map<String, String> keyValues = new LinkedHashMap<>(elem.keys());
-                keyValues.replaceAll((name, value) -> PathElem.ANY.equals(value) ? Long.toString(key) : value);
-                filled[i] = new PathElem(elem.name(), keyValues);
+                if (elem.keys().size() == 1) {
+                    filled[i] = PathElem.of(elem.name(), elem.keys().keySet().iterator().next(), Long.toString(key));
+                } else {
+                    Map<String, String> keyValues = new LinkedHashMap<>(elem.keys());
+                    keyValues.replaceAll((name, value) -> PathElem.ANY.equals(value) ? Long.toString(key) : value);
+                    filled[i] = new PathElem(elem.name(), keyValues);
+                }
                 return new TelemetryPath(template.origin(), Arrays.asList(filled));
             }
         }

@@ -19,7 +19,7 @@ class ReplayDriverTest {
     Path dir;
 
     @Test
-    void oneMoveOfTheWallClockBuildsOneSnapshotHoweverMuchReplayTimeItCovers() throws Exception {
+    void aMoveOfTheWallClockShowsTheStateDueAtTheEndOfTheFrameInOneSnapshot() throws Exception {
         Path file = dir.resolve("driver.pwrec");
         ReplayEngineTest.recordWhileWatching(file, 300, List.of());
         ManualClock wall = new ManualClock(0);
@@ -33,11 +33,12 @@ class ReplayDriverTest {
             awaitPlaying(driver);
             long version = driver.latest().version();
 
-            wall.advance(Duration.ofMillis(50));
-            awaitPosition(driver, start + 1_000);
+            wall.advance(Duration.ofMillis(32));
+            long due = start + (32 + ReplayDriver.FRAME_MILLIS) * 20;
+            awaitPosition(driver, due);
 
-            assertEquals(start + 1_000, driver.latest().atMillis(), "50 ms of wall time at 20x");
-            assertEquals(version + 1, driver.latest().version(), "a second of replay, one snapshot");
+            assertEquals(due, driver.latest().atMillis(), "32 ms of wall time and the frame being shown, at 20x");
+            assertEquals(version + 1, driver.latest().version(), "one step, one snapshot");
             assertTrue(errors.isEmpty(), errors.toString());
         }
     }

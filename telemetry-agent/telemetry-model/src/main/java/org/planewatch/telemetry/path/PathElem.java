@@ -25,7 +25,15 @@ public record PathElem(String name, Map<String, String> keys) {
         if (name.isEmpty()) {
             throw new IllegalArgumentException("path element name is empty");
         }
-        keys = keys.isEmpty() ? Map.of() : Collections.unmodifiableSortedMap(new TreeMap<>(keys));
+        keys = switch (keys.size()) {
+            case 0 -> Map.of();
+            // One key is sorted already; most list entries (interface, qp, event) have one.
+            case 1 -> {
+                Map.Entry<String, String> key = keys.entrySet().iterator().next();
+                yield Map.of(key.getKey(), key.getValue());
+            }
+            default -> Collections.unmodifiableSortedMap(new TreeMap<>(keys));
+        };
     }
 
     public static PathElem of(String name) {
