@@ -11,6 +11,7 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.PathColumns;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.telemetry.UpdateColumns;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -31,7 +32,30 @@ final class BatchCodec {
     private static final ConnectionPhase[] PHASES = ConnectionPhase.values();
 
     /** What a keyframe keeps of each source besides its leaves. */
-    private record SourceState(ConnectionPhase phase, int detailId, long lastArrivalMillis) {}
+    /** A source's connection phase and its last arrival; the arrival moves with every notification, in place. */
+    private static final class SourceState {
+        private final ConnectionPhase phase;
+        private final int detailId;
+        private long lastArrivalMillis;
+
+        SourceState(ConnectionPhase phase, int detailId, long lastArrivalMillis) {
+            this.phase = phase;
+            this.detailId = detailId;
+            this.lastArrivalMillis = lastArrivalMillis;
+        }
+
+        ConnectionPhase phase() {
+            return phase;
+        }
+
+        int detailId() {
+            return detailId;
+        }
+
+        long lastArrivalMillis() {
+            return lastArrivalMillis;
+        }
+    }
 
     private final Dictionary dictionary;
     private final LeafValues values = new LeafValues();
@@ -188,18 +212,23 @@ final class BatchCodec {
                         }
                     }
                     int deleteCount = in.readVarInt();
-                    List<TelemetryPath> deletes = new ArrayList<>(deleteCount);
+                    PathColumns.Builder deletes = new PathColumns.Builder(deleteCount);
                     for (int d = 0; d < deleteCount; d++) {
                         int leaf = in.readVarInt();
                         Dictionary.Leaf deleted = dictionary.leaf(leaf);
-                        long seq = dictionary.isTemplate(leaf) ? in.readVarLong() : 0;
-                        deletes.add(dictionary.isTemplate(leaf) ? RingPaths.instance(deleted.path(), seq) : deleted.path());
+                        long seq = 0;
+                        if (dictionary.isTemplate(leaf)) {
+                            seq = in.readVarLong();
+                            deletes.addKeyed(deleted.path(), seq);
+                        } else {
+                            deletes.add(deleted.path());
+                        }
                         removeSubtree(deleted.targetId(), leaf, seq);
                     }
                     touch(source, arrival);
-                    if (leftOut == 0 || updates.size() > 0 || !deletes.isEmpty()) {
+                    if (leftOut == 0 || updates.size() > 0 || deletes.size() > 0) {
                         events.add(new IngestEvent.Notification(
-                                sourceName, dictionary.string(target), timestamp, updates.build(), deletes, arrival));
+                                sourceName, dictionary.string(target), timestamp, updates.build(), deletes.build(), arrival));
                     }
                 }
                 case SYNCED -> {
@@ -398,9 +427,11 @@ final class BatchCodec {
 
     private void touch(int source, long arrivalMillis) {
         SourceState state = sources.get(source);
-        ConnectionPhase phase = state == null ? ConnectionPhase.STREAMING : state.phase();
-        int detail = state == null ? dictionary.stringId("") : state.detailId();
-        sources.put(source, new SourceState(phase, detail, arrivalMillis));
+        if (state == null) {
+            sources.put(source, new SourceState(ConnectionPhase.STREAMING, dictionary.stringId(""), arrivalMillis));
+        } else {
+            state.lastArrivalMillis = arrivalMillis;
+        }
     }
 
     private byte[] deflate() {

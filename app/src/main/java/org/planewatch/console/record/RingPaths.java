@@ -2,7 +2,7 @@ package org.planewatch.console.record;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.planewatch.console.telemetry.UpdateColumns;
+import org.planewatch.console.telemetry.PathColumns;
 import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 
@@ -48,7 +48,7 @@ final class RingPaths {
 
     /** The concrete path of {@code template} for one ring entry. */
     static TelemetryPath instance(TelemetryPath template, long seq) {
-        return UpdateColumns.fill(template, seq);
+        return PathColumns.fill(template, seq);
     }
 
     /** Whether a template names a whole ring entry ({@code events/event[seq=*]}) rather than leaves below one. */

@@ -15,6 +15,7 @@ import org.planewatch.console.state.FabricSnapshot.PortSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.RecordedDecision;
+import org.planewatch.console.telemetry.PathColumns;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.telemetry.UpdateColumns;
 import org.planewatch.telemetry.path.PathElem;
@@ -59,8 +60,12 @@ final class FabricModel {
                 touched |= applyUpdate(device, update.path(), update.value(), ts);
             }
         }
-        for (TelemetryPath delete : notification.deletes()) {
-            if (applyDelete(device, delete)) {
+        List<TelemetryPath> deletes = notification.deletes();
+        for (int i = 0; i < deletes.size(); i++) {
+            if (deletes instanceof PathColumns columns && columns.isKeyed(i) && isRingEntry(columns.pathOrTemplate(i))) {
+                continue; // an agent evicting a decision from its ring: not a retraction (applyDelete ignores it too)
+            }
+            if (applyDelete(device, deletes.get(i))) {
                 // Slots may point into the tables just removed; the next updates resolve afresh.
                 device.forgetSlots();
                 touched = true;
@@ -99,7 +104,12 @@ final class FabricModel {
     }
 
     private static boolean isRingTemplate(TelemetryPath template) {
-        return template.size() > 2 && "events".equals(name(template, 0)) && "event".equals(name(template, 1));
+        return template.size() > 2 && isRingEntry(template);
+    }
+
+    /** A path at or below an event-ring entry ({@code events/event[...]}). */
+    private static boolean isRingEntry(TelemetryPath path) {
+        return path.size() >= 2 && "events".equals(name(path, 0)) && "event".equals(name(path, 1));
     }
 
     private boolean applyUpdate(DeviceState device, TelemetryPath path, TelemetryValue value, long ts) {

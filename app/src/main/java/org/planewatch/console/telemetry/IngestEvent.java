@@ -30,7 +30,7 @@ public sealed interface IngestEvent {
         public Notification {
             // Columns are immutable already, and copying them would make the object per update they avoid.
             updates = updates instanceof UpdateColumns ? updates : List.copyOf(updates);
-            deletes = List.copyOf(deletes);
+            deletes = deletes instanceof PathColumns ? deletes : List.copyOf(deletes);
         }
     }
 

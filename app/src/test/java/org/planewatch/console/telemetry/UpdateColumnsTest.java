@@ -41,7 +41,7 @@ class UpdateColumnsTest {
 
     @Test
     void fillingAPathWithoutATemplateKeyIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> UpdateColumns.fill(COUNTER, 3));
+        assertThrows(IllegalArgumentException.class, () -> PathColumns.fill(COUNTER, 3));
         assertThrows(IllegalArgumentException.class, () -> new UpdateColumns.Builder(1).addKeyed(REASON, -1, new TelemetryValue.Uint(1)));
     }
 

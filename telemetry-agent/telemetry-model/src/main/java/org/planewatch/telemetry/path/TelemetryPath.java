@@ -50,6 +50,9 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
         long h = fnv(0xcbf29ce484222325L, origin);
         for (PathElem e : elems) {
             h = fnv(mix(h, '/'), e.name());
+            if (e.keys().isEmpty()) {
+                continue; // no entry-set iterator for the many elements without keys
+            }
             for (java.util.Map.Entry<String, String> k : e.keys().entrySet()) {
                 h = fnv(mix(fnv(mix(h, '['), k.getKey()), '='), k.getValue());
             }
