@@ -101,6 +101,45 @@ final class BatchCodec {
         return filter.known(targetId, dictionary.isTemplate(leaf) ? seq : dictionary.plainDecisionSeq(leaf));
     }
 
+    /**
+     * Per target: the paths of its previous notification, by position, and their leaf ids. Agents send
+     * a device's leaves in the same order interval after interval, so an encoder that first compares
+     * the path object at the same position finds most leaf ids without a dictionary lookup (which,
+     * a hash of a record per update, was most of the recorder's time at a million updates/s).
+     */
+    private static final class PathIds {
+        TelemetryPath[] paths = new TelemetryPath[0];
+        int[] ids = new int[0];
+    }
+
+    private final List<PathIds> pathIdsByTarget = new ArrayList<>();
+    /** Positions in the last encoded batch of the notifications that carried decision leaves or deletes. */
+    private final java.util.BitSet decisionNotifications = new java.util.BitSet();
+
+    private PathIds pathIds(int target, int count) {
+        while (pathIdsByTarget.size() <= target) {
+            pathIdsByTarget.add(null);
+        }
+        PathIds known = pathIdsByTarget.get(target);
+        if (known == null) {
+            known = new PathIds();
+            pathIdsByTarget.set(target, known);
+        }
+        if (known.paths.length < count) {
+            known.paths = java.util.Arrays.copyOf(known.paths, count);
+            known.ids = java.util.Arrays.copyOf(known.ids, count);
+        }
+        return known;
+    }
+
+    /**
+     * The notifications of the batch last given to {@link #encode} that carried exclusion-decision
+     * leaves (or deletes), by position: the only ones the exclusion index needs to look at.
+     */
+    java.util.BitSet decisionNotifications() {
+        return decisionNotifications;
+    }
+
     /** Encodes {@code batch} (at least one event) and advances the codec state past it. */
     byte[] encode(List<? extends IngestEvent> batch) {
         raw.reset();
@@ -109,7 +148,10 @@ final class BatchCodec {
         long previousArrival = batch.getFirst().arrivalMillis();
         raw.writeVarLong(previousArrival);
         long previousTimestamp = 0;
+        decisionNotifications.clear();
+        int index = -1;
         for (IngestEvent event : batch) {
+            index++;
             raw.writeZigZag(event.arrivalMillis() - previousArrival);
             previousArrival = event.arrivalMillis();
             int source = dictionary.stringId(event.source());
@@ -121,21 +163,37 @@ final class BatchCodec {
                     raw.writeVarLong(target);
                     raw.writeZigZag(n.timestampNs() - previousTimestamp);
                     previousTimestamp = n.timestampNs();
-                    raw.writeVarLong(n.updates().size());
-                    for (TelemetryUpdate update : n.updates()) {
-                        RingPaths.Split ring = RingPaths.split(update.path());
+                    List<TelemetryUpdate> updates = n.updates();
+                    int count = updates.size();
+                    raw.writeVarLong(count);
+                    PathIds known = pathIds(target, count);
+                    boolean decisions = false;
+                    for (int u = 0; u < count; u++) {
+                        TelemetryUpdate update = updates.get(u);
+                        TelemetryPath path = update.path();
+                        int leaf = known.paths[u] == path ? known.ids[u] : -1;
+                        RingPaths.Split ring = leaf >= 0 ? null : RingPaths.split(path);
                         if (ring == null) {
-                            int leaf = dictionary.leafId(target, update.path());
+                            if (leaf < 0) {
+                                leaf = dictionary.leafId(target, path);
+                                known.paths[u] = path;
+                                known.ids[u] = leaf;
+                            }
                             raw.writeVarLong(leaf);
                             ValueCodec.writeChange(raw, values.value(leaf), update.value(), dictionary);
                             values.set(leaf, update.value(), n.timestampNs(), source);
                         } else {
-                            int template = dictionary.templateId(target, ring.template());
-                            raw.writeVarLong(template);
+                            known.paths[u] = null;
+                            leaf = dictionary.templateId(target, ring.template());
+                            raw.writeVarLong(leaf);
                             raw.writeVarLong(ring.seq());
-                            ValueCodec.writeChange(raw, ringValues.value(target, template, ring.seq()), update.value(), dictionary);
-                            ringValues.set(target, template, ring.seq(), update.value(), n.timestampNs(), source);
+                            ValueCodec.writeChange(raw, ringValues.value(target, leaf, ring.seq()), update.value(), dictionary);
+                            ringValues.set(target, leaf, ring.seq(), update.value(), n.timestampNs(), source);
                         }
+                        decisions |= dictionary.isDecisionLeaf(leaf);
+                    }
+                    if (decisions || !n.deletes().isEmpty()) {
+                        decisionNotifications.set(index);
                     }
                     raw.writeVarLong(n.deletes().size());
                     for (TelemetryPath path : n.deletes()) {
@@ -212,7 +270,7 @@ final class BatchCodec {
                         }
                     }
                     int deleteCount = in.readVarInt();
-                    PathColumns.Builder deletes = new PathColumns.Builder(deleteCount);
+                    PathColumns.Builder deletes = deleteCount == 0 ? null : new PathColumns.Builder(deleteCount);
                     for (int d = 0; d < deleteCount; d++) {
                         int leaf = in.readVarInt();
                         Dictionary.Leaf deleted = dictionary.leaf(leaf);
@@ -226,9 +284,9 @@ final class BatchCodec {
                         removeSubtree(deleted.targetId(), leaf, seq);
                     }
                     touch(source, arrival);
-                    if (leftOut == 0 || updates.size() > 0 || deletes.size() > 0) {
-                        events.add(new IngestEvent.Notification(
-                                sourceName, dictionary.string(target), timestamp, updates.build(), deletes.build(), arrival));
+                    if (leftOut == 0 || updates.size() > 0 || deletes != null) {
+                        events.add(new IngestEvent.Notification(sourceName, dictionary.string(target), timestamp, updates.build(),
+                                deletes == null ? List.of() : deletes.build(), arrival));
                     }
                 }
                 case SYNCED -> {
@@ -416,8 +474,13 @@ final class BatchCodec {
             templatesBelow.clear();
             templatesAtLeaves = dictionary.leafCount();
         }
-        return templatesBelow.computeIfAbsent(template, t -> dictionary.leavesAtOrBelow(target, dictionary.leaf(t).path())
-                .stream().filter(dictionary::isTemplate).mapToInt(Integer::intValue).toArray());
+        int[] below = templatesBelow.get(template);
+        if (below == null) {
+            below = dictionary.leavesAtOrBelow(target, dictionary.leaf(template).path()).stream()
+                    .filter(dictionary::isTemplate).mapToInt(Integer::intValue).toArray();
+            templatesBelow.put(template, below);
+        }
+        return below;
     }
 
     private long lastArrival(int source, long fallback) {

@@ -46,11 +46,15 @@ final class ExclusionRows {
     /** Required leaves seen so far of decisions not yet complete, by target and ring sequence number. */
     private final Map<String, Set<String>> partial = new HashMap<>();
 
-    List<Row> from(List<? extends IngestEvent> batch) {
+    /**
+     * The decisions {@code batch} tells of; only the notifications at the positions in {@code candidates}
+     * can carry any (the encoder knows which leaves are decision leaves without reading their paths).
+     */
+    List<Row> from(List<? extends IngestEvent> batch, java.util.BitSet candidates) {
         Map<String, Draft> drafts = new LinkedHashMap<>();
         Map<String, Row> rows = new LinkedHashMap<>();
-        for (IngestEvent event : batch) {
-            if (!(event instanceof IngestEvent.Notification n)) {
+        for (int i = candidates.nextSetBit(0); i >= 0 && i < batch.size(); i = candidates.nextSetBit(i + 1)) {
+            if (!(batch.get(i) instanceof IngestEvent.Notification n)) {
                 continue;
             }
             for (TelemetryUpdate update : n.updates()) {

@@ -170,7 +170,7 @@ public final class RecordingWriter implements AutoCloseable {
             insertBatch.setInt(5, updates);
             insertBatch.setBytes(6, data);
             insertBatch.executeUpdate();
-            List<ExclusionRows.Row> exclusions = exclusionRows.from(batch);
+            List<ExclusionRows.Row> exclusions = exclusionRows.from(batch, codec.decisionNotifications());
             writeExclusions(batchSeq, exclusions);
             writeActivity(batch, exclusions);
             // A seek decodes one keyframe and the batches after it: bound that work in time and in updates.

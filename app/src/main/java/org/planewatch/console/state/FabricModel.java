@@ -47,8 +47,7 @@ final class FabricModel {
     }
 
     void apply(IngestEvent.Notification notification) {
-        DeviceState device = devices.computeIfAbsent(notification.target(),
-                t -> new DeviceState(names.computeIfAbsent(t, DeviceName::parse)));
+        DeviceState device = device(notification.target());
         device.source = notification.source();
         device.lastSeenMillis = notification.arrivalMillis();
         long ts = notification.timestampNs();
@@ -78,10 +77,18 @@ final class FabricModel {
         exclusions.complete(notification.arrivalMillis());
     }
 
+    private DeviceState device(String target) {
+        DeviceState device = devices.get(target);
+        if (device == null) {
+            device = new DeviceState(names.computeIfAbsent(target, DeviceName::parse));
+            devices.put(target, device);
+        }
+        return device;
+    }
+
     /** A recorded decision, as the notification that reported it would have been applied. */
     void applyDecision(RecordedDecision decision) {
-        DeviceState device = devices.computeIfAbsent(decision.target(),
-                t -> new DeviceState(names.computeIfAbsent(t, DeviceName::parse)));
+        DeviceState device = device(decision.target());
         device.source = decision.source();
         device.lastSeenMillis = decision.arrivalMillis();
         appliedUpdates += decision.leafCount();

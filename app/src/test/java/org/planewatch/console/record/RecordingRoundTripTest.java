@@ -37,6 +37,37 @@ class RecordingRoundTripTest {
     }
 
     @Test
+    void aLeafThatMovesToAnotherPlaceInItsDevicesNotificationsKeepsItsOwnValues() throws Exception {
+        Path file = dir.resolve("positions.pwrec");
+        TelemetryPath a = TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters/out-octets");
+        TelemetryPath b = TelemetryPath.parse("/interfaces/interface[name=eth1]/state/counters/out-octets");
+        TelemetryPath c = TelemetryPath.parse("/interfaces/interface[name=eth2]/state/counters/out-octets");
+        TelemetryPath ring = TelemetryPath.parse("mrc:/events/event[seq=5]/state/reason");
+        List<List<TelemetryPath>> orders = List.of(List.of(a, b), List.of(b, a), List.of(a, c, b), List.of(ring, a),
+                List.of(c), List.of(a, b, c));
+        List<IngestEvent> recorded = new ArrayList<>();
+        try (RecordingWriter writer = RecordingWriter.create(file, META, START, 1_000, 0, 0)) {
+            for (int i = 0; i < orders.size(); i++) {
+                List<TelemetryUpdate> updates = new ArrayList<>();
+                for (TelemetryPath path : orders.get(i)) {
+                    updates.add(new TelemetryUpdate(path, path == ring ? new org.planewatch.telemetry.value.TelemetryValue.Str("LOSS_TIMER")
+                            : new org.planewatch.telemetry.value.TelemetryValue.Uint(1000L * i + path.hashCode() % 100)));
+                }
+                List<IngestEvent> batch = List.of(new IngestEvent.Notification("s", "sw-1", i * 1_000_000L, updates, List.of(),
+                        START + i * 10L));
+                writer.append(batch);
+                recorded.addAll(batch);
+            }
+        }
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            ReplayCursor cursor = reader.cursor();
+            List<IngestEvent> all = new ArrayList<>(cursor.seek(START - 1));
+            all.addAll(cursor.advanceTo(Long.MAX_VALUE));
+            assertEquals(recorded, all);
+        }
+    }
+
+    @Test
     void seekingRebuildsTheStateOfThatInstant() throws Exception {
         Path file = dir.resolve("seek.pwrec");
         List<IngestEvent> recorded = record(file, 240, 2_000);
