@@ -21,7 +21,12 @@ final class DeviceState {
     final DeviceName name;
     String source = "";
     long lastSeenMillis;
-    final Map<String, LeafTable> ports = new java.util.HashMap<>();
+    private final Map<String, LeafTable> ports = new java.util.HashMap<>();
+    /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
+    private List<String> sortedPorts;
+    private DeviceName[] portPeers;
+    private String[] portDescriptions;
+    private int portPeersGeneration = -1;
     /** port name -> queue name -> leaves */
     final Map<String, Map<String, LeafTable>> queues = new java.util.HashMap<>();
     final Map<Integer, LeafTable> planes = new TreeMap<>();
@@ -43,20 +48,74 @@ final class DeviceState {
         this.name = name;
     }
 
-    LeafSlot slot(TelemetryPath path) {
-        return slots.get(path);
+    /**
+     * Slots by the position of their update in the device's notifications: agents send a device's
+     * leaves in the same order every interval, so comparing the path object at the same position
+     * usually finds the slot without hashing (at a million updates/s the hash lookups were the state
+     * owner's largest cost).
+     */
+    private TelemetryPath[] positionPaths = new TelemetryPath[0];
+    private LeafSlot[] positionSlots = new LeafSlot[0];
+    private static final int MAX_POSITIONS = 4096;
+
+    /** The slot of the update at {@code position} of a notification, or null when its path is not resolved yet. */
+    LeafSlot slot(int position, TelemetryPath path) {
+        if (position < positionPaths.length && positionPaths[position] == path) {
+            return positionSlots[position];
+        }
+        LeafSlot slot = slots.get(path);
+        if (slot != null) {
+            place(position, path, slot);
+        }
+        return slot;
     }
 
-    void remember(TelemetryPath path, LeafSlot slot) {
+    void remember(int position, TelemetryPath path, LeafSlot slot) {
         if (slots.size() >= MAX_SLOTS) {
-            slots.clear();
+            forgetSlots();
         }
         slots.put(path, slot);
+        place(position, path, slot);
+    }
+
+    private void place(int position, TelemetryPath path, LeafSlot slot) {
+        if (position >= positionPaths.length) {
+            if (position >= MAX_POSITIONS) {
+                return;
+            }
+            int length = Math.min(MAX_POSITIONS, Math.max(position + 1, positionPaths.length * 2));
+            positionPaths = java.util.Arrays.copyOf(positionPaths, length);
+            positionSlots = java.util.Arrays.copyOf(positionSlots, length);
+        }
+        positionPaths[position] = path;
+        positionSlots[position] = slot;
     }
 
     void forgetSlots() {
         slots.clear();
+        java.util.Arrays.fill(positionPaths, null);
+        java.util.Arrays.fill(positionSlots, null);
     }
+
+    /** The leaves of a port, created on its first leaf. */
+    LeafTable port(String port) {
+        LeafTable table = ports.get(port);
+        if (table == null) {
+            table = new LeafTable();
+            ports.put(port, table);
+            sortedPorts = null;
+        }
+        return table;
+    }
+
+    boolean removePort(String port) {
+        if (ports.remove(port) == null) {
+            return false;
+        }
+        sortedPorts = null;
+        return true;
+    }
+
 
     void touch() {
         dirty = true;
@@ -65,11 +124,24 @@ final class DeviceState {
     SwitchSummary switchSummary(Freshness freshness, PortPeers peers) {
         if (dirty || summaryFreshness != freshness || summaryPeers != peers.generation() || !(summary instanceof SwitchSummary)) {
             List<PortSummary> portSummaries = new ArrayList<>(ports.size());
-            List<String> names = new ArrayList<>(ports.keySet());
-            names.sort(NaturalOrder.INSTANCE);
-            for (String port : names) {
+            if (sortedPorts == null || portPeersGeneration != peers.generation()) {
+                List<String> names = new ArrayList<>(ports.keySet());
+                names.sort(NaturalOrder.INSTANCE);
+                sortedPorts = names;
+                portPeers = new DeviceName[names.size()];
+                portDescriptions = new String[names.size()];
+                portPeersGeneration = peers.generation();
+            }
+            for (int i = 0; i < sortedPorts.size(); i++) {
+                String port = sortedPorts.get(i);
                 LeafTable leaves = ports.get(port);
-                DeviceName peer = peers.peer(name, port, leaves, ports.size());
+                // A peer is found again only when the port's description (one way of naming it) changed.
+                String description = leaves.text("description", "");
+                if (portPeers[i] == null || !description.equals(portDescriptions[i])) {
+                    portPeers[i] = peers.peer(name, port, leaves, ports.size());
+                    portDescriptions[i] = description;
+                }
+                DeviceName peer = portPeers[i];
                 portSummaries.add(port(port, peer.kind() == DeviceName.Kind.OTHER ? "" : peer.name(), leaves));
             }
             summaryPeers = peers.generation();

@@ -55,8 +55,10 @@ final class FabricModel {
         if (notification.updates() instanceof UpdateColumns columns) {
             touched |= applyColumns(device, columns, ts);
         } else {
-            for (TelemetryUpdate update : notification.updates()) {
-                touched |= applyUpdate(device, update.path(), update.value(), ts);
+            List<TelemetryUpdate> updates = notification.updates();
+            for (int i = 0; i < updates.size(); i++) {
+                TelemetryUpdate update = updates.get(i);
+                touched |= applyUpdate(device, i, update.path(), update.value(), ts);
             }
         }
         List<TelemetryPath> deletes = notification.deletes();
@@ -100,11 +102,11 @@ final class FabricModel {
         boolean touched = false;
         for (int i = 0; i < columns.size(); i++) {
             if (!columns.isKeyed(i)) {
-                touched |= applyUpdate(device, columns.pathOrTemplate(i), columns.value(i), ts);
+                touched |= applyUpdate(device, i, columns.pathOrTemplate(i), columns.value(i), ts);
             } else if (isRingTemplate(columns.pathOrTemplate(i))) {
                 exclusions.leaf(device.name.name(), columns.key(i), columns.pathOrTemplate(i).last().name(), columns.value(i), ts);
             } else {
-                touched |= applyUpdate(device, columns.path(i), columns.value(i), ts);
+                touched |= applyUpdate(device, i, columns.path(i), columns.value(i), ts);
             }
         }
         return touched;
@@ -119,8 +121,9 @@ final class FabricModel {
         return path.size() >= 2 && "events".equals(name(path, 0)) && "event".equals(name(path, 1));
     }
 
-    private boolean applyUpdate(DeviceState device, TelemetryPath path, TelemetryValue value, long ts) {
-        LeafSlot slot = device.slot(path);
+    /** {@code position}: the update's place in its notification, where the device's slot cache looks first. */
+    private boolean applyUpdate(DeviceState device, int position, TelemetryPath path, TelemetryValue value, long ts) {
+        LeafSlot slot = device.slot(position, path);
         if (slot != null) {
             slot.put(value, ts);
             return true;
@@ -130,7 +133,7 @@ final class FabricModel {
             return false;
         }
         slot = new LeafSlot(table, path.last().name());
-        device.remember(path, slot);
+        device.remember(position, path, slot);
         slot.put(value, ts);
         return true;
     }
@@ -149,7 +152,7 @@ final class FabricModel {
         switch (name(path, 0)) {
             case "interfaces" -> {
                 String port = key(path, 1, "name");
-                return port == null ? null : device.ports.computeIfAbsent(port, p -> new LeafTable());
+                return port == null ? null : device.port(port);
             }
             case "qos" -> {
                 String port = key(path, 2, "interface-id");
@@ -194,7 +197,7 @@ final class FabricModel {
         switch (name(path, 0)) {
             case "interfaces" -> {
                 String port = key(path, 1, "name");
-                return port != null && device.ports.remove(port) != null;
+                return port != null && device.removePort(port);
             }
             case "qps" -> {
                 Long qpn = longKey(path, 1, "qpn");
