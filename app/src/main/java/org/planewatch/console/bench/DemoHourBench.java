@@ -47,7 +47,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec
  * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec
  * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay 100 out.pwrec</pre>
- * {@code --measure-seeks} opens and seeks only (no replays); {@code --measure-replay} replays at one speed only.
+ * {@code --measure-seeks} opens and seeks only (no replays); {@code --measure-replay} replays at one speed only,
+ * twice: first in the fresh JVM (COLD), then again (WARM).
  * {@code replaySeconds} 0 only writes the file.
  */
 public final class DemoHourBench {
@@ -61,8 +62,13 @@ public final class DemoHourBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 3 && args[0].equals("--measure-replay")) {
-            // One speed only (for profiling one replay): --measure-replay <speed> <file>
-            replay(RecordingReader.open(Path.of(args[2])), 10, Double.parseDouble(args[1]));
+            // One speed only: a first replay in a fresh JVM (JIT warm-up shows in its first seconds), then
+            // the same replay again, warm: --measure-replay <speed> <file>
+            double speed = Double.parseDouble(args[1]);
+            System.out.print("COLD ");
+            replay(RecordingReader.open(Path.of(args[2])), 10, speed);
+            System.out.print("WARM ");
+            replay(RecordingReader.open(Path.of(args[2])), 10, speed);
             return;
         }
         if (args.length == 2 && (args[0].equals("--measure") || args[0].equals("--measure-seeks"))) {

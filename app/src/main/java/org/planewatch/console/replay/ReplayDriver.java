@@ -30,6 +30,12 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
      * with its snapshot; one slower than its speed shows a snapshot every few frames at its own pace.
      */
     static final long MAX_STEP_WALL_MILLIS = 4 * FRAME_MILLIS;
+    /**
+     * The most recorded time one step covers, below what {@link ReadAhead} holds decoded: at 1000x four
+     * frames are a minute of the demo, a step then waited for decoding and showed a snapshot every
+     * 0.4 s; with this bound a replay slower than its speed still shows progress many times a second.
+     */
+    static final long MAX_STEP_RECORDED_MILLIS = 8_000;
     /** Wall time owed beyond this is let go: a replay a second behind plays on from there, and the position says where it is. */
     static final long MAX_BEHIND_WALL_MILLIS = 1_000;
 
@@ -106,7 +112,7 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
      */
     private void run() {
         long coveredUntil = wallClock.millis();
-        long nextFrame = coveredUntil;
+        long nextFrame = coveredUntil + FRAME_MILLIS;
         while (running) {
             try {
                 long now = wallClock.millis();
@@ -128,7 +134,9 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                     }
                     long target = now + FRAME_MILLIS;
                     coveredUntil = Math.max(coveredUntil, target - MAX_BEHIND_WALL_MILLIS);
-                    long step = Math.min(target - coveredUntil, MAX_STEP_WALL_MILLIS);
+                    long maxStep = Math.max(1, Math.min(MAX_STEP_WALL_MILLIS,
+                            (long) (MAX_STEP_RECORDED_MILLIS / engine.position().speed())));
+                    long step = Math.min(target - coveredUntil, maxStep);
                     engine.advance(step);
                     coveredUntil += step;
                 }
