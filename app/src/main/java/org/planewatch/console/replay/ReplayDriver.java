@@ -1,6 +1,8 @@
 package org.planewatch.console.replay;
 
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +41,22 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     /** Wall time owed beyond this is let go: a replay a second behind plays on from there, and the position says where it is. */
     static final long MAX_BEHIND_WALL_MILLIS = 1_000;
 
+    /**
+     * Frames computed ahead of the one shown: while playing, a step computes the state due at the end
+     * of the frame after the current one and queues it; {@link #latest} presents the one due now. A
+     * young collection or a slow step of up to a frame then delays computing, not what is shown (at
+     * 100x such pauses dropped one or two frames each). A command (seek, pause, speed) empties the
+     * queue, so its result shows at once.
+     */
+    static final int LOOKAHEAD_FRAMES = 2;
+    private static final int MAX_PRESENTED = 8;
+
+    /** A snapshot and the wall-clock instant whose replay time it shows. */
+    private record Presented(long wallMillis, FabricSnapshot snapshot) {}
+
+    /** Oldest first; replaced (never changed) by the replay thread, read by the views. */
+    private volatile List<Presented> presented = List.of();
+
     private final ReplayEngine engine;
     private final InstantSource wallClock;
     private final Consumer<String> errors;
@@ -66,8 +84,17 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
         }
     }
 
-    public ReplayPosition position() {
+    /** Where the replay thread has computed to (ahead of what is presented while playing); set after queueing. */
+    ReplayPosition computedPosition() {
         return position;
+    }
+
+    /** Where the replay stands: the instant of the snapshot being presented. */
+    public ReplayPosition position() {
+        ReplayPosition computed = position;
+        Presented shown = presentedNow();
+        return shown == null ? computed : new ReplayPosition(shown.snapshot().atMillis(), computed.startMillis(),
+                computed.endMillis(), computed.playing(), computed.speed());
     }
 
     public ReplayEngine engine() {
@@ -76,7 +103,28 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
 
     @Override
     public FabricSnapshot latest() {
-        return engine.latest();
+        Presented shown = presentedNow();
+        return shown == null ? engine.latest() : shown.snapshot();
+    }
+
+    /**
+     * The snapshot for the frame being shown now: the newest one computed for a wall instant no later
+     * than the end of this frame (or, right after a jump, the only one there is).
+     */
+    private Presented presentedNow() {
+        List<Presented> queue = presented;
+        if (queue.isEmpty()) {
+            return null;
+        }
+        long showUpTo = wallClock.millis() + FRAME_MILLIS;
+        Presented chosen = queue.getFirst();
+        for (Presented candidate : queue) {
+            if (candidate.wallMillis() > showUpTo) {
+                break;
+            }
+            chosen = candidate;
+        }
+        return chosen;
     }
 
     @Override
@@ -102,13 +150,24 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
         engine.recording().close();
     }
 
+    /** Queues a computed snapshot, forgetting those whose frames have passed (the newest of them stays). */
+    private void present(long wallMillis, FabricSnapshot snapshot, long now) {
+        List<Presented> queue = new ArrayList<>(presented);
+        queue.add(new Presented(wallMillis, snapshot));
+        while (queue.size() > 1 && (queue.size() > MAX_PRESENTED || queue.get(1).wallMillis() <= now)) {
+            queue.removeFirst();
+        }
+        presented = List.copyOf(queue);
+    }
+
     /**
      * One step per frame of the wall clock (16 ms, at a fixed rate rather than a sleep after the work),
-     * each to the instant due at the <em>end</em> of its frame: a step takes a few milliseconds, and a
-     * snapshot built for the frame's start was already a frame old when the view showed it (the demo
-     * at 100x dropped three frames in four that way with steps that fitted in the frame). Behind the
-     * wall clock, steps follow each other without waiting, at most four frames each, and more than a
-     * second of owed wall time is let go.
+     * each to the instant due at the end of the frame after the current one, queued and presented when
+     * its frame comes ({@link #LOOKAHEAD_FRAMES}): a snapshot built for a frame's start was already a
+     * frame old when the view showed it (the demo at 100x dropped three frames in four that way), and
+     * one built just in time was late whenever a collection paused the replay thread. Behind the wall
+     * clock, steps follow each other without waiting, at most four frames each, and more than a second
+     * of owed wall time is let go.
      */
     private void run() {
         long coveredUntil = wallClock.millis();
@@ -119,11 +178,15 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                 boolean behind = engine.position().playing() && coveredUntil < now;
                 long wait = behind ? 0 : Math.max(0, nextFrame - now);
                 Command command = wait == 0 ? commands.poll() : commands.poll(wait, TimeUnit.MILLISECONDS);
+                boolean commanded = command != null;
                 while (command != null) {
                     command.apply(engine);
                     command = commands.poll();
                 }
                 now = wallClock.millis();
+                if (commanded || !engine.position().playing()) {
+                    presented = List.of(); // the command's result shows at once
+                }
                 if (!engine.position().playing()) {
                     coveredUntil = now;
                     nextFrame = now + FRAME_MILLIS;
@@ -132,13 +195,17 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                         // Catch-up steps between frames leave the frame schedule alone.
                         nextFrame = Math.max(nextFrame + FRAME_MILLIS, now);
                     }
-                    long target = now + FRAME_MILLIS;
+                    long target = now + LOOKAHEAD_FRAMES * FRAME_MILLIS;
                     coveredUntil = Math.max(coveredUntil, target - MAX_BEHIND_WALL_MILLIS);
                     long maxStep = Math.max(1, Math.min(MAX_STEP_WALL_MILLIS,
                             (long) (MAX_STEP_RECORDED_MILLIS / engine.position().speed())));
                     long step = Math.min(target - coveredUntil, maxStep);
+                    long version = engine.latest().version();
                     engine.advance(step);
                     coveredUntil += step;
+                    if (engine.latest().version() != version) {
+                        present(coveredUntil, engine.latest(), now);
+                    }
                 }
                 position = engine.position();
             } catch (InterruptedException e) {

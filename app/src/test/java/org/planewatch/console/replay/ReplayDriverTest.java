@@ -19,7 +19,7 @@ class ReplayDriverTest {
     Path dir;
 
     @Test
-    void aMoveOfTheWallClockShowsTheStateDueAtTheEndOfTheFrameInOneSnapshot() throws Exception {
+    void computesAFrameAheadAndPresentsTheSnapshotDueNow() throws Exception {
         Path file = dir.resolve("driver.pwrec");
         ReplayEngineTest.recordWhileWatching(file, 300, List.of());
         ManualClock wall = new ManualClock(0);
@@ -31,14 +31,29 @@ class ReplayDriverTest {
             driver.submit(ReplayEngine::play);
             long start = driver.position().atMillis();
             awaitPlaying(driver);
-            long version = driver.latest().version();
+            long frame = ReplayDriver.FRAME_MILLIS;
+            long ahead = ReplayDriver.LOOKAHEAD_FRAMES * frame;
 
-            wall.advance(Duration.ofMillis(32));
-            long due = start + (32 + ReplayDriver.FRAME_MILLIS) * 20;
-            awaitPosition(driver, due);
+            wall.advance(Duration.ofMillis(2 * frame));
+            awaitComputed(driver, start + (2 * frame + ahead) * 20);
+            long firstVersion = driver.latest().version();
+            assertEquals(start + (2 * frame + ahead) * 20, driver.latest().atMillis(),
+                    "right after a jump the only snapshot there is shows, computed for the frame after this one");
 
-            assertEquals(due, driver.latest().atMillis(), "32 ms of wall time and the frame being shown, at 20x");
-            assertEquals(version + 1, driver.latest().version(), "one step, one snapshot");
+            wall.advance(Duration.ofMillis(frame));
+            awaitComputed(driver, start + (3 * frame + ahead) * 20);
+            assertEquals(start + (2 * frame + ahead) * 20, driver.latest().atMillis(),
+                    "the next frame is computed ahead; the one due now stays on screen");
+            assertEquals(firstVersion, driver.latest().version());
+
+            wall.advance(Duration.ofMillis(frame));
+            awaitComputed(driver, start + (4 * frame + ahead) * 20);
+            assertEquals(start + (3 * frame + ahead) * 20, driver.latest().atMillis(), "and is presented when its frame comes");
+            assertEquals(driver.latest().atMillis(), driver.position().atMillis(), "the timeline shows the presented instant");
+
+            driver.submit(ReplayEngine::pause);
+            awaitPaused(driver);
+            assertEquals(driver.engine().latest().atMillis(), driver.latest().atMillis(), "a command's result shows at once");
             assertTrue(errors.isEmpty(), errors.toString());
         }
     }
@@ -59,11 +74,11 @@ class ReplayDriverTest {
 
             wall.advance(Duration.ofSeconds(3));
             long caughtUp = start + 10 * ReplayDriver.MAX_BEHIND_WALL_MILLIS;
-            awaitPosition(driver, caughtUp);
+            awaitComputed(driver, caughtUp);
 
-            assertEquals(caughtUp, driver.latest().atMillis(), "three seconds behind: one second made up at 10x, the rest let go");
+            assertEquals(caughtUp, driver.engine().latest().atMillis(), "three seconds behind: one second made up at 10x, the rest let go");
             long steps = (ReplayDriver.MAX_BEHIND_WALL_MILLIS + ReplayDriver.MAX_STEP_WALL_MILLIS - 1) / ReplayDriver.MAX_STEP_WALL_MILLIS;
-            assertEquals(version + steps, driver.latest().version(), "one snapshot per step of at most four frames");
+            assertEquals(version + steps, driver.engine().latest().version(), "one snapshot per step of at most four frames");
         }
     }
 
@@ -74,8 +89,15 @@ class ReplayDriverTest {
         }
     }
 
-    private static void awaitPosition(ReplayDriver driver, long atMillis) throws InterruptedException {
-        while (driver.position().atMillis() < atMillis) {
+    /** Waits until the replay thread has computed (and queued) the state at {@code atMillis}; it may not be presented yet. */
+    private static void awaitComputed(ReplayDriver driver, long atMillis) throws InterruptedException {
+        while (driver.computedPosition().atMillis() < atMillis) {
+            Thread.sleep(5);
+        }
+    }
+
+    private static void awaitPaused(ReplayDriver driver) throws InterruptedException {
+        while (driver.position().playing()) {
             Thread.sleep(5);
         }
     }
