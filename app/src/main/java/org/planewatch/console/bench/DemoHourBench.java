@@ -362,12 +362,15 @@ public final class DemoHourBench {
         driver.start();
         driver.submit(ReplayEngine::play);
         long[] wallStart = {0};
+        long[] uptimeAtStart = {0};
         int[] pulse = {0};
         frames.scheduleAtFixedRate(() -> {
             long now = System.nanoTime();
             int i = pulse[0];
             if (i == 0) {
                 wallStart[0] = now;
+                // JVM uptime at the first pulse, to line the per-second drops up with -Xlog:gc output.
+                uptimeAtStart[0] = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
             }
             if (i >= pulses) {
                 done.countDown();
@@ -406,10 +409,11 @@ public final class DemoHourBench {
         long[] measured = Arrays.copyOfRange(lag, skip, pulses);
         Arrays.sort(measured);
         System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx wallSeconds=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
-                + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) droppedPerSecond=%s errors=%s%n",
+                + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) droppedPerSecond=%s "
+                + "jvmUptimeAtFirstPulseMs=%d errors=%s%n",
                 speed, seconds, (reached - from) / 60_000.0, measured.length, droppedCount, 100.0 * droppedCount / measured.length,
                 distinct, measured[measured.length / 2], measured[(int) Math.ceil(measured.length * 0.99) - 1],
-                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, errors);
+                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, uptimeAtStart[0], errors);
     }
 
     private static long updates(IngestEvent event) {
