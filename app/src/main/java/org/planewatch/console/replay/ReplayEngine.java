@@ -83,6 +83,8 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
             return;
         }
         playing = true;
+        // Decoding starts with play, not at the first frame: the first frames need what it reads.
+        readAhead();
     }
 
     public void pause() {
@@ -175,14 +177,18 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
 
     private void moveTo(long t) throws RecordingException {
         TelemetryStore current = store;
-        if (ahead == null) {
-            // Started on the first move, not at the seek: a click on the timeline should not pay for decoding ahead.
-            ahead = new ReadAhead(cursor, clock.millis(), endMillis);
-        }
-        List<org.planewatch.console.telemetry.IngestEvent> events = ahead.advanceTo(t);
+        List<org.planewatch.console.telemetry.IngestEvent> events = readAhead().advanceTo(t);
         clock.set(t);
         current.apply(events);
         current.publish(FabricSnapshot.IngestStats.NONE);
+    }
+
+    /** Started at play or on the first move, not at a seek: a click on the timeline should not pay for decoding ahead. */
+    private ReadAhead readAhead() {
+        if (ahead == null) {
+            ahead = new ReadAhead(cursor, clock.millis(), endMillis);
+        }
+        return ahead;
     }
 
     private boolean stepForward(long[] times) throws RecordingException {
