@@ -34,26 +34,14 @@ final class BatchCodec {
     /** What a keyframe keeps of each source besides its leaves. */
     /** A source's connection phase and its last arrival; the arrival moves with every notification, in place. */
     private static final class SourceState {
-        private final ConnectionPhase phase;
-        private final int detailId;
-        private long lastArrivalMillis;
+        final ConnectionPhase phase;
+        final int detailId;
+        long lastArrivalMillis;
 
         SourceState(ConnectionPhase phase, int detailId, long lastArrivalMillis) {
             this.phase = phase;
             this.detailId = detailId;
             this.lastArrivalMillis = lastArrivalMillis;
-        }
-
-        ConnectionPhase phase() {
-            return phase;
-        }
-
-        int detailId() {
-            return detailId;
-        }
-
-        long lastArrivalMillis() {
-            return lastArrivalMillis;
         }
     }
 
@@ -113,7 +101,7 @@ final class BatchCodec {
     }
 
     private final List<PathIds> pathIdsByTarget = new ArrayList<>();
-    /** Positions in the last encoded batch of the notifications that carried decision leaves or deletes. */
+    /** Positions in the last encoded batch of the notifications that carried decision leaves. */
     private final java.util.BitSet decisionNotifications = new java.util.BitSet();
 
     private PathIds pathIds(int target, int count) {
@@ -134,7 +122,7 @@ final class BatchCodec {
 
     /**
      * The notifications of the batch last given to {@link #encode} that carried exclusion-decision
-     * leaves (or deletes), by position: the only ones the exclusion index needs to look at.
+     * leaves, by position: the only ones the exclusion index needs to look at.
      */
     java.util.BitSet decisionNotifications() {
         return decisionNotifications;
@@ -192,7 +180,7 @@ final class BatchCodec {
                         }
                         decisions |= dictionary.isDecisionLeaf(leaf);
                     }
-                    if (decisions || !n.deletes().isEmpty()) {
+                    if (decisions) {
                         decisionNotifications.set(index);
                     }
                     raw.writeVarLong(n.deletes().size());
@@ -315,9 +303,9 @@ final class BatchCodec {
         raw.writeVarLong(sources.size());
         for (Map.Entry<Integer, SourceState> entry : sources.entrySet()) {
             raw.writeVarLong(entry.getKey());
-            raw.writeByte(entry.getValue().phase().ordinal());
-            raw.writeVarLong(entry.getValue().detailId());
-            raw.writeVarLong(entry.getValue().lastArrivalMillis());
+            raw.writeByte(entry.getValue().phase.ordinal());
+            raw.writeVarLong(entry.getValue().detailId);
+            raw.writeVarLong(entry.getValue().lastArrivalMillis);
         }
         int leaves = dictionary.leafCount();
         int present = 0;
@@ -485,7 +473,7 @@ final class BatchCodec {
 
     private long lastArrival(int source, long fallback) {
         SourceState state = sources.get(source);
-        return state == null ? fallback : state.lastArrivalMillis();
+        return state == null ? fallback : state.lastArrivalMillis;
     }
 
     private void touch(int source, long arrivalMillis) {

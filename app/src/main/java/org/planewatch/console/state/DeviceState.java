@@ -116,7 +116,6 @@ final class DeviceState {
         return true;
     }
 
-
     void touch() {
         dirty = true;
     }

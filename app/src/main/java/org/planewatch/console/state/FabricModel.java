@@ -18,7 +18,6 @@ import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.PathColumns;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.telemetry.UpdateColumns;
-import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
@@ -179,8 +178,8 @@ final class FabricModel {
                 return device.qps.computeIfAbsent(qpn, q -> new LeafTable());
             }
             case "events" -> {
-                long seq = ringSeq(path);
-                if (seq >= 0) {
+                Long seq = longKey(path, 1, "seq");
+                if (seq != null) {
                     exclusions.leaf(device.name.name(), seq, leaf, value, ts);
                 } else {
                     exclusions.ringLeaf(device.name.name(), leaf, value);
@@ -217,32 +216,6 @@ final class FabricModel {
                 return false;
             }
         }
-    }
-
-    /** The ring entry element read last and its sequence number: a decision's leaves share one element object. */
-    private PathElem lastRingEntry;
-    private long lastRingSeq;
-
-    /** The sequence number of an event-ring path ({@code events/event[seq=S]/...}), or -1. */
-    private long ringSeq(TelemetryPath path) {
-        if (path.size() < 2) {
-            return -1;
-        }
-        PathElem entry = path.elem(1);
-        if (entry != lastRingEntry) {
-            String text = entry.key("seq");
-            long seq = -1;
-            if (text != null) {
-                try {
-                    seq = Long.parseLong(text);
-                } catch (NumberFormatException e) {
-                    seq = -1;
-                }
-            }
-            lastRingEntry = entry;
-            lastRingSeq = seq;
-        }
-        return lastRingSeq;
     }
 
     private static String name(TelemetryPath path, int index) {
