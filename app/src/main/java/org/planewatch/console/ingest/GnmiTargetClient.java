@@ -144,7 +144,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             streams.clear();
         }
         // A dial may overtake a scheduled redial (a changed explicit subscription): never leave streams behind.
-        previous.forEach(call -> call.cancel("redialling", null));
+        cancelAll(previous, "redialling");
         publish(ConnectionPhase.CONNECTING, "dialling " + config.address());
         channel.resetConnectBackoff();
         List<String> streamTargets = config.targets().isEmpty() ? List.of("") : config.targets();
@@ -200,7 +200,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             toCancel = List.copyOf(streams);
             streams.clear();
         }
-        toCancel.forEach(call -> call.cancel(why, null));
+        cancelAll(toCancel, why);
         scheduler.execute(this::dial);
     }
 
@@ -287,10 +287,27 @@ public final class GnmiTargetClient implements AutoCloseable {
             toCancel = List.copyOf(streams);
             streams.clear();
         }
-        toCancel.forEach(call -> call.cancel("restarting subscription", null));
+        cancelAll(toCancel, "restarting subscription");
         Duration wait = backoff.next();
         publish(ConnectionPhase.FAILED, message + "; retrying in " + formatWait(wait));
         scheduler.schedule(this::dial, wait.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Cancels every call, each on its own: gRPC's retry machinery can re-throw a failure of its own
+     * bookkeeping from {@code cancel} (seen as "UNKNOWN: Uncaught exception in the
+     * SynchronizationContext. Re-thrown." when a headless recording against a dead port ended). A
+     * call being given up on needs nothing more, and the caller must still close the rest, redial,
+     * or shut the channel down, so such a failure is not passed on.
+     */
+    static void cancelAll(List<? extends ClientCallStreamObserver<?>> calls, String why) {
+        for (ClientCallStreamObserver<?> call : calls) {
+            try {
+                call.cancel(why, null);
+            } catch (io.grpc.StatusRuntimeException failedWhileCancelling) {
+                // Given up on anyway (see above).
+            }
+        }
     }
 
     private static String formatWait(Duration wait) {
@@ -308,7 +325,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             toCancel = List.copyOf(streams);
             streams.clear();
         }
-        toCancel.forEach(call -> call.cancel("console closed the target", null));
+        cancelAll(toCancel, "console closed the target");
         publish(ConnectionPhase.CLOSED, "");
         channel.shutdownNow();
     }
