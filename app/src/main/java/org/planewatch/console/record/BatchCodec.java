@@ -10,6 +10,7 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.EventColumns;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.PathColumns;
 import org.planewatch.console.telemetry.TelemetryUpdate;
@@ -48,6 +49,7 @@ final class BatchCodec {
     private final Dictionary dictionary;
     private final LeafValues values = new LeafValues();
     private final RingValues ringValues = new RingValues();
+    private final StringValues strings;
     /** Decisions whose leaves a seek leaves out (the replay already has them from the recorded history). */
     interface DecisionFilter {
         boolean known(int targetId, long seq);
@@ -66,6 +68,7 @@ final class BatchCodec {
 
     BatchCodec(Dictionary dictionary) {
         this.dictionary = dictionary;
+        this.strings = new StringValues(dictionary);
     }
 
     Dictionary dictionary() {
@@ -168,7 +171,7 @@ final class BatchCodec {
                                 known.ids[u] = leaf;
                             }
                             raw.writeVarLong(leaf);
-                            ValueCodec.writeChange(raw, values.value(leaf), update.value(), dictionary);
+                            ValueCodec.writeChange(raw, values, leaf, update.value(), dictionary);
                             values.set(leaf, update.value(), n.timestampNs(), source);
                         } else {
                             known.paths[u] = null;
@@ -217,10 +220,13 @@ final class BatchCodec {
         return deflate();
     }
 
-    List<IngestEvent> decode(byte[] data) {
+    /** The events of one batch, as columns: a replay holds them decoded until its clock reaches them (ADR 0078). */
+    EventColumns decode(byte[] data) {
         ByteInput in = inflate(data);
         int count = in.readVarInt();
-        List<IngestEvent> events = new ArrayList<>(count);
+        EventColumns.Builder events = new EventColumns.Builder();
+        UpdateColumns.Builder updates = events.updates();
+        PathColumns.Builder deletes = events.deletes();
         long arrival = in.readVarLong();
         long timestamp = 0;
         for (int i = 0; i < count; i++) {
@@ -233,14 +239,14 @@ final class BatchCodec {
                     int target = in.readVarInt();
                     timestamp += in.readZigZag();
                     int updateCount = in.readVarInt();
-                    UpdateColumns.Builder updates = new UpdateColumns.Builder(updateCount);
+                    int updatesBefore = updates.size();
                     int leftOut = 0;
                     for (int u = 0; u < updateCount; u++) {
                         int leaf = in.readVarInt();
                         Dictionary.Leaf entry = dictionary.leaf(leaf);
                         if (dictionary.isTemplate(leaf)) {
                             long seq = in.readVarLong();
-                            TelemetryValue value = ValueCodec.read(in, ringValues.value(entry.targetId(), leaf, seq), dictionary);
+                            TelemetryValue value = ValueCodec.read(in, ringValues.value(entry.targetId(), leaf, seq), strings);
                             ringValues.set(entry.targetId(), leaf, seq, value, timestamp, source);
                             if (leftOut(leaf, entry.targetId(), seq, arrival)) {
                                 leftOut++;
@@ -248,17 +254,19 @@ final class BatchCodec {
                                 updates.addKeyed(entry.path(), seq, value);
                             }
                         } else {
-                            TelemetryValue value = ValueCodec.read(in, values.value(leaf), dictionary);
-                            values.set(leaf, value, timestamp, source);
+                            ValueCodec.readInto(in, values, leaf, timestamp, source, strings);
                             if (leftOut(leaf, entry.targetId(), 0, arrival)) {
                                 leftOut++;
+                            } else if (values.isUint(leaf)) {
+                                updates.addUint(entry.path(), values.number(leaf));
+                            } else if (values.isInt(leaf)) {
+                                updates.addInt(entry.path(), values.number(leaf));
                             } else {
-                                updates.add(entry.path(), value);
+                                updates.add(entry.path(), values.value(leaf));
                             }
                         }
                     }
                     int deleteCount = in.readVarInt();
-                    PathColumns.Builder deletes = deleteCount == 0 ? null : new PathColumns.Builder(deleteCount);
                     for (int d = 0; d < deleteCount; d++) {
                         int leaf = in.readVarInt();
                         Dictionary.Leaf deleted = dictionary.leaf(leaf);
@@ -272,9 +280,9 @@ final class BatchCodec {
                         removeSubtree(deleted.targetId(), leaf, seq);
                     }
                     touch(source, arrival);
-                    if (leftOut == 0 || updates.size() > 0 || deletes != null) {
-                        events.add(new IngestEvent.Notification(sourceName, dictionary.string(target), timestamp, updates.build(),
-                                deletes == null ? List.of() : deletes.build(), arrival));
+                    // A notification all of whose updates were left out (decisions a seek's history holds) is dropped.
+                    if (leftOut == 0 || updates.size() > updatesBefore || deleteCount > 0) {
+                        events.endNotification(sourceName, dictionary.string(target), timestamp, arrival);
                     }
                 }
                 case SYNCED -> {
@@ -293,7 +301,7 @@ final class BatchCodec {
                 default -> throw new ByteInput.CorruptDataException("unknown event kind " + kind);
             }
         }
-        return events;
+        return events.build();
     }
 
     /** The codec state as a keyframe: every leaf's newest value and every source's phase. */
@@ -310,7 +318,7 @@ final class BatchCodec {
         int leaves = dictionary.leafCount();
         int present = 0;
         for (int leaf = 0; leaf < leaves; leaf++) {
-            if (values.value(leaf) != null) {
+            if (values.has(leaf)) {
                 present++;
             }
         }
@@ -380,7 +388,7 @@ final class BatchCodec {
             leaf += in.readVarInt();
             int source = in.readVarInt();
             timestamp += in.readZigZag();
-            TelemetryValue value = ValueCodec.read(in, null, dictionary);
+            TelemetryValue value = ValueCodec.read(in, null, strings);
             values.set(leaf, value, timestamp, source);
             Dictionary.Leaf entry = dictionary.leaf(leaf);
             // The group keeps its place even when all its leaves are left out (dropped when empty, below).
@@ -399,7 +407,7 @@ final class BatchCodec {
                 seq += in.readZigZag();
                 int source = in.readVarInt();
                 timestamp += in.readZigZag();
-                TelemetryValue value = ValueCodec.read(in, null, dictionary);
+                TelemetryValue value = ValueCodec.read(in, null, strings);
                 Dictionary.Leaf entry = dictionary.leaf(template);
                 if (!dictionary.isTemplate(template)) {
                     throw new ByteInput.CorruptDataException("keyframe names leaf " + template + " as an event-ring template");

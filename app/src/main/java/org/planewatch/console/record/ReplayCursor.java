@@ -3,9 +3,10 @@ package org.planewatch.console.record;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.planewatch.console.telemetry.EventColumns;
+import org.planewatch.console.telemetry.EventQueue;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.TelemetryUpdate;
@@ -24,7 +25,7 @@ public final class ReplayCursor {
     private final RecordingReader reader;
     private BatchCodec codec;
     private long nextSeq;
-    private final ArrayDeque<IngestEvent> pending = new ArrayDeque<>();
+    private final EventQueue pending = new EventQueue();
 
     ReplayCursor(RecordingReader reader) {
         this.reader = reader;
@@ -114,23 +115,31 @@ public final class ReplayCursor {
 
     /** The recorded events after the cursor with arrival time up to {@code untilMillis}, in order. */
     public List<IngestEvent> advanceTo(long untilMillis) throws RecordingException {
-        List<IngestEvent> events = new ArrayList<>();
+        return EventColumns.concat(advanceRunsTo(untilMillis));
+    }
+
+    /**
+     * {@link #advanceTo}'s events as the decoded runs that hold them, none built yet: what a replay
+     * reads ahead of its clock.
+     */
+    public List<EventColumns> advanceRunsTo(long untilMillis) throws RecordingException {
+        List<EventColumns> runs = new ArrayList<>();
         while (true) {
-            while (!pending.isEmpty() && pending.peekFirst().arrivalMillis() <= untilMillis) {
-                events.add(pending.pollFirst());
-            }
+            runs.addAll(pending.takeArrivedBy(untilMillis));
             if (!pending.isEmpty() || !loadNextBatch(untilMillis)) {
-                return events;
+                return runs;
             }
         }
     }
 
     /** Arrival time of the next event the cursor would return, or {@code Long.MAX_VALUE} at the end. */
     public long nextArrivalMillis() throws RecordingException {
-        if (pending.isEmpty() && !loadNextBatch(Long.MAX_VALUE)) {
-            return Long.MAX_VALUE;
+        while (pending.isEmpty()) {
+            if (!loadNextBatch(Long.MAX_VALUE)) {
+                return Long.MAX_VALUE;
+            }
         }
-        return pending.peekFirst().arrivalMillis();
+        return pending.nextArrivalMillis();
     }
 
     private boolean loadNextBatch(long untilMillis) throws RecordingException {
@@ -145,7 +154,7 @@ public final class ReplayCursor {
                 if (seq != nextSeq) {
                     throw new RecordingException(reader.file(), "is damaged: batch " + nextSeq + " is missing");
                 }
-                pending.addAll(codec.decode(rs.getBytes(3)));
+                pending.add(codec.decode(rs.getBytes(3)));
                 nextSeq = seq + 1;
                 return true;
             }

@@ -52,7 +52,7 @@ final class ValueCodec {
         }
     }
 
-    static TelemetryValue read(ByteInput in, TelemetryValue previous, Dictionary dictionary) {
+    static TelemetryValue read(ByteInput in, TelemetryValue previous, StringValues strings) {
         int tag = in.readByte();
         return switch (tag) {
             case SAME -> {
@@ -65,13 +65,60 @@ final class ValueCodec {
                 if (!(previous instanceof TelemetryValue.Uint before)) {
                     throw new ByteInput.CorruptDataException("a counter change refers to a leaf with no counter value");
                 }
-                yield new TelemetryValue.Uint(before.value() + in.readZigZag());
+                yield TelemetryValue.uint(before.value() + in.readZigZag());
             }
-            case UINT -> new TelemetryValue.Uint(in.readVarLong());
+            case UINT -> TelemetryValue.uint(in.readVarLong());
             case INT -> new TelemetryValue.Int(in.readZigZag());
-            case STRING -> new TelemetryValue.Str(dictionary.string(in.readVarInt()));
-            case FALSE -> new TelemetryValue.Bool(false);
-            case TRUE -> new TelemetryValue.Bool(true);
+            default -> readOther(tag, in, strings);
+        };
+    }
+
+    /**
+     * The change of {@code writeChange} for a plain leaf, against and into its entry in
+     * {@code values}: an integer stays a number there, no value object is built for it.
+     */
+    static void readInto(ByteInput in, LeafValues values, int leaf, long timestampNs, int source, StringValues strings) {
+        int tag = in.readByte();
+        switch (tag) {
+            case SAME -> {
+                if (!values.has(leaf)) {
+                    throw new ByteInput.CorruptDataException("an unchanged value refers to a leaf with no value");
+                }
+                values.stamp(leaf, timestampNs, source);
+            }
+            case UINT_DELTA -> {
+                if (!values.isUint(leaf)) {
+                    throw new ByteInput.CorruptDataException("a counter change refers to a leaf with no counter value");
+                }
+                values.setUint(leaf, values.number(leaf) + in.readZigZag(), timestampNs, source);
+            }
+            case UINT -> values.setUint(leaf, in.readVarLong(), timestampNs, source);
+            case INT -> values.setInt(leaf, in.readZigZag(), timestampNs, source);
+            default -> values.set(leaf, readOther(tag, in, strings), timestampNs, source);
+        }
+    }
+
+    /** {@link #writeChange} against a plain leaf's entry in {@code values}, without building its value. */
+    static void writeChange(ByteOutput out, LeafValues values, int leaf, TelemetryValue value, Dictionary dictionary) {
+        if (values.holds(leaf, value)) {
+            out.writeByte(SAME);
+        } else if (value instanceof TelemetryValue.Uint now && values.isUint(leaf)) {
+            out.writeByte(UINT_DELTA);
+            out.writeZigZag(now.value() - values.number(leaf));
+        } else {
+            writeAbsolute(out, value, dictionary);
+        }
+    }
+
+    private static final TelemetryValue FALSE_VALUE = new TelemetryValue.Bool(false);
+    private static final TelemetryValue TRUE_VALUE = new TelemetryValue.Bool(true);
+
+    /** A value that is not an integer (text, flag, decimal), by its tag. */
+    private static TelemetryValue readOther(int tag, ByteInput in, StringValues strings) {
+        return switch (tag) {
+            case STRING -> strings.value(in.readVarInt());
+            case FALSE -> FALSE_VALUE;
+            case TRUE -> TRUE_VALUE;
             case REAL -> new TelemetryValue.Real(in.readDouble());
             default -> throw new ByteInput.CorruptDataException("unknown value tag " + tag);
         };

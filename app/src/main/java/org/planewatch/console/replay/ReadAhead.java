@@ -1,12 +1,12 @@
 package org.planewatch.console.replay;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.ReplayCursor;
+import org.planewatch.console.telemetry.EventColumns;
+import org.planewatch.console.telemetry.EventQueue;
 import org.planewatch.console.telemetry.IngestEvent;
 
 /**
@@ -17,19 +17,20 @@ import org.planewatch.console.telemetry.IngestEvent;
  */
 final class ReadAhead implements AutoCloseable {
     /** A run of recorded events up to {@code untilMillis}, or the failure that ended reading. */
-    private record Chunk(long untilMillis, List<IngestEvent> events, RecordingException failure) {}
+    private record Chunk(long untilMillis, List<EventColumns> runs, RecordingException failure) {}
 
     static final long CHUNK_MILLIS = 250;
     /**
      * 10 s of recorded time: more than a step of four frames at 100x (6.7 s), or a step behind would
      * wait for decoding and the two threads would take turns instead of working side by side. Not
      * much more: what waits here when a young collection comes is copied by it (16 s of the demo
-     * decoded as objects per update made those pauses 40 to 95 ms; as columns it is a few MB).
+     * decoded as objects per update made those pauses 40 to 95 ms; as columns per batch, ADR 0078,
+     * it is a few arrays per 250 ms).
      */
     private static final int CHUNKS = 40;
 
     private final BlockingQueue<Chunk> chunks = new ArrayBlockingQueue<>(CHUNKS);
-    private final ArrayDeque<IngestEvent> taken = new ArrayDeque<>();
+    private final EventQueue taken = new EventQueue();
     private final Thread thread;
     private long takenUntil;
     private volatile boolean running = true;
@@ -47,7 +48,7 @@ final class ReadAhead implements AutoCloseable {
                 until = Math.min(until + CHUNK_MILLIS, endMillis);
                 Chunk chunk;
                 try {
-                    chunk = new Chunk(until, cursor.advanceTo(until), null);
+                    chunk = new Chunk(until, cursor.advanceRunsTo(until), null);
                 } catch (RecordingException e) {
                     chunks.put(new Chunk(Long.MAX_VALUE, List.of(), e));
                     return;
@@ -70,18 +71,14 @@ final class ReadAhead implements AutoCloseable {
                 if (chunk.failure() != null) {
                     throw chunk.failure();
                 }
-                taken.addAll(chunk.events());
+                chunk.runs().forEach(taken::add);
                 takenUntil = chunk.untilMillis();
             }
         } catch (InterruptedException e) {
             // The replay thread is being stopped: hand over what is here, the caller's loop ends.
             Thread.currentThread().interrupt();
         }
-        List<IngestEvent> events = new ArrayList<>();
-        while (!taken.isEmpty() && taken.peekFirst().arrivalMillis() <= untilMillis) {
-            events.add(taken.pollFirst());
-        }
-        return events;
+        return EventColumns.concat(taken.takeArrivedBy(untilMillis));
     }
 
     /** Stops the reader and waits for it, so the cursor (and the recording) is free again. */

@@ -101,7 +101,14 @@ final class FabricModel {
         boolean touched = false;
         for (int i = 0; i < columns.size(); i++) {
             if (!columns.isKeyed(i)) {
-                touched |= applyUpdate(device, i, columns.pathOrTemplate(i), columns.value(i), ts);
+                TelemetryPath path = columns.pathOrTemplate(i);
+                LeafSlot slot = columns.isInteger(i) ? device.slot(i, path) : null;
+                if (slot != null) {
+                    slot.putInteger(columns.number(i), ts); // no value object for a counter (ADR 0078)
+                    touched = true;
+                } else {
+                    touched |= applyUpdate(device, i, path, columns.value(i), ts);
+                }
             } else if (isRingTemplate(columns.pathOrTemplate(i))) {
                 exclusions.leaf(device.name.name(), columns.key(i), columns.pathOrTemplate(i).last().name(), columns.value(i), ts);
             } else {

@@ -25,6 +25,11 @@ final class LeafSlot {
         }
     }
 
+    /** An integer value ({@code uint} or {@code int}), as {@link #put} would take it. */
+    void putInteger(long value, long timestampNs) {
+        counter().update(value, timestampNs);
+    }
+
     private Counter counter() {
         if (counter == null) {
             counter = table.counter(leaf);

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.RandomAccess;
 import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -24,34 +25,45 @@ public final class PathColumns extends AbstractList<TelemetryPath> implements Ra
     private final TelemetryPath[] paths;
     /** Per path the number that fills its template's {@code *} key, or {@link #PLAIN}; null when none is keyed. */
     private final long[] keys;
+    /** This list is {@code size} paths of the arrays from {@code from} on: one decoded batch shares its arrays among its notifications. */
+    private final int from;
+    private final int size;
 
-    private PathColumns(TelemetryPath[] paths, long[] keys) {
+    private PathColumns(TelemetryPath[] paths, long[] keys, int from, int size) {
         this.paths = paths;
         this.keys = keys;
+        this.from = from;
+        this.size = size;
     }
 
     @Override
     public int size() {
-        return paths.length;
+        return size;
     }
 
     @Override
     public TelemetryPath get(int index) {
-        return isKeyed(index) ? fill(paths[index], keys[index]) : paths[index];
+        return isKeyed(index) ? fill(paths[from + index], keys[from + index]) : paths[from + Objects.checkIndex(index, size)];
     }
 
     /** The path itself when plain, the template when keyed. */
     public TelemetryPath pathOrTemplate(int index) {
-        return paths[index];
+        return paths[from + Objects.checkIndex(index, size)];
     }
 
     public boolean isKeyed(int index) {
-        return keys != null && keys[index] != PLAIN;
+        return keys != null && keys[from + Objects.checkIndex(index, size)] != PLAIN;
     }
 
     /** The number that fills a keyed path's template. */
     public long key(int index) {
-        return keys[index];
+        return keys[from + Objects.checkIndex(index, size)];
+    }
+
+    /** Paths {@code fromIndex} (inclusive) to {@code toIndex} (exclusive) of this list, sharing its arrays. */
+    public PathColumns slice(int fromIndex, int toIndex) {
+        Objects.checkFromToIndex(fromIndex, toIndex, size);
+        return new PathColumns(paths, keys, from + fromIndex, toIndex - fromIndex);
     }
 
     /** The template with its {@code *} key value replaced by {@code key} in decimal. */
@@ -121,7 +133,7 @@ public final class PathColumns extends AbstractList<TelemetryPath> implements Ra
 
         public PathColumns build() {
             PathColumns built = new PathColumns(paths.length == size ? paths : Arrays.copyOf(paths, size),
-                    keys == null ? null : keys.length == size ? keys : Arrays.copyOf(keys, size));
+                    keys == null ? null : keys.length == size ? keys : Arrays.copyOf(keys, size), 0, size);
             paths = null; // the columns must not change after the build
             keys = null;
             return built;

@@ -51,4 +51,26 @@ class UpdateColumnsTest {
         assertThrows(UnsupportedOperationException.class, () -> columns.add(new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(2))));
         assertThrows(UnsupportedOperationException.class, () -> columns.set(0, new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(2))));
     }
+
+    @Test
+    void keepsIntegersAsNumbersAndReadsThemAsValues() {
+        UpdateColumns columns = new UpdateColumns.Builder(1)
+                .addUint(COUNTER, 1L << 40)
+                .add(COUNTER, new TelemetryValue.Int(-3))
+                .add(COUNTER, new TelemetryValue.Bool(true))
+                .addKeyed(REASON, 5, new TelemetryValue.Uint(2))
+                .build();
+        assertTrue(columns.isInteger(0));
+        assertEquals(1L << 40, columns.number(0));
+        assertEquals(new TelemetryValue.Uint(1L << 40), columns.value(0));
+        assertEquals(new TelemetryValue.Int(-3), columns.value(1));
+        assertFalse(columns.isInteger(2));
+        assertEquals(new TelemetryValue.Bool(true), columns.value(2));
+        assertTrue(columns.isInteger(3));
+        UpdateColumns tail = columns.slice(2, 4);
+        assertEquals(List.of(new TelemetryUpdate(COUNTER, new TelemetryValue.Bool(true)),
+                new TelemetryUpdate(TelemetryPath.parse("mrc:/events/event[seq=5]/state/reason"), new TelemetryValue.Uint(2))), tail);
+        assertEquals(5, tail.key(1));
+        assertThrows(IndexOutOfBoundsException.class, () -> tail.value(2));
+    }
 }
