@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.StringJoiner;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -39,8 +40,10 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *       click on the timeline waits for (recorded decision history, keyframe, batches, a fresh
  *       telemetry store and its snapshot);
  *   <li>replay at 100x (with {@code --measure}: 10x, 30x, 100x and 1000x, 10 s each): the replay thread plays while a 60 Hz pulse (the frame clock) asks for the
- *       snapshot to present. A pulse counts as dropped when the snapshot it gets is older than the
- *       instant due at the previous pulse, i.e. the replay fell more than one frame behind.
+ *       snapshot to present. The replay clock starts at the first pulse that shows the replay moving
+ *       (after play computed its first frames: the start latency, printed); from then on a pulse
+ *       counts as dropped when the snapshot it gets is older than the instant due at the previous
+ *       pulse, i.e. the replay fell more than one frame behind. Every pulse after the start counts.
  * </ul>
  *
  * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
@@ -361,14 +364,15 @@ public final class DemoHourBench {
         java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
         driver.start();
         driver.submit(ReplayEngine::play);
-        long[] wallStart = {0};
+        long playedAt = System.nanoTime();
+        long[] anchor = {0, 0}; // wall nanos and replay instant of the first moving frame
+        int[] started = {-1};
         long[] uptimeAtStart = {0};
         int[] pulse = {0};
         frames.scheduleAtFixedRate(() -> {
             long now = System.nanoTime();
             int i = pulse[0];
             if (i == 0) {
-                wallStart[0] = now;
                 // JVM uptime at the first pulse, to line the per-second drops up with -Xlog:gc output.
                 uptimeAtStart[0] = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
             }
@@ -377,11 +381,18 @@ public final class DemoHourBench {
                 return;
             }
             var snapshot = driver.latest();
-            double elapsedMillis = (now - wallStart[0]) / 1e6;
-            long due = from + (long) (elapsedMillis * speed);
-            long previousDue = from + (long) (Math.max(0, elapsedMillis - FRAME_MILLIS) * speed);
-            lag[i] = due - snapshot.atMillis();
-            dropped[i] = i > 0 && snapshot.atMillis() < previousDue;
+            if (started[0] < 0 && snapshot.atMillis() > from) {
+                started[0] = i;
+                anchor[0] = now;
+                anchor[1] = snapshot.atMillis();
+            }
+            if (started[0] >= 0) {
+                double elapsedMillis = (now - anchor[0]) / 1e6;
+                long due = anchor[1] + (long) (elapsedMillis * speed);
+                long previousDue = anchor[1] + (long) (Math.max(0, elapsedMillis - FRAME_MILLIS) * speed);
+                lag[i] = due - snapshot.atMillis();
+                dropped[i] = snapshot.atMillis() < previousDue;
+            }
             versions[i] = snapshot.version();
             pulse[0] = i + 1;
         }, 0, (long) (FRAME_MILLIS * 1000), TimeUnit.MICROSECONDS);
@@ -389,15 +400,19 @@ public final class DemoHourBench {
         frames.shutdownNow();
         long reached = driver.position().atMillis();
         driver.close();
-        // The first second ramps up from the paused start: measured from then on.
-        int skip = Math.min(pulses - 1, 60);
+        if (started[0] < 0) {
+            System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx never started moving in %d s; errors=%s%n", speed, seconds, errors);
+            return;
+        }
+        int skip = started[0];
+        long startLatencyMs = (anchor[0] - playedAt) / 1_000_000;
         long droppedCount = 0;
         long distinct = 0;
-        for (int i = skip; i < pulses; i++) {
+        for (int i = Math.max(1, skip); i < pulses; i++) {
             droppedCount += dropped[i] ? 1 : 0;
             distinct += versions[i] != versions[i - 1] ? 1 : 0;
         }
-        // Dropped pulses per second of the run: the first seconds include JIT warm-up and catching up.
+        // Dropped pulses per second of the run (from the first pulse): the first seconds of a fresh JVM include JIT compilation.
         StringBuilder perSecond = new StringBuilder();
         for (int second = 0; second * 60 < pulses; second++) {
             int count = 0;
@@ -406,14 +421,22 @@ public final class DemoHourBench {
             }
             perSecond.append(second == 0 ? "" : ",").append(count);
         }
+        // When the first drops happened, as JVM uptime: to line them up with -Xlog:gc output.
+        StringJoiner droppedAt = new StringJoiner(",", "[", "]");
+        for (int i = Math.max(1, skip), listed = 0; i < pulses && listed < 20; i++) {
+            if (dropped[i]) {
+                droppedAt.add(Long.toString(uptimeAtStart[0] + Math.round(i * FRAME_MILLIS)) + "(" + lag[i] * 10 / Math.round(FRAME_MILLIS * speed) / 10.0 + "f)");
+                listed++;
+            }
+        }
         long[] measured = Arrays.copyOfRange(lag, skip, pulses);
         Arrays.sort(measured);
-        System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx wallSeconds=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
+        System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx wallSeconds=%d startLatencyMs=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
                 + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) droppedPerSecond=%s "
-                + "jvmUptimeAtFirstPulseMs=%d errors=%s%n",
-                speed, seconds, (reached - from) / 60_000.0, measured.length, droppedCount, 100.0 * droppedCount / measured.length,
+                + "jvmUptimeAtFirstPulseMs=%d droppedAtUptimeMs(lag in frames)=%s errors=%s%n",
+                speed, seconds, startLatencyMs, (reached - from) / 60_000.0, measured.length, droppedCount, 100.0 * droppedCount / measured.length,
                 distinct, measured[measured.length / 2], measured[(int) Math.ceil(measured.length * 0.99) - 1],
-                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, uptimeAtStart[0], errors);
+                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, uptimeAtStart[0], droppedAt, errors);
     }
 
     private static long updates(IngestEvent event) {

@@ -34,6 +34,9 @@ final class ReadAhead implements AutoCloseable {
     private final Thread thread;
     private long takenUntil;
     private volatile boolean running = true;
+    /** Chunks read so far and whether reading ended: what {@link #awaitFull} waits on. */
+    private long readChunks;
+    private boolean finished;
 
     /** Starts reading from the cursor's position, which is {@code fromMillis}, to {@code endMillis}. */
     ReadAhead(ReplayCursor cursor, long fromMillis, long endMillis) {
@@ -54,9 +57,18 @@ final class ReadAhead implements AutoCloseable {
                     return;
                 }
                 chunks.put(chunk);
+                synchronized (this) {
+                    readChunks++;
+                    notifyAll();
+                }
             }
         } catch (InterruptedException e) {
             // close(): the replay moved elsewhere or stopped.
+        } finally {
+            synchronized (this) {
+                finished = true;
+                notifyAll();
+            }
         }
     }
 
@@ -79,6 +91,19 @@ final class ReadAhead implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         return EventColumns.concat(taken.takeArrivedBy(untilMillis));
+    }
+
+    /**
+     * Waits until the reader has filled what it holds ahead (or read to the end), at most
+     * {@code maxMillis}: a replay that starts playing while the reader still fills competes with it
+     * for the two cores, and at 100x its first second dropped frames.
+     */
+    synchronized void awaitFull(long maxMillis) throws InterruptedException {
+        long giveUp = System.nanoTime() + maxMillis * 1_000_000;
+        long left;
+        while (!finished && readChunks < CHUNKS && (left = giveUp - System.nanoTime()) > 0) {
+            wait(Math.max(1, left / 1_000_000));
+        }
     }
 
     /** Stops the reader and waits for it, so the cursor (and the recording) is free again. */

@@ -43,13 +43,17 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
 
     /**
      * Frames computed ahead of the one shown: while playing, a step computes the state due at the end
-     * of the frame after the current one and queues it; {@link #latest} presents the one due now. A
-     * young collection or a slow step of up to a frame then delays computing, not what is shown (at
-     * 100x such pauses dropped one or two frames each). A command (seek, pause, speed) empties the
-     * queue, so its result shows at once.
+     * of the frame four frames on and queues it; {@link #latest} presents the one due now. A young
+     * collection or a slow step then delays computing, not what is shown: with two frames ahead, the
+     * demo at 100x still dropped three to five frames after each young collection of 20 to 35 ms,
+     * since the step after it had to catch up as well; with four, none in the runs measured
+     * (docs/benchmarks.md). A command (seek, pause, speed) empties the queue, so its result shows at
+     * once.
      */
-    static final int LOOKAHEAD_FRAMES = 2;
+    static final int LOOKAHEAD_FRAMES = 4;
     private static final int MAX_PRESENTED = 8;
+    /** The longest a starting replay waits for its read-ahead to fill (10 s of the demo take about 30 ms to decode). */
+    static final long PRE_ROLL_READ_AHEAD_MILLIS = 500;
 
     /** A snapshot and the wall-clock instant whose replay time it shows. */
     private record Presented(long wallMillis, FabricSnapshot snapshot) {}
@@ -162,12 +166,13 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
 
     /**
      * One step per frame of the wall clock (16 ms, at a fixed rate rather than a sleep after the work),
-     * each to the instant due at the end of the frame after the current one, queued and presented when
-     * its frame comes ({@link #LOOKAHEAD_FRAMES}): a snapshot built for a frame's start was already a
-     * frame old when the view showed it (the demo at 100x dropped three frames in four that way), and
-     * one built just in time was late whenever a collection paused the replay thread. Behind the wall
-     * clock, steps follow each other without waiting, at most four frames each, and more than a second
-     * of owed wall time is let go.
+     * each to the instant due at the end of the frame {@link #LOOKAHEAD_FRAMES} on, queued and
+     * presented when its frame comes: a snapshot built for a frame's start was already a frame old
+     * when the view showed it (the demo at 100x dropped three frames in four that way), and one built
+     * just in time was late whenever a collection paused the replay thread. A command that leaves the
+     * replay playing (play, speed, a seek while playing) first computes the frames ahead and only then
+     * starts them on the wall clock ({@link #preRoll}). Behind the wall clock, steps follow each other
+     * without waiting, at most four frames each, and more than a second of owed wall time is let go.
      */
     private void run() {
         long coveredUntil = wallClock.millis();
@@ -190,6 +195,10 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                 if (!engine.position().playing()) {
                     coveredUntil = now;
                     nextFrame = now + FRAME_MILLIS;
+                } else if (commanded) {
+                    PreRoll preRoll = preRoll();
+                    coveredUntil = preRoll.anchorMillis() + preRoll.frames() * FRAME_MILLIS;
+                    nextFrame = preRoll.anchorMillis() + FRAME_MILLIS;
                 } else if (now >= nextFrame || coveredUntil < now) {
                     if (now >= nextFrame) {
                         // Catch-up steps between frames leave the frame schedule alone.
@@ -216,5 +225,36 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                 errors.accept(e.getMessage());
             }
         }
+    }
+
+    /** The wall instant the pre-rolled frames start from, and how many there are. */
+    private record PreRoll(long anchorMillis, int frames) {}
+
+    /**
+     * Computes the first frames of a replay that starts playing ({@link #LOOKAHEAD_FRAMES}, fewer when
+     * they would cover more than {@link #MAX_STEP_RECORDED_MILLIS} of recorded time, as at 1000x), one
+     * after the other once the read-ahead is filled, and queues them from the wall instant they are
+     * done: frames computed against a clock that started at the command had fallen behind by the time
+     * the first of them was ready, and the first second of a replay at 100x dropped frames. The first
+     * frame is due at once; the views keep the command's result until then.
+     */
+    private PreRoll preRoll() throws RecordingException, InterruptedException {
+        presented = List.of(new Presented(wallClock.millis(), engine.latest()));
+        engine.awaitReadAhead(PRE_ROLL_READ_AHEAD_MILLIS);
+        int count = (int) Math.clamp((long) (MAX_STEP_RECORDED_MILLIS / (FRAME_MILLIS * engine.position().speed())), 1, LOOKAHEAD_FRAMES);
+        List<FabricSnapshot> frames = new ArrayList<>(count);
+        for (int frame = 0; frame < count && engine.position().playing(); frame++) {
+            engine.advance(FRAME_MILLIS);
+            frames.add(engine.latest());
+        }
+        long anchor = wallClock.millis();
+        List<Presented> queue = new ArrayList<>(frames.size());
+        for (int frame = 0; frame < frames.size(); frame++) {
+            queue.add(new Presented(anchor + (frame + 1) * FRAME_MILLIS, frames.get(frame)));
+        }
+        if (!queue.isEmpty()) {
+            presented = List.copyOf(queue);
+        }
+        return new PreRoll(anchor, frames.size());
     }
 }

@@ -98,6 +98,16 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         speed = newSpeed;
     }
 
+    /**
+     * Waits, at most {@code maxMillis}, until what is read ahead of a replay that starts playing is
+     * there; no wait when not playing.
+     */
+    public void awaitReadAhead(long maxMillis) throws InterruptedException {
+        if (playing) {
+            readAhead().awaitFull(maxMillis);
+        }
+    }
+
     /** Moves replay time by {@code wallMillis} of wall time at the current speed, if playing. */
     public void advance(long wallMillis) throws RecordingException {
         if (!playing || wallMillis <= 0) {
