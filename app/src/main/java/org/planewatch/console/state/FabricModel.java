@@ -55,9 +55,14 @@ final class FabricModel {
             touched |= applyColumns(device, columns, ts);
         } else {
             List<TelemetryUpdate> updates = notification.updates();
+            LeafSlot previous = null;
             for (int i = 0; i < updates.size(); i++) {
                 TelemetryUpdate update = updates.get(i);
-                touched |= applyUpdate(device, i, update.path(), update.value(), ts);
+                LeafSlot slot = applyUpdate(device, previous, i, update.path(), update.value(), ts);
+                if (slot != null) {
+                    touched = true;
+                    previous = slot;
+                }
             }
         }
         List<TelemetryPath> deletes = notification.deletes();
@@ -99,20 +104,24 @@ final class FabricModel {
     /** Decoded replay updates: event-ring leaves go to the exclusion log by template and number, without a path each. */
     private boolean applyColumns(DeviceState device, UpdateColumns columns, long ts) {
         boolean touched = false;
+        LeafSlot previous = null;
         for (int i = 0; i < columns.size(); i++) {
             if (!columns.isKeyed(i)) {
                 TelemetryPath path = columns.pathOrTemplate(i);
-                LeafSlot slot = columns.isInteger(i) ? device.slot(i, path) : null;
+                LeafSlot slot = columns.isInteger(i) ? device.slot(previous, i, path) : null;
                 if (slot != null) {
                     slot.putInteger(columns.number(i), ts); // no value object for a counter (ADR 0078)
-                    touched = true;
                 } else {
-                    touched |= applyUpdate(device, i, path, columns.value(i), ts);
+                    slot = applyUpdate(device, previous, i, path, columns.value(i), ts);
+                }
+                if (slot != null) {
+                    touched = true;
+                    previous = slot;
                 }
             } else if (isRingTemplate(columns.pathOrTemplate(i))) {
                 exclusions.leaf(device.name.name(), columns.key(i), columns.pathOrTemplate(i).last().name(), columns.value(i), ts);
             } else {
-                touched |= applyUpdate(device, i, columns.path(i), columns.value(i), ts);
+                touched |= applyUpdate(device, null, i, columns.path(i), columns.value(i), ts) != null;
             }
         }
         return touched;
@@ -127,21 +136,26 @@ final class FabricModel {
         return path.size() >= 2 && "events".equals(name(path, 0)) && "event".equals(name(path, 1));
     }
 
-    /** {@code position}: the update's place in its notification, where the device's slot cache looks first. */
-    private boolean applyUpdate(DeviceState device, int position, TelemetryPath path, TelemetryValue value, long ts) {
-        LeafSlot slot = device.slot(position, path);
+    /**
+     * Applies one update; returns the slot of the leaf it went to, or null when it is not a table's
+     * leaf. {@code previous}: the slot of the update before it in the notification, whose successor the
+     * device's slot cache tries first; {@code position}: the update's place in its notification.
+     */
+    private LeafSlot applyUpdate(DeviceState device, LeafSlot previous, int position, TelemetryPath path, TelemetryValue value, long ts) {
+        LeafSlot slot = device.slot(previous, position, path);
         if (slot != null) {
             slot.put(value, ts);
-            return true;
+            return slot;
         }
         LeafTable table = route(device, path, value, ts);
         if (table == null) {
-            return false;
+            return null;
         }
-        slot = new LeafSlot(table, path.last().name());
-        device.remember(position, path, slot);
+        // Interned, as the names the summaries look leaves up by are: a hit is then an identity comparison.
+        slot = new LeafSlot(table, path.last().name().intern());
+        device.remember(previous, position, path, slot);
         slot.put(value, ts);
-        return true;
+        return slot;
     }
 
     /**
@@ -158,7 +172,7 @@ final class FabricModel {
         switch (name(path, 0)) {
             case "interfaces" -> {
                 String port = key(path, 1, "name");
-                return port == null ? null : device.port(port);
+                return port == null ? null : device.port(port.intern());
             }
             case "qos" -> {
                 String port = key(path, 2, "interface-id");
@@ -166,7 +180,7 @@ final class FabricModel {
                 if (port == null || queue == null) {
                     return null;
                 }
-                return device.queues.computeIfAbsent(port, p -> new TreeMap<>()).computeIfAbsent(queue, q -> new LeafTable());
+                return device.queues.computeIfAbsent(port.intern(), p -> new TreeMap<>()).computeIfAbsent(queue, q -> new LeafTable());
             }
             case "planes" -> {
                 Integer plane = intKey(path, 1, "id");

@@ -1,5 +1,6 @@
 package org.planewatch.console.state;
 
+import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -11,6 +12,13 @@ final class LeafSlot {
     private final LeafTable table;
     private final String leaf;
     private Counter counter;
+    /**
+     * The update that came after this one in the device's notification last time, and its slot:
+     * where {@link DeviceState#slot} looks first. Slots forgotten by the device (after a delete) are
+     * reached only from each other, never again from the device.
+     */
+    TelemetryPath nextPath;
+    LeafSlot nextSlot;
 
     LeafSlot(LeafTable table, String leaf) {
         this.table = table;
@@ -23,6 +31,11 @@ final class LeafSlot {
             case TelemetryValue.Int number -> counter().update(number.value(), timestampNs);
             default -> table.put(leaf, value, timestampNs);
         }
+    }
+
+    void followedBy(TelemetryPath path, LeafSlot slot) {
+        nextPath = path;
+        nextSlot = slot;
     }
 
     /** An integer value ({@code uint} or {@code int}), as {@link #put} would take it. */

@@ -1,0 +1,106 @@
+package org.planewatch.console.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.console.telemetry.UpdateColumns;
+import org.planewatch.console.testing.ManualClock;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * The state owner finds a leaf's slot by the update before it, by position, then by path
+ * (DeviceState#slot). Whatever order and mix of leaves notifications bring, and across deletes that
+ * drop the tables slots point into, every value must land on its own leaf.
+ */
+class LeafSlotCacheTest {
+    private static final String HOST = "host-0001";
+    private static final List<String> LEAVES = List.of("evs-active", "cwnd-octets", "inflight-octets", "srtt-ns");
+
+    private static TelemetryPath leaf(long qpn, String leaf) {
+        return TelemetryPath.parse("mrc:/qps/qp[qpn=" + qpn + "]/state/" + leaf);
+    }
+
+    @Test
+    void everyValueLandsOnItsLeafWhateverTheOrderAndMixOfNotifications() {
+        SplittableRandom random = new SplittableRandom(5);
+        ManualClock clock = new ManualClock(1_000);
+        TelemetryStore store = new TelemetryStore(clock);
+        // Path objects repeat, as from a decoder's cache: the identity comparisons are what is tested.
+        Map<String, TelemetryPath> paths = new TreeMap<>();
+        for (long qpn = 1; qpn <= 4; qpn++) {
+            for (String name : LEAVES) {
+                paths.put(qpn + "/" + name, leaf(qpn, name));
+            }
+        }
+        // A few fixed notification shapes (as agents send), shuffled now and then.
+        List<List<String>> shapes = new ArrayList<>();
+        for (int s = 0; s < 5; s++) {
+            List<String> shape = new ArrayList<>(paths.keySet());
+            Collections.shuffle(shape, new java.util.Random(s));
+            shapes.add(shape.subList(0, 3 + random.nextInt(shape.size() - 3)));
+        }
+        Map<String, Long> expected = new TreeMap<>();
+        for (int n = 0; n < 3_000; n++) {
+            List<String> shape = new ArrayList<>(shapes.get(random.nextInt(shapes.size())));
+            if (random.nextInt(10) == 0) {
+                Collections.shuffle(shape, new java.util.Random(n));
+            }
+            List<TelemetryUpdate> updates = new ArrayList<>();
+            UpdateColumns.Builder columns = new UpdateColumns.Builder(shape.size());
+            for (String key : shape) {
+                long value = random.nextLong(1_000_000);
+                updates.add(new TelemetryUpdate(paths.get(key), new TelemetryValue.Uint(value)));
+                columns.addUint(paths.get(key), value);
+                expected.put(key, value);
+            }
+            List<TelemetryPath> deletes = List.of();
+            if (random.nextInt(50) == 0) {
+                long qpn = 1 + random.nextInt(4);
+                deletes = List.of(TelemetryPath.parse("mrc:/qps/qp[qpn=" + qpn + "]"));
+                expected.keySet().removeIf(key -> key.startsWith(qpn + "/"));
+            }
+            clock.advance(java.time.Duration.ofMillis(10));
+            // Live notifications carry lists of updates, replayed ones columns: both go through the slots.
+            List<TelemetryUpdate> carried = n % 2 == 0 ? updates : columns.build();
+            store.apply(List.of(new IngestEvent.Notification("fabric", HOST, n * 10_000_000L, carried, deletes, clock.millis())));
+            assertEquals(asShown(expected), shown(store.publish(FabricSnapshot.IngestStats.NONE)), "after notification " + n);
+        }
+    }
+
+    private static Map<String, Long> shown(FabricSnapshot snapshot) {
+        Map<String, Long> shown = new TreeMap<>();
+        for (FabricSnapshot.QpSummary qp : snapshot.hosts().getFirst().qps()) {
+            // A QP shows every leaf it has; one whose leaves were all deleted is gone.
+            put(shown, qp.qpn() + "/evs-active", qp.evsActive());
+            put(shown, qp.qpn() + "/cwnd-octets", qp.cwndOctets());
+            put(shown, qp.qpn() + "/inflight-octets", qp.inflightOctets());
+            put(shown, qp.qpn() + "/srtt-ns", qp.srttNs());
+        }
+        return shown;
+    }
+
+    private static void put(Map<String, Long> shown, String key, long value) {
+        shown.put(key, value);
+    }
+
+    /** The values as a QP row shows them: a QP with any leaf shows all four, 0 for one it never got. */
+    private static Map<String, Long> asShown(Map<String, Long> values) {
+        Map<String, Long> shown = new TreeMap<>();
+        for (String key : values.keySet()) {
+            String qpn = key.substring(0, key.indexOf('/'));
+            for (String name : LEAVES) {
+                shown.put(qpn + "/" + name, values.getOrDefault(qpn + "/" + name, 0L));
+            }
+        }
+        return shown;
+    }
+}
