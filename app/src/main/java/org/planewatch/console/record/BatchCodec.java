@@ -50,6 +50,10 @@ final class BatchCodec {
     private final LeafValues values = new LeafValues();
     private final RingValues ringValues = new RingValues();
     private final StringValues strings;
+    /** The sizes of the batch decoded last, to size the next one's columns. */
+    private int decodedEvents;
+    private int decodedUpdates;
+    private int decodedDeletes;
     /** Decisions whose leaves a seek leaves out (the replay already has them from the recorded history). */
     interface DecisionFilter {
         boolean known(int targetId, long seq);
@@ -224,7 +228,9 @@ final class BatchCodec {
     EventColumns decode(byte[] data) {
         ByteInput in = inflate(data);
         int count = in.readVarInt();
-        EventColumns.Builder events = new EventColumns.Builder();
+        // Sized a little over the previous batch: batches of one recording are alike.
+        EventColumns.Builder events = new EventColumns.Builder(decodedEvents + decodedEvents / 8, decodedUpdates + decodedUpdates / 8,
+                decodedDeletes + decodedDeletes / 8);
         UpdateColumns.Builder updates = events.updates();
         PathColumns.Builder deletes = events.deletes();
         long arrival = in.readVarLong();
@@ -243,41 +249,42 @@ final class BatchCodec {
                     int leftOut = 0;
                     for (int u = 0; u < updateCount; u++) {
                         int leaf = in.readVarInt();
-                        Dictionary.Leaf entry = dictionary.leaf(leaf);
+                        TelemetryPath path = dictionary.path(leaf);
                         if (dictionary.isTemplate(leaf)) {
+                            int leafTarget = dictionary.targetId(leaf);
                             long seq = in.readVarLong();
-                            TelemetryValue value = ValueCodec.read(in, ringValues.value(entry.targetId(), leaf, seq), strings);
-                            ringValues.set(entry.targetId(), leaf, seq, value, timestamp, source);
-                            if (leftOut(leaf, entry.targetId(), seq, arrival)) {
+                            TelemetryValue value = ValueCodec.read(in, ringValues.value(leafTarget, leaf, seq), strings);
+                            ringValues.set(leafTarget, leaf, seq, value, timestamp, source);
+                            if (leftOut(leaf, leafTarget, seq, arrival)) {
                                 leftOut++;
                             } else {
-                                updates.addKeyed(entry.path(), seq, value);
+                                updates.addKeyed(path, seq, value);
                             }
                         } else {
                             ValueCodec.readInto(in, values, leaf, timestamp, source, strings);
-                            if (leftOut(leaf, entry.targetId(), 0, arrival)) {
+                            if (filter != null && leftOut(leaf, dictionary.targetId(leaf), 0, arrival)) {
                                 leftOut++;
                             } else if (values.isUint(leaf)) {
-                                updates.addUint(entry.path(), values.number(leaf));
+                                updates.addUint(path, values.number(leaf));
                             } else if (values.isInt(leaf)) {
-                                updates.addInt(entry.path(), values.number(leaf));
+                                updates.addInt(path, values.number(leaf));
                             } else {
-                                updates.add(entry.path(), values.value(leaf));
+                                updates.add(path, values.value(leaf));
                             }
                         }
                     }
                     int deleteCount = in.readVarInt();
                     for (int d = 0; d < deleteCount; d++) {
                         int leaf = in.readVarInt();
-                        Dictionary.Leaf deleted = dictionary.leaf(leaf);
+                        TelemetryPath deleted = dictionary.path(leaf);
                         long seq = 0;
                         if (dictionary.isTemplate(leaf)) {
                             seq = in.readVarLong();
-                            deletes.addKeyed(deleted.path(), seq);
+                            deletes.addKeyed(deleted, seq);
                         } else {
-                            deletes.add(deleted.path());
+                            deletes.add(deleted);
                         }
-                        removeSubtree(deleted.targetId(), leaf, seq);
+                        removeSubtree(dictionary.targetId(leaf), leaf, seq);
                     }
                     touch(source, arrival);
                     // A notification all of whose updates were left out (decisions a seek's history holds) is dropped.
@@ -301,6 +308,9 @@ final class BatchCodec {
                 default -> throw new ByteInput.CorruptDataException("unknown event kind " + kind);
             }
         }
+        decodedEvents = events.size();
+        decodedUpdates = updates.size();
+        decodedDeletes = deletes.size();
         return events.build();
     }
 

@@ -21,6 +21,13 @@ final class Dictionary {
     private final List<String> strings = new ArrayList<>();
     private final Map<Leaf, Integer> leafIds = new HashMap<>();
     private final List<Leaf> leaves = new ArrayList<>();
+    /**
+     * Each leaf's target and path by id, beside {@link #leaves}: a decoder looks them up for every
+     * update, and a {@link Leaf} object per lookup was a cache miss wherever the collector had
+     * put it (ADR 0079).
+     */
+    private int[] targetIds = new int[1024];
+    private TelemetryPath[] paths = new TelemetryPath[1024];
     private final Map<Leaf, Integer> templateIds = new HashMap<>();
     private final java.util.BitSet templates = new java.util.BitSet();
     /** Leaves of a decision ({@code mrc:/events/event[seq]/state/<leaf>}): templates, and format-1 paths with their sequence number. */
@@ -79,6 +86,12 @@ final class Dictionary {
         }
         int newId = leaves.size();
         leaves.add(leaf);
+        if (newId == targetIds.length) {
+            targetIds = java.util.Arrays.copyOf(targetIds, newId * 2);
+            paths = java.util.Arrays.copyOf(paths, newId * 2);
+        }
+        targetIds[newId] = targetId;
+        paths[newId] = path;
         ids.put(leaf, newId);
         templates.set(newId, template);
         if (ExclusionRows.isEventLeaf(path)) {
@@ -158,6 +171,24 @@ final class Dictionary {
         return strings.get(id);
     }
 
+    /** The target of leaf {@code id}: {@code leaf(id).targetId()} without the object. */
+    int targetId(int id) {
+        checkLeaf(id);
+        return targetIds[id];
+    }
+
+    /** The path (or template) of leaf {@code id}: {@code leaf(id).path()} without the object. */
+    TelemetryPath path(int id) {
+        checkLeaf(id);
+        return paths[id];
+    }
+
+    private void checkLeaf(int id) {
+        if (id < 0 || id >= leaves.size()) {
+            throw new ByteInput.CorruptDataException("unknown leaf id " + id);
+        }
+    }
+
     Leaf leaf(int id) {
         if (id < 0 || id >= leaves.size()) {
             throw new ByteInput.CorruptDataException("unknown leaf id " + id);
@@ -218,6 +249,7 @@ final class Dictionary {
         }
         for (int i = leaves.size() - 1; i >= persistedLeaves; i--) {
             (templates.get(i) ? templateIds : leafIds).remove(leaves.remove(i));
+            paths[i] = null;
             templates.clear(i);
             decisionLeaves.clear(i);
             plainDecisionSeqs.remove(i);

@@ -76,16 +76,22 @@ final class LeafValues {
     }
 
     void set(int leaf, TelemetryValue value, long timestampNs, int source) {
-        switch (value) {
-            case TelemetryValue.Uint u -> setNumber(leaf, UINT, u.value(), timestampNs, source);
-            case TelemetryValue.Int i -> setNumber(leaf, INT, i.value(), timestampNs, source);
-            default -> {
-                ensure(leaf);
-                kinds[leaf] = OBJECT;
-                objects[leaf] = value;
-                stamp(leaf, timestampNs, source);
-            }
+        // instanceof, not a pattern switch: per recorded update (ADR 0079)
+        if (value instanceof TelemetryValue.Uint u) {
+            setNumber(leaf, UINT, u.value(), timestampNs, source);
+        } else if (value instanceof TelemetryValue.Int i) {
+            setNumber(leaf, INT, i.value(), timestampNs, source);
+        } else {
+            setObject(leaf, value, timestampNs, source);
         }
+    }
+
+    /** A value that is not an integer (text, flag, decimal): the decoder knows that from its tag. */
+    void setObject(int leaf, TelemetryValue value, long timestampNs, int source) {
+        ensure(leaf);
+        kinds[leaf] = OBJECT;
+        objects[leaf] = value;
+        stamp(leaf, timestampNs, source);
     }
 
     void setUint(int leaf, long number, long timestampNs, int source) {
@@ -116,9 +122,11 @@ final class LeafValues {
 
     private void setNumber(int leaf, byte kind, long number, long timestampNs, int source) {
         ensure(leaf);
+        if (kinds[leaf] == OBJECT) {
+            objects[leaf] = null; // only then: a store per counter touched another array for nothing
+        }
         kinds[leaf] = kind;
         numbers[leaf] = number;
-        objects[leaf] = null;
         stamp(leaf, timestampNs, source);
     }
 

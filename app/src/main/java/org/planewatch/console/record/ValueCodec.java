@@ -94,7 +94,7 @@ final class ValueCodec {
             }
             case UINT -> values.setUint(leaf, in.readVarLong(), timestampNs, source);
             case INT -> values.setInt(leaf, in.readZigZag(), timestampNs, source);
-            default -> values.set(leaf, readOther(tag, in, strings), timestampNs, source);
+            default -> values.setObject(leaf, readOther(tag, in, strings), timestampNs, source);
         }
     }
 

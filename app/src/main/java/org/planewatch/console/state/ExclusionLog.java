@@ -55,11 +55,8 @@ final class ExclusionLog {
                 return;
             }
             present |= 1 << bit;
-            long number = switch (value) {
-                case TelemetryValue.Uint(long v) -> v;
-                case TelemetryValue.Int(long v) -> v;
-                default -> 0;
-            };
+            // instanceof, not a pattern switch: per decision leaf (ADR 0079)
+            long number = value instanceof TelemetryValue.Uint u ? u.value() : value instanceof TelemetryValue.Int i ? i.value() : 0;
             String text = value instanceof TelemetryValue.Str || value instanceof TelemetryValue.Bool ? value.text() : null;
             switch (leaf) {
                 case "timestamp" -> timestampNs = number;

@@ -26,10 +26,13 @@ final class LeafSlot {
     }
 
     void put(TelemetryValue value, long timestampNs) {
-        switch (value) {
-            case TelemetryValue.Uint number -> counter().update(number.value(), timestampNs);
-            case TelemetryValue.Int number -> counter().update(number.value(), timestampNs);
-            default -> table.put(leaf, value, timestampNs);
+        // instanceof, not a pattern switch: per applied update (ADR 0079)
+        if (value instanceof TelemetryValue.Uint number) {
+            counter().update(number.value(), timestampNs);
+        } else if (value instanceof TelemetryValue.Int number) {
+            counter().update(number.value(), timestampNs);
+        } else {
+            table.put(leaf, value, timestampNs);
         }
     }
 

@@ -11,12 +11,19 @@ final class LeafTable {
     private final Map<String, String> texts = new HashMap<>();
 
     void put(String leaf, TelemetryValue value, long timestampNs) {
-        switch (value) {
-            case TelemetryValue.Uint number -> counter(leaf).update(number.value(), timestampNs);
-            case TelemetryValue.Int number -> counter(leaf).update(number.value(), timestampNs);
-            case TelemetryValue.Real decimal -> decimals.put(leaf, decimal.value());
-            case TelemetryValue.Bool flag -> texts.put(leaf, flag.text());
-            case TelemetryValue.Str text -> texts.put(leaf, text.value());
+        // instanceof, not a pattern switch: per applied update (ADR 0079)
+        if (value instanceof TelemetryValue.Uint number) {
+            counter(leaf).update(number.value(), timestampNs);
+        } else if (value instanceof TelemetryValue.Int number) {
+            counter(leaf).update(number.value(), timestampNs);
+        } else if (value instanceof TelemetryValue.Real decimal) {
+            decimals.put(leaf, decimal.value());
+        } else if (value instanceof TelemetryValue.Bool flag) {
+            texts.put(leaf, flag.text());
+        } else if (value instanceof TelemetryValue.Str text) {
+            texts.put(leaf, text.value());
+        } else {
+            throw new IllegalArgumentException("unknown value kind: " + value);
         }
     }
 

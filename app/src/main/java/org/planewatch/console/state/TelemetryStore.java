@@ -57,22 +57,21 @@ public final class TelemetryStore implements SnapshotSource {
     /** Owner thread only. */
     public void apply(List<? extends IngestEvent> batch) {
         for (IngestEvent event : batch) {
-            switch (event) {
-                case IngestEvent.Notification notification -> {
-                    SourceState source = source(notification.source());
-                    source.lastSeenMillis = notification.arrivalMillis();
-                    source.notifications++;
-                    model.apply(notification);
-                }
-                case IngestEvent.Synced synced -> source(synced.source()).lastSeenMillis = synced.arrivalMillis();
-                case IngestEvent.Connection connection -> {
-                    SourceState source = source(connection.source());
-                    source.phase = connection.phase();
-                    source.detail = connection.detail();
-                    source.everFailed |= connection.phase() == ConnectionPhase.FAILED;
-                    if (connection.phase() == ConnectionPhase.STREAMING) {
-                        source.lastSeenMillis = connection.arrivalMillis();
-                    }
+            // instanceof, not a pattern switch: per applied event (ADR 0079)
+            if (event instanceof IngestEvent.Notification notification) {
+                SourceState source = source(notification.source());
+                source.lastSeenMillis = notification.arrivalMillis();
+                source.notifications++;
+                model.apply(notification);
+            } else if (event instanceof IngestEvent.Synced synced) {
+                source(synced.source()).lastSeenMillis = synced.arrivalMillis();
+            } else if (event instanceof IngestEvent.Connection connection) {
+                SourceState source = source(connection.source());
+                source.phase = connection.phase();
+                source.detail = connection.detail();
+                source.everFailed |= connection.phase() == ConnectionPhase.FAILED;
+                if (connection.phase() == ConnectionPhase.STREAMING) {
+                    source.lastSeenMillis = connection.arrivalMillis();
                 }
             }
         }

@@ -176,16 +176,38 @@ public final class EventColumns extends AbstractList<IngestEvent> implements Ran
      * whole. One {@link #build} per builder.
      */
     public static final class Builder {
-        private final UpdateColumns.Builder updates = new UpdateColumns.Builder(256);
-        private final PathColumns.Builder deletes = new PathColumns.Builder(16);
-        private IngestEvent[] prebuilt = new IngestEvent[64];
-        private String[] sources = new String[64];
-        private String[] targets = new String[64];
-        private long[] timestamps = new long[64];
-        private long[] arrivals = new long[64];
-        private int[] updateEnds = new int[64];
-        private int[] deleteEnds = new int[64];
+        private final UpdateColumns.Builder updates;
+        private final PathColumns.Builder deletes;
+        private IngestEvent[] prebuilt;
+        private String[] sources;
+        private String[] targets;
+        private long[] timestamps;
+        private long[] arrivals;
+        private int[] updateEnds;
+        private int[] deleteEnds;
         private int size;
+
+        public Builder() {
+            this(64, 256, 16);
+        }
+
+        /**
+         * Sized for about {@code events} events with {@code updates} updates and {@code deletes} deletes
+         * in all (a decoder gives the sizes of its previous batch): growing from small copied every
+         * column several times per batch (ADR 0079).
+         */
+        public Builder(int events, int updates, int deletes) {
+            this.updates = new UpdateColumns.Builder(Math.max(16, updates));
+            this.deletes = new PathColumns.Builder(Math.max(16, deletes));
+            int capacity = Math.max(16, events);
+            prebuilt = new IngestEvent[capacity];
+            sources = new String[capacity];
+            targets = new String[capacity];
+            timestamps = new long[capacity];
+            arrivals = new long[capacity];
+            updateEnds = new int[capacity];
+            deleteEnds = new int[capacity];
+        }
 
         /** Where the current notification's updates go. */
         public UpdateColumns.Builder updates() {
@@ -226,9 +248,9 @@ public final class EventColumns extends AbstractList<IngestEvent> implements Ran
             if (updates.size() != endOfPrevious(updateEnds) || deletes.size() != endOfPrevious(deleteEnds)) {
                 throw new IllegalStateException("updates or deletes added without ending their notification");
             }
-            return new EventColumns(Arrays.copyOf(prebuilt, size), Arrays.copyOf(sources, size), Arrays.copyOf(targets, size),
-                    Arrays.copyOf(timestamps, size), Arrays.copyOf(arrivals, size), Arrays.copyOf(updateEnds, size),
-                    Arrays.copyOf(deleteEnds, size), updates.build(), deletes.build(), 0, size);
+            // The columns as they are, room to spare included (ADR 0079).
+            return new EventColumns(prebuilt, sources, targets, timestamps, arrivals, updateEnds, deleteEnds,
+                    updates.build(), deletes.build(), 0, size);
         }
 
         private int endOfPrevious(int[] ends) {

@@ -133,8 +133,7 @@ public final class UpdateColumns extends AbstractList<TelemetryUpdate> implement
         }
 
         public UpdateColumns build() {
-            int size = paths.size();
-            UpdateColumns built = new UpdateColumns(paths.build(), fit(kinds, size), fit(numbers, size), fit(objects, size), 0);
+            UpdateColumns built = new UpdateColumns(paths.build(), kinds, numbers, objects, 0); // room to spare included, as paths
             kinds = null; // the columns must not change after the build
             numbers = null;
             objects = null;
@@ -142,16 +141,17 @@ public final class UpdateColumns extends AbstractList<TelemetryUpdate> implement
         }
 
         private Builder value(TelemetryValue value) {
-            return switch (value) {
-                case TelemetryValue.Uint u -> number(UINT, u.value());
-                case TelemetryValue.Int i -> number(INT, i.value());
-                default -> {
-                    int at = grown();
-                    kinds[at] = OBJECT;
-                    objects[at] = Objects.requireNonNull(value, "value");
-                    yield this;
-                }
-            };
+            // instanceof, not a pattern switch: per decoded update (ADR 0079)
+            if (value instanceof TelemetryValue.Uint u) {
+                return number(UINT, u.value());
+            }
+            if (value instanceof TelemetryValue.Int i) {
+                return number(INT, i.value());
+            }
+            int at = grown();
+            kinds[at] = OBJECT;
+            objects[at] = Objects.requireNonNull(value, "value");
+            return this;
         }
 
         private Builder number(byte kind, long number) {
@@ -169,18 +169,6 @@ public final class UpdateColumns extends AbstractList<TelemetryUpdate> implement
                 objects = Arrays.copyOf(objects, paths.capacity());
             }
             return paths.size() - 1;
-        }
-
-        private static byte[] fit(byte[] array, int size) {
-            return array.length == size ? array : Arrays.copyOf(array, size);
-        }
-
-        private static long[] fit(long[] array, int size) {
-            return array.length == size ? array : Arrays.copyOf(array, size);
-        }
-
-        private static TelemetryValue[] fit(TelemetryValue[] array, int size) {
-            return array.length == size ? array : Arrays.copyOf(array, size);
         }
     }
 }

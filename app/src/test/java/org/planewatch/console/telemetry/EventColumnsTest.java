@@ -18,7 +18,10 @@ class EventColumnsTest {
 
     /** Three notifications and a sync: numbers, a text, a keyed delete, arrivals 10, 20, 20, 30. */
     private static EventColumns batch() {
-        EventColumns.Builder builder = new EventColumns.Builder();
+        return batch(new EventColumns.Builder());
+    }
+
+    private static EventColumns batch(EventColumns.Builder builder) {
         builder.updates().addUint(OCTETS, 100).add(STATUS, new TelemetryValue.Str("UP"));
         builder.endNotification("fabric", "host-1", 1_000, 10);
         builder.updates().addInt(OCTETS, -4);
@@ -52,6 +55,19 @@ class EventColumnsTest {
         assertTrue(updates.isInteger(0));
         assertEquals(100, updates.number(0));
         assertFalse(updates.isInteger(1));
+    }
+
+    @Test
+    void columnsBuiltWithRoomToSpareOrTooLittleReadAsTheSameEvents() {
+        // A decoder sizes each batch by the one before it: larger, and smaller so that every column grows.
+        for (EventColumns batch : List.of(batch(new EventColumns.Builder(100, 1_000, 50)), batch(new EventColumns.Builder(1, 1, 1)))) {
+            assertEquals(expected(), List.copyOf(batch));
+            assertEquals(4, batch.size());
+            assertEquals(expected().subList(1, 3), batch.slice(1, 3));
+            IngestEvent.Notification last = (IngestEvent.Notification) batch.getLast();
+            assertEquals(1, last.updates().size(), "a notification's updates end where its own end, not at the column's length");
+            assertEquals(List.of(), last.deletes());
+        }
     }
 
     @Test
