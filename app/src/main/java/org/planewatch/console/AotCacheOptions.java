@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes the JVM options file the {@code launch} profile starts the console with (JDK 25 AOT cache,
- * JEP 514/515): use the cache if it was trained on this very jar, else train one during this run.
+ * Writes the JVM options file the {@code launch} profile starts the console with: the heap's page
+ * size ({@link HeapPageOptions}) and the JDK 25 AOT cache (JEP 514/515): use the cache if it was trained on this very jar, else train one during this run.
  * Class loading and linking of JavaFX, gRPC/Netty and TilesFX were most of the start-up time; with
  * a trained cache they come pre-parsed and pre-linked. A cache from another build of the jar would
  * be refused by the JVM (it checks the jar's size and time), so a changed jar is retrained; a missing,
@@ -30,7 +30,9 @@ public final class AotCacheOptions {
         }
         Path jar = Path.of(args[0]).toAbsolutePath();
         Path cache = Path.of(args[1]).toAbsolutePath();
-        Files.write(Path.of(args[2]), options(jar, cache));
+        List<String> options = new java.util.ArrayList<>(options(jar, cache));
+        options.addAll(HeapPageOptions.options(System.getProperty("os.name"), HeapPageOptions.THP_SETTING));
+        Files.write(Path.of(args[2]), options);
     }
 
     /** The options for the next launch of {@code jar}; deletes a cache trained on another build first. */

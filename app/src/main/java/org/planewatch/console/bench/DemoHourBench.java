@@ -400,6 +400,7 @@ public final class DemoHourBench {
         frames.shutdownNow();
         long reached = driver.position().atMillis();
         driver.close();
+        long waitedForDecodingMs = engine.readAheadWaitNanos() / 1_000_000;
         if (started[0] < 0) {
             System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx never started moving in %d s; errors=%s%n", speed, seconds, errors);
             return;
@@ -433,10 +434,10 @@ public final class DemoHourBench {
         Arrays.sort(measured);
         System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx wallSeconds=%d startLatencyMs=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
                 + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) droppedPerSecond=%s "
-                + "jvmUptimeAtFirstPulseMs=%d droppedAtUptimeMs(lag in frames)=%s errors=%s%n",
+                + "replayWaitedForDecodingMs=%d jvmUptimeAtFirstPulseMs=%d droppedAtUptimeMs(lag in frames)=%s errors=%s%n",
                 speed, seconds, startLatencyMs, (reached - from) / 60_000.0, measured.length, droppedCount, 100.0 * droppedCount / measured.length,
                 distinct, measured[measured.length / 2], measured[(int) Math.ceil(measured.length * 0.99) - 1],
-                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, uptimeAtStart[0], droppedAt, errors);
+                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, waitedForDecodingMs, uptimeAtStart[0], droppedAt, errors);
     }
 
     private static long updates(IngestEvent event) {

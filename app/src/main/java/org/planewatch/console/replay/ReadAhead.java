@@ -21,18 +21,22 @@ final class ReadAhead implements AutoCloseable {
 
     static final long CHUNK_MILLIS = 250;
     /**
-     * 10 s of recorded time: more than a step of four frames at 100x (6.7 s), or a step behind would
-     * wait for decoding and the two threads would take turns instead of working side by side. Not
-     * much more: what waits here when a young collection comes is copied by it (16 s of the demo
-     * decoded as objects per update made those pauses 40 to 95 ms; as columns per batch, ADR 0078,
-     * it is a few arrays per 250 ms).
+     * 30 s of recorded time: more than the twelve frames the replay thread computes ahead at 100x
+     * (20 s), or a step would wait for decoding and the two threads would take turns instead of
+     * working side by side (ADR 0079). Not much more: what waits here when a young collection comes
+     * is copied by it (16 s of the demo decoded as objects per update made those pauses 40 to 95 ms;
+     * as columns per batch, ADR 0078, it is a few arrays per 250 ms).
      */
-    private static final int CHUNKS = 40;
+    private static final int CHUNKS = 120;
+    /** What a replay that starts playing waits for (10 s of recording), not the whole read-ahead. */
+    private static final int PRE_ROLL_CHUNKS = 40;
 
     private final BlockingQueue<Chunk> chunks = new ArrayBlockingQueue<>(CHUNKS);
     private final EventQueue taken = new EventQueue();
     private final Thread thread;
     private long takenUntil;
+    /** How long the taking thread has waited for chunks (its own field: only that thread reads and writes it). */
+    private long waitNanos;
     private volatile boolean running = true;
     /** Chunks read so far and whether reading ended: what {@link #awaitFull} waits on. */
     private long readChunks;
@@ -79,7 +83,12 @@ final class ReadAhead implements AutoCloseable {
     List<IngestEvent> advanceTo(long untilMillis) throws RecordingException {
         try {
             while (takenUntil < untilMillis) {
-                Chunk chunk = chunks.take();
+                Chunk chunk = chunks.poll();
+                if (chunk == null) {
+                    long waitFrom = System.nanoTime();
+                    chunk = chunks.take();
+                    waitNanos += System.nanoTime() - waitFrom;
+                }
                 if (chunk.failure() != null) {
                     throw chunk.failure();
                 }
@@ -101,9 +110,14 @@ final class ReadAhead implements AutoCloseable {
     synchronized void awaitFull(long maxMillis) throws InterruptedException {
         long giveUp = System.nanoTime() + maxMillis * 1_000_000;
         long left;
-        while (!finished && readChunks < CHUNKS && (left = giveUp - System.nanoTime()) > 0) {
+        while (!finished && readChunks < PRE_ROLL_CHUNKS && (left = giveUp - System.nanoTime()) > 0) {
             wait(Math.max(1, left / 1_000_000));
         }
+    }
+
+    /** Wall time the taking thread has waited for the reader in {@link #advanceTo}. */
+    long waitNanos() {
+        return waitNanos;
     }
 
     /** Stops the reader and waits for it, so the cursor (and the recording) is free again. */

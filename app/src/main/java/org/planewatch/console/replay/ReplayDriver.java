@@ -42,16 +42,18 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     static final long MAX_BEHIND_WALL_MILLIS = 1_000;
 
     /**
-     * Frames computed ahead of the one shown: while playing, a step computes the state due at the end
-     * of the frame four frames on and queues it; {@link #latest} presents the one due now. A young
-     * collection or a slow step then delays computing, not what is shown: with two frames ahead, the
-     * demo at 100x still dropped three to five frames after each young collection of 20 to 35 ms,
-     * since the step after it had to catch up as well; with four, none in the runs measured
-     * (docs/benchmarks.md). A command (seek, pause, speed) empties the queue, so its result shows at
-     * once.
+     * Frames computed ahead of the one shown: while playing, the replay thread keeps the states due at
+     * the ends of the next twelve frames (200 ms) computed and queued; {@link #latest} presents the
+     * one due now. A young collection, a recompilation or a slow step then delays computing, not what
+     * is shown: with two and then four frames ahead, the demo at 100x still dropped frames after
+     * every pause of the replay thread longer than the frames ahead (docs/benchmarks.md, ADR 0079).
+     * A command (seek, pause, speed) first takes the engine back to the instant shown and empties the
+     * queue, so its result shows at once and starts from what was on screen.
      */
-    static final int LOOKAHEAD_FRAMES = 4;
-    private static final int MAX_PRESENTED = 8;
+    static final int LOOKAHEAD_FRAMES = 12;
+    /** Frames computed before a replay that starts playing starts on the wall clock; the rest follow at once. */
+    static final int PRE_ROLL_FRAMES = 4;
+    private static final int MAX_PRESENTED = LOOKAHEAD_FRAMES + 4;
     /** The longest a starting replay waits for its read-ahead to fill (10 s of the demo take about 30 ms to decode). */
     static final long PRE_ROLL_READ_AHEAD_MILLIS = 500;
 
@@ -165,25 +167,31 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     }
 
     /**
-     * One step per frame of the wall clock (16 ms, at a fixed rate rather than a sleep after the work),
-     * each to the instant due at the end of the frame {@link #LOOKAHEAD_FRAMES} on, queued and
-     * presented when its frame comes: a snapshot built for a frame's start was already a frame old
-     * when the view showed it (the demo at 100x dropped three frames in four that way), and one built
-     * just in time was late whenever a collection paused the replay thread. A command that leaves the
-     * replay playing (play, speed, a seek while playing) first computes the frames ahead and only then
-     * starts them on the wall clock ({@link #preRoll}). Behind the wall clock, steps follow each other
-     * without waiting, at most four frames each, and more than a second of owed wall time is let go.
+     * Frames are computed one at a time, each to the instant due at its end, until they reach
+     * {@link #LOOKAHEAD_FRAMES} ahead of the wall clock; then the thread waits for the next frame
+     * (or a command). Each is queued and presented when its frame comes: a snapshot built for a
+     * frame's start was already a frame old when the view showed it, and one built just in time was
+     * late whenever a collection paused the replay thread. Frames still to come get a snapshot each:
+     * a step of several frames gives one snapshot for all of them, and the frames before it show an
+     * older state. Frames already past do not: a replay behind the wall clock takes one step (at
+     * most {@link #MAX_STEP_WALL_MILLIS}) to the frame shown now, and more than a second of owed wall
+     * time is let go. A command that leaves the replay playing (play, speed, a seek while playing)
+     * first computes the first frames and only then starts them on the wall clock ({@link #preRoll}).
      */
     private void run() {
         long coveredUntil = wallClock.millis();
-        long nextFrame = coveredUntil + FRAME_MILLIS;
         while (running) {
             try {
                 long now = wallClock.millis();
-                boolean behind = engine.position().playing() && coveredUntil < now;
-                long wait = behind ? 0 : Math.max(0, nextFrame - now);
+                boolean playing = engine.position().playing();
+                long horizon = now + LOOKAHEAD_FRAMES * FRAME_MILLIS;
+                long wait = playing && coveredUntil < horizon ? 0
+                        : playing ? Math.min(FRAME_MILLIS, coveredUntil - horizon + 1) : FRAME_MILLIS;
                 Command command = wait == 0 ? commands.poll() : commands.poll(wait, TimeUnit.MILLISECONDS);
                 boolean commanded = command != null;
+                if (commanded) {
+                    rewindToShown();
+                }
                 while (command != null) {
                     command.apply(engine);
                     command = commands.poll();
@@ -194,21 +202,12 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                 }
                 if (!engine.position().playing()) {
                     coveredUntil = now;
-                    nextFrame = now + FRAME_MILLIS;
                 } else if (commanded) {
                     PreRoll preRoll = preRoll();
                     coveredUntil = preRoll.anchorMillis() + preRoll.frames() * FRAME_MILLIS;
-                    nextFrame = preRoll.anchorMillis() + FRAME_MILLIS;
-                } else if (now >= nextFrame || coveredUntil < now) {
-                    if (now >= nextFrame) {
-                        // Catch-up steps between frames leave the frame schedule alone.
-                        nextFrame = Math.max(nextFrame + FRAME_MILLIS, now);
-                    }
-                    long target = now + LOOKAHEAD_FRAMES * FRAME_MILLIS;
-                    coveredUntil = Math.max(coveredUntil, target - MAX_BEHIND_WALL_MILLIS);
-                    long maxStep = Math.max(1, Math.min(MAX_STEP_WALL_MILLIS,
-                            (long) (MAX_STEP_RECORDED_MILLIS / engine.position().speed())));
-                    long step = Math.min(target - coveredUntil, maxStep);
+                } else if (coveredUntil < now + LOOKAHEAD_FRAMES * FRAME_MILLIS) {
+                    coveredUntil = Math.max(coveredUntil, now + LOOKAHEAD_FRAMES * FRAME_MILLIS - MAX_BEHIND_WALL_MILLIS);
+                    long step = Math.min(coveredUntil < now ? now + FRAME_MILLIS - coveredUntil : FRAME_MILLIS, maxStepWallMillis());
                     long version = engine.latest().version();
                     engine.advance(step);
                     coveredUntil += step;
@@ -227,6 +226,24 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
         }
     }
 
+    /**
+     * Takes the engine back to the instant on screen when it has computed frames beyond it, before a
+     * command: a pause then shows the frame the operator paused on, and a speed change or a step
+     * starts from it, not from up to {@link #LOOKAHEAD_FRAMES} frames later (20 s of recording at
+     * 100x). A seek, as a click on the timeline costs.
+     */
+    private void rewindToShown() throws RecordingException {
+        Presented shown = presentedNow();
+        if (shown != null && engine.position().atMillis() > shown.snapshot().atMillis()) {
+            engine.seek(shown.snapshot().atMillis());
+        }
+    }
+
+    /** The most wall time one step covers at the current speed (four frames, or less at 1000x). */
+    private long maxStepWallMillis() {
+        return Math.max(1, Math.min(MAX_STEP_WALL_MILLIS, (long) (MAX_STEP_RECORDED_MILLIS / engine.position().speed())));
+    }
+
     /** The wall instant the pre-rolled frames start from, and how many there are. */
     private record PreRoll(long anchorMillis, int frames) {}
 
@@ -241,7 +258,7 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     private PreRoll preRoll() throws RecordingException, InterruptedException {
         presented = List.of(new Presented(wallClock.millis(), engine.latest()));
         engine.awaitReadAhead(PRE_ROLL_READ_AHEAD_MILLIS);
-        int count = (int) Math.clamp((long) (MAX_STEP_RECORDED_MILLIS / (FRAME_MILLIS * engine.position().speed())), 1, LOOKAHEAD_FRAMES);
+        int count = (int) Math.clamp((long) (MAX_STEP_RECORDED_MILLIS / (FRAME_MILLIS * engine.position().speed())), 1, PRE_ROLL_FRAMES);
         List<FabricSnapshot> frames = new ArrayList<>(count);
         for (int frame = 0; frame < count && engine.position().playing(); frame++) {
             engine.advance(FRAME_MILLIS);

@@ -31,6 +31,8 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private ReplayCursor cursor;
     /** Reads on from where the cursor stands while playing; none until the first move after a seek. */
     private ReadAhead ahead;
+    /** {@link #readAheadWaitNanos} of the read-aheads closed so far. */
+    private long readAheadWaitNanos;
     private boolean playing;
     private double speed = 1.0;
     private double carryMillis;
@@ -178,8 +180,17 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         stopReadingAhead();
     }
 
+    /**
+     * Wall time the replay thread has spent waiting for the read-ahead to decode what a step needed,
+     * since this engine was made: a replay that falls behind its speed because decoding does.
+     */
+    public long readAheadWaitNanos() {
+        return readAheadWaitNanos + (ahead == null ? 0 : ahead.waitNanos());
+    }
+
     private void stopReadingAhead() {
         if (ahead != null) {
+            readAheadWaitNanos += ahead.waitNanos();
             ahead.close();
             ahead = null;
         }

@@ -22,23 +22,16 @@ class ReplayDriverTest {
 
     @Test
     void preRollsTheFramesAheadAtPlayThenPresentsEachWhenItsFrameComes() throws Exception {
-        Path file = dir.resolve("driver.pwrec");
-        ReplayEngineTest.recordWhileWatching(file, 300, List.of());
         ManualClock wall = new ManualClock(0);
         List<String> errors = new CopyOnWriteArrayList<>();
-        RecordingReader reader = RecordingReader.open(file);
-        try (ReplayDriver driver = new ReplayDriver(new ReplayEngine(reader, AlarmThresholds.defaults()), wall, errors::add)) {
-            driver.start();
-            driver.submit(engine -> engine.setSpeed(20));
-            long start = driver.position().atMillis();
-            driver.submit(ReplayEngine::play);
-            awaitPlaying(driver);
+        try (ReplayDriver driver = driverOnNewRecording("driver.pwrec", wall, errors)) {
+            long start = play(driver, 20);
             long frame = ReplayDriver.FRAME_MILLIS;
             int ahead = ReplayDriver.LOOKAHEAD_FRAMES;
 
             awaitComputed(driver, start + ahead * frame * 20);
             assertEquals(start + ahead * frame * 20, driver.computedPosition().atMillis(),
-                    "play computes the frames ahead before the wall clock moves");
+                    "play computes the frames ahead before the wall clock moves, and no further");
             assertEquals(start + frame * 20, driver.latest().atMillis(), "and shows the first of them at once");
 
             wall.advance(Duration.ofMillis(frame));
@@ -53,6 +46,32 @@ class ReplayDriverTest {
             driver.submit(ReplayEngine::pause);
             awaitPaused(driver);
             assertEquals(driver.engine().latest().atMillis(), driver.latest().atMillis(), "a command's result shows at once");
+            assertTrue(errors.isEmpty(), errors.toString());
+        }
+    }
+
+    @Test
+    void pausingWhileFramesAreComputedAheadShowsTheFrameThatWasOnScreen() throws Exception {
+        ManualClock wall = new ManualClock(0);
+        List<String> errors = new CopyOnWriteArrayList<>();
+        try (ReplayDriver driver = driverOnNewRecording("pause.pwrec", wall, errors)) {
+            long start = play(driver, 10);
+            long frame = ReplayDriver.FRAME_MILLIS;
+            wall.advance(Duration.ofMillis(3 * frame));
+            awaitComputed(driver, start + (ReplayDriver.LOOKAHEAD_FRAMES + 3) * frame * 10);
+            long onScreen = driver.latest().atMillis();
+            assertEquals(start + 4 * frame * 10, onScreen, "the frame due now is on screen, eleven more are computed");
+
+            driver.submit(ReplayEngine::pause);
+            awaitPaused(driver);
+            assertEquals(onScreen, driver.latest().atMillis(), "the pause shows the frame it was asked on, not one computed ahead");
+            assertEquals(onScreen, driver.engine().position().atMillis(), "and the replay stands there");
+
+            driver.submit(engine -> engine.setSpeed(2));
+            driver.submit(ReplayEngine::play);
+            awaitPlaying(driver);
+            awaitComputed(driver, onScreen + frame * 2);
+            assertEquals(onScreen + frame * 2, driver.latest().atMillis(), "playing on starts from there, at the new speed");
             assertTrue(errors.isEmpty(), errors.toString());
         }
     }
@@ -85,6 +104,24 @@ class ReplayDriverTest {
             assertTrue(steps * 5 * ReplayDriver.MAX_STEP_WALL_MILLIS >= reached - preRolled,
                     "one snapshot per step of at most four frames: " + steps + " steps for " + (reached - preRolled) + " ms");
         }
+    }
+
+    /** A started driver on a fresh 300 ms recording, on the given wall clock. */
+    private ReplayDriver driverOnNewRecording(String name, ManualClock wall, List<String> errors) throws Exception {
+        Path file = dir.resolve(name);
+        ReplayEngineTest.recordWhileWatching(file, 300, List.of());
+        ReplayDriver driver = new ReplayDriver(new ReplayEngine(RecordingReader.open(file), AlarmThresholds.defaults()), wall, errors::add);
+        driver.start();
+        return driver;
+    }
+
+    /** Plays at {@code speed} from where the driver stands; returns that instant. */
+    private static long play(ReplayDriver driver, double speed) throws InterruptedException {
+        driver.submit(engine -> engine.setSpeed(speed));
+        long start = driver.position().atMillis();
+        driver.submit(ReplayEngine::play);
+        awaitPlaying(driver);
+        return start;
     }
 
     /** Waits (without a time assertion) until the replay thread has carried out the play command. */
