@@ -72,7 +72,11 @@ public final class RecordingUiBench {
         CountDownLatch shown = new CountDownLatch(1);
         Window.shown = shown;
         Thread.ofPlatform().daemon().start(() -> javafx.application.Application.launch(Window.class));
-        shown.await();
+        // A toolkit that cannot start (no display, no GTK) used to leave this waiting for ever.
+        if (!shown.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+            System.err.println("RecordingUiBench: the window did not show within 60 s (is there a display, and GTK 3?)");
+            System.exit(1);
+        }
 
         AtomicBoolean feeding = new AtomicBoolean(true);
         AtomicLong offered = new AtomicLong();
