@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Writes the JVM options file the {@code launch} profile starts the console with: the heap's page
- * size ({@link HeapPageOptions}) and the JDK 25 AOT cache (JEP 514/515): use the cache if it was trained on this very jar, else train one during this run.
+ * size ({@link HeapPageOptions}) and the JDK 25 AOT cache (JEP 514/515): use the cache if it was
+ * trained on this very jar, else train one during this run.
  * Class loading and linking of JavaFX, gRPC/Netty and TilesFX were most of the start-up time; with
  * a trained cache they come pre-parsed and pre-linked. A cache from another build of the jar would
  * be refused by the JVM (it checks the jar's size and time), so a changed jar is retrained; a missing,

@@ -89,11 +89,11 @@ final class BatchCodec {
         this.filterUntilMillis = untilMillis;
     }
 
-    private boolean leftOut(int leaf, int targetId, long seq, long arrivalMillis) {
+    private boolean leftOut(int leaf, long seq, long arrivalMillis) {
         if (filter == null || arrivalMillis > filterUntilMillis || !dictionary.isDecisionLeaf(leaf)) {
             return false;
         }
-        return filter.known(targetId, dictionary.isTemplate(leaf) ? seq : dictionary.plainDecisionSeq(leaf));
+        return filter.known(dictionary.targetId(leaf), dictionary.isTemplate(leaf) ? seq : dictionary.plainDecisionSeq(leaf));
     }
 
     /**
@@ -255,14 +255,14 @@ final class BatchCodec {
                             long seq = in.readVarLong();
                             TelemetryValue value = ValueCodec.read(in, ringValues.value(leafTarget, leaf, seq), strings);
                             ringValues.set(leafTarget, leaf, seq, value, timestamp, source);
-                            if (leftOut(leaf, leafTarget, seq, arrival)) {
+                            if (leftOut(leaf, seq, arrival)) {
                                 leftOut++;
                             } else {
                                 updates.addKeyed(path, seq, value);
                             }
                         } else {
                             ValueCodec.readInto(in, values, leaf, timestamp, source, strings);
-                            if (filter != null && leftOut(leaf, dictionary.targetId(leaf), 0, arrival)) {
+                            if (leftOut(leaf, 0, arrival)) {
                                 leftOut++;
                             } else if (values.isUint(leaf)) {
                                 updates.addUint(path, values.number(leaf));
@@ -404,7 +404,7 @@ final class BatchCodec {
             // The group keeps its place even when all its leaves are left out (dropped when empty, below).
             UpdateColumns.Builder group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
                     k -> new UpdateColumns.Builder(16));
-            if (!leftOut(leaf, entry.targetId(), 0, Long.MIN_VALUE)) {
+            if (!leftOut(leaf, 0, Long.MIN_VALUE)) {
                 group.add(entry.path(), value);
             }
         }
@@ -425,7 +425,7 @@ final class BatchCodec {
                 ringValues.set(entry.targetId(), template, seq, value, timestamp, source);
                 UpdateColumns.Builder group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
                         k -> new UpdateColumns.Builder(16));
-                if (!leftOut(template, entry.targetId(), seq, Long.MIN_VALUE)) {
+                if (!leftOut(template, seq, Long.MIN_VALUE)) {
                     group.addKeyed(entry.path(), seq, value);
                 }
             }
@@ -443,7 +443,7 @@ final class BatchCodec {
      */
     private void removeSubtree(int target, int leaf, long seq) {
         boolean oneEntry = dictionary.isTemplate(leaf);
-        if (oneEntry && RingPaths.isEntry(dictionary.leaf(leaf).path())) {
+        if (oneEntry && RingPaths.isEntry(dictionary.path(leaf))) {
             // The agent evicting one decision from its ring, every leaf below it: the common delete.
             ringValues.removeEntry(target, seq);
             return;
@@ -454,7 +454,7 @@ final class BatchCodec {
             }
             return;
         }
-        for (int below : dictionary.leavesAtOrBelow(target, dictionary.leaf(leaf).path())) {
+        for (int below : dictionary.leavesAtOrBelow(target, dictionary.path(leaf))) {
             if (!dictionary.isTemplate(below)) {
                 if (!oneEntry) {
                     values.remove(below);
@@ -482,7 +482,7 @@ final class BatchCodec {
         }
         int[] below = templatesBelow.get(template);
         if (below == null) {
-            below = dictionary.leavesAtOrBelow(target, dictionary.leaf(template).path()).stream()
+            below = dictionary.leavesAtOrBelow(target, dictionary.path(template)).stream()
                     .filter(dictionary::isTemplate).mapToInt(Integer::intValue).toArray();
             templatesBelow.put(template, below);
         }

@@ -190,9 +190,7 @@ final class Dictionary {
     }
 
     Leaf leaf(int id) {
-        if (id < 0 || id >= leaves.size()) {
-            throw new ByteInput.CorruptDataException("unknown leaf id " + id);
-        }
+        checkLeaf(id);
         return leaves.get(id);
     }
 
