@@ -49,9 +49,12 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
  * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec
  * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay 100 out.pwrec</pre>
+ * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay 100 out.pwrec
+ * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay-at-once 100 out.pwrec</pre>
  * {@code --measure-seeks} opens and seeks only (no replays); {@code --measure-replay} replays at one speed only,
- * twice: first in the fresh JVM (COLD), then again (WARM).
+ * twice: first in the fresh JVM (COLD), then again (WARM), each started, as in the console, once the replay
+ * thread has rehearsed ({@code ReplayRehearsal}; the time it took is printed); {@code --measure-replay-at-once}
+ * starts both at once, without a rehearsal.
  * {@code replaySeconds} 0 only writes the file.
  */
 public final class DemoHourBench {
@@ -64,14 +67,17 @@ public final class DemoHourBench {
     private DemoHourBench() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 3 && args[0].equals("--measure-replay")) {
-            // One speed only: a first replay in a fresh JVM (JIT warm-up shows in its first seconds), then
-            // the same replay again, warm: --measure-replay <speed> <file>
+        if (args.length == 3 && (args[0].equals("--measure-replay") || args[0].equals("--measure-replay-at-once"))) {
+            // One speed only: a first replay in a fresh JVM, then the same replay again, warm:
+            // --measure-replay <speed> <file>. The first one starts as an operator's does, once the window
+            // shows the recording and the replay thread has rehearsed; --measure-replay-at-once starts it
+            // with no rehearsal (JIT compilation shows in its first seconds).
             double speed = Double.parseDouble(args[1]);
-            System.out.print("COLD ");
-            replay(RecordingReader.open(Path.of(args[2])), 10, speed);
+            boolean atOnce = args[0].equals("--measure-replay-at-once");
+            System.out.print(atOnce ? "COLD-AT-ONCE " : "COLD ");
+            replay(RecordingReader.open(Path.of(args[2])), 10, speed, !atOnce);
             System.out.print("WARM ");
-            replay(RecordingReader.open(Path.of(args[2])), 10, speed);
+            replay(RecordingReader.open(Path.of(args[2])), 10, speed, !atOnce);
             return;
         }
         if (args.length == 2 && (args[0].equals("--measure") || args[0].equals("--measure-seeks"))) {
@@ -96,7 +102,7 @@ public final class DemoHourBench {
             }
             for (double speed : new double[] {10, 30, 100, 1000}) {
                 // The replay driver closes its recording when it stops, as the replay window does.
-                replay(RecordingReader.open(Path.of(args[1])), 10, speed);
+                replay(RecordingReader.open(Path.of(args[1])), 10, speed, true);
             }
             return;
         }
@@ -117,7 +123,7 @@ public final class DemoHourBench {
         try (RecordingReader reader = RecordingReader.open(file)) {
             seek(reader);
         }
-        replay(RecordingReader.open(file), replaySeconds, 100);
+        replay(RecordingReader.open(file), replaySeconds, 100, true);
     }
 
     /** What the console's state owner received from the demo agent during {@code seconds} after the first data. */
@@ -348,7 +354,8 @@ public final class DemoHourBench {
                 millis[(int) Math.ceil(millis.length * 0.95) - 1], millis[millis.length - 1]);
     }
 
-    private static void replay(RecordingReader reader, int seconds, double speed) throws Exception {
+    /** {@code afterRehearsal}: play once the replay thread has rehearsed (as an operator who opened the file and looks at it). */
+    private static void replay(RecordingReader reader, int seconds, double speed, boolean afterRehearsal) throws Exception {
         ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
         long[] range = reader.timeRange();
         long from = range[0] + 60_000;
@@ -362,7 +369,15 @@ public final class DemoHourBench {
         long[] versions = new long[pulses];
         ScheduledExecutorService frames = Executors.newSingleThreadScheduledExecutor();
         java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        long opened = System.nanoTime();
         driver.start();
+        long rehearsalMs = -1;
+        if (afterRehearsal) {
+            while (!driver.rehearsed()) {
+                Thread.sleep(10);
+            }
+            rehearsalMs = (System.nanoTime() - opened) / 1_000_000;
+        }
         driver.submit(ReplayEngine::play);
         long playedAt = System.nanoTime();
         long[] anchor = {0, 0}; // wall nanos and replay instant of the first moving frame
@@ -434,10 +449,10 @@ public final class DemoHourBench {
         Arrays.sort(measured);
         System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx wallSeconds=%d startLatencyMs=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
                 + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) droppedPerSecond=%s "
-                + "replayWaitedForDecodingMs=%d jvmUptimeAtFirstPulseMs=%d droppedAtUptimeMs(lag in frames)=%s errors=%s%n",
+                + "rehearsalMs=%d replayWaitedForDecodingMs=%d jvmUptimeAtFirstPulseMs=%d droppedAtUptimeMs(lag in frames)=%s errors=%s%n",
                 speed, seconds, startLatencyMs, (reached - from) / 60_000.0, measured.length, droppedCount, 100.0 * droppedCount / measured.length,
                 distinct, measured[measured.length / 2], measured[(int) Math.ceil(measured.length * 0.99) - 1],
-                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, waitedForDecodingMs, uptimeAtStart[0], droppedAt, errors);
+                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, rehearsalMs, waitedForDecodingMs, uptimeAtStart[0], droppedAt, errors);
     }
 
     private static long updates(IngestEvent event) {

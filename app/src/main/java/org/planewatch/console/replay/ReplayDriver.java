@@ -70,6 +70,7 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     private final Thread thread;
     private volatile ReplayPosition position;
     private volatile boolean running = true;
+    private volatile boolean rehearsed;
 
     public ReplayDriver(ReplayEngine engine, InstantSource wallClock, Consumer<String> errors) {
         this.engine = engine;
@@ -101,6 +102,14 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
         Presented shown = presentedNow();
         return shown == null ? computed : new ReplayPosition(shown.snapshot().atMillis(), computed.startMillis(),
                 computed.endMillis(), computed.playing(), computed.speed());
+    }
+
+    /**
+     * Whether the replay thread has finished (or given up) its {@link ReplayRehearsal}, the throwaway
+     * replay it plays while paused so that the first real one runs compiled code.
+     */
+    public boolean rehearsed() {
+        return rehearsed;
     }
 
     public ReplayEngine engine() {
@@ -179,22 +188,34 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
      * first computes the first frames and only then starts them on the wall clock ({@link #preRoll}).
      */
     private void run() {
+        try (ReplayRehearsal rehearsal = new ReplayRehearsal(engine)) {
+            run(rehearsal);
+        }
+    }
+
+    private void run(ReplayRehearsal rehearsal) {
         long coveredUntil = wallClock.millis();
         while (running) {
             try {
                 long now = wallClock.millis();
                 boolean playing = engine.position().playing();
+                boolean rehearsing = !playing && !rehearsal.done();
                 long horizon = now + LOOKAHEAD_FRAMES * FRAME_MILLIS;
-                long wait = playing && coveredUntil < horizon ? 0
+                long wait = playing && coveredUntil < horizon || rehearsing ? 0
                         : playing ? Math.min(FRAME_MILLIS, coveredUntil - horizon + 1) : FRAME_MILLIS;
                 Command command = wait == 0 ? commands.poll() : commands.poll(wait, TimeUnit.MILLISECONDS);
                 boolean commanded = command != null;
                 if (commanded) {
                     rewindToShown();
+                } else if (rehearsing) {
+                    rehearse(rehearsal);
                 }
                 while (command != null) {
                     command.apply(engine);
                     command = commands.poll();
+                }
+                if (engine.position().playing()) {
+                    rehearsal.close(); // the operator's replay is on: it needs both cores, and compiles the rest itself
                 }
                 now = wallClock.millis();
                 if (commanded || !engine.position().playing()) {
@@ -215,6 +236,7 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                         present(coveredUntil, engine.latest(), now);
                     }
                 }
+                rehearsed = rehearsal.done(); // before the position: a play seen there has ended the rehearsal
                 position = engine.position();
             } catch (InterruptedException e) {
                 return;
@@ -223,6 +245,18 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                 position = engine.position();
                 errors.accept(e.getMessage());
             }
+        }
+    }
+
+    /**
+     * One frame of the rehearsal. A damaged batch ends it without a word: it reads ahead of what the
+     * operator has asked for, and the replay reports the damage when (and if) it gets there.
+     */
+    private static void rehearse(ReplayRehearsal rehearsal) {
+        try {
+            rehearsal.playOneFrame();
+        } catch (RecordingException e) {
+            rehearsal.close();
         }
     }
 

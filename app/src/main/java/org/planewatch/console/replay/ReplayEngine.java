@@ -42,18 +42,38 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private volatile Shown shown;
 
     public ReplayEngine(RecordingReader reader, AlarmThresholds thresholds) throws RecordingException {
+        this(reader, recordedRange(reader), reader.exclusionTimes(),
+                reader.alarms().stream().mapToLong(RecordingReader.AlarmMark::raisedMillis).distinct().sorted().toArray(),
+                thresholds, Long.MIN_VALUE);
+    }
+
+    private ReplayEngine(RecordingReader reader, long[] range, long[] exclusionTimes, long[] alarmTimes,
+            AlarmThresholds thresholds, long atMillis) throws RecordingException {
         this.reader = reader;
+        this.startMillis = range[0];
+        this.endMillis = range[1];
+        this.exclusionTimes = exclusionTimes;
+        this.alarmTimes = alarmTimes;
+        this.thresholds = thresholds;
+        this.clock = new ReplayClock(startMillis);
+        seek(atMillis);
+    }
+
+    private static long[] recordedRange(RecordingReader reader) throws RecordingException {
         long[] range = reader.timeRange();
         if (range == null) {
             throw new RecordingException(reader.file(), "holds no recorded data to replay");
         }
-        this.startMillis = range[0];
-        this.endMillis = range[1];
-        this.exclusionTimes = reader.exclusionTimes();
-        this.alarmTimes = reader.alarms().stream().mapToLong(RecordingReader.AlarmMark::raisedMillis).distinct().sorted().toArray();
-        this.thresholds = thresholds;
-        this.clock = new ReplayClock(startMillis);
-        seek(startMillis);
+        return range;
+    }
+
+    /**
+     * Another replay of the same recording at {@code atMillis}, with its own store, cursor and clock
+     * (and, once it plays, its own read-ahead): what it does is shown nowhere and changes nothing here.
+     * Paused at speed 1x. Closing it leaves the recording open.
+     */
+    ReplayEngine copyAt(long atMillis) throws RecordingException {
+        return new ReplayEngine(reader, new long[] {startMillis, endMillis}, exclusionTimes, alarmTimes, thresholds, atMillis);
     }
 
     public RecordingReader recording() {

@@ -1,6 +1,7 @@
 package org.planewatch.console.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.testing.ManualClock;
 
 /** The replay thread, driven by an injected wall clock: replay time follows it at the chosen speed. */
@@ -103,6 +105,32 @@ class ReplayDriverTest {
             long steps = driver.engine().latest().version() - version;
             assertTrue(steps * 5 * ReplayDriver.MAX_STEP_WALL_MILLIS >= reached - preRolled,
                     "one snapshot per step of at most four frames: " + steps + " steps for " + (reached - preRolled) + " ms");
+        }
+    }
+
+    @Test
+    void rehearsesWhilePausedWithoutMovingWhatIsShown() throws Exception {
+        ManualClock wall = new ManualClock(0);
+        List<String> errors = new CopyOnWriteArrayList<>();
+        try (ReplayDriver driver = driverOnNewRecording("rehearse.pwrec", wall, errors)) {
+            FabricSnapshot before = driver.engine().latest();
+            while (!driver.rehearsed()) {
+                Thread.sleep(5);
+            }
+            assertEquals(before.atMillis(), driver.latest().atMillis(), "the rehearsal played a copy: the replay shows the start still");
+            assertEquals(before.version(), driver.latest().version(), "with no snapshot of the copy's");
+            assertFalse(driver.position().playing());
+            assertEquals(List.of(), errors);
+        }
+    }
+
+    @Test
+    void playingEndsTheRehearsal() throws Exception {
+        ManualClock wall = new ManualClock(0);
+        List<String> errors = new CopyOnWriteArrayList<>();
+        try (ReplayDriver driver = driverOnNewRecording("play-ends.pwrec", wall, errors)) {
+            play(driver, 10);
+            assertTrue(driver.rehearsed(), "the operator's replay is on: no rehearsal beside it");
         }
     }
 
