@@ -15,7 +15,7 @@ final class ReplayRehearsal implements AutoCloseable {
     /**
      * Frames played in all, 16 minutes of the demo at 100x (1.5 to 3.5 s warm, 5 to 8.5 s in a fresh JVM,
      * on two cores): after 300, the replay that followed still dropped frames in its first seconds in five
-     * runs of twelve; after 600, in one of six (3 frames) (ADR 0081).
+     * runs of twelve; after 600, in one of ten (3 frames) (ADR 0081).
      */
     static final int FRAMES = 600;
 

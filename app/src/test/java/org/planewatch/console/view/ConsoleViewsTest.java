@@ -241,6 +241,22 @@ class ConsoleViewsTest {
     }
 
     @Test
+    void overviewRedrawsOnlyTheTilesOfAPlaneWhoseLevelChanged(FxRobot robot) {
+        show(ViewId.OVERVIEW);
+        var healthyTile = robot.lookup("#plane-0-evs-out").queryAs(eu.hansolo.tilesfx.Tile.class);
+        var failingTile = robot.lookup("#plane-2-evs-out").queryAs(eu.hansolo.tilesfx.Tile.class);
+        java.util.concurrent.atomic.AtomicInteger healthyRedraws = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger failingRedraws = new java.util.concurrent.atomic.AtomicInteger();
+        healthyTile.addTileObserver(eu.hansolo.tilesfx.events.TileEvt.REDRAW, e -> healthyRedraws.incrementAndGet());
+        failingTile.addTileObserver(eu.hansolo.tilesfx.events.TileEvt.REDRAW, e -> failingRedraws.incrementAndGet());
+
+        failLinkWithExclusions(FabricScript.link(2, 1, 5), 2, 1);
+        assertTrue(failingRedraws.get() > 0, "the plane that turned degraded is repainted");
+        // TilesFX redraws a whole tile on every colour or description set, equal or not (ADR 0082).
+        assertEquals(0, healthyRedraws.get(), "a plane that stayed healthy is not, though the overview shows new cards");
+    }
+
+    @Test
     void keyboardSwitchesViewsAndThemes(FxRobot robot) {
         robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.DIGIT3).release(javafx.scene.input.KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
