@@ -12,15 +12,19 @@ import javafx.animation.AnimationTimer;
  */
 final class FrameStats {
     private final long[] intervals = new long[16_384];
+    private final long[] pulseWork = new long[16_384];
     private volatile int count;
+    private volatile int workCount;
+    private long pulseStarted;
 
-    /** Starts timing the pulses; call on the FX thread. */
+    /** Starts timing the pulses; call on the FX thread before any other animation timer starts. */
     void start() {
         new AnimationTimer() {
             private long last;
 
             @Override
             public void handle(long now) {
+                pulseStarted = System.nanoTime();
                 if (last != 0) {
                     intervals[count++ % intervals.length] = now - last;
                 }
@@ -29,13 +33,34 @@ final class FrameStats {
         }.start();
     }
 
+    /**
+     * Also times each pulse's work on the JavaFX thread up to the end of its layout pass (the
+     * animation timers, the view model's frame, CSS and layout; not the drawing, which Prism does on
+     * its render thread): what the frame-work figure alone leaves out. Call on the FX thread.
+     */
+    void start(javafx.scene.Scene scene) {
+        start();
+        scene.addPostLayoutPulseListener(() -> {
+            if (pulseStarted != 0) {
+                pulseWork[workCount++ % pulseWork.length] = System.nanoTime() - pulseStarted;
+                pulseStarted = 0;
+            }
+        });
+    }
+
     /** Forgets the pulses so far (after a warm-up); call on the FX thread. */
     void reset() {
         count = 0;
+        workCount = 0;
     }
 
     long[] intervals() {
         return Arrays.copyOf(intervals, Math.min(count, intervals.length));
+    }
+
+    /** Pulse work through layout in nanoseconds, when started with a scene. */
+    long[] pulseWork() {
+        return Arrays.copyOf(pulseWork, Math.min(workCount, pulseWork.length));
     }
 
     /** The percentile of nanosecond figures, in milliseconds; NaN when there are none. */

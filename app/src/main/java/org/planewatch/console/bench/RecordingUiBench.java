@@ -35,7 +35,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * slowly. A feeder thread offers decoded notifications to the console's bounded ingest queue at
  * {@code rate} updates/s (0: as fast as the queue takes them); the real state owner applies them
  * and hands every batch to the real {@link Recorder}, which writes its file on its own thread; the
- * main window shows the overview, with the frame work and the pulse interval recorded per frame.
+ * main window shows the overview, with the frame work (the view model's frame), the pulse work through
+ * layout (animation, CSS, layout) and the pulse interval recorded per frame.
  * Network decoding is left out (the ingest benchmark measures it): this measures whether the
  * recorder keeps up with the state owner and what recording costs the UI. Needs a display
  * (e.g. xvfb-run).
@@ -99,6 +100,7 @@ public final class RecordingUiBench {
         Recorder.Status status = recorder.status();
         long[] work = Window.frames.recentFrameNanos();
         long[] interval = Window.PULSES.intervals();
+        long[] pulseWork = Window.PULSES.pulseWork();
         long frames = Window.frames.frames();
         feeding.set(false);
         feeder.join();
@@ -110,8 +112,10 @@ public final class RecordingUiBench {
                 + "recorderDroppedBatches=%d recorderError=%s%n", rate == 0 ? "unpaced" : Long.toString(rate),
                 offeredUpdates / elapsed / 1e6, applied / elapsed / 1e6, recorded / elapsed / 1e6, droppedByQueue / elapsed / 1e6,
                 status.droppedBatches() - status0.droppedBatches(), status.lastError().isEmpty() ? "none" : status.lastError());
-        System.out.printf(Locale.ROOT, "FRAMES frames=%d work p50=%.2fms p99=%.2fms max=%.2fms; pulse interval p50=%.2fms p99=%.2fms max=%.2fms%n",
+        System.out.printf(Locale.ROOT, "FRAMES frames=%d work p50=%.2fms p99=%.2fms max=%.2fms; pulse work through layout p50=%.2fms "
+                + "p99=%.2fms max=%.2fms; pulse interval p50=%.2fms p99=%.2fms max=%.2fms%n",
                 frames, FrameStats.pct(work, 50), FrameStats.pct(work, 99), FrameStats.pct(work, 100),
+                FrameStats.pct(pulseWork, 50), FrameStats.pct(pulseWork, 99), FrameStats.pct(pulseWork, 100),
                 FrameStats.pct(interval, 50), FrameStats.pct(interval, 99), FrameStats.pct(interval, 100));
         System.out.printf(Locale.ROOT, "FILE bytes=%d bytesPerRecordedUpdate=%.2f%n", Files.size(file),
                 Files.size(file) / (double) Math.max(1, status.updates()));
@@ -190,9 +194,10 @@ public final class RecordingUiBench {
         @Override
         public void start(Stage stage) {
             MainViewModel viewModel = new MainViewModel(store, Optional.empty(), Optional.empty(), "recording benchmark");
-            stage.setScene(new Scene(new MainWindow(viewModel), 1600, 960));
+            Scene scene = new Scene(new MainWindow(viewModel), 1600, 960);
+            stage.setScene(scene);
             stage.show();
-            PULSES.start();
+            PULSES.start(scene);
             frames = new FrameDriver(viewModel);
             frames.start();
             shown.countDown();

@@ -60,10 +60,8 @@ public final class AlarmsView extends BorderPane {
             @Override
             protected void updateItem(Alarm alarm, boolean isEmpty) {
                 super.updateItem(alarm, isEmpty);
-                getStyleClass().removeAll("alarm-warning", "alarm-major", "alarm-critical");
-                if (!isEmpty && alarm != null && alarm.active()) {
-                    getStyleClass().add("alarm-" + alarm.severity().name().toLowerCase(java.util.Locale.ROOT));
-                }
+                ViewParts.chooseStyleClass(this, "alarm-", !isEmpty && alarm != null && alarm.active()
+                        ? "alarm-" + alarm.severity().name().toLowerCase(java.util.Locale.ROOT) : null);
             }
         });
         table.setOnMouseClicked(e -> {

@@ -86,10 +86,8 @@ public final class ExclusionsView extends BorderPane {
             @Override
             protected void updateItem(ExclusionEvent event, boolean empty) {
                 super.updateItem(event, empty);
-                getStyleClass().removeAll("row-exclusion", "row-recovery");
-                if (!empty && event != null) {
-                    getStyleClass().add(event.isExclusion() ? "row-exclusion" : "row-recovery");
-                }
+                ViewParts.chooseStyleClass(this, "row-", empty || event == null ? null
+                        : event.isExclusion() ? "row-exclusion" : "row-recovery");
             }
         });
         table.setOnMouseClicked(e -> {

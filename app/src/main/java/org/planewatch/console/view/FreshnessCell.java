@@ -8,12 +8,12 @@ final class FreshnessCell<S> extends TableCell<S, String> {
     @Override
     protected void updateItem(String value, boolean empty) {
         super.updateItem(value, empty);
-        getStyleClass().removeIf(c -> c.startsWith("freshness-"));
         if (empty || value == null) {
+            ViewParts.chooseStyleClass(this, "freshness-", null);
             setText(null);
             return;
         }
         setText(value);
-        getStyleClass().add("freshness-" + value.toLowerCase(Locale.ROOT));
+        ViewParts.chooseStyleClass(this, "freshness-", "freshness-" + value.toLowerCase(Locale.ROOT));
     }
 }

@@ -209,13 +209,13 @@ public final class OverviewView extends BorderPane {
             @Override
             protected void updateItem(Alarm alarm, boolean empty) {
                 super.updateItem(alarm, empty);
-                getStyleClass().removeAll("alarm-warning", "alarm-major", "alarm-critical");
                 if (empty || alarm == null) {
+                    ViewParts.chooseStyleClass(this, "alarm-", null);
                     setText(null);
                     return;
                 }
                 setText(alarm.severity() + "  " + alarm.message());
-                getStyleClass().add("alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
+                ViewParts.chooseStyleClass(this, "alarm-", "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
             }
         });
         VBox alarmBox = ViewParts.titled("Active alarms", alarms);

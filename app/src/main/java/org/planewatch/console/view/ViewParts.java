@@ -19,6 +19,22 @@ final class ViewParts {
         return column;
     }
 
+    /**
+     * Gives {@code node} the style class {@code chosen} (none when null) among those starting with
+     * {@code prefix}, touching its style classes only when that changes: any change makes JavaFX
+     * match the node's CSS again, and list and table cells are updated with every new snapshot (a
+     * cell that removed and re-added the same class each time cost a CSS pass per cell per frame).
+     */
+    static void chooseStyleClass(Node node, String prefix, String chosen) {
+        var classes = node.getStyleClass();
+        if (classes.stream().anyMatch(c -> c.startsWith(prefix) && !c.equals(chosen))) {
+            classes.removeIf(c -> c.startsWith(prefix) && !c.equals(chosen));
+        }
+        if (chosen != null && !classes.contains(chosen)) {
+            classes.add(chosen);
+        }
+    }
+
     static VBox titled(String title, Node content) {
         Label label = new Label(title);
         label.getStyleClass().add("section-title");
