@@ -21,6 +21,14 @@ import org.planewatch.sim.scenario.ScenarioLoader;
  * ({@code *}); fault injection goes through gNMI Set, which the demo agent allows.
  */
 public final class EmbeddedDemo implements AutoCloseable {
+    /**
+     * Held here: {@code java.util.logging} keeps loggers only weakly, and a level set on one nobody
+     * holds is lost when it is collected before Netty's handler class takes its own: a "Stream
+     * Error" stack trace was then printed at many exits of the console (5 of 7 on 2026-11-25).
+     */
+    private static final java.util.logging.Logger NETTY_SERVER_LOG =
+            java.util.logging.Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerHandler");
+
     public static final String SCENARIO = "demo-fabric.yaml";
     public static final String TARGET_NAME = "demo";
 
@@ -50,8 +58,7 @@ public final class EmbeddedDemo implements AutoCloseable {
 
     public static EmbeddedDemo start(Scenario scenario, SimOptions options) throws IOException {
         // The console cancels its streams when it closes; the in-process agent's Netty would log each one.
-        java.util.logging.Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerHandler")
-                .setLevel(java.util.logging.Level.SEVERE);
+        NETTY_SERVER_LOG.setLevel(java.util.logging.Level.SEVERE);
         return new EmbeddedDemo(EmbeddedSimAgent.start(scenario, options, true), scenario, options.dilation());
     }
 

@@ -242,6 +242,9 @@ final class BatchCodec {
             String sourceName = dictionary.string(source);
             switch (kind) {
                 case NOTIFICATION -> {
+                    if (touch(source, arrival)) {
+                        events.add(streamingFromItsFirstData(sourceName, arrival));
+                    }
                     int target = in.readVarInt();
                     timestamp += in.readZigZag();
                     int updateCount = in.readVarInt();
@@ -286,14 +289,15 @@ final class BatchCodec {
                         }
                         removeSubtree(dictionary.targetId(leaf), leaf, seq);
                     }
-                    touch(source, arrival);
                     // A notification all of whose updates were left out (decisions a seek's history holds) is dropped.
                     if (leftOut == 0 || updates.size() > updatesBefore || deleteCount > 0) {
                         events.endNotification(sourceName, dictionary.string(target), timestamp, arrival);
                     }
                 }
                 case SYNCED -> {
-                    touch(source, arrival);
+                    if (touch(source, arrival)) {
+                        events.add(streamingFromItsFirstData(sourceName, arrival));
+                    }
                     events.add(new IngestEvent.Synced(sourceName, arrival));
                 }
                 case CONNECTION -> {
@@ -494,13 +498,25 @@ final class BatchCodec {
         return state == null ? fallback : state.lastArrivalMillis;
     }
 
-    private void touch(int source, long arrivalMillis) {
+    /** Notes that a source sent data; true when it is the first this codec knows of the source. */
+    private boolean touch(int source, long arrivalMillis) {
         SourceState state = sources.get(source);
         if (state == null) {
             sources.put(source, new SourceState(ConnectionPhase.STREAMING, dictionary.stringId(""), arrivalMillis));
-        } else {
-            state.lastArrivalMillis = arrivalMillis;
+            return true;
         }
+        state.lastArrivalMillis = arrivalMillis;
+        return false;
+    }
+
+    /**
+     * A source whose data comes before any connection event of its own was streaming: the recording
+     * started while it was (the console connects before it records), and the store judged it STALE
+     * until the first keyframe, with a "no data for 0.0 s" alarm, at the start of every such
+     * recording. A keyframe says the same of it ({@link #touch}).
+     */
+    private static IngestEvent.Connection streamingFromItsFirstData(String source, long arrivalMillis) {
+        return new IngestEvent.Connection(source, ConnectionPhase.STREAMING, "", arrivalMillis);
     }
 
     private byte[] deflate() {

@@ -45,7 +45,9 @@ class RecordingRoundTripTest {
         TelemetryPath ring = TelemetryPath.parse("mrc:/events/event[seq=5]/state/reason");
         List<List<TelemetryPath>> orders = List.of(List.of(a, b), List.of(b, a), List.of(a, c, b), List.of(ring, a),
                 List.of(c), List.of(a, b, c));
-        List<IngestEvent> recorded = new ArrayList<>();
+        // No connection event is recorded: the source is read back as streaming from its first data.
+        List<IngestEvent> recorded = new ArrayList<>(List.of(new IngestEvent.Connection("s",
+                org.planewatch.console.telemetry.ConnectionPhase.STREAMING, "", START)));
         try (RecordingWriter writer = RecordingWriter.create(file, META, START, 1_000, 0, 0)) {
             for (int i = 0; i < orders.size(); i++) {
                 List<TelemetryUpdate> updates = new ArrayList<>();

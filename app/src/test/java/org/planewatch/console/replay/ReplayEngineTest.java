@@ -45,6 +45,31 @@ class ReplayEngineTest {
     }
 
     @Test
+    void aSourceStreamingBeforeTheRecordingStartedIsLiveFromTheFirstInstant() throws Exception {
+        Path file = dir.resolve("mid-stream.pwrec");
+        // The console was streaming when recording began: the recording holds no connection event. The
+        // first batch spans 200 ms, and its keyframe (written after it) is not there at the first instant.
+        var path = org.planewatch.telemetry.path.TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts");
+        List<IngestEvent> firstBatch = new ArrayList<>();
+        for (int h = 0; h < 3; h++) {
+            firstBatch.add(new IngestEvent.Notification("demo", "host-" + h, h, List.of(new org.planewatch.console.telemetry.TelemetryUpdate(
+                    path, new org.planewatch.telemetry.value.TelemetryValue.Uint(h))), List.of(), START + 100L * h));
+        }
+        try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("t", "", 1, "t"), START, 2_000, 0, 0)) {
+            writer.append(firstBatch);
+        }
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
+            FabricSnapshot first = engine.latest();
+            assertEquals(1, first.hosts().size(), "the first instant: the first notification only, before any keyframe");
+            assertEquals(List.of(org.planewatch.console.state.Freshness.LIVE),
+                    first.targets().stream().map(FabricSnapshot.TargetStatus::freshness).toList(),
+                    "the source sent data at this instant: live, as the keyframes say");
+            assertEquals(List.of(), first.activeAlarms(), "no STALE alarm for a source that is not silent");
+        }
+    }
+
+    @Test
     void playingAdvancesReplayTimeAtTheChosenSpeed() throws Exception {
         Path file = dir.resolve("play.pwrec");
         recordWhileWatching(file, 200, List.of());
