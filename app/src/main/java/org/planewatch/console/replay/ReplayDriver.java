@@ -188,8 +188,17 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
      * first computes the first frames and only then starts them on the wall clock ({@link #preRoll}).
      */
     private void run() {
-        try (ReplayRehearsal rehearsal = new ReplayRehearsal(engine)) {
+        ReplayRehearsal rehearsal = new ReplayRehearsal(engine);
+        try {
             run(rehearsal);
+        } finally {
+            // Interrupted to stop, this thread must still wait for the copy's read-ahead to let go of the
+            // recording, which close() closes next.
+            boolean interrupted = Thread.interrupted();
+            rehearsal.close();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

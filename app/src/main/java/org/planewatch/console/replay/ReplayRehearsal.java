@@ -31,7 +31,7 @@ final class ReplayRehearsal implements AutoCloseable {
         return framesLeft <= 0;
     }
 
-    /** Plays one frame of the copy; from where the replay stands, and again from there when the copy reaches the end. */
+    /** Plays one frame of the copy: from where the replay stands, then from the start each time the copy reaches the end. */
     void playOneFrame() throws RecordingException {
         if (done()) {
             return;

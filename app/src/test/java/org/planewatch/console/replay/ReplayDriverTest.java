@@ -125,6 +125,24 @@ class ReplayDriverTest {
     }
 
     @Test
+    void closingWhileRehearsingWaitsForTheCopysReadAheadBeforeTheRecordingCloses() throws Exception {
+        ManualClock wall = new ManualClock(0);
+        List<String> errors = new CopyOnWriteArrayList<>();
+        ReplayDriver driver = driverOnNewRecording("close-rehearsing.pwrec", wall, errors);
+        Thread readAhead = null;
+        while (readAhead == null) {
+            readAhead = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("planewatch-replay-read") && t.isAlive()).findFirst().orElse(null);
+            Thread.onSpinWait();
+        }
+
+        driver.close();
+
+        assertFalse(readAhead.isAlive(), "the rehearsal's read-ahead has let go of the recording before close returns");
+        assertEquals(List.of(), errors);
+    }
+
+    @Test
     void playingEndsTheRehearsal() throws Exception {
         ManualClock wall = new ManualClock(0);
         List<String> errors = new CopyOnWriteArrayList<>();
