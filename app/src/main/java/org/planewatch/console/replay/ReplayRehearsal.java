@@ -49,7 +49,6 @@ final class ReplayRehearsal implements AutoCloseable {
             }
         }
         copy.advance(ReplayDriver.FRAME_MILLIS);
-        copy.latest();
         if (--framesLeft == 0) {
             closeCopy();
         }

@@ -21,12 +21,12 @@ import org.planewatch.console.testing.ManualClock;
 class ReplayDriverTest {
     @TempDir
     Path dir;
+    private final ManualClock wall = new ManualClock(0);
+    private final List<String> errors = new CopyOnWriteArrayList<>();
 
     @Test
     void preRollsTheFramesAheadAtPlayThenPresentsEachWhenItsFrameComes() throws Exception {
-        ManualClock wall = new ManualClock(0);
-        List<String> errors = new CopyOnWriteArrayList<>();
-        try (ReplayDriver driver = driverOnNewRecording("driver.pwrec", wall, errors)) {
+        try (ReplayDriver driver = driverOnNewRecording("driver.pwrec")) {
             long start = play(driver, 20);
             long frame = ReplayDriver.FRAME_MILLIS;
             int ahead = ReplayDriver.LOOKAHEAD_FRAMES;
@@ -54,9 +54,7 @@ class ReplayDriverTest {
 
     @Test
     void pausingWhileFramesAreComputedAheadShowsTheFrameThatWasOnScreen() throws Exception {
-        ManualClock wall = new ManualClock(0);
-        List<String> errors = new CopyOnWriteArrayList<>();
-        try (ReplayDriver driver = driverOnNewRecording("pause.pwrec", wall, errors)) {
+        try (ReplayDriver driver = driverOnNewRecording("pause.pwrec")) {
             long start = play(driver, 10);
             long frame = ReplayDriver.FRAME_MILLIS;
             wall.advance(Duration.ofMillis(3 * frame));
@@ -80,16 +78,8 @@ class ReplayDriverTest {
 
     @Test
     void aReplayBehindTheWallClockCatchesUpInStepsOfFourFramesAndLetsGoOfMoreThanASecond() throws Exception {
-        Path file = dir.resolve("behind.pwrec");
-        ReplayEngineTest.recordWhileWatching(file, 300, List.of());
-        ManualClock wall = new ManualClock(0);
-        RecordingReader reader = RecordingReader.open(file);
-        try (ReplayDriver driver = new ReplayDriver(new ReplayEngine(reader, AlarmThresholds.defaults()), wall, e -> {})) {
-            driver.start();
-            driver.submit(engine -> engine.setSpeed(5));
-            long start = driver.position().atMillis();
-            driver.submit(ReplayEngine::play);
-            awaitPlaying(driver);
+        try (ReplayDriver driver = driverOnNewRecording("behind.pwrec")) {
+            long start = play(driver, 5);
             long preRolled = start + 5 * ReplayDriver.LOOKAHEAD_FRAMES * ReplayDriver.FRAME_MILLIS;
             awaitComputed(driver, preRolled);
             long version = driver.engine().latest().version();
@@ -110,9 +100,7 @@ class ReplayDriverTest {
 
     @Test
     void rehearsesWhilePausedWithoutMovingWhatIsShown() throws Exception {
-        ManualClock wall = new ManualClock(0);
-        List<String> errors = new CopyOnWriteArrayList<>();
-        try (ReplayDriver driver = driverOnNewRecording("rehearse.pwrec", wall, errors)) {
+        try (ReplayDriver driver = driverOnNewRecording("rehearse.pwrec")) {
             FabricSnapshot before = driver.engine().latest();
             while (!driver.rehearsed()) {
                 Thread.sleep(5);
@@ -126,9 +114,7 @@ class ReplayDriverTest {
 
     @Test
     void closingWhileRehearsingWaitsForTheCopysReadAheadBeforeTheRecordingCloses() throws Exception {
-        ManualClock wall = new ManualClock(0);
-        List<String> errors = new CopyOnWriteArrayList<>();
-        ReplayDriver driver = driverOnNewRecording("close-rehearsing.pwrec", wall, errors);
+        ReplayDriver driver = driverOnNewRecording("close-rehearsing.pwrec");
         Thread readAhead = null;
         while (readAhead == null) {
             readAhead = Thread.getAllStackTraces().keySet().stream()
@@ -144,16 +130,14 @@ class ReplayDriverTest {
 
     @Test
     void playingEndsTheRehearsal() throws Exception {
-        ManualClock wall = new ManualClock(0);
-        List<String> errors = new CopyOnWriteArrayList<>();
-        try (ReplayDriver driver = driverOnNewRecording("play-ends.pwrec", wall, errors)) {
+        try (ReplayDriver driver = driverOnNewRecording("play-ends.pwrec")) {
             play(driver, 10);
             assertTrue(driver.rehearsed(), "the operator's replay is on: no rehearsal beside it");
         }
     }
 
-    /** A started driver on a fresh 300 ms recording, on the given wall clock. */
-    private ReplayDriver driverOnNewRecording(String name, ManualClock wall, List<String> errors) throws Exception {
+    /** A started driver on a fresh recording of 300 batches, on this test's wall clock, reporting to its errors. */
+    private ReplayDriver driverOnNewRecording(String name) throws Exception {
         Path file = dir.resolve(name);
         ReplayEngineTest.recordWhileWatching(file, 300, List.of());
         ReplayDriver driver = new ReplayDriver(new ReplayEngine(RecordingReader.open(file), AlarmThresholds.defaults()), wall, errors::add);
