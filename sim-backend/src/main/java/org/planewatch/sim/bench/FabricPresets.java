@@ -8,7 +8,7 @@ import org.planewatch.sim.config.TransportMode;
 /**
  * Named fabrics that match a reference setup, so a benchmark runs the same network as the
  * reference simulator. {@code leafspine-16x16} is htsim's Ultra Ethernet setup
- * (shared/bench/htsim/README.md): one plane, ToRs with 16 hosts down and 16 uplinks, 16 spines with
+ * (sim-backend/reference/htsim/README.md): one plane, ToRs with 16 hosts down and 16 uplinks, 16 spines with
  * N/16 down-ports each, 100 Gb/s and 1 us per link, 4086 B payload + 64 B header = 4150 B packets,
  * a data queue of one bandwidth-delay product (120,350 B = 29 packets), a header queue twice that,
  * ECN linear from 24,900 B to 99,600 B, no switch latency, UEC transport (NSCC, 128 EVs, trimming).

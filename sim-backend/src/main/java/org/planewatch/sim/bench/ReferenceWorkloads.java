@@ -7,13 +7,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Where the reference simulator's matrices live (shared/bench/htsim) and which of them the sweep runs:
- * permutations of 2 MB flows over 128 to 2048 hosts, {@code perm_<N>_2MB.cm}.
+ * Where the reference simulator's matrices live ({@code sim-backend/reference/htsim} in the repository)
+ * and which of them the sweep runs: permutations of 2 MB flows over 128 to 2048 hosts,
+ * {@code perm_<N>_2MB.cm}.
  */
 public final class ReferenceWorkloads {
 
     public static final List<Integer> SWEEP_SIZES = List.of(128, 256, 512, 1024, 2048);
-    static final Path RELATIVE_DIR = Path.of("..", "shared", "bench", "htsim");
+    /** From the module's directory (where tests and a jar in {@code target/} sit). */
+    static final Path FROM_MODULE = Path.of("reference", "htsim");
+    /** From the repository's top level (where the README's commands run). */
+    static final Path FROM_REPOSITORY = Path.of("sim-backend").resolve(FROM_MODULE);
 
     private ReferenceWorkloads() {}
 
@@ -22,16 +26,21 @@ public final class ReferenceWorkloads {
     }
 
     /**
-     * The reference directory: {@code ../shared/bench/htsim} from the working directory, else from
-     * the jar's directory or any directory above it.
+     * The reference directory: {@code sim-backend/reference/htsim} (or {@code reference/htsim}) from the
+     * working directory, else from the jar's directory or any directory above it.
      */
     public static Optional<Path> locate(Path workingDir, Optional<Path> jarDir) {
         List<Path> candidates = new ArrayList<>();
-        candidates.add(workingDir.toAbsolutePath().resolve(RELATIVE_DIR));
+        addCandidates(candidates, workingDir.toAbsolutePath());
         for (Path dir = jarDir.map(Path::toAbsolutePath).orElse(null); dir != null; dir = dir.getParent()) {
-            candidates.add(dir.resolve(RELATIVE_DIR));
+            addCandidates(candidates, dir);
         }
         return candidates.stream().filter(Files::isDirectory).map(Path::normalize).findFirst();
+    }
+
+    private static void addCandidates(List<Path> candidates, Path dir) {
+        candidates.add(dir.resolve(FROM_REPOSITORY));
+        candidates.add(dir.resolve(FROM_MODULE));
     }
 
     /** The directory holding this code's jar (or classes), if it can be found. */

@@ -67,7 +67,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--sweep", description = "run perm_<N>_2MB.cm for every size of --sizes from --dir")
     boolean sweep;
 
-    @Option(names = "--dir", paramLabel = "<dir>", description = "reference matrices (default: ../shared/bench/htsim "
+    @Option(names = "--dir", paramLabel = "<dir>", description = "reference matrices (default: sim-backend/reference/htsim "
             + "from the working directory, else from the jar's directory or above)")
     Path dir;
 
@@ -150,7 +150,7 @@ final class BenchCommand implements Callable<Integer> {
                 : ReferenceWorkloads.locate(Path.of(""), ReferenceWorkloads.codeDirectory());
         if (located.isEmpty()) {
             err.println(dir != null ? "no directory " + dir
-                    : "reference matrices not found: no ../shared/bench/htsim from the working directory or the jar; give --dir");
+                    : "reference matrices not found: no sim-backend/reference/htsim from the working directory or the jar; give --dir");
             return SimMain.EXIT_BAD_INPUT;
         }
         List<Path> files = new ArrayList<>();

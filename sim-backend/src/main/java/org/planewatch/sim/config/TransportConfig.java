@@ -27,7 +27,7 @@ package org.planewatch.sim.config;
  * @param ecmpReconvergeNs ECMP baseline: delay before routing moves flows off a failed link
  * @param ecmpAllPlanes ECMP baseline: hash flows over every plane (flow-pinned) instead of one
  * @param nsccFairIncreasePacketsPerRtt NSCC fair increase in packets per RTT once the delay is above
- *     target [choice]: 20 is calibrated so the htsim reference permutations (shared/bench/htsim) end
+ *     target [choice]: 20 is calibrated so the htsim reference permutations (sim-backend/reference/htsim) end
  *     with the reference's tail FCT; with 1 packet per RTT, flows cut early never catch up and the
  *     tail grows by 15-20 %
  */

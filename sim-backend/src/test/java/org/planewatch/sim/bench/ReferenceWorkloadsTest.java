@@ -14,24 +14,31 @@ class ReferenceWorkloadsTest {
     @TempDir
     Path root;
 
-    /** root/shared/bench/htsim next to root/main (the checkout) with the jar in main/sim-backend/target. */
+    /** A checkout at root/main: the reference in main/sim-backend/reference/htsim, the jar in main/sim-backend/target. */
     private Path layout() throws IOException {
         Files.createDirectories(root.resolve("main/sim-backend/target"));
-        return Files.createDirectories(root.resolve("shared/bench/htsim"));
+        return Files.createDirectories(root.resolve("main/sim-backend/reference/htsim"));
     }
 
     @Test
-    void findsTheReferenceNextToTheWorkingDirectory() throws IOException {
+    void findsTheReferenceFromTheRepositorysTopLevel() throws IOException {
         Path reference = layout();
 
         assertEquals(Optional.of(reference), ReferenceWorkloads.locate(root.resolve("main"), Optional.empty()));
     }
 
     @Test
+    void findsTheReferenceFromTheSimulatorModule() throws IOException {
+        Path reference = layout();
+
+        assertEquals(Optional.of(reference), ReferenceWorkloads.locate(root.resolve("main/sim-backend"), Optional.empty()));
+    }
+
+    @Test
     void fallsBackToTheDirectoriesAboveTheJar() throws IOException {
         Path reference = layout();
 
-        assertEquals(Optional.of(reference), ReferenceWorkloads.locate(root.resolve("shared"),
+        assertEquals(Optional.of(reference), ReferenceWorkloads.locate(root.resolve("elsewhere"),
                 Optional.of(root.resolve("main/sim-backend/target"))));
     }
 

@@ -2,9 +2,7 @@ package org.planewatch.sim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.planewatch.sim.bench.BenchResult;
@@ -13,17 +11,16 @@ import org.planewatch.sim.bench.ReferenceWorkloads;
 /**
  * The smallest reference permutation through the real bench command: the same work as htsim
  * (128 hosts, 2,000,000 B flows = 490 packets of 4086 B each) and a tail FCT within 15 % of the
- * reference's 196 us (shared/bench/htsim/README.md). Skipped when the reference files are absent.
+ * reference's 196 us (sim-backend/reference/htsim/README.md).
  */
 class ReferenceBenchTest {
 
-    private static final Path REFERENCE_DIR = Path.of("../../shared/bench/htsim");
+    private static final Path REFERENCE_DIR = Path.of("reference/htsim");
     private static final long REFERENCE_TAIL_FCT_NS = 196_000;
 
     @Test
     void smallestReferencePermutationRunsTheSameWorkWithinFifteenPercentOfTheReferenceTail() {
         Path matrix = ReferenceWorkloads.permutation(REFERENCE_DIR, 128);
-        assumeTrue(Files.isRegularFile(matrix), "reference matrix " + matrix.toAbsolutePath() + " absent: skipped");
 
         CliHarness result = CliHarness.run("bench", "--preset", "leafspine-16x16", "--matrix", matrix.toString(),
                 "--quiet");
