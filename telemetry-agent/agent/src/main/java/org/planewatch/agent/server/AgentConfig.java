@@ -73,6 +73,10 @@ public record AgentConfig(
         return new AgentConfig(listen, files, false, false, users, gnmi, maxClients, maxMessageBytes, auth, auditLog);
     }
 
+    public AgentConfig withAuditLog(Path file) {
+        return new AgentConfig(listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, auth, file);
+    }
+
     public AgentConfig withAuth(AuthLimits limits) {
         return new AgentConfig(listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, limits, auditLog);
     }

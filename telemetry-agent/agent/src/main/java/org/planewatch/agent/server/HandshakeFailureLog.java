@@ -93,11 +93,20 @@ final class HandshakeFailureLog {
             }
             SocketAddress remote = ctx.channel().remoteAddress();
             ssl.handshakeFuture().addListener(done -> {
-                if (!done.isSuccess()) {
+                if (!done.isSuccess() && !closedByTheClient(done.cause())) {
                     audit.tlsHandshakeFailed(AuditLog.peer(remote), reason(done.cause()));
                 }
             });
         }
+    }
+
+    /**
+     * A connection closed in the middle of its handshake without a TLS error: a port probe or a client
+     * that gave up. No credential was offered or refused, and a load balancer's TCP check would
+     * otherwise write a line every few seconds, so it is not logged.
+     */
+    static boolean closedByTheClient(Throwable error) {
+        return error != null && error.getClass().getSimpleName().endsWith("ClosedChannelException");
     }
 
     /** The reason in words: the agent's own check first, then what the TLS library's message means. */
@@ -133,8 +142,9 @@ final class HandshakeFailureLog {
                 || text.contains("no appropriate protocol")) {
             return "no TLS version or cipher suite in common with the client";
         }
-        if (text.contains("closedchannelexception") || text.contains("closed")) {
-            return "the client closed the connection during the handshake";
+        if (text.contains("alert_internal_error")) {
+            return "the client aborted the handshake (TLS alert internal_error; gRPC Java clients send it when they do not "
+                    + "trust the agent's certificate): check the client's CA file";
         }
         if (text.contains("timed out") || text.contains("timeout")) {
             return "the handshake timed out";

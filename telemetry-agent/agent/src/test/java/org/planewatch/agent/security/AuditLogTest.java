@@ -113,6 +113,22 @@ class AuditLogTest {
     }
 
     @Test
+    void withAnAuditFileTheAuditLinesGoThereAndNotToTheAgentsLog() throws Exception {
+        CapturedLog log = new CapturedLog();
+        Path users = users();
+        Path auditFile = dir.resolve("audit.log");
+        Files.writeString(auditFile, "an earlier line\n");
+        try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withUsers(users).withAuditLog(auditFile), log.log);
+                GnmiClient wrong = new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "nope")) {
+            assertThrows(StatusRuntimeException.class, () -> wrong.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
+        }
+        List<String> lines = Files.readAllLines(auditFile);
+        assertEquals("an earlier line", lines.getFirst(), "appended, not overwritten");
+        assertOneLine(lines.subList(1, lines.size()), "component=audit", "event=auth-failed", "user=ops", PEER);
+        assertTrue(log.audit("auth-failed").isEmpty(), log.text());
+    }
+
+    @Test
     void clientTextIsClippedAndItsControlCharactersEscaped() {
         assertEquals("a\\x0ab\\x0dc", AuditLog.clip("a\nb\rc"));
         String clipped = AuditLog.clip("x".repeat(1_000));

@@ -119,4 +119,27 @@ class TlsHandshakeLogTest {
 
         assertTrue(line.contains("reason=\"client certificate 'CN=planewatch-client' expired (NotAfter "), line);
     }
+
+    @Test
+    void aPlaintextClientIsLoggedAndABareTcpProbeIsNot() throws Exception {
+        LabCertificates.LabFiles lab = LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
+        TlsFiles tls = new TlsFiles(lab.serverCert(), lab.serverKey(), null);
+        try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withTls(tls), log.log)) {
+            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", fabric.server.port())) {
+                probe.getOutputStream().flush();
+            }
+            try (GnmiClient plain = fabric.client()) {
+                assertThrows(StatusRuntimeException.class, () -> plain.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (log.audit("tls-handshake-failed").isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(200);
+        }
+        List<String> lines = log.audit("tls-handshake-failed");
+        assertEquals(1, lines.size(), "one line, for the plaintext client:\n" + log.text());
+        assertTrue(lines.getFirst().contains("reason=\"not a TLS client (plaintext or another protocol on the agent's TLS port)\""),
+                lines.getFirst());
+    }
 }
