@@ -45,7 +45,9 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
  * --users FILE}; the flags after the numbers go to the agent of the timing phase only (e.g.
  * {@code --auth-free-failures 100000} for this build). With {@code -Dbench.addresses=N} the attack comes
  * from N loopback addresses (127.0.0.2 and up, one connection each) instead of 8 connections from
- * 127.0.0.1, as a spread-out attacker would, so that per-address limits do not stop it alone.
+ * 127.0.0.1, as a spread-out attacker would, so that per-address limits do not stop it alone. With
+ * {@code -Dbench.seconds=S} the attack goes on for S seconds (still {@code atOnce} at a time) instead of
+ * stopping after {@code wrong} attempts: a persistent attacker, whatever the agent answers.
  */
 public final class AuthAttackBench {
 
@@ -53,6 +55,7 @@ public final class AuthAttackBench {
     private static final String PASSWORD = "correct horse battery staple";
     private static final int ADDRESSES = Integer.getInteger("bench.addresses", 1);
     private static final int ATTACK_CHANNELS = ADDRESSES == 1 ? 8 : ADDRESSES;
+    private static final int SECONDS = Integer.getInteger("bench.seconds", 0);
 
     private AuthAttackBench() {}
 
@@ -249,8 +252,11 @@ public final class AuthAttackBench {
             Semaphore slots = new Semaphore(atOnce);
             CallCredentials guess = credentials(USER, "guess");
             List<CompletableFuture<Void>> done = new ArrayList<>();
-            for (int i = 0; i < wrong; i++) {
+            long stopAt = t0 + TimeUnit.SECONDS.toNanos(SECONDS);
+            int sent = 0;
+            for (int i = 0; SECONDS > 0 ? System.nanoTime() < stopAt : i < wrong; i++) {
                 slots.acquire();
+                sent++;
                 CompletableFuture<Void> one = new CompletableFuture<>();
                 done.add(one);
                 gNMIGrpc.newStub(attackers.get(i % ATTACK_CHANNELS)).withCallCredentials(guess)
@@ -285,7 +291,7 @@ public final class AuthAttackBench {
             long threadsAfter = agent.threads();
             double[] d = during.stream().mapToDouble(Double::doubleValue).toArray();
 
-            System.out.printf("attack: %d wrong passwords took %.2f s; outcomes %s%n", wrong, seconds, attackOutcomes);
+            System.out.printf("attack: %d wrong passwords took %.2f s; outcomes %s%n", sent, seconds, attackOutcomes);
             System.out.printf("agent CPU during the attack: %.2f s in %.2f s = %.2f cores (of %d)%n",
                     cpu, seconds, cpu / seconds, Runtime.getRuntime().availableProcessors());
             System.out.printf("agent threads: %d before, peak %d during, %d after%n", threadsBefore, peakThreads.get(), threadsAfter);
