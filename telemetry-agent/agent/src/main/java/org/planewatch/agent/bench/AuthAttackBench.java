@@ -3,7 +3,6 @@ package org.planewatch.agent.bench;
 import io.grpc.CallCredentials;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
@@ -19,11 +18,11 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.planewatch.agent.security.PasswordCredentials;
 import org.planewatch.agent.security.PasswordFile;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.GetRequest;
@@ -156,15 +155,7 @@ public final class AuthAttackBench {
     }
 
     private static CallCredentials credentials(String user, String password) {
-        return new CallCredentials() {
-            @Override
-            public void applyRequestMetadata(RequestInfo info, Executor executor, MetadataApplier applier) {
-                Metadata m = new Metadata();
-                m.put(Metadata.Key.of("username", Metadata.ASCII_STRING_MARSHALLER), user);
-                m.put(Metadata.Key.of("password", Metadata.ASCII_STRING_MARSHALLER), password);
-                applier.apply(m);
-            }
-        };
+        return new PasswordCredentials(user, password);
     }
 
     private static GetRequest get() {

@@ -13,18 +13,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.LogManager;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.planewatch.agent.log.LibraryLogBridge;
 import org.planewatch.agent.server.TlsFiles;
 import org.planewatch.agent.testing.CapturedLog;
 import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.LibraryLogRouting;
 import org.planewatch.agent.testing.TestFabric;
 import org.planewatch.gnmi.proto.CapabilityRequest;
 
@@ -40,23 +37,16 @@ class TlsHandshakeLogTest {
     Path dir;
 
     private final CapturedLog log = new CapturedLog();
-    private Handler[] before;
+    private LibraryLogRouting libraryLogs;
 
     @BeforeEach
-    void bridgeLibraryLogs() {
-        before = LogManager.getLogManager().getLogger("").getHandlers();
-        LibraryLogBridge.install(log.log);
+    void routeLibraryLogs() {
+        libraryLogs = new LibraryLogRouting(log.log);
     }
 
     @AfterEach
-    void restore() {
-        Logger root = LogManager.getLogManager().getLogger("");
-        for (Handler h : root.getHandlers()) {
-            root.removeHandler(h);
-        }
-        for (Handler h : before) {
-            root.addHandler(h);
-        }
+    void restoreLibraryLogs() {
+        libraryLogs.close();
     }
 
     /** Calls an agent that requires client certificates from {@code clientCa}; returns its handshake line. */
