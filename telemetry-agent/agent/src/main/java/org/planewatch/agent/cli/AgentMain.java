@@ -16,6 +16,7 @@ import org.planewatch.agent.gnmi.GnmiOptions;
 import org.planewatch.agent.linux.LinuxHostBackend;
 import org.planewatch.agent.log.LibraryLogBridge;
 import org.planewatch.agent.log.StructuredLog;
+import org.planewatch.agent.security.AuthLimits;
 import org.planewatch.agent.server.AgentConfig;
 import org.planewatch.agent.server.AgentServer;
 import org.planewatch.agent.server.TlsFiles;
@@ -64,6 +65,38 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
 
     @Option(names = "--users", paramLabel = "FILE", description = "Credential file (lines from 'hash-password'): clients must send username/password metadata.")
     Path users;
+
+    @Option(names = "--auth-threads", defaultValue = "1", paramLabel = "N",
+            description = "Threads that check passwords (PBKDF2, ~80 ms of a core each) and do nothing else (default: ${DEFAULT-VALUE}).")
+    int authThreads;
+
+    @Option(names = "--auth-queue", defaultValue = "16", paramLabel = "N",
+            description = "Password checks that may wait for those threads; more are refused with RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
+    int authQueue;
+
+    @Option(names = "--auth-max-checks-per-address", defaultValue = "2", paramLabel = "N",
+            description = "Password checks in progress or waiting from one client IP address (default: ${DEFAULT-VALUE}).")
+    int authPerAddress;
+
+    @Option(names = "--auth-free-failures", defaultValue = "5", paramLabel = "N",
+            description = "Failed logins in a row from one IP address before it must wait between attempts (default: ${DEFAULT-VALUE}).")
+    int authFreeFailures;
+
+    @Option(names = "--auth-backoff-ms", defaultValue = "1000", paramLabel = "MS",
+            description = "First wait after those failures, doubled by each further failure (default: ${DEFAULT-VALUE}).")
+    long authBackoffMs;
+
+    @Option(names = "--auth-max-backoff-ms", defaultValue = "60000", paramLabel = "MS",
+            description = "Longest wait between attempts of a failing address (default: ${DEFAULT-VALUE}).")
+    long authMaxBackoffMs;
+
+    @Option(names = "--auth-cache-seconds", defaultValue = "600", paramLabel = "S",
+            description = "How long a verified username/password is admitted without a new hash (default: ${DEFAULT-VALUE}).")
+    long authCacheSeconds;
+
+    @Option(names = "--audit-log", paramLabel = "FILE",
+            description = "Append the audit lines (Sets, failed logins and TLS handshakes; component=audit) to FILE instead of the agent's log.")
+    Path auditLog;
 
     @Option(names = "--insecure", description = "Plaintext, no TLS: allowed only on a loopback address.")
     boolean insecure;
@@ -185,7 +218,9 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
                 .withMaxSubscriptionsPerClient(maxSubscriptions)
                 .withMaxBufferedPaths(maxBufferedPaths)
                 .withAllowConfigWrites(allowFaultInjection);
-        return new AgentConfig(address, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes);
+        AuthLimits auth = new AuthLimits(authThreads, authQueue, authPerAddress, authFreeFailures,
+                Duration.ofMillis(authBackoffMs), Duration.ofMillis(authMaxBackoffMs), Duration.ofSeconds(authCacheSeconds));
+        return new AgentConfig(address, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, auth, auditLog);
     }
 
     TelemetryBackend backend() throws IOException {

@@ -22,6 +22,11 @@ public final class StructuredLog {
         return new StructuredLog(new PrintStream(PrintStream.nullOutputStream()), "agent");
     }
 
+    /** The same stream under another component, e.g. {@code audit}, so that operators can route it apart. */
+    public StructuredLog withComponent(String other) {
+        return new StructuredLog(out, other);
+    }
+
     public void info(String event, Object... keyValues) {
         write("INFO", event, keyValues);
     }

@@ -17,7 +17,8 @@ import javax.crypto.spec.PBEKeySpec;
 /**
  * The credential file: one user per line, {@code name:pbkdf2-sha256:iterations:salt:hash} (salt and
  * hash in Base64), {@code #} comments. Passwords are checked with PBKDF2-HMAC-SHA256 from the JDK,
- * in constant time.
+ * in constant time: a user name that is not in the file costs the same hash as one that is (against a
+ * dummy entry), so the time of a refusal does not tell which user names exist.
  */
 public final class PasswordFile {
 
@@ -28,10 +29,16 @@ public final class PasswordFile {
 
     private record Entry(int iterations, byte[] salt, byte[] hash) {}
 
+    /** What a check found; only the agent's audit log tells an unknown user from a wrong password. */
+    public enum Verdict { ACCEPTED, UNKNOWN_USER, WRONG_PASSWORD }
+
     private final Map<String, Entry> users;
+    /** Hashed for unknown users: random salt and hash, the iterations most entries use. */
+    private final Entry dummy;
 
     private PasswordFile(Map<String, Entry> users) {
         this.users = Map.copyOf(users);
+        this.dummy = new Entry(usualIterations(users), randomBytes(SALT_BYTES), randomBytes(HASH_BITS / 8));
     }
 
     /** Loads the file; {@link IllegalArgumentException} names the file and line of any bad entry. */
@@ -78,19 +85,40 @@ public final class PasswordFile {
         if (user.isEmpty() || user.contains(":")) {
             throw new IllegalArgumentException("user name must be non-empty and must not contain ':'");
         }
-        byte[] salt = new byte[SALT_BYTES];
-        new SecureRandom().nextBytes(salt);
+        byte[] salt = randomBytes(SALT_BYTES);
         byte[] hash = pbkdf2(password, salt, DEFAULT_ITERATIONS);
         Base64.Encoder b64 = Base64.getEncoder();
         return user + ":" + SCHEME + ":" + DEFAULT_ITERATIONS + ":" + b64.encodeToString(salt) + ":" + b64.encodeToString(hash);
     }
 
     public boolean check(String user, String password) {
-        Entry e = users.get(user);
-        if (e == null || password == null) {
-            return false;
+        return verify(user, password) == Verdict.ACCEPTED;
+    }
+
+    /** One PBKDF2 whether or not the user exists; the hashes are compared with {@link MessageDigest#isEqual}. */
+    public Verdict verify(String user, String password) {
+        Entry known = users.get(user);
+        Entry e = known != null ? known : dummy;
+        char[] chars = password == null ? new char[0] : password.toCharArray();
+        boolean equal = MessageDigest.isEqual(e.hash(), pbkdf2(chars, e.salt(), e.iterations()));
+        java.util.Arrays.fill(chars, '\0');
+        if (known == null) {
+            return Verdict.UNKNOWN_USER;
         }
-        return MessageDigest.isEqual(e.hash(), pbkdf2(password.toCharArray(), e.salt(), e.iterations()));
+        return equal && password != null ? Verdict.ACCEPTED : Verdict.WRONG_PASSWORD;
+    }
+
+    private static int usualIterations(Map<String, Entry> users) {
+        Map<Integer, Integer> counts = new HashMap<>();
+        users.values().forEach(e -> counts.merge(e.iterations(), 1, Integer::sum));
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
+                .orElse(DEFAULT_ITERATIONS);
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] b = new byte[n];
+        new SecureRandom().nextBytes(b);
+        return b;
     }
 
     private static byte[] pbkdf2(char[] password, byte[] salt, int iterations) {

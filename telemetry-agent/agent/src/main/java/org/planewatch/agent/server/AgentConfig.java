@@ -3,6 +3,7 @@ package org.planewatch.agent.server;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import org.planewatch.agent.gnmi.GnmiOptions;
+import org.planewatch.agent.security.AuthLimits;
 
 /**
  * How an agent listens and whom it lets in.
@@ -15,6 +16,8 @@ import org.planewatch.agent.gnmi.GnmiOptions;
  * @param gnmi intervals and per-subscription limits
  * @param maxClients client connections served at once
  * @param maxMessageBytes largest inbound message accepted
+ * @param auth bounds of the password-checking work (ADR 0084)
+ * @param auditLog file the audit lines are appended to, or null for the agent's own log stream
  */
 public record AgentConfig(
         InetSocketAddress listen,
@@ -24,7 +27,9 @@ public record AgentConfig(
         Path users,
         GnmiOptions gnmi,
         int maxClients,
-        int maxMessageBytes) {
+        int maxMessageBytes,
+        AuthLimits auth,
+        Path auditLog) {
 
     public static final int DEFAULT_PORT = 9339;
 
@@ -41,6 +46,13 @@ public record AgentConfig(
         if (maxClients <= 0 || maxMessageBytes <= 0) {
             throw new IllegalArgumentException("maxClients and maxMessageBytes must be > 0");
         }
+        java.util.Objects.requireNonNull(auth, "auth");
+    }
+
+    /** With the default authentication limits and the audit lines on the agent's log. */
+    public AgentConfig(InetSocketAddress listen, TlsFiles tls, boolean insecure, boolean forceInsecure, Path users,
+            GnmiOptions gnmi, int maxClients, int maxMessageBytes) {
+        this(listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, AuthLimits.defaults(), null);
     }
 
     /** Plaintext on 127.0.0.1 with a free port and default limits: tests and the embedded demo. */
@@ -50,14 +62,22 @@ public record AgentConfig(
     }
 
     public AgentConfig withUsers(Path file) {
-        return new AgentConfig(listen, tls, insecure, forceInsecure, file, gnmi, maxClients, maxMessageBytes);
+        return new AgentConfig(listen, tls, insecure, forceInsecure, file, gnmi, maxClients, maxMessageBytes, auth, auditLog);
     }
 
     public AgentConfig withMaxClients(int n) {
-        return new AgentConfig(listen, tls, insecure, forceInsecure, users, gnmi, n, maxMessageBytes);
+        return new AgentConfig(listen, tls, insecure, forceInsecure, users, gnmi, n, maxMessageBytes, auth, auditLog);
     }
 
     public AgentConfig withTls(TlsFiles files) {
-        return new AgentConfig(listen, files, false, false, users, gnmi, maxClients, maxMessageBytes);
+        return new AgentConfig(listen, files, false, false, users, gnmi, maxClients, maxMessageBytes, auth, auditLog);
+    }
+
+    public AgentConfig withAuditLog(Path file) {
+        return new AgentConfig(listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, auth, file);
+    }
+
+    public AgentConfig withAuth(AuthLimits limits) {
+        return new AgentConfig(listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, limits, auditLog);
     }
 }

@@ -7,8 +7,12 @@ import io.grpc.ServerInterceptors;
 import io.grpc.TlsServerCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -17,8 +21,11 @@ import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.gnmi.AgentStats;
 import org.planewatch.agent.gnmi.GnmiService;
 import org.planewatch.agent.log.StructuredLog;
+import org.planewatch.agent.security.AuditLog;
+import org.planewatch.agent.security.ClientCertificateCheck;
 import org.planewatch.agent.security.PasswordAuthInterceptor;
 import org.planewatch.agent.security.PasswordFile;
+import org.planewatch.agent.security.SetAuditInterceptor;
 
 /**
  * A running gNMI agent: Netty server, gNMI service over one back end, reflection, TLS, credentials
@@ -33,6 +40,9 @@ public final class AgentServer implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final ExecutorService drainExecutor;
     private final GnmiService service;
+    private PrintStream auditFile;
+    private AuditLog audit;
+    private PasswordAuthInterceptor auth;
     private Server server;
     private int port;
 
@@ -49,13 +59,18 @@ public final class AgentServer implements AutoCloseable {
     /** Binds and serves; {@link IllegalArgumentException} for unreadable TLS or credential files. */
     public AgentServer start() throws IOException {
         ClientRegistry clients = new ClientRegistry(config.maxClients(), stats, log);
-        var gnmi = config.users() == null
-                ? ServerInterceptors.intercept(service.serviceDefinition(), clients)
-                : ServerInterceptors.intercept(service.serviceDefinition(), new PasswordAuthInterceptor(loadUsers()), clients);
-        var reflection = config.users() == null
+        audit = new AuditLog(auditTarget());
+        // The last interceptor sees a call first: connection limit, then credentials, then the Set audit.
+        SetAuditInterceptor setAudit = new SetAuditInterceptor(audit);
+        if (config.users() != null) {
+            auth = new PasswordAuthInterceptor(loadUsers(), config.auth(), audit, System::nanoTime);
+        }
+        var gnmi = auth == null
+                ? ServerInterceptors.intercept(service.serviceDefinition(), setAudit, clients)
+                : ServerInterceptors.intercept(service.serviceDefinition(), setAudit, auth, clients);
+        var reflection = auth == null
                 ? ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(), clients)
-                : ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(),
-                        new PasswordAuthInterceptor(loadUsers()), clients);
+                : ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(), auth, clients);
         backend.start();
         server = NettyServerBuilder.forAddress(config.listen(), credentials())
                 .addService(gnmi)
@@ -69,6 +84,19 @@ public final class AgentServer implements AutoCloseable {
                 "tls", config.tls() != null, "mtls", config.tls() != null && config.tls().clientCa() != null,
                 "auth", config.users() != null, "targets", backend.targets().size());
         return this;
+    }
+
+    /** The agent's log, or {@code --audit-log}'s file (appended to) when given. */
+    private StructuredLog auditTarget() {
+        if (config.auditLog() == null) {
+            return log;
+        }
+        try {
+            auditFile = new PrintStream(new FileOutputStream(config.auditLog().toFile(), true), true, StandardCharsets.UTF_8);
+            return new StructuredLog(auditFile, "agent");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot append to --audit-log " + config.auditLog() + ": " + e.getMessage());
+        }
     }
 
     private PasswordFile loadUsers() {
@@ -88,10 +116,11 @@ public final class AgentServer implements AutoCloseable {
             TlsServerCredentials.Builder b = TlsServerCredentials.newBuilder()
                     .keyManager(tls.certificateChain().toFile(), tls.privateKey().toFile());
             if (tls.clientCa() != null) {
-                b.trustManager(tls.clientCa().toFile()).clientAuth(TlsServerCredentials.ClientAuth.REQUIRE);
+                b.trustManager(ClientCertificateCheck.trusting(tls.clientCa()))
+                        .clientAuth(TlsServerCredentials.ClientAuth.REQUIRE);
             }
-            return b.build();
-        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+            return HandshakeFailureLog.wrap(b.build(), audit);
+        } catch (IOException | UncheckedIOException | IllegalArgumentException | GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot load TLS files (cert " + tls.certificateChain() + ", key "
                     + tls.privateKey() + (tls.clientCa() == null ? "" : ", client CA " + tls.clientCa()) + "): " + e.getMessage());
         }
@@ -127,6 +156,12 @@ public final class AgentServer implements AutoCloseable {
         }
         scheduler.shutdownNow();
         drainExecutor.shutdownNow();
+        if (auth != null) {
+            auth.close();
+        }
+        if (auditFile != null) {
+            auditFile.close();
+        }
         backend.close();
     }
 }

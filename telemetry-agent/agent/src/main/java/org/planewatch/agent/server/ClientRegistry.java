@@ -50,6 +50,9 @@ final class ClientRegistry extends ServerTransportFilter implements ServerInterc
 
     @Override
     public void transportTerminated(Attributes attrs) {
+        if (attrs == null) {
+            return; // never ready: its TLS handshake failed, which HandshakeFailureLog reported
+        }
         ClientSession session = attrs.get(SESSION);
         if (session != null) {
             admitted.decrementAndGet();

@@ -60,7 +60,10 @@ class AgentMainTest {
             "--insecure --listen 127.0.0.1:0 --backend sim --scenario /nonexistent.yaml|--scenario /nonexistent.yaml: no such file",
             "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation -1|dilation must be a positive number",
             "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --target nobody|--target 'nobody' is not a device",
-            "--insecure --listen 127.0.0.1:0 --min-sample-interval-ms abc|--min-sample-interval-ms"})
+            "--insecure --listen 127.0.0.1:0 --min-sample-interval-ms abc|--min-sample-interval-ms",
+            "--insecure --listen 127.0.0.1:0 --auth-threads 0|--auth-threads must be > 0, got 0",
+            "--insecure --listen 127.0.0.1:0 --auth-backoff-ms 5000 --auth-max-backoff-ms 10|--auth-max-backoff-ms (10) must be >= --auth-backoff-ms (5000)",
+            "--insecure --listen 127.0.0.1:0 --auth-free-failures -1|--auth-free-failures must be >= 0, got -1"})
     void badFlagsAndFilesExitTwoWithAClearMessageAndNoStackTrace(String args, String expected) {
         Run r = run(args.split(" "));
         assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
@@ -75,6 +78,22 @@ class AgentMainTest {
         Run r = run("--insecure", "--listen", "127.0.0.1:0", "--users", users.toString(), "--sysfs-root", "/sys");
         assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
         assertTrue(r.err().contains("line 1"), r.err());
+    }
+
+    @Test
+    void helpShowsTheAuthenticationLimitsWithTheirDefaults() {
+        Run r = run("--help");
+        assertEquals(0, r.exit(), r.err());
+        for (String option : new String[] {"--auth-threads=N", "--auth-queue=N", "--auth-max-checks-per-address=N",
+            "--auth-free-failures=N", "--auth-backoff-ms=MS", "--auth-max-backoff-ms=MS", "--auth-cache-seconds=S",
+            "--audit-log=FILE"}) {
+            assertTrue(r.out().contains(option), option + " missing from:\n" + r.out());
+        }
+        String flat = r.out().replaceAll("\\s+", " ");
+        for (String shown : new String[] {"(default: 1)", "(default: 16)", "(default: 2)", "(default: 5)", "(default: 1000)",
+            "(default: 60000)", "(default: 600)"}) {
+            assertTrue(flat.contains(shown), shown + " missing from:\n" + r.out());
+        }
     }
 
     @Test

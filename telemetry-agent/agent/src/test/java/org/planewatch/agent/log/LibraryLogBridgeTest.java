@@ -7,33 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogManager;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.planewatch.agent.testing.LibraryLogRouting;
 
 class LibraryLogBridgeTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private Handler[] before;
+    private LibraryLogRouting routing;
 
     @BeforeEach
     void install() {
-        before = LogManager.getLogManager().getLogger("").getHandlers();
-        LibraryLogBridge.install(new StructuredLog(new PrintStream(out, true, StandardCharsets.UTF_8), "agent"));
+        routing = new LibraryLogRouting(new StructuredLog(new PrintStream(out, true, StandardCharsets.UTF_8), "agent"));
     }
 
     @AfterEach
     void restore() {
-        Logger root = LogManager.getLogManager().getLogger("");
-        for (Handler h : root.getHandlers()) {
-            root.removeHandler(h);
-        }
-        for (Handler h : before) {
-            root.addHandler(h);
-        }
+        routing.close();
     }
 
     @Test

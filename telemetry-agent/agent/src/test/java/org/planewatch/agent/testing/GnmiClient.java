@@ -4,10 +4,9 @@ import io.grpc.CallCredentials;
 import io.grpc.ChannelCredentials;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import org.planewatch.agent.security.PasswordCredentials;
 import org.planewatch.gnmi.proto.gNMIGrpc;
 
 /** A real gRPC client over Netty for tests, optionally sending username/password metadata. */
@@ -40,15 +39,7 @@ public final class GnmiClient implements AutoCloseable {
 
     private GnmiClient(NettyChannelBuilder builder, String user, String password) {
         this.channel = builder.maxInboundMessageSize(64 * 1024 * 1024).build();
-        this.credentials = user == null ? null : new CallCredentials() {
-            @Override
-            public void applyRequestMetadata(RequestInfo info, Executor executor, MetadataApplier applier) {
-                Metadata m = new Metadata();
-                m.put(Metadata.Key.of("username", Metadata.ASCII_STRING_MARSHALLER), user);
-                m.put(Metadata.Key.of("password", Metadata.ASCII_STRING_MARSHALLER), password);
-                applier.apply(m);
-            }
-        };
+        this.credentials = user == null ? null : new PasswordCredentials(user, password);
     }
 
     public gNMIGrpc.gNMIBlockingStub blocking() {
