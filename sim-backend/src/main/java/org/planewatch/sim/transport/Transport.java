@@ -1,7 +1,6 @@
 package org.planewatch.sim.transport;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.planewatch.sim.config.FabricConfig;
@@ -24,7 +23,6 @@ import org.planewatch.sim.switching.PacketSink;
  * timeout recovery with back-off and routing reconvergence after a delay.
  */
 public final class Transport implements PacketSink, LinkStateListener {
-    private static final int C = HostPlaneCounter.COUNT;
     private static final int MAX_PENALTY = 15;
     private static final int MAX_ECMP_BACKOFF = 20;
     /** Run-wide completion times kept exactly up to this many messages, sampled past it. */
@@ -47,10 +45,10 @@ public final class Transport implements PacketSink, LinkStateListener {
     private final double linkBytesPerPs;
     private final Nscc nscc;
     private final EvExclusion exclusion;
-    private final long[] hostPlane;
+    private final HostPlaneCounters hostPlane;
+    private final QpTable qpTable = new QpTable();
+    private final EvPaths paths;
     private final long[] linkDownAt;
-    private QueuePair[] qps = new QueuePair[16];
-    private int qpCount;
     private MessageListener messageListener = (qp, message, postedPs, donePs) -> { };
     private Consumer<QpFailure> failureListener = failure -> { };
 
@@ -80,11 +78,12 @@ public final class Transport implements PacketSink, LinkStateListener {
         this.fabricBaseRttPs = baseRttPs(topo.t0PerPlane > 1 ? 4 : 2);
         this.queueDrainPs = net.serialisationPs((int) Math.min(Integer.MAX_VALUE, fabric.queueBytes()));
         this.nscc = new Nscc(config, mtu + header);
-        this.hostPlane = new long[topo.hosts * topo.planes * C];
+        this.hostPlane = new HostPlaneCounters(topo.hosts, topo.planes);
+        this.paths = new EvPaths(topo);
         this.linkDownAt = ecmp ? new long[topo.linkCount] : null;
-        this.exclusion = new EvExclusion(this, engine, net, config, hostPlane, header, !ecmp);
-        engine.register(EventKind.QP_TIMER, (qp, arg) -> onTimer(qps[qp]));
-        engine.register(EventKind.PROBE, (qp, ev) -> exclusion.onProbeDue(qps[qp], ev));
+        this.exclusion = new EvExclusion(qpTable, paths, engine, net, config, hostPlane, header, !ecmp);
+        engine.register(EventKind.QP_TIMER, (qp, arg) -> onTimer(qpTable.get(qp)));
+        engine.register(EventKind.PROBE, (qp, ev) -> exclusion.onProbeDue(qpTable.get(qp), ev));
         engine.register(EventKind.RECONVERGE, (target, arg) -> reconverge());
     }
 
@@ -111,7 +110,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         if (src == dst) {
             throw new IllegalArgumentException("a QP needs two distinct hosts, got " + src + "->" + dst);
         }
-        int id = qpCount;
+        int id = qpTable.nextId();
         int evs = ecmp ? 1 : Math.min(config.evsPerQp(), Short.MAX_VALUE);
         int links = topo.switchHops(src, dst) + 1;
         long baseRtt = baseRttPs(links);
@@ -129,7 +128,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         for (int ev = 0; ev < evs; ev++) {
             q.sprayOrder[ev] = ev;
             q.goodPerPlane[q.evPlane[ev]]++;
-            hostPlane[(src * topo.planes + q.evPlane[ev]) * C + HostPlaneCounter.EVS_GOOD.ordinal()]++;
+            hostPlane.increment(src, q.evPlane[ev], HostPlaneCounter.EVS_GOOD);
         }
         for (int i = evs - 1; i > 0; i--) {
             q.rng += 0x9E3779B97F4A7C15L;
@@ -138,10 +137,7 @@ public final class Transport implements PacketSink, LinkStateListener {
             q.sprayOrder[i] = q.sprayOrder[j];
             q.sprayOrder[j] = t;
         }
-        if (qpCount == qps.length) {
-            qps = Arrays.copyOf(qps, qpCount * 2);
-        }
-        qps[qpCount++] = q;
+        qpTable.add(q);
         return id;
     }
 
@@ -171,7 +167,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         if (bytes <= 0) {
             throw new IllegalArgumentException("message bytes must be > 0, got " + bytes);
         }
-        QueuePair q = qps[qp];
+        QueuePair q = qpTable.get(qp);
         long now = engine.now();
         messagesPosted++;
         bytesPosted += bytes;
@@ -312,7 +308,7 @@ public final class Transport implements PacketSink, LinkStateListener {
 
     @Override
     public void deliver(int host, int plane, int p) {
-        if (qps[pool.qp[p]].failed) {
+        if (qpTable.get(pool.qp[p]).failed) {
             // Stragglers of a failed QP: its messages already failed, nothing may complete now.
             pool.release(p);
             return;
@@ -335,7 +331,7 @@ public final class Transport implements PacketSink, LinkStateListener {
 
     @Override
     public void transmitted(int p) {
-        QueuePair q = qps[pool.qp[p]];
+        QueuePair q = qpTable.get(pool.qp[p]);
         int psn = pool.psn[p];
         long now = engine.now();
         if (q.psnSeq[q.slot(psn)] == pool.seq[p]) {
@@ -345,12 +341,11 @@ public final class Transport implements PacketSink, LinkStateListener {
     }
 
     private void onData(int host, int plane, int p) {
-        QueuePair q = qps[pool.qp[p]];
+        QueuePair q = qpTable.get(pool.qp[p]);
         int psn = pool.psn[p];
         int payload = pool.payloadBytes[p];
-        int base = (host * topo.planes + plane) * C;
-        hostPlane[base + HostPlaneCounter.RX_DATA_PACKETS.ordinal()]++;
-        hostPlane[base + HostPlaneCounter.RX_DATA_BYTES.ordinal()] += payload;
+        hostPlane.increment(host, plane, HostPlaneCounter.RX_DATA_PACKETS);
+        hostPlane.add(host, plane, HostPlaneCounter.RX_DATA_BYTES, payload);
         boolean duplicate = q.received(psn);
         boolean completes = false;
         if (duplicate) {
@@ -403,14 +398,13 @@ public final class Transport implements PacketSink, LinkStateListener {
     }
 
     private void onTrimmedHeader(int host, int plane, int p) {
-        int base = (host * topo.planes + plane) * C;
         boolean lastHop = (pool.flags[p] & PacketPool.FLAG_LAST_HOP) != 0;
-        hostPlane[base + (lastHop ? HostPlaneCounter.TRIMMED_RX_LAST_HOP : HostPlaneCounter.TRIMMED_RX_FABRIC).ordinal()]++;
-        hostPlane[base + HostPlaneCounter.NACKS_SENT.ordinal()]++;
+        hostPlane.increment(host, plane, lastHop ? HostPlaneCounter.TRIMMED_RX_LAST_HOP : HostPlaneCounter.TRIMMED_RX_FABRIC);
+        hostPlane.increment(host, plane, HostPlaneCounter.NACKS_SENT);
         // The NACK also carries what an ACK would, and the next data packet is acknowledged at once
         // (headers overtake queued data): after a trim the sender waits for window with its
         // retransmissions queued, so no packet may sit in a coalesced ACK.
-        QueuePair q = qps[pool.qp[p]];
+        QueuePair q = qpTable.get(pool.qp[p]);
         pool.cumulative[p] = q.rcvCum;
         pool.sack[p] = q.receivedWindow(pool.psn[p]);
         pool.sackLow[p] = q.receivedFrom(q.rcvCum);
@@ -422,7 +416,7 @@ public final class Transport implements PacketSink, LinkStateListener {
 
     /** Reuses packet {@code p} as a header-sized reply on the reverse of its EV's path. */
     private void turnAround(int host, int plane, int p, byte kind) {
-        QueuePair q = qps[pool.qp[p]];
+        QueuePair q = qpTable.get(pool.qp[p]);
         pool.kind[p] = kind;
         pool.wireBytes[p] = header;
         pool.payloadBytes[p] = 0;
@@ -431,7 +425,7 @@ public final class Transport implements PacketSink, LinkStateListener {
     }
 
     private void onAck(int p) {
-        QueuePair q = qps[pool.qp[p]];
+        QueuePair q = qpTable.get(pool.qp[p]);
         long now = engine.now();
         int ev = pool.ev[p];
         boolean ecn = (pool.flags[p] & PacketPool.FLAG_ECN) != 0;
@@ -444,7 +438,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         long acked = applyAcks(q, p, now);
         if (ecn) {
             int plane = q.evPlane[ev];
-            hostPlane[(q.src * topo.planes + plane) * C + HostPlaneCounter.ECN_ECHOES.ordinal()]++;
+            hostPlane.increment(q.src, plane, HostPlaneCounter.ECN_ECHOES);
             q.evEcn[ev]++;
             if (!ecmp) {
                 penalize(q, ev, config.penaltyEcn());
@@ -544,7 +538,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         q.inflight -= q.psnBytes[q.slot(psn)] + header;
         q.evLosses[ev]++;
         q.retransmits++;
-        hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + retransmitKind.ordinal()]++;
+        hostPlane.increment(q.src, q.evPlane[ev], retransmitKind);
         if (reason != null && !ecmp) {
             exclusion.retire(q, ev, reason);
         }
@@ -553,7 +547,7 @@ public final class Transport implements PacketSink, LinkStateListener {
     }
 
     private void onNack(int p) {
-        QueuePair q = qps[pool.qp[p]];
+        QueuePair q = qpTable.get(pool.qp[p]);
         long now = engine.now();
         long acked = applyAcks(q, p, now);
         if (acked > 0) {
@@ -568,14 +562,13 @@ public final class Transport implements PacketSink, LinkStateListener {
             if ((pool.flags[p] & PacketPool.FLAG_LAST_HOP) == 0 && !ecmp) {
                 penalize(q, ev, config.penaltyTrim());
             }
-            int base = (q.src * topo.planes + q.evPlane[ev]) * C;
-            hostPlane[base + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
-            hostPlane[base + HostPlaneCounter.RETRANSMITS_NACK.ordinal()]++;
+            hostPlane.increment(q.src, q.evPlane[ev], HostPlaneCounter.NACKS_RECEIVED);
+            hostPlane.increment(q.src, q.evPlane[ev], HostPlaneCounter.RETRANSMITS_NACK);
             q.retransmits++;
             nscc.quickAdapt(q, now);
             q.queueRetransmit(psn);
         } else {
-            hostPlane[(q.src * topo.planes + q.evPlane[pool.ev[p]]) * C + HostPlaneCounter.NACKS_RECEIVED.ordinal()]++;
+            hostPlane.increment(q.src, q.evPlane[pool.ev[p]], HostPlaneCounter.NACKS_RECEIVED);
         }
         trySend(q);
         armTimer(q);
@@ -697,14 +690,6 @@ public final class Transport implements PacketSink, LinkStateListener {
         exclusion.operatorDeny(link);
     }
 
-    int qpCountInternal() {
-        return qpCount;
-    }
-
-    QueuePair qp(int index) {
-        return qps[index];
-    }
-
     // ---- link state: ECMP routing and the controller
 
     @Override
@@ -722,9 +707,9 @@ public final class Transport implements PacketSink, LinkStateListener {
     private void reconverge() {
         long now = engine.now();
         long delay = config.ecmpReconvergeNs() * 1000;
-        for (int i = 0; i < qpCount; i++) {
-            QueuePair q = qps[i];
-            if (!pathBroken(exclusion.pathLinks(q.src, q.dst, q.evPlane[0], q.evT1[0]), now - delay)) {
+        for (int i = 0; i < qpTable.count(); i++) {
+            QueuePair q = qpTable.get(i);
+            if (!pathBroken(paths.pathLinks(q.src, q.dst, q.evPlane[0], q.evT1[0]), now - delay)) {
                 continue;
             }
             int planes = config.ecmpAllPlanes() ? topo.planes : 1;
@@ -734,7 +719,7 @@ public final class Transport implements PacketSink, LinkStateListener {
                 int c = (start + k) % choices;
                 int plane = config.ecmpAllPlanes() ? c / topo.t1PerPlane : q.evPlane[0];
                 int t1 = c % topo.t1PerPlane;
-                if (!pathBroken(exclusion.pathLinks(q.src, q.dst, plane, t1), Long.MAX_VALUE)) {
+                if (!pathBroken(paths.pathLinks(q.src, q.dst, plane, t1), Long.MAX_VALUE)) {
                     q.evPlane[0] = plane;
                     q.evT1[0] = t1;
                     break;
@@ -755,48 +740,48 @@ public final class Transport implements PacketSink, LinkStateListener {
     // ---- read-only views
 
     public int qpCount() {
-        return qpCount;
+        return qpTable.count();
     }
 
     public int qpSource(int qp) {
-        return qps[qp].src;
+        return qpTable.get(qp).src;
     }
 
     public int qpDestination(int qp) {
-        return qps[qp].dst;
+        return qpTable.get(qp).dst;
     }
 
     public int evCount(int qp) {
-        return qps[qp].evCount;
+        return qpTable.get(qp).evCount;
     }
 
     public int evPlane(int qp, int ev) {
-        return qps[qp].evPlane[ev];
+        return qpTable.get(qp).evPlane[ev];
     }
 
     public int evT1(int qp, int ev) {
-        return qps[qp].evT1[ev];
+        return qpTable.get(qp).evT1[ev];
     }
 
     public EvState evState(int qp, int ev) {
-        return qps[qp].state(ev);
+        return qpTable.get(qp).state(ev);
     }
 
     /** Names of the links on an EV's path (allocates; for views, not the hot path). */
     public List<String> evLinkNames(int qp, int ev) {
         List<String> names = new ArrayList<>();
-        for (int link : exclusion.evLinks(qps[qp], ev)) {
+        for (int link : paths.evLinks(qpTable.get(qp), ev)) {
             names.add(topo.linkName(link));
         }
         return names;
     }
 
     public long hostPlaneCounter(int host, int plane, HostPlaneCounter which) {
-        return hostPlane[(host * topo.planes + plane) * C + which.ordinal()];
+        return hostPlane.get(host, plane, which);
     }
 
     public long evCounter(int qp, int ev, EvCounter which) {
-        QueuePair q = qps[qp];
+        QueuePair q = qpTable.get(qp);
         return switch (which) {
             case STATE -> q.evState[ev];
             case TIME_IN_STATE_NS -> (engine.now() - q.evSince[ev]) / 1000;
@@ -813,7 +798,7 @@ public final class Transport implements PacketSink, LinkStateListener {
      * completed messages and sort into {@code scratch} (size it to that, or to the QP's messages).
      */
     public long qpCounter(int qp, QpCounter which, long[] scratch) {
-        QueuePair q = qps[qp];
+        QueuePair q = qpTable.get(qp);
         return switch (which) {
             case CWND_BYTES -> (long) q.cwnd;
             case BYTES_IN_FLIGHT -> q.inflight;
@@ -844,7 +829,7 @@ public final class Transport implements PacketSink, LinkStateListener {
      * being reported (a QP keeps only its live messages).
      */
     public long messageBytes(int qp, int message) {
-        QueuePair q = qps[qp];
+        QueuePair q = qpTable.get(qp);
         if (message < q.rcvMessagesDone - 1 || message >= q.messages) {
             throw new IllegalArgumentException("message " + message + " of QP " + qp + " is no longer held (completed "
                     + q.rcvMessagesDone + " of " + q.messages + ")");
@@ -857,7 +842,7 @@ public final class Transport implements PacketSink, LinkStateListener {
      * is outstanding at once, not by what the QP ever sent.
      */
     public long qpStateSlots(int qp) {
-        return qps[qp].stateSlots();
+        return qpTable.get(qp).stateSlots();
     }
 
     public long messagesPosted() {
