@@ -4,8 +4,10 @@ import java.util.Arrays;
 
 /**
  * One connection from {@code src} to {@code dst}: the sender's EV set, PSN state and window, and
- * the receiver's PSN bitmap. All state is primitive fields and arrays owned by {@link Transport},
- * which holds the behaviour; the arrays grow only when a message is posted, never per packet.
+ * the receiver's PSN bitmap. All state is primitive fields and arrays; the behaviour is in the
+ * transport's parts ({@link MrcSender}, {@link AckProcessor}, {@link SenderTimers},
+ * {@link MrcReceiver}, {@link EvExclusion}). The arrays grow only when a message is posted, never
+ * per packet.
  *
  * <p>Per-PSN and per-message state is kept in rings over the live window only, so a QP that posts
  * for hours holds what is outstanding, not what it ever sent: the sender keeps PSNs from its
