@@ -108,11 +108,11 @@ final class AckProcessor {
         return acked;
     }
 
-    /** Acknowledges the PSNs whose bits are set; bit {@code j} is PSN {@code lo + j}. */
-    private long ackBits(QueuePair qp, long bits, int lo) {
+    /** Acknowledges the PSNs whose bits are set; bit {@code j} is PSN {@code firstPsn + j}. */
+    private long ackBits(QueuePair qp, long bits, int firstPsn) {
         long acked = 0;
         while (bits != 0) {
-            int psn = lo + Long.numberOfTrailingZeros(bits);
+            int psn = firstPsn + Long.numberOfTrailingZeros(bits);
             bits &= bits - 1;
             if (psn >= qp.sndCum && psn < qp.nextNew) {
                 acked += ackPsn(qp, psn);
