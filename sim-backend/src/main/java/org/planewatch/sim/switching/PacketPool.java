@@ -54,16 +54,16 @@ public final class PacketPool {
         if (freeCount == 0) {
             resize(capacity * 2);
         }
-        int p = free[--freeCount];
+        int packet = free[--freeCount];
         live++;
-        flags[p] = 0;
-        hop[p] = 0;
-        next[p] = -1;
-        return p;
+        flags[packet] = 0;
+        hop[packet] = 0;
+        next[packet] = -1;
+        return packet;
     }
 
-    public void release(int p) {
-        free[freeCount++] = p;
+    public void release(int packet) {
+        free[freeCount++] = packet;
         live--;
     }
 
@@ -91,22 +91,22 @@ public final class PacketPool {
         if (free != null) {
             System.arraycopy(free, 0, newFree, 0, freeCount);
         }
-        for (int p = newCapacity - 1; p >= capacity; p--) {
-            newFree[freeCount++] = p;
+        for (int packet = newCapacity - 1; packet >= capacity; packet--) {
+            newFree[freeCount++] = packet;
         }
         free = newFree;
         capacity = newCapacity;
     }
 
-    private static byte[] grow(byte[] a, int n) {
-        return a == null ? new byte[n] : Arrays.copyOf(a, n);
+    private static byte[] grow(byte[] array, int length) {
+        return array == null ? new byte[length] : Arrays.copyOf(array, length);
     }
 
-    private static int[] grow(int[] a, int n) {
-        return a == null ? new int[n] : Arrays.copyOf(a, n);
+    private static int[] grow(int[] array, int length) {
+        return array == null ? new int[length] : Arrays.copyOf(array, length);
     }
 
-    private static long[] grow(long[] a, int n) {
-        return a == null ? new long[n] : Arrays.copyOf(a, n);
+    private static long[] grow(long[] array, int length) {
+        return array == null ? new long[length] : Arrays.copyOf(array, length);
     }
 }

@@ -24,20 +24,20 @@ public final class CompletionTimes {
         this.seed = seed;
     }
 
-    void add(long ns) {
+    void add(long completionNs) {
         count++;
-        maxNs = Math.max(maxNs, ns);
-        sumNs += ns;
+        maxNs = Math.max(maxNs, completionNs);
+        sumNs += completionNs;
         if (count <= capacity) {
             if (count > kept.length) {
                 kept = Arrays.copyOf(kept, (int) Math.min(capacity, 2L * kept.length));
             }
-            kept[(int) count - 1] = ns;
+            kept[(int) count - 1] = completionNs;
             return;
         }
         long slot = Long.remainderUnsigned(Rng.mix(seed ^ Rng.mix(count)), count);
         if (slot < capacity) {
-            kept[(int) slot] = ns;
+            kept[(int) slot] = completionNs;
         }
     }
 

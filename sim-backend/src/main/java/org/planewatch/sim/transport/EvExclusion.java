@@ -14,16 +14,15 @@ import org.planewatch.sim.switching.PacketPool;
  * back-off and re-admission, controller denials, and the exclusion event of every transition.
  */
 final class EvExclusion {
-    private static final int C = HostPlaneCounter.COUNT;
-
-    private final Transport transport;
+    private final QpTable qps;
+    private final EvPaths paths;
     private final Engine engine;
-    private final Network net;
-    private final PacketPool pool;
-    private final Topology topo;
+    private final Network network;
+    private final PacketPool packets;
+    private final Topology topology;
     private final TransportConfig config;
-    private final long[] hostPlane;
-    private final int header;
+    private final HostPlaneCounters hostPlaneCounters;
+    private final int headerBytes;
     private final boolean enabled;
     private final FabricController controller;
     private final long[] planeRetirements;
@@ -31,20 +30,21 @@ final class EvExclusion {
     private ExclusionSink exclusions = event -> { };
 
     /** {@code enabled} is false for the ECMP baseline, which has no EV states. */
-    EvExclusion(Transport transport, Engine engine, Network net, TransportConfig config, long[] hostPlane,
-            int headerBytes, boolean enabled) {
-        this.transport = transport;
+    EvExclusion(QpTable qps, EvPaths paths, Engine engine, Network network, TransportConfig config,
+            HostPlaneCounters hostPlaneCounters, int headerBytes, boolean enabled) {
+        this.qps = qps;
+        this.paths = paths;
         this.engine = engine;
-        this.net = net;
-        this.pool = net.pool();
-        this.topo = net.topology();
+        this.network = network;
+        this.packets = network.pool();
+        this.topology = network.topology();
         this.config = config;
-        this.hostPlane = hostPlane;
-        this.header = headerBytes;
+        this.hostPlaneCounters = hostPlaneCounters;
+        this.headerBytes = headerBytes;
         this.enabled = enabled;
-        this.controller = new FabricController(this, config.controllerDenyDistinctQps());
-        this.planeRetirements = new long[topo.planes];
-        this.planeDenials = new long[topo.planes];
+        this.controller = new FabricController(paths, config.controllerDenyDistinctQps());
+        this.planeRetirements = new long[topology.planes];
+        this.planeDenials = new long[topology.planes];
     }
 
     void onExclusion(ExclusionSink sink) {
@@ -66,146 +66,122 @@ final class EvExclusion {
         }
     }
 
-    void retire(QueuePair q, int ev, ExclusionReason reason) {
-        if (q.evState[ev] != EvState.GOOD.ordinal()) {
+    void retire(QueuePair qp, int ev, ExclusionReason reason) {
+        if (qp.evState[ev] != EvState.GOOD.ordinal()) {
             return;
         }
-        if (q.outOfService >= q.evCount - config.evMinActive()) {
-            if (!q.guardAlarm) {
-                q.guardAlarm = true;
-                emit(q, ev, EvState.GOOD, EvState.GOOD, ExclusionReason.MIN_ACTIVE_GUARD);
+        if (qp.outOfService >= qp.evCount - config.evMinActive()) {
+            if (!qp.guardAlarm) {
+                qp.guardAlarm = true;
+                emit(qp, ev, EvState.GOOD, EvState.GOOD, ExclusionReason.MIN_ACTIVE_GUARD);
             }
             return;
         }
-        setState(q, ev, EvState.ASSUMED_BAD, reason);
+        setState(qp, ev, EvState.ASSUMED_BAD, reason);
         long now = engine.now();
-        q.ensureProbeState();
-        q.probeBackoff[ev] = config.probeInitialNs() * 1000;
-        q.probeOutstanding[ev] = false;
-        q.probeAt[ev] = now + q.probeBackoff[ev];
-        engine.schedule(q.probeAt[ev], EventKind.PROBE, q.id, ev);
-        controller.retired(q, ev);
+        qp.ensureProbeState();
+        qp.probeBackoff[ev] = config.probeInitialNs() * 1000;
+        qp.probeOutstanding[ev] = false;
+        qp.probeAt[ev] = now + qp.probeBackoff[ev];
+        engine.schedule(qp.probeAt[ev], EventKind.PROBE, qp.id, ev);
+        for (int link : controller.retired(qp, ev)) {
+            denyLink(link);
+        }
     }
 
-    void onProbeDue(QueuePair q, int ev) {
+    void onProbeDue(QueuePair qp, int ev) {
         long now = engine.now();
-        if (q.probeAt[ev] != now || !probing(q, ev) || q.failed) {
+        if (qp.probeAt[ev] != now || !probing(qp, ev) || qp.failed) {
             return;
         }
-        int base = (q.src * topo.planes + q.evPlane[ev]) * C;
-        if (q.probeOutstanding[ev]) {
-            hostPlane[base + HostPlaneCounter.PROBES_TIMED_OUT.ordinal()]++;
+        int plane = qp.evPlane[ev];
+        if (qp.probeOutstanding[ev]) {
+            hostPlaneCounters.increment(qp.src, plane, HostPlaneCounter.PROBES_TIMED_OUT);
             long cap = config.probeMaxNs() * 1000;
-            if (q.probeBackoff[ev] < cap) {
-                emit(q, ev, EvState.ASSUMED_BAD, EvState.ASSUMED_BAD, ExclusionReason.PROBE_TIMEOUT);
-            } else if (q.evState[ev] == EvState.ASSUMED_BAD.ordinal()) {
+            if (qp.probeBackoff[ev] < cap) {
+                emit(qp, ev, EvState.ASSUMED_BAD, EvState.ASSUMED_BAD, ExclusionReason.PROBE_TIMEOUT);
+            } else if (qp.evState[ev] == EvState.ASSUMED_BAD.ordinal()) {
                 // The back-off gave up at its cap: the loss that retired the path is old news and
                 // no probe came back since, so the NIC has no verdict on it (mrc_ctl.h UNKNOWN). It
                 // keeps probing at the cap, silently, so a dead link does not produce an event per
                 // probe forever; an answer re-admits it.
-                setState(q, ev, EvState.UNKNOWN, ExclusionReason.PROBE_TIMEOUT);
+                setState(qp, ev, EvState.UNKNOWN, ExclusionReason.PROBE_TIMEOUT);
             }
-            q.probeBackoff[ev] = Math.min(2 * q.probeBackoff[ev], cap);
+            qp.probeBackoff[ev] = Math.min(2 * qp.probeBackoff[ev], cap);
         }
-        q.probeOutstanding[ev] = true;
-        hostPlane[base + HostPlaneCounter.PROBES_SENT.ordinal()]++;
-        int p = pool.allocate();
-        PacketPool pk = pool;
-        pk.kind[p] = PacketPool.PROBE;
-        pk.qp[p] = q.id;
-        pk.ev[p] = ev;
-        pk.psn[p] = 0;
-        pk.seq[p] = 0;
-        pk.wireBytes[p] = header;
-        pk.payloadBytes[p] = 0;
-        pk.route[p] = topo.route(q.src, q.dst, q.evT1[ev]);
-        pk.stamp[p] = now;
-        net.sendFromHost(q.src, q.evPlane[ev], p);
-        q.probeAt[ev] = now + q.probeBackoff[ev];
-        engine.schedule(q.probeAt[ev], EventKind.PROBE, q.id, ev);
+        qp.probeOutstanding[ev] = true;
+        hostPlaneCounters.increment(qp.src, plane, HostPlaneCounter.PROBES_SENT);
+        int packet = packets.allocate();
+        packets.kind[packet] = PacketPool.PROBE;
+        packets.qp[packet] = qp.id;
+        packets.ev[packet] = ev;
+        packets.psn[packet] = 0;
+        packets.seq[packet] = 0;
+        packets.wireBytes[packet] = headerBytes;
+        packets.payloadBytes[packet] = 0;
+        packets.route[packet] = topology.route(qp.src, qp.dst, qp.evT1[ev]);
+        packets.stamp[packet] = now;
+        network.sendFromHost(qp.src, plane, packet);
+        qp.probeAt[ev] = now + qp.probeBackoff[ev];
+        engine.schedule(qp.probeAt[ev], EventKind.PROBE, qp.id, ev);
     }
 
-    void onProbeReply(int p) {
-        QueuePair q = transport.qp(pool.qp[p]);
-        int ev = pool.ev[p];
-        if (probing(q, ev)) {
-            hostPlane[(q.src * topo.planes + q.evPlane[ev]) * C + HostPlaneCounter.PROBES_ANSWERED.ordinal()]++;
-            q.probeOutstanding[ev] = false;
-            setState(q, ev, EvState.GOOD, ExclusionReason.PROBE_OK);
+    void onProbeReply(int packet) {
+        QueuePair qp = qps.get(packets.qp[packet]);
+        int ev = packets.ev[packet];
+        if (probing(qp, ev)) {
+            hostPlaneCounters.increment(qp.src, qp.evPlane[ev], HostPlaneCounter.PROBES_ANSWERED);
+            qp.probeOutstanding[ev] = false;
+            setState(qp, ev, EvState.GOOD, ExclusionReason.PROBE_OK);
         }
-        pool.release(p);
+        packets.release(packet);
     }
 
     /** EVs the NIC probes: retired ones, and those whose probing gave up on a verdict. */
-    private static boolean probing(QueuePair q, int ev) {
-        return q.evState[ev] == EvState.ASSUMED_BAD.ordinal() || q.evState[ev] == EvState.UNKNOWN.ordinal();
+    private static boolean probing(QueuePair qp, int ev) {
+        return qp.evState[ev] == EvState.ASSUMED_BAD.ordinal() || qp.evState[ev] == EvState.UNKNOWN.ordinal();
     }
 
-    private void setState(QueuePair q, int ev, EvState to, ExclusionReason reason) {
-        EvState from = q.state(ev);
-        int plane = q.evPlane[ev];
-        int base = (q.src * topo.planes + plane) * C;
-        hostPlane[base + HostPlaneCounter.evsIn(from).ordinal()]--;
-        hostPlane[base + HostPlaneCounter.evsIn(to).ordinal()]++;
+    private void setState(QueuePair qp, int ev, EvState to, ExclusionReason reason) {
+        EvState from = qp.state(ev);
+        int plane = qp.evPlane[ev];
+        hostPlaneCounters.decrement(qp.src, plane, HostPlaneCounter.evsIn(from));
+        hostPlaneCounters.increment(qp.src, plane, HostPlaneCounter.evsIn(to));
         if (from == EvState.GOOD) {
-            q.outOfService++;
-            q.goodPerPlane[plane]--;
+            qp.outOfService++;
+            qp.goodPerPlane[plane]--;
         }
         if (to == EvState.GOOD) {
-            q.outOfService--;
-            q.goodPerPlane[plane]++;
-            q.guardAlarm = false;
-            q.evPenalty[ev] = 0;
+            qp.outOfService--;
+            qp.goodPerPlane[plane]++;
+            qp.guardAlarm = false;
+            qp.evPenalty[ev] = 0;
         } else if (to == EvState.ASSUMED_BAD) {
             planeRetirements[plane]++;
         } else if (to == EvState.DENIED) {
             planeDenials[plane]++;
         }
-        q.evState[ev] = (byte) to.ordinal();
-        q.evSince[ev] = engine.now();
-        emit(q, ev, from, to, reason);
+        qp.evState[ev] = (byte) to.ordinal();
+        qp.evSince[ev] = engine.now();
+        emit(qp, ev, from, to, reason);
     }
 
-    private void emit(QueuePair q, int ev, EvState from, EvState to, ExclusionReason reason) {
-        int[] links = evLinks(q, ev);
+    private void emit(QueuePair qp, int ev, EvState from, EvState to, ExclusionReason reason) {
+        int[] links = paths.evLinks(qp, ev);
         List<String> names = new ArrayList<>(links.length);
         for (int link : links) {
-            names.add(topo.linkName(link));
+            names.add(topology.linkName(link));
         }
-        exclusions.excluded(new ExclusionEvent(engine.now(), q.src, q.id, ev, q.evPlane[ev], names, from, to, reason));
-    }
-
-    /** Links on the path of EV {@code ev}, sender to receiver. */
-    int[] evLinks(QueuePair q, int ev) {
-        return pathLinks(q.src, q.dst, q.evPlane[ev], q.evT1[ev]);
-    }
-
-    int[] pathLinks(int src, int dst, int plane, int t1) {
-        int a = topo.t0Of(src);
-        int b = topo.t0Of(dst);
-        if (a == b) {
-            return new int[] {topo.hostLink(src, plane), topo.hostLink(dst, plane)};
-        }
-        return new int[] {topo.hostLink(src, plane), topo.fabricLink(plane, a, t1),
-                topo.fabricLink(plane, b, t1), topo.hostLink(dst, plane)};
-    }
-
-    boolean crosses(QueuePair q, int ev, int link) {
-        for (int l : evLinks(q, ev)) {
-            if (l == link) {
-                return true;
-            }
-        }
-        return false;
+        exclusions.excluded(new ExclusionEvent(engine.now(), qp.src, qp.id, ev, qp.evPlane[ev], names, from, to, reason));
     }
 
     /** Controller command: every EV whose path crosses {@code link} becomes DENIED. */
     void denyLink(int link) {
-        for (int i = 0; i < transport.qpCountInternal(); i++) {
-            QueuePair q = transport.qp(i);
-            for (int ev = 0; ev < q.evCount && enabled; ev++) {
-                if (q.evState[ev] != EvState.DENIED.ordinal() && crosses(q, ev, link)) {
-                    setState(q, ev, EvState.DENIED, ExclusionReason.CONTROLLER_DENY);
+        for (int id = 0; id < qps.count(); id++) {
+            QueuePair qp = qps.get(id);
+            for (int ev = 0; ev < qp.evCount && enabled; ev++) {
+                if (qp.evState[ev] != EvState.DENIED.ordinal() && paths.crosses(qp, ev, link)) {
+                    setState(qp, ev, EvState.DENIED, ExclusionReason.CONTROLLER_DENY);
                 }
             }
         }
@@ -214,11 +190,12 @@ final class EvExclusion {
     /** Controller command: EVs denied for {@code link} (and no other denied link) are GOOD again. */
     void allowLink(int link) {
         controller.allowed(link);
-        for (int i = 0; i < transport.qpCountInternal(); i++) {
-            QueuePair q = transport.qp(i);
-            for (int ev = 0; ev < q.evCount && enabled; ev++) {
-                if (q.evState[ev] == EvState.DENIED.ordinal() && crosses(q, ev, link) && !controller.deniesAny(evLinks(q, ev))) {
-                    setState(q, ev, EvState.GOOD, ExclusionReason.CONTROLLER_ALLOW);
+        for (int id = 0; id < qps.count(); id++) {
+            QueuePair qp = qps.get(id);
+            for (int ev = 0; ev < qp.evCount && enabled; ev++) {
+                if (qp.evState[ev] == EvState.DENIED.ordinal() && paths.crosses(qp, ev, link)
+                        && !controller.deniesAny(paths.evLinks(qp, ev))) {
+                    setState(qp, ev, EvState.GOOD, ExclusionReason.CONTROLLER_ALLOW);
                 }
             }
         }

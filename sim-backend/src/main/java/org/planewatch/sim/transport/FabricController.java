@@ -1,5 +1,6 @@
 package org.planewatch.sim.transport;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -7,31 +8,41 @@ import java.util.Set;
 
 /**
  * The fabric-level deny rule: when {@code threshold} distinct QPs retire EVs crossing the same link,
- * deny every EV crossing it until the link comes back (0 disables the rule). Retirements are rare,
+ * deny every EV crossing it until the link comes back (0 disables the rule). It only decides; the
+ * {@link EvExclusion} that tells it of retirements carries the denials out. Retirements are rare,
  * so plain collections are fine here.
  */
 final class FabricController {
-    private final EvExclusion exclusion;
+    private static final int[] NONE = new int[0];
+
+    private final EvPaths paths;
     private final int threshold;
     private final Map<Integer, Set<Integer>> retiringQps = new HashMap<>();
     private final Set<Integer> deniedLinks = new HashSet<>();
 
-    FabricController(EvExclusion exclusion, int threshold) {
-        this.exclusion = exclusion;
+    FabricController(EvPaths paths, int threshold) {
+        this.paths = paths;
         this.threshold = threshold;
     }
 
-    void retired(QueuePair q, int ev) {
+    /**
+     * Notes that {@code qp} retired EV {@code ev}; returns the links this retirement brings to the
+     * threshold, in path order: they are denied from now on and every EV crossing them must be.
+     */
+    int[] retired(QueuePair qp, int ev) {
         if (threshold == 0) {
-            return;
+            return NONE;
         }
-        for (int link : exclusion.evLinks(q, ev)) {
-            Set<Integer> qps = retiringQps.computeIfAbsent(link, l -> new HashSet<>());
-            qps.add(q.id);
+        int[] links = paths.evLinks(qp, ev);
+        int newlyDenied = 0;
+        for (int link : links) {
+            Set<Integer> qps = retiringQps.computeIfAbsent(link, unused -> new HashSet<>());
+            qps.add(qp.id);
             if (qps.size() >= threshold && deniedLinks.add(link)) {
-                exclusion.denyLink(link);
+                links[newlyDenied++] = link;
             }
         }
+        return newlyDenied == 0 ? NONE : Arrays.copyOf(links, newlyDenied);
     }
 
     void denied(int link) {

@@ -28,49 +28,49 @@ final class Nscc {
         this.fairIncreasePacketsPerRtt = config.nsccFairIncreasePacketsPerRtt();
     }
 
-    void onAck(QueuePair q, long ackedBytes, long rttPs, boolean ecn, long now) {
-        if (now - q.ackWindowStart >= q.baseRttPs) {
-            q.ackedLastWindow = q.ackedThisWindow;
-            q.ackedThisWindow = 0;
-            q.ackWindowStart = now;
+    void onAck(QueuePair qp, long ackedBytes, long rttPs, boolean ecn, long now) {
+        if (now - qp.ackWindowStart >= qp.baseRttPs) {
+            qp.ackedLastWindow = qp.ackedThisWindow;
+            qp.ackedThisWindow = 0;
+            qp.ackWindowStart = now;
         }
-        q.ackedThisWindow += ackedBytes;
+        qp.ackedThisWindow += ackedBytes;
         if (ackedBytes == 0 || rttPs <= 0) {
             return;
         }
-        if (q.bytesToIgnore > 0) {
+        if (qp.bytesToIgnore > 0) {
             // Feedback on what was already in flight at a quick adapt describes the old window.
-            q.bytesToIgnore -= ackedBytes;
+            qp.bytesToIgnore -= ackedBytes;
             return;
         }
-        long delay = Math.max(0, rttPs - q.baseRttPs);
-        if (delay > quickAdaptRtts * q.baseRttPs) {
-            quickAdapt(q, now);
+        long delay = Math.max(0, rttPs - qp.baseRttPs);
+        if (delay > quickAdaptRtts * qp.baseRttPs) {
+            quickAdapt(qp, now);
             return;
         }
-        double cwnd = q.cwnd;
+        double cwnd = qp.cwnd;
         if (!ecn) {
             if (delay < targetPs) {
                 cwnd += ackedBytes * (double) (targetPs - delay) / targetPs;
             } else {
                 cwnd += fairIncreasePacketsPerRtt * ackedBytes * minWindow / cwnd;
             }
-        } else if (delay >= targetPs && now - q.lastDecreasePs >= q.baseRttPs) {
+        } else if (delay >= targetPs && now - qp.lastDecreasePs >= qp.baseRttPs) {
             double cut = Math.min(gamma * (delay - targetPs) / delay, maxMdJump);
             cwnd *= 1 - cut;
-            q.lastDecreasePs = now;
+            qp.lastDecreasePs = now;
         }
-        q.cwnd = clamp(cwnd, q.maxCwnd);
+        qp.cwnd = clamp(cwnd, qp.maxCwnd);
     }
 
-    void quickAdapt(QueuePair q, long now) {
-        if (now - q.lastQuickAdaptPs < q.baseRttPs) {
+    void quickAdapt(QueuePair qp, long now) {
+        if (now - qp.lastQuickAdaptPs < qp.baseRttPs) {
             return;
         }
-        q.lastQuickAdaptPs = now;
-        long achieved = Math.max(q.ackedLastWindow, q.ackedThisWindow);
-        q.cwnd = clamp(Math.min(q.cwnd, achieved), q.maxCwnd);
-        q.bytesToIgnore = q.inflight;
+        qp.lastQuickAdaptPs = now;
+        long achieved = Math.max(qp.ackedLastWindow, qp.ackedThisWindow);
+        qp.cwnd = clamp(Math.min(qp.cwnd, achieved), qp.maxCwnd);
+        qp.bytesToIgnore = qp.inflight;
     }
 
     private double clamp(double cwnd, long max) {

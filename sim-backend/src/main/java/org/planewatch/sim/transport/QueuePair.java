@@ -4,8 +4,10 @@ import java.util.Arrays;
 
 /**
  * One connection from {@code src} to {@code dst}: the sender's EV set, PSN state and window, and
- * the receiver's PSN bitmap. All state is primitive fields and arrays owned by {@link Transport},
- * which holds the behaviour; the arrays grow only when a message is posted, never per packet.
+ * the receiver's PSN bitmap. All state is primitive fields and arrays; the behaviour is in the
+ * transport's parts ({@link MrcSender}, {@link AckProcessor}, {@link SenderTimers},
+ * {@link MrcReceiver}, {@link EvExclusion}). The arrays grow only when a message is posted, never
+ * per packet.
  *
  * <p>Per-PSN and per-message state is kept in rings over the live window only, so a QP that posts
  * for hours holds what is outstanding, not what it ever sent: the sender keeps PSNs from its
@@ -105,7 +107,7 @@ final class QueuePair {
     long[] recentCompletionNs = new long[4];
 
     // ---- receiver
-    /** Words of the PSN bitmap from word {@code rcvCum >>> 6} on; word {@code w} in slot {@code w & rcvMask}. */
+    /** Words of the PSN bitmap from word {@code rcvCum >>> 6} on; word {@code word} in slot {@code word & rcvMask}. */
     long[] rcvBits = new long[2];
     int rcvMask = 1;
     int rcvCum;
@@ -159,9 +161,9 @@ final class QueuePair {
         return psn & psnMask;
     }
 
-    /** Slot of message {@code m} (valid from the first message not completed up to {@code messages}). */
-    int msgSlot(int m) {
-        return m & msgMask;
+    /** Slot of message {@code message} (valid from the first message not completed up to {@code messages}). */
+    int msgSlot(int message) {
+        return message & msgMask;
     }
 
     /** Appends a message of {@code bytes} as PSNs of at most {@code mtu} payload bytes. */
@@ -182,10 +184,10 @@ final class QueuePair {
         if (messages - rcvMessagesDone == msgEnd.length) {
             growMessages();
         }
-        int m = msgSlot(messages);
-        msgEnd[m] = end;
-        msgBytes[m] = bytes;
-        msgPostedPs[m] = nowPs;
+        int slot = msgSlot(messages);
+        msgEnd[slot] = end;
+        msgBytes[slot] = bytes;
+        msgPostedPs[slot] = nowPs;
         messages++;
     }
 
@@ -222,14 +224,14 @@ final class QueuePair {
         if (lastWord - lowWord + 1 > rcvBits.length) {
             int capacity = Integer.highestOneBit(Math.max(lastWord - lowWord + 1, rcvBits.length * 2) - 1) << 1;
             long[] bits = new long[capacity];
-            for (int w = lowWord; w < firstNewWord; w++) {
-                bits[w & (capacity - 1)] = rcvBits[w & rcvMask];
+            for (int word = lowWord; word < firstNewWord; word++) {
+                bits[word & (capacity - 1)] = rcvBits[word & rcvMask];
             }
             rcvBits = bits;
             rcvMask = capacity - 1;
         }
-        for (int w = Math.max(firstNewWord, lowWord); w <= lastWord; w++) {
-            rcvBits[w & rcvMask] = 0;
+        for (int word = Math.max(firstNewWord, lowWord); word <= lastWord; word++) {
+            rcvBits[word & rcvMask] = 0;
         }
     }
 
@@ -239,10 +241,10 @@ final class QueuePair {
         int[] endPsn = new int[capacity];
         long[] bytes = new long[capacity];
         long[] postedPs = new long[capacity];
-        for (int m = rcvMessagesDone; m < messages; m++) {
-            endPsn[m & mask] = msgEnd[msgSlot(m)];
-            bytes[m & mask] = msgBytes[msgSlot(m)];
-            postedPs[m & mask] = msgPostedPs[msgSlot(m)];
+        for (int message = rcvMessagesDone; message < messages; message++) {
+            endPsn[message & mask] = msgEnd[msgSlot(message)];
+            bytes[message & mask] = msgBytes[msgSlot(message)];
+            postedPs[message & mask] = msgPostedPs[msgSlot(message)];
         }
         msgEnd = endPsn;
         msgBytes = bytes;
@@ -251,12 +253,12 @@ final class QueuePair {
     }
 
     /** Records the completion time of message {@code rcvMessagesDone - 1} for the percentiles. */
-    void recordCompletion(long ns) {
-        int k = rcvMessagesDone - 1;
-        if (k >= recentCompletionNs.length && recentCompletionNs.length < COMPLETION_WINDOW) {
+    void recordCompletion(long completionNs) {
+        int message = rcvMessagesDone - 1;
+        if (message >= recentCompletionNs.length && recentCompletionNs.length < COMPLETION_WINDOW) {
             recentCompletionNs = Arrays.copyOf(recentCompletionNs, recentCompletionNs.length * 2);
         }
-        recentCompletionNs[k & (recentCompletionNs.length - 1)] = ns;
+        recentCompletionNs[message & (recentCompletionNs.length - 1)] = completionNs;
     }
 
     /**
@@ -345,13 +347,13 @@ final class QueuePair {
         return receivedFrom(psn - 63);
     }
 
-    /** Receive bits of PSNs {@code lo .. lo+63}: bit {@code j} is PSN {@code lo + j}; none below PSN 0. */
-    long receivedFrom(int lo) {
-        if (lo < 0) {
-            return receivedFrom(0) << -lo;
+    /** Receive bits of PSNs {@code first .. first+63}: bit {@code j} is PSN {@code first + j}; none below PSN 0. */
+    long receivedFrom(int first) {
+        if (first < 0) {
+            return receivedFrom(0) << -first;
         }
-        int word = lo >>> 6;
-        int shift = lo & 63;
+        int word = first >>> 6;
+        int shift = first & 63;
         long value = receiveWord(word) >>> shift;
         if (shift != 0) {
             value |= receiveWord(word + 1) << (64 - shift);
@@ -359,22 +361,22 @@ final class QueuePair {
         return value;
     }
 
-    /** Word {@code w} of the bitmap: all set below the receiver's window, clear past what is posted. */
-    private long receiveWord(int w) {
-        if (w < (rcvCum >>> 6)) {
+    /** Word {@code word} of the bitmap: all set below the receiver's window, clear past what is posted. */
+    private long receiveWord(int word) {
+        if (word < (rcvCum >>> 6)) {
             return -1L;
         }
-        if (posted == 0 || w > ((posted - 1) >>> 6)) {
+        if (posted == 0 || word > ((posted - 1) >>> 6)) {
             return 0;
         }
-        return rcvBits[w & rcvMask];
+        return rcvBits[word & rcvMask];
     }
 
     /** Completion times (ns) of the last {@value #COMPLETION_WINDOW} completed messages, sorted, into {@code scratch}; returns the count. */
     int completionTimesNs(long[] scratch) {
-        int n = Math.min(Math.min(rcvMessagesDone, recentCompletionNs.length), scratch.length);
-        System.arraycopy(recentCompletionNs, 0, scratch, 0, n);
-        Arrays.sort(scratch, 0, n);
-        return n;
+        int count = Math.min(Math.min(rcvMessagesDone, recentCompletionNs.length), scratch.length);
+        System.arraycopy(recentCompletionNs, 0, scratch, 0, count);
+        Arrays.sort(scratch, 0, count);
+        return count;
     }
 }
