@@ -50,6 +50,12 @@ final class ClientRegistry extends ServerTransportFilter implements ServerInterc
 
     @Override
     public void transportTerminated(Attributes attrs) {
+        if (attrs == null) {
+            // Never became a gRPC connection (random bytes, an HTTP/1 request, a port scan): gRPC
+            // has no attributes for it. One line, no stack trace.
+            log.info("connection-not-grpc", "reason", "closed before the HTTP/2 handshake completed");
+            return;
+        }
         ClientSession session = attrs.get(SESSION);
         if (session != null) {
             admitted.decrementAndGet();
