@@ -35,6 +35,12 @@ public final class TestFabric implements AutoCloseable {
     }
 
     public TestFabric(GnmiOptions options, java.util.function.UnaryOperator<AgentConfig> config) throws IOException {
+        this(options, config, StructuredLog.silent());
+    }
+
+    /** With the agent's log written to {@code log}. */
+    public TestFabric(GnmiOptions options, java.util.function.UnaryOperator<AgentConfig> config, StructuredLog log)
+            throws IOException {
         for (String host : List.of("host-0001", "host-0002")) {
             backend.put(host, "/interfaces/interface[name=eth0]/state/counters/in-octets", uint(100))
                     .put(host, "/interfaces/interface[name=eth0]/state/counters/out-octets", uint(200))
@@ -46,7 +52,7 @@ public final class TestFabric implements AutoCloseable {
         }
         backend.put("p0-t0-0", "/interfaces/interface[name=swp1]/state/counters/out-pkts", uint(5))
                 .put("p0-t0-0", "/qos/interfaces/interface[interface-id=swp1]/output/queues/queue[name=data]/state/trim-pkts", uint(7));
-        server = new AgentServer(config.apply(AgentConfig.loopbackInsecure(0, options)), backend, StructuredLog.silent()).start();
+        server = new AgentServer(config.apply(AgentConfig.loopbackInsecure(0, options)), backend, log).start();
     }
 
     public GnmiClient client() {
