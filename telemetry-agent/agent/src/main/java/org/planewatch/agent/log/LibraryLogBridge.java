@@ -31,7 +31,8 @@ public final class LibraryLogBridge extends Handler {
 
     @Override
     public void publish(LogRecord record) {
-        if (!isLoggable(record)) {
+        if (!isLoggable(record) || (record.getLevel().intValue() < Level.WARNING.intValue()
+                && String.valueOf(record.getLoggerName()).startsWith(NETTY_TRANSPORT))) {
             return;
         }
         Object[] fields = {"logger", String.valueOf(record.getLoggerName()), "message", message(record),
