@@ -26,6 +26,9 @@ import org.planewatch.agent.security.PasswordFile;
  */
 public final class AgentServer implements AutoCloseable {
 
+    /** Longest a connection may take from accept to a completed TLS and HTTP/2 handshake. */
+    public static final int HANDSHAKE_TIMEOUT_SECONDS = 10;
+
     private final AgentConfig config;
     private final TelemetryBackend backend;
     private final StructuredLog log;
@@ -62,6 +65,9 @@ public final class AgentServer implements AutoCloseable {
                 .addService(reflection)
                 .addTransportFilter(clients)
                 .maxInboundMessageSize(config.maxMessageBytes())
+                // A connection that never completes its handshake (a preface and then silence) is
+                // closed after this, not after gRPC's default two minutes.
+                .handshakeTimeout(HANDSHAKE_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .build()
                 .start();
         port = server.getPort();

@@ -1,7 +1,6 @@
 package org.planewatch.agent.resilience;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.planewatch.agent.testing.Requests.path;
 import static org.planewatch.agent.testing.Requests.target;
@@ -45,17 +44,17 @@ class GnmiFuzzTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void fiveThousandGeneratedRequestsEachGetTheirStatusAndTheAgentReturnsToIdle() throws Exception {
-        fuzz(5_000, 8);
+        fuzz(5_000, 8, false);
     }
 
     @Test
     @Tag("slow")
     @Timeout(value = 30, unit = TimeUnit.MINUTES)
     void fiftyThousandGeneratedRequestsFromSixtyFourClients() throws Exception {
-        fuzz(50_000, 64);
+        fuzz(50_000, 64, true);
     }
 
-    private void fuzz(int requests, int clients) throws Exception {
+    private void fuzz(int requests, int clients, boolean stalledHandshakes) throws Exception {
         long seed = Long.getLong("fuzz.seed", System.nanoTime());
         System.out.println("GnmiFuzzTest seed " + seed + " (rerun with -Dfuzz.seed=" + seed + ")");
         try (AgentProcess agent = AgentProcess.start(dir, "512m", "--backend", "sim", "--scenario", SCENARIO,
@@ -66,7 +65,7 @@ class GnmiFuzzTest {
             long idleHeap = agent.heapAfterGcBytes();
             long idleRss = agent.rssBytes();
 
-            GnmiFuzzer fuzzer = new GnmiFuzzer(seed, target);
+            GnmiFuzzer fuzzer = new GnmiFuzzer(seed, target, stalledHandshakes);
             List<String> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
             Map<String, AtomicInteger> kinds = new java.util.concurrent.ConcurrentHashMap<>();
             AtomicInteger sent = new AtomicInteger();
@@ -122,10 +121,19 @@ class GnmiFuzzTest {
                 after.blocking().capabilities(CapabilityRequest.getDefaultInstance());
             }
             String log = agent.log();
-            assertFalse(log.contains("Exception") || log.contains("\tat ") || log.contains("level=ERROR"),
-                    "the agent logged an exception; seed " + seed + ": " + firstLinesWith(log, "Exception"));
+            // Client errors are logged as such (subscribe-error, INFO library lines); another library warning,
+            // an error or a stack trace would be a fault of the agent.
+            List<String> faults = log.lines().filter(l -> l.contains("level=ERROR") || l.startsWith("\tat ")
+                    || (l.contains("event=library-log") && l.contains("level=WARN") && !cancelledWrite(l))
+                    || l.contains("NullPointerException")).toList();
+            assertEquals(List.of(), faults.subList(0, Math.min(5, faults.size())), "the agent logged a fault; seed " + seed);
             assertTrue(log.lines().allMatch(l -> l.length() < 2_500), "a log line over 2,500 chars; seed " + seed);
         }
+    }
+
+    /** Netty's one line when a client cancels while its response is being written (ADR 0052): the client's doing. */
+    private static boolean cancelledWrite(String line) {
+        return line.contains("Stream closed before write could take place");
     }
 
     /** A host and a switch of the agent's fabric, from the targets that answer for the agent's own leaves. */
@@ -138,9 +146,5 @@ class GnmiFuzzTest {
             String aSwitch = names.stream().filter(n -> n.matches("p\\d+-t\\d+-\\d+")).findFirst().orElseThrow();
             return new GnmiFuzzer.Agent(port, host, aSwitch);
         }
-    }
-
-    private static String firstLinesWith(String log, String word) {
-        return String.join("\n", log.lines().filter(l -> l.contains(word)).limit(5).toList());
     }
 }

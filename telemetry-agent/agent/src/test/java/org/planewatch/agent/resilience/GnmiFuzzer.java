@@ -62,10 +62,13 @@ final class GnmiFuzzer {
 
     private final Random random;
     private final Agent agent;
+    private final boolean stalledHandshakes;
 
-    GnmiFuzzer(long seed, Agent agent) {
+    /** @param stalledHandshakes also send a preface and then too few bytes (each holds a client for the agent's handshake timeout) */
+    GnmiFuzzer(long seed, Agent agent, boolean stalledHandshakes) {
         this.random = new Random(seed);
         this.agent = agent;
+        this.stalledHandshakes = stalledHandshakes;
     }
 
     Case next() {
@@ -316,10 +319,15 @@ final class GnmiFuzzer {
                 what = "HTTP/1 request";
             }
             default -> {
-                // The HTTP/2 preface, then garbage where frames should be.
+                // The HTTP/2 preface, then a frame that is not SETTINGS (refused at once), or, for
+                // stalled handshakes, too few bytes for a frame (closed at the handshake timeout).
                 byte[] preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-                byte[] tail = new byte[1 + random.nextInt(512)];
+                boolean stall = stalledHandshakes && random.nextInt(8) == 0;
+                byte[] tail = new byte[stall ? 1 + random.nextInt(8) : 9 + random.nextInt(512)];
                 random.nextBytes(tail);
+                if (!stall) {
+                    tail[3] = (byte) (tail[3] == 4 ? 0 : tail[3]); // frame type: anything but SETTINGS
+                }
                 bytes = new byte[preface.length + tail.length];
                 System.arraycopy(preface, 0, bytes, 0, preface.length);
                 System.arraycopy(tail, 0, bytes, preface.length, tail.length);
@@ -330,10 +338,10 @@ final class GnmiFuzzer {
         return new Case("raw", what, Status.Code.OK, c -> closedByAgent(agent.port(), sent));
     }
 
-    /** OK once the agent closed the connection; DEADLINE_EXCEEDED if it still holds it 10 s later. */
+    /** OK once the agent closed the connection; DEADLINE_EXCEEDED if it still holds it 5 s past its handshake timeout. */
     private static Status.Code closedByAgent(int port, byte[] bytes) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(10));
+            socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(org.planewatch.agent.server.AgentServer.HANDSHAKE_TIMEOUT_SECONDS + 5));
             OutputStream out = socket.getOutputStream();
             try {
                 out.write(bytes);
