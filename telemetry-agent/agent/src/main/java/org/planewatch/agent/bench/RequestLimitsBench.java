@@ -5,8 +5,6 @@ import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +13,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.PathElem;
 import org.planewatch.gnmi.proto.SubscribeRequest;
@@ -44,7 +40,6 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
  */
 public final class RequestLimitsBench {
 
-    private static final Pattern LISTENING = Pattern.compile("event=listening addr=127\\.0\\.0\\.1:(\\d+)");
     private static final int GIVE_UP_S = 120;
     private static final long CANCEL_AFTER_MS = 5_000;
 
@@ -56,25 +51,21 @@ public final class RequestLimitsBench {
             System.exit(2);
         }
         Path log = Files.createTempFile("request-limits-bench", ".log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx2g", "--enable-native-access=ALL-UNNAMED", "-jar", args[0], "--backend", "sim", "--scenario", args[1], "--listen", "127.0.0.1:0", "--insecure"));
+        List<String> command = new ArrayList<>(List.of(AgentChildProcess.java(), "-Xmx2g", "--enable-native-access=ALL-UNNAMED",
+                "-jar", args[0], "--backend", "sim", "--scenario", args[1], "--listen", "127.0.0.1:0", "--insecure"));
         command.addAll(List.of(args).subList(3, args.length));
-        Process agent = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            int port = awaitPort(agent, log);
+        try (AgentChildProcess agent = AgentChildProcess.start(command, log)) {
             Thread.sleep(5_000); // the scenario's start and the JIT settle
-            double idle = cores(agent, 2_000);
-            long idleRss = rss(agent);
+            double idle = agent.coresOver(2_000);
             System.out.printf("case %s, agent %s %s: idle %.3f cores, RSS %d MiB%n", args[2], args[0],
-                    String.join(" ", List.of(args).subList(3, args.length)), idle, idleRss >> 20);
-            run(agent, port, args[2], idle);
+                    String.join(" ", List.of(args).subList(3, args.length)), idle, agent.rssBytes() >> 20);
+            run(agent, args[2], idle);
         } finally {
-            agent.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             Files.deleteIfExists(log);
         }
     }
 
-    private static void run(Process agent, int port, String kase, double idleCores) throws Exception {
+    private static void run(AgentChildProcess agent, String kase, double idleCores) throws Exception {
         int clients = kase.equals("fanout-64x16") ? 64 : 1;
         int streams = kase.equals("fanout-64x16") ? 16 : 1;
         SubscribeRequest request = switch (kase) {
@@ -84,12 +75,12 @@ public final class RequestLimitsBench {
             case "fanout-64x16" -> once(1_000, true);
             default -> throw new IllegalArgumentException("unknown case " + kase);
         };
-        long cpu0 = cpuNs(agent);
+        long cpu0 = agent.cpuNs();
         long start = System.nanoTime();
         List<ManagedChannel> channels = new ArrayList<>();
         List<Stream> opened = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext()
+            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", agent.port()).usePlaintext()
                     .maxInboundMessageSize(64 << 20).build();
             channels.add(channel);
             for (int s = 0; s < streams; s++) {
@@ -99,7 +90,7 @@ public final class RequestLimitsBench {
         long peakRss = 0;
         while (System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(CANCEL_AFTER_MS)
                 && !opened.stream().allMatch(s -> s.end.isDone())) {
-            peakRss = Math.max(peakRss, rss(agent));
+            peakRss = Math.max(peakRss, agent.rssBytes());
             Thread.sleep(100);
         }
         opened.forEach(Stream::cancel);
@@ -113,19 +104,19 @@ public final class RequestLimitsBench {
         // Idle: a whole second within 0.1 core of the idle rate.
         double rate = Double.MAX_VALUE;
         while (rate > idleCores + 0.1 && System.nanoTime() - cancelled < TimeUnit.SECONDS.toNanos(GIVE_UP_S)) {
-            long c0 = cpuNs(agent);
+            long c0 = agent.cpuNs();
             long t0 = System.nanoTime();
             for (int i = 0; i < 4; i++) {
                 Thread.sleep(250);
-                peakRss = Math.max(peakRss, rss(agent));
+                peakRss = Math.max(peakRss, agent.rssBytes());
             }
-            rate = (cpuNs(agent) - c0) / (double) (System.nanoTime() - t0);
+            rate = (agent.cpuNs() - c0) / (double) (System.nanoTime() - t0);
         }
         boolean idle = rate <= idleCores + 0.1;
         double toIdle = (System.nanoTime() - cancelled) / 1e9 - 1; // the idle second itself does not count
         System.out.printf("  request %d bytes x %d streams; statuses %s%n", request.getSerializedSize(), opened.size(), statuses);
         System.out.printf("  agent CPU %.1f s from the request to idle; %s; peak RSS %d MiB%n",
-                (cpuNs(agent) - cpu0) / 1e9, idle ? String.format("idle %.1f s after the cancel", Math.max(0, toIdle))
+                (agent.cpuNs() - cpu0) / 1e9, idle ? String.format("idle %.1f s after the cancel", Math.max(0, toIdle))
                         : String.format("NOT idle %d s after the cancel (%.2f cores)", GIVE_UP_S, rate), peakRss >> 20);
     }
 
@@ -188,37 +179,5 @@ public final class RequestLimitsBench {
         public void onCompleted() {
             end.complete(Status.OK);
         }
-    }
-
-    private static int awaitPort(Process agent, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline && agent.isAlive()) {
-            Matcher m = LISTENING.matcher(Files.readString(log, StandardCharsets.UTF_8));
-            if (m.find()) {
-                return Integer.parseInt(m.group(1));
-            }
-            Thread.sleep(50);
-        }
-        throw new IllegalStateException("the agent did not start: " + Files.readString(log, StandardCharsets.UTF_8));
-    }
-
-    private static long cpuNs(Process p) {
-        return p.toHandle().info().totalCpuDuration().orElseThrow().toNanos();
-    }
-
-    private static double cores(Process p, long ms) throws InterruptedException {
-        long c0 = cpuNs(p);
-        long t0 = System.nanoTime();
-        Thread.sleep(ms);
-        return (cpuNs(p) - c0) / (double) (System.nanoTime() - t0);
-    }
-
-    private static long rss(Process p) throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status"))) {
-            if (line.startsWith("VmRSS:")) {
-                return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-            }
-        }
-        return 0;
     }
 }

@@ -7,7 +7,6 @@ import static org.planewatch.agent.testing.Requests.target;
 
 import io.grpc.Status;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +20,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.agent.bench.AgentChildProcess;
 import org.planewatch.agent.testing.GnmiClient;
 import org.planewatch.gnmi.proto.CapabilityRequest;
 import org.planewatch.gnmi.proto.GetRequest;
@@ -57,12 +57,12 @@ class GnmiFuzzTest {
     private void fuzz(int requests, int clients, boolean stalledHandshakes) throws Exception {
         long seed = Long.getLong("fuzz.seed", System.nanoTime());
         System.out.println("GnmiFuzzTest seed " + seed + " (rerun with -Dfuzz.seed=" + seed + ")");
-        try (AgentProcess agent = AgentProcess.start(dir, "512m", "--backend", "sim", "--scenario", SCENARIO,
+        try (AgentChildProcess agent = AgentProcess.start(dir, "512m", "--backend", "sim", "--scenario", SCENARIO,
                 "--allow-fault-injection")) {
             GnmiFuzzer.Agent target = discover(agent.port());
             Thread.sleep(3_000); // the scenario's first seconds and the JIT settle
-            double idleCores = agent.coresOver(Duration.ofSeconds(2));
-            long idleHeap = agent.heapAfterGcBytes();
+            double idleCores = agent.coresOver(2_000);
+            long idleHeap = AgentProcess.heapAfterGcBytes(agent);
             long idleRss = agent.rssBytes();
 
             GnmiFuzzer fuzzer = new GnmiFuzzer(seed, target, stalledHandshakes);
@@ -104,10 +104,10 @@ class GnmiFuzzTest {
             long left = System.nanoTime();
             double cores = Double.MAX_VALUE;
             while (System.nanoTime() - left < TimeUnit.SECONDS.toNanos(5) && cores > idleCores + 0.25) {
-                cores = agent.coresOver(Duration.ofMillis(500));
+                cores = agent.coresOver(500);
             }
             double idleAfterS = (System.nanoTime() - left) / 1e9;
-            long heap = agent.heapAfterGcBytes();
+            long heap = AgentProcess.heapAfterGcBytes(agent);
             System.out.printf("agent idle: %.2f cores before, %.2f cores %.1f s after the clients left; heap after GC %d MiB"
                     + " before, %d MiB after; RSS %d MiB idle, %d MiB at the end of the load%n", idleCores, cores, idleAfterS,
                     idleHeap >> 20, heap >> 20, idleRss >> 20, loadRss >> 20);
