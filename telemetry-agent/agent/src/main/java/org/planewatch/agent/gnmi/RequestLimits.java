@@ -19,7 +19,7 @@ final class RequestLimits {
 
     /** NOT_FOUND when {@code pattern} names no leaf of the schema: it can never have data. */
     static void requireInSchema(PathPattern pattern) {
-        if (TelemetrySchema.get().selectedBy(pattern).isEmpty()) {
+        if (!TelemetrySchema.get().selectsAny(pattern)) {
             throw GnmiException.notFound("path " + ClientText.shown(pattern)
                     + " is not in the telemetry schema (see docs/telemetry-schema.md)");
         }

@@ -69,9 +69,12 @@ final class RequestSelection {
         /** The subscriptions of {@code selected[k]} are {@code specsOf[from[k]] .. specsOf[from[k + 1] - 1]}. */
         private final int[] from;
         private final int[] specsOf;
-        /** Per subscription, lazily: the indexes a sampling sweep sends, and those a heartbeat sweep sends. */
-        private final AtomicReferenceArray<int[]> sampled;
-        private final AtomicReferenceArray<int[]> heartbeat;
+        /**
+         * Per subscription, the indexes a sampling sweep sends, and those a heartbeat sweep sends;
+         * made at the first sweep (ONCE and POLL never sweep).
+         */
+        private AtomicReferenceArray<int[]> sampled;
+        private AtomicReferenceArray<int[]> heartbeat;
 
         private LayoutSelection(LeafLayout layout, SelectionBudget budget) {
             this.layout = layout;
@@ -98,13 +101,19 @@ final class RequestSelection {
             this.selected = Arrays.copyOf(chosen, n);
             this.from = Arrays.copyOf(starts, n + 1);
             this.specsOf = Arrays.copyOf(all, m);
-            this.sampled = new AtomicReferenceArray<>(specs.size());
-            this.heartbeat = new AtomicReferenceArray<>(specs.size());
+        }
+
+        private synchronized AtomicReferenceArray<int[]> sweeps(boolean sampledLeaves) {
+            if (sampled == null) {
+                sampled = new AtomicReferenceArray<>(specs.size());
+                heartbeat = new AtomicReferenceArray<>(specs.size());
+            }
+            return sampledLeaves ? sampled : heartbeat;
         }
 
         /** The indexes subscription {@code spec} sends in a sampling ({@code sampledLeaves}) or heartbeat sweep. */
         int[] sweep(int spec, boolean sampledLeaves) {
-            AtomicReferenceArray<int[]> cache = sampledLeaves ? sampled : heartbeat;
+            AtomicReferenceArray<int[]> cache = sweeps(sampledLeaves);
             int[] known = cache.get(spec);
             if (known != null) {
                 return known;

@@ -148,14 +148,16 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         ProtoCodec.requireSupported(list.getEncoding());
         List<SubscriptionSpec> parsed = new ArrayList<>();
         for (Subscription s : list.getSubscriptionList()) {
-            parsed.add(spec(list, s));
-        }
-        if (list.getMode() != SubscriptionList.Mode.STREAM) {
-            // ONCE and POLL answer now, like Get: a path that names nothing in the schema can never
-            // have data, so say so as Get does instead of an empty answer (STREAM keeps it pending:
-            // a newer client may name leaves a later agent serves; ADR 0083).
-            for (SubscriptionSpec spec : parsed) {
+            SubscriptionSpec spec = spec(list, s);
+            if (list.getMode() != SubscriptionList.Mode.STREAM) {
+                // ONCE and POLL answer now, like Get: a path that names nothing in the schema can
+                // never have data, so say so as Get does instead of an empty answer (STREAM keeps it
+                // pending: a newer client may name leaves a later agent serves; ADR 0083).
                 RequestLimits.requireInSchema(spec.pattern());
+            }
+            parsed.add(spec);
+            if (cancelled()) {
+                throw SelectionBudget.Cancelled.INSTANCE;
             }
         }
         List<String> resolved = env.reader().resolve(list.getPrefix().getTarget());
@@ -308,7 +310,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             env.reader().visit(target, (path, value, timestampNs) -> {
                 int[] selecting = selection.selecting(path, budget);
                 if (selecting.length > 0) {
-                    queue(selecting[0], target, timestampNs, path, value, wall);
+                    queue(target, timestampNs, path, value, wall);
                 }
             });
         }
@@ -356,7 +358,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 boolean due = previous == null || heartbeatDue(spec, previous, wall)
                         || (sampledLeaves && (!spec.suppressRedundant() || !previous.value().equals(value)));
                 if (due) {
-                    queue(index, target, timestampNs, path, value, wall);
+                    queue(target, timestampNs, path, value, wall);
                 }
             });
         }
@@ -401,7 +403,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                             break;
                         }
                     }
-                    queue(i, change.target(), change.timestampNs(), leaf.getKey(), leaf.getValue(), wall);
+                    queue(change.target(), change.timestampNs(), leaf.getKey(), leaf.getValue(), wall);
                     queued = true;
                     break;
                 }
@@ -418,7 +420,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
     }
 
-    private void queue(int index, String target, long timestampNs, TelemetryPath path, TelemetryValue value, long wall) {
+    private void queue(String target, long timestampNs, TelemetryPath path, TelemetryValue value, long wall) {
         buffer.update(target, timestampNs, path, value);
         if (remembers) {
             sent.put(new LeafKey(target, path), new Sent(value, wall));

@@ -88,6 +88,16 @@ public final class TelemetrySchema {
         return out;
     }
 
+    /** Whether {@code pattern} can select some leaf we serve: {@link #selectedBy} not empty, decided at the first. */
+    public boolean selectsAny(PathPattern pattern) {
+        for (LeafDefinition leaf : leaves) {
+            if (pattern.overlaps(leaf.template()) && (!isExplicitOnly(leaf.template()) || namesExplicitly(pattern))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether {@code pattern} selects the concrete {@code leaf}, honouring explicit-only subtrees. */
     public boolean selects(PathPattern pattern, TelemetryPath leaf) {
         return pattern.matches(leaf) && (!isExplicitOnly(leaf) || namesExplicitly(pattern));
