@@ -51,6 +51,7 @@ class AgentInstallerTest {
             assertTrue(unit.contains("User=planewatch"), unit);
             assertTrue(unit.contains("EnvironmentFile=/etc/planewatch/agent.conf"), unit);
             assertTrue(unit.contains("ExecStart=" + AGENT + " $PLANEWATCH_AGENT_ARGS"), unit);
+            assertTrue(unit.contains("\nMemoryMax=") && unit.contains("\nMemoryHigh="), "the unit caps the agent's memory: " + unit);
 
             String config = Files.readString(CONFIG);
             List<String> args = configuredArguments(config);

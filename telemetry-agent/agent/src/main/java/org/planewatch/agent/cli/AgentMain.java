@@ -140,6 +140,14 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--max-buffered-paths", defaultValue = "1000000", paramLabel = "N", description = "Per-subscription bound of the coalescing buffer (default: ${DEFAULT-VALUE}).")
     int maxBufferedPaths;
 
+    @Option(names = "--max-paths-per-request", defaultValue = "" + GnmiOptions.DEFAULT_MAX_PATHS_PER_REQUEST, paramLabel = "N",
+            description = "Subscriptions in one SubscriptionList, paths in one Get, updates in one Set; more is RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
+    int maxPathsPerRequest;
+
+    @Option(names = "--max-selection-steps", defaultValue = "" + GnmiOptions.DEFAULT_MAX_SELECTION_STEPS, paramLabel = "N",
+            description = "Work one request may cost finding the leaves its paths select (index steps, per initial state, Poll, Get, sample or change); more is RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
+    long maxSelectionSteps;
+
     private final PrintStream logStream;
 
     public AgentMain() {
@@ -213,10 +221,14 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
         requirePositive(maxSubscriptions, "--max-subscriptions-per-client");
         requirePositive(maxMessageBytes, "--max-message-bytes");
         requirePositive(maxBufferedPaths, "--max-buffered-paths");
+        requirePositive(maxPathsPerRequest, "--max-paths-per-request");
+        requirePositive(maxSelectionSteps, "--max-selection-steps");
         GnmiOptions gnmi = GnmiOptions.defaults()
                 .withMinSampleIntervalNs(minSampleMs * 1_000_000L)
                 .withMaxSubscriptionsPerClient(maxSubscriptions)
                 .withMaxBufferedPaths(maxBufferedPaths)
+                .withMaxPathsPerRequest(maxPathsPerRequest)
+                .withMaxSelectionSteps(maxSelectionSteps)
                 .withAllowConfigWrites(allowFaultInjection);
         AuthLimits auth = new AuthLimits(authThreads, authQueue, authPerAddress, authFreeFailures,
                 Duration.ofMillis(authBackoffMs), Duration.ofMillis(authMaxBackoffMs), Duration.ofSeconds(authCacheSeconds));

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.agent.log.ClientText;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
@@ -74,7 +75,7 @@ final class DeviceReader {
         for (int i = 0; i < Math.min(3, all.size()); i++) {
             some.add(all.get(i).name());
         }
-        throw GnmiException.notFound("unknown target '" + requested + "'; this agent serves " + all.size()
+        throw GnmiException.notFound("unknown target '" + ClientText.shown(requested) + "'; this agent serves " + all.size()
                 + " targets, e.g. " + String.join(", ", some));
     }
 }

@@ -1,6 +1,7 @@
 package org.planewatch.agent.gnmi;
 
 import com.google.protobuf.ByteString;
+import io.grpc.Context;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
@@ -22,6 +23,7 @@ import java.util.function.LongSupplier;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.agent.log.ClientText;
 import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.gnmi.ext.ExtensionID;
 import org.planewatch.gnmi.ext.RegisteredExtension;
@@ -93,6 +95,8 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         try {
             response.onNext(answer(request));
             response.onCompleted();
+        } catch (SelectionBudget.Cancelled e) {
+            response.onError(io.grpc.Status.CANCELLED.withDescription("the client cancelled the Get").asRuntimeException());
         } catch (StatusRuntimeException e) {
             response.onError(e);
         } catch (IllegalArgumentException e) {
@@ -105,17 +109,22 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         if (request.getPathCount() == 0 && request.getPrefix().getElemCount() == 0) {
             throw GnmiException.invalidArgument("GetRequest names no path");
         }
+        RequestLimits.requirePaths(request.getPathCount(), "paths in the GetRequest", env.options());
         List<PathPattern> patterns = new ArrayList<>();
         List<Path> asked = request.getPathCount() == 0 ? List.of(Path.getDefaultInstance()) : request.getPathList();
         for (Path p : asked) {
             PathPattern pattern = new PathPattern(ProtoCodec.join(request.getPrefix(), p));
-            if (schema.selectedBy(pattern).isEmpty()) {
-                throw GnmiException.notFound("path " + pattern + " is not in the telemetry schema (see docs/telemetry-schema.md)");
-            }
+            RequestLimits.requireInSchema(pattern);
             patterns.add(pattern);
         }
         String requested = request.getPrefix().getTarget();
         List<String> targets = env.reader().resolve(requested);
+        SelectionIndex index = new SelectionIndex(patterns);
+        Context call = Context.current();
+        SelectionBudget budget = new SelectionBudget(env.options().maxSelectionSteps(), call::isCancelled,
+                () -> "selecting the leaves of " + patterns.size() + " paths on " + targets.size() + " targets took more than "
+                        + env.options().maxSelectionSteps() + " steps, the agent's limit (--max-selection-steps): "
+                        + "narrow the paths or the targets, or split the request");
         boolean[] found = new boolean[patterns.size()];
         GetResponse.Builder out = GetResponse.newBuilder();
         for (String target : targets) {
@@ -124,18 +133,20 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
             if (!shown.isEmpty()) {
                 n.setPrefix(Path.newBuilder().setTarget(shown));
             }
+            budget.checkCancelled();
             long timestamp = env.reader().visit(target, (path, value, timestampNs) -> {
                 if (!wantedType(request.getType(), path)) {
                     return;
                 }
-                for (int i = 0; i < patterns.size(); i++) {
-                    if (schema.selects(patterns.get(i), path)) {
-                        found[i] = true;
-                        n.addUpdate(Update.newBuilder().setPath(ProtoCodec.toProto(path))
-                                .setVal(ProtoCodec.toProto(value, request.getEncoding())));
-                        return;
-                    }
+                int[] selecting = index.selecting(path, budget);
+                if (selecting.length == 0) {
+                    return;
                 }
+                for (int i : selecting) {
+                    found[i] = true;
+                }
+                n.addUpdate(Update.newBuilder().setPath(ProtoCodec.toProto(path))
+                        .setVal(ProtoCodec.toProto(value, request.getEncoding())));
             });
             n.setTimestamp(timestamp);
             if (n.getUpdateCount() > 0) {
@@ -144,8 +155,8 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         }
         for (int i = 0; i < found.length; i++) {
             if (!found[i]) {
-                throw GnmiException.notFound("no data at " + patterns.get(i) + " on "
-                        + (targets.size() == 1 ? "target '" + targets.getFirst() + "'" : "any of " + targets.size() + " targets"));
+                throw GnmiException.notFound("no data at " + ClientText.shown(patterns.get(i)) + " on "
+                        + (targets.size() == 1 ? "target '" + ClientText.shown(targets.getFirst()) + "'" : "any of " + targets.size() + " targets"));
             }
         }
         return out.build();
@@ -183,12 +194,13 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         if (writes.isEmpty()) {
             throw GnmiException.invalidArgument("SetRequest has no update or replace");
         }
+        RequestLimits.requirePaths(writes.size(), "updates and replaces in the SetRequest", env.options());
         List<TelemetryPath> paths = new ArrayList<>();
         for (Update u : writes) {
             TelemetryPath path = ProtoCodec.join(request.getPrefix(), u.getPath());
             LeafDefinition leaf = schema.find(path).filter(d -> d.kind() == LeafKind.CONFIG).orElse(null);
             if (leaf == null || path.isWildcard()) {
-                throw GnmiException.unimplemented("Set is not implemented for " + path
+                throw GnmiException.unimplemented("Set is not implemented for " + ClientText.shown(path)
                         + ": this agent is read-only except for the simulator's config leaves (sim:/.../config/...)");
             }
             paths.add(path);
@@ -207,7 +219,8 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
             try {
                 writer.write(targets.getFirst(), paths.get(i), value);
             } catch (ConfigWriteException e) {
-                throw GnmiException.invalidArgument("cannot set " + paths.get(i) + " to " + value.text() + ": " + e.getMessage());
+                throw GnmiException.invalidArgument("cannot set " + ClientText.shown(paths.get(i)) + " to "
+                        + ClientText.shown(value.text()) + ": " + e.getMessage());
             }
             out.addResponse(UpdateResult.newBuilder().setPath(writes.get(i).getPath())
                     .setOp(i < replaces ? UpdateResult.Operation.REPLACE : UpdateResult.Operation.UPDATE));

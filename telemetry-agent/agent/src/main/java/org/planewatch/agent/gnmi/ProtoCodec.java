@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import org.planewatch.agent.log.ClientText;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.TypedValue;
@@ -29,8 +30,8 @@ public final class ProtoCodec {
         String origin = prefix.getOrigin();
         if (!path.getOrigin().isEmpty()) {
             if (!origin.isEmpty() && !origin.equals(path.getOrigin())) {
-                throw GnmiException.invalidArgument("origin given twice: '" + origin + "' in the prefix and '"
-                        + path.getOrigin() + "' in the path");
+                throw GnmiException.invalidArgument("origin given twice: '" + ClientText.shown(origin) + "' in the prefix and '"
+                        + ClientText.shown(path.getOrigin()) + "' in the path");
             }
             origin = path.getOrigin();
         }
@@ -205,7 +206,7 @@ public final class ProtoCodec {
             }
             return new TelemetryValue.Real(Double.parseDouble(s));
         } catch (NumberFormatException e) {
-            throw GnmiException.invalidArgument("JSON value '" + json + "' is not a scalar");
+            throw GnmiException.invalidArgument("JSON value '" + ClientText.shown(json) + "' is not a scalar");
         }
     }
 }

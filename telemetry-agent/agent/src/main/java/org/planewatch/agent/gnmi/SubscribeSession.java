@@ -1,5 +1,6 @@
 package org.planewatch.agent.gnmi;
 
+import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -16,8 +17,8 @@ import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.DeviceChange;
 import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.Interest;
-import org.planewatch.agent.backend.LeafLayout;
 import org.planewatch.agent.backend.LeafTable;
+import org.planewatch.agent.log.ClientText;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.SubscribeRequest;
 import org.planewatch.gnmi.proto.Subscription;
@@ -42,8 +43,12 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private final AtomicInteger drainRequests = new AtomicInteger();
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
     private final List<Interest> interests = new ArrayList<>();
-    /** Per subscription and leaf, what was last queued and when (wall ns): suppress_redundant and heartbeats. */
-    private final List<Map<LeafKey, Sent>> sent = new ArrayList<>();
+    /**
+     * Per leaf, what was last queued and when (wall ns), kept when some subscription needs it
+     * (suppress_redundant, heartbeats): one map for the stream, whichever subscription queued the leaf,
+     * as the client sees one value per leaf.
+     */
+    private final Map<LeafKey, Sent> sent = new ConcurrentHashMap<>();
 
     private record Sent(TelemetryValue value, long wallNs) {}
 
@@ -53,11 +58,13 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private static final int DRAIN_CHUNK = 4096;
     /** Writes the drained entries as responses; used by the drain only (one thread at a time). */
     private volatile ResponseEncoder encoder;
-    /** Per layout, the indexes the initial state sends (selected by some subscription). */
-    private final Map<LeafLayout, int[]> initialByLayout = new ConcurrentHashMap<>();
+    /** The call's context: cancelled at once when the client goes, while {@link #close} waits for onNext to return. */
+    private final Context context;
 
     private SubscriptionList request;
     private List<SubscriptionSpec> specs = List.of();
+    private RequestSelection selection;
+    private boolean remembers;
     private List<String> targets = List.of();
     /** From this many targets on, a sampling interval is spread over {@link #SAMPLE_SLICES} sweeps. */
     static final int SPREAD_MIN_TARGETS = 64;
@@ -75,6 +82,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         this.out = out;
         this.client = client;
         this.buffer = new OutboundBuffer(env.options().maxBufferedPaths(), env.stats());
+        this.context = Context.current();
         // The transport's default readiness threshold (32 KiB) turns a fast stream of small
         // notifications into a wake-up of the drain every few dozen messages; 1 MiB per stream keeps
         // the transport busy between wake-ups and still bounds what waits outside the coalescing buffer.
@@ -94,11 +102,26 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 case POLL -> poll();
                 default -> throw GnmiException.invalidArgument("SubscribeRequest carries neither 'subscribe' nor 'poll'");
             }
+        } catch (SelectionBudget.Cancelled e) {
+            close();
         } catch (StatusRuntimeException e) {
             fail(e);
         } catch (IllegalArgumentException e) {
             fail(GnmiException.invalidArgument(e.getMessage()));
         }
+    }
+
+    /** Whether the client went away (checked inside long selections, which run before onCancel can). */
+    private boolean cancelled() {
+        return closed || context.isCancelled();
+    }
+
+    /** The selection work one request (initial state, Poll, sweep, change) may cost. */
+    private SelectionBudget budget() {
+        return new SelectionBudget(env.options().maxSelectionSteps(), this::cancelled, () -> "selecting the leaves of "
+                + specs.size() + " subscription paths on " + targets.size() + " targets took more than "
+                + env.options().maxSelectionSteps() + " steps, the agent's limit (--max-selection-steps): "
+                + "narrow the paths or the targets, or split the subscription");
     }
 
     @Override
@@ -121,10 +144,21 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         if (list.getSubscriptionCount() == 0) {
             throw GnmiException.invalidArgument("the SubscriptionList has no subscription");
         }
+        RequestLimits.requirePaths(list.getSubscriptionCount(), "subscriptions in the SubscriptionList", env.options());
         ProtoCodec.requireSupported(list.getEncoding());
         List<SubscriptionSpec> parsed = new ArrayList<>();
         for (Subscription s : list.getSubscriptionList()) {
-            parsed.add(spec(list, s));
+            SubscriptionSpec spec = spec(list, s);
+            if (list.getMode() != SubscriptionList.Mode.STREAM) {
+                // ONCE and POLL answer now, like Get: a path that names nothing in the schema can
+                // never have data, so say so as Get does instead of an empty answer (STREAM keeps it
+                // pending: a newer client may name leaves a later agent serves; ADR 0083).
+                RequestLimits.requireInSchema(spec.pattern());
+            }
+            parsed.add(spec);
+            if (cancelled()) {
+                throw SelectionBudget.Cancelled.INSTANCE;
+            }
         }
         List<String> resolved = env.reader().resolve(list.getPrefix().getTarget());
         if (client != null) {
@@ -135,19 +169,18 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             holdsSlot = true;
         }
         env.stats().subscriptionOpened();
-        env.log().info("subscribe", "peer", peer(), "mode", list.getMode(), "target", list.getPrefix().getTarget(),
+        env.log().info("subscribe", "peer", peer(), "mode", list.getMode(), "target", ClientText.shown(list.getPrefix().getTarget()),
                 "subscriptions", parsed.size(), "updates_only", list.getUpdatesOnly());
         request = list;
         specs = parsed;
+        selection = new RequestSelection(parsed);
+        remembers = parsed.stream().anyMatch(SubscriptionSpec::remembers);
         targets = resolved;
         targetSet = Set.copyOf(resolved);
         encoding = list.getEncoding();
         echoedTarget = list.getPrefix().getTarget();
         encoder = new ResponseEncoder(encoding, echoedTarget, env.options().maxUpdatesPerNotification());
         askForHeldBackLeaves();
-        for (int i = 0; i < specs.size(); i++) {
-            sent.add(new ConcurrentHashMap<>());
-        }
         switch (list.getMode()) {
             case STREAM -> startStream();
             case ONCE -> {
@@ -162,13 +195,16 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     /** Leaves a back end publishes only when a subscription names them (per-EV state): asked for before the initial state. */
     private void askForHeldBackLeaves() {
         for (SubscriptionSpec spec : specs) {
+            if (cancelled()) {
+                throw SelectionBudget.Cancelled.INSTANCE;
+            }
             try {
                 Interest interest = env.reader().backend().interest(targets, spec.pattern());
                 synchronized (interests) {
                     interests.add(interest);
                 }
             } catch (IllegalStateException e) {
-                env.log().warn("subscribe-interest", "peer", peer(), "path", spec.pattern().toString(), "message", e.getMessage());
+                env.log().warn("subscribe-interest", "peer", peer(), "path", ClientText.shown(spec.pattern()), "message", e.getMessage());
             }
         }
     }
@@ -183,14 +219,14 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             case SAMPLE -> s.getSampleInterval() == 0 ? min : s.getSampleInterval();
             case TARGET_DEFINED -> s.getSampleInterval() == 0 ? env.options().targetDefinedIntervalNs() : s.getSampleInterval();
             case ON_CHANGE -> 0;
-            default -> throw GnmiException.invalidArgument("unknown subscription mode " + s.getModeValue() + " for " + pattern);
+            default -> throw GnmiException.invalidArgument("unknown subscription mode " + s.getModeValue() + " for " + ClientText.shown(pattern));
         };
         if (s.getMode() != SubscriptionMode.ON_CHANGE && interval < min) {
-            throw GnmiException.invalidArgument("sample_interval " + interval + " ns for " + pattern
+            throw GnmiException.invalidArgument("sample_interval " + interval + " ns for " + ClientText.shown(pattern)
                     + " is below the agent's minimum of " + min + " ns");
         }
         if (s.getHeartbeatInterval() != 0 && s.getHeartbeatInterval() < min) {
-            throw GnmiException.invalidArgument("heartbeat_interval " + s.getHeartbeatInterval() + " ns for " + pattern
+            throw GnmiException.invalidArgument("heartbeat_interval " + s.getHeartbeatInterval() + " ns for " + ClientText.shown(pattern)
                     + " is below the agent's minimum of " + min + " ns");
         }
         return new SubscriptionSpec(pattern, s.getMode(), interval, s.getSuppressRedundant(), s.getHeartbeatInterval());
@@ -257,44 +293,29 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     }
 
     private void queueAll() {
+        SelectionBudget budget = budget();
         long wall = env.wallNanos().getAsLong();
-        boolean remembers = specs.stream().anyMatch(SubscriptionSpec::remembers);
         for (String target : targets) {
+            budget.checkCancelled();
             if (!remembers && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
-                buffer.updateTable(target, device.timestampNs(), table, initialSelection(table.layout()));
+                buffer.updateTable(target, device.timestampNs(), table, selection.layout(table.layout(), budget).selected);
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
-                    if (specs.stream().anyMatch(spec -> spec.selects(path))) {
+                    if (selection.selecting(path, budget).length > 0) {
                         buffer.update(target, timestampNs, path, value, true);
                     }
                 });
                 continue;
             }
             env.reader().visit(target, (path, value, timestampNs) -> {
-                for (int i = 0; i < specs.size(); i++) {
-                    if (specs.get(i).selects(path)) {
-                        queue(i, target, timestampNs, path, value, wall);
-                        return;
-                    }
+                int[] selecting = selection.selecting(path, budget);
+                if (selecting.length > 0) {
+                    queue(target, timestampNs, path, value, wall);
                 }
             });
         }
         buffer.sync();
         requestDrain();
-    }
-
-    /** The leaves of {@code layout} some subscription selects. */
-    private int[] initialSelection(LeafLayout layout) {
-        int[] known = initialByLayout.get(layout);
-        if (known == null) {
-            known = java.util.stream.IntStream.range(0, layout.size())
-                    .filter(i -> specs.stream().anyMatch(spec -> spec.selects(layout.path(i)))).toArray();
-            if (initialByLayout.size() >= 4096) {
-                initialByLayout.clear();
-            }
-            initialByLayout.put(layout, known);
-        }
-        return known;
     }
 
     /**
@@ -312,34 +333,41 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private void sweep(int index, boolean sampledLeaves, List<String> swept) {
         SubscriptionSpec spec = specs.get(index);
-        Map<LeafKey, Sent> last = sent.get(index);
         boolean remembers = spec.remembers();
+        SelectionBudget budget = budget();
         long wall = env.wallNanos().getAsLong();
         for (String target : swept) {
+            budget.checkCancelled();
             if (!remembers && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
                 // Every selected leaf goes: the whole device as one table, no per-leaf lookups.
-                buffer.updateTable(target, device.timestampNs(), table, spec.sweepSelection(table.layout(), sampledLeaves));
+                buffer.updateTable(target, device.timestampNs(), table,
+                        selection.layout(table.layout(), budget).sweep(index, sampledLeaves));
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
-                    if (spec.sweeps(path, sampledLeaves)) {
+                    if (sweeps(index, path, sampledLeaves, budget)) {
                         buffer.update(target, timestampNs, path, value, true);
                     }
                 });
                 continue;
             }
             env.reader().visit(target, (path, value, timestampNs) -> {
-                if (!spec.sweeps(path, sampledLeaves)) {
+                if (!sweeps(index, path, sampledLeaves, budget)) {
                     return;
                 }
-                Sent previous = remembers ? last.get(new LeafKey(target, path)) : null;
+                Sent previous = remembers ? sent.get(new LeafKey(target, path)) : null;
                 boolean due = previous == null || heartbeatDue(spec, previous, wall)
                         || (sampledLeaves && (!spec.suppressRedundant() || !previous.value().equals(value)));
                 if (due) {
-                    queue(index, target, timestampNs, path, value, wall);
+                    queue(target, timestampNs, path, value, wall);
                 }
             });
         }
         requestDrain();
+    }
+
+    /** Whether a sampling ({@code sampledLeaves}) or heartbeat sweep of subscription {@code index} sends {@code leaf}. */
+    private boolean sweeps(int index, TelemetryPath leaf, boolean sampledLeaves, SelectionBudget budget) {
+        return selection.selects(index, leaf, budget) && specs.get(index).samples(leaf) == sampledLeaves;
     }
 
     private static boolean heartbeatDue(SubscriptionSpec spec, Sent previous, long wall) {
@@ -352,31 +380,39 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         if (closed || !targetSet.contains(change.target())) {
             return;
         }
+        try {
+            queueChange(change);
+        } catch (SelectionBudget.Cancelled e) {
+            close();
+        } catch (StatusRuntimeException e) {
+            fail(e); // never into the back end's publishing thread
+        }
+    }
+
+    private void queueChange(DeviceChange change) {
+        SelectionBudget budget = budget();
         long wall = env.wallNanos().getAsLong();
         boolean queued = false;
         for (Map.Entry<TelemetryPath, TelemetryValue> leaf : change.updated().entrySet()) {
-            for (int i = 0; i < specs.size(); i++) {
+            for (int i : selection.selecting(leaf.getKey(), budget)) {
                 SubscriptionSpec spec = specs.get(i);
-                if (spec.hasChangeLeaves() && !spec.samples(leaf.getKey()) && spec.selects(leaf.getKey())) {
+                if (spec.hasChangeLeaves() && !spec.samples(leaf.getKey())) {
                     if (spec.suppressRedundant()) {
-                        Sent previous = sent.get(i).get(new LeafKey(change.target(), leaf.getKey()));
+                        Sent previous = sent.get(new LeafKey(change.target(), leaf.getKey()));
                         if (previous != null && previous.value().equals(leaf.getValue())) {
                             break;
                         }
                     }
-                    queue(i, change.target(), change.timestampNs(), leaf.getKey(), leaf.getValue(), wall);
+                    queue(change.target(), change.timestampNs(), leaf.getKey(), leaf.getValue(), wall);
                     queued = true;
                     break;
                 }
             }
         }
         for (TelemetryPath path : change.deleted()) {
-            for (SubscriptionSpec spec : specs) {
-                if (spec.selects(path)) {
-                    buffer.delete(change.target(), change.timestampNs(), path);
-                    queued = true;
-                    break;
-                }
+            if (selection.selecting(path, budget).length > 0) {
+                buffer.delete(change.target(), change.timestampNs(), path);
+                queued = true;
             }
         }
         if (queued) {
@@ -384,10 +420,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
     }
 
-    private void queue(int index, String target, long timestampNs, TelemetryPath path, TelemetryValue value, long wall) {
+    private void queue(String target, long timestampNs, TelemetryPath path, TelemetryValue value, long wall) {
         buffer.update(target, timestampNs, path, value);
-        if (specs.get(index).remembers()) {
-            sent.get(index).put(new LeafKey(target, path), new Sent(value, wall));
+        if (remembers) {
+            sent.put(new LeafKey(target, path), new Sent(value, wall));
         }
     }
 
@@ -397,6 +433,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
         try {
             task.run();
+        } catch (SelectionBudget.Cancelled e) {
+            close();
+        } catch (StatusRuntimeException e) {
+            fail(e);
         } catch (RuntimeException e) {
             fail(Status.INTERNAL.withDescription("sampling failed: " + e).withCause(e).asRuntimeException());
         }

@@ -13,6 +13,13 @@ import java.util.logging.Logger;
  * tell from a crash and a log shipper cannot parse. The exception is kept as its type and message.
  */
 public final class LibraryLogBridge extends Handler {
+    /**
+     * gRPC's Netty transport logs "Transport failed" at INFO, with the exception, for every connection
+     * that does not speak HTTP/2 (an HTTP/1 request, a port scan); the agent logs one line of its own
+     * for those ({@code connection-not-grpc}), so the bridge drops that logger's records below WARNING.
+     */
+    private static final String NETTY_TRANSPORT = "io.grpc.netty.shaded.io.grpc.netty.NettyServerTransport";
+
     private final StructuredLog log;
 
     private LibraryLogBridge(StructuredLog log) {
@@ -31,12 +38,18 @@ public final class LibraryLogBridge extends Handler {
 
     @Override
     public void publish(LogRecord record) {
-        if (!isLoggable(record)) {
+        if (!isLoggable(record) || (record.getLevel().intValue() < Level.WARNING.intValue()
+                && String.valueOf(record.getLoggerName()).startsWith(NETTY_TRANSPORT))) {
             return;
         }
         Object[] fields = {"logger", String.valueOf(record.getLoggerName()), "message", message(record),
             "error", error(record.getThrown())};
         int level = record.getLevel().intValue();
+        if (record.getThrown() instanceof io.grpc.StatusRuntimeException) {
+            // A status gRPC gives a client (a request over --max-message-bytes): the client's error,
+            // not a fault of the agent, so not a warning.
+            level = Math.min(level, Level.INFO.intValue());
+        }
         if (level >= Level.SEVERE.intValue()) {
             log.error("library-log", fields);
         } else if (level >= Level.WARNING.intValue()) {

@@ -46,7 +46,9 @@ public final class StructuredLog {
         StringBuilder line = new StringBuilder(96).append("ts=").append(Instant.now()).append(" level=").append(level)
                 .append(" component=").append(component).append(" event=").append(event);
         for (int i = 0; i < keyValues.length; i += 2) {
-            line.append(' ').append(keyValues[i]).append('=').append(quote(String.valueOf(keyValues[i + 1])));
+            // Values may carry client input: each is capped, so no request makes a line of megabytes.
+            String value = ClientText.capped(String.valueOf(keyValues[i + 1]), ClientText.MESSAGE_LIMIT);
+            line.append(' ').append(keyValues[i]).append('=').append(quote(value));
         }
         synchronized (out) {
             out.println(line);

@@ -33,12 +33,18 @@ import org.planewatch.agent.security.SetAuditInterceptor;
  */
 public final class AgentServer implements AutoCloseable {
 
+    /** Longest a connection may take from accept to a completed TLS and HTTP/2 handshake. */
+    public static final int HANDSHAKE_TIMEOUT_SECONDS = 10;
+    /** Threads that run gRPC calls' handlers (request parsing, selection, Get and Set answers). */
+    static final int CALL_THREADS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
     private final AgentConfig config;
     private final TelemetryBackend backend;
     private final StructuredLog log;
     private final AgentStats stats = new AgentStats();
     private final ScheduledExecutorService scheduler;
     private final ExecutorService drainExecutor;
+    private final ExecutorService callExecutor;
     private final GnmiService service;
     private PrintStream auditFile;
     private AuditLog audit;
@@ -53,12 +59,19 @@ public final class AgentServer implements AutoCloseable {
         this.scheduler = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("gnmi-sampler-", 0).factory());
         this.drainExecutor = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
                 Thread.ofPlatform().daemon().name("gnmi-send-", 0).factory());
+        // gRPC's default executor is an unbounded cached pool: every call in flight got a thread of
+        // its own (a flood of refused logins reached 90 threads, 1,024 streams 1,024 threads whose
+        // work starved the transport thread that delivers their cancellations). The handlers never
+        // wait on one another, so a few threads serve any number of calls; cancellations reach the
+        // calls' contexts from the transport thread, not through this pool.
+        this.callExecutor = Executors.newFixedThreadPool(CALL_THREADS,
+                Thread.ofPlatform().daemon().name("gnmi-call-", 0).factory());
         this.service = new GnmiService(backend, config.gnmi(), stats, scheduler, drainExecutor, System::nanoTime, log);
     }
 
     /** Binds and serves; {@link IllegalArgumentException} for unreadable TLS or credential files. */
     public AgentServer start() throws IOException {
-        ClientRegistry clients = new ClientRegistry(config.maxClients(), stats, log);
+        ClientRegistry clients = new ClientRegistry(config.maxClients(), stats, log, config.tls() != null);
         audit = new AuditLog(auditTarget());
         // The last interceptor sees a call first: connection limit, then credentials, then the Set audit.
         SetAuditInterceptor setAudit = new SetAuditInterceptor(audit);
@@ -76,7 +89,11 @@ public final class AgentServer implements AutoCloseable {
                 .addService(gnmi)
                 .addService(reflection)
                 .addTransportFilter(clients)
+                .executor(callExecutor)
                 .maxInboundMessageSize(config.maxMessageBytes())
+                // A connection that never completes its handshake (a preface and then silence) is
+                // closed after this, not after gRPC's default two minutes.
+                .handshakeTimeout(HANDSHAKE_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .build()
                 .start();
         port = server.getPort();
@@ -156,6 +173,7 @@ public final class AgentServer implements AutoCloseable {
         }
         scheduler.shutdownNow();
         drainExecutor.shutdownNow();
+        callExecutor.shutdownNow();
         if (auth != null) {
             auth.close();
         }

@@ -27,10 +27,12 @@ final class ClientRegistry extends ServerTransportFilter implements ServerInterc
     private final int maxClients;
     private final AgentStats stats;
     private final StructuredLog log;
+    private final boolean tls;
     private final AtomicInteger admitted = new AtomicInteger();
 
-    ClientRegistry(int maxClients, AgentStats stats, StructuredLog log) {
+    ClientRegistry(int maxClients, AgentStats stats, StructuredLog log, boolean tls) {
         this.maxClients = maxClients;
+        this.tls = tls;
         this.stats = stats;
         this.log = log;
     }
@@ -51,7 +53,13 @@ final class ClientRegistry extends ServerTransportFilter implements ServerInterc
     @Override
     public void transportTerminated(Attributes attrs) {
         if (attrs == null) {
-            return; // never ready: its TLS handshake failed, which HandshakeFailureLog reported
+            if (!tls) {
+                // Never became a gRPC connection (random bytes, an HTTP/1 request, a port scan): gRPC
+                // has no attributes for it. One line, no stack trace. With TLS, HandshakeFailureLog
+                // has already said why the handshake failed.
+                log.info("connection-not-grpc", "reason", "closed before the HTTP/2 handshake completed");
+            }
+            return;
         }
         ClientSession session = attrs.get(SESSION);
         if (session != null) {

@@ -11,13 +11,31 @@ package org.planewatch.agent.sim;
  */
 public record SimOptions(double dilation, long publishIntervalMs, String target, boolean evLeaves, int eventRing) {
 
+    /**
+     * Dilations accepted (wall seconds per simulated second), from the command line and from gNMI Set:
+     * below 1 the simulation would have to run faster than real time, and the pacer's target time
+     * overflowed for tiny values (1e-300); above a million it stands still for any purpose.
+     */
+    public static final double MIN_DILATION = 1;
+    public static final double MAX_DILATION = 1_000_000;
+
     public SimOptions {
-        if (!(dilation > 0) || Double.isInfinite(dilation)) {
-            throw new IllegalArgumentException("dilation must be a positive number, got " + dilation);
+        String problem = dilationProblem(dilation);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
         }
         if (publishIntervalMs <= 0 || eventRing <= 0) {
             throw new IllegalArgumentException("publishIntervalMs and eventRing must be > 0");
         }
+    }
+
+    /** Why {@code dilation} is not accepted, or null. */
+    public static String dilationProblem(double dilation) {
+        if (!(dilation >= MIN_DILATION && dilation <= MAX_DILATION)) {
+            return "dilation must be a finite number from " + (long) MIN_DILATION + " to " + (long) MAX_DILATION
+                    + " (wall seconds per simulated second), got " + dilation;
+        }
+        return null;
     }
 
     public static SimOptions defaults() {

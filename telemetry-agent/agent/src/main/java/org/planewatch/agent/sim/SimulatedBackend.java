@@ -18,6 +18,7 @@ import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.Interest;
+import org.planewatch.agent.log.ClientText;
 import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TargetInfo;
@@ -211,8 +212,9 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     /** Changes the pace from now on; returns once the simulation thread applied it. */
     public void setDilation(double newDilation) throws ConfigWriteException {
-        if (!(newDilation > 0) || Double.isInfinite(newDilation)) {
-            throw new ConfigWriteException("dilation must be a positive number, got " + newDilation);
+        String problem = SimOptions.dilationProblem(newDilation);
+        if (problem != null) {
+            throw new ConfigWriteException(problem);
         }
         run(sim -> {
             pacer.setDilation(newDilation, System.nanoTime(), simNowNs);
@@ -237,7 +239,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             case "/links/link/config/state" -> {
                 String link = key(path, 1, "name");
                 if (fabric.linkIndex(link) < 0) {
-                    throw new ConfigWriteException("no link named '" + link + "' (links are named like "
+                    throw new ConfigWriteException("no link named '" + ClientText.shown(link) + "' (links are named like "
                             + fabric.linkName(0) + ")");
                 }
                 boolean up = upDown(value, path);
@@ -252,13 +254,10 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             case "/switches/switch/config/reboot" -> {
                 String sw = key(path, 1, "name");
                 if (fabric.switchIndex(sw) < 0) {
-                    throw new ConfigWriteException("no switch named '" + sw + "' (switches are named like "
+                    throw new ConfigWriteException("no switch named '" + ClientText.shown(sw) + "' (switches are named like "
                             + fabric.switchName(0) + ")");
                 }
-                long downNs = (long) number(value, path);
-                if (downNs <= 0) {
-                    throw new ConfigWriteException("reboot takes the down time in simulated ns, > 0");
-                }
+                long downNs = rebootNs(number(value, path));
                 run(sim -> sim.faults().rebootSwitch(sw, downNs));
             }
             case "/planes/plane/config/state" -> {
@@ -270,7 +269,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                     plane = -1;
                 }
                 if (plane < 0 || plane >= fabric.planes()) {
-                    throw new ConfigWriteException("no plane '" + id + "' (planes are 0.." + (fabric.planes() - 1) + ")");
+                    throw new ConfigWriteException("no plane '" + ClientText.shown(id) + "' (planes are 0.." + (fabric.planes() - 1) + ")");
                 }
                 int p = plane;
                 boolean up = upDown(value, path);
@@ -282,8 +281,20 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                     }
                 });
             }
-            default -> throw new ConfigWriteException(path + " is not writable");
+            default -> throw new ConfigWriteException(ClientText.shown(path) + " is not writable");
         }
+    }
+
+    /** Longest reboot accepted: a minute of simulated time, far beyond any scenario's run. */
+    public static final long MAX_REBOOT_NS = 60_000_000_000L;
+
+    /** A reboot's down time: a whole number of simulated ns from 1 to {@link #MAX_REBOOT_NS} (Infinity became 292 years). */
+    private static long rebootNs(double value) throws ConfigWriteException {
+        if (!(value >= 1 && value <= MAX_REBOOT_NS) || value != Math.rint(value)) {
+            throw new ConfigWriteException("reboot takes the down time in simulated ns, a whole number from 1 to "
+                    + MAX_REBOOT_NS + " (60 s), got " + value);
+        }
+        return (long) value;
     }
 
     private static String key(TelemetryPath path, int elem, String key) throws ConfigWriteException {

@@ -56,9 +56,12 @@ class AgentMainTest {
             "--insecure --listen 127.0.0.1:0 --sysfs-root /nonexistent|/nonexistent has no 'class' directory",
             "--insecure --listen 127.0.0.1:0 --scenario x.yaml|need --backend sim",
             "--insecure --listen 127.0.0.1:0 --max-clients 0|--max-clients must be > 0",
+            "--insecure --listen 127.0.0.1:0 --max-paths-per-request 0|--max-paths-per-request must be > 0",
+            "--insecure --listen 127.0.0.1:0 --max-selection-steps -5|--max-selection-steps must be > 0",
+            "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation 1e-300|got 1.0E-300",
             "--insecure --listen 127.0.0.1:0 --backend sim|--backend sim needs --scenario FILE",
             "--insecure --listen 127.0.0.1:0 --backend sim --scenario /nonexistent.yaml|--scenario /nonexistent.yaml: no such file",
-            "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation -1|dilation must be a positive number",
+            "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation -1|dilation must be a finite number from 1 to 1000000",
             "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --target nobody|--target 'nobody' is not a device",
             "--insecure --listen 127.0.0.1:0 --min-sample-interval-ms abc|--min-sample-interval-ms",
             "--insecure --listen 127.0.0.1:0 --auth-threads 0|--auth-threads must be > 0, got 0",
@@ -69,6 +72,17 @@ class AgentMainTest {
         assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
         assertTrue(r.err().contains(expected), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+    }
+
+    @Test
+    void helpShowsTheRequestLimitsAndTheirDefaults() {
+        java.io.StringWriter text = new java.io.StringWriter();
+        AgentMain.usage(new java.io.PrintWriter(text));
+        String help = text.toString().replaceAll("\\s+", " ");
+        assertTrue(help.contains("--max-paths-per-request=N"), help);
+        assertTrue(help.contains("(default: 1000)"), help);
+        assertTrue(help.contains("--max-selection-steps=N"), help);
+        assertTrue(help.contains("(default: 50000000)"), help);
     }
 
     @Test

@@ -286,6 +286,20 @@ class SubscribeTest {
     }
 
     @Test
+    void onceAndPollOfAPathOutsideTheSchemaAreNotFoundLikeGet() throws Exception {
+        for (SubscriptionList.Mode mode : List.of(ONCE, POLL)) {
+            Status end = open(subscribe("host-0001", mode, sub(OPER, TARGET_DEFINED, 0),
+                    sub("/system/cpus", TARGET_DEFINED, 0))).end();
+            assertEquals(Status.Code.NOT_FOUND, end.getCode(), mode + ": " + end);
+            assertTrue(end.getDescription().contains("/system/cpus is not in the telemetry schema"), end.getDescription());
+        }
+        // A schema path without data right now is an empty answer, not an error: it may appear.
+        SubscribeProbe none = open(subscribe("host-0001", ONCE, sub("mrc:/events/event", TARGET_DEFINED, 0)));
+        assertTrue(none.untilSync().isEmpty());
+        assertEquals(Status.Code.OK, none.end().getCode());
+    }
+
+    @Test
     void aPathOutsideTheSchemaStaysSilentlyPendingOnStream() throws Exception {
         SubscribeProbe probe = open(subscribe("host-0001", STREAM, sub("/system/cpus", ON_CHANGE, 0)));
         assertTrue(probe.untilSync().isEmpty());

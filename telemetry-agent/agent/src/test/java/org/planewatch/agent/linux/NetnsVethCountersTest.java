@@ -103,7 +103,7 @@ class NetnsVethCountersTest {
             }
         } finally {
             if (cleanup.contains("mount")) {
-                run("umount", sysfs.toString());
+                unmount(sysfs);
             }
             for (String ns : List.of(NS_A, NS_B)) {
                 if (cleanup.contains("netns " + ns)) {
@@ -111,6 +111,26 @@ class NetnsVethCountersTest {
                 }
             }
             Files.deleteIfExists(sysfs);
+        }
+    }
+
+    /**
+     * Unmounts the namespace's sysfs. A file the agent's poller had open a moment ago can keep it
+     * busy for a while on a loaded machine: retry, then detach it lazily, so no run leaves a mount.
+     */
+    private static void unmount(Path sysfs) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (true) {
+            try {
+                run("umount", sysfs.toString());
+                return;
+            } catch (IOException busy) {
+                if (System.nanoTime() > deadline) {
+                    run("umount", "--lazy", sysfs.toString());
+                    return;
+                }
+                Thread.sleep(100);
+            }
         }
     }
 

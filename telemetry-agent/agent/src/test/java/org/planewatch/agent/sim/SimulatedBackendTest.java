@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.planewatch.agent.testing.GnmiClient;
 import org.planewatch.agent.testing.SubscribeProbe;
 import org.planewatch.gnmi.proto.CapabilityRequest;
@@ -190,6 +192,29 @@ class SimulatedBackendTest {
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> client.blocking()
                 .set(set("host-0", "sim:/links/link[name=" + FAILING_LINK + "]/config/state", str("DOWN"))));
         assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "sim:/switches/switch[name=p0-t1-1]/config/reboot|Infinity|from 1 to 60000000000",
+        "sim:/switches/switch[name=p0-t1-1]/config/reboot|1e15|from 1 to 60000000000",
+        "sim:/switches/switch[name=p0-t1-1]/config/reboot|2.5|a whole number",
+        "sim:/switches/switch[name=p0-t1-1]/config/reboot|NaN|from 1 to 60000000000",
+        "sim:/clock/config/dilation|1e-300|from 1 to 1000000",
+        "sim:/clock/config/dilation|Infinity|from 1 to 1000000",
+        "sim:/clock/config/dilation|NaN|from 1 to 1000000",
+        "sim:/clock/config/dilation|0.5|from 1 to 1000000"})
+    void aSetValueOutsideItsRangeIsInvalidArgumentNamingLeafValueAndRange(String leaf, double value, String range)
+            throws Exception {
+        start(SimOptions.defaults(), true);
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> client.blocking()
+                .set(set("host-0", leaf, TypedValue.newBuilder().setDoubleVal(value).build())));
+        assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode(), e.getStatus().toString());
+        String message = e.getStatus().getDescription();
+        assertTrue(message.contains(leaf.substring(leaf.lastIndexOf('/') + 1)), message);
+        assertTrue(message.contains(Double.toString(value)), message);
+        assertTrue(message.contains(range), message);
+        assertEquals(1000.0, agent.backend().dilation(), "the clock kept its pace");
     }
 
     @Test

@@ -11,9 +11,30 @@ import java.util.Map;
 public final class PathPattern {
 
     private final TelemetryPath path;
+    /**
+     * The elements matched: the path's, with each run of {@code ...} folded into one (a run means
+     * the same as one {@code ...}, and each extra one multiplied the ways a match was tried).
+     */
+    private final PathElem[] elems;
+    /** Elements other than {@code ...}: each consumes one leaf element, so a shorter leaf cannot match. */
+    private final int literals;
+    private final boolean anyDepth;
 
     public PathPattern(TelemetryPath path) {
         this.path = path;
+        java.util.List<PathElem> folded = new java.util.ArrayList<>(path.size());
+        int literalCount = 0;
+        for (PathElem e : path.elems()) {
+            boolean deep = e.name().equals(PathElem.ANY_DEPTH);
+            if (deep && !folded.isEmpty() && folded.getLast().name().equals(PathElem.ANY_DEPTH)) {
+                continue;
+            }
+            folded.add(e);
+            literalCount += deep ? 0 : 1;
+        }
+        this.elems = folded.toArray(PathElem[]::new);
+        this.literals = literalCount;
+        this.anyDepth = literalCount < elems.length;
     }
 
     public static PathPattern parse(String text) {
@@ -26,7 +47,7 @@ public final class PathPattern {
 
     /** Whether {@code leaf}, a concrete path, lies under a path this pattern names. */
     public boolean matches(TelemetryPath leaf) {
-        return path.origin().equals(leaf.origin()) && match(0, leaf, 0);
+        return path.origin().equals(leaf.origin()) && matchFromStart(leaf);
     }
 
     /**
@@ -37,29 +58,52 @@ public final class PathPattern {
         if (!path.origin().equals(template.origin())) {
             return false;
         }
-        return match(0, template, 0);
+        return matchFromStart(template);
     }
 
-    private boolean match(int p, TelemetryPath leaf, int l) {
-        if (p == path.size()) {
+    /** Elements of the pattern, {@code ...} runs folded (what the matcher walks). */
+    public java.util.List<PathElem> matchedElements() {
+        return java.util.List.of(elems);
+    }
+
+    private boolean matchFromStart(TelemetryPath leaf) {
+        if (literals > leaf.size()) {
+            return false;
+        }
+        // With '...' the same (pattern, leaf) positions are reached along many routes: remember each
+        // answer, so a match costs at most pattern x leaf steps however many '...' the pattern has.
+        return match(0, leaf, 0, anyDepth ? new byte[(elems.length + 1) * (leaf.size() + 1)] : null);
+    }
+
+    private static final byte NO = 1;
+    private static final byte YES = 2;
+
+    private boolean match(int p, TelemetryPath leaf, int l, byte[] memo) {
+        if (p == elems.length) {
             return true; // prefix of the leaf: subtree match
         }
-        PathElem want = path.elem(p);
+        int slot = p * (leaf.size() + 1) + l;
+        if (memo != null && memo[slot] != 0) {
+            return memo[slot] == YES;
+        }
+        boolean matched;
+        PathElem want = elems[p];
         if (want.name().equals(PathElem.ANY_DEPTH)) {
-            for (int skip = l; skip <= leaf.size(); skip++) {
-                if (match(p + 1, leaf, skip)) {
-                    return true;
-                }
+            matched = false;
+            for (int skip = l; skip <= leaf.size() && !matched; skip++) {
+                matched = match(p + 1, leaf, skip, memo);
             }
-            return false;
+        } else {
+            matched = l < leaf.size() && elementMatches(want, leaf.elem(l)) && match(p + 1, leaf, l + 1, memo);
         }
-        if (l == leaf.size()) {
-            return false;
+        if (memo != null) {
+            memo[slot] = matched ? YES : NO;
         }
-        return elemMatches(want, leaf.elem(l)) && match(p + 1, leaf, l + 1);
+        return matched;
     }
 
-    private static boolean elemMatches(PathElem want, PathElem have) {
+    /** Whether the pattern element {@code want} ({@code *} names and key values, keys left out) matches {@code have}. */
+    public static boolean elementMatches(PathElem want, PathElem have) {
         if (!want.name().equals(PathElem.ANY) && !want.name().equals(have.name())) {
             return false;
         }

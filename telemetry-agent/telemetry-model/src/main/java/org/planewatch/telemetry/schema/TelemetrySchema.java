@@ -88,6 +88,16 @@ public final class TelemetrySchema {
         return out;
     }
 
+    /** Whether {@code pattern} can select some leaf we serve: {@link #selectedBy} not empty, decided at the first. */
+    public boolean selectsAny(PathPattern pattern) {
+        for (LeafDefinition leaf : leaves) {
+            if (pattern.overlaps(leaf.template()) && (!isExplicitOnly(leaf.template()) || namesExplicitly(pattern))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether {@code pattern} selects the concrete {@code leaf}, honouring explicit-only subtrees. */
     public boolean selects(PathPattern pattern, TelemetryPath leaf) {
         return pattern.matches(leaf) && (!isExplicitOnly(leaf) || namesExplicitly(pattern));
@@ -102,7 +112,8 @@ public final class TelemetrySchema {
         return false;
     }
 
-    private static boolean namesExplicitly(PathPattern pattern) {
+    /** Whether {@code pattern} names an explicit-only subtree's element ({@code evs}) and so may select its leaves. */
+    public static boolean namesExplicitly(PathPattern pattern) {
         for (PathPattern p : EXPLICIT_ONLY) {
             TelemetryPath explicit = p.path();
             TelemetryPath asked = pattern.path();
@@ -224,12 +235,12 @@ public final class TelemetrySchema {
                 .bool("paused", STATE, "Whether the simulation is paused.")
                 .counter("events-processed", "Discrete events the simulator has executed.");
         b.under("sim:/clock/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
-                .real("dilation", CONFIG, "Set the dilation while running (wall seconds per simulated second).")
+                .real("dilation", CONFIG, "Set the dilation while running (wall seconds per simulated second), a finite number from 1 to 1000000.")
                 .bool("paused", CONFIG, "Pause (true) or resume (false) the simulation.");
         b.under("sim:/links/link[name=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
                 .enumeration("state", CONFIG, UP_DOWN, "Fault injection: take the link down or bring it up.");
         b.under("sim:/switches/switch[name=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
-                .uint("reboot", CONFIG, "Fault injection: reboot the switch; the value is how long it stays down, in simulated ns.");
+                .uint("reboot", CONFIG, "Fault injection: reboot the switch; the value is how long it stays down, in simulated ns, a whole number from 1 to 60000000000 (60 s).");
         b.under("sim:/planes/plane[id=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
                 .enumeration("state", CONFIG, UP_DOWN, "Fault injection: take every link of the plane down or up.");
         return b.leaves;

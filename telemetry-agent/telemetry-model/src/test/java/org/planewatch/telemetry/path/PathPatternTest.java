@@ -3,7 +3,9 @@ package org.planewatch.telemetry.path;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class PathPatternTest {
 
@@ -51,5 +53,17 @@ class PathPatternTest {
     @Test
     void aKeyTheLeafLacksDoesNotMatch() {
         assertFalse(matches("/interfaces/interface[id=3]", IN_OCTETS));
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPatternOfManyAnyDepthElementsIsDecidedQuickly() {
+        // Each '...' tried every split of the leaf again: 200 of them before a name that is not there
+        // took billions of steps (a gNMI Get or Subscribe of such a path held a thread for hours).
+        String deep = "/...".repeat(200) + "/nowhere";
+        assertFalse(matches(deep, IN_OCTETS));
+        assertTrue(matches("/...".repeat(200) + "/in-octets", IN_OCTETS));
+        assertFalse(PathPattern.parse("/.../*".repeat(100) + "/nowhere").matches(IN_OCTETS));
+        assertTrue(matches("/interfaces/.../.../counters/...", IN_OCTETS));
     }
 }

@@ -1,0 +1,135 @@
+package org.planewatch.agent.gnmi;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.planewatch.agent.backend.LeafLayout;
+import org.planewatch.telemetry.path.TelemetryPath;
+
+/**
+ * Which subscriptions of one Subscribe request select which leaves: per leaf path (memoised) and per
+ * leaf layout (cached), both computed through one {@link SelectionIndex} and both bounded, so the
+ * memory a stream keeps grows with the leaves it sees, not with leaves times subscriptions.
+ */
+final class RequestSelection {
+
+    /** Leaf paths remembered; past this the memo starts over (event paths keep coming). */
+    private static final int MEMO_LIMIT = 1 << 20;
+    /** Layouts remembered; past this the cache starts over (a host's layout changes with its event ring). */
+    private static final int LAYOUT_LIMIT = 4096;
+
+    private final List<SubscriptionSpec> specs;
+    private final SelectionIndex index;
+    private final ConcurrentHashMap<TelemetryPath, int[]> byPath = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<LeafLayout, LayoutSelection> byLayout = new ConcurrentHashMap<>();
+
+    RequestSelection(List<SubscriptionSpec> specs) {
+        this.specs = specs;
+        this.index = new SelectionIndex(specs.stream().map(SubscriptionSpec::pattern).toList());
+    }
+
+    /** The subscriptions, ascending, that select {@code leaf}. */
+    int[] selecting(TelemetryPath leaf, SelectionBudget budget) {
+        int[] known = byPath.get(leaf);
+        if (known != null) {
+            return known;
+        }
+        int[] found = index.selecting(leaf, budget);
+        if (byPath.size() >= MEMO_LIMIT) {
+            byPath.clear();
+        }
+        byPath.put(leaf, found);
+        return found;
+    }
+
+    boolean selects(int spec, TelemetryPath leaf, SelectionBudget budget) {
+        return Arrays.binarySearch(selecting(leaf, budget), spec) >= 0;
+    }
+
+    /** What the subscriptions select of the leaves of {@code layout}. */
+    LayoutSelection layout(LeafLayout layout, SelectionBudget budget) {
+        LayoutSelection known = byLayout.get(layout);
+        if (known != null) {
+            return known;
+        }
+        LayoutSelection built = new LayoutSelection(layout, budget);
+        if (byLayout.size() >= LAYOUT_LIMIT) {
+            byLayout.clear();
+        }
+        byLayout.put(layout, built);
+        return built;
+    }
+
+    /** The leaves of one layout some subscription selects, and which subscriptions select each. */
+    final class LayoutSelection {
+        private final LeafLayout layout;
+        /** Layout indexes of the selected leaves, ascending. */
+        final int[] selected;
+        /** The subscriptions of {@code selected[k]} are {@code specsOf[from[k]] .. specsOf[from[k + 1] - 1]}. */
+        private final int[] from;
+        private final int[] specsOf;
+        /**
+         * Per subscription, the indexes a sampling sweep sends, and those a heartbeat sweep sends;
+         * made at the first sweep (ONCE and POLL never sweep).
+         */
+        private AtomicReferenceArray<int[]> sampled;
+        private AtomicReferenceArray<int[]> heartbeat;
+
+        private LayoutSelection(LeafLayout layout, SelectionBudget budget) {
+            this.layout = layout;
+            int[] chosen = new int[layout.size()];
+            int[] starts = new int[layout.size() + 1];
+            int[] all = new int[Math.max(4, layout.size())];
+            int n = 0;
+            int m = 0;
+            for (int i = 0; i < layout.size(); i++) {
+                int[] match = index.selecting(layout.path(i), budget);
+                if (match.length == 0) {
+                    continue;
+                }
+                if (m + match.length > all.length) {
+                    all = Arrays.copyOf(all, Math.max(all.length * 2, m + match.length));
+                }
+                chosen[n] = i;
+                starts[n] = m;
+                System.arraycopy(match, 0, all, m, match.length);
+                m += match.length;
+                n++;
+            }
+            starts[n] = m;
+            this.selected = Arrays.copyOf(chosen, n);
+            this.from = Arrays.copyOf(starts, n + 1);
+            this.specsOf = Arrays.copyOf(all, m);
+        }
+
+        private synchronized AtomicReferenceArray<int[]> sweeps(boolean sampledLeaves) {
+            if (sampled == null) {
+                sampled = new AtomicReferenceArray<>(specs.size());
+                heartbeat = new AtomicReferenceArray<>(specs.size());
+            }
+            return sampledLeaves ? sampled : heartbeat;
+        }
+
+        /** The indexes subscription {@code spec} sends in a sampling ({@code sampledLeaves}) or heartbeat sweep. */
+        int[] sweep(int spec, boolean sampledLeaves) {
+            AtomicReferenceArray<int[]> cache = sweeps(sampledLeaves);
+            int[] known = cache.get(spec);
+            if (known != null) {
+                return known;
+            }
+            SubscriptionSpec s = specs.get(spec);
+            int[] out = new int[selected.length];
+            int n = 0;
+            for (int k = 0; k < selected.length; k++) {
+                if (Arrays.binarySearch(specsOf, from[k], from[k + 1], spec) >= 0
+                        && s.samples(layout.path(selected[k])) == sampledLeaves) {
+                    out[n++] = selected[k];
+                }
+            }
+            int[] result = n == 0 ? SelectionIndex.NONE : Arrays.copyOf(out, n);
+            cache.set(spec, result);
+            return result;
+        }
+    }
+}
