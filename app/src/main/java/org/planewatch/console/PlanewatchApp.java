@@ -43,6 +43,8 @@ public final class PlanewatchApp extends Application {
     private EmbeddedDemo demo;
     private FrameDriver frames;
     private RecordingControl recording;
+    /** The recording given on the command line, once open. */
+    private ReplayWindow replayWindow;
 
     /**
      * The embedded demo and its session, started off the JavaFX thread before the toolkit starts: the
@@ -84,7 +86,7 @@ public final class PlanewatchApp extends Application {
     public void start(Stage stage) {
         ConsoleOptions options = OPTIONS.get();
         if (options.replay().isPresent()) {
-            startReplay(stage, options, status -> {
+            replayWindow = startReplay(stage, options, status -> {
                 EXIT_STATUS.set(status);
                 Platform.exit();
             });
@@ -175,7 +177,7 @@ public final class PlanewatchApp extends Application {
      * exits when it is closed. What is wrong with a recording that does open (an abrupt end, gaps)
      * goes to stderr too, a line each, and to the replay view.
      */
-    static void startReplay(Stage stage, ConsoleOptions options, IntConsumer exit) {
+    static ReplayWindow startReplay(Stage stage, ConsoleOptions options, IntConsumer exit) {
         Path file = options.replay().orElseThrow();
         ReplayWindow replay;
         try {
@@ -188,7 +190,7 @@ public final class PlanewatchApp extends Application {
                 ConsoleDialogs.error(null, "Cannot replay this recording", e.getMessage())
                         .setOnHidden(closed -> exit.accept(EXIT_RECORDING_REFUSED));
             }
-            return;
+            return null;
         }
         replay.viewModel().currentViewProperty().set(options.view());
         options.replayAtSeconds().ifPresent(seconds -> replay.replay().seekTo(
@@ -197,6 +199,7 @@ public final class PlanewatchApp extends Application {
         options.screenshot().ifPresentOrElse(
                 shot -> ScreenshotWriter.after(replay.scene(), shot, options.exitAfterSeconds().orElse(2.0)),
                 () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
+        return replay;
     }
 
     /** Opens {@code name} as soon as a snapshot knows it (the fabric arrives a moment after launch). */
@@ -327,6 +330,9 @@ public final class PlanewatchApp extends Application {
 
     @Override
     public void stop() {
+        if (replayWindow != null) {
+            replayWindow.replay().onFrame(); // says what it found since the last frame (a gap) before the console exits
+        }
         if (frames != null) {
             frames.stop();
         }

@@ -32,6 +32,11 @@ public final class DamagedRecordings {
      * the file itself first, as SQLite's automatic checkpoints do every 1,000 pages.
      */
     public static Path abandoned(Path dir, String name, int batches, int checkpointAfter) throws Exception {
+        return abandoned(dir, name, batches, checkpointAfter, 0);
+    }
+
+    /** {@link #abandoned(Path, String, int, int)} with the data block of batch {@code damagedBatch} (0: none) damaged. */
+    public static Path abandoned(Path dir, String name, int batches, int checkpointAfter, long damagedBatch) throws Exception {
         Path live = dir.resolve(name + ".recording");
         SyntheticTelemetry fabric = new SyntheticTelemetry(7, 4, 8, START);
         Path copy = dir.resolve(name);
@@ -42,6 +47,9 @@ public final class DamagedRecordings {
                 if (i + 1 == checkpointAfter) {
                     checkpoint(live);
                 }
+            }
+            if (damagedBatch > 0) {
+                damageBatch(live, damagedBatch); // between two commits the writer holds no lock
             }
             Files.copy(live, copy);
             Files.copy(Path.of(live + "-wal"), Path.of(copy + "-wal"));

@@ -13,12 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.record.DamagedRecordings;
 
 /**
- * The console given a recording it cannot open, in a process of its own as a script runs it: one line
- * saying which file and what is wrong, exit status 2, and never the live demo in its place (it used to
- * print the problem, start the embedded demo and exit 0, its screenshot a live fabric).
+ * The console given a recording on the command line, in a process of its own as a script runs it. One
+ * it cannot open: one line saying which file and what is wrong, exit status 2, and never the live demo
+ * in its place (it used to print the problem, start the embedded demo and exit 0, its screenshot a
+ * live fabric). One that opens with something wrong with it: a line each on stderr.
  */
 @Timeout(200)
-class RecordingRefusedTest {
+class ReplayCommandLineTest {
     @TempDir
     Path dir;
 
@@ -51,6 +52,22 @@ class RecordingRefusedTest {
         assertTrue(run.output().contains("--smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay"),
                 run.output());
         assertFalse(run.output().contains("Smoke test passed"), run.output());
+    }
+
+    @Test
+    void aRecordingThatEndedAbruptlyWithAGapReplaysAndSaysSoALineEach() throws Exception {
+        Path file = DamagedRecordings.abandoned(dir, "killed.pwrec", 40, 0, 30);
+        Path png = dir.resolve("killed.png");
+        ConsoleProcess run = ConsoleProcess.run(file.toString(), "--at", "7.5", "--headless", "--screenshot", png.toString(),
+                "--exit-after", "2");
+        assertEquals(0, run.status(), run.output());
+        assertTrue(run.output().contains("planewatch-console: " + file + ": recording ended abruptly at 2026-09-21 14:13:30.000 UTC;"
+                + " the last 250 ms may be missing"), run.output());
+        assertTrue(run.output().contains("planewatch-console: " + file + ": batch 30 is damaged (a data block is not valid deflate data"),
+                run.output());
+        assertTrue(run.output().contains("): gap of 1.0 s from 2026-09-21 14:13:27.000 UTC to 2026-09-21 14:13:28.000 UTC,"
+                + " replay resumes there"), run.output());
+        assertTrue(Files.size(png) > 0);
     }
 
     /** Status 2, exactly one line from the console (the one expected), no demo, no stack trace. */
