@@ -84,6 +84,10 @@ public final class RecordingReader implements AutoCloseable {
         this.file = file;
         this.db = db;
         this.header = header;
+        // One read transaction for the reader's life: a file still being recorded is read as it was when
+        // opened. Read outside one, batches committed after the dictionaries were loaded named strings and
+        // leaves the reader did not know, and read as damaged.
+        db.setAutoCommit(false);
         this.schemaVersion = checkIdentity();
         checkTables();
         checkIntegrity();
@@ -292,14 +296,20 @@ public final class RecordingReader implements AutoCloseable {
         return new RecordingException(file, "is damaged (truncated or corrupted): " + sqliteProblem(e), e);
     }
 
-    /** "[SQLITE_CORRUPT] The database disk image is malformed (database disk image is malformed)" -> "database disk image is malformed". */
+    /**
+     * SQLite's own words without the result code and its generic text: "[SQLITE_CORRUPT] The database
+     * disk image is malformed (database disk image is malformed)" gives "database disk image is
+     * malformed". Unprintable characters (a damaged name read from the file) become '?'.
+     */
     static String sqliteProblem(SQLException e) {
         String message = String.valueOf(e.getMessage());
-        int detail = message.lastIndexOf(" (");
-        if (message.startsWith("[SQLITE_") && detail > 0 && message.endsWith(")")) {
-            return message.substring(detail + 2, message.length() - 1);
+        int code = message.startsWith("[SQLITE_") ? message.indexOf("] ") : -1;
+        int detail = code > 0 ? message.indexOf(" (", code) : -1;
+        if (detail > 0 && message.endsWith(")")) {
+            message = message.substring(detail + 2, message.length() - 1);
         }
-        return message;
+        return message.codePoints().map(c -> Character.isISOControl(c) || c == 0xFFFD ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
     }
 
     /** Whether a failed read means the file is damaged (rather than, say, closed under the reader). */

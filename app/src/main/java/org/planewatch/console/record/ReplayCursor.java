@@ -161,13 +161,34 @@ public final class ReplayCursor {
     }
 
     /** Decodes a keyframe into a codec of its own; a damaged one is reported and gives null. */
-    private Resume decodeKeyframe(long afterSeq, long atMillis, byte[] data) {
+    private Resume decodeKeyframe(long afterSeq, long atMillis, byte[] data) throws SQLException {
         BatchCodec keyframeCodec = freshCodec();
         try {
+            // Its row's time and batch pick it for a seek: they must agree with that batch's row (the writer
+            // stores the batch's last arrival), or a damaged number would start a seek from the wrong state.
+            long batchEnd = lastArrivalOfBatch(afterSeq);
+            if (batchEnd != atMillis && batchEnd != Long.MIN_VALUE) {
+                throw new ByteInput.CorruptDataException("its row says " + atMillis + " ms, batch " + afterSeq + " ends at " + batchEnd + " ms");
+            }
             return new Resume(afterSeq, atMillis, keyframeCodec, keyframeCodec.loadKeyframe(data, atMillis));
         } catch (ByteInput.CorruptDataException e) {
             reader.reportDamage(RecordingDamage.keyframe(afterSeq, atMillis, e.getMessage()));
             return null;
+        }
+    }
+
+    /** The last arrival batch {@code seq}'s row gives, {@code Long.MIN_VALUE} if it has none (or it cannot be read). */
+    private long lastArrivalOfBatch(long seq) throws SQLException {
+        try (PreparedStatement batch = reader.prepare("SELECT last_arrival_ms FROM batches WHERE seq = ?")) {
+            batch.setLong(1, seq);
+            try (ResultSet rs = batch.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : Long.MIN_VALUE;
+            }
+        } catch (SQLException e) {
+            if (!RecordingReader.isDamage(e)) {
+                throw e;
+            }
+            return Long.MIN_VALUE; // the batch's own damage is reported where it is read
         }
     }
 
@@ -275,7 +296,7 @@ public final class ReplayCursor {
             return stopAtGap(nextSeq, "its page cannot be read: " + RecordingReader.sqliteProblem(e));
         }
         if (seq != nextSeq) {
-            return stopAtGap(nextSeq, seq - nextSeq == 1 ? "it is missing" : "it and the next " + (seq - nextSeq - 1) + " are missing");
+            return stopAtGap(nextSeq, "it is missing: the next batch stored is " + seq);
         }
         EventColumns decoded;
         try {

@@ -132,19 +132,24 @@ final class KilledRecorder {
             if (range == null) {
                 throw new AssertionError("the killed recording holds no data: " + output);
             }
-            return new Kill(killMillis, range[1], largestGap(out), false /*recording.abruptEnd().isPresent()*/, output.toString());
+            return new Kill(killMillis, range[1], largestGap(out, killMillis - 5_000), recording.abruptEnd().isPresent(), output.toString());
         } catch (RecordingException e) {
             throw new AssertionError(e.getMessage() + "\n" + output, e);
         }
     }
 
-    /** The longest time between two batches the recording holds: the floor below which a loss cannot be told from a quiet moment. */
-    private static long largestGap(Path file) throws java.sql.SQLException {
+    /**
+     * The longest time between two batches after {@code sinceMillis}: what the source's own pauses are,
+     * below which a loss cannot be told from a quiet moment.
+     */
+    private static long largestGap(Path file, long sinceMillis) throws java.sql.SQLException {
         try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
-                java.sql.Statement s = db.createStatement();
-                java.sql.ResultSet rs = s.executeQuery(
-                        "SELECT max(first_arrival_ms - previous) FROM (SELECT first_arrival_ms, lag(last_arrival_ms) OVER (ORDER BY seq) AS previous FROM batches)")) {
-            return rs.getLong(1);
+                java.sql.PreparedStatement s = db.prepareStatement("SELECT max(first_arrival_ms - previous) FROM (SELECT first_arrival_ms,"
+                        + " lag(last_arrival_ms) OVER (ORDER BY seq) AS previous FROM batches) WHERE first_arrival_ms > ?")) {
+            s.setLong(1, sinceMillis);
+            try (java.sql.ResultSet rs = s.executeQuery()) {
+                return rs.getLong(1);
+            }
         }
     }
 }

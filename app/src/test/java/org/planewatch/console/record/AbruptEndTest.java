@@ -48,7 +48,7 @@ class AbruptEndTest {
             assertTrue(reader.abruptEnd().isEmpty());
         }
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
-            s.execute("DELETE FROM meta WHERE key = 'closed_after_batch'"); // as the console wrote files before 2026-11-26
+            s.execute("DELETE FROM meta WHERE key = 'closed_after_batch'"); // as consoles wrote files before ADR 0085
         }
         try (RecordingReader reader = RecordingReader.open(file)) {
             assertTrue(reader.abruptEnd().isEmpty(), "closed (out of WAL mode) by a console that wrote no mark");
