@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,17 +85,8 @@ class AbruptEndTest {
     @Test
     void aRecordingStillBeingWrittenOpensUpToNow() throws Exception {
         Path file = dir.resolve("running.pwrec");
-        SyntheticTelemetry fabric = new SyntheticTelemetry(3, 4, 8, START);
-        Recorder recorder = Recorder.start(file, DamagedRecordings.META, () -> START, 0, 0, (f, reason) -> {});
+        Recorder recorder = DamagedRecordings.recording(file, 12);
         try {
-            recorder.onBatch(fabric.connectAll());
-            for (int i = 0; i < 12; i++) {
-                recorder.onBatch(fabric.nextBatch());
-            }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (recorder.status().batches() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
             try (RecordingReader reader = RecordingReader.open(file)) {
                 assertTrue(reader.batchCount() >= 2);
                 assertTrue(reader.abruptEnd().orElseThrow().describe().endsWith("(or it is still being recorded)"));

@@ -57,6 +57,24 @@ public final class DamagedRecordings {
         return copy;
     }
 
+    /**
+     * A recorder writing synthetic batches to {@code file}, returned once it has committed at least two
+     * (within 20 s): a recording still being written. The caller closes it.
+     */
+    public static Recorder recording(Path file, int batches) throws Exception {
+        SyntheticTelemetry fabric = new SyntheticTelemetry(3, 4, 8, START);
+        Recorder recorder = Recorder.start(file, META, () -> START, 0, 0, (f, reason) -> {});
+        recorder.onBatch(fabric.connectAll());
+        for (int i = 0; i < batches; i++) {
+            recorder.onBatch(fabric.nextBatch());
+        }
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (recorder.status().batches() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return recorder;
+    }
+
     private static void checkpoint(Path file) throws SQLException {
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
             s.execute("PRAGMA wal_checkpoint(PASSIVE)");

@@ -20,7 +20,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -64,22 +63,22 @@ class DamagedRecordingsTest {
 
     @Test
     void everyKindOfDamageIsRefusedOrReportedAndNothingHangsOrThrows() throws Exception {
-        namedVariants();
-        truncations(new long[] {0, 10, 99, 100, 4096}, 12);
-        pageFlips(40, 1);
-        blockFlips("batches", 10, 2);
-        blockFlips("keyframes", 5, 3);
-        report();
+        everyKindOfDamage(12, 40, 10, 5, 1);
     }
 
     @Test
     @Tag("slow")
     void everyKindOfDamageIsRefusedOrReportedInAThousandVariants() throws Exception {
+        everyKindOfDamage(100, 600, 200, 60, 11);
+    }
+
+    /** The named cases, then truncations, byte flips anywhere and in blocks, so many of each, from {@code seed}; prints the outcomes. */
+    private void everyKindOfDamage(int truncations, int pageFlips, int batchFlips, int keyframeFlips, long seed) throws Exception {
         namedVariants();
-        truncations(new long[] {0, 10, 99, 100, 4096}, 100);
-        pageFlips(600, 11);
-        blockFlips("batches", 200, 12);
-        blockFlips("keyframes", 60, 13);
+        truncations(new long[] {0, 10, 99, 100, 4096}, truncations);
+        pageFlips(pageFlips, seed);
+        blockFlips("batches", batchFlips, seed + 1);
+        blockFlips("keyframes", keyframeFlips, seed + 2);
         report();
     }
 
@@ -126,17 +125,8 @@ class DamagedRecordingsTest {
     /** A recording its recorder is still writing (in this process, as the console's own recording while it is replayed). */
     private void beingWritten() throws Exception {
         Path file = dir.resolve("running.pwrec");
-        SyntheticTelemetry fabric = new SyntheticTelemetry(3, 4, 8, DamagedRecordings.START);
-        Recorder recorder = Recorder.start(file, DamagedRecordings.META, () -> DamagedRecordings.START, 0, 0, (f, reason) -> {});
+        Recorder recorder = DamagedRecordings.recording(file, 20);
         try {
-            recorder.onBatch(fabric.connectAll());
-            for (int i = 0; i < 20; i++) {
-                recorder.onBatch(fabric.nextBatch());
-            }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (recorder.status().batches() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
             expectReported("being written", file, "(or it is still being recorded)");
         } finally {
             recorder.close();
