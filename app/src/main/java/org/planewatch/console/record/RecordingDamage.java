@@ -31,8 +31,13 @@ public record RecordingDamage(Kind kind, long batchSeq, long fromMillis, long to
             return "the keyframe after batch " + batchSeq + " is damaged (" + problem
                     + "); no data is lost, seeks near " + WallClockText.format(fromMillis) + " decode from an earlier keyframe";
         }
-        return String.format(Locale.ROOT, "batch %d is damaged (%s): gap of %.1f s from %s to %s%s", batchSeq, problem,
-                (toMillis - fromMillis) / 1000.0, WallClockText.format(fromMillis), WallClockText.format(toMillis),
+        return "batch " + batchSeq + " is damaged (" + problem + "): " + span();
+    }
+
+    /** "gap of S s from T1 to T2, replay resumes there" (or "…, the end of the recording"). */
+    public String span() {
+        return String.format(Locale.ROOT, "gap of %.1f s from %s to %s%s", (toMillis - fromMillis) / 1000.0,
+                WallClockText.format(fromMillis), WallClockText.format(toMillis),
                 resumes ? ", replay resumes there" : ", the end of the recording");
     }
 }

@@ -232,7 +232,8 @@ public final class ReplayCursor {
     public List<IngestEvent> advanceTo(long untilMillis) throws RecordingException {
         List<IngestEvent> events = EventColumns.concat(advanceRunsTo(untilMillis));
         if (stoppedAt != null && untilMillis > stoppedAt.fromMillis()) {
-            throw new RecordingException(reader.file(), "is damaged in " + stoppedAt.describe());
+            throw new RecordingException(reader.file(), "is damaged in batch " + stoppedAt.batchSeq() + " (" + stoppedAt.problem()
+                    + "): " + stoppedAt.span());
         }
         return events;
     }

@@ -58,19 +58,19 @@ public final class DamagedRecordings {
     }
 
     /**
-     * A recorder writing synthetic batches to {@code file}, returned once it has committed at least two
-     * (within 20 s): a recording still being written. The caller closes it.
+     * A recorder that has written {@code batches} synthetic batches after the connection to {@code file},
+     * each committed before the next is handed over (the recorder commits what is queued as one batch),
+     * within 20 s: a recording still being written. The caller closes it.
      */
     public static Recorder recording(Path file, int batches) throws Exception {
         SyntheticTelemetry fabric = new SyntheticTelemetry(3, 4, 8, START);
         Recorder recorder = Recorder.start(file, META, () -> START, 0, 0, (f, reason) -> {});
-        recorder.onBatch(fabric.connectAll());
-        for (int i = 0; i < batches; i++) {
-            recorder.onBatch(fabric.nextBatch());
-        }
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
-        while (recorder.status().batches() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+        for (int i = 0; i <= batches; i++) {
+            recorder.onBatch(i == 0 ? fabric.connectAll() : fabric.nextBatch());
+            while (recorder.status().batches() <= i && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
         }
         return recorder;
     }
