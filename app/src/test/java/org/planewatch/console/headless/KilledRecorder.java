@@ -50,7 +50,7 @@ final class KilledRecorder {
         }
     }
 
-    /** One kill: when it happened, the newest arrival the file holds, and the largest gap between arrivals it holds. */
+    /** One kill: when it happened, the newest arrival the file holds, the largest gap between batches in the 5 s before the kill. */
     record Kill(long killMillis, long lastRecordedMillis, long largestGapMillis, boolean reportedAbrupt, String childOutput) {
         long lostMillis() {
             return killMillis - lastRecordedMillis;
