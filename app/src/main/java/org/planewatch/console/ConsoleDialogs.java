@@ -41,16 +41,27 @@ final class ConsoleDialogs {
         return Optional.ofNullable(chooser.showSaveDialog(owner)).map(java.io.File::toPath);
     }
 
-    static void error(String what, String message) {
-        Alert alert = new Alert(Alert.AlertType.ERROR, message, ButtonType.OK);
-        alert.setHeaderText(what);
-        alert.show();
+    /**
+     * Shows an error in front of {@code owner} (modal to it: an unowned box could open behind the main
+     * window and go unseen); with no owner, as a window of its own. Returns the box, shown.
+     */
+    static Alert error(Window owner, String what, String message) {
+        return show(owner, Alert.AlertType.ERROR, what, message);
     }
 
-    static void info(String what, String message) {
-        Alert alert = new Alert(Alert.AlertType.INFORMATION, message, ButtonType.OK);
+    static Alert info(Window owner, String what, String message) {
+        return show(owner, Alert.AlertType.INFORMATION, what, message);
+    }
+
+    private static Alert show(Window owner, Alert.AlertType type, String what, String message) {
+        Alert alert = new Alert(type, message, ButtonType.OK);
         alert.setHeaderText(what);
+        if (owner != null) {
+            alert.initOwner(owner);
+            alert.initModality(javafx.stage.Modality.WINDOW_MODAL);
+        }
         alert.show();
+        return alert;
     }
 
     static void showComparison(ReplayComparison comparison, Throwable error) {
@@ -74,7 +85,7 @@ final class ConsoleDialogs {
         try {
             pattern = PathPattern.parse(text.get().trim());
         } catch (PathSyntaxException e) {
-            error("Not a gNMI path", e.getMessage());
+            error(owner, "Not a gNMI path", e.getMessage());
             return;
         }
         Optional<Path> out = chooseNewFile(owner, "Export CSV", "planewatch-export.csv",
@@ -86,9 +97,9 @@ final class ConsoleDialogs {
         try (RecordingReader reader = RecordingReader.open(replay.file());
                 Writer writer = Files.newBufferedWriter(out.get())) {
             long rows = CsvExporter.export(reader, to - 60_000, to, pattern, "*", writer);
-            info("CSV exported", rows + " rows written to " + out.get());
+            info(owner, "CSV exported", rows + " rows written to " + out.get());
         } catch (RecordingException | IOException e) {
-            error("CSV export failed", e.getMessage());
+            error(owner, "CSV export failed", e.getMessage());
         }
     }
 }

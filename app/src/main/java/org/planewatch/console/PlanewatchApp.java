@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -42,6 +43,8 @@ public final class PlanewatchApp extends Application {
     private EmbeddedDemo demo;
     private FrameDriver frames;
     private RecordingControl recording;
+    /** The recording given on the command line, once open. */
+    private ReplayWindow replayWindow;
 
     /**
      * The embedded demo and its session, started off the JavaFX thread before the toolkit starts: the
@@ -83,21 +86,11 @@ public final class PlanewatchApp extends Application {
     public void start(Stage stage) {
         ConsoleOptions options = OPTIONS.get();
         if (options.replay().isPresent()) {
-            try {
-                ReplayWindow replay = ReplayWindow.open(stage, options.replay().get());
-                replay.viewModel().currentViewProperty().set(options.view());
-                options.replayAtSeconds().ifPresent(seconds -> replay.replay().seekTo(
-                        replay.replay().positionProperty().get().startMillis() + Math.round(seconds * 1000)));
-                options.select().ifPresent(name -> selectWhenKnown(replay.viewModel(), name));
-                options.screenshot().ifPresentOrElse(
-                        file -> ScreenshotWriter.after(replay.scene(), file, options.exitAfterSeconds().orElse(2.0)),
-                        () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
-                return;
-            } catch (RecordingException e) {
-                // The console keeps running: say what is wrong with the file, then show the live demo.
-                System.err.println("planewatch-console: " + e.getMessage());
-                ConsoleDialogs.error("Cannot replay this recording", e.getMessage());
-            }
+            replayWindow = startReplay(stage, options, status -> {
+                EXIT_STATUS.set(status);
+                Platform.exit();
+            });
+            return;
         }
         String label;
         Optional<FaultControl> faults = Optional.empty();
@@ -122,20 +115,21 @@ public final class PlanewatchApp extends Application {
         }
         recording = new RecordingControl(session.pump(), InstantSource.system(),
                 new RecordingMetadata(label, demo == null ? "" : EmbeddedDemo.SCENARIO, demo == null ? 1 : 1000, version()),
-                (file, reason) -> Platform.runLater(() -> ConsoleDialogs.error("Recording stopped", reason)));
-        options.record().ifPresent(file -> {
-            try {
-                recording.start(file, 0);
-            } catch (RecordingException e) {
-                System.err.println("planewatch-console: " + e.getMessage());
-                ConsoleDialogs.error("Cannot record", e.getMessage());
-            }
-        });
+                (file, reason) -> Platform.runLater(() -> ConsoleDialogs.error(stage, "Recording stopped", reason)));
         window.addFileMenuItems(recordingMenu(stage, scene(window)));
         Scene scene = window.getScene();
         stage.setTitle("Planewatch \u2014 " + label);
         stage.setScene(scene);
         stage.show();
+        // After the window shows, so that the error box opens in front of it.
+        options.record().ifPresent(file -> {
+            try {
+                recording.start(file, 0);
+            } catch (RecordingException e) {
+                System.err.println("planewatch-console: " + e.getMessage());
+                ConsoleDialogs.error(stage, "Cannot record", e.getMessage());
+            }
+        });
         frames = new FrameDriver(viewModel);
         frames.start();
         options.select().ifPresent(name -> selectWhenKnown(viewModel, name));
@@ -170,6 +164,42 @@ public final class PlanewatchApp extends Application {
         if (demo == null) {
             smoke.fail(viewModel.sourceLabel());
         }
+    }
+
+    /** Exit status of a console asked to replay a recording it cannot open (as for bad options). */
+    static final int EXIT_RECORDING_REFUSED = 2;
+
+    /**
+     * Opens the recording given on the command line in {@code stage}, with the scripting options. A
+     * recording that does not open is refused, never replaced by a live source: its problem goes to
+     * stderr in one line, and {@code exit} gets {@link #EXIT_RECORDING_REFUSED}; when someone may be
+     * watching (no --headless, --screenshot, --exit-after) an error box says it first, and the console
+     * exits when it is closed. What is wrong with a recording that does open (an abrupt end, gaps)
+     * goes to stderr too, a line each, and to the replay view.
+     */
+    static ReplayWindow startReplay(Stage stage, ConsoleOptions options, IntConsumer exit) {
+        Path file = options.replay().orElseThrow();
+        ReplayWindow replay;
+        try {
+            replay = ReplayWindow.open(stage, file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
+        } catch (RecordingException e) {
+            System.err.println("planewatch-console: " + e.getMessage());
+            if (options.headless() || options.screenshot().isPresent() || options.exitAfterSeconds().isPresent()) {
+                exit.accept(EXIT_RECORDING_REFUSED);
+            } else {
+                ConsoleDialogs.error(null, "Cannot replay this recording", e.getMessage())
+                        .setOnHidden(closed -> exit.accept(EXIT_RECORDING_REFUSED));
+            }
+            return null;
+        }
+        replay.viewModel().currentViewProperty().set(options.view());
+        options.replayAtSeconds().ifPresent(seconds -> replay.replay().seekTo(
+                replay.replay().positionProperty().get().startMillis() + Math.round(seconds * 1000)));
+        options.select().ifPresent(name -> selectWhenKnown(replay.viewModel(), name));
+        options.screenshot().ifPresentOrElse(
+                shot -> ScreenshotWriter.after(replay.scene(), shot, options.exitAfterSeconds().orElse(2.0)),
+                () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
+        return replay;
     }
 
     /** Opens {@code name} as soon as a snapshot knows it (the fabric arrives a moment after launch). */
@@ -210,7 +240,7 @@ public final class PlanewatchApp extends Application {
         scene.setOnDragDropped(e -> {
             boolean opened = false;
             for (java.io.File file : e.getDragboard().getFiles()) {
-                openReplay(file.toPath());
+                openReplay(scene.getWindow(), file.toPath());
                 opened = true;
             }
             e.setDropCompleted(opened);
@@ -218,12 +248,15 @@ public final class PlanewatchApp extends Application {
         return scene;
     }
 
-    /** Opens a recording in a window of its own; the live window keeps running. */
-    static void openReplay(java.nio.file.Path file) {
+    /**
+     * Opens a recording in a window of its own; the window it was asked from keeps running. A recording
+     * that does not open gets an error box in front of that window, and no replay window opens.
+     */
+    static void openReplay(javafx.stage.Window owner, Path file) {
         try {
-            ReplayWindow.open(new Stage(), file);
+            ReplayWindow.open(new Stage(), file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
         } catch (RecordingException e) {
-            ConsoleDialogs.error("Cannot replay this recording", e.getMessage());
+            ConsoleDialogs.error(owner, "Cannot replay this recording", e.getMessage());
         }
     }
 
@@ -231,7 +264,7 @@ public final class PlanewatchApp extends Application {
         MenuItem open = new MenuItem("Open recording\u2026");
         open.setId("menu-open-recording");
         open.setAccelerator(javafx.scene.input.KeyCombination.keyCombination("Shortcut+O"));
-        open.setOnAction(e -> ConsoleDialogs.chooseRecording(stage).ifPresent(PlanewatchApp::openReplay));
+        open.setOnAction(e -> ConsoleDialogs.chooseRecording(stage).ifPresent(file -> openReplay(stage, file)));
         MenuItem start = new MenuItem("Start recording\u2026");
         start.setId("menu-start-recording");
         start.setOnAction(e -> ConsoleDialogs.chooseNewFile(stage, "Record to", "planewatch-" + System.currentTimeMillis() + ".pwrec",
@@ -239,7 +272,7 @@ public final class PlanewatchApp extends Application {
                     try {
                         recording.start(file, 0);
                     } catch (RecordingException ex) {
-                        ConsoleDialogs.error("Cannot record", ex.getMessage());
+                        ConsoleDialogs.error(stage, "Cannot record", ex.getMessage());
                     }
                 }));
         MenuItem stopRecording = new MenuItem("Stop recording");
@@ -249,9 +282,9 @@ public final class PlanewatchApp extends Application {
                 .ifPresent(file -> {
                     try {
                         recording.saveIncident(300_000, file);
-                        ConsoleDialogs.info("Incident saved", "Saved to " + file + ". Open it with File \u2192 Open recording.");
+                        ConsoleDialogs.info(stage, "Incident saved", "Saved to " + file + ". Open it with File \u2192 Open recording.");
                     } catch (RecordingException ex) {
-                        ConsoleDialogs.error("Cannot save the incident", ex.getMessage());
+                        ConsoleDialogs.error(stage, "Cannot save the incident", ex.getMessage());
                     }
                 }));
         MenuItem bookmark = new MenuItem("Bookmark this moment\u2026");
@@ -266,7 +299,7 @@ public final class PlanewatchApp extends Application {
                     try {
                         ScreenshotWriter.write(scene, file);
                     } catch (IOException ex) {
-                        ConsoleDialogs.error("Cannot write the PNG", ex.getMessage());
+                        ConsoleDialogs.error(stage, "Cannot write the PNG", ex.getMessage());
                     }
                 }));
         return java.util.List.of(open, start, stopRecording, incident, bookmark, png);
@@ -297,6 +330,9 @@ public final class PlanewatchApp extends Application {
 
     @Override
     public void stop() {
+        if (replayWindow != null) {
+            replayWindow.replay().onFrame(); // says what it found since the last frame (a gap) before the console exits
+        }
         if (frames != null) {
             frames.stop();
         }

@@ -54,7 +54,16 @@ public final class ReplayWindow {
 
     /** Opens {@code file} (read-only) in {@code stage}; throws with a clear message for a bad file. */
     public static ReplayWindow open(Stage stage, Path file) throws RecordingException {
+        return open(stage, file, notice -> {});
+    }
+
+    /**
+     * {@link #open(Stage, Path)}, giving {@code notices} every line the replay says about the recording
+     * (an abrupt end, gaps), on the JavaFX thread, as the replay view shows them.
+     */
+    public static ReplayWindow open(Stage stage, Path file, java.util.function.Consumer<String> notices) throws RecordingException {
         ReplayViewModel replay = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
+        replay.onNotice(notices);
         ReplayWindow window = new ReplayWindow(replay);
         stage.setTitle("Planewatch \u2014 REPLAY of " + file.getFileName());
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();

@@ -1,6 +1,7 @@
 package org.planewatch.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,11 +10,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.planewatch.console.record.DamagedRecordings;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingWriter;
@@ -64,6 +67,45 @@ class ReplayWindowTest {
         } finally {
             robot.interact(() -> stage.hide());
         }
+    }
+
+    @Test
+    void saysUnderTheBannerThatTheRecordingEndedAbruptlyAndWhereItHasAGap(FxRobot robot) throws Exception {
+        Path file = DamagedRecordings.abandoned(Files.createTempDirectory("replay-window"), "killed.pwrec", 40, 0, 30);
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ReplayWindow window = open(robot, file, notices::add);
+        try {
+            String abrupt = "ecording ended abruptly at 2026-09-21 14:13:30.000 UTC; the last 250 ms may be missing"
+                    + " (or it is still being recorded)";
+            assertEquals("r" + abrupt, notices.getFirst(), "at once, when it opens");
+            Label shown = robot.lookup("#replay-notices").queryAs(Label.class);
+            // The gap is found by the seek, or before it by the rehearsal that plays a copy ahead while the replay is paused.
+            window.replay().seekTo(START + 7_600);
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> notices.size() == 2);
+            WaitForAsyncUtils.waitForFxEvents();
+            String[] lines = shown.getText().split("\n");
+            assertEquals("R" + abrupt, lines[0]);
+            assertTrue(lines[1].startsWith("Batch 30 is damaged (a data block is not valid deflate data"), shown.getText());
+            assertTrue(shown.isVisible());
+            assertEquals(1, window.replay().damage().size(), "marked on the timeline");
+            // Inside the gap the views show the state before it, not an empty fabric.
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.replay().positionProperty().get().atMillis() == START + 7_600
+                    && window.viewModel().snapshotProperty().get().planes().size() == 8);
+        } finally {
+            robot.interact(() -> stage.hide());
+        }
+    }
+
+    private ReplayWindow open(FxRobot robot, Path file, java.util.function.Consumer<String> notices) {
+        ReplayWindow[] window = new ReplayWindow[1];
+        robot.interact(() -> {
+            try {
+                window[0] = ReplayWindow.open(stage, file, notices);
+            } catch (RecordingException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        return window[0];
     }
 
     @Test

@@ -6,13 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +24,7 @@ class SmokeTestOptionTest {
     @Test
     void passesWithAScreenshotOfLiveDemoDataAndExitsZero() throws Exception {
         Path png = dir.resolve("smoke.png");
-        Run run = console("--smoke-test", "--headless", "--screenshot", png.toString());
+        ConsoleProcess run = ConsoleProcess.run("--smoke-test", "--headless", "--screenshot", png.toString());
         assertEquals(0, run.status(), run.output());
         assertTrue(run.output().contains("Smoke test passed: live frame with 8 planes"), run.output());
         assertTrue(run.output().contains("screenshot written to " + png.toAbsolutePath()), run.output());
@@ -39,7 +35,7 @@ class SmokeTestOptionTest {
 
     @Test
     void failsWithStatusOneAndTheReasonWhenNoLiveFrameCameInTime() throws Exception {
-        Run run = console("--smoke-test", "--headless", "--exit-after", "0.001");
+        ConsoleProcess run = ConsoleProcess.run("--smoke-test", "--headless", "--exit-after", "0.001");
         assertEquals(1, run.status(), run.output());
         assertTrue(run.output().contains(
                 "planewatch-console: smoke test failed: no frame with live data from the embedded demo within 0.001 s"),
@@ -56,31 +52,5 @@ class SmokeTestOptionTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains(
                 "--smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay"),
                 err.toString(StandardCharsets.UTF_8));
-    }
-
-    private record Run(int status, String output) {}
-
-    private static Run console(String... args) throws IOException, InterruptedException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), Launcher.class.getName()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().start(() -> {
-            try {
-                process.getInputStream().transferTo(output);
-            } catch (IOException e) {
-                // The process ended; what was read is the output.
-            }
-        });
-        boolean ended = process.waitFor(180, TimeUnit.SECONDS);
-        if (!ended) {
-            process.destroyForcibly().waitFor();
-        }
-        reader.join();
-        String text = output.toString(StandardCharsets.UTF_8);
-        assertTrue(ended, "the console did not end within 180 s: " + text);
-        return new Run(process.exitValue(), text);
     }
 }

@@ -61,6 +61,10 @@ final class BatchCodec {
 
     private DecisionFilter filter;
     private long filterUntilMillis = Long.MIN_VALUE;
+    /** What the header of the batch decoded last says: its event count and first and last arrival. */
+    record BlockSpan(int events, long firstArrivalMillis, long lastArrivalMillis) {}
+
+    private BlockSpan decodedSpan;
     /** The format byte of the block {@link #inflate} read last. */
     private int blockFormat;
     private final Map<Integer, SourceState> sources = new TreeMap<>();
@@ -234,9 +238,13 @@ final class BatchCodec {
         UpdateColumns.Builder updates = events.updates();
         PathColumns.Builder deletes = events.deletes();
         long arrival = in.readVarLong();
+        long firstArrival = arrival;
         long timestamp = 0;
         for (int i = 0; i < count; i++) {
             arrival += in.readZigZag();
+            if (i == 0) {
+                firstArrival = arrival;
+            }
             int kind = in.readByte();
             int source = in.readVarInt();
             String sourceName = dictionary.string(source);
@@ -312,10 +320,16 @@ final class BatchCodec {
                 default -> throw new ByteInput.CorruptDataException("unknown event kind " + kind);
             }
         }
+        decodedSpan = new BlockSpan(count, firstArrival, arrival);
         decodedEvents = events.size();
         decodedUpdates = updates.size();
         decodedDeletes = deletes.size();
         return events.build();
+    }
+
+    /** The header of the batch {@link #decode} decoded last: what its row in {@code batches} must agree with. */
+    BlockSpan decodedSpan() {
+        return decodedSpan;
     }
 
     /** The codec state as a keyframe: every leaf's newest value and every source's phase. */

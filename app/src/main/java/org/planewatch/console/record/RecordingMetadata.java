@@ -17,6 +17,8 @@ public record RecordingMetadata(String sources, String scenario, double dilation
     static final String APP_VERSION = "app_version";
     static final String SCHEMA_VERSION = "schema_version";
     static final String CREATED_MS = "created_ms";
+    /** Written when the recorder closes the file, with its last batch: the file ends there by design, not by a crash. */
+    static final String CLOSED_AFTER_BATCH = "closed_after_batch";
 
     public RecordingMetadata {
         sources = sources == null ? "" : sources;

@@ -22,7 +22,10 @@ import org.sqlite.SQLiteOpenMode;
 /**
  * Opens a recording read-only (SQLite {@code mode=ro}, never written, never checkpointed) and
  * checks it before anything is shown: a file that is not SQLite, not a Planewatch recording,
- * written by a newer format, truncated or corrupted gives a {@link RecordingException} saying so.
+ * written by a newer format, truncated or corrupted, missing a table, or whose data is all in a
+ * write-ahead log that was not copied with it gives a {@link RecordingException} saying so. A file
+ * its recorder never closed opens, and {@link #abruptEnd} says where it ends; damage found while
+ * reading it is collected in {@link #damageFound}.
  */
 public final class RecordingReader implements AutoCloseable {
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
@@ -39,17 +42,54 @@ public final class RecordingReader implements AutoCloseable {
     public record AlarmMark(long raisedMillis, Long clearedMillis, String kind, String subject, String severity,
             String message) {}
 
+    /** The tables every recording has had since format 1. */
+    private static final List<String> TABLES = List.of("meta", "strings", "leaves", "batches", "keyframes", "exclusions",
+            "activity", "alarms", "bookmarks");
+
+    /**
+     * A recording its recorder never closed (killed, crashed, power lost, or still recording): where its
+     * data ends and what may be missing.
+     *
+     * @param lastArrivalMillis the newest recorded arrival, or {@code Long.MIN_VALUE} if it holds no batch
+     * @param walMissing its write-ahead log is not beside it, so what was not yet checkpointed into the file is missing too
+     */
+    public record AbruptEnd(Path file, long lastArrivalMillis, boolean walMissing) {
+        /** One line for the operator, as the replay view and the console's stderr show it. */
+        public String describe() {
+            String end = lastArrivalMillis == Long.MIN_VALUE
+                    ? "recording ended abruptly before its first batch was written"
+                    : "recording ended abruptly at " + WallClockText.format(lastArrivalMillis) + "; the last "
+                            + Recorder.ABRUPT_END_LOSS_MILLIS + " ms may be missing";
+            return end + (walMissing
+                    ? "; its write-ahead log " + walOf(file).getFileName() + " was not copied with it, so everything recorded"
+                            + " after the last checkpoint is missing too (copy the -wal file together with the recording)"
+                    : " (or it is still being recorded)");
+        }
+    }
+
+    /** What the file's first 100 bytes and its neighbour tell before SQLite opens it. */
+    private record FileHeader(boolean walMode, boolean walMissing) {}
+
     private final Path file;
     private final Connection db;
+    private final FileHeader header;
+    private final boolean closedCleanly;
+    private final java.util.Set<RecordingDamage> damage = new java.util.LinkedHashSet<>();
     private final Dictionary dictionary = new Dictionary();
     private Long firstExclusionArrival;
     private final RecordingMetadata metadata;
     private final int schemaVersion;
 
-    private RecordingReader(Path file, Connection db) throws RecordingException, SQLException {
+    private RecordingReader(Path file, Connection db, FileHeader header) throws RecordingException, SQLException {
         this.file = file;
         this.db = db;
+        this.header = header;
+        // One read transaction for the reader's life: a file still being recorded is read as it was when
+        // opened. Read outside one, batches committed after the dictionaries were loaded named strings and
+        // leaves the reader did not know, and read as damaged.
+        db.setAutoCommit(false);
         this.schemaVersion = checkIdentity();
+        checkTables();
         checkIntegrity();
         Map<String, String> meta = new HashMap<>();
         try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT key, value FROM meta")) {
@@ -58,21 +98,23 @@ public final class RecordingReader implements AutoCloseable {
             }
         }
         this.metadata = RecordingMetadata.from(meta);
+        this.closedCleanly = meta.containsKey(RecordingMetadata.CLOSED_AFTER_BATCH);
         loadDictionary();
     }
 
     public static RecordingReader open(Path file) throws RecordingException {
-        checkLooksLikeSqlite(file);
+        // Before SQLite opens it: opening a file in WAL mode creates an empty -wal beside it.
+        FileHeader header = checkLooksLikeSqlite(file);
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setOpenMode(SQLiteOpenMode.READONLY);
         Connection db = null;
         try {
             db = config.createConnection("jdbc:sqlite:file:" + file.toAbsolutePath() + "?mode=ro");
-            return new RecordingReader(file, db);
+            return new RecordingReader(file, db, header);
         } catch (SQLException e) {
             closeQuietly(db);
-            throw new RecordingException(file, "is damaged (truncated or corrupted): " + e.getMessage(), e);
+            throw damaged(file, e);
         } catch (RecordingException | RuntimeException e) {
             closeQuietly(db);
             if (e instanceof ByteInput.CorruptDataException corrupt) {
@@ -92,6 +134,33 @@ public final class RecordingReader implements AutoCloseable {
 
     public int schemaVersion() {
         return schemaVersion;
+    }
+
+    /**
+     * Present when the recorder never closed the file: it has no clean-close mark (meta
+     * {@code closed_after_batch}) and is still in WAL mode (files from before the mark existed were
+     * switched out of WAL mode when closed, so they do not count as abrupt).
+     */
+    public java.util.Optional<AbruptEnd> abruptEnd() throws RecordingException {
+        if (closedCleanly || !header.walMode()) {
+            return java.util.Optional.empty();
+        }
+        long[] range = timeRange();
+        return java.util.Optional.of(new AbruptEnd(file, range == null ? Long.MIN_VALUE : range[1], header.walMissing()));
+    }
+
+    /** Damage found so far by any cursor over this recording, each once, in the order found. */
+    public synchronized List<RecordingDamage> damageFound() {
+        return List.copyOf(damage);
+    }
+
+    /** How many {@link #damageFound} holds: what a view checks every frame before it copies them. */
+    public synchronized int damageCount() {
+        return damage.size();
+    }
+
+    synchronized void reportDamage(RecordingDamage found) {
+        damage.add(found);
     }
 
     /** Arrival time of the first and last recorded event, or {@code null} for an empty recording. */
@@ -218,32 +287,93 @@ public final class RecordingReader implements AutoCloseable {
         try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             return mapper.map(rs);
         } catch (SQLException e) {
-            throw new RecordingException(file, "is damaged (truncated or corrupted): " + e.getMessage(), e);
+            throw damaged(file, e);
         }
     }
 
-    private static void checkLooksLikeSqlite(Path file) throws RecordingException {
+    /** A failed read in operator words: SQLite's message without its result-code prefix, after "is damaged". */
+    static RecordingException damaged(Path file, SQLException e) {
+        return new RecordingException(file, "is damaged (truncated or corrupted): " + sqliteProblem(e), e);
+    }
+
+    /**
+     * SQLite's own words without the result code and its generic text: "[SQLITE_CORRUPT] The database
+     * disk image is malformed (database disk image is malformed)" gives "database disk image is
+     * malformed". Unprintable characters (a damaged name read from the file) become '?'.
+     */
+    static String sqliteProblem(SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        int code = message.startsWith("[SQLITE_") ? message.indexOf("] ") : -1;
+        int detail = code > 0 ? message.indexOf(" (", code) : -1;
+        if (detail > 0 && message.endsWith(")")) {
+            message = message.substring(detail + 2, message.length() - 1);
+        }
+        return message.codePoints().map(c -> Character.isISOControl(c) || c == 0xFFFD ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+    }
+
+    /** Whether a failed read means the file is damaged (rather than, say, closed under the reader). */
+    static boolean isDamage(SQLException e) {
+        if (e instanceof org.sqlite.SQLiteException sqlite) {
+            org.sqlite.SQLiteErrorCode code = sqlite.getResultCode();
+            return code == org.sqlite.SQLiteErrorCode.SQLITE_CORRUPT || code == org.sqlite.SQLiteErrorCode.SQLITE_NOTADB
+                    || code == org.sqlite.SQLiteErrorCode.SQLITE_FORMAT || code.name().startsWith("SQLITE_CORRUPT")
+                    || code.name().startsWith("SQLITE_IOERR");
+        }
+        return false;
+    }
+
+    static Path walOf(Path file) {
+        return Path.of(file + "-wal");
+    }
+
+    private static FileHeader checkLooksLikeSqlite(Path file) throws RecordingException {
+        if (Files.isDirectory(file)) {
+            throw new RecordingException(file, "is a folder, not a recording file");
+        }
         if (!Files.exists(file)) {
             throw new RecordingException(file, "does not exist");
         }
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new RecordingException(file, "is not a readable file");
+        if (!Files.isRegularFile(file)) {
+            throw new RecordingException(file, "is not a regular file (a device, pipe or socket), not a recording");
+        }
+        if (!Files.isReadable(file)) {
+            throw new RecordingException(file, "cannot be read: permission denied (the console runs as " + System.getProperty("user.name") + ")");
         }
         byte[] header = new byte[100];
         int read;
         try (InputStream in = Files.newInputStream(file)) {
             read = in.readNBytes(header, 0, header.length);
         } catch (IOException e) {
-            throw new RecordingException(file, "cannot be read: " + e.getMessage(), e);
+            throw new RecordingException(file, "cannot be read: " + readProblem(e), e);
         }
         if (read < SQLITE_MAGIC.length || !java.util.Arrays.equals(header, 0, SQLITE_MAGIC.length, SQLITE_MAGIC, 0, SQLITE_MAGIC.length)) {
-            throw new RecordingException(file, read == 0 ? "is empty, not a Planewatch recording"
+            throw new RecordingException(file, read == 0 ? "is empty (0 bytes), not a Planewatch recording"
                     : "is not a Planewatch recording (not an SQLite database)");
         }
         if (read < header.length) {
             throw new RecordingException(file, "is truncated (" + read + " bytes, shorter than an SQLite header)");
         }
         checkLength(file, header);
+        // Bytes 18 and 19 (file format read and write versions) are 2 while the database is in WAL mode.
+        boolean walMode = header[18] == 2 || header[19] == 2;
+        return new FileHeader(walMode, walMode && isMissingOrEmpty(walOf(file)));
+    }
+
+    private static boolean isMissingOrEmpty(Path wal) {
+        try {
+            return !Files.exists(wal) || Files.size(wal) == 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** An I/O failure in operator words: permission denied is the common one. */
+    static String readProblem(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied (the console runs as " + System.getProperty("user.name") + ")";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /**
@@ -280,6 +410,13 @@ public final class RecordingReader implements AutoCloseable {
                 version = rs.getInt(1);
             }
         }
+        if (applicationId != RecordingSchema.APPLICATION_ID && version == 0 && header.walMissing()) {
+            // A recording whose recorder was killed keeps its tables in the -wal until a checkpoint.
+            throw new RecordingException(file, "is not a finished Planewatch recording: it was never closed, and its data"
+                    + " (if it is a recording) is in its write-ahead log " + walOf(file).getFileName()
+                    + ", which is not beside it: copy " + walOf(file).getFileName() + " into the same folder as "
+                    + file.getFileName() + " and open it again");
+        }
         if (applicationId != RecordingSchema.APPLICATION_ID) {
             throw new RecordingException(file, "is an SQLite database but not a Planewatch recording");
         }
@@ -291,6 +428,21 @@ public final class RecordingReader implements AutoCloseable {
             throw new RecordingException(file, "has no recording format version; it was not finished being created");
         }
         return version;
+    }
+
+    /** A file with the right identity but not all the tables (made by hand, or by another tool). */
+    private void checkTables() throws SQLException, RecordingException {
+        java.util.Set<String> present = new java.util.HashSet<>();
+        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
+            while (rs.next()) {
+                present.add(rs.getString(1));
+            }
+        }
+        List<String> missing = TABLES.stream().filter(t -> !present.contains(t)).toList();
+        if (!missing.isEmpty()) {
+            throw new RecordingException(file, "is not a complete Planewatch recording: it has no table " + String.join(", ", missing)
+                    + (header.walMissing() ? " (its write-ahead log " + walOf(file).getFileName() + " is not beside it)" : ""));
+        }
     }
 
     /**
@@ -372,7 +524,8 @@ public final class RecordingReader implements AutoCloseable {
             try {
                 decisions = RecordedDecisions.read(this);
             } catch (SQLException e) {
-                throw new RecordingException(file, "is damaged (truncated or corrupted): " + e.getMessage(), e);
+                throw new RecordingException(file, "is damaged (truncated or corrupted): its exclusion decisions cannot be read: "
+                        + sqliteProblem(e), e);
             }
         }
         return decisions;

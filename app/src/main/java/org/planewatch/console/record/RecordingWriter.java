@@ -253,10 +253,17 @@ public final class RecordingWriter implements AutoCloseable {
         }
     }
 
-    /** Checkpoints the WAL into the file and closes it; the result is one self-contained file. */
+    /**
+     * Marks the file as closed cleanly (meta {@code closed_after_batch}), checkpoints the WAL into it
+     * and closes it; the result is one self-contained file. A file without the mark ended abruptly.
+     */
     @Override
     public void close() throws RecordingException {
-        try (Statement s = db.createStatement()) {
+        try (Statement s = db.createStatement();
+                PreparedStatement mark = db.prepareStatement("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")) {
+            mark.setString(1, RecordingMetadata.CLOSED_AFTER_BATCH);
+            mark.setString(2, Long.toString(seq));
+            mark.executeUpdate();
             db.commit();
             db.setAutoCommit(true);
             s.execute("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -3,6 +3,7 @@ package org.planewatch.console.replay;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import org.planewatch.console.record.RecordingDamage;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.ReplayCursor;
 import org.planewatch.console.telemetry.EventColumns;
@@ -16,8 +17,11 @@ import org.planewatch.console.telemetry.IngestEvent;
  * recorded order, in chunks of {@link #CHUNK_MILLIS} of recorded time through a bounded queue.
  */
 final class ReadAhead implements AutoCloseable {
-    /** A run of recorded events up to {@code untilMillis}, or the failure that ended reading. */
-    private record Chunk(long untilMillis, List<EventColumns> runs, RecordingException failure) {}
+    /**
+     * A run of recorded events up to {@code untilMillis}, or the failure that ended reading, or the
+     * gap (a damaged batch) in front of which the cursor stopped: the last chunk, its runs what came before.
+     */
+    private record Chunk(long untilMillis, List<EventColumns> runs, RecordingException failure, RecordingDamage gap) {}
 
     static final long CHUNK_MILLIS = 250;
     /**
@@ -35,6 +39,8 @@ final class ReadAhead implements AutoCloseable {
     private final EventQueue taken = new EventQueue();
     private final Thread thread;
     private long takenUntil;
+    /** The gap reading stopped at, once the taking thread has taken everything before it. */
+    private RecordingDamage gap;
     /** How long the taking thread has waited for chunks (its own field: only that thread reads and writes it). */
     private long waitNanos;
     private volatile boolean running = true;
@@ -55,9 +61,15 @@ final class ReadAhead implements AutoCloseable {
                 until = Math.min(until + CHUNK_MILLIS, endMillis);
                 Chunk chunk;
                 try {
-                    chunk = new Chunk(until, cursor.advanceRunsTo(until), null);
+                    List<EventColumns> runs = cursor.advanceRunsTo(until);
+                    RecordingDamage stopped = cursor.stoppedAt().orElse(null);
+                    if (stopped != null) {
+                        chunks.put(new Chunk(Long.MAX_VALUE, runs, null, stopped));
+                        return;
+                    }
+                    chunk = new Chunk(until, runs, null, null);
                 } catch (RecordingException e) {
-                    chunks.put(new Chunk(Long.MAX_VALUE, List.of(), e));
+                    chunks.put(new Chunk(Long.MAX_VALUE, List.of(), e, null));
                     return;
                 }
                 chunks.put(chunk);
@@ -94,6 +106,9 @@ final class ReadAhead implements AutoCloseable {
                 }
                 chunk.runs().forEach(taken::add);
                 takenUntil = chunk.untilMillis();
+                if (chunk.gap() != null) {
+                    gap = chunk.gap();
+                }
             }
         } catch (InterruptedException e) {
             // The replay thread is being stopped: hand over what is here, the caller's loop ends.
@@ -113,6 +128,14 @@ final class ReadAhead implements AutoCloseable {
         while (!finished && readChunks < PRE_ROLL_CHUNKS && (left = giveUp - System.nanoTime()) > 0) {
             wait(Math.max(1, left / 1_000_000));
         }
+    }
+
+    /**
+     * The damaged batch reading stopped in front of, once {@link #advanceTo} has handed out everything
+     * before it; null until then (and when there is none).
+     */
+    RecordingDamage gap() {
+        return gap;
     }
 
     /** Wall time the taking thread has waited for the reader in {@link #advanceTo}. */

@@ -2,6 +2,7 @@ package org.planewatch.console.replay;
 
 import java.util.List;
 import java.util.function.LongPredicate;
+import org.planewatch.console.record.RecordingDamage;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.record.ReplayCursor;
@@ -62,7 +63,8 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private static long[] recordedRange(RecordingReader reader) throws RecordingException {
         long[] range = reader.timeRange();
         if (range == null) {
-            throw new RecordingException(reader.file(), "holds no recorded data to replay");
+            throw new RecordingException(reader.file(), "holds no recorded data to replay" + (reader.abruptEnd().isPresent()
+                    ? " (its recorder stopped before it wrote the first batch)" : ""));
         }
         return range;
     }
@@ -216,9 +218,20 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         }
     }
 
+    /**
+     * Moves the shown state to {@code t}. Across a gap (a damaged batch) the state stays as it was
+     * before the gap until {@code t} reaches the gap's end, where the replay starts again from the
+     * intact keyframe there, as a seek to {@code t} does.
+     */
     private void moveTo(long t) throws RecordingException {
         TelemetryStore current = store;
-        List<org.planewatch.console.telemetry.IngestEvent> events = readAhead().advanceTo(t);
+        ReadAhead reading = readAhead();
+        List<org.planewatch.console.telemetry.IngestEvent> events = reading.advanceTo(t);
+        RecordingDamage gap = reading.gap();
+        if (gap != null && gap.resumes() && t >= gap.toMillis()) {
+            seek(t); // a new store: the events before the gap are in the keyframe it starts from
+            return;
+        }
         clock.set(t);
         current.apply(events);
         current.publish(FabricSnapshot.IngestStats.NONE);

@@ -17,6 +17,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.util.StringConverter;
+import org.planewatch.console.record.RecordingDamage;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.replay.ReplayPosition;
 import org.planewatch.console.viewmodel.ReplayViewModel;
@@ -54,6 +55,16 @@ public final class TimelineView extends VBox {
         error.textProperty().bind(viewModel.errorProperty());
         error.getStyleClass().add("replay-error");
         error.setStyle("-fx-text-fill: #ff6b6b;");
+        // What is wrong with the recording itself (abrupt end, gaps): under the banner, before anything else.
+        Label notices = new Label();
+        notices.textProperty().bind(viewModel.noticesProperty());
+        notices.setId("replay-notices");
+        notices.setWrapText(true);
+        notices.setMaxWidth(Double.MAX_VALUE);
+        notices.setStyle("-fx-background-color: #5d4037; -fx-text-fill: #ffe082; -fx-font-weight: bold; -fx-padding: 3 10 3 10;");
+        notices.managedProperty().bind(notices.textProperty().isNotEmpty());
+        notices.visibleProperty().bind(notices.textProperty().isNotEmpty());
+        notices.textProperty().addListener(o -> redraw());
 
         Button play = button("\u25b6 / \u2016", "Play or pause (Space)", viewModel::togglePlay);
         play.setId("replay-play");
@@ -113,7 +124,7 @@ public final class TimelineView extends VBox {
         });
         viewModel.positionProperty().addListener(o -> redraw());
 
-        getChildren().setAll(banner, transport, stripHolder, error);
+        getChildren().setAll(banner, notices, transport, stripHolder, error);
         setSpacing(4);
         setPadding(new Insets(6, 10, 6, 10));
     }
@@ -150,6 +161,7 @@ public final class TimelineView extends VBox {
         double span = Math.max(1, p.endMillis() - start);
         ReplayViewModel.Marks marks = viewModel.marks();
         drawDensity(g, marks.activity(), start, span, w, h);
+        drawGaps(g, start, span, w, h);
         g.setStroke(palette.warning());
         g.setLineWidth(1);
         // One line per pixel column that holds a decision: the strip is redrawn at every replay
@@ -176,6 +188,17 @@ public final class TimelineView extends VBox {
         g.setStroke(palette.text());
         g.setLineWidth(2);
         g.strokeLine(head, 0, head, h);
+    }
+
+    /** The stretches a damaged batch leaves without data, hatched in the alarm colour. */
+    private void drawGaps(GraphicsContext g, long start, double span, double w, double h) {
+        g.setFill(palette.critical().deriveColor(0, 1, 1, 0.35));
+        for (RecordingDamage d : viewModel.damage()) {
+            if (d.kind() == RecordingDamage.Kind.GAP) {
+                double from = x(d.fromMillis(), start, span, w);
+                g.fillRect(from, 0, Math.max(2, x(d.toMillis(), start, span, w) - from), h);
+            }
+        }
     }
 
     private void drawDensity(GraphicsContext g, List<RecordingReader.Activity> activity, long start, double span,

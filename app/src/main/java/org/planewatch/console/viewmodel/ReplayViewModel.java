@@ -1,20 +1,21 @@
 package org.planewatch.console.viewmodel;
 
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.InstantSource;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import org.planewatch.console.record.RecordingDamage;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.record.WallClockText;
 import org.planewatch.console.replay.ReplayDriver;
 import org.planewatch.console.replay.ReplayEngine;
 import org.planewatch.console.replay.ReplayPosition;
@@ -28,8 +29,6 @@ import org.planewatch.console.state.SnapshotSource;
  */
 public final class ReplayViewModel implements AutoCloseable {
     public static final List<Double> SPEEDS = List.of(0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 100.0, 300.0, 1000.0);
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
 
     /** The recording's marks along its timeline, read once when it is opened. */
     /**
@@ -49,13 +48,22 @@ public final class ReplayViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper banner;
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+    private final RecordingReader recording;
+    /** What is wrong with the recording (an abrupt end, gaps), one line each, in the order found; FX thread only. */
+    private final List<String> notices = new java.util.ArrayList<>();
+    private final ReadOnlyStringWrapper noticeText = new ReadOnlyStringWrapper("");
+    private List<RecordingDamage> damage = List.of();
+    private Consumer<String> noticeListener = line -> {};
 
-    private ReplayViewModel(ReplayDriver driver, Path file, Marks marks, String banner) {
+    private ReplayViewModel(ReplayDriver driver, RecordingReader recording, Path file, Marks marks, String banner,
+            Optional<RecordingReader.AbruptEnd> abruptEnd) {
         this.driver = driver;
+        this.recording = recording;
         this.file = file;
         this.marks = marks;
         this.banner = new ReadOnlyStringWrapper(banner);
         this.position = new ReadOnlyObjectWrapper<>(driver.position());
+        abruptEnd.ifPresent(end -> addNotice(end.describe()));
         updateTimeText(driver.position());
     }
 
@@ -71,9 +79,10 @@ public final class ReplayViewModel implements AutoCloseable {
             String scenario = reader.metadata().scenario().isEmpty() ? "" : " \u00b7 scenario " + reader.metadata().scenario();
             String banner = "REPLAY \u00b7 " + file.getFileName() + scenario + " \u00b7 recorded from "
                     + reader.metadata().sources() + " \u00b7 read-only";
+            Optional<RecordingReader.AbruptEnd> abruptEnd = reader.abruptEnd();
             ReplayViewModel[] holder = new ReplayViewModel[1];
             ReplayDriver driver = new ReplayDriver(engine, wallClock, message -> holder[0].errors.add(message));
-            holder[0] = new ReplayViewModel(driver, file, marks, banner);
+            holder[0] = new ReplayViewModel(driver, reader, file, marks, banner, abruptEnd);
             driver.start();
             // Opening showed the start without the decision history; read it before the first seek needs it.
             driver.submit(replaying -> replaying.recording().loadDecisionHistory());
@@ -109,7 +118,30 @@ public final class ReplayViewModel implements AutoCloseable {
         return banner.getReadOnlyProperty();
     }
 
-    /** The last replay error (a damaged batch, say) in operator words; empty when all is well. */
+    /**
+     * What is wrong with the recording, one line each: that it ended abruptly (its recorder was killed
+     * or is still recording), and every gap (damaged batch) and damaged keyframe found so far. Empty
+     * for an intact recording.
+     */
+    public ReadOnlyStringProperty noticesProperty() {
+        return noticeText.getReadOnlyProperty();
+    }
+
+    /** The damage found so far (gaps to mark on the timeline); FX thread. */
+    public List<RecordingDamage> damage() {
+        return damage;
+    }
+
+    /**
+     * Gives every notice (see {@link #noticesProperty}) to {@code listener}: those there are now at
+     * once, later ones as they are found, on the JavaFX thread. The console prints them to stderr.
+     */
+    public void onNotice(Consumer<String> listener) {
+        noticeListener = listener;
+        notices.forEach(listener);
+    }
+
+    /** The last replay error (a failed command, say) in operator words; empty when all is well. */
     public ReadOnlyStringProperty errorProperty() {
         return error.getReadOnlyProperty();
     }
@@ -125,6 +157,23 @@ public final class ReplayViewModel implements AutoCloseable {
         if (message != null) {
             error.set(message);
         }
+        if (recording.damageCount() != damage.size()) {
+            List<RecordingDamage> found = recording.damageFound();
+            for (RecordingDamage d : found.subList(damage.size(), found.size())) {
+                addNotice(d.describe());
+            }
+            damage = found;
+        }
+    }
+
+    private void addNotice(String line) {
+        notices.add(line);
+        noticeText.set(String.join("\n", notices.stream().map(ReplayViewModel::capitalized).toList()));
+        noticeListener.accept(line);
+    }
+
+    private static String capitalized(String line) {
+        return line.isEmpty() ? line : Character.toUpperCase(line.charAt(0)) + line.substring(1);
     }
 
     public void togglePlay() {
@@ -185,7 +234,7 @@ public final class ReplayViewModel implements AutoCloseable {
     }
 
     public static String formatInstant(long millis) {
-        return CLOCK.format(Instant.ofEpochMilli(millis));
+        return WallClockText.format(millis);
     }
 
     public static String formatOffset(long millis) {

@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.record.DamagedRecordings;
+import org.planewatch.console.record.RecordingDamage;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.record.RecordingWriter;
@@ -147,6 +149,56 @@ class ReplayEngineTest {
             assertEquals(seenLive.get(instants.get(0)), describe(before));
             assertEquals(seenLive.get(instants.get(1)), describe(engine.latest()), "compare leaves the shown instant alone");
         }
+    }
+
+    /**
+     * One damaged batch no longer stops (or empties) the replay: up to it the replay shows what live
+     * showed, across the gap it keeps that state, and from the intact keyframe after it on it shows
+     * what live showed again, played or seeked to. The gap is reported with its time range.
+     */
+    @Test
+    void aReplayPlaysAcrossADamagedBatchAndShowsWhatLiveShowedAfterIt() throws Exception {
+        Path file = dir.resolve("gap.pwrec");
+        // Batch b of the loop below is stored as batch b + 2 (the first holds the connection): batch 30 is b = 28.
+        Map<Long, String> seenLive = recordWhileWatching(file, 120, List.of(27L, 29L, 60L));
+        DamagedRecordings.damageBatch(file, 30);
+        List<Long> instants = new ArrayList<>(seenLive.keySet());
+        long beforeGap = instants.get(0);
+        long insideGap = instants.get(1);
+        long afterGap = instants.get(2);
+        long resumesAt = DamagedRecordings.keyframeAtOrAfter(file, 30);
+        assertTrue(insideGap < resumesAt && resumesAt < afterGap, "the keyframe after the damage is between the instants watched");
+        try (RecordingReader reader = RecordingReader.open(file); ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
+            engine.seek(beforeGap);
+            assertEquals(seenLive.get(beforeGap), describe(engine.latest()));
+            engine.seek(insideGap);
+            assertEquals(seenLive.get(beforeGap), describe(engine.latest()).replace("STALE", "LIVE"),
+                    "inside the gap: the last state before it, not an empty view");
+            engine.seek(beforeGap);
+            engine.play();
+            while (engine.position().atMillis() < afterGap) {
+                engine.advance(Math.min(100, afterGap - engine.position().atMillis()));
+            }
+            // Without the alarms: which are active depends on the instants a store was judged at (live only at
+            // the watched batches, a replay at each step, and from the keyframe after the gap on).
+            assertEquals(withoutAlarms(seenLive.get(afterGap)), withoutAlarms(describe(engine.latest())), "played across the gap");
+            assertEquals(afterGap, engine.position().atMillis());
+            engine.seek(insideGap + 100);
+            engine.seek(afterGap);
+            assertEquals(seenLive.get(afterGap), describe(engine.latest()), "seeked past the gap");
+            List<RecordingDamage> damage = reader.damageFound();
+            assertEquals(1, damage.size(), damage.toString());
+            RecordingDamage gap = damage.getFirst();
+            assertEquals(RecordingDamage.Kind.GAP, gap.kind());
+            assertEquals(30, gap.batchSeq());
+            assertEquals(beforeGap, gap.fromMillis(), "from the last data before the damaged batch");
+            assertEquals(resumesAt, gap.toMillis(), "to the keyframe the replay resumes from");
+            assertTrue(gap.describe().startsWith("batch 30 is damaged (a data block is not valid deflate data"), gap.describe());
+        }
+    }
+
+    private static String withoutAlarms(String described) {
+        return described.lines().filter(line -> !line.startsWith("alarm ")).collect(java.util.stream.Collectors.joining("\n"));
     }
 
     /** Records synthetic telemetry while a live store watches it; returns what live showed at the chosen batches. */
