@@ -36,7 +36,11 @@ public final class RecordingWriter implements AutoCloseable {
     private final PreparedStatement insertBatch;
     private final PreparedStatement insertKeyframe;
     private final PreparedStatement upsertActivity;
-    private final PreparedStatement upsertExclusion;
+    private final PreparedStatement insertExclusion;
+    private final PreparedStatement recordedTimestamp;
+    private final Gaps gaps;
+    /** The ring session each source's device is in now ("source\0device"), for the rows' key (ADR 0086). */
+    private final Map<String, Integer> sessions = new java.util.HashMap<>();
     private long seq;
     private long lastKeyframeMillis = Long.MIN_VALUE;
     private long lastTrimMillis = Long.MIN_VALUE;
@@ -58,18 +62,13 @@ public final class RecordingWriter implements AutoCloseable {
                 INSERT INTO activity(second_ms, notifications, updates, exclusions) VALUES (?, ?, ?, ?)
                 ON CONFLICT(second_ms) DO UPDATE SET notifications = notifications + excluded.notifications,
                   updates = updates + excluded.updates, exclusions = exclusions + excluded.exclusions""");
-        upsertExclusion = db.prepareStatement("""
-                INSERT INTO exclusions(target, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev, plane,
-                  links, from_state, to_state, reason, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(target, ring_seq) DO UPDATE SET
-                  arrival_ms = CASE WHEN timestamp_ns IS NULL OR to_state IS NULL OR from_state IS NULL OR reason IS NULL
-                    OR qpn IS NULL OR ev IS NULL OR plane IS NULL OR links IS NULL THEN excluded.arrival_ms ELSE arrival_ms END,
-                  batch_seq = CASE WHEN timestamp_ns IS NULL OR to_state IS NULL OR from_state IS NULL OR reason IS NULL
-                    OR qpn IS NULL OR ev IS NULL OR plane IS NULL OR links IS NULL THEN excluded.batch_seq ELSE batch_seq END,
-                  timestamp_ns = coalesce(excluded.timestamp_ns, timestamp_ns), qpn = coalesce(excluded.qpn, qpn),
-                  ev = coalesce(excluded.ev, ev), plane = coalesce(excluded.plane, plane),
-                  links = coalesce(excluded.links, links), from_state = coalesce(excluded.from_state, from_state),
-                  to_state = coalesce(excluded.to_state, to_state), reason = coalesce(excluded.reason, reason)""");
+        insertExclusion = db.prepareStatement("""
+                INSERT INTO exclusions(source, target, ring_session, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev,
+                  plane, links, from_state, to_state, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING""");
+        recordedTimestamp = db.prepareStatement(
+                "SELECT timestamp_ns FROM exclusions WHERE source = ? AND target = ? AND ring_session = ? AND ring_seq = ?");
+        gaps = new Gaps(db);
     }
 
     /**
@@ -170,9 +169,10 @@ public final class RecordingWriter implements AutoCloseable {
             insertBatch.setInt(5, updates);
             insertBatch.setBytes(6, data);
             insertBatch.executeUpdate();
-            List<ExclusionRows.Row> exclusions = exclusionRows.from(batch, codec.decisionNotifications());
-            writeExclusions(batchSeq, exclusions);
+            List<ExclusionRows.Row> exclusions = writeExclusions(batchSeq,
+                    exclusionRows.from(batch, codec.decisionNotifications()));
             writeActivity(batch, exclusions);
+            gaps.follow(batch);
             // A seek decodes one keyframe and the batches after it: bound that work in time and in updates.
             boolean keyframe = lastKeyframeMillis == Long.MIN_VALUE
                     || last - lastKeyframeMillis >= keyframeIntervalMillis
@@ -288,25 +288,65 @@ public final class RecordingWriter implements AutoCloseable {
         insertLeaf.executeBatch();
     }
 
-    private void writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
+    /**
+     * Inserts the decisions that are new and returns them. A decision is keyed by source, device, ring
+     * session and sequence number: its number already taken in the device's current session with
+     * the same timestamp is the ring resent after a reconnect (left out); with another timestamp,
+     * the agent's ring started again (a restart), and the device moves to its next session.
+     */
+    private List<ExclusionRows.Row> writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
+        List<ExclusionRows.Row> inserted = new java.util.ArrayList<>(rows.size());
         for (ExclusionRows.Row row : rows) {
             Map<String, String> f = row.fields();
-            upsertExclusion.setString(1, row.target());
-            upsertExclusion.setLong(2, row.ringSeq());
-            upsertExclusion.setLong(3, batchSeq);
-            upsertExclusion.setLong(4, row.arrivalMillis());
-            setLongOrNull(upsertExclusion, 5, f.get("timestamp"));
-            setLongOrNull(upsertExclusion, 6, f.get("qpn"));
-            setLongOrNull(upsertExclusion, 7, f.get("ev"));
-            setLongOrNull(upsertExclusion, 8, f.get("plane"));
-            upsertExclusion.setString(9, f.get("links"));
-            upsertExclusion.setString(10, f.get("from-state"));
-            upsertExclusion.setString(11, f.get("to-state"));
-            upsertExclusion.setString(12, f.get("reason"));
-            upsertExclusion.setString(13, row.source());
-            upsertExclusion.addBatch();
+            Long timestamp = longOrNull(f.get("timestamp"));
+            String device = row.source() + '\0' + row.target();
+            int session = sessions.getOrDefault(device, 0);
+            while (!insertExclusion(row, session, batchSeq, timestamp)) {
+                if (java.util.Objects.equals(timestamp, recordedTimestamp(row, session))) {
+                    session = -1; // the ring resent after a reconnect: recorded already
+                    break;
+                }
+                session++;
+                sessions.put(device, session);
+            }
+            if (session >= 0) {
+                inserted.add(row);
+            }
         }
-        upsertExclusion.executeBatch();
+        return inserted;
+    }
+
+    private boolean insertExclusion(ExclusionRows.Row row, int session, long batchSeq, Long timestamp) throws SQLException {
+        Map<String, String> f = row.fields();
+        insertExclusion.setString(1, row.source());
+        insertExclusion.setString(2, row.target());
+        insertExclusion.setInt(3, session);
+        insertExclusion.setLong(4, row.ringSeq());
+        insertExclusion.setLong(5, batchSeq);
+        insertExclusion.setLong(6, row.arrivalMillis());
+        setLongOrNull(insertExclusion, 7, timestamp);
+        setLongOrNull(insertExclusion, 8, longOrNull(f.get("qpn")));
+        setLongOrNull(insertExclusion, 9, longOrNull(f.get("ev")));
+        setLongOrNull(insertExclusion, 10, longOrNull(f.get("plane")));
+        insertExclusion.setString(11, f.get("links"));
+        insertExclusion.setString(12, f.get("from-state"));
+        insertExclusion.setString(13, f.get("to-state"));
+        insertExclusion.setString(14, f.get("reason"));
+        return insertExclusion.executeUpdate() == 1;
+    }
+
+    private Long recordedTimestamp(ExclusionRows.Row row, int session) throws SQLException {
+        recordedTimestamp.setString(1, row.source());
+        recordedTimestamp.setString(2, row.target());
+        recordedTimestamp.setInt(3, session);
+        recordedTimestamp.setLong(4, row.ringSeq());
+        try (ResultSet rs = recordedTimestamp.executeQuery()) {
+            if (!rs.next()) {
+                return null;
+            }
+            long value = rs.getLong(1);
+            return rs.wasNull() ? null : value;
+        }
     }
 
     private void writeActivity(List<? extends IngestEvent> batch, List<ExclusionRows.Row> exclusions) throws SQLException {
@@ -319,9 +359,7 @@ public final class RecordingWriter implements AutoCloseable {
             }
         }
         for (ExclusionRows.Row row : exclusions) {
-            if (row.fields().containsKey("to-state")) {
-                seconds.computeIfAbsent(row.arrivalMillis() / 1000 * 1000, k -> new long[3])[2]++;
-            }
+            seconds.computeIfAbsent(row.arrivalMillis() / 1000 * 1000, k -> new long[3])[2]++;
         }
         for (Map.Entry<Long, long[]> entry : seconds.entrySet()) {
             upsertActivity.setLong(1, entry.getKey());
@@ -355,6 +393,7 @@ public final class RecordingWriter implements AutoCloseable {
             s.executeUpdate("DELETE FROM activity WHERE second_ms < " + (keepFromMillis / 1000 * 1000));
             s.executeUpdate("DELETE FROM alarms WHERE cleared_ms IS NOT NULL AND cleared_ms < " + keepFromMillis);
             s.executeUpdate("DELETE FROM bookmarks WHERE at_ms < " + keepFromMillis);
+            s.executeUpdate("DELETE FROM gaps WHERE to_ms IS NOT NULL AND to_ms < " + keepFromMillis);
             db.commit();
         }
         try (Statement vacuum = db.createStatement()) {
@@ -374,16 +413,23 @@ public final class RecordingWriter implements AutoCloseable {
         return updates;
     }
 
-    private static void setLongOrNull(PreparedStatement statement, int index, String text) throws SQLException {
+    private static Long longOrNull(String text) {
         if (text != null) {
             try {
-                statement.setLong(index, Long.parseLong(text));
-                return;
+                return Long.parseLong(text);
             } catch (NumberFormatException e) {
                 // Not a number: stored as NULL rather than guessed; the batch keeps the raw value.
             }
         }
-        statement.setNull(index, java.sql.Types.INTEGER);
+        return null;
+    }
+
+    private static void setLongOrNull(PreparedStatement statement, int index, Long value) throws SQLException {
+        if (value != null) {
+            statement.setLong(index, value);
+        } else {
+            statement.setNull(index, java.sql.Types.INTEGER);
+        }
     }
 
     private RecordingException failure(SQLException e) {
