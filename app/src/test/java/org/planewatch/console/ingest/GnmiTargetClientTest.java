@@ -289,8 +289,47 @@ class GnmiTargetClientTest {
 
         String detail = tlsFailure(agent, TargetConfig.insecure("plain", "localhost", agent.port(), List.of("*")));
         // gRPC reports either "Network closed for unknown reason" or "io exception" (a reset), depending on timing.
-        assertTrue(detail.startsWith("connection to localhost:" + agent.port() + " lost: "), detail);
-        assertTrue(detail.contains(" (if the agent serves TLS: remove 'insecure: true' and give tls-ca); retrying in "), detail);
+        assertTrue(detail.startsWith("connection to localhost:" + agent.port() + " lost before the agent answered: "), detail);
+        assertTrue(detail.contains(" (the agent serves TLS: remove 'insecure: true' and give tls-ca); retrying in "), detail);
+    }
+
+    @Test
+    void anAgentKilledWhileStreamingIsAStreamResetWithoutATlsHint() throws Exception {
+        ScriptedGnmiServer agent = ScriptedGnmiServer.start(0, List::of);
+        int port = agent.port();
+        client(TargetConfig.insecure("plain", "127.0.0.1", port, List.of("*")));
+        await(e -> e instanceof IngestEvent.Synced);
+        agent.close();
+
+        var failed = (IngestEvent.Connection) await(failure());
+        assertTrue(failed.detail().startsWith("stream from 127.0.0.1:" + port + " reset while streaming"), failed.detail());
+        assertTrue(failed.detail().contains("(the agent stopped or restarted, or the network dropped the connection)"),
+                failed.detail());
+        assertTrue(!failed.detail().contains("TLS"), failed.detail());
+    }
+
+    @Test
+    void aPlaintextAgentThatHangsUpBeforeAnsweringGetsNoTlsHint() throws Exception {
+        // What an agent being killed as the console dials looks like: the connection is accepted, then closed.
+        try (ServerSocket hangingUp = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = Thread.ofVirtual().start(() -> {
+                while (!hangingUp.isClosed()) {
+                    try (var socket = hangingUp.accept()) {
+                        socket.setSoLinger(true, 0); // a reset, as a killed process's socket gives
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            client(TargetConfig.insecure("plain", "127.0.0.1", hangingUp.getLocalPort(), List.of("*")));
+            var failed = (IngestEvent.Connection) await(failure());
+            assertTrue(failed.detail().startsWith("connection to 127.0.0.1:" + hangingUp.getLocalPort()
+                    + " lost before the agent answered"), failed.detail());
+            assertTrue(failed.detail().contains("(it may be stopping or starting); retrying in "), failed.detail());
+            assertTrue(!failed.detail().contains("TLS"), failed.detail());
+            hangingUp.close();
+            acceptor.join(5_000);
+        }
     }
 
     @Test
