@@ -149,6 +149,7 @@ public final class TimelineView extends VBox {
         long start = p.startMillis();
         double span = Math.max(1, p.endMillis() - start);
         ReplayViewModel.Marks marks = viewModel.marks();
+        drawGaps(g, marks.gaps(), start, span, w, h, p.endMillis());
         drawDensity(g, marks.activity(), start, span, w, h);
         g.setStroke(palette.warning());
         g.setLineWidth(1);
@@ -176,6 +177,17 @@ public final class TimelineView extends VBox {
         g.setStroke(palette.text());
         g.setLineWidth(2);
         g.strokeLine(head, 0, head, h);
+    }
+
+    /** A band over each period a source was not streaming: the recording has nothing of it there. */
+    private void drawGaps(GraphicsContext g, List<RecordingReader.Gap> gaps, long start, double span, double w, double h,
+            long endMillis) {
+        g.setFill(palette.stale().deriveColor(0, 1, 1, 0.35));
+        for (RecordingReader.Gap gap : gaps) {
+            double from = x(gap.fromMillis(), start, span, w);
+            double to = x(gap.toMillis() == null ? endMillis : gap.toMillis(), start, span, w);
+            g.fillRect(from, 0, Math.max(2, to - from), h);
+        }
     }
 
     private void drawDensity(GraphicsContext g, List<RecordingReader.Activity> activity, long start, double span,
