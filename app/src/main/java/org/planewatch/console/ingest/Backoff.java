@@ -42,9 +42,9 @@ public final class Backoff {
         this(initial, max, max, jitter, random);
     }
 
-    /** 250 ms doubling to 1 s while the target was live recently (waits of 0.5 to 1 s), else to 15 s. */
+    /** 250 ms doubling to 15 s; while the target was live recently, capped at 500 ms (waits of 250 to 500 ms). */
     public static Backoff standard(RandomGenerator random) {
-        return new Backoff(Duration.ofMillis(250), Duration.ofSeconds(1), Duration.ofSeconds(15), 0.5, random);
+        return new Backoff(Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(15), 0.5, random);
     }
 
     /** The wait before the next attempt, for a target that has not been live recently. */

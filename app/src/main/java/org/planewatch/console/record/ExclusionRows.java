@@ -16,11 +16,11 @@ import org.planewatch.telemetry.path.TelemetryPath;
  * Picks the endpoint exclusion decisions ({@code mrc:/events/event[seq=S]/state/...}) out of each
  * batch, so the timeline can mark them and a replay can load them without decoding batches. A
  * decision's leaves may come in several notifications, even several batches; it is handed over
- * whole, with the notification that completes it, as the console shows it then. Leaves are
- * gathered per subscription: when a source's subscription ends (any connection event but
- * STREAMING) the leaves of its incomplete decisions are dropped, so a restarted agent's ring,
- * numbered from 0 again, never completes a decision of the previous one (ADR 0086). Owned by the
- * writer.
+ * whole, with the notification that completes it, as the console shows it then, and with the
+ * number of the source's subscription it came in. Leaves are gathered per subscription: when a
+ * source's subscription ends (any connection event but STREAMING) the leaves of its incomplete
+ * decisions are dropped, so a restarted agent's ring, numbered from 0 again, never completes a
+ * decision of the previous one (ADR 0086). Owned by the writer.
  */
 final class ExclusionRows {
     /** The leaves without which the console does not show a decision. */
@@ -31,12 +31,17 @@ final class ExclusionRows {
     /**
      * One complete decision.
      *
+     * @param subscription the source's subscription the decision came in: 0 before the recording saw
+     *     the source start streaming, then one more at each start of streaming after a failure
      * @param arrivalMillis arrival of the notification that completed the decision
      * @param fields every leaf of {@code mrc:/events/event[seq]/state} that came, by name, as text
      */
-    record Row(String source, String target, long ringSeq, long arrivalMillis, Map<String, String> fields) {}
+    record Row(String source, String target, int subscription, long ringSeq, long arrivalMillis, Map<String, String> fields) {}
 
     private record Key(String source, String target, long seq) {}
+
+    /** Each source's subscription: its number, and whether it is streaming now. */
+    private final Map<String, int[]> subscriptions = new java.util.HashMap<>();
 
     /** Leaves of decisions not yet complete, oldest first. */
     private final Map<Key, Map<String, String>> partial = new LinkedHashMap<>() {
@@ -56,7 +61,13 @@ final class ExclusionRows {
         for (int i = 0; i < batch.size(); i++) {
             IngestEvent event = batch.get(i);
             if (event instanceof IngestEvent.Connection c) {
-                if (c.phase() != ConnectionPhase.STREAMING && !partial.isEmpty()) {
+                int[] subscription = subscriptions.computeIfAbsent(c.source(), s -> new int[2]);
+                boolean streaming = c.phase() == ConnectionPhase.STREAMING;
+                if (streaming && subscription[1] == 0) {
+                    subscription[0]++;
+                }
+                subscription[1] = streaming ? 1 : 0;
+                if (!streaming && !partial.isEmpty()) {
                     partial.keySet().removeIf(key -> key.source().equals(c.source()));
                 }
             } else if (candidates.get(i) && event instanceof IngestEvent.Notification n) {
@@ -83,10 +94,12 @@ final class ExclusionRows {
             Map<String, String> fields = touched.computeIfAbsent(key, k -> partial.computeIfAbsent(k, x -> new LinkedHashMap<>()));
             fields.put(path.last().name(), update.value().text());
         }
+        int[] subscription = subscriptions.get(n.source());
         touched.forEach((key, fields) -> {
             if (fields.keySet().containsAll(REQUIRED)) {
                 partial.remove(key);
-                rows.add(new Row(key.source(), key.target(), key.seq(), n.arrivalMillis(), fields));
+                rows.add(new Row(key.source(), key.target(), subscription == null ? 0 : subscription[0], key.seq(),
+                        n.arrivalMillis(), fields));
             }
         });
     }

@@ -34,7 +34,7 @@ final class RecordedDecisions {
     private static final class Columns {
         long[] arrival = new long[1024];
         long[] seq = new long[1024];
-        int[] session = new int[1024];
+        int[] subscription = new int[1024];
         long[] timestamp = new long[1024];
         long[] qpn = new long[1024];
         int[] ev = new int[1024];
@@ -56,7 +56,7 @@ final class RecordedDecisions {
         void resize(int length) {
             arrival = Arrays.copyOf(arrival, length);
             seq = Arrays.copyOf(seq, length);
-            session = Arrays.copyOf(session, length);
+            subscription = Arrays.copyOf(subscription, length);
             timestamp = Arrays.copyOf(timestamp, length);
             qpn = Arrays.copyOf(qpn, length);
             ev = Arrays.copyOf(ev, length);
@@ -76,11 +76,11 @@ final class RecordedDecisions {
         List<String> texts = new java.util.ArrayList<>();
         Columns c = new Columns();
         int n = 0;
-        // Format 2 and older kept one row per device name and number, whatever the source or ring session.
-        String session = reader.schemaVersion() >= 3 ? "ring_session" : "0";
+        // Format 2 and older kept one row per device name and number, whatever the source or subscription.
+        boolean v3 = reader.schemaVersion() >= 3;
         try (PreparedStatement all = reader.prepare("SELECT source, target, ring_seq, arrival_ms, timestamp_ns, qpn, ev, plane,"
-                + " links, from_state, to_state, reason, " + session + " FROM exclusions"
-                + " ORDER BY arrival_ms, source, target, " + (session.equals("0") ? "" : session + ", ") + "ring_seq");
+                + " links, from_state, to_state, reason, " + (v3 ? "subscription" : "0") + " FROM exclusions"
+                + " ORDER BY arrival_ms, source, target, " + (v3 ? "subscription, " : "") + "ring_seq");
                 ResultSet rs = all.executeQuery()) {
             while (rs.next()) {
                 c.fit(n);
@@ -102,7 +102,7 @@ final class RecordedDecisions {
                 c.from[n] = text(rs.getString(10), ids, texts);
                 c.to[n] = text(rs.getString(11), ids, texts);
                 c.reason[n] = text(rs.getString(12), ids, texts);
-                c.session[n] = rs.getInt(13);
+                c.subscription[n] = rs.getInt(13);
                 n++;
             }
         }
@@ -309,7 +309,7 @@ final class RecordedDecisions {
 
     RecordedDecision get(int i) {
         int flags = c.known[i];
-        return new RecordedDecision(texts[c.source[i]], texts[c.target[i]], c.session[i], c.seq[i], c.arrival[i],
+        return new RecordedDecision(texts[c.source[i]], texts[c.target[i]], c.subscription[i], c.seq[i], c.arrival[i],
                 (flags & 1) != 0 ? c.timestamp[i] : null, (flags & 2) != 0 ? c.qpn[i] : null,
                 (flags & 4) != 0 ? (long) c.ev[i] : null, (flags & 8) != 0 ? (long) c.plane[i] : null,
                 text(c.links[i]), text(c.from[i]), text(c.to[i]), text(c.reason[i]));

@@ -43,7 +43,7 @@ final class RecordingSchema {
             CREATE TABLE exclusions(
               source       TEXT NOT NULL,
               target       TEXT NOT NULL,
-              ring_session INTEGER NOT NULL,
+              subscription INTEGER NOT NULL,
               ring_seq     INTEGER NOT NULL,
               batch_seq    INTEGER NOT NULL,
               arrival_ms   INTEGER NOT NULL,
@@ -55,7 +55,7 @@ final class RecordingSchema {
               from_state   TEXT,
               to_state     TEXT,
               reason       TEXT,
-              PRIMARY KEY (source, target, ring_session, ring_seq))""",
+              PRIMARY KEY (source, target, ring_seq, subscription))""",
             "CREATE INDEX exclusions_by_time ON exclusions(arrival_ms)",
             """
             CREATE TABLE activity(

@@ -37,10 +37,8 @@ public final class RecordingWriter implements AutoCloseable {
     private final PreparedStatement insertKeyframe;
     private final PreparedStatement upsertActivity;
     private final PreparedStatement insertExclusion;
-    private final PreparedStatement recordedTimestamp;
+    private final PreparedStatement recordedTimestamps;
     private final Gaps gaps;
-    /** The ring session each source's device is in now ("source\0device"), for the rows' key (ADR 0086). */
-    private final Map<String, Integer> sessions = new java.util.HashMap<>();
     private long seq;
     private long lastKeyframeMillis = Long.MIN_VALUE;
     private long lastTrimMillis = Long.MIN_VALUE;
@@ -63,11 +61,11 @@ public final class RecordingWriter implements AutoCloseable {
                 ON CONFLICT(second_ms) DO UPDATE SET notifications = notifications + excluded.notifications,
                   updates = updates + excluded.updates, exclusions = exclusions + excluded.exclusions""");
         insertExclusion = db.prepareStatement("""
-                INSERT INTO exclusions(source, target, ring_session, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev,
+                INSERT INTO exclusions(source, target, subscription, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev,
                   plane, links, from_state, to_state, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT DO NOTHING""");
-        recordedTimestamp = db.prepareStatement(
-                "SELECT timestamp_ns FROM exclusions WHERE source = ? AND target = ? AND ring_session = ? AND ring_seq = ?");
+        recordedTimestamps = db.prepareStatement(
+                "SELECT timestamp_ns FROM exclusions WHERE source = ? AND target = ? AND ring_seq = ?");
         gaps = new Gaps(db);
     }
 
@@ -289,38 +287,27 @@ public final class RecordingWriter implements AutoCloseable {
     }
 
     /**
-     * Inserts the decisions that are new and returns them. A decision is keyed by source, device, ring
-     * session and sequence number: its number already taken in the device's current session with
-     * the same timestamp is the ring resent after a reconnect (left out); with another timestamp,
-     * the agent's ring started again (a restart), and the device moves to its next session.
+     * Inserts the decisions that are new and returns them. A decision is keyed by source, device,
+     * sequence number and the subscription it came in: within one subscription the numbers are one
+     * agent ring's, and a restarted agent is always another subscription. The same number and
+     * timestamp recorded before, in any subscription, is the ring resent after a reconnect: left out.
      */
     private List<ExclusionRows.Row> writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
         List<ExclusionRows.Row> inserted = new java.util.ArrayList<>(rows.size());
         for (ExclusionRows.Row row : rows) {
-            Map<String, String> f = row.fields();
-            Long timestamp = longOrNull(f.get("timestamp"));
-            String device = row.source() + '\0' + row.target();
-            int session = sessions.getOrDefault(device, 0);
-            while (!insertExclusion(row, session, batchSeq, timestamp)) {
-                if (java.util.Objects.equals(timestamp, recordedTimestamp(row, session))) {
-                    session = -1; // the ring resent after a reconnect: recorded already
-                    break;
-                }
-                session++;
-                sessions.put(device, session);
-            }
-            if (session >= 0) {
+            Long timestamp = longOrNull(row.fields().get("timestamp"));
+            if (!recordedBefore(row, timestamp) && insertExclusion(row, batchSeq, timestamp)) {
                 inserted.add(row);
             }
         }
         return inserted;
     }
 
-    private boolean insertExclusion(ExclusionRows.Row row, int session, long batchSeq, Long timestamp) throws SQLException {
+    private boolean insertExclusion(ExclusionRows.Row row, long batchSeq, Long timestamp) throws SQLException {
         Map<String, String> f = row.fields();
         insertExclusion.setString(1, row.source());
         insertExclusion.setString(2, row.target());
-        insertExclusion.setInt(3, session);
+        insertExclusion.setInt(3, row.subscription());
         insertExclusion.setLong(4, row.ringSeq());
         insertExclusion.setLong(5, batchSeq);
         insertExclusion.setLong(6, row.arrivalMillis());
@@ -335,18 +322,20 @@ public final class RecordingWriter implements AutoCloseable {
         return insertExclusion.executeUpdate() == 1;
     }
 
-    private Long recordedTimestamp(ExclusionRows.Row row, int session) throws SQLException {
-        recordedTimestamp.setString(1, row.source());
-        recordedTimestamp.setString(2, row.target());
-        recordedTimestamp.setInt(3, session);
-        recordedTimestamp.setLong(4, row.ringSeq());
-        try (ResultSet rs = recordedTimestamp.executeQuery()) {
-            if (!rs.next()) {
-                return null;
+    /** Whether the source's device has a decision with this number and timestamp recorded already. */
+    private boolean recordedBefore(ExclusionRows.Row row, Long timestamp) throws SQLException {
+        recordedTimestamps.setString(1, row.source());
+        recordedTimestamps.setString(2, row.target());
+        recordedTimestamps.setLong(3, row.ringSeq());
+        try (ResultSet rs = recordedTimestamps.executeQuery()) {
+            while (rs.next()) {
+                long value = rs.getLong(1);
+                if (java.util.Objects.equals(timestamp, rs.wasNull() ? null : value)) {
+                    return true;
+                }
             }
-            long value = rs.getLong(1);
-            return rs.wasNull() ? null : value;
         }
+        return false;
     }
 
     private void writeActivity(List<? extends IngestEvent> batch, List<ExclusionRows.Row> exclusions) throws SQLException {

@@ -45,8 +45,9 @@ class DecisionsOfRestartedAgentsTest {
             }
             assertEquals(expected(script.sent()), rows.stream().map(d -> new Decision(d.source(), d.seq(), d.timestampNs(),
                     d.reason(), d.qpn())).toList());
-            assertEquals(List.of(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1), rows.stream().map(RecordedDecision::session).toList(),
-                    "agent-a's second ring is its session 1; agent-b's only ring is its session 0");
+            assertEquals(List.of(1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3), rows.stream().map(RecordedDecision::subscription).toList(),
+                    "the subscription each decision first came in: agent-a's restarted ring in its second, the decision"
+                            + " after the resent ring in its third; agent-b's in its first");
         }
     }
 
@@ -118,7 +119,7 @@ class DecisionsOfRestartedAgentsTest {
             for (int i = 0; i < all.size(); i++) {
                 RecordedDecision d = all.get(i);
                 read.add(new Decision(d.source(), d.seq(), d.timestampNs(), d.reason(), d.qpn()));
-                assertEquals(0, d.session());
+                assertEquals(0, d.subscription());
             }
             assertEquals(rows, read);
             List<Decision> shown = shown(engine.snapshotAt(reader.timeRange()[1]));

@@ -35,6 +35,8 @@ public final class AgentServer implements AutoCloseable {
     private final GnmiService service;
     private Server server;
     private int port;
+    /** Interceptors of the gNMI service added by the embedding code (outermost first), e.g. a test that counts what is sent. */
+    private final java.util.List<io.grpc.ServerInterceptor> extraInterceptors = new java.util.ArrayList<>();
 
     public AgentServer(AgentConfig config, TelemetryBackend backend, StructuredLog log) {
         this.config = config;
@@ -46,12 +48,25 @@ public final class AgentServer implements AutoCloseable {
         this.service = new GnmiService(backend, config.gnmi(), stats, scheduler, drainExecutor, System::nanoTime, log);
     }
 
+    /**
+     * Adds an interceptor of the gNMI calls, outside the agent's own (authentication, client limit);
+     * before {@link #start}. The embedding code sees every call and message as the agent handles it.
+     */
+    public AgentServer intercept(io.grpc.ServerInterceptor interceptor) {
+        if (server != null) {
+            throw new IllegalStateException("interceptors are added before the server starts");
+        }
+        extraInterceptors.add(interceptor);
+        return this;
+    }
+
     /** Binds and serves; {@link IllegalArgumentException} for unreadable TLS or credential files. */
     public AgentServer start() throws IOException {
         ClientRegistry clients = new ClientRegistry(config.maxClients(), stats, log);
-        var gnmi = config.users() == null
+        var own = config.users() == null
                 ? ServerInterceptors.intercept(service.serviceDefinition(), clients)
                 : ServerInterceptors.intercept(service.serviceDefinition(), new PasswordAuthInterceptor(loadUsers()), clients);
+        var gnmi = ServerInterceptors.intercept(own, extraInterceptors.reversed());
         var reflection = config.users() == null
                 ? ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(), clients)
                 : ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(),
