@@ -168,7 +168,7 @@ public final class ReplayCursor {
      * The exclusion decisions recorded before {@code beforeMillis} (the newest 20,000), as the
      * notifications that reported them. Agents evict old decisions from their rings, so the state
      * at an instant alone would forget decisions the console had already shown; a replay applies
-     * these first. The telemetry store recognises repeats by host and sequence number.
+     * these first. The telemetry store recognises repeats by source, device, number and timestamp.
      */
     public List<IngestEvent> exclusionsBefore(long beforeMillis) throws RecordingException {
         RecordedDecisions all = reader.decisions();

@@ -295,11 +295,7 @@ class GnmiTargetClientTest {
 
     @Test
     void anAgentKilledWhileStreamingIsAStreamResetWithoutATlsHint() throws Exception {
-        ScriptedGnmiServer agent = ScriptedGnmiServer.start(0, List::of);
-        int port = agent.port();
-        client(TargetConfig.insecure("plain", "127.0.0.1", port, List.of("*")));
-        await(e -> e instanceof IngestEvent.Synced);
-        agent.close();
+        int port = agentClosedWhileStreaming("plain");
 
         var failed = (IngestEvent.Connection) await(failure());
         assertTrue(failed.detail().startsWith("stream from 127.0.0.1:" + port + " reset while streaming"), failed.detail());
@@ -345,12 +341,7 @@ class GnmiTargetClientTest {
 
     @Test
     void reconnectsWhenTheAgentComesBackOnTheSamePort() throws Exception {
-        ScriptedGnmiServer first = ScriptedGnmiServer.start(0, List::of);
-        int port = first.port();
-        client(TargetConfig.insecure("flappy", "127.0.0.1", port, List.of("*")));
-        await(e -> e instanceof IngestEvent.Synced);
-
-        first.close();
+        int port = agentClosedWhileStreaming("flappy");
         await(failure());
         ScriptedGnmiServer second = server(ScriptedGnmiServer.start(port, () -> List.of(
                 Notifications.of("host-0001", 9).uint("mrc:/planes/plane[id=0]/state/evs-good", 64).build())));
@@ -358,6 +349,16 @@ class GnmiTargetClientTest {
         var notification = (IngestEvent.Notification) await(e -> e instanceof IngestEvent.Notification);
         assertEquals("host-0001", notification.target());
         assertEquals(1, second.requests().size());
+    }
+
+    /** An agent that streams to a new client of this name and is then shut down; its port. */
+    private int agentClosedWhileStreaming(String name) throws InterruptedException {
+        ScriptedGnmiServer agent = ScriptedGnmiServer.start(0, List::of);
+        int port = agent.port();
+        client(TargetConfig.insecure(name, "127.0.0.1", port, List.of("*")));
+        await(e -> e instanceof IngestEvent.Synced);
+        agent.close();
+        return port;
     }
 
     @Test
