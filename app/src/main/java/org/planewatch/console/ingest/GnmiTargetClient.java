@@ -36,9 +36,9 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
 /**
  * Keeps one gNMI Subscribe session per configured target alive: dials, subscribes to the plan,
  * decodes every response straight into the {@link IngestQueue}, and redials with exponential
- * backoff and jitter after any failure, capped low while the target was live recently so a
- * restarted agent is subscribed to again within about a second of listening (ADR 0087). Network
- * callbacks do nothing else.
+ * backoff and jitter after any failure, capped low while the target was live recently, and at
+ * once when the channel connects, so a restarted agent is subscribed to again within about a
+ * second of listening (ADR 0087). Network callbacks do nothing else.
  */
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
@@ -328,7 +328,25 @@ public final class GnmiTargetClient implements AutoCloseable {
             }
         }
         publish(ConnectionPhase.FAILED, message + "; retrying in " + formatWait(wait));
-        scheduler.schedule(this::dial, wait.toMillis(), TimeUnit.MILLISECONDS);
+        redialWhenReady(scheduler.schedule(this::dial, wait.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    /**
+     * Dials at once if the channel connects before the scheduled redial. Each dial resets the
+     * channel's connect back-off, so the channel tries to connect with every dial; but once it has
+     * failed, gRPC's pick-first policy keeps failing new calls fast with the old error until a
+     * connection is READY, so the dial that set off the successful connection attempt itself fails
+     * with "connection refused", and without this the agent waited a whole further back-off.
+     */
+    private void redialWhenReady(java.util.concurrent.ScheduledFuture<?> scheduled) {
+        io.grpc.ConnectivityState state = channel.getState(false);
+        if (state == io.grpc.ConnectivityState.READY) {
+            if (scheduled.cancel(false)) {
+                scheduler.execute(this::dial);
+            }
+        } else if (state != io.grpc.ConnectivityState.SHUTDOWN && !scheduled.isDone()) {
+            channel.notifyWhenStateChanged(state, () -> redialWhenReady(scheduled));
+        }
     }
 
     /**

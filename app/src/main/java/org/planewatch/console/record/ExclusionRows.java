@@ -40,8 +40,13 @@ final class ExclusionRows {
 
     private record Key(String source, String target, long seq) {}
 
-    /** Each source's subscription: its number, and whether it is streaming now. */
-    private final Map<String, int[]> subscriptions = new java.util.HashMap<>();
+    /** A source's subscription: its number, and whether the source is streaming now. */
+    private static final class Subscription {
+        int number;
+        boolean streaming;
+    }
+
+    private final Map<String, Subscription> subscriptions = new java.util.HashMap<>();
 
     /** Leaves of decisions not yet complete, oldest first. */
     private final Map<Key, Map<String, String>> partial = new LinkedHashMap<>() {
@@ -61,12 +66,12 @@ final class ExclusionRows {
         for (int i = 0; i < batch.size(); i++) {
             IngestEvent event = batch.get(i);
             if (event instanceof IngestEvent.Connection c) {
-                int[] subscription = subscriptions.computeIfAbsent(c.source(), s -> new int[2]);
+                Subscription subscription = subscriptions.computeIfAbsent(c.source(), s -> new Subscription());
                 boolean streaming = c.phase() == ConnectionPhase.STREAMING;
-                if (streaming && subscription[1] == 0) {
-                    subscription[0]++;
+                if (streaming && !subscription.streaming) {
+                    subscription.number++;
                 }
-                subscription[1] = streaming ? 1 : 0;
+                subscription.streaming = streaming;
                 if (!streaming && !partial.isEmpty()) {
                     partial.keySet().removeIf(key -> key.source().equals(c.source()));
                 }
@@ -94,11 +99,11 @@ final class ExclusionRows {
             Map<String, String> fields = touched.computeIfAbsent(key, k -> partial.computeIfAbsent(k, x -> new LinkedHashMap<>()));
             fields.put(path.last().name(), update.value().text());
         }
-        int[] subscription = subscriptions.get(n.source());
+        Subscription subscription = subscriptions.get(n.source());
         touched.forEach((key, fields) -> {
             if (fields.keySet().containsAll(REQUIRED)) {
                 partial.remove(key);
-                rows.add(new Row(key.source(), key.target(), subscription == null ? 0 : subscription[0], key.seq(),
+                rows.add(new Row(key.source(), key.target(), subscription == null ? 0 : subscription.number, key.seq(),
                         n.arrivalMillis(), fields));
             }
         });

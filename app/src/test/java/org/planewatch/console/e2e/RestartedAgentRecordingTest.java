@@ -216,10 +216,12 @@ class RestartedAgentRecordingTest {
                 for (int i = 1; i < sessions.size(); i++) {
                     AgentSession before = sessions.get(i - 1);
                     AgentSession after = sessions.get(i);
+                    // From when the recorder saw the stream fail (after the kill) to when it streamed again.
+                    long streamingAgain = after.listenMillis() + after.resubscribeMillis();
                     boolean flagged = reader.gaps().stream().anyMatch(g -> g.source().equals(source.getKey())
-                            && g.fromMillis() >= before.killMillis() - 100 && g.fromMillis() <= after.listenMillis()
-                            && g.toMillis() != null && g.toMillis() >= after.listenMillis()
-                            && g.toMillis() <= after.listenMillis() + after.resubscribeMillis() + 1_000);
+                            && g.fromMillis() >= before.killMillis() - 100 && g.fromMillis() <= streamingAgain
+                            && g.toMillis() != null && g.toMillis() >= Math.max(g.fromMillis(), after.listenMillis())
+                            && g.toMillis() <= streamingAgain + 1_000);
                     assertTrue(flagged, source.getKey() + ": no gap from the kill at " + before.killMillis() + " to the restart at "
                             + after.listenMillis() + " in " + reader.gaps());
                     gapsFlagged++;
