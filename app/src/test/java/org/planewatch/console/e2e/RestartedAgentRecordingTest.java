@@ -62,7 +62,7 @@ import picocli.CommandLine;
  * decision the agent sent, with its fields, against the recording's rows.
  */
 class RestartedAgentRecordingTest {
-    private static final Duration STREAM_FOR = Duration.ofMillis(1_000);
+    private static final Duration STREAM_FOR = Duration.ofMillis(500);
     private static final long RESUBSCRIBE_LIMIT_MILLIS = 2_000;
 
     @TempDir
