@@ -8,10 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -28,7 +26,6 @@ import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingMetadata;
-import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -142,7 +139,7 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
                 clients.add(client);
                 client.start();
             }
-            pump(queue, recorder, configs.size());
+            pump(queue, recorder, new TargetReports(configs.stream().map(TargetConfig::name).toList(), clock.millis()));
         } finally {
             clients.forEach(GnmiTargetClient::close);
             scheduler.shutdownNow();
@@ -164,13 +161,12 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
         return 0;
     }
 
-    private void pump(IngestQueue queue, Recorder recorder, int targetCount) throws InterruptedException {
+    private void pump(IngestQueue queue, Recorder recorder, TargetReports targets) throws InterruptedException {
         long start = clock.millis();
         long end = duration == null ? Long.MAX_VALUE : start + duration.toMillis();
         long nextProgress = start + 1000;
         long updatesAtLastProgress = 0;
         long lastProgress = start;
-        Map<String, ConnectionPhase> phases = new HashMap<>();
         List<IngestEvent> batch = new ArrayList<>(MAX_BATCH);
         // The console's own telemetry store judges the alarms, so the recording carries them as the console's would.
         TelemetryStore store = new TelemetryStore(clock);
@@ -180,7 +176,7 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
             queue.drain(batch, MAX_BATCH, BATCH_MILLIS);
             for (IngestEvent event : batch) {
                 if (event instanceof IngestEvent.Connection c) {
-                    phases.put(c.source(), c.phase());
+                    targets.on(c).forEach(err::println);
                 }
             }
             store.apply(batch);
@@ -193,11 +189,12 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
             }
             if (now >= nextProgress) {
                 Recorder.Status s = recorder.status();
-                long live = phases.values().stream().filter(p -> p == ConnectionPhase.STREAMING).count();
+                long live = targets.live();
                 double rate = (s.updates() - updatesAtLastProgress) * 1000.0 / Math.max(1, now - lastProgress);
                 err.printf(Locale.ROOT, "recording %s  %,.0f updates/s  %s  targets live %d/%d  dropped %d%n",
-                        elapsed(now - start), rate, ByteSizes.human(sizeOf(out)), live, targetCount,
+                        elapsed(now - start), rate, ByteSizes.human(sizeOf(out)), live, targets.count(),
                         s.droppedBatches() + queue.droppedNotifications());
+                targets.reminders(now).forEach(err::println);
                 updatesAtLastProgress = s.updates();
                 lastProgress = now;
                 nextProgress = now + 1000;

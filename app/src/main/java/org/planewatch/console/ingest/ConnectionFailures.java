@@ -10,7 +10,32 @@ import java.util.Optional;
 public final class ConnectionFailures {
     private ConnectionFailures() {}
 
+    /**
+     * A failure in operator words.
+     *
+     * @param closedBeforeAnswer a plaintext connection that the agent closed or reset before it sent
+     *     anything: what a TLS agent does to a plaintext client, and also what an agent being
+     *     killed as the console dials does; only a TLS handshake with the agent tells which
+     *     ({@link TlsProbe})
+     */
+    public record Failure(String message, boolean closedBeforeAnswer) {}
+
     public static String describe(TargetConfig target, Throwable error) {
+        return explain(target, error, false).message();
+    }
+
+    /** @param streamed whether the failed call had received a response (the agent was streaming to it) */
+    public static Failure explain(TargetConfig target, Throwable error, boolean streamed) {
+        String message = message(target, error, streamed);
+        if (message != null) {
+            return new Failure(message, false);
+        }
+        Status status = Status.fromThrowable(error);
+        return new Failure("connection to " + target.address() + " lost before the agent answered" + detail(status), true);
+    }
+
+    /** The explanation, or null for a plaintext connection closed or reset before any answer. */
+    private static String message(TargetConfig target, Throwable error, boolean streamed) {
         Status status = Status.fromThrowable(error);
         String where = target.address();
         switch (status.getCode()) {
@@ -44,6 +69,12 @@ public final class ConnectionFailures {
                 return "unknown host '" + target.host() + "'";
             }
         }
+        if (streamed && (status.getCode() == Status.Code.UNAVAILABLE || status.getCode() == Status.Code.CANCELLED
+                || status.getCode() == Status.Code.INTERNAL)) {
+            // The agent had been sending: it stopped, restarted, or the network between dropped the stream.
+            return "stream from " + where + " reset while streaming" + detail(status)
+                    + " (the agent stopped or restarted, or the network dropped the connection)";
+        }
         if (status.getCode() == Status.Code.UNAVAILABLE) {
             String description = status.getDescription();
             if (description != null && description.toLowerCase(java.util.Locale.ROOT).contains("http2")
@@ -52,9 +83,7 @@ public final class ConnectionFailures {
                         + " (the agent may expect TLS, or plaintext)";
             }
             if (target.tls().isEmpty() && ("Network closed for unknown reason".equals(description) || resetByPeer(error))) {
-                // What a plaintext client sees when the agent serves TLS: the agent drops or resets the connection.
-                return "connection to " + where + " lost" + detail(status)
-                        + " (if the agent serves TLS: remove 'insecure: true' and give tls-ca)";
+                return null;
             }
             return "connection to " + where + " lost" + detail(status);
         }

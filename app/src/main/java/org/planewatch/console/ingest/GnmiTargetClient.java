@@ -36,11 +36,17 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
 /**
  * Keeps one gNMI Subscribe session per configured target alive: dials, subscribes to the plan,
  * decodes every response straight into the {@link IngestQueue}, and redials with exponential
- * backoff and jitter after any failure. Network callbacks do nothing else.
+ * backoff and jitter after any failure, capped low while the target was live recently, and at
+ * once when the channel connects, so a restarted agent is subscribed to again within about a
+ * second of listening (ADR 0087). Network callbacks do nothing else.
  */
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
     private static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
+    /** A target that streamed within this long is redialled with the backoff's low cap. */
+    static final Duration RECENTLY_LIVE = Duration.ofMinutes(10);
+    /** How long the console waits for a TLS handshake when it asks whether an agent speaks TLS. */
+    private static final Duration TLS_PROBE_TIMEOUT = Duration.ofSeconds(1);
 
     private final TargetConfig config;
     private final SubscriptionPlan plan;
@@ -53,6 +59,8 @@ public final class GnmiTargetClient implements AutoCloseable {
     private final io.grpc.Channel authenticated;
 
     private final Object lock = new Object();
+    /** When the target last streamed (its first response, or a failure while streaming); MIN_VALUE: never. */
+    private volatile long lastLiveMillis = Long.MIN_VALUE;
     private long generation;
     private boolean closed;
     private final List<ClientCallStreamObserver<SubscribeRequest>> streams = new ArrayList<>();
@@ -258,6 +266,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             if (!announced) {
                 announced = true;
                 backoff.reset();
+                lastLiveMillis = clock.millis();
                 // Streaming since its first response arrived: stamped later, the change would be queued
                 // ahead of a response that arrived before it.
                 queue.offer(new IngestEvent.Connection(config.name(), ConnectionPhase.STREAMING, "",
@@ -268,16 +277,21 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void onError(Throwable error) {
-            fail(attempt, ConnectionFailures.describe(config, error));
+            fail(attempt, ConnectionFailures.explain(config, error, announced), announced);
         }
 
         @Override
         public void onCompleted() {
-            fail(attempt, config.address() + " ended the subscription");
+            fail(attempt, new ConnectionFailures.Failure(config.address() + " ended the subscription", false), announced);
         }
     }
 
-    private void fail(long attempt, String message) {
+    /**
+     * A call failed: the whole attempt is given up, the failure published, and a redial scheduled.
+     * A plaintext connection the agent closed before answering is explained only after a TLS
+     * handshake with the agent says whether it serves TLS (on the scheduler: the handshake blocks).
+     */
+    private void fail(long attempt, ConnectionFailures.Failure failure, boolean streamed) {
         List<ClientCallStreamObserver<SubscribeRequest>> toCancel;
         synchronized (lock) {
             if (closed || attempt != generation) {
@@ -288,9 +302,51 @@ public final class GnmiTargetClient implements AutoCloseable {
             streams.clear();
         }
         cancelAll(toCancel, "restarting subscription");
-        Duration wait = backoff.next();
+        long now = clock.millis();
+        if (streamed) {
+            lastLiveMillis = now;
+        }
+        long lastLive = lastLiveMillis;
+        boolean recentlyLive = lastLive != Long.MIN_VALUE && now - lastLive <= RECENTLY_LIVE.toMillis();
+        Duration wait = backoff.next(recentlyLive);
+        if (!failure.closedBeforeAnswer()) {
+            redialAfter(failure.message(), wait);
+            return;
+        }
+        scheduler.execute(() -> {
+            boolean tls = TlsProbe.answersTls(config.host(), config.port(), TLS_PROBE_TIMEOUT);
+            redialAfter(failure.message() + (tls
+                    ? " (the agent serves TLS: remove 'insecure: true' and give tls-ca)"
+                    : " (it may be stopping or starting)"), wait);
+        });
+    }
+
+    private void redialAfter(String message, Duration wait) {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+        }
         publish(ConnectionPhase.FAILED, message + "; retrying in " + formatWait(wait));
-        scheduler.schedule(this::dial, wait.toMillis(), TimeUnit.MILLISECONDS);
+        redialWhenReady(scheduler.schedule(this::dial, wait.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    /**
+     * Dials at once if the channel connects before the scheduled redial. Each dial resets the
+     * channel's connect back-off, so the channel tries to connect with every dial; but once it has
+     * failed, gRPC's pick-first policy keeps failing new calls fast with the old error until a
+     * connection is READY, so the dial that set off the successful connection attempt itself fails
+     * with "connection refused", and without this the agent waited a whole further back-off.
+     */
+    private void redialWhenReady(java.util.concurrent.ScheduledFuture<?> scheduled) {
+        io.grpc.ConnectivityState state = channel.getState(false);
+        if (state == io.grpc.ConnectivityState.READY) {
+            if (scheduled.cancel(false)) {
+                scheduler.execute(this::dial);
+            }
+        } else if (state != io.grpc.ConnectivityState.SHUTDOWN && !scheduled.isDone()) {
+            channel.notifyWhenStateChanged(state, () -> redialWhenReady(scheduled));
+        }
     }
 
     /**

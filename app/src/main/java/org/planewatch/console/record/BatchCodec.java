@@ -54,9 +54,10 @@ final class BatchCodec {
     private int decodedEvents;
     private int decodedUpdates;
     private int decodedDeletes;
-    /** Decisions whose leaves a seek leaves out (the replay already has them from the recorded history). */
+    /** Decision leaves a seek leaves out (the replay has their decisions from the recorded history). */
     interface DecisionFilter {
-        boolean known(int targetId, long seq);
+        /** Whether leaf {@code leaf} of entry {@code seq} of {@code source}'s device {@code target} is left out (ids of the dictionary). */
+        boolean leftOut(int sourceId, int targetId, long seq, String leaf, TelemetryValue value);
     }
 
     private DecisionFilter filter;
@@ -93,11 +94,14 @@ final class BatchCodec {
         this.filterUntilMillis = untilMillis;
     }
 
-    private boolean leftOut(int leaf, long seq, long arrivalMillis) {
-        if (filter == null || arrivalMillis > filterUntilMillis || !dictionary.isDecisionLeaf(leaf)) {
-            return false;
-        }
-        return filter.known(dictionary.targetId(leaf), dictionary.isTemplate(leaf) ? seq : dictionary.plainDecisionSeq(leaf));
+    private boolean filtered(int leaf, long arrivalMillis) {
+        return filter != null && arrivalMillis <= filterUntilMillis && dictionary.isDecisionLeaf(leaf);
+    }
+
+    /** Whether the filter leaves out {@code leaf} with {@code value} from {@code source}; ask only when {@link #filtered}. */
+    private boolean leftOut(int source, int leaf, long seq, TelemetryValue value) {
+        return filter.leftOut(source, dictionary.targetId(leaf), dictionary.isTemplate(leaf) ? seq : dictionary.plainDecisionSeq(leaf),
+                dictionary.path(leaf).last().name(), value);
     }
 
     /**
@@ -266,14 +270,14 @@ final class BatchCodec {
                             long seq = in.readVarLong();
                             TelemetryValue value = ValueCodec.read(in, ringValues.value(leafTarget, leaf, seq), strings);
                             ringValues.set(leafTarget, leaf, seq, value, timestamp, source);
-                            if (leftOut(leaf, seq, arrival)) {
+                            if (filtered(leaf, arrival) && leftOut(source, leaf, seq, value)) {
                                 leftOut++;
                             } else {
                                 updates.addKeyed(path, seq, value);
                             }
                         } else {
                             ValueCodec.readInto(in, values, leaf, timestamp, source, strings);
-                            if (leftOut(leaf, 0, arrival)) {
+                            if (filtered(leaf, arrival) && leftOut(source, leaf, 0, values.value(leaf))) {
                                 leftOut++;
                             } else if (values.isUint(leaf)) {
                                 updates.addUint(path, values.number(leaf));
@@ -422,7 +426,7 @@ final class BatchCodec {
             // The group keeps its place even when all its leaves are left out (dropped when empty, below).
             UpdateColumns.Builder group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
                     k -> new UpdateColumns.Builder(16));
-            if (!leftOut(leaf, 0, Long.MIN_VALUE)) {
+            if (!(filtered(leaf, Long.MIN_VALUE) && leftOut(source, leaf, 0, value))) {
                 group.add(entry.path(), value);
             }
         }
@@ -443,7 +447,7 @@ final class BatchCodec {
                 ringValues.set(entry.targetId(), template, seq, value, timestamp, source);
                 UpdateColumns.Builder group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
                         k -> new UpdateColumns.Builder(16));
-                if (!leftOut(template, seq, Long.MIN_VALUE)) {
+                if (!(filtered(template, Long.MIN_VALUE) && leftOut(source, template, seq, value))) {
                     group.addKeyed(entry.path(), seq, value);
                 }
             }

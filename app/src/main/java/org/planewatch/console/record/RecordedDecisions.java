@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.planewatch.console.telemetry.RecordedDecision;
+import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
  * Every row of a recording's {@code exclusions} table, read once and kept in columns in the order
@@ -33,6 +34,7 @@ final class RecordedDecisions {
     private static final class Columns {
         long[] arrival = new long[1024];
         long[] seq = new long[1024];
+        int[] subscription = new int[1024];
         long[] timestamp = new long[1024];
         long[] qpn = new long[1024];
         int[] ev = new int[1024];
@@ -54,6 +56,7 @@ final class RecordedDecisions {
         void resize(int length) {
             arrival = Arrays.copyOf(arrival, length);
             seq = Arrays.copyOf(seq, length);
+            subscription = Arrays.copyOf(subscription, length);
             timestamp = Arrays.copyOf(timestamp, length);
             qpn = Arrays.copyOf(qpn, length);
             ev = Arrays.copyOf(ev, length);
@@ -73,9 +76,11 @@ final class RecordedDecisions {
         List<String> texts = new java.util.ArrayList<>();
         Columns c = new Columns();
         int n = 0;
-        try (PreparedStatement all = reader.prepare("""
-                SELECT source, target, ring_seq, arrival_ms, timestamp_ns, qpn, ev, plane, links, from_state, to_state, reason
-                FROM exclusions ORDER BY arrival_ms, target, ring_seq""");
+        // Format 2 and older kept one row per device name and number, whatever the source or subscription.
+        boolean v3 = reader.schemaVersion() >= 3;
+        try (PreparedStatement all = reader.prepare("SELECT source, target, ring_seq, arrival_ms, timestamp_ns, qpn, ev, plane,"
+                + " links, from_state, to_state, reason, " + (v3 ? "subscription" : "0") + " FROM exclusions"
+                + " ORDER BY arrival_ms, source, target, " + (v3 ? "subscription, " : "") + "ring_seq");
                 ResultSet rs = all.executeQuery()) {
             while (rs.next()) {
                 c.fit(n);
@@ -97,6 +102,7 @@ final class RecordedDecisions {
                 c.from[n] = text(rs.getString(10), ids, texts);
                 c.to[n] = text(rs.getString(11), ids, texts);
                 c.reason[n] = text(rs.getString(12), ids, texts);
+                c.subscription[n] = rs.getInt(13);
                 n++;
             }
         }
@@ -158,17 +164,152 @@ final class RecordedDecisions {
         return c.arrival.clone();
     }
 
-    String target(int i) {
-        return texts[c.target[i]];
+    /** The id of {@code text} among the decisions' texts, or -1 when no decision holds it. */
+    int textId(String text) {
+        synchronized (this) {
+            if (textIds == null) {
+                textIds = new HashMap<>();
+                for (int i = 0; i < texts.length; i++) {
+                    textIds.put(texts[i], i);
+                }
+            }
+        }
+        return textIds.getOrDefault(text, NULL);
     }
 
-    long seq(int i) {
-        return c.seq[i];
+    private Map<String, Integer> textIds;
+    private KeyIndex byKey;
+
+    /**
+     * Index of the first decision of {@code source}'s device {@code target} numbered {@code seq}
+     * that completed at or after {@code millis}, or -1 (texts as {@link #textId} gives them).
+     */
+    int firstCompletedAtOrAfter(int source, int target, long seq, long millis) {
+        KeyIndex index;
+        synchronized (this) {
+            if (byKey == null) {
+                byKey = new KeyIndex();
+            }
+            index = byKey;
+        }
+        return index.firstAtOrAfter(source, target, seq, millis);
+    }
+
+    /**
+     * Whether decision {@code i} has {@code value} for its leaf {@code leaf} (compared as the writer
+     * stored it, as text); a leaf the table does not keep belongs to any decision.
+     */
+    boolean hasLeaf(int i, String leaf, TelemetryValue value) {
+        String text = value.text();
+        int flags = c.known[i];
+        return switch (leaf) {
+            case "timestamp" -> (flags & 1) != 0 && Long.toString(c.timestamp[i]).equals(text);
+            case "qpn" -> (flags & 2) != 0 && Long.toString(c.qpn[i]).equals(text);
+            case "ev" -> (flags & 4) != 0 && Long.toString(c.ev[i]).equals(text);
+            case "plane" -> (flags & 8) != 0 && Long.toString(c.plane[i]).equals(text);
+            case "links" -> text.equals(text(c.links[i]));
+            case "from-state" -> text.equals(text(c.from[i]));
+            case "to-state" -> text.equals(text(c.to[i]));
+            case "reason" -> text.equals(text(c.reason[i]));
+            default -> true;
+        };
+    }
+
+    /**
+     * The decisions ordered by source and device, then number, then arrival, built on first use: one
+     * counting sort by device, then a sort of primitives per device.
+     */
+    private final class KeyIndex {
+        private final Map<Long, Integer> pairs = new HashMap<>();
+        /** Decision indexes; those of pair p are {@code order[start[p]..start[p + 1])}. */
+        private final int[] order = new int[size];
+        private final int[] start;
+
+        KeyIndex() {
+            int[] pairOf = new int[size];
+            long lastKey = Long.MIN_VALUE;
+            int lastPair = -1;
+            for (int i = 0; i < size; i++) {
+                long key = ((long) c.source[i] << 32) | (c.target[i] & 0xffffffffL);
+                if (key != lastKey) {
+                    lastPair = pairs.computeIfAbsent(key, k -> pairs.size());
+                    lastKey = key;
+                }
+                pairOf[i] = lastPair;
+            }
+            start = new int[pairs.size() + 1];
+            for (int i = 0; i < size; i++) {
+                start[pairOf[i] + 1]++;
+            }
+            for (int p = 0; p < pairs.size(); p++) {
+                start[p + 1] += start[p];
+            }
+            int[] next = Arrays.copyOf(start, pairs.size());
+            for (int i = 0; i < size; i++) {
+                order[next[pairOf[i]]++] = i; // stable: arrival order within a pair
+            }
+            for (int p = 0; p < pairs.size(); p++) {
+                sortBySeq(start[p], start[p + 1]);
+            }
+        }
+
+        /** Sorts {@code order[from..to)} by number, keeping arrival order among equal numbers. */
+        private void sortBySeq(int from, int to) {
+            int n = to - from;
+            boolean packable = n < 1 << 21;
+            for (int k = from; k < to && packable; k++) {
+                packable = c.seq[order[k]] >= 0 && c.seq[order[k]] < 1L << 42;
+            }
+            if (packable) {
+                long[] packed = new long[n];
+                for (int k = 0; k < n; k++) {
+                    packed[k] = c.seq[order[from + k]] << 21 | k;
+                }
+                Arrays.sort(packed);
+                int[] sorted = new int[n];
+                for (int k = 0; k < n; k++) {
+                    sorted[k] = order[from + (int) (packed[k] & ((1 << 21) - 1))];
+                }
+                System.arraycopy(sorted, 0, order, from, n);
+            } else {
+                Integer[] boxed = new Integer[n];
+                for (int k = 0; k < n; k++) {
+                    boxed[k] = order[from + k];
+                }
+                Arrays.sort(boxed, java.util.Comparator.comparingLong((Integer i) -> c.seq[i]).thenComparingInt(i -> i));
+                for (int k = 0; k < n; k++) {
+                    order[from + k] = boxed[k];
+                }
+            }
+        }
+
+        int firstAtOrAfter(int source, int target, long seq, long millis) {
+            Integer pair = pairs.get(((long) source << 32) | (target & 0xffffffffL));
+            if (pair == null) {
+                return -1;
+            }
+            int lo = start[pair];
+            int hi = start[pair + 1];
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (c.seq[order[mid]] < seq) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            for (int k = lo; k < start[pair + 1] && c.seq[order[k]] == seq; k++) {
+                if (c.arrival[order[k]] >= millis) {
+                    return order[k];
+                }
+            }
+            return -1;
+        }
     }
 
     RecordedDecision get(int i) {
         int flags = c.known[i];
-        return new RecordedDecision(texts[c.source[i]], texts[c.target[i]], c.seq[i], c.arrival[i],
+        return new RecordedDecision(texts[c.source[i]], texts[c.target[i]], c.subscription[i], c.seq[i], c.arrival[i],
                 (flags & 1) != 0 ? c.timestamp[i] : null, (flags & 2) != 0 ? c.qpn[i] : null,
                 (flags & 4) != 0 ? (long) c.ev[i] : null, (flags & 8) != 0 ? (long) c.plane[i] : null,
                 text(c.links[i]), text(c.from[i]), text(c.to[i]), text(c.reason[i]));

@@ -39,6 +39,15 @@ public final class RecordingReader implements AutoCloseable {
 
     public record Bookmark(long atMillis, String note) {}
 
+    /**
+     * A period a source was not streaming while it was recorded (format 3 on).
+     *
+     * @param toMillis when it streamed again, or {@code null}: not before the recording ended
+     * @param reason the first failure's explanation ("" when none was reported, e.g. still dialling)
+     * @param failures how many attempts failed in the period
+     */
+    public record Gap(String source, long fromMillis, Long toMillis, String reason, int failures) {}
+
     public record AlarmMark(long raisedMillis, Long clearedMillis, String kind, String subject, String severity,
             String message) {}
 
@@ -258,6 +267,22 @@ public final class RecordingReader implements AutoCloseable {
                         rs.getString(5), rs.getString(6)));
             }
             return marks;
+        });
+    }
+
+    /** The periods sources were not streaming, by start; none for recordings older than format 3, which kept no such table. */
+    public List<Gap> gaps() throws RecordingException {
+        if (schemaVersion < 3) {
+            return List.of();
+        }
+        return query("SELECT source, from_ms, to_ms, reason, failures FROM gaps ORDER BY from_ms, id", rs -> {
+            List<Gap> gaps = new ArrayList<>();
+            while (rs.next()) {
+                long to = rs.getLong(3);
+                Long toMillis = rs.wasNull() ? null : to;
+                gaps.add(new Gap(rs.getString(1), rs.getLong(2), toMillis, rs.getString(4), rs.getInt(5)));
+            }
+            return gaps;
         });
     }
 

@@ -5,7 +5,7 @@ import java.util.List;
 /** The SQLite schema of a recording (.pwrec), version {@value #VERSION}. Documented in docs/recording-format.md. */
 final class RecordingSchema {
     /** Bumped on every incompatible change; readers refuse newer files with a clear message. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     /** "PWRC": tells a Planewatch recording from any other SQLite file. */
     static final int APPLICATION_ID = 0x50575243;
 
@@ -43,6 +43,7 @@ final class RecordingSchema {
             CREATE TABLE exclusions(
               source       TEXT NOT NULL,
               target       TEXT NOT NULL,
+              subscription INTEGER NOT NULL,
               ring_seq     INTEGER NOT NULL,
               batch_seq    INTEGER NOT NULL,
               arrival_ms   INTEGER NOT NULL,
@@ -54,7 +55,7 @@ final class RecordingSchema {
               from_state   TEXT,
               to_state     TEXT,
               reason       TEXT,
-              PRIMARY KEY (target, ring_seq))""",
+              PRIMARY KEY (source, target, ring_seq, subscription))""",
             "CREATE INDEX exclusions_by_time ON exclusions(arrival_ms)",
             """
             CREATE TABLE activity(
@@ -72,6 +73,15 @@ final class RecordingSchema {
               severity   TEXT NOT NULL,
               message    TEXT NOT NULL)""",
             "CREATE INDEX alarms_by_time ON alarms(raised_ms)",
+            """
+            CREATE TABLE gaps(
+              id       INTEGER PRIMARY KEY,
+              source   TEXT NOT NULL,
+              from_ms  INTEGER NOT NULL,
+              to_ms    INTEGER,
+              reason   TEXT NOT NULL,
+              failures INTEGER NOT NULL)""",
+            "CREATE INDEX gaps_by_time ON gaps(from_ms)",
             """
             CREATE TABLE bookmarks(
               id    INTEGER PRIMARY KEY,

@@ -36,7 +36,9 @@ public final class RecordingWriter implements AutoCloseable {
     private final PreparedStatement insertBatch;
     private final PreparedStatement insertKeyframe;
     private final PreparedStatement upsertActivity;
-    private final PreparedStatement upsertExclusion;
+    private final PreparedStatement insertExclusion;
+    private final PreparedStatement recordedTimestamps;
+    private final Gaps gaps;
     private long seq;
     private long lastKeyframeMillis = Long.MIN_VALUE;
     private long lastTrimMillis = Long.MIN_VALUE;
@@ -58,18 +60,13 @@ public final class RecordingWriter implements AutoCloseable {
                 INSERT INTO activity(second_ms, notifications, updates, exclusions) VALUES (?, ?, ?, ?)
                 ON CONFLICT(second_ms) DO UPDATE SET notifications = notifications + excluded.notifications,
                   updates = updates + excluded.updates, exclusions = exclusions + excluded.exclusions""");
-        upsertExclusion = db.prepareStatement("""
-                INSERT INTO exclusions(target, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev, plane,
-                  links, from_state, to_state, reason, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(target, ring_seq) DO UPDATE SET
-                  arrival_ms = CASE WHEN timestamp_ns IS NULL OR to_state IS NULL OR from_state IS NULL OR reason IS NULL
-                    OR qpn IS NULL OR ev IS NULL OR plane IS NULL OR links IS NULL THEN excluded.arrival_ms ELSE arrival_ms END,
-                  batch_seq = CASE WHEN timestamp_ns IS NULL OR to_state IS NULL OR from_state IS NULL OR reason IS NULL
-                    OR qpn IS NULL OR ev IS NULL OR plane IS NULL OR links IS NULL THEN excluded.batch_seq ELSE batch_seq END,
-                  timestamp_ns = coalesce(excluded.timestamp_ns, timestamp_ns), qpn = coalesce(excluded.qpn, qpn),
-                  ev = coalesce(excluded.ev, ev), plane = coalesce(excluded.plane, plane),
-                  links = coalesce(excluded.links, links), from_state = coalesce(excluded.from_state, from_state),
-                  to_state = coalesce(excluded.to_state, to_state), reason = coalesce(excluded.reason, reason)""");
+        insertExclusion = db.prepareStatement("""
+                INSERT INTO exclusions(source, target, subscription, ring_seq, batch_seq, arrival_ms, timestamp_ns, qpn, ev,
+                  plane, links, from_state, to_state, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING""");
+        recordedTimestamps = db.prepareStatement(
+                "SELECT timestamp_ns FROM exclusions WHERE source = ? AND target = ? AND ring_seq = ?");
+        gaps = new Gaps(db);
     }
 
     /**
@@ -170,9 +167,10 @@ public final class RecordingWriter implements AutoCloseable {
             insertBatch.setInt(5, updates);
             insertBatch.setBytes(6, data);
             insertBatch.executeUpdate();
-            List<ExclusionRows.Row> exclusions = exclusionRows.from(batch, codec.decisionNotifications());
-            writeExclusions(batchSeq, exclusions);
+            List<ExclusionRows.Row> exclusions = writeExclusions(batchSeq,
+                    exclusionRows.from(batch, codec.decisionNotifications()));
             writeActivity(batch, exclusions);
+            gaps.follow(batch);
             // A seek decodes one keyframe and the batches after it: bound that work in time and in updates.
             boolean keyframe = lastKeyframeMillis == Long.MIN_VALUE
                     || last - lastKeyframeMillis >= keyframeIntervalMillis
@@ -295,25 +293,56 @@ public final class RecordingWriter implements AutoCloseable {
         insertLeaf.executeBatch();
     }
 
-    private void writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
+    /**
+     * Inserts the decisions that are new and returns them. A decision is keyed by source, device,
+     * sequence number and the subscription it came in: within one subscription the numbers are one
+     * agent ring's, and a restarted agent is always another subscription. The same number and
+     * timestamp recorded before, in any subscription, is the ring resent after a reconnect: left out.
+     */
+    private List<ExclusionRows.Row> writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
+        List<ExclusionRows.Row> inserted = new java.util.ArrayList<>(rows.size());
         for (ExclusionRows.Row row : rows) {
-            Map<String, String> f = row.fields();
-            upsertExclusion.setString(1, row.target());
-            upsertExclusion.setLong(2, row.ringSeq());
-            upsertExclusion.setLong(3, batchSeq);
-            upsertExclusion.setLong(4, row.arrivalMillis());
-            setLongOrNull(upsertExclusion, 5, f.get("timestamp"));
-            setLongOrNull(upsertExclusion, 6, f.get("qpn"));
-            setLongOrNull(upsertExclusion, 7, f.get("ev"));
-            setLongOrNull(upsertExclusion, 8, f.get("plane"));
-            upsertExclusion.setString(9, f.get("links"));
-            upsertExclusion.setString(10, f.get("from-state"));
-            upsertExclusion.setString(11, f.get("to-state"));
-            upsertExclusion.setString(12, f.get("reason"));
-            upsertExclusion.setString(13, row.source());
-            upsertExclusion.addBatch();
+            Long timestamp = longOrNull(row.fields().get("timestamp"));
+            if (!recordedBefore(row, timestamp) && insertExclusion(row, batchSeq, timestamp)) {
+                inserted.add(row);
+            }
         }
-        upsertExclusion.executeBatch();
+        return inserted;
+    }
+
+    private boolean insertExclusion(ExclusionRows.Row row, long batchSeq, Long timestamp) throws SQLException {
+        Map<String, String> f = row.fields();
+        insertExclusion.setString(1, row.source());
+        insertExclusion.setString(2, row.target());
+        insertExclusion.setInt(3, row.subscription());
+        insertExclusion.setLong(4, row.ringSeq());
+        insertExclusion.setLong(5, batchSeq);
+        insertExclusion.setLong(6, row.arrivalMillis());
+        setLongOrNull(insertExclusion, 7, timestamp);
+        setLongOrNull(insertExclusion, 8, longOrNull(f.get("qpn")));
+        setLongOrNull(insertExclusion, 9, longOrNull(f.get("ev")));
+        setLongOrNull(insertExclusion, 10, longOrNull(f.get("plane")));
+        insertExclusion.setString(11, f.get("links"));
+        insertExclusion.setString(12, f.get("from-state"));
+        insertExclusion.setString(13, f.get("to-state"));
+        insertExclusion.setString(14, f.get("reason"));
+        return insertExclusion.executeUpdate() == 1;
+    }
+
+    /** Whether the source's device has a decision with this number and timestamp recorded already. */
+    private boolean recordedBefore(ExclusionRows.Row row, Long timestamp) throws SQLException {
+        recordedTimestamps.setString(1, row.source());
+        recordedTimestamps.setString(2, row.target());
+        recordedTimestamps.setLong(3, row.ringSeq());
+        try (ResultSet rs = recordedTimestamps.executeQuery()) {
+            while (rs.next()) {
+                long value = rs.getLong(1);
+                if (java.util.Objects.equals(timestamp, rs.wasNull() ? null : value)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private void writeActivity(List<? extends IngestEvent> batch, List<ExclusionRows.Row> exclusions) throws SQLException {
@@ -326,9 +355,7 @@ public final class RecordingWriter implements AutoCloseable {
             }
         }
         for (ExclusionRows.Row row : exclusions) {
-            if (row.fields().containsKey("to-state")) {
-                seconds.computeIfAbsent(row.arrivalMillis() / 1000 * 1000, k -> new long[3])[2]++;
-            }
+            seconds.computeIfAbsent(row.arrivalMillis() / 1000 * 1000, k -> new long[3])[2]++;
         }
         for (Map.Entry<Long, long[]> entry : seconds.entrySet()) {
             upsertActivity.setLong(1, entry.getKey());
@@ -362,6 +389,7 @@ public final class RecordingWriter implements AutoCloseable {
             s.executeUpdate("DELETE FROM activity WHERE second_ms < " + (keepFromMillis / 1000 * 1000));
             s.executeUpdate("DELETE FROM alarms WHERE cleared_ms IS NOT NULL AND cleared_ms < " + keepFromMillis);
             s.executeUpdate("DELETE FROM bookmarks WHERE at_ms < " + keepFromMillis);
+            s.executeUpdate("DELETE FROM gaps WHERE to_ms IS NOT NULL AND to_ms < " + keepFromMillis);
             db.commit();
         }
         try (Statement vacuum = db.createStatement()) {
@@ -381,16 +409,23 @@ public final class RecordingWriter implements AutoCloseable {
         return updates;
     }
 
-    private static void setLongOrNull(PreparedStatement statement, int index, String text) throws SQLException {
+    private static Long longOrNull(String text) {
         if (text != null) {
             try {
-                statement.setLong(index, Long.parseLong(text));
-                return;
+                return Long.parseLong(text);
             } catch (NumberFormatException e) {
                 // Not a number: stored as NULL rather than guessed; the batch keeps the raw value.
             }
         }
-        statement.setNull(index, java.sql.Types.INTEGER);
+        return null;
+    }
+
+    private static void setLongOrNull(PreparedStatement statement, int index, Long value) throws SQLException {
+        if (value != null) {
+            statement.setLong(index, value);
+        } else {
+            statement.setNull(index, java.sql.Types.INTEGER);
+        }
     }
 
     private RecordingException failure(SQLException e) {

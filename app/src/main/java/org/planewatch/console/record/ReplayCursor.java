@@ -194,10 +194,10 @@ public final class ReplayCursor {
 
     /**
      * What a replay applies to an empty telemetry store to show the recorded state at {@code atMillis}:
-     * the recorded decision history ({@link #exclusionsBefore}), then {@link #seek}'s events without
-     * the event-ring leaves of decisions that history already holds. Those leaves (most of a
-     * keyframe on a fabric with busy rings) would only be recognised as repeats; leaves of decisions
-     * still incomplete at that instant stay, so they complete as they did live.
+     * the recorded decision history ({@link #exclusionsBefore}), then {@link #seek}'s events with, of
+     * the event-ring leaves that arrived by then, only those of decisions still incomplete at that
+     * instant, which complete as they did live ({@link PendingDecisions}). The others (most of a
+     * keyframe on a fabric with busy rings) belong to decisions the history holds, or to none.
      */
     public List<IngestEvent> seekWithHistory(long atMillis) throws RecordingException {
         HistorySeek seek = seekWithDecisions(atMillis);
@@ -219,9 +219,8 @@ public final class ReplayCursor {
         }
         RecordedDecisions all = reader.decisions();
         int[] picked = all.shownBefore(atMillis, EXCLUSION_HISTORY);
-        KnownDecisions known = KnownDecisions.of(all, picked, reader.dictionary());
         // Left out while decoding: their paths are never built (most of a keyframe's ring section).
-        return new HistorySeek(history(all, picked), seek(atMillis, known.isEmpty() ? null : known));
+        return new HistorySeek(history(all, picked), seek(atMillis, PendingDecisions.at(all, atMillis, reader.dictionary())));
     }
 
     /**
@@ -364,7 +363,7 @@ public final class ReplayCursor {
      * The exclusion decisions recorded before {@code beforeMillis} (the newest 20,000), as the
      * notifications that reported them. Agents evict old decisions from their rings, so the state
      * at an instant alone would forget decisions the console had already shown; a replay applies
-     * these first. The telemetry store recognises repeats by host and sequence number.
+     * these first. The telemetry store recognises repeats by source, device, number and timestamp.
      */
     public List<IngestEvent> exclusionsBefore(long beforeMillis) throws RecordingException {
         RecordedDecisions all = reader.decisions();

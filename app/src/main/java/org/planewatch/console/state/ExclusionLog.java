@@ -17,14 +17,16 @@ import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 /**
  * Assembles exclusion decisions from the agents' event rings ({@code mrc:/events/event[seq]}) and
  * keeps the console's own bounded history. The agent's ring evicts entries with a delete; that is
- * not a retraction, so history keeps them. A resent ring after a reconnect is recognised by
- * sequence number and not counted twice.
+ * not a retraction, so history keeps them. A decision is its source's, device's, sequence number's
+ * and timestamp's: a resent ring after a reconnect is recognised and not counted twice, while a
+ * restarted agent's ring, numbered from 0 again, and another agent's device of the same name are
+ * decisions of their own (ADR 0086).
  */
 final class ExclusionLog {
     private static final int MAX_PARTIAL = 100_000;
     private final int capacity;
 
-    private record DecisionKey(String host, long seq) {}
+    private record DecisionKey(String source, String host, long seq) {}
 
     /**
      * The leaves of one decision that have arrived so far; numbers and texts as a {@link LeafTable}
@@ -93,7 +95,8 @@ final class ExclusionLog {
      * entries, made every notification cost O(partial) and let the state owner fall behind).
      */
     private final List<PartialDecision> touched = new ArrayList<>();
-    private final Map<String, SeenSequences> seenByHost = new HashMap<>();
+    /** Decisions taken, by source and device ("source\0device"). */
+    private final Map<String, SeenDecisions> seenByDevice = new HashMap<>();
     /** Parsed link lists by their text: a fabric has few distinct paths, and each decision names one. */
     private final Map<String, List<String>> linkLists = new HashMap<>();
     private static final int MAX_LINK_LISTS = 10_000;
@@ -112,10 +115,11 @@ final class ExclusionLog {
     /** The decision the previous leaf went to: a decision's leaves come one after another. */
     private PartialDecision last;
 
-    void leaf(String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
+    void leaf(String source, String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
         PartialDecision decision = last;
-        if (decision == null || seq != decision.key.seq() || !host.equals(decision.key.host())) {
-            decision = partial.computeIfAbsent(new DecisionKey(host, seq), PartialDecision::new);
+        if (decision == null || seq != decision.key.seq() || !host.equals(decision.key.host())
+                || !source.equals(decision.key.source())) {
+            decision = partial.computeIfAbsent(new DecisionKey(source, host, seq), PartialDecision::new);
             if (!decision.touched) {
                 decision.touched = true;
                 touched.add(decision);
@@ -126,9 +130,9 @@ final class ExclusionLog {
     }
 
     /** {@code mrc:/events/state/{next-seq, dropped-events}}: what the agent's ring lost. */
-    void ringLeaf(String host, String leaf, TelemetryValue value) {
+    void ringLeaf(String source, String host, String leaf, TelemetryValue value) {
         if (value instanceof TelemetryValue.Uint(long number)) {
-            long[] state = ringState.computeIfAbsent(host, h -> new long[2]);
+            long[] state = ringState.computeIfAbsent(source + '\0' + host, h -> new long[2]);
             if ("next-seq".equals(leaf)) {
                 state[0] = number;
             } else if ("dropped-events".equals(leaf)) {
@@ -153,7 +157,7 @@ final class ExclusionLog {
                 continue;
             }
             partial.remove(decision.key);
-            take(decision.key.host(), decision.key.seq(), decision.timestampNs, arrivalMillis, decision.qpn,
+            take(decision.key.source(), decision.key.host(), decision.key.seq(), decision.timestampNs, arrivalMillis, decision.qpn,
                     (int) decision.ev, (int) decision.plane, decision.links == null ? "" : decision.links,
                     orUnknown(decision.from), orUnknown(decision.to), orUnknown(decision.reason));
         }
@@ -165,12 +169,25 @@ final class ExclusionLog {
     }
 
     /**
-     * A decision whose leaves all arrived: into the history unless the host's ring sent it before
+     * The source's subscription ended (failed, closed, redialling): leaves of its decisions that have
+     * not all come are dropped. A reconnect to the same agent resends its whole ring, and a restarted
+     * agent's ring is another: its leaves must not complete a decision of the previous one.
+     */
+    void subscriptionEnded(String source) {
+        last = null;
+        if (!partial.isEmpty()) {
+            partial.keySet().removeIf(key -> key.source().equals(source));
+            touched.removeIf(decision -> decision.key.source().equals(source));
+        }
+    }
+
+    /**
+     * A decision whose leaves all arrived: into the history unless the device's ring sent it before
      * (a resent ring after a reconnect).
      */
-    private void take(String host, long seq, long timestampNs, long arrivalMillis, long qpn, int ev, int plane,
+    private void take(String source, String host, long seq, long timestampNs, long arrivalMillis, long qpn, int ev, int plane,
             String links, String from, String to, String reason) {
-        if (!seenByHost.computeIfAbsent(host, h -> new SeenSequences(capacity)).add(seq)) {
+        if (!seenByDevice.computeIfAbsent(source + '\0' + host, h -> new SeenDecisions(capacity)).add(seq, timestampNs)) {
             return;
         }
         ExclusionEvent event = new ExclusionEvent(host, seq, timestampNs, arrivalMillis, qpn, ev, plane, linkList(links),
@@ -209,8 +226,8 @@ final class ExclusionLog {
         last = null;
         boolean complete = d.timestampNs() != null && d.qpn() != null && d.ev() != null && d.plane() != null
                 && d.links() != null && d.fromState() != null && d.toState() != null && d.reason() != null;
-        if (complete && (partial.isEmpty() || !partial.containsKey(new DecisionKey(d.target(), d.seq())))) {
-            take(d.target(), d.seq(), d.timestampNs() == null ? 0 : d.timestampNs(), d.arrivalMillis(), d.qpn(),
+        if (complete && (partial.isEmpty() || !partial.containsKey(new DecisionKey(d.source(), d.target(), d.seq())))) {
+            take(d.source(), d.target(), d.seq(), d.timestampNs() == null ? 0 : d.timestampNs(), d.arrivalMillis(), d.qpn(),
                     (int) (long) d.ev(), (int) (long) d.plane(), d.links(), d.fromState(), d.toState(), d.reason());
             return;
         }
@@ -228,13 +245,13 @@ final class ExclusionLog {
 
     private void number(RecordedDecision d, String leaf, Long value, long ts) {
         if (value != null) {
-            leaf(d.target(), d.seq(), leaf, new TelemetryValue.Uint(value), ts);
+            leaf(d.source(), d.target(), d.seq(), leaf, new TelemetryValue.Uint(value), ts);
         }
     }
 
     private void text(RecordedDecision d, String leaf, String value, long ts) {
         if (value != null) {
-            leaf(d.target(), d.seq(), leaf, new TelemetryValue.Str(value), ts);
+            leaf(d.source(), d.target(), d.seq(), leaf, new TelemetryValue.Str(value), ts);
         }
     }
 

@@ -119,7 +119,7 @@ final class FabricModel {
                     previous = slot;
                 }
             } else if (isRingTemplate(columns.pathOrTemplate(i))) {
-                exclusions.leaf(device.name.name(), columns.key(i), columns.pathOrTemplate(i).last().name(), columns.value(i), ts);
+                exclusions.leaf(device.source, device.name.name(), columns.key(i), columns.pathOrTemplate(i).last().name(), columns.value(i), ts);
             } else {
                 touched |= applyUpdate(device, null, i, columns.path(i), columns.value(i), ts) != null;
             }
@@ -201,9 +201,9 @@ final class FabricModel {
             case "events" -> {
                 Long seq = longKey(path, 1, "seq");
                 if (seq != null) {
-                    exclusions.leaf(device.name.name(), seq, leaf, value, ts);
+                    exclusions.leaf(device.source, device.name.name(), seq, leaf, value, ts);
                 } else {
-                    exclusions.ringLeaf(device.name.name(), leaf, value);
+                    exclusions.ringLeaf(device.source, device.name.name(), leaf, value);
                 }
                 return null;
             }

@@ -72,6 +72,8 @@ public final class TelemetryStore implements SnapshotSource {
                 source.everFailed |= connection.phase() == ConnectionPhase.FAILED;
                 if (connection.phase() == ConnectionPhase.STREAMING) {
                     source.lastSeenMillis = connection.arrivalMillis();
+                } else {
+                    model.exclusions.subscriptionEnded(connection.source());
                 }
             }
         }

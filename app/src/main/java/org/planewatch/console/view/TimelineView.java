@@ -160,8 +160,9 @@ public final class TimelineView extends VBox {
         long start = p.startMillis();
         double span = Math.max(1, p.endMillis() - start);
         ReplayViewModel.Marks marks = viewModel.marks();
+        drawSourceGaps(g, marks.gaps(), start, span, w, h, p.endMillis());
         drawDensity(g, marks.activity(), start, span, w, h);
-        drawGaps(g, start, span, w, h);
+        drawDamage(g, start, span, w, h);
         g.setStroke(palette.warning());
         g.setLineWidth(1);
         // One line per pixel column that holds a decision: the strip is redrawn at every replay
@@ -190,14 +191,25 @@ public final class TimelineView extends VBox {
         g.strokeLine(head, 0, head, h);
     }
 
-    /** The stretches a damaged batch leaves without data, hatched in the alarm colour. */
-    private void drawGaps(GraphicsContext g, long start, double span, double w, double h) {
+    /** The stretches a damaged batch leaves without data, shaded in the alarm colour. */
+    private void drawDamage(GraphicsContext g, long start, double span, double w, double h) {
         g.setFill(palette.critical().deriveColor(0, 1, 1, 0.35));
         for (RecordingDamage d : viewModel.damage()) {
             if (d.kind() == RecordingDamage.Kind.GAP) {
                 double from = x(d.fromMillis(), start, span, w);
                 g.fillRect(from, 0, Math.max(2, x(d.toMillis(), start, span, w) - from), h);
             }
+        }
+    }
+
+    /** A band over each period a source was not streaming: the recording has nothing of it there. */
+    private void drawSourceGaps(GraphicsContext g, List<RecordingReader.Gap> gaps, long start, double span, double w, double h,
+            long endMillis) {
+        g.setFill(palette.stale().deriveColor(0, 1, 1, 0.35));
+        for (RecordingReader.Gap gap : gaps) {
+            double from = x(gap.fromMillis(), start, span, w);
+            double to = x(gap.toMillis() == null ? endMillis : gap.toMillis(), start, span, w);
+            g.fillRect(from, 0, Math.max(2, to - from), h);
         }
     }
 

@@ -36,9 +36,10 @@ public final class ReplayViewModel implements AutoCloseable {
      *
      * @param exclusions distinct arrival instants of the recorded decisions, ascending (an array: an
      *     hour of the demo has about a million); never changed
+     * @param gaps the periods a source was not streaming while it was recorded
      */
     public record Marks(List<RecordingReader.Activity> activity, long[] exclusions, List<Long> alarms,
-            List<RecordingReader.Bookmark> bookmarks) {}
+            List<RecordingReader.Bookmark> bookmarks, List<RecordingReader.Gap> gaps) {}
 
     private final ReplayDriver driver;
     private final Path file;
@@ -74,7 +75,8 @@ public final class ReplayViewModel implements AutoCloseable {
             Marks marks = new Marks(reader.activity(),
                     reader.exclusionTimes(),
                     reader.alarms().stream().map(RecordingReader.AlarmMark::raisedMillis).toList(),
-                    reader.bookmarks());
+                    reader.bookmarks(),
+                    reader.gaps());
             ReplayEngine engine = new ReplayEngine(reader, thresholds);
             String scenario = reader.metadata().scenario().isEmpty() ? "" : " \u00b7 scenario " + reader.metadata().scenario();
             String banner = "REPLAY \u00b7 " + file.getFileName() + scenario + " \u00b7 recorded from "

@@ -89,7 +89,15 @@ class RecordCommandTest {
         try (RecordingReader reader = RecordingReader.open(out)) {
             assertTrue(reader.alarms().stream().anyMatch(a -> a.kind().equals("TARGET_LOST") && a.subject().equals("lab")),
                     "the unreachable target's alarm is in the recording: " + reader.alarms());
+            RecordingReader.Gap gap = reader.gaps().getFirst();
+            assertEquals("lab", gap.source());
+            assertTrue(gap.toMillis() - gap.fromMillis() >= 2_500, "not streaming until the recording ended: " + gap);
+            assertTrue(gap.reason().startsWith("connection refused by 127.0.0.1:" + deadPort), gap.reason());
+            assertTrue(gap.failures() >= 2, "a refused dial every second or less: " + gap.failures());
         }
+        String printed = errBytes.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("target lab not live: connection refused by 127.0.0.1:" + deadPort
+                + " (is the agent running and listening there?)\n"), printed);
     }
 
     /** Runs {@code planewatch record} for 3 s against one target named "lab" on a loopback port. */

@@ -39,6 +39,20 @@ class BackoffTest {
     }
 
     @Test
+    void aTargetLiveRecentlyWaitsAtMostTheLowCapHoweverLongItHasBeenAway() {
+        Backoff standard = Backoff.standard(new Random(5));
+        for (int i = 0; i < 40; i++) {
+            long wait = standard.next(true).toMillis();
+            assertTrue(wait >= 125 && wait <= 500, "wait " + wait + " ms at attempt " + i);
+        }
+        long longest = 0;
+        for (int i = 0; i < 10; i++) {
+            longest = Math.max(longest, standard.next(false).toMillis());
+        }
+        assertTrue(longest > 7_000 && longest <= 15_000, "a target away for long backs off to 15 s: " + longest);
+    }
+
+    @Test
     void rejectsAJitterOutsideZeroToOne() {
         var error = assertThrows(IllegalArgumentException.class,
                 () -> new Backoff(Duration.ofMillis(1), Duration.ofMillis(2), 1.5, new Random()));

@@ -289,8 +289,43 @@ class GnmiTargetClientTest {
 
         String detail = tlsFailure(agent, TargetConfig.insecure("plain", "localhost", agent.port(), List.of("*")));
         // gRPC reports either "Network closed for unknown reason" or "io exception" (a reset), depending on timing.
-        assertTrue(detail.startsWith("connection to localhost:" + agent.port() + " lost: "), detail);
-        assertTrue(detail.contains(" (if the agent serves TLS: remove 'insecure: true' and give tls-ca); retrying in "), detail);
+        assertTrue(detail.startsWith("connection to localhost:" + agent.port() + " lost before the agent answered: "), detail);
+        assertTrue(detail.contains(" (the agent serves TLS: remove 'insecure: true' and give tls-ca); retrying in "), detail);
+    }
+
+    @Test
+    void anAgentKilledWhileStreamingIsAStreamResetWithoutATlsHint() throws Exception {
+        int port = agentClosedWhileStreaming("plain");
+
+        var failed = (IngestEvent.Connection) await(failure());
+        assertTrue(failed.detail().startsWith("stream from 127.0.0.1:" + port + " reset while streaming"), failed.detail());
+        assertTrue(failed.detail().contains("(the agent stopped or restarted, or the network dropped the connection)"),
+                failed.detail());
+        assertTrue(!failed.detail().contains("TLS"), failed.detail());
+    }
+
+    @Test
+    void aPlaintextAgentThatHangsUpBeforeAnsweringGetsNoTlsHint() throws Exception {
+        // What an agent being killed as the console dials looks like: the connection is accepted, then closed.
+        try (ServerSocket hangingUp = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = Thread.ofVirtual().start(() -> {
+                while (!hangingUp.isClosed()) {
+                    try (var socket = hangingUp.accept()) {
+                        socket.setSoLinger(true, 0); // a reset, as a killed process's socket gives
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            client(TargetConfig.insecure("plain", "127.0.0.1", hangingUp.getLocalPort(), List.of("*")));
+            var failed = (IngestEvent.Connection) await(failure());
+            assertTrue(failed.detail().startsWith("connection to 127.0.0.1:" + hangingUp.getLocalPort()
+                    + " lost before the agent answered"), failed.detail());
+            assertTrue(failed.detail().contains("(it may be stopping or starting); retrying in "), failed.detail());
+            assertTrue(!failed.detail().contains("TLS"), failed.detail());
+            hangingUp.close();
+            acceptor.join(5_000);
+        }
     }
 
     @Test
@@ -306,12 +341,7 @@ class GnmiTargetClientTest {
 
     @Test
     void reconnectsWhenTheAgentComesBackOnTheSamePort() throws Exception {
-        ScriptedGnmiServer first = ScriptedGnmiServer.start(0, List::of);
-        int port = first.port();
-        client(TargetConfig.insecure("flappy", "127.0.0.1", port, List.of("*")));
-        await(e -> e instanceof IngestEvent.Synced);
-
-        first.close();
+        int port = agentClosedWhileStreaming("flappy");
         await(failure());
         ScriptedGnmiServer second = server(ScriptedGnmiServer.start(port, () -> List.of(
                 Notifications.of("host-0001", 9).uint("mrc:/planes/plane[id=0]/state/evs-good", 64).build())));
@@ -319,6 +349,16 @@ class GnmiTargetClientTest {
         var notification = (IngestEvent.Notification) await(e -> e instanceof IngestEvent.Notification);
         assertEquals("host-0001", notification.target());
         assertEquals(1, second.requests().size());
+    }
+
+    /** An agent that streams to a new client of this name and is then shut down; its port. */
+    private int agentClosedWhileStreaming(String name) throws InterruptedException {
+        ScriptedGnmiServer agent = ScriptedGnmiServer.start(0, List::of);
+        int port = agent.port();
+        client(TargetConfig.insecure(name, "127.0.0.1", port, List.of("*")));
+        await(e -> e instanceof IngestEvent.Synced);
+        agent.close();
+        return port;
     }
 
     @Test

@@ -88,12 +88,12 @@ class RecordedHistoryLoadingTest {
         List<RecordedDecision> decisions = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             String host = "host-" + (i % 3);
-            decisions.add(new RecordedDecision("fabric", host, 100 + i / 3, START + i * 10L, i % 7 == 0 ? null : 5_000L + i,
+            decisions.add(new RecordedDecision("fabric", host, 0, 100 + i / 3, START + i * 10L, i % 7 == 0 ? null : 5_000L + i,
                     7L, (long) i % 64, (long) (i % 4), "p" + (i % 4) + "-t0-0:p" + (i % 4) + "-t1-1, p" + (i % 4) + "-t1-1:p"
                     + (i % 4) + "-t0-2", "GOOD", "ASSUMED_BAD", i % 5 == 0 ? null : "LOSS_TIMER"));
         }
         decisions.add(decisions.get(3)); // a repeat: the ring resent after a reconnect
-        decisions.add(new RecordedDecision("fabric", "host-0", 100, START + 500, 6_000L, 7L, 0L, 0L, "p0-t0-0:p0-t1-1",
+        decisions.add(new RecordedDecision("fabric", "host-0", 0, 100, START + 500, 6_000L, 7L, 0L, 0L, "p0-t0-0:p0-t1-1",
                 "GOOD", "ASSUMED_BAD", "LOSS_TIMER")); // completes decision 100 of host-0, which lacked its reason
         long at = START + 1_000;
         TelemetryStore asNotifications = store(at, 25);

@@ -34,6 +34,9 @@ class TimelineViewTest {
     /** The recording runs 120 s; the alarm is raised three quarters in, the bookmark a quarter in. */
     private static final long ALARM_MILLIS = START + 90_000;
     private static final long BOOKMARK_MILLIS = START + 30_000;
+    /** The source was not streaming from 60 s to 70 s. */
+    private static final long GAP_FROM = START + 60_000;
+    private static final long GAP_TO = START + 70_000;
     private ReplayViewModel viewModel;
     private AnimationTimer frames;
 
@@ -44,7 +47,14 @@ class TimelineViewTest {
         try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("lab", "link-failure-demo", 1000, "t"), START)) {
             writer.append(fabric.connectAll());
             for (int i = 0; i < 480; i++) {
-                writer.append(fabric.nextBatch());
+                List<org.planewatch.console.telemetry.IngestEvent> batch = new java.util.ArrayList<>(fabric.nextBatch());
+                long at = fabric.arrivalMillis();
+                if (at == GAP_FROM || at == GAP_TO) {
+                    batch.addFirst(new org.planewatch.console.telemetry.IngestEvent.Connection("demo", at == GAP_FROM
+                            ? org.planewatch.console.telemetry.ConnectionPhase.FAILED
+                            : org.planewatch.console.telemetry.ConnectionPhase.STREAMING, at == GAP_FROM ? "connection refused" : "", at));
+                }
+                writer.append(batch);
             }
             writer.recordAlarm(ALARM_MILLIS, ALARM_MILLIS + 5_000, "PLANE_HEALTH", "plane 2", "MAJOR", "Plane 2 path health 90.0%");
             writer.addBookmark(BOOKMARK_MILLIS, "link p2-t0-1~p2-t1-3 down");
@@ -122,6 +132,30 @@ class TimelineViewTest {
         waitFor(() -> viewModel.positionProperty().get().atMillis() == p.endMillis());
         robot.clickOn("#replay-previous-alarm");
         assertEquals(ALARM_MILLIS, waitFor(() -> viewModel.positionProperty().get().atMillis() == ALARM_MILLIS).atMillis());
+    }
+
+    @Test
+    void shadesThePeriodTheSourceWasNotStreaming(FxRobot robot) throws Exception {
+        RecordingReaderGap gap = new RecordingReaderGap(viewModel.marks().gaps());
+        assertEquals(GAP_FROM, gap.only().fromMillis());
+        assertEquals(GAP_TO, gap.only().toMillis());
+        assertEquals("connection refused", gap.only().reason());
+        Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
+        javafx.scene.image.Image image = WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
+        ReplayPosition p = viewModel.positionProperty().get();
+        double span = p.endMillis() - p.startMillis();
+        double w = strip.getWidth();
+        int inGap = (int) Math.round(((GAP_FROM + GAP_TO) / 2.0 - p.startMillis()) / span * (w - 1));
+        int outside = (int) Math.round((START + 45_000 - p.startMillis()) / span * (w - 1));
+        assertColor(Palette.DARK.panel(), image.getPixelReader().getColor(outside, 6), "no gap at 45 s");
+        assertTrue(!sameColor(Palette.DARK.panel(), image.getPixelReader().getColor(inGap, 6)), "the gap is shaded");
+    }
+
+    private record RecordingReaderGap(List<org.planewatch.console.record.RecordingReader.Gap> gaps) {
+        org.planewatch.console.record.RecordingReader.Gap only() {
+            assertEquals(1, gaps.size(), gaps.toString());
+            return gaps.getFirst();
+        }
     }
 
     @Test

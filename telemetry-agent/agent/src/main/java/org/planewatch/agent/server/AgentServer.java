@@ -3,6 +3,7 @@ package org.planewatch.agent.server;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
 import io.grpc.ServerCredentials;
+import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.TlsServerCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -13,6 +14,8 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -51,6 +54,8 @@ public final class AgentServer implements AutoCloseable {
     private PasswordAuthInterceptor auth;
     private Server server;
     private int port;
+    /** Interceptors of the gNMI service added by the embedding code (outermost first), e.g. a test that counts what is sent. */
+    private final List<ServerInterceptor> extraInterceptors = new ArrayList<>();
 
     public AgentServer(AgentConfig config, TelemetryBackend backend, StructuredLog log) {
         this.config = config;
@@ -69,6 +74,18 @@ public final class AgentServer implements AutoCloseable {
         this.service = new GnmiService(backend, config.gnmi(), stats, scheduler, drainExecutor, System::nanoTime, log);
     }
 
+    /**
+     * Adds an interceptor of the gNMI calls, outside the agent's own (authentication, client limit);
+     * before {@link #start}. The embedding code sees every call and message as the agent handles it.
+     */
+    public AgentServer intercept(ServerInterceptor interceptor) {
+        if (server != null) {
+            throw new IllegalStateException("interceptors are added before the server starts");
+        }
+        extraInterceptors.add(interceptor);
+        return this;
+    }
+
     /** Binds and serves; {@link IllegalArgumentException} for unreadable TLS or credential files. */
     public AgentServer start() throws IOException {
         ClientRegistry clients = new ClientRegistry(config.maxClients(), stats, log, config.tls() != null);
@@ -78,9 +95,10 @@ public final class AgentServer implements AutoCloseable {
         if (config.users() != null) {
             auth = new PasswordAuthInterceptor(loadUsers(), config.auth(), audit, System::nanoTime);
         }
-        var gnmi = auth == null
+        var own = auth == null
                 ? ServerInterceptors.intercept(service.serviceDefinition(), setAudit, clients)
                 : ServerInterceptors.intercept(service.serviceDefinition(), setAudit, auth, clients);
+        var gnmi = ServerInterceptors.intercept(own, extraInterceptors.reversed());
         var reflection = auth == null
                 ? ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(), clients)
                 : ServerInterceptors.intercept(ProtoReflectionServiceV1.newInstance(), auth, clients);
