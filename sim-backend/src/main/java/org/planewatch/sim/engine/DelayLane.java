@@ -17,6 +17,10 @@ final class DelayLane {
         this.delay = delay;
     }
 
+    int size() {
+        return size;
+    }
+
     boolean isEmpty() {
         return size == 0;
     }
