@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.planewatch.sim.config.Limits;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -181,8 +182,9 @@ final class YamlMapping {
         if (micros < 0) {
             throw error(key, "must be >= 0, got " + number(key, "a number").getValue());
         }
-        if (micros * 1_000 > Long.MAX_VALUE) {
-            throw error(key, "time " + micros + " us is too large");
+        if (micros * 1_000 > Limits.MAX_TIME_NS) {
+            throw error(key, "must be <= " + Limits.grouped(Limits.MAX_TIME_NS / 1_000)
+                    + " us (1000 s, the longest simulated time), got " + number(key, "a number").getValue());
         }
         return Math.round(micros * 1_000);
     }

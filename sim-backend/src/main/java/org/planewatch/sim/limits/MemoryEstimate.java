@@ -1,0 +1,63 @@
+package org.planewatch.sim.limits;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The heap a scenario's simulation needs, by what it is for. Figures are doubles: a scenario far
+ * too large must still get a figure, not an overflow.
+ *
+ * @param fabricBytes topology, per-port queues and counters, per-link state, per-host counters
+ * @param qpBytes QPs: EV state, PSN windows, message rings
+ * @param trafficBytes packets in flight (the packet pool) and pending events
+ * @param exclusionBytes what retired EVs hold: probe state, pending probes, the transitions the summary keeps
+ * @param workloadBytes explicit flows, completion times and step records
+ * @param baseBytes what every simulation holds whatever its size
+ * @param slackBytes what large arrays leave unused at the end of the collector's regions
+ */
+public record MemoryEstimate(double fabricBytes, double qpBytes, double trafficBytes, double exclusionBytes,
+        double workloadBytes, double baseBytes, double slackBytes) {
+
+    private static final String SLACK = "region slack";
+
+    /** What a part of the estimate is, and its figure. */
+    public record Part(String name, double bytes) {}
+
+    public double totalBytes() {
+        return fabricBytes + qpBytes + trafficBytes + exclusionBytes + workloadBytes + baseBytes + slackBytes;
+    }
+
+    public List<Part> parts() {
+        return List.of(new Part("fabric", fabricBytes), new Part("QPs", qpBytes),
+                new Part("packets and events", trafficBytes), new Part("EV exclusion state", exclusionBytes),
+                new Part("workload records", workloadBytes), new Part("base", baseBytes),
+                new Part(SLACK, slackBytes));
+    }
+
+    /** The part that needs the most (region slack follows from the others, so it is never the one to blame). */
+    public Part largest() {
+        return parts().stream().filter(part -> !part.name().equals(SLACK))
+                .max(Comparator.comparingDouble(Part::bytes)).orElseThrow();
+    }
+
+    /** {@code fabric 1.2 GB, QPs 3.4 GB, ...}: the parts of at least 1 % of the total, largest first. */
+    public String breakdown() {
+        return parts().stream()
+                .filter(part -> part.bytes() >= totalBytes() / 100)
+                .sorted(Comparator.comparingDouble(Part::bytes).reversed())
+                .map(part -> part.name() + " " + size(part.bytes()))
+                .collect(Collectors.joining(", "));
+    }
+
+    /** A size for people: {@code 850 MB}, {@code 3.7 GB}, {@code 96 GB} (powers of 1024). */
+    public static String size(double bytes) {
+        double mb = bytes / (1024 * 1024);
+        if (mb < 1024) {
+            return String.format(Locale.ROOT, "%.0f MB", Math.max(mb, 1));
+        }
+        double gb = mb / 1024;
+        return gb < 100 ? String.format(Locale.ROOT, "%.1f GB", gb) : String.format(Locale.ROOT, "%,.0f GB", gb);
+    }
+}
