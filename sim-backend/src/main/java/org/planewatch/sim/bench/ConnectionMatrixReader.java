@@ -32,6 +32,8 @@ public final class ConnectionMatrixReader {
 
     private static final String LINE_FORM = "'<src>-><dst> id <k> start <us> size <bytes>'";
     private static final Pattern ENDPOINTS = Pattern.compile("([0-9]{1,9})->([0-9]{1,9})");
+    /** Characters of a file name an error shows at most. */
+    private static final int FILE_NAME_CHARS = 200;
     /** Characters of a token an error shows at most. */
     private static final int TOKEN_CHARS = 16;
 
@@ -70,17 +72,18 @@ public final class ConnectionMatrixReader {
      * {@code limit} before reading them.
      */
     public static ConnectionMatrix read(Path path, ConnectionLimit limit) throws MatrixFormatException {
+        String name = Echo.truncated(path.toString(), FILE_NAME_CHARS);
         try {
             TextFiles.requireText(path);
         } catch (TextFiles.NotTextException e) {
-            throw new MatrixFormatException(path.toString(), 0, e.getMessage());
+            throw new MatrixFormatException(name, 0, e.getMessage());
         } catch (IOException e) {
-            throw new MatrixFormatException(path.toString(), 0, "cannot read: " + TextFiles.reason(e));
+            throw new MatrixFormatException(name, 0, "cannot read: " + TextFiles.reason(e));
         }
         try (BufferedReader lines = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            return read(lines, path.toString(), limit);
+            return read(lines, name, limit);
         } catch (IOException e) {
-            throw new MatrixFormatException(path.toString(), 0, "cannot read: " + TextFiles.reason(e));
+            throw new MatrixFormatException(name, 0, "cannot read: " + TextFiles.reason(e));
         }
     }
 

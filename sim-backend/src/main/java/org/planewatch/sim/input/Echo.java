@@ -18,6 +18,17 @@ public final class Echo {
         return quoted(text, MAX_CHARS);
     }
 
+    /** The text itself when short and plain, else quoted as by {@link #quoted(String)}. */
+    public static String truncated(String text) {
+        return truncated(text, MAX_CHARS);
+    }
+
+    /** The text itself when at most {@code maxChars} plain characters, else quoted and cut there. */
+    public static String truncated(String text, int maxChars) {
+        String quoted = quoted(text, maxChars);
+        return quoted.length() == text.length() + 2 ? text : quoted;
+    }
+
     /** As {@link #quoted(String)}, with at most {@code maxChars} characters shown. */
     public static String quoted(String text, int maxChars) {
         StringBuilder shown = new StringBuilder("'");

@@ -15,6 +15,7 @@ import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.config.WorkloadConfig;
+import org.planewatch.sim.input.Echo;
 import org.planewatch.sim.input.TextFiles;
 import org.planewatch.sim.limits.HeapBudget;
 import org.planewatch.sim.limits.LimitViolation;
@@ -36,6 +37,8 @@ import org.yaml.snakeyaml.nodes.Node;
 public final class ScenarioLoader {
 
     static final long DEFAULT_SEED = 1;
+    /** The YAML reader's own description of a syntax error is shown up to this length. */
+    private static final int YAML_PROBLEM_CHARS = 160;
     private static final List<String> TOP_KEYS =
             List.of("name", "seed", "fabric", "transport", "workload", "faults", "durationUs");
 
@@ -128,9 +131,10 @@ public final class ScenarioLoader {
             String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
             String context = e.getContext() != null && e.getProblem() != null ? " (" + e.getContext() + ")" : "";
             throw new ScenarioException(fileName, mark == null ? 0 : mark.getLine() + 1, "",
-                    "malformed YAML: " + problem + context);
+                    "malformed YAML: " + Echo.truncated(problem + context, YAML_PROBLEM_CHARS));
         } catch (YAMLException e) {
-            throw new ScenarioException(fileName, 0, "", "malformed YAML: " + e.getMessage());
+            throw new ScenarioException(fileName, 0, "", "malformed YAML: "
+                    + Echo.truncated(String.valueOf(e.getMessage()), YAML_PROBLEM_CHARS));
         }
         if (node == null) {
             throw new ScenarioException(fileName, 1, "", "empty scenario (needs at least name and workload)");

@@ -72,7 +72,7 @@ final class WorkloadReader {
         for (String key : section.keys()) {
             Set<WorkloadType> types = APPLIES_TO.get(key);
             if (types != null && !types.contains(type)) {
-                throw section.error(key, "'" + key + "' does not apply to " + name(type) + " workloads (only to "
+                throw section.error(key, Echo.quoted(key) + " does not apply to " + name(type) + " workloads (only to "
                         + types.stream().map(WorkloadReader::name).collect(Collectors.joining(", ")) + ")");
             }
         }
@@ -127,7 +127,11 @@ final class WorkloadReader {
                 throw flow.error("bytes", "must be > 0, got " + bytes);
             }
             long startNs = flow.has("startNs") ? flow.nonNegativeLong("startNs") : 0;
-            flows.add(new Flow(src, dst, bytes, startNs));
+            try {
+                flows.add(new Flow(src, dst, bytes, startNs));
+            } catch (IllegalArgumentException e) {
+                throw flow.error("startNs", e.getMessage().replaceFirst("^startNs ", ""));
+            }
         }
         return flows;
     }
