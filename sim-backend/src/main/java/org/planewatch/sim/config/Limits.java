@@ -22,8 +22,8 @@ public final class Limits {
     /** Switch and NIC ports (two per link): the per-port arrays are indexed by an int. */
     public static final long MAX_PORTS = (Integer.MAX_VALUE - 8) / LONGS_PER_PORT;
 
-    /** Ports of one switch: a source route is three 21-bit uSIDs, each an egress port number. */
-    public static final int MAX_SWITCH_PORTS = (1 << 21) - 1;
+    /** Ports of one switch: a source route is three 21-bit uSIDs, each an egress port number (0 .. 2^21 - 1). */
+    public static final int MAX_SWITCH_PORTS = 1 << 21;
 
     /** EVs per QP: a packet carries its EV number in 16 bits. */
     public static final int MAX_EVS_PER_QP = Short.MAX_VALUE;

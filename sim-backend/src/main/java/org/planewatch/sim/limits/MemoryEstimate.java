@@ -53,11 +53,26 @@ public record MemoryEstimate(double fabricBytes, double qpBytes, double trafficB
 
     /** A size for people: {@code 850 MB}, {@code 3.7 GB}, {@code 96 GB} (powers of 1024). */
     public static String size(double bytes) {
+        return size(bytes, 0);
+    }
+
+    /** Two sizes shown with as many more digits as it takes for them to differ when they do (at most 3). */
+    public static String[] distinct(double first, double second) {
+        for (int digits = 0; digits < 3; digits++) {
+            if (!size(first, digits).equals(size(second, digits))) {
+                return new String[] {size(first, digits), size(second, digits)};
+            }
+        }
+        return new String[] {size(first, 3), size(second, 3)};
+    }
+
+    private static String size(double bytes, int moreDigits) {
         double mb = bytes / (1024 * 1024);
         if (mb < 1024) {
-            return String.format(Locale.ROOT, "%.0f MB", Math.max(mb, 1));
+            return String.format(Locale.ROOT, "%." + moreDigits + "f MB", Math.max(mb, 1));
         }
         double gb = mb / 1024;
-        return gb < 100 ? String.format(Locale.ROOT, "%.1f GB", gb) : String.format(Locale.ROOT, "%,.0f GB", gb);
+        int digits = (gb < 100 ? 1 : 0) + moreDigits;
+        return String.format(Locale.ROOT, "%,." + digits + "f GB", gb);
     }
 }

@@ -28,10 +28,11 @@ public final class ScenarioLimits {
             return Optional.empty();
         }
         MemoryEstimate.Part largest = estimate.largest();
+        String[] needsAndLimit = MemoryEstimate.distinct(estimate.totalBytes(), budget.usableBytes());
         return Optional.of(new LimitViolation(keyOf(largest, scenario), subject(largest, scenario)
-                + ": needs about " + MemoryEstimate.size(estimate.totalBytes()) + " of heap (" + estimate.breakdown()
+                + ": needs about " + needsAndLimit[0] + " of heap (" + estimate.breakdown()
                 + "), this JVM has " + MemoryEstimate.size(budget.maxHeapBytes()) + " (-Xmx); the limit is "
-                + Math.round(HeapBudget.USABLE_SHARE * 100) + " % of it, " + MemoryEstimate.size(budget.usableBytes())
+                + Math.round(HeapBudget.USABLE_SHARE * 100) + " % of it, " + needsAndLimit[1]
                 + ": run java with a larger -Xmx or make the scenario smaller"));
     }
 
