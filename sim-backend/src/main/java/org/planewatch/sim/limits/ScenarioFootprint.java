@@ -116,12 +116,14 @@ public final class ScenarioFootprint {
         double livePackets = work.qps() * inFlightPerQp + retired;
         double poolPackets = Math.max(POOL_INITIAL_PACKETS, pow2(livePackets));
         double pool = large.arrays(poolPackets, 1, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 8, 8, 8);
-        // Packets on wires and in serialisation are events in the engine's delay lanes (FIFO rings
-        // that double, about three of them busy); timers, probes and later flows wait in its heap.
+        // Packets being serialised or on a wire are events in the engine's delay lanes (FIFO rings
+        // that double, about three of them busy): at most what the wires of all ports hold, the
+        // rest wait in queues. Timers, probes and later flows wait in the engine's heap.
+        double onWires = Math.min(livePackets, ports * packetsPerWire(fabric));
         double heapEvents = work.qps() + retired + work.timedFlows() + scenario.faults().size();
         double trafficBytes = pool + large.arrays(pow2(heapEvents), 8, 8, 8);
         for (int lane = 0; lane < BUSY_LANES; lane++) {
-            trafficBytes += large.arrays(pow2(livePackets), 8, 8, 8);
+            trafficBytes += large.arrays(pow2(onWires), 8, 8, 8);
         }
 
         double exclusionBytes = retired == 0 ? 0 : exclusionState(scenario, work, retired, links);
@@ -254,6 +256,15 @@ public final class ScenarioFootprint {
             };
         }
         return steps;
+    }
+
+    /**
+     * Packets one port has in serialisation and on its wire at once at most: one, plus a wire's (and
+     * a switch's) delay of them, counted in the smallest packets (headers: ACKs, NACKs, probes).
+     */
+    static double packetsPerWire(FabricConfig fabric) {
+        double serialisationPs = fabric.headerBytes() * 8000.0 / fabric.linkGbps();
+        return 1 + Math.ceil((fabric.linkDelayNs() + fabric.switchLatencyNs()) * 1000.0 / serialisationPs);
     }
 
     /**
