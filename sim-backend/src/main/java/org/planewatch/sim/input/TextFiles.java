@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.planewatch.sim.config.Limits;
 
 /**
  * Input files (scenarios, connection matrices) are UTF-8 text: a file that is not says so and where,
@@ -44,8 +43,8 @@ public final class TextFiles {
     public static String read(Path file, long maxBytes) throws IOException, NotTextException {
         long size = Files.size(file);
         if (size > maxBytes) {
-            throw new NotTextException("file too large: " + Limits.grouped(size) + " bytes (the limit is "
-                    + Limits.grouped(maxBytes) + ")");
+            throw new NotTextException(String.format(Locale.ROOT, "file too large: %,d bytes (the limit is %,d)",
+                    size, maxBytes));
         }
         requireText(file);
         return Files.readString(file, StandardCharsets.UTF_8);

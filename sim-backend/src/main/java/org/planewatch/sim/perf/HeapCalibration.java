@@ -1,23 +1,12 @@
 package org.planewatch.sim.perf;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.lang.management.MemoryUsage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
-import javax.management.Notification;
-import javax.management.NotificationEmitter;
-import javax.management.openmbean.CompositeData;
 import org.planewatch.sim.Simulation;
+import org.planewatch.sim.bench.HeapPeakMeter;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.limits.HeapBudget;
 import org.planewatch.sim.limits.MemoryEstimate;
@@ -44,7 +33,7 @@ public final class HeapCalibration {
         Scenario scenario = ScenarioLoader.load(file, HeapBudget.unlimited());
         MemoryEstimate estimate = ScenarioFootprint.estimate(scenario);
         long base = liveHeap();
-        AfterGcPeak afterGc = AfterGcPeak.start();
+        HeapPeakMeter afterGc = HeapPeakMeter.startAfterCollections();
 
         long start = System.nanoTime();
         Simulation simulation = Simulation.build(scenario);
@@ -69,7 +58,7 @@ public final class HeapCalibration {
         System.out.printf(Locale.ROOT, "CALIBRATION scenario=%s estimateMb=%d measuredMb=%d estimate/measured=%.2f"
                         + " afterGcPeakMb=%d buildMs=%d events=%d complete=%s maxHeapMb=%d%n",
                 scenario.name(), mb((long) estimate.totalBytes()), mb(measured),
-                estimate.totalBytes() / Math.max(1, measured), mb(afterGc.peak() - base), buildMs,
+                estimate.totalBytes() / Math.max(1, measured), mb(afterGc.peakAtCollectionsBytes() - base), buildMs,
                 simulation.eventsProcessed(), simulation.workloadComplete(), mb(Runtime.getRuntime().maxMemory()));
         System.out.println("  estimate: " + estimate.breakdown());
         System.out.println("  live heap after a full GC at: " + String.join(" ", samples));
@@ -96,50 +85,5 @@ public final class HeapCalibration {
 
     private static long mb(long bytes) {
         return bytes >> 20;
-    }
-
-    /** Largest heap in use right after a collection, over every collection while it listens. */
-    private static final class AfterGcPeak implements AutoCloseable {
-        private final AtomicLong peak = new AtomicLong();
-        private final Set<String> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(pool -> pool.getType() == MemoryType.HEAP)
-                .map(MemoryPoolMXBean::getName)
-                .collect(Collectors.toUnmodifiableSet());
-        private final List<NotificationEmitter> emitters = new ArrayList<>();
-
-        static AfterGcPeak start() {
-            AfterGcPeak meter = new AfterGcPeak();
-            for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-                if (collector instanceof NotificationEmitter emitter) {
-                    emitter.addNotificationListener(meter::onNotification, null, null);
-                    meter.emitters.add(emitter);
-                }
-            }
-            return meter;
-        }
-
-        long peak() {
-            return peak.get();
-        }
-
-        private void onNotification(Notification notification, Object handback) {
-            if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
-                return;
-            }
-            GarbageCollectionNotificationInfo info =
-                    GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
-            long afterGc = 0;
-            for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
-                if (heapPools.contains(pool.getKey())) {
-                    afterGc += pool.getValue().getUsed();
-                }
-            }
-            peak.accumulateAndGet(afterGc, Math::max);
-        }
-
-        @Override
-        public void close() {
-            emitters.clear();
-        }
     }
 }

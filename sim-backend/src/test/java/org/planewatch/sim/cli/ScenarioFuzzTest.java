@@ -38,7 +38,7 @@ import org.planewatch.sim.scenario.ScenarioLoader;
 class ScenarioFuzzTest {
 
     private static final long SEED = Long.getLong("fuzz.seed", 20_261_125L);
-    private static final int MUTANTS = Integer.getInteger("fuzz.count", 1_000);
+    private static final int MUTANTS = Integer.getInteger("fuzz.count", 2_000);
     /** The heap a mutant may need: what it would take to run it is checked, and it must hold. */
     private static final HeapBudget BUDGET = new HeapBudget(256L << 20);
     private static final int SLICE_EVENTS = Integer.getInteger("fuzz.events", 5_000);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -139,8 +140,16 @@ class ScenarioLimitsTest {
         ScenarioException e = assertThrows(ScenarioException.class, () -> load(
                 "fabric: {planes: 8, hostsPerT0: 64, t0PerPlane: 128, t1PerPlane: 64}\n" + PERMUTATION, BUDGET));
         assertTrue(e.getMessage().matches("limits\\.yaml:3: workload: permutation over 8,192 hosts: 8,192 QPs x evsPerQp 256, "
-                + "messages of 65,536 B: needs about 205.[0-9] MB of heap \\(QPs [0-9]+ MB, .*\\), this JVM has 256 MB \\(-Xmx\\); "
-                + "the limit is 80 % of it, 204.8 MB: run java with a larger -Xmx or make the scenario smaller"), e.getMessage());
+                + "messages of 65,536 B: needs about [0-9]+ MB of heap \\(QPs [0-9]+ MB, .*\\), this JVM has 256 MB \\(-Xmx\\); "
+                + "the limit is 80 % of it, 205 MB: run java with a larger -Xmx or make the scenario smaller"), e.getMessage());
+    }
+
+    @Test
+    void figuresThatRoundAlikeAreShownWithMoreDigits() {
+        double mb = 1024 * 1024;
+        assertEquals(List.of("205.3 MB", "204.8 MB"), List.of(MemoryEstimate.distinct(205.3 * mb, 204.8 * mb)));
+        assertEquals(List.of("226 MB", "205 MB"), List.of(MemoryEstimate.distinct(226 * mb, 204.8 * mb)));
+        assertEquals(List.of("12.83 GB", "12.80 GB"), List.of(MemoryEstimate.distinct(12.83 * 1024 * mb, 12.8 * 1024 * mb)));
     }
 
     @Test
