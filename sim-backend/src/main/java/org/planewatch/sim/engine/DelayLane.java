@@ -17,10 +17,6 @@ final class DelayLane {
         this.delay = delay;
     }
 
-    int size() {
-        return size;
-    }
-
     boolean isEmpty() {
         return size == 0;
     }

@@ -56,15 +56,6 @@ public final class Engine {
         }
     }
 
-    /** Events scheduled and not yet processed. */
-    public long pendingCount() {
-        long pending = queue.size();
-        for (int i = 0; i < laneCount; i++) {
-            pending += lanes[i].size();
-        }
-        return pending;
-    }
-
     public boolean hasPending() {
         return nextSource() != NONE;
     }

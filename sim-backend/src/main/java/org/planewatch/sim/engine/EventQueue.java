@@ -30,11 +30,6 @@ public final class EventQueue {
         return size;
     }
 
-    /** Events the arrays have room for before they grow. */
-    public int capacity() {
-        return times.length;
-    }
-
     /** Time of the earliest event; only valid when not empty. */
     public long peekTime() {
         return times[0];

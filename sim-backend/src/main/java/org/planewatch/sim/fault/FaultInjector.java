@@ -34,11 +34,6 @@ public final class FaultInjector {
     private record PendingStep(FaultSteps steps, long step, long atPs, long sequence, long firstSequence,
             long firstTarget) {}
 
-    /** Faults with a step still to take (each holds one pending event). */
-    public int pendingFaults() {
-        return pending.size();
-    }
-
     public FaultInjector(Engine engine, Network net, Transport transport) {
         this.engine = engine;
         this.topo = net.topology();
@@ -47,9 +42,14 @@ public final class FaultInjector {
         engine.register(EventKind.FAULT, (target, arg) -> takeStep(target));
     }
 
+    /** Faults with a step still to take (each holds one pending event). */
+    public int pendingFaults() {
+        return pending.size();
+    }
+
     /** Schedules a fault at its {@code atNs} (now if that has passed); validates names first. */
     public void schedule(FaultSpec fault) {
-        schedule(fault, fault.atNs() * 1000);
+        schedule(fault, FaultSteps.picos(fault.atNs()));
     }
 
     private void schedule(FaultSpec fault, long atPs) {

@@ -18,20 +18,9 @@ import org.planewatch.sim.config.TransportMode;
  * arrays the simulation allocates (each constant below names them) and the peak of its traffic
  * state: every QP's first window of packets in flight at once, as when a whole fabric starts a
  * collective at time 0. Calibrated against the heap measured on real runs (ADR 0088,
- * {@code org.planewatch.sim.perf.HeapCalibration}): it is meant to be at or a little above it.
+ * {@code org.planewatch.sim.perf.HeapCalibration}): it is at or above it, by 1.1 to 2.1 times there.
  */
 public final class ScenarioFootprint {
-
-    /** Per port: Topology peer and link (2 ints), Network's 8 ints and 17 longs, bytes lost on its wire (a long). */
-    static final double PORT_BYTES = 2 * 4 + 8 * 4 + 17 * 8 + 8;
-    /** Per link: down flag, drop probability, bit error rate, flap count, random state. */
-    static final double LINK_BYTES = 1 + 8 + 8 + 4 + 8;
-    /** Per link, ECMP baseline only: when it went down. */
-    static final double ECMP_LINK_BYTES = 8;
-    /** Per switch: first port, port count (Topology), random state (Network). */
-    static final double SWITCH_BYTES = 4 + 4 + 8;
-    /** Per host and plane: the transport's 17 per-NIC-port counters. */
-    static final double HOST_PORT_BYTES = 17 * 8;
 
     /**
      * Per QP whatever its EVs: the QueuePair object (about 390 bytes of fields), its initial PSN,
@@ -61,6 +50,8 @@ public final class ScenarioFootprint {
     static final double MAX_TRANSITIONS = 1_000_000;
     /** Per flow of a matrix workload: the Flow record and its slots in two lists. */
     static final double FLOW_BYTES = 40 + 2 * 4;
+    /** Per connection while a matrix file is read: its id's entry in the duplicate check. */
+    static final double MATRIX_LINE_BYTES = 64;
     /** Completion times kept exactly (then sampled): a long each, in an array that doubles. */
     static final double COMPLETION_BYTES = 2 * 8;
     static final double MAX_COMPLETIONS = 1 << 20;
@@ -92,7 +83,11 @@ public final class ScenarioFootprint {
                 fabric.t1PerPlane());
         double links = ports / 2;
         double switches = (double) fabric.planes() * (fabric.t0PerPlane() + fabric.t1PerPlane());
-        double fabricBytes = large.arrays(ports, 4, 4, 8 * 4, 17 * 8, 8)
+        // Per port: peer and link (Topology), 8 ints and 17 longs of queues and counters, bytes lost
+        // on its wire. Per link: down, drop probability, bit error rate, flaps, random state (and,
+        // ECMP only, when it went down). Per switch: first port, port count, random state. Per host
+        // and plane: the transport's 17 NIC-port counters.
+        double fabricBytes = large.arrays(ports, 4, 4, 8 * 4, Limits.LONGS_PER_PORT * 8, 8)
                 + large.arrays(links, 1, 8, 8, 4, 8) + (ecmp ? large.arrays(links, 8) : 0)
                 + large.arrays(switches, 4, 4, 8)
                 + large.arrays(hostPorts, 17 * 8);
@@ -169,9 +164,6 @@ public final class ScenarioFootprint {
         }
     }
 
-    /** Per connection while a matrix file is read: its id's entry in the duplicate check. */
-    static final double MATRIX_LINE_BYTES = 64;
-
     /**
      * The most connections a matrix file may declare for its flows to fit {@code budget}, counting
      * only what each costs at least (the flow, its QP and EVs): a file beyond it is refused at its
@@ -211,9 +203,10 @@ public final class ScenarioFootprint {
 
     /**
      * What retired EVs hold beyond their probes (counted as events and packets): probe arrays on
-     * the QPs that retire one, the transitions the summary keeps and the names of the links they mention. Where
-     * senders meet at receivers transitions reach the summary's million within a few hundred
-     * microseconds (incast, all-to-all: measured); with faults alone, three per retired EV and fault step.
+     * the QPs that retire one, the transitions the summary keeps and the names of the links they
+     * mention. Where senders meet at receivers transitions reach the summary's million within a few
+     * hundred microseconds (incast, all-to-all: measured); with faults alone, three per retired EV
+     * and fault step.
      */
     private static double exclusionState(Scenario scenario, WorkloadShape work, double retired, double links) {
         double transitions = work.fanIn() != WorkloadShape.FanIn.ONE_PER_RECEIVER ? MAX_TRANSITIONS
@@ -250,7 +243,7 @@ public final class ScenarioFootprint {
         for (FaultSpec fault : scenario.faults()) {
             steps += switch (fault) {
                 case FaultSpec.LinkFlap flap -> 2 * (scenario.durationNs() == 0 ? flap.count()
-                        : Math.min(flap.count(), (scenario.durationNs() - flap.atNs()) / flap.periodNs() + 1));
+                        : Math.min(flap.count(), Math.max(0, (scenario.durationNs() - flap.atNs()) / flap.periodNs() + 1)));
                 case FaultSpec.SwitchReboot reboot -> 2;
                 default -> 1;
             };
