@@ -10,6 +10,8 @@ import org.planewatch.sim.engine.Engine;
 import org.planewatch.sim.engine.EventKind;
 import org.planewatch.sim.fabric.Topology;
 import org.planewatch.sim.fault.FaultInjector;
+import org.planewatch.sim.limits.HeapBudget;
+import org.planewatch.sim.limits.ScenarioLimits;
 import org.planewatch.sim.switching.Network;
 import org.planewatch.sim.switching.PacketPool;
 import org.planewatch.sim.telemetry.FabricTelemetry;
@@ -78,12 +80,14 @@ public final class Simulation {
     }
 
     /**
-     * Builds the fabric, schedules the scenario's faults and starts its workload at time 0.
+     * Builds the fabric, schedules the scenario's faults and starts its workload at time 0, once
+     * the scenario is known to be within the simulator's limits and to fit this JVM's heap.
      *
      * @throws IllegalArgumentException naming the fault, link, switch or plane that does not exist,
-     *     or the workload parameter that does not fit the fabric
+     *     the workload parameter that does not fit the fabric, or the limit the scenario is beyond
      */
     public static Simulation build(Scenario scenario) {
+        ScenarioLimits.require(scenario, HeapBudget.ofThisJvm());
         return new Simulation(scenario);
     }
 

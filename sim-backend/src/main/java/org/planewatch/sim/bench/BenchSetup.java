@@ -35,13 +35,17 @@ public record BenchSetup(String preset, TransportMode mode, int planes, long see
         }
     }
 
+    /** The transport the benchmark runs: the preset's for UEC, MRC's defaults for MRC. */
+    public TransportConfig transport() {
+        return mode == TransportMode.MRC ? TransportConfig.defaults(TransportMode.MRC) : FabricPresets.transport(preset);
+    }
+
     /** @throws IllegalArgumentException if the preset cannot hold the matrix's hosts */
     public Scenario scenario(ConnectionMatrix matrix, String matrixName) {
         FabricConfig fabric = FabricPresets.fabric(preset, matrix.nodes());
-        TransportConfig transport = FabricPresets.transport(preset);
+        TransportConfig transport = transport();
         if (mode == TransportMode.MRC) {
             fabric = fabric.withPlanes(planes);
-            transport = TransportConfig.defaults(TransportMode.MRC);
         }
         String name = preset + "/" + matrixName + "/" + mode.name().toLowerCase(Locale.ROOT)
                 + (mode == TransportMode.MRC ? "-" + planes + "p" : "");

@@ -31,8 +31,10 @@ public final class HeapPeakMeter implements AutoCloseable {
     private final Set<String> heapPools;
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final NotificationListener listener = this::onNotification;
+    private final boolean afterCollections;
 
-    private HeapPeakMeter() {
+    private HeapPeakMeter(boolean afterCollections) {
+        this.afterCollections = afterCollections;
         heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(pool -> pool.getType() == MemoryType.HEAP)
                 .map(MemoryPoolMXBean::getName)
@@ -41,15 +43,34 @@ public final class HeapPeakMeter implements AutoCloseable {
 
     /** Starts listening to every collector of this JVM. */
     public static HeapPeakMeter start() {
-        HeapPeakMeter meter = new HeapPeakMeter();
-        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-            if (collector instanceof NotificationEmitter emitter) {
-                emitter.addNotificationListener(meter.listener, null, null);
-                meter.emitters.add(emitter);
-            }
-        }
+        HeapPeakMeter meter = new HeapPeakMeter(false);
+        meter.listen();
         meter.sample();
         return meter;
+    }
+
+    /**
+     * A meter of the largest heap in use right <em>after</em> a collection: what survived it, live
+     * objects and old garbage not yet collected, rather than the peak with garbage.
+     */
+    public static HeapPeakMeter startAfterCollections() {
+        HeapPeakMeter meter = new HeapPeakMeter(true);
+        meter.listen();
+        return meter;
+    }
+
+    private void listen() {
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (collector instanceof NotificationEmitter emitter) {
+                emitter.addNotificationListener(listener, null, null);
+                emitters.add(emitter);
+            }
+        }
+    }
+
+    /** Largest heap in use seen by the collections so far, without sampling now. */
+    public long peakAtCollectionsBytes() {
+        return peak.get();
     }
 
     /** Largest heap in use seen so far, including now. */
@@ -72,13 +93,15 @@ public final class HeapPeakMeter implements AutoCloseable {
         }
         GarbageCollectionNotificationInfo info =
                 GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
-        long beforeGc = 0;
-        for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageBeforeGc().entrySet()) {
+        Map<String, MemoryUsage> usage = afterCollections ? info.getGcInfo().getMemoryUsageAfterGc()
+                : info.getGcInfo().getMemoryUsageBeforeGc();
+        long used = 0;
+        for (Map.Entry<String, MemoryUsage> pool : usage.entrySet()) {
             if (heapPools.contains(pool.getKey())) {
-                beforeGc += pool.getValue().getUsed();
+                used += pool.getValue().getUsed();
             }
         }
-        peak.accumulateAndGet(beforeGc, Math::max);
+        peak.accumulateAndGet(used, Math::max);
     }
 
     @Override

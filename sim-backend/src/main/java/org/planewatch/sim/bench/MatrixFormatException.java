@@ -1,6 +1,6 @@
 package org.planewatch.sim.bench;
 
-/** A connection-matrix file that cannot be read, with the file and 1-based line of the problem. */
+/** A connection-matrix file that cannot be read, with the file and 1-based line of the problem (0: the file as a whole). */
 public final class MatrixFormatException extends Exception {
 
     private static final long serialVersionUID = 1L;
@@ -10,7 +10,7 @@ public final class MatrixFormatException extends Exception {
     private final String problem;
 
     public MatrixFormatException(String file, int line, String problem) {
-        super(file + ":" + line + ": " + problem);
+        super((line > 0 ? file + ":" + line : file) + ": " + problem);
         this.file = file;
         this.line = line;
         this.problem = problem;

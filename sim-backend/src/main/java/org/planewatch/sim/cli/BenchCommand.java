@@ -23,6 +23,8 @@ import org.planewatch.sim.bench.MatrixFormatException;
 import org.planewatch.sim.bench.ReferenceWorkloads;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportMode;
+import org.planewatch.sim.limits.HeapBudget;
+import org.planewatch.sim.limits.ScenarioFootprint;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -114,7 +116,8 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario;
         try {
-            ConnectionMatrix connections = ConnectionMatrixReader.read(matrix);
+            ConnectionMatrix connections = ConnectionMatrixReader.read(matrix,
+                    ScenarioFootprint.connectionLimit(setup.transport(), HeapBudget.ofThisJvm()));
             scenario = setup.scenario(connections, matrix.getFileName().toString().replaceFirst("\\.cm$", ""));
         } catch (MatrixFormatException | IllegalArgumentException e) {
             err.println(e.getMessage());

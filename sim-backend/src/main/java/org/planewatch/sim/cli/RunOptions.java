@@ -1,6 +1,7 @@
 package org.planewatch.sim.cli;
 
 import java.io.PrintWriter;
+import org.planewatch.sim.config.Limits;
 import picocli.CommandLine.Option;
 
 /** Options of every command that runs a simulation (a picocli mixin). */
@@ -13,10 +14,12 @@ final class RunOptions {
     @Option(names = "--quiet", description = "no progress lines on stderr")
     boolean quiet;
 
-    /** @throws IllegalArgumentException for a cap that is not positive */
+    /** @throws IllegalArgumentException for a cap that is not positive or beyond the longest simulated time */
     void validate() {
-        if (maxSimUs <= 0) {
-            throw new IllegalArgumentException("--max-sim-us must be > 0, got " + maxSimUs);
+        long maxUs = Limits.MAX_TIME_NS / 1_000;
+        if (maxSimUs <= 0 || maxSimUs > maxUs) {
+            throw new IllegalArgumentException("--max-sim-us must be > 0 and <= " + Limits.grouped(maxUs)
+                    + " (1000 s, the longest simulated time), got " + maxSimUs);
         }
     }
 

@@ -46,12 +46,17 @@ public record FabricConfig(
         requirePositive("hostsPerT0", hostsPerT0);
         requirePositive("t0PerPlane", t0PerPlane);
         requirePositive("t1PerPlane", t1PerPlane);
-        if (!(linkGbps > 0)) {
-            throw new IllegalArgumentException("linkGbps must be > 0, got " + linkGbps);
+        requireSize(planes, hostsPerT0, t0PerPlane, t1PerPlane);
+        if (!(linkGbps >= Limits.MIN_LINK_GBPS && linkGbps <= Limits.MAX_LINK_GBPS)) {
+            throw new IllegalArgumentException("linkGbps must be in [" + Limits.MIN_LINK_GBPS + ", "
+                    + Limits.grouped((long) Limits.MAX_LINK_GBPS) + "], got " + linkGbps);
         }
         requireNonNegative("linkDelayNs", linkDelayNs);
+        Limits.requireTime("linkDelayNs", linkDelayNs);
         requirePositive("mtuBytes", mtuBytes);
+        Limits.requireAtMost("mtuBytes", mtuBytes, Limits.MAX_PACKET_BYTES, "1 MiB");
         requirePositive("headerBytes", headerBytes);
+        Limits.requireAtMost("headerBytes", headerBytes, Limits.MAX_PACKET_BYTES, "1 MiB");
         requirePositive("queueBytes", queueBytes);
         requirePositive("headerQueueBytes", headerQueueBytes);
         requireNonNegative("ecnKminBytes", ecnKminBytes);
@@ -60,7 +65,38 @@ public record FabricConfig(
                     "ecnKmaxBytes (" + ecnKmaxBytes + ") must be >= ecnKminBytes (" + ecnKminBytes + ")");
         }
         requireNonNegative("switchLatencyNs", switchLatencyNs);
+        Limits.requireTime("switchLatencyNs", switchLatencyNs);
         requirePositive("headerBurstPackets", headerBurstPackets);
+    }
+
+    /** Switch and NIC ports (two per link): host links plus T0-T1 links, in every plane. */
+    public static long portCount(int planes, int hostsPerT0, int t0PerPlane, int t1PerPlane) {
+        long hosts = (long) hostsPerT0 * t0PerPlane;
+        return 2L * planes * (hosts + (long) t0PerPlane * t1PerPlane);
+    }
+
+    /** The hard limits of the fabric's shape: ports indexed by an int, switch ports by a 21-bit uSID. */
+    private static void requireSize(int planes, int hostsPerT0, int t0PerPlane, int t1PerPlane) {
+        long t0Ports = (long) hostsPerT0 + t1PerPlane;
+        if (t0Ports > Limits.MAX_SWITCH_PORTS) {
+            throw new IllegalArgumentException("a T0 switch has hostsPerT0 + t1PerPlane = " + Limits.grouped(t0Ports)
+                    + " ports; the limit is " + Limits.grouped(Limits.MAX_SWITCH_PORTS)
+                    + " (source routes carry port numbers in 21 bits)");
+        }
+        if (t0PerPlane > Limits.MAX_SWITCH_PORTS) {
+            throw new IllegalArgumentException("a T1 switch has t0PerPlane = " + Limits.grouped(t0PerPlane)
+                    + " ports; the limit is " + Limits.grouped(Limits.MAX_SWITCH_PORTS)
+                    + " (source routes carry port numbers in 21 bits)");
+        }
+        long ports = portCount(planes, hostsPerT0, t0PerPlane, t1PerPlane);
+        if (ports > Limits.MAX_PORTS) {
+            throw new IllegalArgumentException("fabric too large: planes " + Limits.grouped(planes)
+                    + " x (hostsPerT0 x t0PerPlane = " + Limits.grouped((long) hostsPerT0 * t0PerPlane)
+                    + " hosts + t0PerPlane x t1PerPlane = " + Limits.grouped((long) t0PerPlane * t1PerPlane)
+                    + " T0-T1 links) x 2 = " + Limits.grouped(ports) + " switch and NIC ports; the limit is "
+                    + Limits.grouped(Limits.MAX_PORTS) + " (per-port state is one array of "
+                    + Limits.LONGS_PER_PORT + " longs a port)");
+        }
     }
 
     /** The spec's defaults for a small lab fabric; queue and ECN limits derived from the MTU. */

@@ -28,5 +28,6 @@ public record Scenario(
         }
         faults = List.copyOf(faults);
         FabricConfig.requireNonNegative("durationNs", durationNs);
+        Limits.requireTime("durationNs", durationNs);
     }
 }

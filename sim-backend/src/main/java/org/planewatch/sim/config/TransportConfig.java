@@ -59,6 +59,7 @@ public record TransportConfig(
             throw new IllegalArgumentException("mode is required");
         }
         FabricConfig.requirePositive("evsPerQp", evsPerQp);
+        Limits.requireAtMost("evsPerQp", evsPerQp, Limits.MAX_EVS_PER_QP, "packets carry EV numbers in 16 bits");
         FabricConfig.requireNonNegative("evMinActive", evMinActive);
         if (evMinActive > evsPerQp) {
             throw new IllegalArgumentException(
@@ -66,20 +67,26 @@ public record TransportConfig(
         }
         FabricConfig.requirePositive("ackEveryPackets", ackEveryPackets);
         FabricConfig.requirePositive("sackReorderThreshold", sackReorderThreshold);
-        if (!(evLossTimerRtts > 0)) {
-            throw new IllegalArgumentException("evLossTimerRtts must be > 0, got " + evLossTimerRtts);
+        if (!(evLossTimerRtts > 0 && evLossTimerRtts <= Limits.MAX_LOSS_TIMER_RTTS)) {
+            throw new IllegalArgumentException("evLossTimerRtts must be > 0 and <= "
+                    + Limits.grouped((long) Limits.MAX_LOSS_TIMER_RTTS) + ", got " + evLossTimerRtts);
         }
         FabricConfig.requirePositive("probeInitialNs", probeInitialNs);
+        Limits.requireTime("probeMaxNs", probeMaxNs);
         if (probeMaxNs < probeInitialNs) {
             throw new IllegalArgumentException("probeMaxNs must be >= probeInitialNs");
         }
         FabricConfig.requireNonNegative("qpTimerExponent", qpTimerExponent);
+        Limits.requireAtMost("qpTimerExponent", qpTimerExponent, Limits.MAX_QP_TIMER_EXPONENT,
+                "1.024 us x 2^29 = 550 s, within the longest simulated time");
         FabricConfig.requirePositive("qpRetryCount", qpRetryCount);
         FabricConfig.requireNonNegative("penaltyEcn", penaltyEcn);
         FabricConfig.requireNonNegative("penaltyTrim", penaltyTrim);
         FabricConfig.requireNonNegative("controllerDenyDistinctQps", controllerDenyDistinctQps);
         FabricConfig.requireNonNegative("nsccTargetDelayNs", nsccTargetDelayNs);
+        Limits.requireTime("nsccTargetDelayNs", nsccTargetDelayNs);
         FabricConfig.requireNonNegative("ecmpReconvergeNs", ecmpReconvergeNs);
+        Limits.requireTime("ecmpReconvergeNs", ecmpReconvergeNs);
         if (!(nsccFairIncreasePacketsPerRtt >= 0)) {
             throw new IllegalArgumentException(
                     "nsccFairIncreasePacketsPerRtt must be >= 0, got " + nsccFairIncreasePacketsPerRtt);

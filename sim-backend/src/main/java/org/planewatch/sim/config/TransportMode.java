@@ -1,5 +1,7 @@
 package org.planewatch.sim.config;
 
+import org.planewatch.sim.input.Echo;
+
 /** How hosts move data through the fabric. */
 public enum TransportMode {
     /** Multipath Reliable Connection: per-packet spraying over many EVs on every plane, trimming. */
@@ -15,6 +17,6 @@ public enum TransportMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("unknown transport mode '" + text + "' (expected mrc, uec or ecmp)");
+        throw new IllegalArgumentException("unknown transport mode " + Echo.quoted(text) + " (expected mrc, uec or ecmp)");
     }
 }

@@ -36,6 +36,7 @@ public record WorkloadConfig(
         FabricConfig.requireNonNegative("senders", senders);
         FabricConfig.requireNonNegative("receiver", receiver);
         FabricConfig.requireNonNegative("computeGapNs", computeGapNs);
+        Limits.requireTime("computeGapNs", computeGapNs);
         FabricConfig.requireNonNegative("hosts", hosts);
         flows = flows == null ? List.of() : List.copyOf(flows);
         if (type == WorkloadType.TRAINING
@@ -62,6 +63,7 @@ public record WorkloadConfig(
             FabricConfig.requireNonNegative("dst", dst);
             FabricConfig.requirePositive("bytes", bytes);
             FabricConfig.requireNonNegative("startNs", startNs);
+            Limits.requireTime("startNs", startNs);
         }
     }
 }

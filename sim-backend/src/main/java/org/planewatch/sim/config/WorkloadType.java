@@ -1,5 +1,7 @@
 package org.planewatch.sim.config;
 
+import org.planewatch.sim.input.Echo;
+
 /** Traffic patterns the simulator generates. */
 public enum WorkloadType {
     PERMUTATION,
@@ -15,7 +17,7 @@ public enum WorkloadType {
                 return type;
             }
         }
-        throw new IllegalArgumentException("unknown workload type '" + text
-                + "' (expected permutation, incast, alltoall, allreduce, training or matrix)");
+        throw new IllegalArgumentException("unknown workload type " + Echo.quoted(text)
+                + " (expected permutation, incast, alltoall, allreduce, training or matrix)");
     }
 }

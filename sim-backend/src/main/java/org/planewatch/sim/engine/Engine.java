@@ -71,7 +71,7 @@ public final class Engine {
         if (delay < 0) {
             throw new IllegalArgumentException("cannot schedule in the past: " + timePs + " ps < now " + now + " ps");
         }
-        long payload = ((long) kind << 56) | ((long) (arg & 0xFFFFFF) << 32) | (target & 0xFFFFFFFFL);
+        long payload = payload(kind, target, arg);
         long sequence = nextSequence++;
         for (int i = 0; i < laneCount; i++) {
             if (lanes[i].delay == delay) {
@@ -80,6 +80,37 @@ public final class Engine {
             }
         }
         queue.push(timePs, sequence, payload);
+    }
+
+    /**
+     * Reserves {@code count} consecutive sequence numbers and returns the first. An event scheduled
+     * later with one of them ({@link #scheduleReserved}) takes its place among equal times as if it
+     * had been scheduled now: a series of events produced one at a time (a link flap) orders
+     * exactly as the whole series scheduled at once would.
+     */
+    public long reserveSequences(long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("cannot reserve " + count + " sequence numbers");
+        }
+        long first = nextSequence;
+        nextSequence += count;
+        return first;
+    }
+
+    /** Schedules an event with a sequence number from {@link #reserveSequences}. */
+    public void scheduleReserved(long timePs, int kind, int target, int arg, long sequence) {
+        if (timePs < now) {
+            throw new IllegalArgumentException("cannot schedule in the past: " + timePs + " ps < now " + now + " ps");
+        }
+        if (sequence >= nextSequence) {
+            throw new IllegalArgumentException("sequence " + sequence + " was not reserved");
+        }
+        // Never a delay lane: a lane is FIFO by sequence, and this sequence may be older than its tail.
+        queue.push(timePs, sequence, payload(kind, target, arg));
+    }
+
+    private static long payload(int kind, int target, int arg) {
+        return ((long) kind << 56) | ((long) (arg & 0xFFFFFF) << 32) | (target & 0xFFFFFFFFL);
     }
 
     private static final int NONE = -2;

@@ -40,17 +40,20 @@ public final class EventQueue {
         return sequences[0];
     }
 
-    /** Adds an event; {@code sequence} must exceed every sequence pushed before. */
+    /**
+     * Adds an event. Its sequence is normally the largest so far; a sequence reserved earlier
+     * ({@link Engine#reserveSequences}) is smaller than some already queued, and still leaves in
+     * (time, sequence) order.
+     */
     public void push(long time, long sequence, long payload) {
         if (size == times.length) {
             grow();
         }
         int i = size++;
-        // The new sequence is the largest so far: an equal time never moves it above its parent.
         while (i > 0) {
             int parent = (i - 1) >>> 2;
             long parentTime = times[parent];
-            if (parentTime <= time) {
+            if (parentTime < time || (parentTime == time && sequences[parent] < sequence)) {
                 break;
             }
             times[i] = parentTime;

@@ -1,7 +1,7 @@
 package org.planewatch.sim.fault;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Comparator;
+import java.util.PriorityQueue;
 import org.planewatch.sim.config.FaultSpec;
 import org.planewatch.sim.engine.Engine;
 import org.planewatch.sim.engine.EventKind;
@@ -13,55 +13,102 @@ import org.planewatch.sim.transport.Transport;
  * Injects faults now or at a simulated time, by name (scenario files, agent, console). Must be
  * called on the simulation thread, between {@code runUntil} calls. Names are checked at once: an
  * unknown link, switch or plane is an {@link IllegalArgumentException} naming it.
+ *
+ * <p>A fault's steps are scheduled one at a time: the next when the previous one is taken, so a
+ * flap holds one pending event whatever its count. Each step keeps the sequence number and event
+ * target it had when every step was scheduled up front, so event order and trace digest are the
+ * same as they were then.
  */
 public final class FaultInjector {
     private final Engine engine;
     private final Topology topo;
     private final Network net;
     private final Transport transport;
-    private final List<Runnable> actions = new ArrayList<>();
+    /** The next step of every fault not finished, in the engine's order: (time, sequence). */
+    private final PriorityQueue<PendingStep> pending = new PriorityQueue<>(
+            Comparator.comparingLong(PendingStep::atPs).thenComparingLong(PendingStep::sequence));
+    /** Event target of the next fault's first step: steps are numbered in the order faults are scheduled. */
+    private long nextTarget;
+
+    /** Step {@code step} of a fault, due at {@code atPs}; its engine event has {@code sequence}. */
+    private record PendingStep(FaultSteps steps, long step, long atPs, long sequence, long firstSequence,
+            long firstTarget) {}
 
     public FaultInjector(Engine engine, Network net, Transport transport) {
         this.engine = engine;
         this.topo = net.topology();
         this.net = net;
         this.transport = transport;
-        engine.register(EventKind.FAULT, (index, arg) -> actions.get(index).run());
+        engine.register(EventKind.FAULT, (target, arg) -> takeStep(target));
+    }
+
+    /** Faults with a step still to take (each holds one pending event). */
+    public int pendingFaults() {
+        return pending.size();
     }
 
     /** Schedules a fault at its {@code atNs} (now if that has passed); validates names first. */
     public void schedule(FaultSpec fault) {
-        schedule(fault, fault.atNs() * 1000);
+        schedule(fault, FaultSteps.picos(fault.atNs()));
     }
 
     private void schedule(FaultSpec fault, long atPs) {
         validate(fault, topo);
-        switch (fault) {
+        FaultSteps steps = steps(fault, atPs);
+        long firstSequence = engine.reserveSequences(steps.count());
+        long firstTarget = nextTarget;
+        nextTarget += steps.count();
+        scheduleStep(steps, 0, firstSequence, firstTarget);
+    }
+
+    private FaultSteps steps(FaultSpec fault, long atPs) {
+        return switch (fault) {
             case FaultSpec.LinkFlap flap -> {
                 int link = topo.linkIndex(flap.link());
-                for (int k = 0; k < flap.count(); k++) {
-                    long down = atPs + k * flap.periodNs() * 1000;
-                    at(down, () -> net.setLinkUp(link, false));
-                    at(down + flap.downNs() * 1000, () -> net.setLinkUp(link, true));
-                }
+                yield FaultSteps.periodic(atPs, FaultSteps.picos(flap.periodNs()), FaultSteps.picos(flap.downNs()),
+                        flap.count(), () -> net.setLinkUp(link, false), () -> net.setLinkUp(link, true));
             }
             case FaultSpec.SwitchReboot reboot -> {
                 int sw = topo.switchIndex(reboot.switchName());
-                at(atPs, () -> setSwitchLinks(sw, false));
-                at(atPs + reboot.downNs() * 1000, () -> setSwitchLinks(sw, true));
+                yield FaultSteps.downThenUp(atPs, FaultSteps.picos(reboot.downNs()),
+                        () -> setSwitchLinks(sw, false), () -> setSwitchLinks(sw, true));
             }
-            case FaultSpec.LinkDown f -> at(atPs, () -> net.setLinkUp(topo.linkIndex(f.link()), false));
-            case FaultSpec.LinkUp f -> at(atPs, () -> net.setLinkUp(topo.linkIndex(f.link()), true));
-            case FaultSpec.GrayLink f -> at(atPs, () -> net.setLinkDropProbability(topo.linkIndex(f.link()), f.dropProbability()));
-            case FaultSpec.CrcErrors f -> at(atPs, () -> net.setLinkBitErrorRate(topo.linkIndex(f.link()), f.bitErrorRate()));
-            case FaultSpec.PlaneDown f -> at(atPs, () -> setPlaneLinks(f.plane(), false));
-            case FaultSpec.PlaneUp f -> at(atPs, () -> setPlaneLinks(f.plane(), true));
-        }
+            case FaultSpec.LinkDown f -> FaultSteps.once(atPs, () -> net.setLinkUp(topo.linkIndex(f.link()), false));
+            case FaultSpec.LinkUp f -> FaultSteps.once(atPs, () -> net.setLinkUp(topo.linkIndex(f.link()), true));
+            case FaultSpec.GrayLink f -> FaultSteps.once(atPs,
+                    () -> net.setLinkDropProbability(topo.linkIndex(f.link()), f.dropProbability()));
+            case FaultSpec.CrcErrors f -> FaultSteps.once(atPs,
+                    () -> net.setLinkBitErrorRate(topo.linkIndex(f.link()), f.bitErrorRate()));
+            case FaultSpec.PlaneDown f -> FaultSteps.once(atPs, () -> setPlaneLinks(f.plane(), false));
+            case FaultSpec.PlaneUp f -> FaultSteps.once(atPs, () -> setPlaneLinks(f.plane(), true));
+        };
     }
 
-    private void at(long atPs, Runnable action) {
-        actions.add(action);
-        engine.schedule(Math.max(engine.now(), atPs), EventKind.FAULT, actions.size() - 1, 0);
+    /** Schedules step {@code step} unless the fault is finished or the step falls past the end of time. */
+    private void scheduleStep(FaultSteps steps, long step, long firstSequence, long firstTarget) {
+        if (step >= steps.count()) {
+            return;
+        }
+        long dueAt = steps.timePs().applyAsLong(step);
+        if (dueAt == FaultSteps.NEVER) {
+            return;
+        }
+        long atPs = Math.max(engine.now(), dueAt);
+        long sequence = firstSequence + step;
+        // The target is the step's index among all faults' steps, as when each step was scheduled at
+        // once; it only feeds the trace digest (steps wrap past 2^32 harmlessly).
+        engine.scheduleReserved(atPs, EventKind.FAULT, (int) (firstTarget + step), 0, sequence);
+        pending.add(new PendingStep(steps, step, atPs, sequence, firstSequence, firstTarget));
+    }
+
+    /** The engine delivers fault events in (time, sequence) order: the earliest pending step is this one. */
+    private void takeStep(int target) {
+        PendingStep due = pending.poll();
+        if (due == null || (int) (due.firstTarget() + due.step()) != target) {
+            throw new IllegalStateException("fault event " + target + " does not match the next pending fault step");
+        }
+        due.steps().apply().accept(due.step());
+        scheduleStep(due.steps(), due.step() + 1, due.firstSequence(), due.firstTarget());
     }
 
     public static void validate(FaultSpec fault, Topology topo) {

@@ -1,8 +1,11 @@
 package org.planewatch.sim.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -21,12 +24,18 @@ public final class ReportWriter {
         }
     }
 
-    /** Writes the report, creating missing parent directories. */
+    /**
+     * Writes the report, creating missing parent directories. It is streamed to the file: a report
+     * of a million transitions is hundreds of megabytes of text, never held as one string.
+     */
     public static void write(RunReport report, Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.writeString(file, toJson(report) + System.lineSeparator());
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, report);
+            out.write(System.lineSeparator());
+        }
     }
 }

@@ -45,7 +45,9 @@ public record RunReport(
 
     public RunReport {
         planes = List.copyOf(planes);
-        evTransitions = List.copyOf(evTransitions);
+        // A TransitionList is already a read-only view of immutable events: copying it would hold
+        // every transition twice.
+        evTransitions = evTransitions instanceof TransitionList ? evTransitions : List.copyOf(evTransitions);
         steps = List.copyOf(steps);
     }
 

@@ -3,8 +3,6 @@ package org.planewatch.sim.report;
 import java.util.Locale;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.config.Scenario;
-import org.planewatch.sim.scenario.FabricNames;
-import org.planewatch.sim.transport.ExclusionEvent;
 
 /** Turns a simulation's {@link RunSummary} into the JSON report. */
 public final class RunReports {
@@ -31,13 +29,8 @@ public final class RunReports {
                 summary.packets(),
                 summary.fct(),
                 summary.planes(),
-                summary.evTransitions().stream().map(RunReports::transition).toList(),
+                new TransitionList(summary.evTransitions()),
                 summary.steps(),
                 summary.traceDigest());
-    }
-
-    private static RunReport.EvTransition transition(ExclusionEvent event) {
-        return new RunReport.EvTransition(event.atNs(), FabricNames.host(event.host()), event.qp(), event.ev(),
-                event.plane(), event.links(), event.from().name(), event.to().name(), event.reason().label());
     }
 }

@@ -3,6 +3,7 @@ package org.planewatch.sim.scenario;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.input.Echo;
 
 /**
  * The stable names of a fabric's hosts, switches and links, checked against its configuration alone
@@ -48,28 +49,28 @@ public final class FabricNames {
     public String canonicalLink(String name) {
         String[] ends = name.split("~", -1);
         if (ends.length != 2) {
-            throw new IllegalArgumentException("malformed link name '" + name
-                    + "' (expected <a>~<b>, e.g. host-17~p2-t0-1 or p2-t0-3~p2-t1-5)");
+            throw new IllegalArgumentException("malformed link name " + Echo.quoted(name)
+                    + " (expected <a>~<b>, e.g. host-17~p2-t0-1 or p2-t0-3~p2-t1-5)");
         }
-        Element a = parse(ends[0], "link name '" + name + "'");
-        Element b = parse(ends[1], "link name '" + name + "'");
-        checkExists(a, "link '" + name + "'");
-        checkExists(b, "link '" + name + "'");
+        Element a = parse(ends[0], "link name " + Echo.quoted(name));
+        Element b = parse(ends[1], "link name " + Echo.quoted(name));
+        checkExists(a, "link " + Echo.quoted(name));
+        checkExists(b, "link " + Echo.quoted(name));
         Element lower = a.tier <= b.tier ? a : b;
         Element upper = a.tier <= b.tier ? b : a;
         if (upper.tier - lower.tier != 1) {
-            throw new IllegalArgumentException("no link '" + name
-                    + "' (links join a host to a T0 switch or a T0 to a T1 switch)");
+            throw new IllegalArgumentException("no link " + Echo.quoted(name)
+                    + " (links join a host to a T0 switch or a T0 to a T1 switch)");
         }
         if (lower.tier == Element.HOST) {
             int attachedT0 = lower.index / fabric.hostsPerT0();
             if (upper.index != attachedT0) {
-                throw new IllegalArgumentException("no link '" + name + "' (" + lower.name()
+                throw new IllegalArgumentException("no link " + Echo.quoted(name) + " (" + lower.name()
                         + " is attached to T0 " + attachedT0 + " of every plane, e.g. "
                         + t0(upper.plane, attachedT0) + ")");
             }
         } else if (lower.plane != upper.plane) {
-            throw new IllegalArgumentException("no link '" + name + "' (planes share no links)");
+            throw new IllegalArgumentException("no link " + Echo.quoted(name) + " (planes share no links)");
         }
         return link(lower.name(), upper.name());
     }
@@ -80,11 +81,11 @@ public final class FabricNames {
      * @throws IllegalArgumentException if it is malformed, a host, or not in this fabric
      */
     public String checkSwitch(String name) {
-        Element element = parse(name, "switch name '" + name + "'");
+        Element element = parse(name, "switch name " + Echo.quoted(name));
         if (element.tier == Element.HOST) {
-            throw new IllegalArgumentException("'" + name + "' is a host, not a switch");
+            throw new IllegalArgumentException(Echo.quoted(name) + " is a host, not a switch");
         }
-        checkExists(element, "switch '" + name + "'");
+        checkExists(element, "switch " + Echo.quoted(name));
         return name;
     }
 
@@ -114,7 +115,7 @@ public final class FabricNames {
             int tier = sw.group(2).equals("0") ? Element.T0 : Element.T1;
             return new Element(tier, Integer.parseInt(sw.group(1)), Integer.parseInt(sw.group(3)));
         }
-        throw new IllegalArgumentException("malformed " + what + " ('" + text + "' is not " + NODE_FORMS + ")");
+        throw new IllegalArgumentException("malformed " + what + " (" + Echo.quoted(text) + " is not " + NODE_FORMS + ")");
     }
 
     private void checkExists(Element element, String what) {

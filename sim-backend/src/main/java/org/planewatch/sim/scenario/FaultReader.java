@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.input.Echo;
 
 /**
  * Reads one entry of a scenario's {@code faults} list:
@@ -61,8 +62,8 @@ final class FaultReader {
             case "flap" -> checkedLink(fault, List.of("periodUs", "downUs", "count"));
             case "gray" -> checkedLink(fault, List.of("dropProbability"));
             case "crc" -> checkedLink(fault, List.of("bitErrorRate"));
-            default -> throw fault.error("action", "unknown action '" + action
-                    + "' for a link (expected down, up, flap, gray or crc)");
+            default -> throw fault.error("action", "unknown action " + Echo.quoted(action)
+                    + " for a link (expected down, up, flap, gray or crc)");
         };
         return switch (action) {
             case "down" -> new FaultSpec.LinkDown(atNs, link);
@@ -98,7 +99,7 @@ final class FaultReader {
 
     private FaultSpec switchFault(YamlMapping fault, String action, long atNs) throws ScenarioException {
         if (!action.equals("reboot")) {
-            throw fault.error("action", "unknown action '" + action + "' for a switch (expected reboot)");
+            throw fault.error("action", "unknown action " + Echo.quoted(action) + " for a switch (expected reboot)");
         }
         checkKeys(fault, "switch", List.of("downUs"));
         String name;
@@ -112,7 +113,7 @@ final class FaultReader {
 
     private FaultSpec plane(YamlMapping fault, String action, long atNs) throws ScenarioException {
         if (!action.equals("down") && !action.equals("up")) {
-            throw fault.error("action", "unknown action '" + action + "' for a plane (expected down or up)");
+            throw fault.error("action", "unknown action " + Echo.quoted(action) + " for a plane (expected down or up)");
         }
         checkKeys(fault, "plane", List.of());
         int plane = fault.intValue("plane");
@@ -130,8 +131,8 @@ final class FaultReader {
         allowed.addAll(List.of("atUs", "action", target));
         for (String key : fault.keys()) {
             if (!allowed.contains(key) && ALL_KEYS.contains(key)) {
-                throw fault.error(key, "'" + key + "' does not apply to a " + target + " "
-                        + fault.string("action") + " fault (its keys: " + String.join(", ", allowed) + ")");
+                throw fault.error(key, Echo.quoted(key) + " does not apply to a " + target + " "
+                        + Echo.truncated(fault.string("action")) + " fault (its keys: " + String.join(", ", allowed) + ")");
             }
         }
         fault.rejectUnknownKeys(allowed);

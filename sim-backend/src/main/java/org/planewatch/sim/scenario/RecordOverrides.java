@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.planewatch.sim.input.Echo;
 
 /**
  * Builds a configuration record from defaults plus the keys a scenario section sets. The keys are
@@ -117,7 +118,7 @@ final class RecordOverrides {
                     return constant;
                 }
             }
-            throw section.error(key, "unknown value '" + text + "' (expected one of: "
+            throw section.error(key, "unknown value " + Echo.quoted(text) + " (expected one of: "
                     + String.join(", ", Arrays.stream(type.getEnumConstants())
                             .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT)).toList()) + ")");
         } catch (ReflectiveOperationException e) {

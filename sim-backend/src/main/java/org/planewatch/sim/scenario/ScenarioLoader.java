@@ -2,25 +2,31 @@ package org.planewatch.sim.scenario;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.planewatch.sim.config.FabricConfig;
 import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.config.Limits;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.config.WorkloadConfig;
+import org.planewatch.sim.input.Echo;
+import org.planewatch.sim.input.TextFiles;
+import org.planewatch.sim.limits.HeapBudget;
+import org.planewatch.sim.limits.LimitViolation;
+import org.planewatch.sim.limits.ScenarioLimits;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
@@ -31,29 +37,48 @@ import org.yaml.snakeyaml.nodes.Node;
 public final class ScenarioLoader {
 
     static final long DEFAULT_SEED = 1;
-    static final long MAX_PORTS = Integer.MAX_VALUE / 2;
+    /** The YAML reader's own description of a syntax error is shown up to this length. */
+    private static final int YAML_PROBLEM_CHARS = 160;
     private static final List<String> TOP_KEYS =
             List.of("name", "seed", "fabric", "transport", "workload", "faults", "durationUs");
 
     private ScenarioLoader() {}
 
-    /** Loads a file; errors name it as given. Relative paths inside it resolve against its directory. */
+    /**
+     * Loads a file; errors name it as given. Relative paths inside it resolve against its directory.
+     * The scenario must fit this JVM's heap ({@link HeapBudget#ofThisJvm()}).
+     */
     public static Scenario load(Path file) throws ScenarioException {
+        return load(file, HeapBudget.ofThisJvm());
+    }
+
+    /** Loads a file whose simulation must fit {@code budget}. */
+    public static Scenario load(Path file, HeapBudget budget) throws ScenarioException {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = TextFiles.read(file, Limits.MAX_SCENARIO_FILE_BYTES);
+        } catch (TextFiles.NotTextException e) {
+            throw new ScenarioException(file.toString(), 0, "", e.getMessage());
         } catch (IOException e) {
-            throw new ScenarioException(file.toString(), 0, "", "cannot read the file: " + e);
+            throw new ScenarioException(file.toString(), 0, "", "cannot read the file: " + TextFiles.reason(e));
         }
         Path dir = file.toAbsolutePath().getParent();
-        return parse(text, file.toString(), dir);
+        return parse(text, file.toString(), dir, budget);
     }
 
     /**
+     * Parses a scenario that must fit this JVM's heap.
+     *
      * @param fileName the name errors carry
      * @param baseDir where relative paths in the scenario (connection matrices) resolve
      */
     public static Scenario parse(String yaml, String fileName, Path baseDir) throws ScenarioException {
+        return parse(yaml, fileName, baseDir, HeapBudget.ofThisJvm());
+    }
+
+    /** Parses a scenario whose simulation must fit {@code budget}. */
+    public static Scenario parse(String yaml, String fileName, Path baseDir, HeapBudget budget)
+            throws ScenarioException {
         YamlMapping root = YamlMapping.of(fileName, "", compose(yaml, fileName));
         root.rejectUnknownKeys(TOP_KEYS);
         root.requirePresent("name");
@@ -68,13 +93,33 @@ public final class ScenarioLoader {
                 : TransportMode.MRC;
         FabricConfig fabric = fabric(root.has("fabric") ? root.mapping("fabric") : null, mode);
         TransportConfig transport = transport(transportSection, mode);
-        WorkloadConfig workload = new WorkloadReader(fabric, baseDir).read(root.mapping("workload"));
+        WorkloadConfig workload = new WorkloadReader(fabric, transport, baseDir, budget).read(root.mapping("workload"));
         List<FaultSpec> faults = root.has("faults") ? faults(root, fabric, durationNs) : List.of();
+        Scenario scenario;
         try {
-            return new Scenario(name, seed, fabric, transport, workload, faults, durationNs);
+            scenario = new Scenario(name, seed, fabric, transport, workload, faults, durationNs);
         } catch (IllegalArgumentException e) {
             throw root.errorHere(e.getMessage());
         }
+        Optional<LimitViolation> beyond = ScenarioLimits.check(scenario, budget);
+        if (beyond.isPresent()) {
+            throw errorAt(root, beyond.get().key(), beyond.get().problem());
+        }
+        return scenario;
+    }
+
+    /** An error at a key path ({@code workload.messageBytes}): the line of its deepest part the file gives. */
+    private static ScenarioException errorAt(YamlMapping root, String keyPath, String problem) throws ScenarioException {
+        YamlMapping section = root;
+        int line = root.line();
+        for (String key : keyPath.split("\\.")) {
+            if (section == null || !section.has(key)) {
+                break;
+            }
+            line = section.lineOf(key);
+            section = section.valueNode(key) instanceof MappingNode ? section.mapping(key) : null;
+        }
+        return new ScenarioException(root.file(), line, keyPath, problem);
     }
 
     private static Node compose(String yaml, String fileName) throws ScenarioException {
@@ -86,9 +131,10 @@ public final class ScenarioLoader {
             String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
             String context = e.getContext() != null && e.getProblem() != null ? " (" + e.getContext() + ")" : "";
             throw new ScenarioException(fileName, mark == null ? 0 : mark.getLine() + 1, "",
-                    "malformed YAML: " + problem + context);
+                    "malformed YAML: " + Echo.truncated(problem + context, YAML_PROBLEM_CHARS));
         } catch (YAMLException e) {
-            throw new ScenarioException(fileName, 0, "", "malformed YAML: " + e.getMessage());
+            throw new ScenarioException(fileName, 0, "", "malformed YAML: "
+                    + Echo.truncated(String.valueOf(e.getMessage()), YAML_PROBLEM_CHARS));
         }
         if (node == null) {
             throw new ScenarioException(fileName, 1, "", "empty scenario (needs at least name and workload)");
@@ -131,18 +177,7 @@ public final class ScenarioLoader {
         if (mode == TransportMode.ECMP && Boolean.TRUE.equals(values.get("trimming"))) {
             throw section.error("trimming", "the ECMP baseline drops at the tail; trimming applies to mrc and uec");
         }
-        FabricConfig fabric = RecordOverrides.construct(FabricConfig.class, values, section);
-        checkSize(fabric, section);
-        return fabric;
-    }
-
-    /** Port numbers are ints in the simulation: two ports per link, each of them below MAX_PORTS. */
-    private static void checkSize(FabricConfig fabric, YamlMapping section) throws ScenarioException {
-        long hosts = (long) fabric.hostsPerT0() * fabric.t0PerPlane();
-        long links = fabric.planes() * (hosts + (long) fabric.t0PerPlane() * fabric.t1PerPlane());
-        if (2 * links > MAX_PORTS) {
-            throw section.errorHere("fabric too large: " + 2 * links + " switch and NIC ports (at most " + MAX_PORTS + ")");
-        }
+        return RecordOverrides.construct(FabricConfig.class, values, section);
     }
 
     private static void scaleUnlessSet(YamlMapping section, Map<String, Object> values, String key, long queue,

@@ -4,6 +4,7 @@ import static org.planewatch.sim.config.WorkloadType.INCAST;
 import static org.planewatch.sim.config.WorkloadType.MATRIX;
 import static org.planewatch.sim.config.WorkloadType.TRAINING;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -15,9 +16,13 @@ import java.util.stream.Collectors;
 import org.planewatch.sim.bench.ConnectionMatrixReader;
 import org.planewatch.sim.bench.MatrixFormatException;
 import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.WorkloadConfig;
 import org.planewatch.sim.config.WorkloadConfig.Flow;
 import org.planewatch.sim.config.WorkloadType;
+import org.planewatch.sim.input.Echo;
+import org.planewatch.sim.limits.HeapBudget;
+import org.planewatch.sim.limits.ScenarioFootprint;
 
 /**
  * Reads the {@code workload} section. Keys are the components of {@link WorkloadConfig}; a key that
@@ -43,11 +48,15 @@ final class WorkloadReader {
             CONNECTION_MATRIX, EnumSet.of(MATRIX));
 
     private final FabricConfig fabric;
+    private final TransportConfig transport;
     private final Path baseDir;
+    private final HeapBudget budget;
 
-    WorkloadReader(FabricConfig fabric, Path baseDir) {
+    WorkloadReader(FabricConfig fabric, TransportConfig transport, Path baseDir, HeapBudget budget) {
         this.fabric = fabric;
+        this.transport = transport;
         this.baseDir = baseDir;
+        this.budget = budget;
     }
 
     static List<String> keys() {
@@ -63,7 +72,7 @@ final class WorkloadReader {
         for (String key : section.keys()) {
             Set<WorkloadType> types = APPLIES_TO.get(key);
             if (types != null && !types.contains(type)) {
-                throw section.error(key, "'" + key + "' does not apply to " + name(type) + " workloads (only to "
+                throw section.error(key, Echo.quoted(key) + " does not apply to " + name(type) + " workloads (only to "
                         + types.stream().map(WorkloadReader::name).collect(Collectors.joining(", ")) + ")");
             }
         }
@@ -118,7 +127,11 @@ final class WorkloadReader {
                 throw flow.error("bytes", "must be > 0, got " + bytes);
             }
             long startNs = flow.has("startNs") ? flow.nonNegativeLong("startNs") : 0;
-            flows.add(new Flow(src, dst, bytes, startNs));
+            try {
+                flows.add(new Flow(src, dst, bytes, startNs));
+            } catch (IllegalArgumentException e) {
+                throw flow.error("startNs", e.getMessage().replaceFirst("^startNs ", ""));
+            }
         }
         return flows;
     }
@@ -134,10 +147,17 @@ final class WorkloadReader {
         return host;
     }
 
+    /** Flows of a connection-matrix file; one too large for the heap is refused at its Connections line. */
     private List<Flow> fileFlows(YamlMapping section) throws ScenarioException {
-        Path file = baseDir.resolve(section.string(CONNECTION_MATRIX));
+        String name = section.string(CONNECTION_MATRIX);
+        Path file;
         try {
-            return ConnectionMatrixReader.read(file).flows();
+            file = baseDir.resolve(name);
+        } catch (InvalidPathException e) {
+            throw section.error(CONNECTION_MATRIX, "not a file name: " + Echo.quoted(name));
+        }
+        try {
+            return ConnectionMatrixReader.read(file, ScenarioFootprint.connectionLimit(transport, budget)).flows();
         } catch (MatrixFormatException e) {
             throw section.error(CONNECTION_MATRIX, e.getMessage());
         }

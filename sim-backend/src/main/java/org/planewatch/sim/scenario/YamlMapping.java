@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.planewatch.sim.config.Limits;
+import org.planewatch.sim.input.Echo;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -102,7 +104,7 @@ final class YamlMapping {
     void rejectUnknownKeys(Collection<String> allowed) throws ScenarioException {
         for (String key : entries.keySet()) {
             if (!allowed.contains(key)) {
-                throw error(key, "unknown key '" + key + "' " + suggestion(key, allowed));
+                throw error(key, "unknown key " + Echo.quoted(key) + " " + suggestion(key, allowed));
             }
         }
     }
@@ -133,7 +135,7 @@ final class YamlMapping {
         try {
             return Long.decode(text);
         } catch (NumberFormatException e) {
-            throw error(key, "expected an integer, got '" + text + "'");
+            throw error(key, "expected an integer, got " + Echo.quoted(text));
         }
     }
 
@@ -155,13 +157,13 @@ final class YamlMapping {
         } catch (NumberFormatException e) {
             // reported below with the text as written
         }
-        throw error(key, "expected a number, got '" + text + "'");
+        throw error(key, "expected a number, got " + Echo.quoted(text));
     }
 
     boolean booleanValue(String key) throws ScenarioException {
         ScalarNode scalar = scalar(key, "true or false");
         if (scalar.getTag() != Tag.BOOL) {
-            throw error(key, "expected true or false, got '" + scalar.getValue() + "'");
+            throw error(key, "expected true or false, got " + Echo.quoted(scalar.getValue()));
         }
         String text = scalar.getValue().toLowerCase(Locale.ROOT);
         return text.equals("true") || text.equals("yes") || text.equals("on") || text.equals("y");
@@ -179,10 +181,11 @@ final class YamlMapping {
     long microsAsNanos(String key) throws ScenarioException {
         double micros = doubleValue(key);
         if (micros < 0) {
-            throw error(key, "must be >= 0, got " + number(key, "a number").getValue());
+            throw error(key, "must be >= 0, got " + Echo.truncated(number(key, "a number").getValue()));
         }
-        if (micros * 1_000 > Long.MAX_VALUE) {
-            throw error(key, "time " + micros + " us is too large");
+        if (micros * 1_000 > Limits.MAX_TIME_NS) {
+            throw error(key, "must be <= " + Limits.grouped(Limits.MAX_TIME_NS / 1_000)
+                    + " us (1000 s, the longest simulated time), got " + Echo.truncated(number(key, "a number").getValue()));
         }
         return Math.round(micros * 1_000);
     }
@@ -225,11 +228,13 @@ final class YamlMapping {
             return "nothing";
         }
         boolean quoted = scalar.getScalarStyle() != DumperOptions.ScalarStyle.PLAIN;
-        return (quoted ? "the string " : "") + "'" + scalar.getValue() + "'";
+        return (quoted ? "the string " : "") + Echo.quoted(scalar.getValue());
     }
 
+    /** A key path; a key too long to read whole is shown truncated. */
     private static String join(String path, String key) {
-        return path.isEmpty() ? key : path + "." + key;
+        String shown = Echo.truncated(key);
+        return path.isEmpty() ? shown : path + "." + shown;
     }
 
     static String suggestion(String key, Collection<String> allowed) {

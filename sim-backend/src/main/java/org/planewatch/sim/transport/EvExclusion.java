@@ -1,7 +1,9 @@
 package org.planewatch.sim.transport;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.engine.Engine;
 import org.planewatch.sim.engine.EventKind;
@@ -28,6 +30,11 @@ final class EvExclusion {
     private final long[] planeRetirements;
     private final long[] planeDenials;
     private ExclusionSink exclusions = event -> { };
+    /**
+     * Names of the links transitions named so far: the summary keeps up to a million transitions,
+     * and one String per link instead of one per mention keeps them at about 120 bytes each.
+     */
+    private final Map<Integer, String> linkNames = new HashMap<>();
 
     /** {@code enabled} is false for the ECMP baseline, which has no EV states. */
     EvExclusion(QpTable qps, EvPaths paths, Engine engine, Network network, TransportConfig config,
@@ -170,7 +177,7 @@ final class EvExclusion {
         int[] links = paths.evLinks(qp, ev);
         List<String> names = new ArrayList<>(links.length);
         for (int link : links) {
-            names.add(topology.linkName(link));
+            names.add(linkNames.computeIfAbsent(link, topology::linkName));
         }
         exclusions.excluded(new ExclusionEvent(engine.now(), qp.src, qp.id, ev, qp.evPlane[ev], names, from, to, reason));
     }

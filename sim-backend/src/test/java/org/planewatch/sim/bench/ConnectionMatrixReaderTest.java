@@ -85,13 +85,13 @@ class ConnectionMatrixReaderTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             missing Nodes | Connections 1 \
-              | t.cm:1: expected 'Nodes <count>', got 'Connections 1'
+              | t.cm:1: not an htsim connection matrix: expected 'Nodes <count>' as its first line
             bad node count | Nodes many \
               | t.cm:1: Nodes must be an integer, got 'many'
             missing Connections | Nodes 4\\n0->1 id 1 start 0 size 10 \
-              | t.cm:2: expected 'Connections <count>', got '0->1 id 1 start 0 size 10'
+              | t.cm:2: expected 'Connections <count>' after 'Nodes 4'
             truncated line | Nodes 4\\nConnections 1\\n0->1 id 1 start 0 \
-              | t.cm:3: expected '<src>-><dst> id <k> start <us> size <bytes>', got '0->1 id 1 start 0'
+              | t.cm:3: expected '<src>-><dst> id <k> start <us> size <bytes>', got a line of 5 fields
             bad endpoints | Nodes 4\\nConnections 1\\n0-1 id 1 start 0 size 10 \
               | t.cm:3: expected <src>-><dst> with host numbers, got '0-1'
             host out of range | Nodes 4\\nConnections 1\\n0->4 id 1 start 0 size 10 \
@@ -99,7 +99,7 @@ class ConnectionMatrixReaderTest {
             self flow | Nodes 4\\nConnections 1\\n2->2 id 1 start 0 size 10 \
               | t.cm:3: connection from host 2 to itself
             negative start | Nodes 4\\nConnections 1\\n0->1 id 1 start -3 size 10 \
-              | t.cm:3: start must be a time >= 0 in microseconds, got '-3'
+              | t.cm:3: start must be a time in microseconds from 0 to 1,000,000,000, got '-3'
             zero size | Nodes 4\\nConnections 1\\n0->1 id 1 start 0 size 0 \
               | t.cm:3: size must be > 0 bytes, got 0
             bad size | Nodes 4\\nConnections 1\\n0->1 id 1 start 0 size 2MB \

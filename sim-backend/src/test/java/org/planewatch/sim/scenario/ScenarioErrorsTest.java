@@ -111,7 +111,7 @@ class ScenarioErrorsTest {
             trimming with the ECMP baseline | name: x\\ntransport: {mode: ecmp}\\nfabric:\\n  trimming: true\\nworkload: {type: permutation} \
               | bad.yaml:4: fabric.trimming: the ECMP baseline drops at the tail; trimming applies to mrc and uec
             fabric too large | name: x\\nfabric:\\n  hostsPerT0: 100000\\n  t0PerPlane: 100000\\nworkload: {type: permutation} \
-              | bad.yaml:3: fabric: fabric too large: 160025600000 switch and NIC ports (at most 1073741823)
+              | bad.yaml:3: fabric.hostsPerT0: fabric too large: planes 8 x (hostsPerT0 x t0PerPlane = 10,000,000,000 hosts + t0PerPlane x t1PerPlane = 1,600,000 T0-T1 links) x 2 = 160,025,600,000 switch and NIC ports; the limit is 126,322,567 (per-port state is one array of 17 longs a port)
             unknown mode | name: x\\ntransport: {mode: roce}\\nworkload: {type: permutation} \
               | bad.yaml:2: transport.mode: unknown transport mode 'roce' (expected mrc, uec or ecmp)
             unknown workload type | name: x\\nworkload:\\n  type: broadcast \
