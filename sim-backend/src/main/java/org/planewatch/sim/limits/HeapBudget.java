@@ -69,8 +69,9 @@ public record HeapBudget(long maxHeapBytes, long regionBytes) {
         try {
             HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             return Long.parseLong(hotSpot.getVMOption("G1HeapRegionSize").getValue());
-        } catch (RuntimeException e) {
-            // Not HotSpot, or no such option: G1's documented default for this heap.
+        } catch (RuntimeException | LinkageError e) {
+            // Not HotSpot, no such option, or a runtime image without jdk.management: G1's
+            // documented default for this heap.
             return defaultRegionBytes(maxHeapBytes);
         }
     }
