@@ -1,0 +1,243 @@
+package org.planewatch.console.headless;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
+import org.planewatch.console.ingest.Backoff;
+import org.planewatch.console.ingest.GnmiTargetClient;
+import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.ingest.SubscriptionPlan;
+import org.planewatch.console.ingest.TargetConfig;
+import org.planewatch.console.ingest.TargetsFile;
+import org.planewatch.console.record.Recorder;
+import org.planewatch.console.session.AlarmJournal;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.RecordingMetadata;
+import org.planewatch.console.telemetry.IngestEvent;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code planewatch record}: records a fabric without a display, in the console's format and with
+ * its guarantees (one transaction per drained batch, at most one batch lost on a crash), printing
+ * a progress line once a second. Stops after {@code --for}, or on Ctrl-C / SIGTERM, closing the
+ * file cleanly.
+ */
+@Command(name = "planewatch record", mixinStandardHelpOptions = true,
+        description = "Record every update from gNMI agents to a .pwrec file, headless.")
+public final class RecordCommand implements java.util.concurrent.Callable<Integer> {
+    private static final int MAX_BATCH = 4096;
+    private static final long BATCH_MILLIS = 250;
+    /** Alarms are judged once a second (the console judges them at every snapshot, 10 a second). */
+    private static final long ALARM_CHECK_MILLIS = 1000;
+
+    @Option(names = "--targets", required = true, paramLabel = "<file>", description = "Targets file (YAML), as the console reads it.")
+    Path targets;
+
+    @Option(names = "--out", required = true, paramLabel = "<file.pwrec>", description = "Recording to create (never overwritten).")
+    Path out;
+
+    @Option(names = "--for", paramLabel = "<duration>", converter = Durations.class,
+            description = "Stop after this long, e.g. 30m (default: until interrupted).")
+    Duration duration;
+
+    @Option(names = "--ring", paramLabel = "<duration>", converter = Durations.class,
+            description = "Keep only about this much recent history, e.g. 60m (bounded disk).")
+    Duration ring;
+
+    @Option(names = "--max-size", paramLabel = "<size>", converter = ByteSizes.class,
+            description = "Stop when the file would grow past this size, e.g. 2G.")
+    Long maxSize;
+
+    private final InstantSource clock;
+    private final PrintStream err;
+    private final CountDownLatch interrupted = new CountDownLatch(1);
+
+    public RecordCommand(InstantSource clock, PrintStream err) {
+        this.clock = clock;
+        this.err = err;
+    }
+
+    /** Entry point of the headless recorder: the console jar's {@code record} command runs this. */
+    public static void main(String[] args) {
+        System.exit(run(args, InstantSource.system(), System.out, System.err));
+    }
+
+    /** Runs {@code planewatch record ARGS}; returns the exit status (0 ok, 1 failed while recording, 2 bad input). */
+    public static int run(String[] args, InstantSource clock, PrintStream out, PrintStream err) {
+        RecordCommand command = new RecordCommand(clock, err);
+        CommandLine line = new CommandLine(command);
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        line.setParameterExceptionHandler((e, a) -> {
+            err.println("planewatch record: " + e.getMessage());
+            err.println("Try 'planewatch record --help'.");
+            return 2;
+        });
+        line.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            err.println("planewatch record: " + e.getMessage());
+            return 1;
+        });
+        return line.execute(args);
+    }
+
+    /** Asks a running recording to stop as if its time were up (used by the shutdown hook and tests). */
+    public void stop() {
+        interrupted.countDown();
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<TargetConfig> configs;
+        try {
+            configs = TargetsFile.read(targets);
+        } catch (IOException e) {
+            err.println("planewatch record: cannot read targets file " + targets + ": " + e.getMessage());
+            return 2;
+        } catch (IllegalArgumentException e) {
+            err.println("planewatch record: " + e.getMessage());
+            return 2;
+        }
+        AtomicReference<String> stopReason = new AtomicReference<>();
+        Recorder recorder;
+        try {
+            recorder = Recorder.start(out, new RecordingMetadata(describe(configs), "", 1, version()), clock::millis,
+                    ring == null ? 0 : ring.toMillis(), maxSize == null ? 0 : maxSize,
+                    (file, reason) -> {
+                        stopReason.set(reason);
+                        interrupted.countDown();
+                    });
+        } catch (RecordingException e) {
+            err.println("planewatch record: " + e.getMessage());
+            return 2;
+        }
+        IngestQueue queue = new IngestQueue(65_536);
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("planewatch-record-dial").factory());
+        List<GnmiTargetClient> clients = new ArrayList<>();
+        Thread hook = Thread.ofPlatform().unstarted(this::stop);
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            for (TargetConfig config : configs) {
+                GnmiTargetClient client;
+                try {
+                    client = new GnmiTargetClient(config, SubscriptionPlan.fabricOverview(), queue, clock, scheduler,
+                            Backoff.standard(new java.util.Random()));
+                } catch (IllegalArgumentException | UncheckedIOException e) {
+                    err.println("planewatch record: " + e.getMessage());
+                    return 2;
+                }
+                clients.add(client);
+                client.start();
+            }
+            pump(queue, recorder, new TargetReports(configs.stream().map(TargetConfig::name).toList(), clock.millis()));
+        } finally {
+            clients.forEach(GnmiTargetClient::close);
+            scheduler.shutdownNow();
+            drainRest(queue, recorder);
+            recorder.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The JVM is already stopping because of the signal that ended the recording.
+            }
+        }
+        Recorder.Status status = recorder.status();
+        err.printf(Locale.ROOT, "recorded %d updates in %d batches to %s (%s)%n", status.updates(), status.batches(),
+                out, ByteSizes.human(sizeOf(out)));
+        if (stopReason.get() != null) {
+            err.println("planewatch record: " + stopReason.get());
+            return 1;
+        }
+        return 0;
+    }
+
+    private void pump(IngestQueue queue, Recorder recorder, TargetReports targets) throws InterruptedException {
+        long start = clock.millis();
+        long end = duration == null ? Long.MAX_VALUE : start + duration.toMillis();
+        long nextProgress = start + 1000;
+        long updatesAtLastProgress = 0;
+        long lastProgress = start;
+        List<IngestEvent> batch = new ArrayList<>(MAX_BATCH);
+        // The console's own telemetry store judges the alarms, so the recording carries them as the console's would.
+        TelemetryStore store = new TelemetryStore(clock);
+        AlarmJournal alarms = new AlarmJournal(start);
+        long nextAlarmCheck = start;
+        while (interrupted.getCount() > 0 && clock.millis() < end) {
+            queue.drain(batch, MAX_BATCH, BATCH_MILLIS);
+            for (IngestEvent event : batch) {
+                if (event instanceof IngestEvent.Connection c) {
+                    targets.on(c).forEach(err::println);
+                }
+            }
+            store.apply(batch);
+            recorder.onBatch(batch);
+            batch.clear();
+            long now = clock.millis();
+            if (now >= nextAlarmCheck) {
+                alarms.changes(store.publish(FabricSnapshot.IngestStats.NONE)).forEach(recorder::alarm);
+                nextAlarmCheck = now + ALARM_CHECK_MILLIS;
+            }
+            if (now >= nextProgress) {
+                Recorder.Status s = recorder.status();
+                long live = targets.live();
+                double rate = (s.updates() - updatesAtLastProgress) * 1000.0 / Math.max(1, now - lastProgress);
+                err.printf(Locale.ROOT, "recording %s  %,.0f updates/s  %s  targets live %d/%d  dropped %d%n",
+                        elapsed(now - start), rate, ByteSizes.human(sizeOf(out)), live, targets.count(),
+                        s.droppedBatches() + queue.droppedNotifications());
+                targets.reminders(now).forEach(err::println);
+                updatesAtLastProgress = s.updates();
+                lastProgress = now;
+                nextProgress = now + 1000;
+            }
+        }
+    }
+
+    private static void drainRest(IngestQueue queue, Recorder recorder) {
+        List<IngestEvent> rest = new ArrayList<>();
+        try {
+            queue.drain(rest, Integer.MAX_VALUE, 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        recorder.onBatch(rest);
+    }
+
+    private static String elapsed(long millis) {
+        long s = millis / 1000;
+        return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            long size = java.nio.file.Files.size(file);
+            Path wal = Path.of(file + "-wal");
+            return size + (java.nio.file.Files.exists(wal) ? java.nio.file.Files.size(wal) : 0);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static String describe(List<TargetConfig> configs) {
+        return String.join(", ", configs.stream().map(c -> c.name() + "@" + c.address()).toList());
+    }
+
+    private static String version() {
+        String version = RecordCommand.class.getPackage().getImplementationVersion();
+        return version == null ? "dev" : version;
+    }
+}
