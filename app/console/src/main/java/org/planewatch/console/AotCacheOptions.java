@@ -40,11 +40,14 @@ public final class AotCacheOptions {
     static List<String> options(Path jar, Path cache) throws IOException {
         Path stamp = cache.resolveSibling(cache.getFileName() + ".trained-on");
         String build = Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis() + " " + jar;
-        if (Files.isRegularFile(cache) && Files.isRegularFile(stamp) && Files.readString(stamp).equals(build)
+        if (Files.isRegularFile(cache)
+                && Files.isRegularFile(stamp)
+                && Files.readString(stamp).equals(build)
                 && Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(stamp)) >= 0) {
             return concat(QUIET, "-XX:AOTCache=" + cache);
         }
-        // The cache is written when the training run exits; a run that dies first leaves none, and the next launch trains again.
+        // The cache is written when the training run exits; a run that dies first leaves none, and the next launch
+        // trains again.
         Files.deleteIfExists(cache);
         Files.writeString(stamp, build);
         System.out.println("planewatch: no start-up cache for this build yet; this run records one (the JVM writes it "
@@ -53,6 +56,7 @@ public final class AotCacheOptions {
     }
 
     private static List<String> concat(List<String> first, String last) {
-        return java.util.stream.Stream.concat(first.stream(), java.util.stream.Stream.of(last)).toList();
+        return java.util.stream.Stream.concat(first.stream(), java.util.stream.Stream.of(last))
+                .toList();
     }
 }

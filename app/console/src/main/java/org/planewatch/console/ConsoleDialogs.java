@@ -33,7 +33,8 @@ final class ConsoleDialogs {
         return Optional.ofNullable(chooser.showOpenDialog(owner)).map(java.io.File::toPath);
     }
 
-    static Optional<Path> chooseNewFile(Window owner, String title, String suggestedName, FileChooser.ExtensionFilter filter) {
+    static Optional<Path> chooseNewFile(
+            Window owner, String title, String suggestedName, FileChooser.ExtensionFilter filter) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
         chooser.setInitialFileName(suggestedName);
@@ -88,8 +89,8 @@ final class ConsoleDialogs {
             error(owner, "Not a gNMI path", e.getMessage());
             return;
         }
-        Optional<Path> out = chooseNewFile(owner, "Export CSV", "planewatch-export.csv",
-                new FileChooser.ExtensionFilter("CSV (*.csv)", "*.csv"));
+        Optional<Path> out = chooseNewFile(
+                owner, "Export CSV", "planewatch-export.csv", new FileChooser.ExtensionFilter("CSV (*.csv)", "*.csv"));
         if (out.isEmpty()) {
             return;
         }

@@ -31,17 +31,26 @@ public record ConsoleOptions(
             description = "Planewatch operations console for MRC training fabrics. Without a source option it starts "
                     + "the embedded demo.")
     static final class Arguments {
-        @Option(names = "--demo", description = "Run the embedded demo: a simulated fabric served over gNMI on loopback.")
+        @Option(
+                names = "--demo",
+                description = "Run the embedded demo: a simulated fabric served over gNMI on loopback.")
         boolean demo;
 
-        @Option(names = "--targets", paramLabel = "<file.yaml>", description = "Connect to the agents listed in this file.")
+        @Option(
+                names = "--targets",
+                paramLabel = "<file.yaml>",
+                description = "Connect to the agents listed in this file.")
         Path targets;
 
-        @Option(names = "--view", paramLabel = "<name>",
+        @Option(
+                names = "--view",
+                paramLabel = "<name>",
                 description = "View to open: overview, plane, trims, exclusions, alarms, host, switch, targets.")
         String view;
 
-        @Option(names = "--select", paramLabel = "<name>",
+        @Option(
+                names = "--select",
+                paramLabel = "<name>",
                 description = "Open this host, switch, link (a~b) or plane (p3) once the fabric is known.")
         String select;
 
@@ -54,26 +63,35 @@ public record ConsoleOptions(
                 description = "Save a PNG of the window (after --exit-after, or 2 s) and exit.")
         Path screenshot;
 
-        @Option(names = "--replay", paramLabel = "<file.pwrec>",
+        @Option(
+                names = "--replay",
+                paramLabel = "<file.pwrec>",
                 description = "Open this recording for replay (read-only) instead of a live source.")
         Path replay;
 
-        @Option(names = "--at", paramLabel = "<seconds>",
+        @Option(
+                names = "--at",
+                paramLabel = "<seconds>",
                 description = "With a replay: start this many seconds after the recording's beginning.")
         Double at;
 
-        @Option(names = "--record", paramLabel = "<file.pwrec>",
+        @Option(
+                names = "--record",
+                paramLabel = "<file.pwrec>",
                 description = "Record everything the console receives to this new file.")
         Path record;
 
-        @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "<file.pwrec>",
+        @picocli.CommandLine.Parameters(
+                arity = "0..1",
+                paramLabel = "<file.pwrec>",
                 description = "A recording to replay (what opening a .pwrec file from the desktop does).")
         Path positionalRecording;
 
         @Option(
                 names = "--exit-after",
                 paramLabel = "<seconds>",
-                description = "Close the console after this many seconds (with --smoke-test: the longest wait for live data).")
+                description =
+                        "Close the console after this many seconds (with --smoke-test: the longest wait for live data).")
         Double exitAfterSeconds;
 
         @Option(
@@ -85,8 +103,9 @@ public record ConsoleOptions(
 
         @Option(
                 names = "--headless",
-                description = "Draw off-screen (JavaFX Monocle) instead of opening a window, so that no display is needed; "
-                        + "for --smoke-test and --screenshot on servers and in CI.")
+                description =
+                        "Draw off-screen (JavaFX Monocle) instead of opening a window, so that no display is needed; "
+                                + "for --smoke-test and --screenshot on servers and in CI.")
         boolean headless;
     }
 
@@ -103,8 +122,20 @@ public record ConsoleOptions(
             CommandLine.ParseResult result = commandLine.parseArgs(args);
             if (result.isUsageHelpRequested() || result.isVersionHelpRequested()) {
                 commandLine.usage(new PrintWriter(System.out, true));
-                return new ConsoleOptions(false, Optional.empty(), ViewId.OVERVIEW, Optional.empty(), false, Optional.empty(),
-                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false, false, true);
+                return new ConsoleOptions(
+                        false,
+                        Optional.empty(),
+                        ViewId.OVERVIEW,
+                        Optional.empty(),
+                        false,
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        false,
+                        false,
+                        true);
             }
         } catch (CommandLine.ParameterException e) {
             errWriter.println("planewatch-console: " + e.getMessage());
@@ -112,9 +143,8 @@ public record ConsoleOptions(
             return null;
         }
         if (arguments.exitAfterSeconds != null && !(arguments.exitAfterSeconds > 0)) {
-            errWriter.println(
-                    "planewatch-console: --exit-after must be a positive number of seconds, got "
-                            + arguments.exitAfterSeconds);
+            errWriter.println("planewatch-console: --exit-after must be a positive number of seconds, got "
+                    + arguments.exitAfterSeconds);
             return null;
         }
         if (arguments.demo && arguments.targets != null) {
@@ -127,11 +157,13 @@ public record ConsoleOptions(
         }
         Path replay = arguments.replay != null ? arguments.replay : arguments.positionalRecording;
         if (replay != null && (arguments.demo || arguments.targets != null || arguments.record != null)) {
-            errWriter.println("planewatch-console: a replay shows a recording; it cannot be combined with --demo, --targets or --record");
+            errWriter.println(
+                    "planewatch-console: a replay shows a recording; it cannot be combined with --demo, --targets or --record");
             return null;
         }
         if (arguments.smokeTest && (replay != null || arguments.targets != null)) {
-            errWriter.println("planewatch-console: --smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay");
+            errWriter.println(
+                    "planewatch-console: --smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay");
             return null;
         }
         if (arguments.at != null && (replay == null || !(arguments.at >= 0))) {

@@ -27,7 +27,9 @@ final class HeapPageOptions {
         try {
             String setting = Files.readString(thpSetting);
             // The kernel marks the mode in force: "always [madvise] never".
-            return setting.contains("[always]") || setting.contains("[madvise]") ? List.of("-XX:+UseTransparentHugePages") : List.of();
+            return setting.contains("[always]") || setting.contains("[madvise]")
+                    ? List.of("-XX:+UseTransparentHugePages")
+                    : List.of();
         } catch (IOException e) {
             return List.of(); // unreadable: run as without the option
         }

@@ -38,14 +38,16 @@ public final class Launcher {
         // JavaFX warns "Unsupported JavaFX configuration" at every start when it is loaded from the
         // class path, which is how this single jar carries it (see above); an operator reads that as
         // a fault. Every other JavaFX record (CSS, rendering) still reaches the log.
-        JAVAFX_LOG.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
+        JAVAFX_LOG.setFilter(
+                r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
         try {
             PlanewatchApp.launchWith(options);
         } catch (RuntimeException e) {
             // Typically no display: JavaFX cannot open a window. Say so instead of a stack trace.
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            System.err.println("planewatch-console: cannot start the window: " + cause.getMessage()
-                    + " (on a machine without a display run it under xvfb-run -a, or headless on Monocle: see docs/troubleshooting.md)");
+            System.err.println(
+                    "planewatch-console: cannot start the window: " + cause.getMessage()
+                            + " (on a machine without a display run it under xvfb-run -a, or headless on Monocle: see docs/troubleshooting.md)");
             System.exit(1);
         }
         System.exit(PlanewatchApp.exitStatus());

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntConsumer;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
@@ -17,14 +17,14 @@ import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
 import javafx.stage.Stage;
-import org.planewatch.console.record.RecordingException;
-import org.planewatch.console.record.RecordingMetadata;
-import org.planewatch.console.session.RecordingControl;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.ingest.TargetsFile;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.session.ConsoleSession;
 import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.session.RecordingControl;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.view.FrameDriver;
@@ -59,8 +59,12 @@ public final class PlanewatchApp extends Application {
     static void launchWith(ConsoleOptions options) {
         OPTIONS.set(options);
         if (options.replay().isEmpty() && options.targetsFile().isEmpty()) {
-            DEMO_START.set(CompletableFuture.supplyAsync(PlanewatchApp::startDemo,
-                    task -> Thread.ofPlatform().daemon().name("planewatch-demo-start").start(task)));
+            DEMO_START.set(CompletableFuture.supplyAsync(
+                    PlanewatchApp::startDemo,
+                    task -> Thread.ofPlatform()
+                            .daemon()
+                            .name("planewatch-demo-start")
+                            .start(task)));
         }
         Application.launch(PlanewatchApp.class);
     }
@@ -113,8 +117,11 @@ public final class PlanewatchApp extends Application {
         if (options.lightTheme()) {
             window.setDarkTheme(false);
         }
-        recording = new RecordingControl(session.pump(), InstantSource.system(),
-                new RecordingMetadata(label, demo == null ? "" : EmbeddedDemo.SCENARIO, demo == null ? 1 : 1000, version()),
+        recording = new RecordingControl(
+                session.pump(),
+                InstantSource.system(),
+                new RecordingMetadata(
+                        label, demo == null ? "" : EmbeddedDemo.SCENARIO, demo == null ? 1 : 1000, version()),
                 (file, reason) -> Platform.runLater(() -> ConsoleDialogs.error(stage, "Recording stopped", reason)));
         window.addFileMenuItems(recordingMenu(stage, scene(window)));
         Scene scene = window.getScene();
@@ -140,7 +147,8 @@ public final class PlanewatchApp extends Application {
         }
         options.screenshot()
                 .ifPresentOrElse(
-                        file -> ScreenshotWriter.after(scene, file, options.exitAfterSeconds().orElse(2.0)),
+                        file -> ScreenshotWriter.after(
+                                scene, file, options.exitAfterSeconds().orElse(2.0)),
                         () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
     }
 
@@ -151,13 +159,19 @@ public final class PlanewatchApp extends Application {
                     ? options.screenshot().get()
                     : Files.createTempFile("planewatch-smoke-", ".png");
         } catch (IOException e) {
-            System.err.println("planewatch-console: smoke test failed: cannot create a temporary file for the screenshot: " + e.getMessage());
+            System.err.println(
+                    "planewatch-console: smoke test failed: cannot create a temporary file for the screenshot: "
+                            + e.getMessage());
             EXIT_STATUS.set(1);
             Platform.exit();
             return;
         }
-        SmokeTest smoke = SmokeTest.start(viewModel, scene, screenshot,
-                options.exitAfterSeconds().orElse(SmokeTest.DEFAULT_TIMEOUT_SECONDS), status -> {
+        SmokeTest smoke = SmokeTest.start(
+                viewModel,
+                scene,
+                screenshot,
+                options.exitAfterSeconds().orElse(SmokeTest.DEFAULT_TIMEOUT_SECONDS),
+                status -> {
                     EXIT_STATUS.set(status);
                     Platform.exit();
                 });
@@ -181,10 +195,13 @@ public final class PlanewatchApp extends Application {
         Path file = options.replay().orElseThrow();
         ReplayWindow replay;
         try {
-            replay = ReplayWindow.open(stage, file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
+            replay = ReplayWindow.open(
+                    stage, file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
         } catch (RecordingException e) {
             System.err.println("planewatch-console: " + e.getMessage());
-            if (options.headless() || options.screenshot().isPresent() || options.exitAfterSeconds().isPresent()) {
+            if (options.headless()
+                    || options.screenshot().isPresent()
+                    || options.exitAfterSeconds().isPresent()) {
                 exit.accept(EXIT_RECORDING_REFUSED);
             } else {
                 ConsoleDialogs.error(null, "Cannot replay this recording", e.getMessage())
@@ -193,12 +210,15 @@ public final class PlanewatchApp extends Application {
             return null;
         }
         replay.viewModel().currentViewProperty().set(options.view());
-        options.replayAtSeconds().ifPresent(seconds -> replay.replay().seekTo(
-                replay.replay().positionProperty().get().startMillis() + Math.round(seconds * 1000)));
+        options.replayAtSeconds()
+                .ifPresent(seconds -> replay.replay()
+                        .seekTo(replay.replay().positionProperty().get().startMillis() + Math.round(seconds * 1000)));
         options.select().ifPresent(name -> selectWhenKnown(replay.viewModel(), name));
-        options.screenshot().ifPresentOrElse(
-                shot -> ScreenshotWriter.after(replay.scene(), shot, options.exitAfterSeconds().orElse(2.0)),
-                () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
+        options.screenshot()
+                .ifPresentOrElse(
+                        shot -> ScreenshotWriter.after(
+                                replay.scene(), shot, options.exitAfterSeconds().orElse(2.0)),
+                        () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
         return replay;
     }
 
@@ -220,8 +240,10 @@ public final class PlanewatchApp extends Application {
         ChangeListener<Freshness> listener = new javafx.beans.value.ChangeListener<>() {
             @Override
             public void changed(ObservableValue<? extends Freshness> o, Freshness a, Freshness b) {
-                if (b == Freshness.LIVE && !viewModel.snapshotProperty().get().planes().isEmpty()) {
-                    long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+                if (b == Freshness.LIVE
+                        && !viewModel.snapshotProperty().get().planes().isEmpty()) {
+                    long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean()
+                            .getUptime();
                     System.out.println("First live frame " + uptime + " ms after JVM start");
                     viewModel.worstFreshnessProperty().removeListener(this);
                 }
@@ -254,7 +276,8 @@ public final class PlanewatchApp extends Application {
      */
     static void openReplay(javafx.stage.Window owner, Path file) {
         try {
-            ReplayWindow.open(new Stage(), file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
+            ReplayWindow.open(
+                    new Stage(), file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
         } catch (RecordingException e) {
             ConsoleDialogs.error(owner, "Cannot replay this recording", e.getMessage());
         }
@@ -267,8 +290,12 @@ public final class PlanewatchApp extends Application {
         open.setOnAction(e -> ConsoleDialogs.chooseRecording(stage).ifPresent(file -> openReplay(stage, file)));
         MenuItem start = new MenuItem("Start recording\u2026");
         start.setId("menu-start-recording");
-        start.setOnAction(e -> ConsoleDialogs.chooseNewFile(stage, "Record to", "planewatch-" + System.currentTimeMillis() + ".pwrec",
-                ConsoleDialogs.RECORDINGS).ifPresent(file -> {
+        start.setOnAction(e -> ConsoleDialogs.chooseNewFile(
+                        stage,
+                        "Record to",
+                        "planewatch-" + System.currentTimeMillis() + ".pwrec",
+                        ConsoleDialogs.RECORDINGS)
+                .ifPresent(file -> {
                     try {
                         recording.start(file, 0);
                     } catch (RecordingException ex) {
@@ -278,11 +305,15 @@ public final class PlanewatchApp extends Application {
         MenuItem stopRecording = new MenuItem("Stop recording");
         stopRecording.setOnAction(e -> recording.stop());
         MenuItem incident = new MenuItem("Save last 5 minutes as incident\u2026");
-        incident.setOnAction(e -> ConsoleDialogs.chooseNewFile(stage, "Save incident", "incident.pwrec", ConsoleDialogs.RECORDINGS)
+        incident.setOnAction(e -> ConsoleDialogs.chooseNewFile(
+                        stage, "Save incident", "incident.pwrec", ConsoleDialogs.RECORDINGS)
                 .ifPresent(file -> {
                     try {
                         recording.saveIncident(300_000, file);
-                        ConsoleDialogs.info(stage, "Incident saved", "Saved to " + file + ". Open it with File \u2192 Open recording.");
+                        ConsoleDialogs.info(
+                                stage,
+                                "Incident saved",
+                                "Saved to " + file + ". Open it with File \u2192 Open recording.");
                     } catch (RecordingException ex) {
                         ConsoleDialogs.error(stage, "Cannot save the incident", ex.getMessage());
                     }
@@ -294,8 +325,12 @@ public final class PlanewatchApp extends Application {
             ask.showAndWait().ifPresent(recording::bookmark);
         });
         MenuItem png = new MenuItem("Export view as PNG\u2026");
-        png.setOnAction(e -> ConsoleDialogs.chooseNewFile(stage, "Export PNG", "planewatch.png",
-                new javafx.stage.FileChooser.ExtensionFilter("PNG (*.png)", "*.png")).ifPresent(file -> {
+        png.setOnAction(e -> ConsoleDialogs.chooseNewFile(
+                        stage,
+                        "Export PNG",
+                        "planewatch.png",
+                        new javafx.stage.FileChooser.ExtensionFilter("PNG (*.png)", "*.png"))
+                .ifPresent(file -> {
                     try {
                         ScreenshotWriter.write(scene, file);
                     } catch (IOException ex) {

@@ -31,7 +31,10 @@ public final class ReplayWindow {
 
     private ReplayWindow(ReplayViewModel replay) {
         this.replay = replay;
-        this.viewModel = new MainViewModel(replay.source(), Optional.empty(), Optional.empty(),
+        this.viewModel = new MainViewModel(
+                replay.source(),
+                Optional.empty(),
+                Optional.empty(),
                 "Replay of " + replay.file().getFileName());
         MainWindow window = new MainWindow(viewModel);
         window.markAsReplay();
@@ -61,7 +64,8 @@ public final class ReplayWindow {
      * {@link #open(Stage, Path)}, giving {@code notices} every line the replay says about the recording
      * (an abrupt end, gaps), on the JavaFX thread, as the replay view shows them.
      */
-    public static ReplayWindow open(Stage stage, Path file, java.util.function.Consumer<String> notices) throws RecordingException {
+    public static ReplayWindow open(Stage stage, Path file, java.util.function.Consumer<String> notices)
+            throws RecordingException {
         ReplayViewModel replay = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
         replay.onNotice(notices);
         ReplayWindow window = new ReplayWindow(replay);
@@ -91,8 +95,9 @@ public final class ReplayWindow {
         var position = replay.positionProperty().get();
         long b = position.atMillis();
         long a = Math.max(position.startMillis(), b - 30_000);
-        replay.compare(a, b).whenComplete((comparison, error) -> javafx.application.Platform.runLater(
-                () -> ConsoleDialogs.showComparison(comparison, error)));
+        replay.compare(a, b)
+                .whenComplete((comparison, error) ->
+                        javafx.application.Platform.runLater(() -> ConsoleDialogs.showComparison(comparison, error)));
     }
 
     public void close() {
@@ -100,5 +105,4 @@ public final class ReplayWindow {
         timelineFrames.stop();
         replay.close();
     }
-
 }

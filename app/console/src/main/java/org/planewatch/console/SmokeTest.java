@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.IntConsumer;
 import javafx.animation.AnimationTimer;
+import javafx.animation.PauseTransition;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
-import javafx.animation.PauseTransition;
 import javafx.scene.Scene;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
@@ -41,20 +41,26 @@ final class SmokeTest {
     private final PauseTransition deadline;
     private boolean finished;
 
-    private SmokeTest(MainViewModel viewModel, Scene scene, Path screenshot, double timeoutSeconds, IntConsumer finish) {
+    private SmokeTest(
+            MainViewModel viewModel, Scene scene, Path screenshot, double timeoutSeconds, IntConsumer finish) {
         this.viewModel = viewModel;
         this.scene = scene;
         this.screenshot = screenshot;
         this.finish = finish;
         this.deadline = new PauseTransition(Duration.seconds(timeoutSeconds));
-        deadline.setOnFinished(e -> fail(String.format(Locale.ROOT,
+        deadline.setOnFinished(e -> fail(String.format(
+                Locale.ROOT,
                 "no frame with live data from the embedded demo within %s s (freshness now %s, %d planes known)",
-                java.math.BigDecimal.valueOf(timeoutSeconds).stripTrailingZeros().toPlainString(), viewModel.worstFreshnessProperty().get(),
+                java.math.BigDecimal.valueOf(timeoutSeconds)
+                        .stripTrailingZeros()
+                        .toPlainString(),
+                viewModel.worstFreshnessProperty().get(),
                 viewModel.snapshotProperty().get().planes().size())));
     }
 
     /** Starts the check on the FX thread; {@code finish} receives the exit status once. */
-    static SmokeTest start(MainViewModel viewModel, Scene scene, Path screenshot, double timeoutSeconds, IntConsumer finish) {
+    static SmokeTest start(
+            MainViewModel viewModel, Scene scene, Path screenshot, double timeoutSeconds, IntConsumer finish) {
         SmokeTest test = new SmokeTest(viewModel, scene, screenshot, timeoutSeconds, finish);
         // Freshness and the snapshot are separate properties: whichever changes last completes "live".
         InvalidationListener check = new InvalidationListener() {
@@ -112,8 +118,12 @@ final class SmokeTest {
         }
         int colours = distinctColours(frame, MIN_DISTINCT_COLOURS);
         if (colours < MIN_DISTINCT_COLOURS) {
-            fail(String.format(Locale.ROOT, "the rendered %.0fx%.0f frame is blank (%d colour(s))",
-                    frame.getWidth(), frame.getHeight(), colours));
+            fail(String.format(
+                    Locale.ROOT,
+                    "the rendered %.0fx%.0f frame is blank (%d colour(s))",
+                    frame.getWidth(),
+                    frame.getHeight(),
+                    colours));
             return;
         }
         try {
@@ -125,11 +135,15 @@ final class SmokeTest {
         finished = true;
         deadline.stop();
         FabricSnapshot snapshot = viewModel.snapshotProperty().get();
-        System.out.printf(Locale.ROOT,
+        System.out.printf(
+                Locale.ROOT,
                 "Smoke test passed: live frame with %d planes, %d hosts, %d switches drawn %d ms after JVM start; "
                         + "screenshot written to %s%n",
-                snapshot.planes().size(), snapshot.hosts().size(), snapshot.switches().size(),
-                ManagementFactory.getRuntimeMXBean().getUptime(), screenshot.toAbsolutePath());
+                snapshot.planes().size(),
+                snapshot.hosts().size(),
+                snapshot.switches().size(),
+                ManagementFactory.getRuntimeMXBean().getUptime(),
+                screenshot.toAbsolutePath());
         finish.accept(0);
     }
 

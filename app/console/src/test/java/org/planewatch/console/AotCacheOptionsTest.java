@@ -33,7 +33,8 @@ class AotCacheOptionsTest {
     @Test
     void trainsACacheWhenThereIsNone() throws Exception {
         Path cache = dir.resolve("console.aot");
-        assertEquals(List.of("-Xlog:aot=off", "-Xlog:cds=off", "-XX:AOTCacheOutput=" + cache),
+        assertEquals(
+                List.of("-Xlog:aot=off", "-Xlog:cds=off", "-XX:AOTCacheOutput=" + cache),
                 AotCacheOptions.options(jar(), cache));
     }
 
@@ -41,7 +42,9 @@ class AotCacheOptionsTest {
     void usesTheCacheTrainedOnThisJar() throws Exception {
         Path jar = jar();
         Path cache = trainedOn(jar);
-        assertEquals(List.of("-Xlog:aot=off", "-Xlog:cds=off", "-XX:AOTCache=" + cache), AotCacheOptions.options(jar, cache));
+        assertEquals(
+                List.of("-Xlog:aot=off", "-Xlog:cds=off", "-XX:AOTCache=" + cache),
+                AotCacheOptions.options(jar, cache));
     }
 
     @Test
@@ -50,7 +53,9 @@ class AotCacheOptionsTest {
         Path cache = trainedOn(jar);
         Files.setLastModifiedTime(jar, FileTime.fromMillis(2_000_000));
 
-        assertEquals("-XX:AOTCacheOutput=" + cache, AotCacheOptions.options(jar, cache).getLast());
+        assertEquals(
+                "-XX:AOTCacheOutput=" + cache,
+                AotCacheOptions.options(jar, cache).getLast());
         assertFalse(Files.exists(cache), "the stale cache is gone, so a failed training run cannot leave it in use");
     }
 
@@ -59,6 +64,8 @@ class AotCacheOptionsTest {
         Path jar = jar();
         Path cache = dir.resolve("console.aot");
         AotCacheOptions.options(jar, cache);
-        assertEquals("-XX:AOTCacheOutput=" + cache, AotCacheOptions.options(jar, cache).getLast());
+        assertEquals(
+                "-XX:AOTCacheOutput=" + cache,
+                AotCacheOptions.options(jar, cache).getLast());
     }
 }

@@ -14,8 +14,12 @@ record ConsoleProcess(int status, String output) {
     /** Runs the console with {@code args}, stdout and stderr together; fails the test if it has not ended in 180 s. */
     static ConsoleProcess run(String... args) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), Launcher.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Launcher.class.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         ByteArrayOutputStream output = new ByteArrayOutputStream();

@@ -27,33 +27,46 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule viewsDoNotTouchGrpc = noClasses()
-            .that().resideInAnyPackage("..console.view..", "..console.viewmodel..")
-            .should().dependOnClassesThat()
+            .that()
+            .resideInAnyPackage("..console.view..", "..console.viewmodel..")
+            .should()
+            .dependOnClassesThat()
             .resideInAnyPackage("io.grpc..", "org.planewatch.gnmi..", "com.google.protobuf..")
             .because("network threads decode into the model; the UI reads snapshots");
 
     @ArchTest
     static final ArchRule viewsDoNotTouchJdbc = noClasses()
-            .that().resideInAnyPackage("..console.view..", "..console.viewmodel..")
-            .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
+            .that()
+            .resideInAnyPackage("..console.view..", "..console.viewmodel..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
             .because("the recorder owns the database, off the UI thread");
 
     @ArchTest
     static final ArchRule viewModelsHoldNoNodes = noClasses()
-            .that().resideInAnyPackage("..console.viewmodel..")
-            .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..")
+            .that()
+            .resideInAnyPackage("..console.viewmodel..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("javafx.scene..")
             .because("view models are tested without a stage (MVVM)");
 
     @ArchTest
     static final ArchRule stateIsFreeOfWireAndUiTypes = noClasses()
-            .that().resideInAnyPackage("..console.state..", "..console.telemetry..")
-            .should().dependOnClassesThat()
+            .that()
+            .resideInAnyPackage("..console.state..", "..console.telemetry..")
+            .should()
+            .dependOnClassesThat()
             .resideInAnyPackage("io.grpc..", "org.planewatch.gnmi..", "com.google.protobuf..", "javafx..", "java.sql..")
             .because("the model is driven the same way live and in replay, from decoded events");
 
     @ArchTest
     static final ArchRule onlyTheRecorderTouchesTheDatabase = noClasses()
-            .that().resideOutsideOfPackage("..console.record..")
-            .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
+            .that()
+            .resideOutsideOfPackage("..console.record..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
             .because("the recorder owns the recording file; everything else gets events and snapshots");
 }

@@ -42,6 +42,7 @@ import org.testfx.framework.junit5.Start;
 class RecordingRefusedWindowTest {
     @TempDir
     Path dir;
+
     private Stage live;
     private Path notes;
     private List<Window> windowsBefore;
@@ -85,7 +86,8 @@ class RecordingRefusedWindowTest {
             main[0] = new Stage();
             PlanewatchApp.startReplay(main[0], options, exit::set);
         });
-        assertFalse(main[0].isShowing(), "the console's window does not open: nothing (no demo) in place of the recording");
+        assertFalse(
+                main[0].isShowing(), "the console's window does not open: nothing (no demo) in place of the recording");
         assertNull(main[0].getScene());
         Stage box = onlyNewWindow(robot);
         assertNull(box.getOwner(), "no window to be in front of: the box is the only one");
@@ -118,7 +120,9 @@ class RecordingRefusedWindowTest {
     }
 
     private List<Window> newWindows(FxRobot robot) {
-        return robot.listWindows().stream().filter(w -> w.isShowing() && !windowsBefore.contains(w)).toList();
+        return robot.listWindows().stream()
+                .filter(w -> w.isShowing() && !windowsBefore.contains(w))
+                .toList();
     }
 
     private static PrintStream quiet() {

@@ -1,7 +1,6 @@
 package org.planewatch.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,11 +58,21 @@ class ReplayWindowTest {
             Label banner = robot.lookup("#replay-banner").queryAs(Label.class);
             assertTrue(banner.getText().startsWith("REPLAY"));
             assertTrue(stage.getTitle().contains("REPLAY"), stage.getTitle());
-            assertTrue(window[0].viewModel().snapshotProperty().get().planes().isEmpty(), "nothing recorded yet at the start");
+            assertTrue(
+                    window[0].viewModel().snapshotProperty().get().planes().isEmpty(),
+                    "nothing recorded yet at the start");
             window[0].replay().seekTo(START + 5_000);
             // The views follow a seek even though it rebuilds the state from a keyframe.
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
-                    () -> window[0].viewModel().snapshotProperty().get().planes().size() == 8);
+            WaitForAsyncUtils.waitFor(
+                    10,
+                    TimeUnit.SECONDS,
+                    () -> window[0]
+                                    .viewModel()
+                                    .snapshotProperty()
+                                    .get()
+                                    .planes()
+                                    .size()
+                            == 8);
         } finally {
             robot.interact(() -> stage.hide());
         }
@@ -79,18 +88,29 @@ class ReplayWindowTest {
                     + " (or it is still being recorded)";
             assertEquals("r" + abrupt, notices.getFirst(), "at once, when it opens");
             Label shown = robot.lookup("#replay-notices").queryAs(Label.class);
-            // The gap is found by the seek, or before it by the rehearsal that plays a copy ahead while the replay is paused.
+            // The gap is found by the seek, or before it by the rehearsal that plays a copy ahead while the replay is
+            // paused.
             window.replay().seekTo(START + 7_600);
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> notices.size() == 2);
             WaitForAsyncUtils.waitForFxEvents();
             String[] lines = shown.getText().split("\n");
             assertEquals("R" + abrupt, lines[0]);
-            assertTrue(lines[1].startsWith("Batch 30 is damaged (a data block is not valid deflate data"), shown.getText());
+            assertTrue(
+                    lines[1].startsWith("Batch 30 is damaged (a data block is not valid deflate data"),
+                    shown.getText());
             assertTrue(shown.isVisible());
             assertEquals(1, window.replay().damage().size(), "marked on the timeline");
             // Inside the gap the views show the state before it, not an empty fabric.
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> window.replay().positionProperty().get().atMillis() == START + 7_600
-                    && window.viewModel().snapshotProperty().get().planes().size() == 8);
+            WaitForAsyncUtils.waitFor(
+                    10,
+                    TimeUnit.SECONDS,
+                    () -> window.replay().positionProperty().get().atMillis() == START + 7_600
+                            && window.viewModel()
+                                            .snapshotProperty()
+                                            .get()
+                                            .planes()
+                                            .size()
+                                    == 8);
         } finally {
             robot.interact(() -> stage.hide());
         }
@@ -112,9 +132,19 @@ class ReplayWindowTest {
     void replayOptionTakesTheFileOnceAndAloneBecauseARecordingIsNotALiveSource() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-        assertEquals(Path.of("a.pwrec"), ConsoleOptions.parse(new String[] {"a.pwrec"}, errStream).replay().orElseThrow());
-        assertEquals(Path.of("b.pwrec"), ConsoleOptions.parse(new String[] {"--replay", "b.pwrec"}, errStream).replay().orElseThrow());
+        assertEquals(
+                Path.of("a.pwrec"),
+                ConsoleOptions.parse(new String[] {"a.pwrec"}, errStream)
+                        .replay()
+                        .orElseThrow());
+        assertEquals(
+                Path.of("b.pwrec"),
+                ConsoleOptions.parse(new String[] {"--replay", "b.pwrec"}, errStream)
+                        .replay()
+                        .orElseThrow());
         assertNull(ConsoleOptions.parse(new String[] {"--replay", "b.pwrec", "--targets", "t.yaml"}, errStream));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot be combined"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8).contains("cannot be combined"),
+                err.toString(StandardCharsets.UTF_8));
     }
 }

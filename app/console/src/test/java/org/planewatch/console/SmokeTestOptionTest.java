@@ -37,8 +37,10 @@ class SmokeTestOptionTest {
     void failsWithStatusOneAndTheReasonWhenNoLiveFrameCameInTime() throws Exception {
         ConsoleProcess run = ConsoleProcess.run("--smoke-test", "--headless", "--exit-after", "0.001");
         assertEquals(1, run.status(), run.output());
-        assertTrue(run.output().contains(
-                "planewatch-console: smoke test failed: no frame with live data from the embedded demo within 0.001 s"),
+        assertTrue(
+                run.output()
+                        .contains(
+                                "planewatch-console: smoke test failed: no frame with live data from the embedded demo within 0.001 s"),
                 run.output());
     }
 
@@ -46,11 +48,14 @@ class SmokeTestOptionTest {
     void refusesTargetsAndReplaysBecauseItChecksTheEmbeddedDemo() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-        assertTrue(ConsoleOptions.parse(new String[] {"--smoke-test", "--headless"}, errStream).smokeTest());
+        assertTrue(ConsoleOptions.parse(new String[] {"--smoke-test", "--headless"}, errStream)
+                .smokeTest());
         assertNull(ConsoleOptions.parse(new String[] {"--smoke-test", "--targets", "t.yaml"}, errStream));
         assertNull(ConsoleOptions.parse(new String[] {"--smoke-test", "incident.pwrec"}, errStream));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains(
-                "--smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay"),
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8)
+                        .contains(
+                                "--smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay"),
                 err.toString(StandardCharsets.UTF_8));
     }
 }

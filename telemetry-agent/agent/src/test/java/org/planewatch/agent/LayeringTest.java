@@ -13,19 +13,28 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule backEndsDoNotSpeakGrpc = noClasses()
-            .that().resideInAnyPackage("..agent.backend..", "..agent.sim..", "..agent.linux..")
-            .and().doNotHaveSimpleName("EmbeddedSimAgent")
-            .should().dependOnClassesThat().resideInAnyPackage("io.grpc..", "com.google.protobuf..", "org.planewatch.gnmi..")
+            .that()
+            .resideInAnyPackage("..agent.backend..", "..agent.sim..", "..agent.linux..")
+            .and()
+            .doNotHaveSimpleName("EmbeddedSimAgent")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.grpc..", "com.google.protobuf..", "org.planewatch.gnmi..")
             .because("the gNMI layer converts between back-end snapshots and the wire");
 
     @ArchTest
     static final ArchRule gnmiLayerDoesNotKnowConcreteBackEnds = noClasses()
-            .that().resideInAnyPackage("..agent.gnmi..", "..agent.server..")
-            .should().dependOnClassesThat().resideInAnyPackage("..agent.sim..", "..agent.linux..", "..agent.backend.memory..")
+            .that()
+            .resideInAnyPackage("..agent.gnmi..", "..agent.server..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("..agent.sim..", "..agent.linux..", "..agent.backend.memory..")
             .because("the server works over the TelemetryBackend SPI only");
 
     @ArchTest
     static final ArchRule nothingUsesUiOrJdbc = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "java.sql..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("javafx..", "java.sql..")
             .because("the agent runs headless and records nothing");
 }

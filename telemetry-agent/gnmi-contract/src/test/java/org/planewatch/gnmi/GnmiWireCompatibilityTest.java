@@ -44,11 +44,10 @@ class GnmiWireCompatibilityTest {
      *   SubscriptionList.encoding (8, VARINT) PROTO = 2         40 02
      *   SubscriptionList.updates_only (9, VARINT) true          48 01
      */
-    private static final String SUBSCRIBE_REQUEST_HEX =
-            "0a34" + "0a0b" + "2209686f73742d30303037"
-                    + "1221" + "0a0f" + "12036d7263" + "1a08" + "0a06706c616e6573"
-                    + "1002" + "188094ebdc03" + "2001" + "2880c8afa025"
-                    + "4002" + "4801";
+    private static final String SUBSCRIBE_REQUEST_HEX = "0a34" + "0a0b" + "2209686f73742d30303037"
+            + "1221" + "0a0f" + "12036d7263" + "1a08" + "0a06706c616e6573"
+            + "1002" + "188094ebdc03" + "2001" + "2880c8afa025"
+            + "4002" + "4801";
 
     /*
      * Notification.timestamp (1, VARINT) 1700000000123456789    08 959a97ece39fe7cb17
@@ -65,18 +64,18 @@ class GnmiWireCompatibilityTest {
      *   elem "events" key {seq: "9"}                            1a 12 0a066576656e7473 12 08 0a03736571 1201 39
      * Notification.atomic (6, VARINT) true                      30 01
      */
-    private static final String NOTIFICATION_HEX =
-            "08959a97ece39fe7cb17"
-                    + "1210" + "12036d7263" + "2209686f73742d30303037"
-                    + "2231" + "0a2b" + "1a050a03717073" + "1a0e0a027170" + "12080a0371706e120135"
-                    + "1a070a057374617465" + "1a090a0774782d706b7473"
-                    + "1a02182a"
-                    + "2a14" + "1a120a066576656e7473" + "12080a03736571120139"
-                    + "3001";
+    private static final String NOTIFICATION_HEX = "08959a97ece39fe7cb17"
+            + "1210" + "12036d7263" + "2209686f73742d30303037"
+            + "2231" + "0a2b" + "1a050a03717073" + "1a0e0a027170" + "12080a0371706e120135"
+            + "1a070a057374617465" + "1a090a0774782d706b7473"
+            + "1a02182a"
+            + "2a14" + "1a120a066576656e7473" + "12080a03736571120139"
+            + "3001";
 
     @Test
     void subscribeRequestEncodesWithStandardFieldNumbers() {
-        assertEquals(SUBSCRIBE_REQUEST_HEX, HEX.formatHex(sampleSubscribeRequest().toByteArray()));
+        assertEquals(
+                SUBSCRIBE_REQUEST_HEX, HEX.formatHex(sampleSubscribeRequest().toByteArray()));
     }
 
     @Test
@@ -97,9 +96,11 @@ class GnmiWireCompatibilityTest {
 
     @Test
     void subscribeResponseCarriesUpdateAsFieldOneAndSyncAsFieldThree() {
-        SubscribeResponse update = SubscribeResponse.newBuilder().setUpdate(sampleNotification()).build();
+        SubscribeResponse update =
+                SubscribeResponse.newBuilder().setUpdate(sampleNotification()).build();
         assertEquals("0a67" + NOTIFICATION_HEX, HEX.formatHex(update.toByteArray()));
-        SubscribeResponse sync = SubscribeResponse.newBuilder().setSyncResponse(true).build();
+        SubscribeResponse sync =
+                SubscribeResponse.newBuilder().setSyncResponse(true).build();
         assertArrayEquals(new byte[] {0x18, 0x01}, sync.toByteArray());
     }
 

@@ -13,16 +13,22 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule modelDoesNotUseGrpcOrProtobuf = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("io.grpc..", "com.google.protobuf..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.grpc..", "com.google.protobuf..")
             .because("the agent converts between the model and gNMI messages");
 
     @ArchTest
     static final ArchRule modelDoesNotUseJavaFx = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("javafx..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("javafx..")
             .because("the agent runs headless");
 
     @ArchTest
     static final ArchRule modelDoesNotUseJdbc = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("java.sql..", "javax.sql..")
             .because("recording belongs to the console");
 }

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
-import org.planewatch.console.record.ReplayCursor;
 import org.planewatch.console.record.RecordingWriter;
+import org.planewatch.console.record.ReplayCursor;
 import org.planewatch.console.replay.ReplayDriver;
 import org.planewatch.console.replay.ReplayEngine;
 import org.planewatch.console.session.ConsoleSession;
@@ -61,6 +61,7 @@ public final class DemoHourBench {
     private static final Pattern EVENT_SEQ = Pattern.compile("event\\[seq=(\\d+)]");
     /** Added to ring sequence numbers per repetition, far above what a minute of the demo reaches. */
     private static final long SEQ_STRIDE = 10_000_000L;
+
     private static final long BATCH_MILLIS = 250;
     private static final double FRAME_MILLIS = 1000.0 / 60;
 
@@ -84,13 +85,18 @@ public final class DemoHourBench {
             // Seek and replay an existing recording only (making the hour takes minutes; measuring it, one).
             long t0 = System.nanoTime();
             try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
-                System.out.printf(Locale.ROOT, "OPEN ms=%d (header, identity, dictionary tables)%n", (System.nanoTime() - t0) / 1_000_000);
+                System.out.printf(
+                        Locale.ROOT,
+                        "OPEN ms=%d (header, identity, dictionary tables)%n",
+                        (System.nanoTime() - t0) / 1_000_000);
             }
             try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
                 // What opening a replay costs besides the file: exclusion marks and the first seek.
                 long t1 = System.nanoTime();
                 new ReplayEngine(reader, AlarmThresholds.defaults()).close();
-                System.out.printf(Locale.ROOT, "REPLAY-OPEN ms=%d (new ReplayEngine: exclusion marks, seek to the start)%n",
+                System.out.printf(
+                        Locale.ROOT,
+                        "REPLAY-OPEN ms=%d (new ReplayEngine: exclusion marks, seek to the start)%n",
                         (System.nanoTime() - t1) / 1_000_000);
             }
             try (RecordingReader reader = RecordingReader.open(Path.of(args[1]))) {
@@ -129,7 +135,8 @@ public final class DemoHourBench {
     /** What the console's state owner received from the demo agent during {@code seconds} after the first data. */
     private static List<IngestEvent> capture(int seconds) throws Exception {
         List<IngestEvent> events = new ArrayList<>();
-        try (EmbeddedDemo demo = EmbeddedDemo.start(); ConsoleSession session = new ConsoleSession(InstantSource.system())) {
+        try (EmbeddedDemo demo = EmbeddedDemo.start();
+                ConsoleSession session = new ConsoleSession(InstantSource.system())) {
             long[] window = {Long.MIN_VALUE};
             session.pump().addBatchListener(batch -> {
                 synchronized (events) {
@@ -155,30 +162,52 @@ public final class DemoHourBench {
             }
         }
         long updates = events.stream().mapToLong(DemoHourBench::updates).sum();
-        System.out.printf(Locale.ROOT, "CAPTURE seconds=%d events=%d updates=%d updatesPerSecond=%.0f%n", seconds, events.size(),
-                updates, updates / (double) seconds);
+        System.out.printf(
+                Locale.ROOT,
+                "CAPTURE seconds=%d events=%d updates=%d updatesPerSecond=%.0f%n",
+                seconds,
+                events.size(),
+                updates,
+                updates / (double) seconds);
         return events;
     }
 
     private static void write(Path file, List<IngestEvent> cycle, long cycleMillis, long totalMillis) throws Exception {
         long first = cycle.getFirst().arrivalMillis();
-        try (QuarterSeconds out = new QuarterSeconds(RecordingWriter.create(file,
-                new RecordingMetadata("embedded demo (DemoHourBench)", EmbeddedDemo.SCENARIO, 1000, "bench"), first), first)) {
+        try (QuarterSeconds out = new QuarterSeconds(
+                RecordingWriter.create(
+                        file,
+                        new RecordingMetadata("embedded demo (DemoHourBench)", EmbeddedDemo.SCENARIO, 1000, "bench"),
+                        first),
+                first)) {
             List<IngestEvent.Notification> evictions = leftoverEvents(cycle);
             for (int k = 0; (long) k * cycleMillis < totalMillis; k++) {
                 if (k > 0 && (k * cycleMillis) % 600_000 == 0) {
                     // The writer's memory must not grow with the recording: heap after a full GC every 10 minutes.
                     System.gc();
-                    System.out.printf(Locale.ROOT, "PROGRESS recordedMinutes=%d updates=%d writeSeconds=%.1f heapUsedMb=%d%n",
-                            k * cycleMillis / 60_000, out.updates, out.writeNanos / 1e9,
-                            (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "PROGRESS recordedMinutes=%d updates=%d writeSeconds=%.1f heapUsedMb=%d%n",
+                            k * cycleMillis / 60_000,
+                            out.updates,
+                            out.writeNanos / 1e9,
+                            (Runtime.getRuntime().totalMemory()
+                                            - Runtime.getRuntime().freeMemory())
+                                    >> 20);
                 }
                 if (k > 0) {
                     // The ring evicts what the previous repetition left in it, as the agent would.
                     for (IngestEvent.Notification n : evictions) {
                         long shift = (k - 1) * SEQ_STRIDE;
-                        out.add(new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), List.of(),
-                                n.deletes().stream().map(p -> shiftSeq(p, shift)).toList(), first + k * cycleMillis));
+                        out.add(new IngestEvent.Notification(
+                                n.source(),
+                                n.target(),
+                                n.timestampNs(),
+                                List.of(),
+                                n.deletes().stream()
+                                        .map(p -> shiftSeq(p, shift))
+                                        .toList(),
+                                first + k * cycleMillis));
                     }
                 }
                 for (IngestEvent event : cycle) {
@@ -191,11 +220,19 @@ public final class DemoHourBench {
             out.flush();
             long size = Files.size(file);
             System.gc();
-            long heapMb = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
-            System.out.printf(Locale.ROOT, "WRITE minutes=%d updates=%d writeSeconds=%.2f updatesPerSecond=%.0f fileBytes=%d "
-                    + "bytesPerUpdate=%.2f heapUsedMb=%d (after a full GC, writer open)%n",
-                    totalMillis / 60_000, out.updates, out.writeNanos / 1e9, out.updates / (out.writeNanos / 1e9), size,
-                    (double) size / out.updates, heapMb);
+            long heapMb =
+                    (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
+            System.out.printf(
+                    Locale.ROOT,
+                    "WRITE minutes=%d updates=%d writeSeconds=%.2f updatesPerSecond=%.0f fileBytes=%d "
+                            + "bytesPerUpdate=%.2f heapUsedMb=%d (after a full GC, writer open)%n",
+                    totalMillis / 60_000,
+                    out.updates,
+                    out.writeNanos / 1e9,
+                    out.updates / (out.writeNanos / 1e9),
+                    size,
+                    (double) size / out.updates,
+                    heapMb);
         }
     }
 
@@ -247,7 +284,9 @@ public final class DemoHourBench {
             var paths = live.computeIfAbsent(n.target(), t -> new java.util.LinkedHashSet<>());
             for (TelemetryUpdate update : n.updates()) {
                 TelemetryPath path = update.path();
-                if ("mrc".equals(path.origin()) && path.size() > 2 && path.elem(0).name().equals("events")
+                if ("mrc".equals(path.origin())
+                        && path.size() > 2
+                        && path.elem(0).name().equals("events")
                         && path.elem(1).name().equals("event")) {
                     paths.add(new TelemetryPath(path.origin(), path.elems().subList(0, 2)));
                     last.put(n.target(), n);
@@ -259,7 +298,8 @@ public final class DemoHourBench {
         live.forEach((target, paths) -> {
             if (!paths.isEmpty()) {
                 IngestEvent.Notification n = last.get(target);
-                evictions.add(new IngestEvent.Notification(n.source(), target, n.timestampNs(), List.of(), List.copyOf(paths), 0));
+                evictions.add(new IngestEvent.Notification(
+                        n.source(), target, n.timestampNs(), List.of(), List.copyOf(paths), 0));
             }
         });
         return evictions;
@@ -277,19 +317,28 @@ public final class DemoHourBench {
         List<TelemetryUpdate> updates = new ArrayList<>(n.updates().size());
         for (TelemetryUpdate update : n.updates()) {
             TelemetryPath path = update.path();
-            if ("mrc".equals(path.origin()) && path.size() > 1 && path.elem(0).name().equals("events")) {
+            if ("mrc".equals(path.origin())
+                    && path.size() > 1
+                    && path.elem(0).name().equals("events")) {
                 if (path.elem(1).name().equals("event")) {
                     path = shiftSeq(path, seqShift);
-                } else if (path.last().name().equals("next-seq") && update.value() instanceof TelemetryValue.Uint(long next)) {
+                } else if (path.last().name().equals("next-seq")
+                        && update.value() instanceof TelemetryValue.Uint(long next)) {
                     updates.add(new TelemetryUpdate(path, new TelemetryValue.Uint(next + seqShift)));
                     continue;
                 }
             }
             updates.add(new TelemetryUpdate(path, update.value()));
         }
-        List<TelemetryPath> deletes = n.deletes().stream().map(p -> shiftSeq(p, seqShift)).toList();
-        return new IngestEvent.Notification(n.source(), n.target(), n.timestampNs() + k * cycleMillis * 1_000_000L, updates,
-                deletes, n.arrivalMillis() + k * cycleMillis);
+        List<TelemetryPath> deletes =
+                n.deletes().stream().map(p -> shiftSeq(p, seqShift)).toList();
+        return new IngestEvent.Notification(
+                n.source(),
+                n.target(),
+                n.timestampNs() + k * cycleMillis * 1_000_000L,
+                updates,
+                deletes,
+                n.arrivalMillis() + k * cycleMillis);
     }
 
     private static TelemetryPath shiftSeq(TelemetryPath path, long shift) {
@@ -311,7 +360,10 @@ public final class DemoHourBench {
         long first = System.nanoTime();
         reader.cursor().seekWithDecisions(range[0] + random.nextLong(range[1] - range[0]));
         // The first seek of a reader also reads its whole decision history, once.
-        System.out.printf(Locale.ROOT, "FIRST-SEEK-READ ms=%d (reads every recorded decision once)%n", (System.nanoTime() - first) / 1_000_000);
+        System.out.printf(
+                Locale.ROOT,
+                "FIRST-SEEK-READ ms=%d (reads every recorded decision once)%n",
+                (System.nanoTime() - first) / 1_000_000);
         for (int i = 1; i < 3; i++) {
             reader.cursor().seekWithDecisions(range[0] + random.nextLong(range[1] - range[0]));
         }
@@ -325,9 +377,14 @@ public final class DemoHourBench {
             millis[i] = (System.nanoTime() - t0) / 1_000_000;
         }
         Arrays.sort(millis);
-        System.out.printf(Locale.ROOT, "SEEK-READ (cursor only, no store) seeks=%d medianMs=%d p95Ms=%d maxMs=%d eventsPerSeek=%d%n",
-                millis.length, millis[millis.length / 2], millis[(int) Math.ceil(millis.length * 0.95) - 1],
-                millis[millis.length - 1], events / millis.length);
+        System.out.printf(
+                Locale.ROOT,
+                "SEEK-READ (cursor only, no store) seeks=%d medianMs=%d p95Ms=%d maxMs=%d eventsPerSeek=%d%n",
+                millis.length,
+                millis[millis.length / 2],
+                millis[(int) Math.ceil(millis.length * 0.95) - 1],
+                millis[millis.length - 1],
+                events / millis.length);
     }
 
     private static void seek(RecordingReader reader) throws Exception {
@@ -349,13 +406,19 @@ public final class DemoHourBench {
         }
         engine.close();
         Arrays.sort(millis);
-        System.out.printf(Locale.ROOT, "SEEK recordedMinutes=%.1f seeks=%d (after 3 warm-up) medianMs=%d p95Ms=%d maxMs=%d%n",
-                (range[1] - range[0]) / 60_000.0, millis.length, millis[millis.length / 2],
-                millis[(int) Math.ceil(millis.length * 0.95) - 1], millis[millis.length - 1]);
+        System.out.printf(
+                Locale.ROOT,
+                "SEEK recordedMinutes=%.1f seeks=%d (after 3 warm-up) medianMs=%d p95Ms=%d maxMs=%d%n",
+                (range[1] - range[0]) / 60_000.0,
+                millis.length,
+                millis[millis.length / 2],
+                millis[(int) Math.ceil(millis.length * 0.95) - 1],
+                millis[millis.length - 1]);
     }
 
     /** {@code afterRehearsal}: play once the replay thread has rehearsed (as an operator who opened the file and looks at it). */
-    private static void replay(RecordingReader reader, int seconds, double speed, boolean afterRehearsal) throws Exception {
+    private static void replay(RecordingReader reader, int seconds, double speed, boolean afterRehearsal)
+            throws Exception {
         ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
         long[] range = reader.timeRange();
         long from = range[0] + 60_000;
@@ -384,40 +447,50 @@ public final class DemoHourBench {
         int[] started = {-1};
         long[] uptimeAtStart = {0};
         int[] pulse = {0};
-        frames.scheduleAtFixedRate(() -> {
-            long now = System.nanoTime();
-            int i = pulse[0];
-            if (i == 0) {
-                // JVM uptime at the first pulse, to line the per-second drops up with -Xlog:gc output.
-                uptimeAtStart[0] = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
-            }
-            if (i >= pulses) {
-                done.countDown();
-                return;
-            }
-            var snapshot = driver.latest();
-            if (started[0] < 0 && snapshot.atMillis() > from) {
-                started[0] = i;
-                anchor[0] = now;
-                anchor[1] = snapshot.atMillis();
-            }
-            if (started[0] >= 0) {
-                double elapsedMillis = (now - anchor[0]) / 1e6;
-                long due = anchor[1] + (long) (elapsedMillis * speed);
-                long previousDue = anchor[1] + (long) (Math.max(0, elapsedMillis - FRAME_MILLIS) * speed);
-                lag[i] = due - snapshot.atMillis();
-                dropped[i] = snapshot.atMillis() < previousDue;
-            }
-            versions[i] = snapshot.version();
-            pulse[0] = i + 1;
-        }, 0, (long) (FRAME_MILLIS * 1000), TimeUnit.MICROSECONDS);
+        frames.scheduleAtFixedRate(
+                () -> {
+                    long now = System.nanoTime();
+                    int i = pulse[0];
+                    if (i == 0) {
+                        // JVM uptime at the first pulse, to line the per-second drops up with -Xlog:gc output.
+                        uptimeAtStart[0] = java.lang.management.ManagementFactory.getRuntimeMXBean()
+                                .getUptime();
+                    }
+                    if (i >= pulses) {
+                        done.countDown();
+                        return;
+                    }
+                    var snapshot = driver.latest();
+                    if (started[0] < 0 && snapshot.atMillis() > from) {
+                        started[0] = i;
+                        anchor[0] = now;
+                        anchor[1] = snapshot.atMillis();
+                    }
+                    if (started[0] >= 0) {
+                        double elapsedMillis = (now - anchor[0]) / 1e6;
+                        long due = anchor[1] + (long) (elapsedMillis * speed);
+                        long previousDue = anchor[1] + (long) (Math.max(0, elapsedMillis - FRAME_MILLIS) * speed);
+                        lag[i] = due - snapshot.atMillis();
+                        dropped[i] = snapshot.atMillis() < previousDue;
+                    }
+                    versions[i] = snapshot.version();
+                    pulse[0] = i + 1;
+                },
+                0,
+                (long) (FRAME_MILLIS * 1000),
+                TimeUnit.MICROSECONDS);
         done.await();
         frames.shutdownNow();
         long reached = driver.position().atMillis();
         driver.close();
         long waitedForDecodingMs = engine.readAheadWaitNanos() / 1_000_000;
         if (started[0] < 0) {
-            System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx never started moving in %d s; errors=%s%n", speed, seconds, errors);
+            System.out.printf(
+                    Locale.ROOT,
+                    "REPLAY speed=%.0fx never started moving in %d s; errors=%s%n",
+                    speed,
+                    seconds,
+                    errors);
             return;
         }
         int skip = started[0];
@@ -428,7 +501,8 @@ public final class DemoHourBench {
             droppedCount += dropped[i] ? 1 : 0;
             distinct += versions[i] != versions[i - 1] ? 1 : 0;
         }
-        // Dropped pulses per second of the run (from the first pulse): the first seconds of a fresh JVM include JIT compilation.
+        // Dropped pulses per second of the run (from the first pulse): the first seconds of a fresh JVM include JIT
+        // compilation.
         StringBuilder perSecond = new StringBuilder();
         for (int second = 0; second * 60 < pulses; second++) {
             int count = 0;
@@ -441,21 +515,41 @@ public final class DemoHourBench {
         StringJoiner droppedAt = new StringJoiner(",", "[", "]");
         for (int i = Math.max(1, skip), listed = 0; i < pulses && listed < 20; i++) {
             if (dropped[i]) {
-                droppedAt.add(Long.toString(uptimeAtStart[0] + Math.round(i * FRAME_MILLIS)) + "(" + lag[i] * 10 / Math.round(FRAME_MILLIS * speed) / 10.0 + "f)");
+                droppedAt.add(Long.toString(uptimeAtStart[0] + Math.round(i * FRAME_MILLIS)) + "("
+                        + lag[i] * 10 / Math.round(FRAME_MILLIS * speed) / 10.0 + "f)");
                 listed++;
             }
         }
         long[] measured = Arrays.copyOfRange(lag, skip, pulses);
         Arrays.sort(measured);
-        System.out.printf(Locale.ROOT, "REPLAY speed=%.0fx wallSeconds=%d startLatencyMs=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
-                + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) droppedPerSecond=%s "
-                + "rehearsalMs=%d replayWaitedForDecodingMs=%d jvmUptimeAtFirstPulseMs=%d droppedAtUptimeMs(lag in frames)=%s errors=%s%n",
-                speed, seconds, startLatencyMs, (reached - from) / 60_000.0, measured.length, droppedCount, 100.0 * droppedCount / measured.length,
-                distinct, measured[measured.length / 2], measured[(int) Math.ceil(measured.length * 0.99) - 1],
-                measured[measured.length - 1], FRAME_MILLIS * speed, perSecond, rehearsalMs, waitedForDecodingMs, uptimeAtStart[0], droppedAt, errors);
+        System.out.printf(
+                Locale.ROOT,
+                "REPLAY speed=%.0fx wallSeconds=%d startLatencyMs=%d replayedMinutes=%.1f pulses=%d dropped=%d (%.2f%%) "
+                        + "newSnapshotPulses=%d lagMs p50=%d p99=%d max=%d (one frame = %.0f ms of replay time) droppedPerSecond=%s "
+                        + "rehearsalMs=%d replayWaitedForDecodingMs=%d jvmUptimeAtFirstPulseMs=%d droppedAtUptimeMs(lag in frames)=%s errors=%s%n",
+                speed,
+                seconds,
+                startLatencyMs,
+                (reached - from) / 60_000.0,
+                measured.length,
+                droppedCount,
+                100.0 * droppedCount / measured.length,
+                distinct,
+                measured[measured.length / 2],
+                measured[(int) Math.ceil(measured.length * 0.99) - 1],
+                measured[measured.length - 1],
+                FRAME_MILLIS * speed,
+                perSecond,
+                rehearsalMs,
+                waitedForDecodingMs,
+                uptimeAtStart[0],
+                droppedAt,
+                errors);
     }
 
     private static long updates(IngestEvent event) {
-        return event instanceof IngestEvent.Notification n ? n.updates().size() + n.deletes().size() : 0;
+        return event instanceof IngestEvent.Notification n
+                ? n.updates().size() + n.deletes().size()
+                : 0;
     }
 }

@@ -5,10 +5,10 @@ import io.grpc.KnownLength;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
-import io.grpc.protobuf.ProtoUtils;
-import io.grpc.stub.ServerCalls;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -64,6 +64,7 @@ public final class IngestBench {
     private static final int QPS_PER_HOST = 32;
     /** The host whose per-EV state streams (the console subscribes to one drilled-down host's EVs). */
     private static final int DRILLED_HOST = 0;
+
     private static final int EVS_PER_QP = 256;
 
     private IngestBench() {}
@@ -80,23 +81,36 @@ public final class IngestBench {
             modelOnly(script, seconds);
             return;
         }
-        long updatesInScript = script.stream().mapToLong(Notification::getUpdateCount).sum();
-        System.out.printf(Locale.ROOT, "setup: %d hosts x %d planes, %d notifications of <= %d updates (%d updates per round), "
-                + "%d loopback agents, %d s%s, %s%n", HOSTS, PLANES, script.size(), UPDATES_PER_NOTIFICATION, updatesInScript,
-                agents, seconds, ui ? ", with UI" : "", rate > 0 ? String.format(Locale.ROOT, "paced at %.2f M updates/s", rate / 1e6)
-                        : "unpaced");
+        long updatesInScript =
+                script.stream().mapToLong(Notification::getUpdateCount).sum();
+        System.out.printf(
+                Locale.ROOT,
+                "setup: %d hosts x %d planes, %d notifications of <= %d updates (%d updates per round), "
+                        + "%d loopback agents, %d s%s, %s%n",
+                HOSTS,
+                PLANES,
+                script.size(),
+                UPDATES_PER_NOTIFICATION,
+                updatesInScript,
+                agents,
+                seconds,
+                ui ? ", with UI" : "",
+                rate > 0 ? String.format(Locale.ROOT, "paced at %.2f M updates/s", rate / 1e6) : "unpaced");
         List<Server> servers = new ArrayList<>();
         AtomicBoolean running = new AtomicBoolean(true);
         for (int i = 0; i < agents; i++) {
             servers.add(NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
-                    .addService(new Blaster(script, running, rate / agents).service()).build().start());
+                    .addService(new Blaster(script, running, rate / agents).service())
+                    .build()
+                    .start());
         }
         // The servers keep only their serialised bytes; the message objects would be heap the real console never has.
         script = null;
         long fixturesMb = usedHeapMb();
         try (ConsoleSession session = new ConsoleSession(InstantSource.system())) {
             for (int i = 0; i < agents; i++) {
-                session.add(TargetConfig.insecure("agent-" + i, "127.0.0.1", servers.get(i).getPort(), List.of("*")));
+                session.add(TargetConfig.insecure(
+                        "agent-" + i, "127.0.0.1", servers.get(i).getPort(), List.of("*")));
             }
             FrameDriver[] frames = new FrameDriver[1];
             if (ui) {
@@ -115,7 +129,8 @@ public final class IngestBench {
                 });
             }
             FabricSnapshot warm = session.snapshots().latest();
-            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            var os = (com.sun.management.OperatingSystemMXBean)
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean();
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             Thread.sleep(Duration.ofSeconds(seconds));
@@ -124,21 +139,38 @@ public final class IngestBench {
             double coresUsed = (os.getProcessCpuTime() - cpu0) / 1e9 / elapsed;
             long applied = end.ingest().appliedUpdates() - warm.ingest().appliedUpdates();
             long dropped = end.ingest().droppedUpdates() - warm.ingest().droppedUpdates();
-            System.out.printf(Locale.ROOT, "result: process CPU %.2f cores of %d (servers, console, UI)%n", coresUsed,
+            System.out.printf(
+                    Locale.ROOT,
+                    "result: process CPU %.2f cores of %d (servers, console, UI)%n",
+                    coresUsed,
                     Runtime.getRuntime().availableProcessors());
             long heapMb = usedHeapMb();
-            System.out.printf(Locale.ROOT, "result: applied %.2f M updates/s into the model, dropped %.2f M updates/s "
-                    + "(bounded queue), %d snapshots/s, %d devices, %d QPs; heap after GC %d MB, of which the console "
-                    + "%d MB (%d MB were bench fixtures before it started)%n", applied / elapsed / 1e6,
-                    dropped / elapsed / 1e6, Math.round((end.version() - warm.version()) / elapsed), end.hosts().size()
-                            + end.switches().size(), end.hosts().stream().mapToInt(h -> h.qps().size()).sum(), heapMb,
-                    heapMb - fixturesMb, fixturesMb);
+            System.out.printf(
+                    Locale.ROOT,
+                    "result: applied %.2f M updates/s into the model, dropped %.2f M updates/s "
+                            + "(bounded queue), %d snapshots/s, %d devices, %d QPs; heap after GC %d MB, of which the console "
+                            + "%d MB (%d MB were bench fixtures before it started)%n",
+                    applied / elapsed / 1e6,
+                    dropped / elapsed / 1e6,
+                    Math.round((end.version() - warm.version()) / elapsed),
+                    end.hosts().size() + end.switches().size(),
+                    end.hosts().stream().mapToInt(h -> h.qps().size()).sum(),
+                    heapMb,
+                    heapMb - fixturesMb,
+                    fixturesMb);
             if (frames[0] != null) {
                 long[] work = frames[0].recentFrameNanos();
                 long[] interval = BenchWindow.PULSES.intervals();
-                System.out.printf(Locale.ROOT, "result: frame work p50 %.2f ms p99 %.2f ms max %.2f ms; pulse interval p50 %.2f ms "
-                        + "p99 %.2f ms (%d frames)%n", FrameStats.pct(work, 50), FrameStats.pct(work, 99), FrameStats.pct(work, 100),
-                        FrameStats.pct(interval, 50), FrameStats.pct(interval, 99), frames[0].frames());
+                System.out.printf(
+                        Locale.ROOT,
+                        "result: frame work p50 %.2f ms p99 %.2f ms max %.2f ms; pulse interval p50 %.2f ms "
+                                + "p99 %.2f ms (%d frames)%n",
+                        FrameStats.pct(work, 50),
+                        FrameStats.pct(work, 99),
+                        FrameStats.pct(work, 100),
+                        FrameStats.pct(interval, 50),
+                        FrameStats.pct(interval, 99),
+                        frames[0].frames());
                 Platform.exit();
             }
         } finally {
@@ -165,8 +197,13 @@ public final class IngestBench {
             round++;
             for (var event : events) {
                 var n = (org.planewatch.console.telemetry.IngestEvent.Notification) event;
-                store.apply(List.of(new org.planewatch.console.telemetry.IngestEvent.Notification(n.source(), n.target(),
-                        round * 1_000_000_000L, n.updates(), n.deletes(), System.currentTimeMillis())));
+                store.apply(List.of(new org.planewatch.console.telemetry.IngestEvent.Notification(
+                        n.source(),
+                        n.target(),
+                        round * 1_000_000_000L,
+                        n.updates(),
+                        n.deletes(),
+                        System.currentTimeMillis())));
                 applied += n.updates().size();
                 long now = System.nanoTime();
                 if (now >= nextPublish) {
@@ -178,8 +215,13 @@ public final class IngestBench {
             }
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        System.out.printf(Locale.ROOT, "result (model only): applied %.2f M updates/s on the state thread, %d snapshots, "
-                + "publish %.1f ms on average%n", applied / elapsed / 1e6, publishes, publishNanos / 1e6 / Math.max(1, publishes));
+        System.out.printf(
+                Locale.ROOT,
+                "result (model only): applied %.2f M updates/s on the state thread, %d snapshots, "
+                        + "publish %.1f ms on average%n",
+                applied / elapsed / 1e6,
+                publishes,
+                publishNanos / 1e6 / Math.max(1, publishes));
     }
 
     private static long usedHeapMb() {
@@ -194,36 +236,73 @@ public final class IngestBench {
      */
     private static List<Notification> fabricNotifications() {
         List<Notification> notifications = new ArrayList<>();
-        String[] planeLeaves = {"tx-pkts", "rx-pkts", "tx-octets", "rx-octets", "retransmits", "trim-nacks-rcvd",
-            "evs-good", "evs-assumed-bad"};
-        String[] qpLeaves = {"tx-pkts", "retransmits", "cwnd-octets", "inflight-octets", "srtt-ns", "evs-active", "msgs-completed"};
+        String[] planeLeaves = {
+            "tx-pkts",
+            "rx-pkts",
+            "tx-octets",
+            "rx-octets",
+            "retransmits",
+            "trim-nacks-rcvd",
+            "evs-good",
+            "evs-assumed-bad"
+        };
+        String[] qpLeaves = {
+            "tx-pkts", "retransmits", "cwnd-octets", "inflight-octets", "srtt-ns", "evs-active", "msgs-completed"
+        };
         String[] evLeaves = {"plane", "penalty", "tx-pkts", "ecn-marks", "trims", "losses", "last-change"};
-        String[] portLeaves = {"out-octets", "in-octets", "out-pkts", "in-pkts", "trim-pkts", "out-discards",
-            "dropped-trim-pkts", "carrier-transitions"};
+        String[] portLeaves = {
+            "out-octets",
+            "in-octets",
+            "out-pkts",
+            "in-pkts",
+            "trim-pkts",
+            "out-discards",
+            "dropped-trim-pkts",
+            "carrier-transitions"
+        };
         for (int h = 0; h < HOSTS; h++) {
             String host = "host-" + h;
             List<Update> updates = new ArrayList<>();
             for (int p = 0; p < PLANES; p++) {
                 for (String leaf : planeLeaves) {
-                    updates.add(update("mrc", List.of(elem("planes"), elem("plane", "id", Integer.toString(p)), elem("state"),
-                            elem(leaf)), p * 1000L + leaf.length()));
+                    updates.add(update(
+                            "mrc",
+                            List.of(
+                                    elem("planes"),
+                                    elem("plane", "id", Integer.toString(p)),
+                                    elem("state"),
+                                    elem(leaf)),
+                            p * 1000L + leaf.length()));
                 }
             }
             for (int q = 0; q < QPS_PER_HOST; q++) {
                 List<PathElem> state = List.of(elem("qps"), elem("qp", "qpn", Integer.toString(q)), elem("state"));
-                updates.add(update("mrc", append(state, elem("peer")), TypedValue.newBuilder()
-                        .setStringVal("host-" + (h + 1 + q) % HOSTS).build()));
+                updates.add(update(
+                        "mrc",
+                        append(state, elem("peer")),
+                        TypedValue.newBuilder()
+                                .setStringVal("host-" + (h + 1 + q) % HOSTS)
+                                .build()));
                 for (String leaf : qpLeaves) {
                     updates.add(update("mrc", append(state, elem(leaf)), q * 100L + leaf.length()));
                 }
                 if (h == DRILLED_HOST) {
                     for (int ev = 0; ev < EVS_PER_QP; ev++) {
-                        List<PathElem> evState = List.of(elem("qps"), elem("qp", "qpn", Integer.toString(q)), elem("evs"),
-                                elem("ev", "id", Integer.toString(ev)), elem("state"));
-                        updates.add(update("mrc", append(evState, elem("state")), TypedValue.newBuilder()
-                                .setStringVal(ev % 17 == 0 ? "ASSUMED_BAD" : "GOOD").build()));
+                        List<PathElem> evState = List.of(
+                                elem("qps"),
+                                elem("qp", "qpn", Integer.toString(q)),
+                                elem("evs"),
+                                elem("ev", "id", Integer.toString(ev)),
+                                elem("state"));
+                        updates.add(update(
+                                "mrc",
+                                append(evState, elem("state")),
+                                TypedValue.newBuilder()
+                                        .setStringVal(ev % 17 == 0 ? "ASSUMED_BAD" : "GOOD")
+                                        .build()));
                         for (String leaf : evLeaves) {
-                            updates.add(update("mrc", append(evState, elem(leaf)), leaf.equals("plane") ? ev % PLANES : ev * 10L));
+                            updates.add(update(
+                                    "mrc", append(evState, elem(leaf)), leaf.equals("plane") ? ev % PLANES : ev * 10L));
                         }
                     }
                 }
@@ -236,8 +315,15 @@ public final class IngestBench {
                 List<Update> updates = new ArrayList<>();
                 for (int port = 0; port < 40; port++) {
                     for (String leaf : portLeaves) {
-                        updates.add(update("", List.of(elem("interfaces"), elem("interface", "name", "eth" + port),
-                                elem("state"), elem("counters"), elem(leaf)), port * 100L));
+                        updates.add(update(
+                                "",
+                                List.of(
+                                        elem("interfaces"),
+                                        elem("interface", "name", "eth" + port),
+                                        elem("state"),
+                                        elem("counters"),
+                                        elem(leaf)),
+                                port * 100L));
                     }
                 }
                 addInNotifications(notifications, name, updates);
@@ -248,8 +334,9 @@ public final class IngestBench {
 
     private static void addInNotifications(List<Notification> notifications, String target, List<Update> updates) {
         for (int from = 0; from < updates.size(); from += UPDATES_PER_NOTIFICATION) {
-            notifications.add(start(target).addAllUpdate(updates.subList(from, Math.min(updates.size(),
-                    from + UPDATES_PER_NOTIFICATION))).build());
+            notifications.add(start(target)
+                    .addAllUpdate(updates.subList(from, Math.min(updates.size(), from + UPDATES_PER_NOTIFICATION)))
+                    .build());
         }
     }
 
@@ -276,7 +363,10 @@ public final class IngestBench {
     }
 
     private static Update update(String origin, List<PathElem> elems, TypedValue value) {
-        return Update.newBuilder().setPath(Path.newBuilder().setOrigin(origin).addAllElem(elems)).setVal(value).build();
+        return Update.newBuilder()
+                .setPath(Path.newBuilder().setOrigin(origin).addAllElem(elems))
+                .setVal(value)
+                .build();
     }
 
     /**
@@ -306,7 +396,8 @@ public final class IngestBench {
                         }
                     }
                     updatesPerMessage[rounds.size()] = n.getUpdateCount();
-                    rounds.add(SubscribeResponse.newBuilder().setUpdate(n).build().toByteArray());
+                    rounds.add(
+                            SubscribeResponse.newBuilder().setUpdate(n).build().toByteArray());
                 }
             }
             this.script = rounds;
@@ -315,9 +406,11 @@ public final class IngestBench {
 
         ServerServiceDefinition service() {
             MethodDescriptor<SubscribeRequest, byte[]> method = gNMIGrpc.getSubscribeMethod().toBuilder(
-                    ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), new EncodedBytes()).build();
+                            ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), new EncodedBytes())
+                    .build();
             return ServerServiceDefinition.builder(gNMIGrpc.SERVICE_NAME)
-                    .addMethod(method, ServerCalls.asyncBidiStreamingCall(this::subscribe)).build();
+                    .addMethod(method, ServerCalls.asyncBidiStreamingCall(this::subscribe))
+                    .build();
         }
 
         private StreamObserver<SubscribeRequest> subscribe(StreamObserver<byte[]> responses) {
@@ -332,8 +425,10 @@ public final class IngestBench {
                     double budget = (System.nanoTime() - start) / 1e9 * updatesPerSecond;
                     // A stream held back by flow control does not catch up in a burst: at most 20 ms of backlog.
                     sent[0] = Math.max(sent[0], (long) (budget - updatesPerSecond * 0.02));
-                    while (stream.isReady() && running.get() && !stream.isCancelled() && (updatesPerSecond <= 0
-                            || sent[0] < budget)) {
+                    while (stream.isReady()
+                            && running.get()
+                            && !stream.isCancelled()
+                            && (updatesPerSecond <= 0 || sent[0] < budget)) {
                         int i = (int) (cursor[0]++ % script.size());
                         stream.onNext(script.get(i));
                         sent[0] += updatesPerMessage[i];
@@ -344,13 +439,17 @@ public final class IngestBench {
             if (updatesPerSecond > 0) {
                 var pacer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                         Thread.ofPlatform().daemon().name("bench-pacer").factory());
-                pacer.scheduleAtFixedRate(() -> {
-                    if (!running.get() || stream.isCancelled()) {
-                        pacer.shutdown();
-                    } else {
-                        pump.run();
-                    }
-                }, 2, 2, java.util.concurrent.TimeUnit.MILLISECONDS);
+                pacer.scheduleAtFixedRate(
+                        () -> {
+                            if (!running.get() || stream.isCancelled()) {
+                                pacer.shutdown();
+                            } else {
+                                pump.run();
+                            }
+                        },
+                        2,
+                        2,
+                        java.util.concurrent.TimeUnit.MILLISECONDS);
             }
             return new StreamObserver<>() {
                 @Override
@@ -402,8 +501,11 @@ public final class IngestBench {
 
         @Override
         public void start(Stage stage) {
-            MainViewModel viewModel = new MainViewModel(session.snapshots(), java.util.Optional.of(session),
-                    java.util.Optional.empty(), "ingest benchmark");
+            MainViewModel viewModel = new MainViewModel(
+                    session.snapshots(),
+                    java.util.Optional.of(session),
+                    java.util.Optional.empty(),
+                    "ingest benchmark");
             stage.setScene(new Scene(new MainWindow(viewModel), 1600, 960));
             stage.show();
             PULSES.start();

@@ -26,23 +26,36 @@ import org.planewatch.telemetry.value.TelemetryValue;
  */
 public final class RecorderBench {
     private static final String[] HOST_LEAVES = {
-        "tx-pkts", "rx-pkts", "tx-octets", "rx-octets", "retransmits", "trim-nacks-rcvd", "ecn-echoes-rcvd", "probes-sent"};
+        "tx-pkts",
+        "rx-pkts",
+        "tx-octets",
+        "rx-octets",
+        "retransmits",
+        "trim-nacks-rcvd",
+        "ecn-echoes-rcvd",
+        "probes-sent"
+    };
     private static final String[] PORT_LEAVES = {
         "in-octets", "in-pkts", "in-discards", "in-errors", "in-fcs-errors", "out-octets", "out-pkts", "out-discards",
-        "out-errors", "carrier-transitions", "trim-pkts", "out-trim-pkts", "dropped-trim-pkts", "ecn-marked", "max-q", "avg-q"};
+        "out-errors", "carrier-transitions", "trim-pkts", "out-trim-pkts", "dropped-trim-pkts", "ecn-marked", "max-q",
+                "avg-q"
+    };
 
     private RecorderBench() {}
 
     public static void main(String[] args) throws Exception {
         int minutes = args.length > 0 ? Integer.parseInt(args[0]) : 60;
-        Path file = args.length > 1 ? Path.of(args[1]) : Files.createTempDirectory("pw-bench").resolve("bench.pwrec");
+        Path file = args.length > 1
+                ? Path.of(args[1])
+                : Files.createTempDirectory("pw-bench").resolve("bench.pwrec");
         Files.deleteIfExists(file);
         long start = 1_790_000_000_000L;
         Fabric fabric = new Fabric(512, 8, 128, 32);
         int batches = minutes * 60 * 4;
         long updates = 0;
         long writeNanos = 0;
-        try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("bench", "bench", 1000, "bench"), start)) {
+        try (RecordingWriter writer =
+                RecordingWriter.create(file, new RecordingMetadata("bench", "bench", 1000, "bench"), start)) {
             for (int b = 0; b < batches; b++) {
                 List<IngestEvent> batch = fabric.quarterSecond(start + 250L * (b + 1), b);
                 long t0 = System.nanoTime();
@@ -50,14 +63,24 @@ public final class RecorderBench {
                 writeNanos += System.nanoTime() - t0;
                 updates += count(batch);
                 if ((b + 1) % (4 * 60) == 0) {
-                    System.err.printf(Locale.ROOT, "recorded %d min, %.2f M updates/s so far%n", (b + 1) / 240,
+                    System.err.printf(
+                            Locale.ROOT,
+                            "recorded %d min, %.2f M updates/s so far%n",
+                            (b + 1) / 240,
                             updates / (writeNanos / 1e9) / 1e6);
                 }
             }
         }
         long size = Files.size(file);
-        System.out.printf(Locale.ROOT, "WRITE minutes=%d updates=%d writeSeconds=%.2f updatesPerSecond=%.0f fileBytes=%d bytesPerUpdate=%.2f%n",
-                minutes, updates, writeNanos / 1e9, updates / (writeNanos / 1e9), size, (double) size / updates);
+        System.out.printf(
+                Locale.ROOT,
+                "WRITE minutes=%d updates=%d writeSeconds=%.2f updatesPerSecond=%.0f fileBytes=%d bytesPerUpdate=%.2f%n",
+                minutes,
+                updates,
+                writeNanos / 1e9,
+                updates / (writeNanos / 1e9),
+                size,
+                (double) size / updates);
         try (RecordingReader reader = RecordingReader.open(file)) {
             SplittableRandom random = new SplittableRandom(7);
             long[] range = reader.timeRange();
@@ -73,8 +96,12 @@ public final class RecorderBench {
                 }
             }
             latencies.sort(null);
-            System.out.printf(Locale.ROOT, "SEEK seeks=%d medianMs=%d maxMs=%d%n", latencies.size(),
-                    latencies.get(latencies.size() / 2), latencies.getLast());
+            System.out.printf(
+                    Locale.ROOT,
+                    "SEEK seeks=%d medianMs=%d maxMs=%d%n",
+                    latencies.size(),
+                    latencies.get(latencies.size() / 2),
+                    latencies.getLast());
         }
         System.out.println("file " + file);
     }
@@ -105,7 +132,8 @@ public final class RecorderBench {
             this.planes = planes;
             this.switches = switches;
             this.ports = ports;
-            this.counters = new long[hosts + switches][Math.max(planes * HOST_LEAVES.length, ports * PORT_LEAVES.length)];
+            this.counters =
+                    new long[hosts + switches][Math.max(planes * HOST_LEAVES.length, ports * PORT_LEAVES.length)];
             hostPaths = new TelemetryPath[planes][HOST_LEAVES.length];
             for (int p = 0; p < planes; p++) {
                 for (int l = 0; l < HOST_LEAVES.length; l++) {
@@ -115,7 +143,8 @@ public final class RecorderBench {
             portPaths = new TelemetryPath[ports][PORT_LEAVES.length];
             for (int q = 0; q < ports; q++) {
                 for (int l = 0; l < PORT_LEAVES.length; l++) {
-                    portPaths[q][l] = TelemetryPath.parse("/interfaces/interface[name=port-" + q + "]/state/counters/" + PORT_LEAVES[l]);
+                    portPaths[q][l] = TelemetryPath.parse(
+                            "/interfaces/interface[name=port-" + q + "]/state/counters/" + PORT_LEAVES[l]);
                 }
             }
         }
@@ -133,7 +162,8 @@ public final class RecorderBench {
                         updates.add(new TelemetryUpdate(hostPaths[p][l], new TelemetryValue.Uint(counters[h][i])));
                     }
                 }
-                batch.add(new IngestEvent.Notification("bench", String.format("host-%04d", h), timestamp, updates, List.of(), arrival));
+                batch.add(new IngestEvent.Notification(
+                        "bench", String.format("host-%04d", h), timestamp, updates, List.of(), arrival));
             }
             for (int s = phase; s < switches; s += 4) {
                 List<TelemetryUpdate> updates = new ArrayList<>(ports * PORT_LEAVES.length);
@@ -141,10 +171,12 @@ public final class RecorderBench {
                     for (int l = 0; l < PORT_LEAVES.length; l++) {
                         int i = q * PORT_LEAVES.length + l;
                         counters[hosts + s][i] += random.nextInt(8) == 0 ? random.nextInt(200) : 0;
-                        updates.add(new TelemetryUpdate(portPaths[q][l], new TelemetryValue.Uint(counters[hosts + s][i])));
+                        updates.add(
+                                new TelemetryUpdate(portPaths[q][l], new TelemetryValue.Uint(counters[hosts + s][i])));
                     }
                 }
-                batch.add(new IngestEvent.Notification("bench", "p" + (s % 8) + "-t0-" + s, timestamp, updates, List.of(), arrival));
+                batch.add(new IngestEvent.Notification(
+                        "bench", "p" + (s % 8) + "-t0-" + s, timestamp, updates, List.of(), arrival));
             }
             return batch;
         }

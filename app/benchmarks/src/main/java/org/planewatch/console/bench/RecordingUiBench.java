@@ -53,7 +53,8 @@ public final class RecordingUiBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: RecordingUiBench <out.pwrec> [seconds=20] [rate updates/s=1000000, 0 = unpaced]");
+            System.err.println(
+                    "usage: RecordingUiBench <out.pwrec> [seconds=20] [rate updates/s=1000000, 0 = unpaced]");
             System.exit(2);
         }
         Path file = Path.of(args[0]);
@@ -62,10 +63,16 @@ public final class RecordingUiBench {
         FrameStats.requireNew(file);
         List<Device> devices = fabric();
         IngestQueue queue = new IngestQueue(65_536, 2_000_000);
-        TelemetryStore store = new TelemetryStore(InstantSource.system(), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
+        TelemetryStore store = new TelemetryStore(
+                InstantSource.system(), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
         IngestPump pump = new IngestPump(queue, store, 100);
-        Recorder recorder = Recorder.start(file, new RecordingMetadata("RecordingUiBench", "", 1, "bench"),
-                System::currentTimeMillis, 0, 0, Recorder.logTo(System.err::println));
+        Recorder recorder = Recorder.start(
+                file,
+                new RecordingMetadata("RecordingUiBench", "", 1, "bench"),
+                System::currentTimeMillis,
+                0,
+                0,
+                Recorder.logTo(System.err::println));
         pump.addBatchListener(recorder::onBatch);
         pump.start();
 
@@ -75,13 +82,15 @@ public final class RecordingUiBench {
         Thread.ofPlatform().daemon().start(() -> javafx.application.Application.launch(Window.class));
         // A toolkit that cannot start (no display, no GTK) used to leave this waiting for ever.
         if (!shown.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
-            System.err.println("RecordingUiBench: the window did not show within 60 s (is there a display, and GTK 3?)");
+            System.err.println(
+                    "RecordingUiBench: the window did not show within 60 s (is there a display, and GTK 3?)");
             System.exit(1);
         }
 
         AtomicBoolean feeding = new AtomicBoolean(true);
         AtomicLong offered = new AtomicLong();
-        Thread feeder = Thread.ofPlatform().name("bench-feeder").start(() -> feed(devices, queue, rate, feeding, offered));
+        Thread feeder =
+                Thread.ofPlatform().name("bench-feeder").start(() -> feed(devices, queue, rate, feeding, offered));
         Thread.sleep(5_000);
         Platform.runLater(() -> {
             Window.frames.reset();
@@ -108,16 +117,35 @@ public final class RecordingUiBench {
         recorder.close();
         Platform.exit();
         long recorded = status.updates() - status0.updates();
-        System.out.printf(Locale.ROOT, "RATE target=%s offered=%.2fM/s applied=%.2fM/s recorded=%.2fM/s droppedByIngestQueue=%.2fM/s "
-                + "recorderDroppedBatches=%d recorderError=%s%n", rate == 0 ? "unpaced" : Long.toString(rate),
-                offeredUpdates / elapsed / 1e6, applied / elapsed / 1e6, recorded / elapsed / 1e6, droppedByQueue / elapsed / 1e6,
-                status.droppedBatches() - status0.droppedBatches(), status.lastError().isEmpty() ? "none" : status.lastError());
-        System.out.printf(Locale.ROOT, "FRAMES frames=%d work p50=%.2fms p99=%.2fms max=%.2fms; pulse work through layout p50=%.2fms "
-                + "p99=%.2fms max=%.2fms; pulse interval p50=%.2fms p99=%.2fms max=%.2fms%n",
-                frames, FrameStats.pct(work, 50), FrameStats.pct(work, 99), FrameStats.pct(work, 100),
-                FrameStats.pct(pulseWork, 50), FrameStats.pct(pulseWork, 99), FrameStats.pct(pulseWork, 100),
-                FrameStats.pct(interval, 50), FrameStats.pct(interval, 99), FrameStats.pct(interval, 100));
-        System.out.printf(Locale.ROOT, "FILE bytes=%d bytesPerRecordedUpdate=%.2f%n", Files.size(file),
+        System.out.printf(
+                Locale.ROOT,
+                "RATE target=%s offered=%.2fM/s applied=%.2fM/s recorded=%.2fM/s droppedByIngestQueue=%.2fM/s "
+                        + "recorderDroppedBatches=%d recorderError=%s%n",
+                rate == 0 ? "unpaced" : Long.toString(rate),
+                offeredUpdates / elapsed / 1e6,
+                applied / elapsed / 1e6,
+                recorded / elapsed / 1e6,
+                droppedByQueue / elapsed / 1e6,
+                status.droppedBatches() - status0.droppedBatches(),
+                status.lastError().isEmpty() ? "none" : status.lastError());
+        System.out.printf(
+                Locale.ROOT,
+                "FRAMES frames=%d work p50=%.2fms p99=%.2fms max=%.2fms; pulse work through layout p50=%.2fms "
+                        + "p99=%.2fms max=%.2fms; pulse interval p50=%.2fms p99=%.2fms max=%.2fms%n",
+                frames,
+                FrameStats.pct(work, 50),
+                FrameStats.pct(work, 99),
+                FrameStats.pct(work, 100),
+                FrameStats.pct(pulseWork, 50),
+                FrameStats.pct(pulseWork, 99),
+                FrameStats.pct(pulseWork, 100),
+                FrameStats.pct(interval, 50),
+                FrameStats.pct(interval, 99),
+                FrameStats.pct(interval, 100));
+        System.out.printf(
+                Locale.ROOT,
+                "FILE bytes=%d bytesPerRecordedUpdate=%.2f%n",
+                Files.size(file),
                 Files.size(file) / (double) Math.max(1, status.updates()));
         System.exit(0);
     }
@@ -126,10 +154,26 @@ public final class RecordingUiBench {
     private record Device(String target, List<TelemetryPath> paths, long[] values) {}
 
     private static List<Device> fabric() {
-        String[] planeLeaves = {"tx-pkts", "rx-pkts", "tx-octets", "rx-octets", "retransmits", "trim-nacks-rcvd",
-            "evs-good", "evs-assumed-bad"};
-        String[] portLeaves = {"out-octets", "in-octets", "out-pkts", "in-pkts", "trim-pkts", "out-discards",
-            "dropped-trim-pkts", "carrier-transitions"};
+        String[] planeLeaves = {
+            "tx-pkts",
+            "rx-pkts",
+            "tx-octets",
+            "rx-octets",
+            "retransmits",
+            "trim-nacks-rcvd",
+            "evs-good",
+            "evs-assumed-bad"
+        };
+        String[] portLeaves = {
+            "out-octets",
+            "in-octets",
+            "out-pkts",
+            "in-pkts",
+            "trim-pkts",
+            "out-discards",
+            "dropped-trim-pkts",
+            "carrier-transitions"
+        };
         List<Device> devices = new ArrayList<>();
         for (int h = 0; h < HOSTS; h++) {
             List<TelemetryPath> paths = new ArrayList<>();
@@ -145,7 +189,8 @@ public final class RecordingUiBench {
                 List<TelemetryPath> paths = new ArrayList<>();
                 for (int port = 0; port < PORTS; port++) {
                     for (String leaf : portLeaves) {
-                        paths.add(TelemetryPath.parse("/interfaces/interface[name=eth" + port + "]/state/counters/" + leaf));
+                        paths.add(TelemetryPath.parse(
+                                "/interfaces/interface[name=eth" + port + "]/state/counters/" + leaf));
                     }
                 }
                 String name = s < 16 ? "p" + plane + "-t0-" + s : "p" + plane + "-t1-" + (s - 16);
@@ -155,7 +200,8 @@ public final class RecordingUiBench {
         return devices;
     }
 
-    private static void feed(List<Device> devices, IngestQueue queue, long rate, AtomicBoolean feeding, AtomicLong offered) {
+    private static void feed(
+            List<Device> devices, IngestQueue queue, long rate, AtomicBoolean feeding, AtomicLong offered) {
         long start = System.nanoTime();
         long round = 0;
         long sent = 0;
@@ -174,9 +220,15 @@ public final class RecordingUiBench {
                 for (int i = 0; i < device.paths().size(); i++) {
                     // Slowly changing counters: most grow by a few units per sample, one in eight not at all.
                     device.values()[i] += (i + round) % 8 == 0 ? 0 : 1 + (i % 5);
-                    updates.add(new TelemetryUpdate(device.paths().get(i), new TelemetryValue.Uint(device.values()[i])));
+                    updates.add(
+                            new TelemetryUpdate(device.paths().get(i), new TelemetryValue.Uint(device.values()[i])));
                 }
-                queue.offer(new IngestEvent.Notification("bench", device.target(), round * 1_000_000_000L, updates, List.of(),
+                queue.offer(new IngestEvent.Notification(
+                        "bench",
+                        device.target(),
+                        round * 1_000_000_000L,
+                        updates,
+                        List.of(),
                         System.currentTimeMillis()));
                 sent += updates.size();
                 offered.addAndGet(updates.size());
@@ -193,7 +245,8 @@ public final class RecordingUiBench {
 
         @Override
         public void start(Stage stage) {
-            MainViewModel viewModel = new MainViewModel(store, Optional.empty(), Optional.empty(), "recording benchmark");
+            MainViewModel viewModel =
+                    new MainViewModel(store, Optional.empty(), Optional.empty(), "recording benchmark");
             Scene scene = new Scene(new MainWindow(viewModel), 1600, 960);
             stage.setScene(scene);
             stage.show();

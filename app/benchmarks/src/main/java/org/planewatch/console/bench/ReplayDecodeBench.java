@@ -45,8 +45,15 @@ public final class ReplayDecodeBench {
                 }
                 double wallSeconds = (System.nanoTime() - t0) / 1e9;
                 double recordedSeconds = (until - from) / 1000.0;
-                System.out.printf(Locale.ROOT, "DECODE round=%d recordedSeconds=%.0f wallSeconds=%.2f speed=%.0fx events=%d eventsPerSecond=%.0f%n",
-                        round, recordedSeconds, wallSeconds, recordedSeconds / wallSeconds, events, events / wallSeconds);
+                System.out.printf(
+                        Locale.ROOT,
+                        "DECODE round=%d recordedSeconds=%.0f wallSeconds=%.2f speed=%.0fx events=%d eventsPerSecond=%.0f%n",
+                        round,
+                        recordedSeconds,
+                        wallSeconds,
+                        recordedSeconds / wallSeconds,
+                        events,
+                        events / wallSeconds);
             }
         }
     }

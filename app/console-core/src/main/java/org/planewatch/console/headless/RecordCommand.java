@@ -21,11 +21,11 @@ import org.planewatch.console.ingest.SubscriptionPlan;
 import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.ingest.TargetsFile;
 import org.planewatch.console.record.Recorder;
+import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.session.AlarmJournal;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.TelemetryStore;
-import org.planewatch.console.record.RecordingException;
-import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.telemetry.IngestEvent;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -37,7 +37,9 @@ import picocli.CommandLine.Option;
  * a progress line once a second. Stops after {@code --for}, or on Ctrl-C / SIGTERM, closing the
  * file cleanly.
  */
-@Command(name = "planewatch record", mixinStandardHelpOptions = true,
+@Command(
+        name = "planewatch record",
+        mixinStandardHelpOptions = true,
         description = "Record every update from gNMI agents to a .pwrec file, headless.")
 public final class RecordCommand implements java.util.concurrent.Callable<Integer> {
     private static final int MAX_BATCH = 4096;
@@ -45,21 +47,38 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
     /** Alarms are judged once a second (the console judges them at every snapshot, 10 a second). */
     private static final long ALARM_CHECK_MILLIS = 1000;
 
-    @Option(names = "--targets", required = true, paramLabel = "<file>", description = "Targets file (YAML), as the console reads it.")
+    @Option(
+            names = "--targets",
+            required = true,
+            paramLabel = "<file>",
+            description = "Targets file (YAML), as the console reads it.")
     Path targets;
 
-    @Option(names = "--out", required = true, paramLabel = "<file.pwrec>", description = "Recording to create (never overwritten).")
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "<file.pwrec>",
+            description = "Recording to create (never overwritten).")
     Path out;
 
-    @Option(names = "--for", paramLabel = "<duration>", converter = Durations.class,
+    @Option(
+            names = "--for",
+            paramLabel = "<duration>",
+            converter = Durations.class,
             description = "Stop after this long, e.g. 30m (default: until interrupted).")
     Duration duration;
 
-    @Option(names = "--ring", paramLabel = "<duration>", converter = Durations.class,
+    @Option(
+            names = "--ring",
+            paramLabel = "<duration>",
+            converter = Durations.class,
             description = "Keep only about this much recent history, e.g. 60m (bounded disk).")
     Duration ring;
 
-    @Option(names = "--max-size", paramLabel = "<size>", converter = ByteSizes.class,
+    @Option(
+            names = "--max-size",
+            paramLabel = "<size>",
+            converter = ByteSizes.class,
             description = "Stop when the file would grow past this size, e.g. 2G.")
     Long maxSize;
 
@@ -115,8 +134,12 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
         AtomicReference<String> stopReason = new AtomicReference<>();
         Recorder recorder;
         try {
-            recorder = Recorder.start(out, new RecordingMetadata(describe(configs), "", 1, version()), clock::millis,
-                    ring == null ? 0 : ring.toMillis(), maxSize == null ? 0 : maxSize,
+            recorder = Recorder.start(
+                    out,
+                    new RecordingMetadata(describe(configs), "", 1, version()),
+                    clock::millis,
+                    ring == null ? 0 : ring.toMillis(),
+                    maxSize == null ? 0 : maxSize,
                     (file, reason) -> {
                         stopReason.set(reason);
                         interrupted.countDown();
@@ -135,7 +158,12 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
             for (TargetConfig config : configs) {
                 GnmiTargetClient client;
                 try {
-                    client = new GnmiTargetClient(config, SubscriptionPlan.fabricOverview(), queue, clock, scheduler,
+                    client = new GnmiTargetClient(
+                            config,
+                            SubscriptionPlan.fabricOverview(),
+                            queue,
+                            clock,
+                            scheduler,
                             Backoff.standard(new java.util.Random()));
                 } catch (IllegalArgumentException | UncheckedIOException e) {
                     err.println("planewatch record: " + e.getMessage());
@@ -144,7 +172,10 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
                 clients.add(client);
                 client.start();
             }
-            pump(queue, recorder, new TargetReports(configs.stream().map(TargetConfig::name).toList(), clock.millis()));
+            pump(
+                    queue,
+                    recorder,
+                    new TargetReports(configs.stream().map(TargetConfig::name).toList(), clock.millis()));
         } finally {
             clients.forEach(GnmiTargetClient::close);
             scheduler.shutdownNow();
@@ -157,8 +188,13 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
             }
         }
         Recorder.Status status = recorder.status();
-        err.printf(Locale.ROOT, "recorded %d updates in %d batches to %s (%s)%n", status.updates(), status.batches(),
-                out, ByteSizes.human(sizeOf(out)));
+        err.printf(
+                Locale.ROOT,
+                "recorded %d updates in %d batches to %s (%s)%n",
+                status.updates(),
+                status.batches(),
+                out,
+                ByteSizes.human(sizeOf(out)));
         if (stopReason.get() != null) {
             err.println("planewatch record: " + stopReason.get());
             return 1;
@@ -196,8 +232,14 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
                 Recorder.Status s = recorder.status();
                 long live = targets.live();
                 double rate = (s.updates() - updatesAtLastProgress) * 1000.0 / Math.max(1, now - lastProgress);
-                err.printf(Locale.ROOT, "recording %s  %,.0f updates/s  %s  targets live %d/%d  dropped %d%n",
-                        elapsed(now - start), rate, ByteSizes.human(sizeOf(out)), live, targets.count(),
+                err.printf(
+                        Locale.ROOT,
+                        "recording %s  %,.0f updates/s  %s  targets live %d/%d  dropped %d%n",
+                        elapsed(now - start),
+                        rate,
+                        ByteSizes.human(sizeOf(out)),
+                        live,
+                        targets.count(),
                         s.droppedBatches() + queue.droppedNotifications());
                 targets.reminders(now).forEach(err::println);
                 updatesAtLastProgress = s.updates();
@@ -233,7 +275,8 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
     }
 
     private static String describe(List<TargetConfig> configs) {
-        return String.join(", ", configs.stream().map(c -> c.name() + "@" + c.address()).toList());
+        return String.join(
+                ", ", configs.stream().map(c -> c.name() + "@" + c.address()).toList());
     }
 
     private static String version() {

@@ -47,10 +47,12 @@ final class TargetReports {
         switch (event.phase()) {
             case STREAMING -> {
                 if (target.phase != ConnectionPhase.STREAMING) {
-                    lines.add(target.everLive || target.failures > 0
-                            ? "target " + event.source() + " live again after " + seconds(at - target.notLiveSinceMillis)
-                                    + " (" + attempts(target.failures) + ")"
-                            : "target " + event.source() + " live");
+                    lines.add(
+                            target.everLive || target.failures > 0
+                                    ? "target " + event.source() + " live again after "
+                                            + seconds(at - target.notLiveSinceMillis) + " (" + attempts(target.failures)
+                                            + ")"
+                                    : "target " + event.source() + " live");
                 }
                 target.everLive = true;
                 target.failures = 0;
@@ -83,10 +85,12 @@ final class TargetReports {
     List<String> reminders(long nowMillis) {
         List<String> lines = new ArrayList<>();
         targets.forEach((name, target) -> {
-            if (target.phase != ConnectionPhase.STREAMING && target.phase != ConnectionPhase.CLOSED
+            if (target.phase != ConnectionPhase.STREAMING
+                    && target.phase != ConnectionPhase.CLOSED
                     && nowMillis - target.lastPrintMillis >= REMINDER_MILLIS) {
                 lines.add("target " + name + " still not live after " + seconds(nowMillis - target.notLiveSinceMillis)
-                        + (target.reason.isEmpty() ? ": no answer yet" : ": " + target.reason) + " (" + attempts(target.failures) + ")");
+                        + (target.reason.isEmpty() ? ": no answer yet" : ": " + target.reason) + " ("
+                        + attempts(target.failures) + ")");
                 target.lastPrintMillis = nowMillis;
             }
         });
@@ -94,7 +98,9 @@ final class TargetReports {
     }
 
     long live() {
-        return targets.values().stream().filter(t -> t.phase == ConnectionPhase.STREAMING).count();
+        return targets.values().stream()
+                .filter(t -> t.phase == ConnectionPhase.STREAMING)
+                .count();
     }
 
     int count() {

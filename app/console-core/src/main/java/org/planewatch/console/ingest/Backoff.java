@@ -23,9 +23,12 @@ public final class Backoff {
      * @param max the cap otherwise
      */
     public Backoff(Duration initial, Duration recentlyLiveMax, Duration max, double jitter, RandomGenerator random) {
-        if (initial.isNegative() || initial.isZero() || recentlyLiveMax.compareTo(initial) < 0 || max.compareTo(recentlyLiveMax) < 0) {
-            throw new IllegalArgumentException("backoff needs 0 < initial <= recently-live cap <= cap, got " + initial + ", "
-                    + recentlyLiveMax + ", " + max);
+        if (initial.isNegative()
+                || initial.isZero()
+                || recentlyLiveMax.compareTo(initial) < 0
+                || max.compareTo(recentlyLiveMax) < 0) {
+            throw new IllegalArgumentException("backoff needs 0 < initial <= recently-live cap <= cap, got " + initial
+                    + ", " + recentlyLiveMax + ", " + max);
         }
         if (jitter < 0 || jitter > 1) {
             throw new IllegalArgumentException("backoff jitter must be in [0, 1], got " + jitter);

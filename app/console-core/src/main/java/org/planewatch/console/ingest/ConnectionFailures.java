@@ -31,7 +31,8 @@ public final class ConnectionFailures {
             return new Failure(message, false);
         }
         Status status = Status.fromThrowable(error);
-        return new Failure("connection to " + target.address() + " lost before the agent answered" + detail(status), true);
+        return new Failure(
+                "connection to " + target.address() + " lost before the agent answered" + detail(status), true);
     }
 
     /** The explanation, or null for a plaintext connection closed or reset before any answer. */
@@ -41,7 +42,9 @@ public final class ConnectionFailures {
         switch (status.getCode()) {
             case UNAUTHENTICATED:
                 return "authentication rejected by " + where
-                        + target.credentials().map(c -> " for user '" + c.username() + "'").orElse(" (no credentials configured)")
+                        + target.credentials()
+                                .map(c -> " for user '" + c.username() + "'")
+                                .orElse(" (no credentials configured)")
                         + detail(status);
             case PERMISSION_DENIED:
                 return "permission denied by " + where + detail(status);
@@ -62,27 +65,32 @@ public final class ConnectionFailures {
             if (cause instanceof MalformedResponseException malformed) {
                 return where + " sent a malformed Subscribe response: " + malformed.getMessage();
             }
-            if (cause instanceof ConnectException || String.valueOf(cause.getMessage()).contains("Connection refused")) {
+            if (cause instanceof ConnectException
+                    || String.valueOf(cause.getMessage()).contains("Connection refused")) {
                 return "connection refused by " + where + " (is the agent running and listening there?)";
             }
             if (cause instanceof UnknownHostException || cause instanceof UnresolvedAddressException) {
                 return "unknown host '" + target.host() + "'";
             }
         }
-        if (streamed && (status.getCode() == Status.Code.UNAVAILABLE || status.getCode() == Status.Code.CANCELLED
-                || status.getCode() == Status.Code.INTERNAL)) {
+        if (streamed
+                && (status.getCode() == Status.Code.UNAVAILABLE
+                        || status.getCode() == Status.Code.CANCELLED
+                        || status.getCode() == Status.Code.INTERNAL)) {
             // The agent had been sending: it stopped, restarted, or the network between dropped the stream.
             return "stream from " + where + " reset while streaming" + detail(status)
                     + " (the agent stopped or restarted, or the network dropped the connection)";
         }
         if (status.getCode() == Status.Code.UNAVAILABLE) {
             String description = status.getDescription();
-            if (description != null && description.toLowerCase(java.util.Locale.ROOT).contains("http2")
+            if (description != null
+                            && description.toLowerCase(java.util.Locale.ROOT).contains("http2")
                     || description != null && description.contains("first received frame")) {
                 return "TLS or protocol mismatch with " + where + ": " + TlsFailures.firstLine(description)
                         + " (the agent may expect TLS, or plaintext)";
             }
-            if (target.tls().isEmpty() && ("Network closed for unknown reason".equals(description) || resetByPeer(error))) {
+            if (target.tls().isEmpty()
+                    && ("Network closed for unknown reason".equals(description) || resetByPeer(error))) {
                 return null;
             }
             return "connection to " + where + " lost" + detail(status);

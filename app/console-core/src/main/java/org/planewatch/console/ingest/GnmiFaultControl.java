@@ -26,39 +26,50 @@ public final class GnmiFaultControl implements FaultControl, AutoCloseable {
             Thread.ofPlatform().daemon().name("planewatch-fault-injection").factory());
 
     public GnmiFaultControl(TargetConfig target) {
-        this.channel = io.grpc.Grpc.newChannelBuilderForAddress(target.host(), target.port(),
-                GnmiTargetClient.credentials(target)).build();
+        this.channel = io.grpc.Grpc.newChannelBuilderForAddress(
+                        target.host(), target.port(), GnmiTargetClient.credentials(target))
+                .build();
         this.stub = gNMIGrpc.newBlockingStub(channel);
     }
 
     @Override
     public CompletableFuture<Void> setLink(String link, boolean up) {
-        return set("sim:/links/link[name=" + link + "]/config/state", TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
+        return set(
+                "sim:/links/link[name=" + link + "]/config/state",
+                TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
     }
 
     @Override
     public CompletableFuture<Void> rebootSwitch(String switchName, Duration down) {
-        return set("sim:/switches/switch[name=" + switchName + "]/config/reboot",
+        return set(
+                "sim:/switches/switch[name=" + switchName + "]/config/reboot",
                 TypedValue.newBuilder().setUintVal(down.toNanos()).build());
     }
 
     @Override
     public CompletableFuture<Void> setPlane(int plane, boolean up) {
-        return set("sim:/planes/plane[id=" + plane + "]/config/state", TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
+        return set(
+                "sim:/planes/plane[id=" + plane + "]/config/state",
+                TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
     }
 
     private CompletableFuture<Void> set(String path, TypedValue value) {
         Path wire = NotificationDecoder.encode(TelemetryPath.parse(path));
         // The simulator's config leaves belong to the whole fabric, which an aggregating agent serves as '*'.
-        SetRequest request = SetRequest.newBuilder().setPrefix(Path.newBuilder().setTarget("*"))
-                .addUpdate(Update.newBuilder().setPath(wire).setVal(value)).build();
-        return CompletableFuture.runAsync(() -> {
-            try {
-                stub.withDeadlineAfter(5, TimeUnit.SECONDS).set(request);
-            } catch (StatusRuntimeException e) {
-                throw new IllegalStateException(e.getStatus().getCode() + ": " + e.getStatus().getDescription(), e);
-            }
-        }, executor);
+        SetRequest request = SetRequest.newBuilder()
+                .setPrefix(Path.newBuilder().setTarget("*"))
+                .addUpdate(Update.newBuilder().setPath(wire).setVal(value))
+                .build();
+        return CompletableFuture.runAsync(
+                () -> {
+                    try {
+                        stub.withDeadlineAfter(5, TimeUnit.SECONDS).set(request);
+                    } catch (StatusRuntimeException e) {
+                        throw new IllegalStateException(
+                                e.getStatus().getCode() + ": " + e.getStatus().getDescription(), e);
+                    }
+                },
+                executor);
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.planewatch.console.ingest;
 import io.grpc.CallOptions;
 import io.grpc.ChannelCredentials;
 import io.grpc.ClientInterceptors;
-import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -24,7 +23,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
-import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SubscribeRequest;
@@ -32,6 +30,7 @@ import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.path.TelemetryPath;
 
 /**
  * Keeps one gNMI Subscribe session per configured target alive: dials, subscribes to the plan,
@@ -61,6 +60,7 @@ public final class GnmiTargetClient implements AutoCloseable {
     private final Object lock = new Object();
     /** When the target last streamed (its first response, or a failure while streaming); MIN_VALUE: never. */
     private volatile long lastLiveMillis = Long.MIN_VALUE;
+
     private long generation;
     private boolean closed;
     private final List<ClientCallStreamObserver<SubscribeRequest>> streams = new ArrayList<>();
@@ -82,8 +82,8 @@ public final class GnmiTargetClient implements AutoCloseable {
         this.backoff = backoff;
         // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
         // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
-        this.channel = io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder
-                .forAddress(config.host(), config.port(), credentials(config))
+        this.channel = io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder.forAddress(
+                        config.host(), config.port(), credentials(config))
                 .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 .keepAliveTime(10, TimeUnit.SECONDS)
@@ -109,25 +109,29 @@ public final class GnmiTargetClient implements AutoCloseable {
         try {
             TlsChannelCredentials.Builder builder = TlsChannelCredentials.newBuilder();
             if (tls.caFile().isPresent()) {
-                builder.trustManager(readable(config, "ca-file", tls.caFile().get()).toFile());
+                builder.trustManager(
+                        readable(config, "ca-file", tls.caFile().get()).toFile());
             }
             if (tls.certFile().isPresent() != tls.keyFile().isPresent()) {
-                throw new IllegalArgumentException("target '" + config.name()
-                        + "': mutual TLS needs both cert-file and key-file");
+                throw new IllegalArgumentException(
+                        "target '" + config.name() + "': mutual TLS needs both cert-file and key-file");
             }
             if (tls.certFile().isPresent()) {
-                builder.keyManager(readable(config, "cert-file", tls.certFile().get()).toFile(),
+                builder.keyManager(
+                        readable(config, "cert-file", tls.certFile().get()).toFile(),
                         readable(config, "key-file", tls.keyFile().get()).toFile());
             }
             return builder.build();
         } catch (IOException e) {
-            throw new UncheckedIOException("target '" + config.name() + "': cannot read TLS files: " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "target '" + config.name() + "': cannot read TLS files: " + e.getMessage(), e);
         }
     }
 
     private static java.nio.file.Path readable(TargetConfig config, String what, java.nio.file.Path file) {
         if (!java.nio.file.Files.isReadable(file)) {
-            throw new IllegalArgumentException("target '" + config.name() + "': " + what + " " + file + " is not a readable file");
+            throw new IllegalArgumentException(
+                    "target '" + config.name() + "': " + what + " " + file + " is not a readable file");
         }
         return file;
     }
@@ -170,9 +174,11 @@ public final class GnmiTargetClient implements AutoCloseable {
         try {
             // Responses are decoded from their bytes by the call's own marshaller (no protobuf objects).
             var method = gNMIGrpc.getSubscribeMethod().toBuilder(
-                    ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()),
-                    new DecodingResponseMarshaller(config.name(), config.defaultDevice(), clock)).build();
-            ClientCalls.asyncBidiStreamingCall(authenticated.newCall(method, CallOptions.DEFAULT), new Stream(attempt)).onNext(request);
+                            ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()),
+                            new DecodingResponseMarshaller(config.name(), config.defaultDevice(), clock))
+                    .build();
+            ClientCalls.asyncBidiStreamingCall(authenticated.newCall(method, CallOptions.DEFAULT), new Stream(attempt))
+                    .onNext(request);
         } catch (IllegalStateException cancelledAlready) {
             // The dial failed before the request went out (refused at once): the stream's onError
             // already reported it and scheduled the redial.
@@ -197,7 +203,9 @@ public final class GnmiTargetClient implements AutoCloseable {
 
     /** Whether this connection serves {@code device}: an aggregating endpoint ({@code *}) or a listed name. */
     public boolean serves(String device) {
-        return config.targets().contains("*") || config.targets().contains(device) || config.defaultDevice().equals(device);
+        return config.targets().contains("*")
+                || config.targets().contains(device)
+                || config.defaultDevice().equals(device);
     }
 
     /** Cancels the current streams and dials again now (a changed subscription, not a failure). */
@@ -228,11 +236,12 @@ public final class GnmiTargetClient implements AutoCloseable {
         for (SubscriptionPlan.PathGroup group : plan.groups()) {
             Subscription.Builder subscription = Subscription.newBuilder()
                     .setPath(NotificationDecoder.encode(TelemetryPath.parse(group.path())))
-                    .setMode(switch (group.mode()) {
-                        case TARGET_DEFINED -> SubscriptionMode.TARGET_DEFINED;
-                        case ON_CHANGE -> SubscriptionMode.ON_CHANGE;
-                        case SAMPLE -> SubscriptionMode.SAMPLE;
-                    });
+                    .setMode(
+                            switch (group.mode()) {
+                                case TARGET_DEFINED -> SubscriptionMode.TARGET_DEFINED;
+                                case ON_CHANGE -> SubscriptionMode.ON_CHANGE;
+                                case SAMPLE -> SubscriptionMode.SAMPLE;
+                            });
             if (group.mode() == SubscriptionPlan.Mode.SAMPLE) {
                 subscription.setSampleInterval(group.sampleInterval().toNanos());
             }
@@ -269,7 +278,10 @@ public final class GnmiTargetClient implements AutoCloseable {
                 lastLiveMillis = clock.millis();
                 // Streaming since its first response arrived: stamped later, the change would be queued
                 // ahead of a response that arrived before it.
-                queue.offer(new IngestEvent.Connection(config.name(), ConnectionPhase.STREAMING, "",
+                queue.offer(new IngestEvent.Connection(
+                        config.name(),
+                        ConnectionPhase.STREAMING,
+                        "",
                         response.map(IngestEvent::arrivalMillis).orElseGet(clock::millis)));
             }
             response.ifPresent(queue::offer);
@@ -282,7 +294,10 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void onCompleted() {
-            fail(attempt, new ConnectionFailures.Failure(config.address() + " ended the subscription", false), announced);
+            fail(
+                    attempt,
+                    new ConnectionFailures.Failure(config.address() + " ended the subscription", false),
+                    announced);
         }
     }
 
@@ -315,9 +330,12 @@ public final class GnmiTargetClient implements AutoCloseable {
         }
         scheduler.execute(() -> {
             boolean tls = TlsProbe.answersTls(config.host(), config.port(), TLS_PROBE_TIMEOUT);
-            redialAfter(failure.message() + (tls
-                    ? " (the agent serves TLS: remove 'insecure: true' and give tls-ca)"
-                    : " (it may be stopping or starting)"), wait);
+            redialAfter(
+                    failure.message()
+                            + (tls
+                                    ? " (the agent serves TLS: remove 'insecure: true' and give tls-ca)"
+                                    : " (it may be stopping or starting)"),
+                    wait);
         });
     }
 
@@ -367,7 +385,9 @@ public final class GnmiTargetClient implements AutoCloseable {
     }
 
     private static String formatWait(Duration wait) {
-        return wait.toMillis() < 1000 ? wait.toMillis() + " ms" : String.format(java.util.Locale.ROOT, "%.1f s", wait.toMillis() / 1000.0);
+        return wait.toMillis() < 1000
+                ? wait.toMillis() + " ms"
+                : String.format(java.util.Locale.ROOT, "%.1f s", wait.toMillis() / 1000.0);
     }
 
     @Override

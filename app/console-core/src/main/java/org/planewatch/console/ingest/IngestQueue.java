@@ -32,8 +32,8 @@ public final class IngestQueue {
     /** @param maxPendingUpdates updates waiting in the queue at most, over all its notifications */
     public IngestQueue(int capacity, long maxPendingUpdates) {
         if (capacity <= 0 || maxPendingUpdates <= 0) {
-            throw new IllegalArgumentException("ingest queue bounds must be > 0, got " + capacity + " events, "
-                    + maxPendingUpdates + " updates");
+            throw new IllegalArgumentException(
+                    "ingest queue bounds must be > 0, got " + capacity + " events, " + maxPendingUpdates + " updates");
         }
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.maxPendingUpdates = maxPendingUpdates;
@@ -79,14 +79,17 @@ public final class IngestQueue {
      * already drained counts as arrived with it: otherwise a replay at its stamp would leave out an
      * event the live store had already applied before it.
      */
-    public int drain(Collection<IngestEvent> sink, int maxEvents, long maxUpdates, long waitMillis) throws InterruptedException {
+    public int drain(Collection<IngestEvent> sink, int maxEvents, long maxUpdates, long waitMillis)
+            throws InterruptedException {
         IngestEvent first = waitMillis <= 0 ? queue.poll() : queue.poll(waitMillis, TimeUnit.MILLISECONDS);
         if (first == null) {
             return 0;
         }
         int moved = 0;
         long updates = 0;
-        for (IngestEvent event = first; event != null; event = moved < maxEvents && updates < maxUpdates ? queue.poll() : null) {
+        for (IngestEvent event = first;
+                event != null;
+                event = moved < maxEvents && updates < maxUpdates ? queue.poll() : null) {
             sink.add(inArrivalOrder(event));
             moved++;
             if (event instanceof IngestEvent.Notification notification) {
@@ -106,8 +109,8 @@ public final class IngestQueue {
         }
         long at = drainedArrivalMillis;
         return switch (event) {
-            case IngestEvent.Notification n -> new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), n.updates(),
-                    n.deletes(), at);
+            case IngestEvent.Notification n ->
+                new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), n.updates(), n.deletes(), at);
             case IngestEvent.Synced s -> new IngestEvent.Synced(s.source(), at);
             case IngestEvent.Connection c -> new IngestEvent.Connection(c.source(), c.phase(), c.detail(), at);
         };

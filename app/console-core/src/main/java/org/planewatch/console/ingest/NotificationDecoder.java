@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.planewatch.console.telemetry.IngestEvent;
-import org.planewatch.telemetry.path.PathElem;
-import org.planewatch.telemetry.path.TelemetryPath;
-import org.planewatch.telemetry.value.TelemetryValue;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.gnmi.proto.Notification;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
+import org.planewatch.telemetry.path.PathElem;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
 
 /** Turns wire notifications into {@link IngestEvent.Notification}s: prefix applied, values unboxed. */
 public final class NotificationDecoder {
@@ -49,7 +49,9 @@ public final class NotificationDecoder {
         Path prefix = notification.getPrefix();
         String target = prefix.getTarget().isEmpty() ? defaultTarget : prefix.getTarget();
         TelemetryPath prefixPath = decode(prefix);
-        boolean cacheable = cache != null && prefixPath.elems().isEmpty() && prefixPath.origin().isEmpty();
+        boolean cacheable = cache != null
+                && prefixPath.elems().isEmpty()
+                && prefixPath.origin().isEmpty();
         List<TelemetryUpdate> updates = new ArrayList<>(notification.getUpdateCount());
         for (Update update : notification.getUpdateList()) {
             TelemetryPath path = cacheable ? cache.get(update.getPath()) : join(prefixPath, update.getPath());
@@ -67,7 +69,8 @@ public final class NotificationDecoder {
      * The event one response carries through the generated classes: a notification, a sync marker,
      * or {@code null} for responses the console does not use (the deprecated error, no content).
      */
-    static IngestEvent event(String source, String defaultTarget, SubscribeResponse response, long arrivalMillis, PathCache cache) {
+    static IngestEvent event(
+            String source, String defaultTarget, SubscribeResponse response, long arrivalMillis, PathCache cache) {
         return switch (response.getResponseCase()) {
             case UPDATE -> decode(source, defaultTarget, response.getUpdate(), arrivalMillis, cache);
             case SYNC_RESPONSE -> new IngestEvent.Synced(source, arrivalMillis);
@@ -82,7 +85,9 @@ public final class NotificationDecoder {
     /** {@code tail} under {@code prefix}: the prefix's elements first; the tail's own origin wins over the prefix's. */
     static TelemetryPath join(TelemetryPath prefix, TelemetryPath tail) {
         if (prefix.elems().isEmpty()) {
-            return prefix.origin().isEmpty() || !tail.origin().isEmpty() ? tail : new TelemetryPath(prefix.origin(), tail.elems());
+            return prefix.origin().isEmpty() || !tail.origin().isEmpty()
+                    ? tail
+                    : new TelemetryPath(prefix.origin(), tail.elems());
         }
         return prefix.concat(tail);
     }
@@ -125,7 +130,9 @@ public final class NotificationDecoder {
     static Path encode(TelemetryPath path) {
         Path.Builder builder = Path.newBuilder().setOrigin(path.origin());
         for (PathElem elem : path.elems()) {
-            builder.addElem(org.planewatch.gnmi.proto.PathElem.newBuilder().setName(elem.name()).putAllKey(elem.keys()));
+            builder.addElem(org.planewatch.gnmi.proto.PathElem.newBuilder()
+                    .setName(elem.name())
+                    .putAllKey(elem.keys()));
         }
         return builder.build();
     }

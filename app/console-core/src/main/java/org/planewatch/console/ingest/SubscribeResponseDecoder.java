@@ -27,7 +27,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
 final class SubscribeResponseDecoder {
     private static final TelemetryPath EMPTY_PATH = new TelemetryPath("", List.of());
     private static final Prefix NO_PREFIX = new Prefix("", EMPTY_PATH);
-    private static final TelemetryValue VALUE_NOT_SET = new TelemetryValue.Str(TypedValue.ValueCase.VALUE_NOT_SET.name());
+    private static final TelemetryValue VALUE_NOT_SET =
+            new TelemetryValue.Str(TypedValue.ValueCase.VALUE_NOT_SET.name());
     private static final TelemetryValue BYTES_VAL = new TelemetryValue.Str(TypedValue.ValueCase.BYTES_VAL.name());
     private static final TelemetryValue PROTO_BYTES = new TelemetryValue.Str(TypedValue.ValueCase.PROTO_BYTES.name());
     private static final int MAX_PATHS = 1 << 18;
@@ -104,7 +105,8 @@ final class SubscribeResponseDecoder {
         } catch (WireReader.NeedsStandardDecoder signal) {
             return standard(bytes, length, arrivalMillis, null);
         } catch (MalformedResponseException | IllegalArgumentException e) {
-            // Not valid to this walk: the generated parser has the last word (and if it agrees, our message says where).
+            // Not valid to this walk: the generated parser has the last word (and if it agrees, our message says
+            // where).
             return standard(bytes, length, arrivalMillis, e);
         }
     }
@@ -195,7 +197,8 @@ final class SubscribeResponseDecoder {
         TelemetryUpdate[] updates = new TelemetryUpdate[count];
         boolean joinsNothing = prefix.joinsNothing();
         for (int i = 0; i < count; i++) {
-            updates[i] = new TelemetryUpdate(joinsNothing ? tails[i] : NotificationDecoder.join(prefix.path(), tails[i]), values[i]);
+            updates[i] = new TelemetryUpdate(
+                    joinsNothing ? tails[i] : NotificationDecoder.join(prefix.path(), tails[i]), values[i]);
             values[i] = null;
         }
         for (int i = 0; i < deletes.size(); i++) {
@@ -342,8 +345,10 @@ final class SubscribeResponseDecoder {
                 case VALUE_INT -> value = new TelemetryValue.Int(in.varint("TypedValue.int_val"));
                 case VALUE_UINT -> value = TelemetryValue.uint(in.varint("TypedValue.uint_val"));
                 case VALUE_BOOL -> value = new TelemetryValue.Bool(in.varint("TypedValue.bool_val") != 0);
-                case VALUE_FLOAT -> value = new TelemetryValue.Real(Float.intBitsToFloat(in.fixed32("TypedValue.float_val")));
-                case VALUE_DOUBLE -> value = new TelemetryValue.Real(Double.longBitsToDouble(in.fixed64("TypedValue.double_val")));
+                case VALUE_FLOAT ->
+                    value = new TelemetryValue.Real(Float.intBitsToFloat(in.fixed32("TypedValue.float_val")));
+                case VALUE_DOUBLE ->
+                    value = new TelemetryValue.Real(Double.longBitsToDouble(in.fixed64("TypedValue.double_val")));
                 case VALUE_ASCII -> value = new TelemetryValue.Str(in.string("TypedValue.ascii_val"));
                 case VALUE_JSON -> value = new TelemetryValue.Str(in.bytesAsText("TypedValue.json_val"));
                 case VALUE_JSON_IETF -> value = new TelemetryValue.Str(in.bytesAsText("TypedValue.json_ietf_val"));

@@ -10,7 +10,11 @@ import java.util.List;
  */
 public record SubscriptionPlan(List<PathGroup> groups) {
 
-    public enum Mode { TARGET_DEFINED, ON_CHANGE, SAMPLE }
+    public enum Mode {
+        TARGET_DEFINED,
+        ON_CHANGE,
+        SAMPLE
+    }
 
     /** @param sampleInterval used for SAMPLE; zero lets the agent choose */
     public record PathGroup(String path, Mode mode, Duration sampleInterval) {
@@ -55,6 +59,7 @@ public record SubscriptionPlan(List<PathGroup> groups) {
     }
 
     public SubscriptionPlan with(PathGroup group) {
-        return new SubscriptionPlan(java.util.stream.Stream.concat(groups.stream(), java.util.stream.Stream.of(group)).toList());
+        return new SubscriptionPlan(java.util.stream.Stream.concat(groups.stream(), java.util.stream.Stream.of(group))
+                .toList());
     }
 }

@@ -39,7 +39,8 @@ public record TargetAddress(String host, int port) {
             }
             return new TargetAddress(host, number);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("address '" + value + "': port '" + port + "' is not a number in 1..65535");
+            throw new IllegalArgumentException(
+                    "address '" + value + "': port '" + port + "' is not a number in 1..65535");
         }
     }
 }

@@ -33,8 +33,8 @@ import org.yaml.snakeyaml.error.YAMLException;
  * Every mistake is reported with the file, the target and the field.
  */
 public final class TargetsFile {
-    private static final Set<String> FIELDS = Set.of(
-            "address", "devices", "insecure", "tls-ca", "tls-cert", "tls-key", "username", "password");
+    private static final Set<String> FIELDS =
+            Set.of("address", "devices", "insecure", "tls-ca", "tls-cert", "tls-key", "username", "password");
 
     private TargetsFile() {}
 
@@ -43,9 +43,14 @@ public final class TargetsFile {
         try (Reader reader = Files.newBufferedReader(file)) {
             root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
         } catch (YAMLException e) {
-            throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""), e);
+            throw new IllegalArgumentException(
+                    file + ": not valid YAML: "
+                            + e.getMessage().lines().findFirst().orElse(""),
+                    e);
         }
-        if (!(root instanceof Map<?, ?> top) || !(top.get("targets") instanceof Map<?, ?> targets) || targets.isEmpty()) {
+        if (!(root instanceof Map<?, ?> top)
+                || !(top.get("targets") instanceof Map<?, ?> targets)
+                || targets.isEmpty()) {
             throw new IllegalArgumentException(file + ": expected a 'targets:' map with at least one target");
         }
         List<TargetConfig> configs = new ArrayList<>();
@@ -57,7 +62,8 @@ public final class TargetsFile {
             }
             for (Object field : fields.keySet()) {
                 if (!FIELDS.contains(String.valueOf(field))) {
-                    throw new IllegalArgumentException(where + ": unknown field '" + field + "' (known: " + String.join(", ", FIELDS.stream().sorted().toList()) + ")");
+                    throw new IllegalArgumentException(where + ": unknown field '" + field + "' (known: "
+                            + String.join(", ", FIELDS.stream().sorted().toList()) + ")");
                 }
             }
             configs.add(target(file, where, name, fields));
@@ -93,10 +99,16 @@ public final class TargetsFile {
         if ((username == null) != (password == null)) {
             throw new IllegalArgumentException(where + ": 'username' and 'password' go together");
         }
-        return new TargetConfig(name, parsed.host(), parsed.port(), devices,
+        return new TargetConfig(
+                name,
+                parsed.host(),
+                parsed.port(),
+                devices,
                 insecure ? Optional.empty() : Optional.of(new TargetConfig.TlsFiles(ca, cert, key)),
-                username == null ? Optional.empty()
-                        : Optional.of(new TargetConfig.Credentials(String.valueOf(username), String.valueOf(password))));
+                username == null
+                        ? Optional.empty()
+                        : Optional.of(
+                                new TargetConfig.Credentials(String.valueOf(username), String.valueOf(password))));
     }
 
     private static Optional<Path> path(Path file, Object value) {

@@ -21,6 +21,7 @@ import javax.net.ssl.SSLException;
 final class TlsFailures {
     /** The JDK names the certificate's names in its message: "… subjectAlternativeNames=[DNS:localhost], CN=…". */
     private static final Pattern CERTIFICATE_NAMES = Pattern.compile("subjectAlternativeNames=\\[([^\\]]*)\\]");
+
     private static final Pattern TLS_ALERT = Pattern.compile("TLSV1_ALERT_([A-Z_]+)");
 
     private TlsFailures() {}
@@ -32,41 +33,60 @@ final class TlsFailures {
         }
         String where = "TLS with " + target.address() + ": ";
         // Most specific first: an expired certificate also fails path validation, which reads like a wrong CA.
-        if (find(chain, c -> c.getClass().getSimpleName().equals("NotSslRecordException")).isPresent()) {
-            return Optional.of(where + "the agent does not speak TLS (it answered in plaintext): it runs with --insecure;"
-                    + " set 'insecure: true' for this target (loopback only) or serve TLS");
+        if (find(chain, c -> c.getClass().getSimpleName().equals("NotSslRecordException"))
+                .isPresent()) {
+            return Optional.of(
+                    where + "the agent does not speak TLS (it answered in plaintext): it runs with --insecure;"
+                            + " set 'insecure: true' for this target (loopback only) or serve TLS");
         }
-        Optional<Throwable> validity = find(chain,
-                c -> c instanceof CertificateExpiredException || c instanceof CertificateNotYetValidException);
+        Optional<Throwable> validity = find(
+                chain, c -> c instanceof CertificateExpiredException || c instanceof CertificateNotYetValidException);
         if (validity.isPresent()) {
-            return Optional.of(where + "the agent's certificate is outside its validity period (" + validity.get().getMessage()
+            return Optional.of(where + "the agent's certificate is outside its validity period ("
+                    + validity.get().getMessage()
                     + "); make a new one (planewatch-agent gen-certs) or check the clocks");
         }
-        Optional<Throwable> name = find(chain,
-                c -> c instanceof CertificateException && String.valueOf(c.getMessage()).contains(" matching "));
+        Optional<Throwable> name = find(
+                chain,
+                c -> c instanceof CertificateException
+                        && String.valueOf(c.getMessage()).contains(" matching "));
         if (name.isPresent()) {
-            return Optional.of(where + "the agent's certificate does not name " + target.host() + namesIn(name.get().getMessage())
+            return Optional.of(where + "the agent's certificate does not name " + target.host()
+                    + namesIn(name.get().getMessage())
                     + "; dial a name the certificate holds, or make it again with this one (gen-certs --host "
                     + target.host() + ")");
         }
-        if (find(chain, c -> c instanceof CertPathValidatorException
-                || c.getClass().getSimpleName().equals("SunCertPathBuilderException")).isPresent()) {
+        if (find(
+                        chain,
+                        c -> c instanceof CertPathValidatorException
+                                || c.getClass().getSimpleName().equals("SunCertPathBuilderException"))
+                .isPresent()) {
             return Optional.of(where + "the agent's certificate is not signed by a trusted CA ("
-                    + target.tls().flatMap(TargetConfig.TlsFiles::caFile).map(ca -> "tls-ca " + ca)
+                    + target.tls()
+                            .flatMap(TargetConfig.TlsFiles::caFile)
+                            .map(ca -> "tls-ca " + ca)
                             .orElse("no tls-ca given: the system's CAs")
                     + "); set tls-ca to the CA that signed it (ca.pem from the same gen-certs run)");
         }
-        Optional<Matcher> alert = chain.stream().map(c -> TLS_ALERT.matcher(String.valueOf(c.getMessage())))
-                .filter(Matcher::find).findFirst();
+        Optional<Matcher> alert = chain.stream()
+                .map(c -> TLS_ALERT.matcher(String.valueOf(c.getMessage())))
+                .filter(Matcher::find)
+                .findFirst();
         if (alert.isPresent()) {
             String kind = alert.get().group(1);
-            return Optional.of(kind.equals("CERTIFICATE_REQUIRED")
-                    ? where + "the agent asked for a client certificate (it runs with --tls-client-ca); give tls-cert and tls-key"
-                    : where + "the agent refused the handshake (TLS alert '" + kind.toLowerCase(Locale.ROOT).replace('_', ' ')
-                            + "'); if it requires client certificates, tls-cert must be signed by the agent's --tls-client-ca");
+            return Optional.of(
+                    kind.equals("CERTIFICATE_REQUIRED")
+                            ? where
+                                    + "the agent asked for a client certificate (it runs with --tls-client-ca); give tls-cert and tls-key"
+                            : where + "the agent refused the handshake (TLS alert '"
+                                    + kind.toLowerCase(Locale.ROOT).replace('_', ' ')
+                                    + "'); if it requires client certificates, tls-cert must be signed by the agent's --tls-client-ca");
         }
-        return find(chain, c -> c instanceof SSLException || c.getClass().getName().contains("Ssl")
-                        || String.valueOf(c.getMessage()).contains("SSL"))
+        return find(
+                        chain,
+                        c -> c instanceof SSLException
+                                || c.getClass().getName().contains("Ssl")
+                                || String.valueOf(c.getMessage()).contains("SSL"))
                 .map(c -> where + "handshake failed: " + firstLine(c.getMessage())
                         + " (check the CA file, the server certificate, and that the agent serves TLS)");
     }

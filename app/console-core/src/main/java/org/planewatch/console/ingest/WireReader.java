@@ -122,8 +122,10 @@ final class WireReader {
         int at = pos;
         long length = varint(what);
         if (length < 0 || length > limit - pos) {
-            throw malformed("length " + length + " of " + what + " runs past the end of its enclosing message ("
-                    + (limit - pos) + " bytes left)", at);
+            throw malformed(
+                    "length " + length + " of " + what + " runs past the end of its enclosing message (" + (limit - pos)
+                            + " bytes left)",
+                    at);
         }
         return pos + (int) length;
     }
@@ -152,7 +154,8 @@ final class WireReader {
             case LENGTH_DELIMITED -> pos = lengthDelimited(where);
             case FIXED32 -> require(4, where);
             case START_GROUP -> throw NeedsStandardDecoder.INSTANCE;
-            default -> throw malformed("field " + (tag >>> 3) + " has invalid wire type " + (tag & 7) + " in " + where, at);
+            default ->
+                throw malformed("field " + (tag >>> 3) + " has invalid wire type " + (tag & 7) + " in " + where, at);
         }
         if ((tag & 7) == FIXED64) {
             pos += 8;
@@ -175,10 +178,12 @@ final class WireReader {
         for (int i = from; i < to; i++) {
             if (data[i] < 0) {
                 try {
-                    return StandardCharsets.UTF_8.newDecoder()
+                    return StandardCharsets.UTF_8
+                            .newDecoder()
                             .onMalformedInput(CodingErrorAction.REPORT)
                             .onUnmappableCharacter(CodingErrorAction.REPORT)
-                            .decode(ByteBuffer.wrap(data, from, to - from)).toString();
+                            .decode(ByteBuffer.wrap(data, from, to - from))
+                            .toString();
                 } catch (CharacterCodingException e) {
                     throw malformed("invalid UTF-8 in " + what, from);
                 }

@@ -26,6 +26,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
 final class BatchCodec {
     /** Written by this codec: format 2 (event-ring templates, keyframes with a ring section). Format 1 is still read. */
     static final int FORMAT = 2;
+
     private static final int FORMAT_1 = 1;
     private static final int NOTIFICATION = 1;
     private static final int SYNCED = 2;
@@ -52,6 +53,7 @@ final class BatchCodec {
     private final StringValues strings;
     /** The sizes of the batch decoded last, to size the next one's columns. */
     private int decodedEvents;
+
     private int decodedUpdates;
     private int decodedDeletes;
     /** Decision leaves a seek leaves out (the replay has their decisions from the recorded history). */
@@ -68,6 +70,7 @@ final class BatchCodec {
     private BlockSpan decodedSpan;
     /** The format byte of the block {@link #inflate} read last. */
     private int blockFormat;
+
     private final Map<Integer, SourceState> sources = new TreeMap<>();
     private final ByteOutput raw = new ByteOutput();
     private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
@@ -100,8 +103,12 @@ final class BatchCodec {
 
     /** Whether the filter leaves out {@code leaf} with {@code value} from {@code source}; ask only when {@link #filtered}. */
     private boolean leftOut(int source, int leaf, long seq, TelemetryValue value) {
-        return filter.leftOut(source, dictionary.targetId(leaf), dictionary.isTemplate(leaf) ? seq : dictionary.plainDecisionSeq(leaf),
-                dictionary.path(leaf).last().name(), value);
+        return filter.leftOut(
+                source,
+                dictionary.targetId(leaf),
+                dictionary.isTemplate(leaf) ? seq : dictionary.plainDecisionSeq(leaf),
+                dictionary.path(leaf).last().name(),
+                value);
     }
 
     /**
@@ -190,7 +197,8 @@ final class BatchCodec {
                             leaf = dictionary.templateId(target, ring.template());
                             raw.writeVarLong(leaf);
                             raw.writeVarLong(ring.seq());
-                            ValueCodec.writeChange(raw, ringValues.value(target, leaf, ring.seq()), update.value(), dictionary);
+                            ValueCodec.writeChange(
+                                    raw, ringValues.value(target, leaf, ring.seq()), update.value(), dictionary);
                             ringValues.set(target, leaf, ring.seq(), update.value(), n.timestampNs(), source);
                         }
                         decisions |= dictionary.isDecisionLeaf(leaf);
@@ -237,7 +245,9 @@ final class BatchCodec {
         ByteInput in = inflate(data);
         int count = in.readVarInt();
         // Sized a little over the previous batch: batches of one recording are alike.
-        EventColumns.Builder events = new EventColumns.Builder(decodedEvents + decodedEvents / 8, decodedUpdates + decodedUpdates / 8,
+        EventColumns.Builder events = new EventColumns.Builder(
+                decodedEvents + decodedEvents / 8,
+                decodedUpdates + decodedUpdates / 8,
                 decodedDeletes + decodedDeletes / 8);
         UpdateColumns.Builder updates = events.updates();
         PathColumns.Builder deletes = events.deletes();
@@ -268,7 +278,8 @@ final class BatchCodec {
                         if (dictionary.isTemplate(leaf)) {
                             int leafTarget = dictionary.targetId(leaf);
                             long seq = in.readVarLong();
-                            TelemetryValue value = ValueCodec.read(in, ringValues.value(leafTarget, leaf, seq), strings);
+                            TelemetryValue value =
+                                    ValueCodec.read(in, ringValues.value(leafTarget, leaf, seq), strings);
                             ringValues.set(leafTarget, leaf, seq, value, timestamp, source);
                             if (filtered(leaf, arrival) && leftOut(source, leaf, seq, value)) {
                                 leftOut++;
@@ -319,7 +330,8 @@ final class BatchCodec {
                     }
                     int detail = in.readVarInt();
                     sources.put(source, new SourceState(PHASES[phase], detail, arrival));
-                    events.add(new IngestEvent.Connection(sourceName, PHASES[phase], dictionary.string(detail), arrival));
+                    events.add(
+                            new IngestEvent.Connection(sourceName, PHASES[phase], dictionary.string(detail), arrival));
                 }
                 default -> throw new ByteInput.CorruptDataException("unknown event kind " + kind);
             }
@@ -409,7 +421,8 @@ final class BatchCodec {
             int detail = in.readVarInt();
             long lastArrival = in.readVarLong();
             sources.put(source, new SourceState(PHASES[phase], detail, lastArrival));
-            events.add(new IngestEvent.Connection(dictionary.string(source), PHASES[phase], dictionary.string(detail), lastArrival));
+            events.add(new IngestEvent.Connection(
+                    dictionary.string(source), PHASES[phase], dictionary.string(detail), lastArrival));
         }
         record DeviceAt(int source, int target, long timestampNs) {}
         Map<DeviceAt, UpdateColumns.Builder> groups = new LinkedHashMap<>();
@@ -424,8 +437,8 @@ final class BatchCodec {
             values.set(leaf, value, timestamp, source);
             Dictionary.Leaf entry = dictionary.leaf(leaf);
             // The group keeps its place even when all its leaves are left out (dropped when empty, below).
-            UpdateColumns.Builder group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
-                    k -> new UpdateColumns.Builder(16));
+            UpdateColumns.Builder group = groups.computeIfAbsent(
+                    new DeviceAt(source, entry.targetId(), timestamp), k -> new UpdateColumns.Builder(16));
             if (!(filtered(leaf, Long.MIN_VALUE) && leftOut(source, leaf, 0, value))) {
                 group.add(entry.path(), value);
             }
@@ -442,11 +455,12 @@ final class BatchCodec {
                 TelemetryValue value = ValueCodec.read(in, null, strings);
                 Dictionary.Leaf entry = dictionary.leaf(template);
                 if (!dictionary.isTemplate(template)) {
-                    throw new ByteInput.CorruptDataException("keyframe names leaf " + template + " as an event-ring template");
+                    throw new ByteInput.CorruptDataException(
+                            "keyframe names leaf " + template + " as an event-ring template");
                 }
                 ringValues.set(entry.targetId(), template, seq, value, timestamp, source);
-                UpdateColumns.Builder group = groups.computeIfAbsent(new DeviceAt(source, entry.targetId(), timestamp),
-                        k -> new UpdateColumns.Builder(16));
+                UpdateColumns.Builder group = groups.computeIfAbsent(
+                        new DeviceAt(source, entry.targetId(), timestamp), k -> new UpdateColumns.Builder(16));
                 if (!(filtered(template, Long.MIN_VALUE) && leftOut(source, template, seq, value))) {
                     group.addKeyed(entry.path(), seq, value);
                 }
@@ -454,8 +468,12 @@ final class BatchCodec {
         }
         groups.values().removeIf(group -> group.size() == 0);
         groups.forEach((device, updates) -> events.add(new IngestEvent.Notification(
-                dictionary.string(device.source()), dictionary.string(device.target()), device.timestampNs(),
-                updates.build(), List.of(), Math.min(atMillis, lastArrival(device.source(), atMillis)))));
+                dictionary.string(device.source()),
+                dictionary.string(device.target()),
+                device.timestampNs(),
+                updates.build(),
+                List.of(),
+                Math.min(atMillis, lastArrival(device.source(), atMillis)))));
         return events;
     }
 
@@ -491,6 +509,7 @@ final class BatchCodec {
 
     /** Templates at or below a template, by template id; valid while the dictionary has {@link #templatesAtLeaves} leaves. */
     private final Map<Integer, int[]> templatesBelow = new HashMap<>();
+
     private int templatesAtLeaves = -1;
 
     /**
@@ -505,7 +524,9 @@ final class BatchCodec {
         int[] below = templatesBelow.get(template);
         if (below == null) {
             below = dictionary.leavesAtOrBelow(target, dictionary.path(template)).stream()
-                    .filter(dictionary::isTemplate).mapToInt(Integer::intValue).toArray();
+                    .filter(dictionary::isTemplate)
+                    .mapToInt(Integer::intValue)
+                    .toArray();
             templatesBelow.put(template, below);
         }
         return below;
@@ -572,8 +593,8 @@ final class BatchCodec {
         ByteInput in = new ByteInput(inflated, length);
         int format = in.readByte();
         if (format != FORMAT && format != FORMAT_1) {
-            throw new ByteInput.CorruptDataException("data block format " + format + " is not supported (expected "
-                    + FORMAT_1 + " or " + FORMAT + ")");
+            throw new ByteInput.CorruptDataException(
+                    "data block format " + format + " is not supported (expected " + FORMAT_1 + " or " + FORMAT + ")");
         }
         blockFormat = format;
         return in;

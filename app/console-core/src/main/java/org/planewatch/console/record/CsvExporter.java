@@ -19,8 +19,9 @@ public final class CsvExporter {
     private CsvExporter() {}
 
     /** Returns the number of rows written (without the header). */
-    public static long export(RecordingReader reader, long fromMillis, long toMillis, PathPattern pattern,
-            String targetGlob, Writer out) throws RecordingException, IOException {
+    public static long export(
+            RecordingReader reader, long fromMillis, long toMillis, PathPattern pattern, String targetGlob, Writer out)
+            throws RecordingException, IOException {
         out.write(HEADER);
         out.write('\n');
         ReplayCursor cursor = reader.cursor();

@@ -27,14 +27,17 @@ final class Dictionary {
      * put it (ADR 0079).
      */
     private int[] targetIds = new int[1024];
+
     private TelemetryPath[] paths = new TelemetryPath[1024];
     private final Map<Leaf, Integer> templateIds = new HashMap<>();
     private final java.util.BitSet templates = new java.util.BitSet();
     /** Leaves of a decision ({@code mrc:/events/event[seq]/state/<leaf>}): templates, and format-1 paths with their sequence number. */
     private final java.util.BitSet decisionLeaves = new java.util.BitSet();
+
     private final Map<Integer, Long> plainDecisionSeqs = new HashMap<>();
     /** Leaves by each keyed list entry above them, for gNMI deletes, which remove whole subtrees. */
     private final Map<Leaf, List<Integer>> byListEntry = new HashMap<>();
+
     private int persistedStrings;
     private int persistedLeaves;
 
@@ -107,8 +110,11 @@ final class Dictionary {
         }
         for (int i = 0; i < path.size() - 1; i++) {
             if (!path.elem(i).keys().isEmpty()) {
-                TelemetryPath entry = new TelemetryPath(path.origin(), path.elems().subList(0, i + 1));
-                byListEntry.computeIfAbsent(new Leaf(targetId, entry), k -> new ArrayList<>()).add(newId);
+                TelemetryPath entry =
+                        new TelemetryPath(path.origin(), path.elems().subList(0, i + 1));
+                byListEntry
+                        .computeIfAbsent(new Leaf(targetId, entry), k -> new ArrayList<>())
+                        .add(newId);
             }
         }
         return newId;
@@ -136,7 +142,9 @@ final class Dictionary {
             // whose few leaves are indexed. Only a container above every list entry needs a scan.
             List<Integer> candidates = nearestListEntryLeaves(targetId, path);
             if (candidates == null) {
-                candidates = java.util.stream.IntStream.range(0, leaves.size()).boxed().toList();
+                candidates = java.util.stream.IntStream.range(0, leaves.size())
+                        .boxed()
+                        .toList();
             }
             for (int id : candidates) {
                 Leaf leaf = leaves.get(id);
@@ -152,7 +160,8 @@ final class Dictionary {
     private List<Integer> nearestListEntryLeaves(int targetId, TelemetryPath path) {
         for (int i = path.size() - 2; i >= 0; i--) {
             if (!path.elem(i).keys().isEmpty()) {
-                TelemetryPath entry = new TelemetryPath(path.origin(), path.elems().subList(0, i + 1));
+                TelemetryPath entry =
+                        new TelemetryPath(path.origin(), path.elems().subList(0, i + 1));
                 return byListEntry.getOrDefault(new Leaf(targetId, entry), List.of());
             }
         }
@@ -160,7 +169,8 @@ final class Dictionary {
     }
 
     private static boolean isBelow(TelemetryPath ancestor, TelemetryPath path) {
-        return path.origin().equals(ancestor.origin()) && path.size() > ancestor.size()
+        return path.origin().equals(ancestor.origin())
+                && path.size() > ancestor.size()
                 && path.elems().subList(0, ancestor.size()).equals(ancestor.elems());
     }
 

@@ -36,7 +36,13 @@ final class ExclusionRows {
      * @param arrivalMillis arrival of the notification that completed the decision
      * @param fields every leaf of {@code mrc:/events/event[seq]/state} that came, by name, as text
      */
-    record Row(String source, String target, int subscription, long ringSeq, long arrivalMillis, Map<String, String> fields) {}
+    record Row(
+            String source,
+            String target,
+            int subscription,
+            long ringSeq,
+            long arrivalMillis,
+            Map<String, String> fields) {}
 
     private record Key(String source, String target, long seq) {}
 
@@ -96,15 +102,21 @@ final class ExclusionRows {
                 continue;
             }
             Key key = new Key(n.source(), n.target(), seq);
-            Map<String, String> fields = touched.computeIfAbsent(key, k -> partial.computeIfAbsent(k, x -> new LinkedHashMap<>()));
+            Map<String, String> fields =
+                    touched.computeIfAbsent(key, k -> partial.computeIfAbsent(k, x -> new LinkedHashMap<>()));
             fields.put(path.last().name(), update.value().text());
         }
         Subscription subscription = subscriptions.get(n.source());
         touched.forEach((key, fields) -> {
             if (fields.keySet().containsAll(REQUIRED)) {
                 partial.remove(key);
-                rows.add(new Row(key.source(), key.target(), subscription == null ? 0 : subscription.number, key.seq(),
-                        n.arrivalMillis(), fields));
+                rows.add(new Row(
+                        key.source(),
+                        key.target(),
+                        subscription == null ? 0 : subscription.number,
+                        key.seq(),
+                        n.arrivalMillis(),
+                        fields));
             }
         });
     }
@@ -114,7 +126,9 @@ final class ExclusionRows {
             return false;
         }
         PathElem event = path.elem(1);
-        return path.elem(0).name().equals("events") && event.name().equals("event")
-                && event.keys().containsKey("seq") && path.elem(2).name().equals("state");
+        return path.elem(0).name().equals("events")
+                && event.name().equals("event")
+                && event.keys().containsKey("seq")
+                && path.elem(2).name().equals("state");
     }
 }

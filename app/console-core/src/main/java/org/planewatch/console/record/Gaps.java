@@ -27,7 +27,8 @@ final class Gaps {
     private final Map<String, Long> openGaps = new HashMap<>();
 
     Gaps(Connection db) throws SQLException {
-        open = db.prepareStatement("INSERT INTO gaps(source, from_ms, to_ms, reason, failures) VALUES (?, ?, NULL, ?, ?)",
+        open = db.prepareStatement(
+                "INSERT INTO gaps(source, from_ms, to_ms, reason, failures) VALUES (?, ?, NULL, ?, ?)",
                 Statement.RETURN_GENERATED_KEYS);
         failure = db.prepareStatement(
                 "UPDATE gaps SET failures = failures + 1, reason = CASE WHEN failures = 0 THEN ? ELSE reason END WHERE id = ?");

@@ -17,7 +17,8 @@ public final class IncidentExporter {
     public static void export(RecordingReader source, long fromMillis, long toMillis, Path out, long nowMillis)
             throws RecordingException {
         if (toMillis < fromMillis) {
-            throw new RecordingException(out, "the incident window ends (" + toMillis + ") before it starts (" + fromMillis + ")");
+            throw new RecordingException(
+                    out, "the incident window ends (" + toMillis + ") before it starts (" + fromMillis + ")");
         }
         try (RecordingWriter writer = RecordingWriter.create(out, source.metadata(), nowMillis)) {
             ReplayCursor cursor = source.cursor();
@@ -39,8 +40,13 @@ public final class IncidentExporter {
                 boolean overlaps = alarm.raisedMillis() <= toMillis
                         && (alarm.clearedMillis() == null || alarm.clearedMillis() >= fromMillis);
                 if (overlaps) {
-                    writer.recordAlarm(alarm.raisedMillis(), alarm.clearedMillis(), alarm.kind(), alarm.subject(),
-                            alarm.severity(), alarm.message());
+                    writer.recordAlarm(
+                            alarm.raisedMillis(),
+                            alarm.clearedMillis(),
+                            alarm.kind(),
+                            alarm.subject(),
+                            alarm.severity(),
+                            alarm.message());
                 }
             }
         }

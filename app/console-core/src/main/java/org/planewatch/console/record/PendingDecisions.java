@@ -21,6 +21,7 @@ final class PendingDecisions implements BatchCodec.DecisionFilter {
     private final Map<Integer, Integer> texts = new HashMap<>();
     /** The key asked last and its answer: a decision's leaves come one after another. */
     private int lastSource = -1;
+
     private int lastTarget = -1;
     private long lastSeq;
     private int lastDecision;

@@ -78,9 +78,12 @@ final class RecordedDecisions {
         int n = 0;
         // Format 2 and older kept one row per device name and number, whatever the source or subscription.
         boolean v3 = reader.schemaVersion() >= 3;
-        try (PreparedStatement all = reader.prepare("SELECT source, target, ring_seq, arrival_ms, timestamp_ns, qpn, ev, plane,"
-                + " links, from_state, to_state, reason, " + (v3 ? "subscription" : "0") + " FROM exclusions"
-                + " ORDER BY arrival_ms, source, target, " + (v3 ? "subscription, " : "") + "ring_seq");
+        try (PreparedStatement all =
+                        reader.prepare("SELECT source, target, ring_seq, arrival_ms, timestamp_ns, qpn, ev, plane,"
+                                + " links, from_state, to_state, reason, " + (v3 ? "subscription" : "0")
+                                + " FROM exclusions"
+                                + " ORDER BY arrival_ms, source, target, " + (v3 ? "subscription, " : "")
+                                + "ring_seq");
                 ResultSet rs = all.executeQuery()) {
             while (rs.next()) {
                 c.fit(n);
@@ -203,7 +206,8 @@ final class RecordedDecisions {
         String text = value.text();
         int flags = c.known[i];
         return switch (leaf) {
-            case "timestamp" -> (flags & 1) != 0 && Long.toString(c.timestamp[i]).equals(text);
+            case "timestamp" ->
+                (flags & 1) != 0 && Long.toString(c.timestamp[i]).equals(text);
             case "qpn" -> (flags & 2) != 0 && Long.toString(c.qpn[i]).equals(text);
             case "ev" -> (flags & 4) != 0 && Long.toString(c.ev[i]).equals(text);
             case "plane" -> (flags & 8) != 0 && Long.toString(c.plane[i]).equals(text);
@@ -223,6 +227,7 @@ final class RecordedDecisions {
         private final Map<Long, Integer> pairs = new HashMap<>();
         /** Decision indexes; those of pair p are {@code order[start[p]..start[p + 1])}. */
         private final int[] order = new int[size];
+
         private final int[] start;
 
         KeyIndex() {
@@ -276,7 +281,10 @@ final class RecordedDecisions {
                 for (int k = 0; k < n; k++) {
                     boxed[k] = order[from + k];
                 }
-                Arrays.sort(boxed, java.util.Comparator.comparingLong((Integer i) -> c.seq[i]).thenComparingInt(i -> i));
+                Arrays.sort(
+                        boxed,
+                        java.util.Comparator.comparingLong((Integer i) -> c.seq[i])
+                                .thenComparingInt(i -> i));
                 for (int k = 0; k < n; k++) {
                     order[from + k] = boxed[k];
                 }
@@ -309,10 +317,20 @@ final class RecordedDecisions {
 
     RecordedDecision get(int i) {
         int flags = c.known[i];
-        return new RecordedDecision(texts[c.source[i]], texts[c.target[i]], c.subscription[i], c.seq[i], c.arrival[i],
-                (flags & 1) != 0 ? c.timestamp[i] : null, (flags & 2) != 0 ? c.qpn[i] : null,
-                (flags & 4) != 0 ? (long) c.ev[i] : null, (flags & 8) != 0 ? (long) c.plane[i] : null,
-                text(c.links[i]), text(c.from[i]), text(c.to[i]), text(c.reason[i]));
+        return new RecordedDecision(
+                texts[c.source[i]],
+                texts[c.target[i]],
+                c.subscription[i],
+                c.seq[i],
+                c.arrival[i],
+                (flags & 1) != 0 ? c.timestamp[i] : null,
+                (flags & 2) != 0 ? c.qpn[i] : null,
+                (flags & 4) != 0 ? (long) c.ev[i] : null,
+                (flags & 8) != 0 ? (long) c.plane[i] : null,
+                text(c.links[i]),
+                text(c.from[i]),
+                text(c.to[i]),
+                text(c.reason[i]));
     }
 
     private String text(int id) {

@@ -28,8 +28,14 @@ public final class Recorder implements AutoCloseable {
     }
 
     /** What the status bar shows about recording. */
-    public record Status(boolean recording, Path file, long batches, long updates, long dataBytes,
-            long droppedBatches, String lastError) {
+    public record Status(
+            boolean recording,
+            Path file,
+            long batches,
+            long updates,
+            long dataBytes,
+            long droppedBatches,
+            String lastError) {
         static final Status IDLE = new Status(false, null, 0, 0, 0, 0, "");
     }
 
@@ -48,6 +54,7 @@ public final class Recorder implements AutoCloseable {
 
     /** Enough for a few seconds of a million updates a second while a commit is slow. */
     static final long MAX_PENDING_UPDATES = 4_000_000;
+
     private static final int QUEUE_CAPACITY = 65_536;
 
     private record Bookmark(long atMillis, String note) implements Command {}
@@ -74,10 +81,21 @@ public final class Recorder implements AutoCloseable {
     }
 
     /** Creates the file and starts the recorder thread. */
-    public static Recorder start(Path file, RecordingMetadata metadata, LongSupplier wallClockMillis,
-            long ringMillis, long maxBytes, StopListener stopListener) throws RecordingException {
-        RecordingWriter writer = RecordingWriter.create(file, metadata, wallClockMillis.getAsLong(),
-                RecordingWriter.DEFAULT_KEYFRAME_INTERVAL_MILLIS, ringMillis, maxBytes);
+    public static Recorder start(
+            Path file,
+            RecordingMetadata metadata,
+            LongSupplier wallClockMillis,
+            long ringMillis,
+            long maxBytes,
+            StopListener stopListener)
+            throws RecordingException {
+        RecordingWriter writer = RecordingWriter.create(
+                file,
+                metadata,
+                wallClockMillis.getAsLong(),
+                RecordingWriter.DEFAULT_KEYFRAME_INTERVAL_MILLIS,
+                ringMillis,
+                maxBytes);
         Recorder recorder = new Recorder(writer, QUEUE_CAPACITY, stopListener);
         recorder.thread.start();
         return recorder;
@@ -89,7 +107,8 @@ public final class Recorder implements AutoCloseable {
             return;
         }
         long updates = updatesIn(batch);
-        if (pendingUpdates.addAndGet(updates) > MAX_PENDING_UPDATES || !queue.offer(new Append(List.copyOf(batch), updates))) {
+        if (pendingUpdates.addAndGet(updates) > MAX_PENDING_UPDATES
+                || !queue.offer(new Append(List.copyOf(batch), updates))) {
             pendingUpdates.addAndGet(-updates);
             dropped.incrementAndGet();
         }
@@ -156,8 +175,14 @@ public final class Recorder implements AutoCloseable {
                     }
                     case AlarmChange change -> {
                         RecordingReader.AlarmMark a = change.alarm();
-                        open = flush(merged) && write(w -> w.recordAlarm(a.raisedMillis(), a.clearedMillis(), a.kind(),
-                                a.subject(), a.severity(), a.message()));
+                        open = flush(merged)
+                                && write(w -> w.recordAlarm(
+                                        a.raisedMillis(),
+                                        a.clearedMillis(),
+                                        a.kind(),
+                                        a.subject(),
+                                        a.severity(),
+                                        a.message()));
                     }
                     case Stop stop -> {
                         flush(merged);
@@ -188,7 +213,9 @@ public final class Recorder implements AutoCloseable {
     private static long updatesIn(List<? extends IngestEvent> batch) {
         long updates = 0;
         for (IngestEvent event : batch) {
-            updates += event instanceof IngestEvent.Notification n ? Math.max(1, n.updates().size() + n.deletes().size()) : 1;
+            updates += event instanceof IngestEvent.Notification n
+                    ? Math.max(1, n.updates().size() + n.deletes().size())
+                    : 1;
         }
         return updates;
     }
@@ -209,13 +236,25 @@ public final class Recorder implements AutoCloseable {
     private boolean write(WriterAction action) {
         try {
             action.apply(writer);
-            status.set(new Status(true, writer.file(), writer.committedBatches(), writer.updatesWritten(),
-                    writer.dataBytesWritten(), dropped.get(), ""));
+            status.set(new Status(
+                    true,
+                    writer.file(),
+                    writer.committedBatches(),
+                    writer.updatesWritten(),
+                    writer.dataBytesWritten(),
+                    dropped.get(),
+                    ""));
             return true;
         } catch (RecordingException e) {
             accepting = false;
-            status.set(new Status(false, writer.file(), writer.committedBatches(), writer.updatesWritten(),
-                    writer.dataBytesWritten(), dropped.get(), e.getMessage()));
+            status.set(new Status(
+                    false,
+                    writer.file(),
+                    writer.committedBatches(),
+                    writer.updatesWritten(),
+                    writer.dataBytesWritten(),
+                    dropped.get(),
+                    e.getMessage()));
             closeWriter();
             stopListener.onStopped(writer.file(), e.getMessage());
             return false;
@@ -229,8 +268,8 @@ public final class Recorder implements AutoCloseable {
             // Closing after a failure: the data committed so far stays readable in WAL mode.
         }
         Status last = status.get();
-        status.set(new Status(false, last.file(), last.batches(), last.updates(), last.dataBytes(),
-                dropped.get(), last.lastError()));
+        status.set(new Status(
+                false, last.file(), last.batches(), last.updates(), last.dataBytes(), dropped.get(), last.lastError()));
     }
 
     /** Convenience for callers that only log the stop reason. */

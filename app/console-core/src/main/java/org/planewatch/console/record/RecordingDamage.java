@@ -14,8 +14,12 @@ import java.util.Locale;
  * @param batchSeq the damaged batch, or the batch a damaged keyframe follows
  * @param problem what is wrong, in the words of the check that found it
  */
-public record RecordingDamage(Kind kind, long batchSeq, long fromMillis, long toMillis, boolean resumes, String problem) {
-    public enum Kind { GAP, KEYFRAME }
+public record RecordingDamage(
+        Kind kind, long batchSeq, long fromMillis, long toMillis, boolean resumes, String problem) {
+    public enum Kind {
+        GAP,
+        KEYFRAME
+    }
 
     static RecordingDamage gap(long batchSeq, long fromMillis, long toMillis, boolean resumes, String problem) {
         return new RecordingDamage(Kind.GAP, batchSeq, fromMillis, Math.max(fromMillis, toMillis), resumes, problem);
@@ -29,15 +33,20 @@ public record RecordingDamage(Kind kind, long batchSeq, long fromMillis, long to
     public String describe() {
         if (kind == Kind.KEYFRAME) {
             return "the keyframe after batch " + batchSeq + " is damaged (" + problem
-                    + "); no data is lost, seeks near " + WallClockText.format(fromMillis) + " decode from an earlier keyframe";
+                    + "); no data is lost, seeks near " + WallClockText.format(fromMillis)
+                    + " decode from an earlier keyframe";
         }
         return "batch " + batchSeq + " is damaged (" + problem + "): " + span();
     }
 
     /** "gap of S s from T1 to T2, replay resumes there" (or "…, the end of the recording"). */
     public String span() {
-        return String.format(Locale.ROOT, "gap of %.1f s from %s to %s%s", (toMillis - fromMillis) / 1000.0,
-                WallClockText.format(fromMillis), WallClockText.format(toMillis),
+        return String.format(
+                Locale.ROOT,
+                "gap of %.1f s from %s to %s%s",
+                (toMillis - fromMillis) / 1000.0,
+                WallClockText.format(fromMillis),
+                WallClockText.format(toMillis),
                 resumes ? ", replay resumes there" : ", the end of the recording");
     }
 }

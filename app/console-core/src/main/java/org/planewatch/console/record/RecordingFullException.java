@@ -7,6 +7,9 @@ public final class RecordingFullException extends RecordingException {
     private static final long serialVersionUID = 1L;
 
     RecordingFullException(Path file, Throwable cause) {
-        super(file, "the disk is full or the recording reached its size limit; recording stopped (everything recorded so far is kept)", cause);
+        super(
+                file,
+                "the disk is full or the recording reached its size limit; recording stopped (everything recorded so far is kept)",
+                cause);
     }
 }

@@ -27,7 +27,8 @@ public record RecordingMetadata(String sources, String scenario, double dilation
     }
 
     Map<String, String> entries() {
-        return Map.of(SOURCES, sources, SCENARIO, scenario, DILATION, Double.toString(dilation), APP_VERSION, appVersion);
+        return Map.of(
+                SOURCES, sources, SCENARIO, scenario, DILATION, Double.toString(dilation), APP_VERSION, appVersion);
     }
 
     static RecordingMetadata from(Map<String, String> meta) {

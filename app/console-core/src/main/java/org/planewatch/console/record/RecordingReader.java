@@ -31,8 +31,8 @@ public final class RecordingReader implements AutoCloseable {
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
     /** One exclusion decision as the timeline marks it. */
-    public record ExclusionMark(long arrivalMillis, String target, long ringSeq, String links, String from,
-            String to, String reason) {}
+    public record ExclusionMark(
+            long arrivalMillis, String target, long ringSeq, String links, String from, String to, String reason) {}
 
     /** Event density of one second of the recording (a downsampled tier). */
     public record Activity(long secondMillis, long notifications, long updates, long exclusions) {}
@@ -48,12 +48,12 @@ public final class RecordingReader implements AutoCloseable {
      */
     public record Gap(String source, long fromMillis, Long toMillis, String reason, int failures) {}
 
-    public record AlarmMark(long raisedMillis, Long clearedMillis, String kind, String subject, String severity,
-            String message) {}
+    public record AlarmMark(
+            long raisedMillis, Long clearedMillis, String kind, String subject, String severity, String message) {}
 
     /** The tables every recording has had since format 1. */
-    private static final List<String> TABLES = List.of("meta", "strings", "leaves", "batches", "keyframes", "exclusions",
-            "activity", "alarms", "bookmarks");
+    private static final List<String> TABLES = List.of(
+            "meta", "strings", "leaves", "batches", "keyframes", "exclusions", "activity", "alarms", "bookmarks");
 
     /**
      * A recording its recorder never closed (killed, crashed, power lost, or still recording): where its
@@ -69,10 +69,12 @@ public final class RecordingReader implements AutoCloseable {
                     ? "recording ended abruptly before its first batch was written"
                     : "recording ended abruptly at " + WallClockText.format(lastArrivalMillis) + "; the last "
                             + Recorder.ABRUPT_END_LOSS_MILLIS + " ms may be missing";
-            return end + (walMissing
-                    ? "; its write-ahead log " + walOf(file).getFileName() + " was not copied with it, so everything recorded"
-                            + " after the last checkpoint is missing too (copy the -wal file together with the recording)"
-                    : " (or it is still being recorded)");
+            return end
+                    + (walMissing
+                            ? "; its write-ahead log " + walOf(file).getFileName()
+                                    + " was not copied with it, so everything recorded"
+                                    + " after the last checkpoint is missing too (copy the -wal file together with the recording)"
+                            : " (or it is still being recorded)");
         }
     }
 
@@ -101,7 +103,8 @@ public final class RecordingReader implements AutoCloseable {
         checkTables();
         checkIntegrity();
         Map<String, String> meta = new HashMap<>();
-        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT key, value FROM meta")) {
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT key, value FROM meta")) {
             while (rs.next()) {
                 meta.put(rs.getString(1), rs.getString(2));
             }
@@ -155,7 +158,8 @@ public final class RecordingReader implements AutoCloseable {
             return java.util.Optional.empty();
         }
         long[] range = timeRange();
-        return java.util.Optional.of(new AbruptEnd(file, range == null ? Long.MIN_VALUE : range[1], header.walMissing()));
+        return java.util.Optional.of(
+                new AbruptEnd(file, range == null ? Long.MIN_VALUE : range[1], header.walMissing()));
     }
 
     /** Damage found so far by any cursor over this recording, each once, in the order found. */
@@ -200,8 +204,14 @@ public final class RecordingReader implements AutoCloseable {
                 ORDER BY arrival_ms, target, ring_seq""", rs -> {
             List<ExclusionMark> marks = new ArrayList<>();
             while (rs.next()) {
-                marks.add(new ExclusionMark(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4),
-                        rs.getString(5), rs.getString(6), rs.getString(7)));
+                marks.add(new ExclusionMark(
+                        rs.getLong(1),
+                        rs.getString(2),
+                        rs.getLong(3),
+                        rs.getString(4),
+                        rs.getString(5),
+                        rs.getString(6),
+                        rs.getString(7)));
             }
             return marks;
         });
@@ -214,7 +224,8 @@ public final class RecordingReader implements AutoCloseable {
      */
     public long[] exclusionTimes() throws RecordingException {
         return query("SELECT DISTINCT arrival_ms FROM exclusions ORDER BY arrival_ms", rs -> {
-            java.util.stream.LongStream.Builder times = java.util.stream.LongStream.builder(); // unboxed: a million instants
+            java.util.stream.LongStream.Builder times =
+                    java.util.stream.LongStream.builder(); // unboxed: a million instants
             while (rs.next()) {
                 times.add(rs.getLong(1));
             }
@@ -258,16 +269,23 @@ public final class RecordingReader implements AutoCloseable {
     }
 
     public List<AlarmMark> alarms() throws RecordingException {
-        return query("SELECT raised_ms, cleared_ms, kind, subject, severity, message FROM alarms ORDER BY raised_ms, id", rs -> {
-            List<AlarmMark> marks = new ArrayList<>();
-            while (rs.next()) {
-                long cleared = rs.getLong(2);
-                Long clearedMillis = rs.wasNull() ? null : cleared;
-                marks.add(new AlarmMark(rs.getLong(1), clearedMillis, rs.getString(3), rs.getString(4),
-                        rs.getString(5), rs.getString(6)));
-            }
-            return marks;
-        });
+        return query(
+                "SELECT raised_ms, cleared_ms, kind, subject, severity, message FROM alarms ORDER BY raised_ms, id",
+                rs -> {
+                    List<AlarmMark> marks = new ArrayList<>();
+                    while (rs.next()) {
+                        long cleared = rs.getLong(2);
+                        Long clearedMillis = rs.wasNull() ? null : cleared;
+                        marks.add(new AlarmMark(
+                                rs.getLong(1),
+                                clearedMillis,
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6)));
+                    }
+                    return marks;
+                });
     }
 
     /** The periods sources were not streaming, by start; none for recordings older than format 3, which kept no such table. */
@@ -309,7 +327,8 @@ public final class RecordingReader implements AutoCloseable {
     }
 
     <T> T query(String sql, RowMapper<T> mapper) throws RecordingException {
-        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             return mapper.map(rs);
         } catch (SQLException e) {
             throw damaged(file, e);
@@ -333,16 +352,20 @@ public final class RecordingReader implements AutoCloseable {
         if (detail > 0 && message.endsWith(")")) {
             message = message.substring(detail + 2, message.length() - 1);
         }
-        return message.codePoints().map(c -> Character.isISOControl(c) || c == 0xFFFD ? '?' : c)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        return message.codePoints()
+                .map(c -> Character.isISOControl(c) || c == 0xFFFD ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString();
     }
 
     /** Whether a failed read means the file is damaged (rather than, say, closed under the reader). */
     static boolean isDamage(SQLException e) {
         if (e instanceof org.sqlite.SQLiteException sqlite) {
             org.sqlite.SQLiteErrorCode code = sqlite.getResultCode();
-            return code == org.sqlite.SQLiteErrorCode.SQLITE_CORRUPT || code == org.sqlite.SQLiteErrorCode.SQLITE_NOTADB
-                    || code == org.sqlite.SQLiteErrorCode.SQLITE_FORMAT || code.name().startsWith("SQLITE_CORRUPT")
+            return code == org.sqlite.SQLiteErrorCode.SQLITE_CORRUPT
+                    || code == org.sqlite.SQLiteErrorCode.SQLITE_NOTADB
+                    || code == org.sqlite.SQLiteErrorCode.SQLITE_FORMAT
+                    || code.name().startsWith("SQLITE_CORRUPT")
                     || code.name().startsWith("SQLITE_IOERR");
         }
         return false;
@@ -363,7 +386,9 @@ public final class RecordingReader implements AutoCloseable {
             throw new RecordingException(file, "is not a regular file (a device, pipe or socket), not a recording");
         }
         if (!Files.isReadable(file)) {
-            throw new RecordingException(file, "cannot be read: permission denied (the console runs as " + System.getProperty("user.name") + ")");
+            throw new RecordingException(
+                    file,
+                    "cannot be read: permission denied (the console runs as " + System.getProperty("user.name") + ")");
         }
         byte[] header = new byte[100];
         int read;
@@ -372,9 +397,13 @@ public final class RecordingReader implements AutoCloseable {
         } catch (IOException e) {
             throw new RecordingException(file, "cannot be read: " + readProblem(e), e);
         }
-        if (read < SQLITE_MAGIC.length || !java.util.Arrays.equals(header, 0, SQLITE_MAGIC.length, SQLITE_MAGIC, 0, SQLITE_MAGIC.length)) {
-            throw new RecordingException(file, read == 0 ? "is empty (0 bytes), not a Planewatch recording"
-                    : "is not a Planewatch recording (not an SQLite database)");
+        if (read < SQLITE_MAGIC.length
+                || !java.util.Arrays.equals(header, 0, SQLITE_MAGIC.length, SQLITE_MAGIC, 0, SQLITE_MAGIC.length)) {
+            throw new RecordingException(
+                    file,
+                    read == 0
+                            ? "is empty (0 bytes), not a Planewatch recording"
+                            : "is not a Planewatch recording (not an SQLite database)");
         }
         if (read < header.length) {
             throw new RecordingException(file, "is truncated (" + read + " bytes, shorter than an SQLite header)");
@@ -419,8 +448,10 @@ public final class RecordingReader implements AutoCloseable {
             throw new RecordingException(file, "cannot be read: " + e.getMessage(), e);
         }
         if (sizeValid && actual < expected) {
-            throw new RecordingException(file, "is damaged (truncated or corrupted): it holds " + actual
-                    + " bytes of the " + expected + " its header announces");
+            throw new RecordingException(
+                    file,
+                    "is damaged (truncated or corrupted): it holds " + actual + " bytes of the " + expected
+                            + " its header announces");
         }
     }
 
@@ -437,17 +468,24 @@ public final class RecordingReader implements AutoCloseable {
         }
         if (applicationId != RecordingSchema.APPLICATION_ID && version == 0 && header.walMissing()) {
             // A recording whose recorder was killed keeps its tables in the -wal until a checkpoint.
-            throw new RecordingException(file, "is not a finished Planewatch recording: it was never closed, and its data"
-                    + " (if it is a recording) is in its write-ahead log " + walOf(file).getFileName()
-                    + ", which is not beside it: copy " + walOf(file).getFileName() + " into the same folder as "
-                    + file.getFileName() + " and open it again");
+            throw new RecordingException(
+                    file,
+                    "is not a finished Planewatch recording: it was never closed, and its data"
+                            + " (if it is a recording) is in its write-ahead log "
+                            + walOf(file).getFileName()
+                            + ", which is not beside it: copy " + walOf(file).getFileName()
+                            + " into the same folder as "
+                            + file.getFileName() + " and open it again");
         }
         if (applicationId != RecordingSchema.APPLICATION_ID) {
             throw new RecordingException(file, "is an SQLite database but not a Planewatch recording");
         }
         if (version > RecordingSchema.VERSION) {
-            throw new RecordingException(file, "was written by a newer Planewatch (recording format " + version
-                    + "; this console reads formats up to " + RecordingSchema.VERSION + "). Open it with a newer console.");
+            throw new RecordingException(
+                    file,
+                    "was written by a newer Planewatch (recording format " + version
+                            + "; this console reads formats up to " + RecordingSchema.VERSION
+                            + "). Open it with a newer console.");
         }
         if (version < 1) {
             throw new RecordingException(file, "has no recording format version; it was not finished being created");
@@ -458,15 +496,20 @@ public final class RecordingReader implements AutoCloseable {
     /** A file with the right identity but not all the tables (made by hand, or by another tool). */
     private void checkTables() throws SQLException, RecordingException {
         java.util.Set<String> present = new java.util.HashSet<>();
-        try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
             while (rs.next()) {
                 present.add(rs.getString(1));
             }
         }
         List<String> missing = TABLES.stream().filter(t -> !present.contains(t)).toList();
         if (!missing.isEmpty()) {
-            throw new RecordingException(file, "is not a complete Planewatch recording: it has no table " + String.join(", ", missing)
-                    + (header.walMissing() ? " (its write-ahead log " + walOf(file).getFileName() + " is not beside it)" : ""));
+            throw new RecordingException(
+                    file,
+                    "is not a complete Planewatch recording: it has no table " + String.join(", ", missing)
+                            + (header.walMissing()
+                                    ? " (its write-ahead log " + walOf(file).getFileName() + " is not beside it)"
+                                    : ""));
         }
     }
 
@@ -480,7 +523,8 @@ public final class RecordingReader implements AutoCloseable {
     private void checkIntegrity() throws SQLException, RecordingException {
         List<String> problems = new ArrayList<>();
         for (String table : List.of("meta", "strings", "leaves", "bookmarks", "alarms")) {
-            try (Statement s = db.createStatement(); ResultSet rs = s.executeQuery("PRAGMA quick_check(" + table + ")")) {
+            try (Statement s = db.createStatement();
+                    ResultSet rs = s.executeQuery("PRAGMA quick_check(" + table + ")")) {
                 while (rs.next() && problems.size() < 3) {
                     String line = rs.getString(1);
                     if (!"ok".equals(line)) {
@@ -506,9 +550,11 @@ public final class RecordingReader implements AutoCloseable {
             try (ResultSet rs = s.executeQuery("SELECT id, target_id, path, " + ring + " FROM leaves ORDER BY id")) {
                 while (rs.next()) {
                     try {
-                        dictionary.loadLeaf(rs.getInt(1), rs.getInt(2), TelemetryPath.parse(rs.getString(3)), rs.getInt(4) != 0);
+                        dictionary.loadLeaf(
+                                rs.getInt(1), rs.getInt(2), TelemetryPath.parse(rs.getString(3)), rs.getInt(4) != 0);
                     } catch (PathSyntaxException e) {
-                        throw new RecordingException(file, "is damaged: leaf " + rs.getInt(1) + " has an invalid path: " + e.getMessage());
+                        throw new RecordingException(
+                                file, "is damaged: leaf " + rs.getInt(1) + " has an invalid path: " + e.getMessage());
                     }
                 }
             }
@@ -549,8 +595,11 @@ public final class RecordingReader implements AutoCloseable {
             try {
                 decisions = RecordedDecisions.read(this);
             } catch (SQLException e) {
-                throw new RecordingException(file, "is damaged (truncated or corrupted): its exclusion decisions cannot be read: "
-                        + sqliteProblem(e), e);
+                throw new RecordingException(
+                        file,
+                        "is damaged (truncated or corrupted): its exclusion decisions cannot be read: "
+                                + sqliteProblem(e),
+                        e);
             }
         }
         return decisions;

@@ -46,7 +46,8 @@ public final class RecordingWriter implements AutoCloseable {
     private long updatesSinceKeyframe;
     private long bytesWritten;
 
-    private RecordingWriter(Path file, Connection db, long keyframeIntervalMillis, long ringMillis) throws SQLException {
+    private RecordingWriter(Path file, Connection db, long keyframeIntervalMillis, long ringMillis)
+            throws SQLException {
         this.file = file;
         this.db = db;
         this.keyframeIntervalMillis = keyframeIntervalMillis;
@@ -76,10 +77,17 @@ public final class RecordingWriter implements AutoCloseable {
      * @param ringMillis keep only about this much recent history (0 = keep everything)
      * @param maxBytes stop recording when the file would grow past this size (0 = only the disk limits it)
      */
-    public static RecordingWriter create(Path file, RecordingMetadata metadata, long createdMillis,
-            long keyframeIntervalMillis, long ringMillis, long maxBytes) throws RecordingException {
+    public static RecordingWriter create(
+            Path file,
+            RecordingMetadata metadata,
+            long createdMillis,
+            long keyframeIntervalMillis,
+            long ringMillis,
+            long maxBytes)
+            throws RecordingException {
         if (Files.exists(file)) {
-            throw new RecordingException(file, "already exists; choose a new file name (recordings are never overwritten)");
+            throw new RecordingException(
+                    file, "already exists; choose a new file name (recordings are never overwritten)");
         }
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
@@ -125,7 +133,8 @@ public final class RecordingWriter implements AutoCloseable {
         }
     }
 
-    public static RecordingWriter create(Path file, RecordingMetadata metadata, long createdMillis) throws RecordingException {
+    public static RecordingWriter create(Path file, RecordingMetadata metadata, long createdMillis)
+            throws RecordingException {
         return create(file, metadata, createdMillis, DEFAULT_KEYFRAME_INTERVAL_MILLIS, 0, 0);
     }
 
@@ -167,8 +176,8 @@ public final class RecordingWriter implements AutoCloseable {
             insertBatch.setInt(5, updates);
             insertBatch.setBytes(6, data);
             insertBatch.executeUpdate();
-            List<ExclusionRows.Row> exclusions = writeExclusions(batchSeq,
-                    exclusionRows.from(batch, codec.decisionNotifications()));
+            List<ExclusionRows.Row> exclusions =
+                    writeExclusions(batchSeq, exclusionRows.from(batch, codec.decisionNotifications()));
             writeActivity(batch, exclusions);
             gaps.follow(batch);
             // A seek decodes one keyframe and the batches after it: bound that work in time and in updates.
@@ -193,7 +202,8 @@ public final class RecordingWriter implements AutoCloseable {
             }
             updatesWritten += updates;
             bytesWritten += data.length;
-            if (ringMillis > 0 && (lastTrimMillis == Long.MIN_VALUE || last - lastTrimMillis >= keyframeIntervalMillis)) {
+            if (ringMillis > 0
+                    && (lastTrimMillis == Long.MIN_VALUE || last - lastTrimMillis >= keyframeIntervalMillis)) {
                 trimRing(last - ringMillis);
                 lastTrimMillis = last;
             }
@@ -217,10 +227,11 @@ public final class RecordingWriter implements AutoCloseable {
     }
 
     /** Records an alarm raise (cleared = null) or its clearing (an update of the same raise). */
-    public void recordAlarm(long raisedMillis, Long clearedMillis, String kind, String subject, String severity,
-            String message) throws RecordingException {
+    public void recordAlarm(
+            long raisedMillis, Long clearedMillis, String kind, String subject, String severity, String message)
+            throws RecordingException {
         try (PreparedStatement update = db.prepareStatement(
-                "UPDATE alarms SET cleared_ms = ? WHERE raised_ms = ? AND kind = ? AND subject = ? AND cleared_ms IS NULL");
+                        "UPDATE alarms SET cleared_ms = ? WHERE raised_ms = ? AND kind = ? AND subject = ? AND cleared_ms IS NULL");
                 PreparedStatement insert = db.prepareStatement(
                         "INSERT INTO alarms(raised_ms, cleared_ms, kind, subject, severity, message) VALUES (?, ?, ?, ?, ?, ?)")) {
             int changed = 0;
@@ -345,7 +356,8 @@ public final class RecordingWriter implements AutoCloseable {
         return false;
     }
 
-    private void writeActivity(List<? extends IngestEvent> batch, List<ExclusionRows.Row> exclusions) throws SQLException {
+    private void writeActivity(List<? extends IngestEvent> batch, List<ExclusionRows.Row> exclusions)
+            throws SQLException {
         java.util.TreeMap<Long, long[]> seconds = new java.util.TreeMap<>();
         for (IngestEvent event : batch) {
             if (event instanceof IngestEvent.Notification n) {
@@ -429,8 +441,9 @@ public final class RecordingWriter implements AutoCloseable {
     }
 
     private RecordingException failure(SQLException e) {
-        if (e instanceof SQLiteException sqlite && (sqlite.getResultCode() == SQLiteErrorCode.SQLITE_FULL
-                || sqlite.getResultCode() == SQLiteErrorCode.SQLITE_IOERR)) {
+        if (e instanceof SQLiteException sqlite
+                && (sqlite.getResultCode() == SQLiteErrorCode.SQLITE_FULL
+                        || sqlite.getResultCode() == SQLiteErrorCode.SQLITE_IOERR)) {
             return new RecordingFullException(file, e);
         }
         return new RecordingException(file, "recording failed: " + e.getMessage(), e);

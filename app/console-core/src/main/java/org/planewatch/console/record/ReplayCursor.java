@@ -27,6 +27,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
 public final class ReplayCursor {
     /** As many earlier decisions as the console's own exclusion history holds. */
     private static final int EXCLUSION_HISTORY = 20_000;
+
     private final RecordingReader reader;
     private BatchCodec codec;
     private long nextSeq;
@@ -38,6 +39,7 @@ public final class ReplayCursor {
     private Resume resume;
     /** The decisions a seek leaves out, applied to every codec it starts (it may start again after a gap). */
     private BatchCodec.DecisionFilter filter;
+
     private long filterUntilMillis = Long.MIN_VALUE;
     private final EventQueue pending = new EventQueue();
 
@@ -101,10 +103,13 @@ public final class ReplayCursor {
                 return startFrom(start);
             }
             if (firstSeq() > 1) {
-                // A ring recording no longer holds its beginning: the oldest state it can show is its first intact keyframe.
+                // A ring recording no longer holds its beginning: the oldest state it can show is its first intact
+                // keyframe.
                 start = firstIntactKeyframeAfter(Long.MIN_VALUE);
                 if (start == null) {
-                    throw new RecordingException(reader.file(), "is damaged: its first batches are gone and no intact keyframe replaces them");
+                    throw new RecordingException(
+                            reader.file(),
+                            "is damaged: its first batches are gone and no intact keyframe replaces them");
                 }
                 return startFrom(start);
             }
@@ -119,14 +124,18 @@ public final class ReplayCursor {
 
     /** The newest intact keyframe at or before {@code atMillis}, or null. */
     private Resume newestIntactKeyframe(long atMillis) throws SQLException {
-        return intactKeyframe("SELECT after_seq, at_ms, data FROM keyframes WHERE at_ms <= ? AND after_seq < ? ORDER BY after_seq DESC LIMIT 1",
-                atMillis, Long.MAX_VALUE);
+        return intactKeyframe(
+                "SELECT after_seq, at_ms, data FROM keyframes WHERE at_ms <= ? AND after_seq < ? ORDER BY after_seq DESC LIMIT 1",
+                atMillis,
+                Long.MAX_VALUE);
     }
 
     /** The first intact keyframe after batch {@code afterSeq} (exclusive), or null. */
     private Resume firstIntactKeyframeAfter(long afterSeq) throws SQLException {
-        return intactKeyframe("SELECT after_seq, at_ms, data FROM keyframes WHERE at_ms >= ? AND after_seq > ? ORDER BY after_seq LIMIT 1",
-                Long.MIN_VALUE, afterSeq);
+        return intactKeyframe(
+                "SELECT after_seq, at_ms, data FROM keyframes WHERE at_ms >= ? AND after_seq > ? ORDER BY after_seq LIMIT 1",
+                Long.MIN_VALUE,
+                afterSeq);
     }
 
     /**
@@ -168,7 +177,8 @@ public final class ReplayCursor {
             // stores the batch's last arrival), or a damaged number would start a seek from the wrong state.
             long batchEnd = lastArrivalOfBatch(afterSeq);
             if (batchEnd != atMillis && batchEnd != Long.MIN_VALUE) {
-                throw new ByteInput.CorruptDataException("its row says " + atMillis + " ms, batch " + afterSeq + " ends at " + batchEnd + " ms");
+                throw new ByteInput.CorruptDataException(
+                        "its row says " + atMillis + " ms, batch " + afterSeq + " ends at " + batchEnd + " ms");
             }
             return new Resume(afterSeq, atMillis, keyframeCodec, keyframeCodec.loadKeyframe(data, atMillis));
         } catch (ByteInput.CorruptDataException e) {
@@ -220,7 +230,8 @@ public final class ReplayCursor {
         RecordedDecisions all = reader.decisions();
         int[] picked = all.shownBefore(atMillis, EXCLUSION_HISTORY);
         // Left out while decoding: their paths are never built (most of a keyframe's ring section).
-        return new HistorySeek(history(all, picked), seek(atMillis, PendingDecisions.at(all, atMillis, reader.dictionary())));
+        return new HistorySeek(
+                history(all, picked), seek(atMillis, PendingDecisions.at(all, atMillis, reader.dictionary())));
     }
 
     /**
@@ -231,8 +242,10 @@ public final class ReplayCursor {
     public List<IngestEvent> advanceTo(long untilMillis) throws RecordingException {
         List<IngestEvent> events = EventColumns.concat(advanceRunsTo(untilMillis));
         if (stoppedAt != null && untilMillis > stoppedAt.fromMillis()) {
-            throw new RecordingException(reader.file(), "is damaged in batch " + stoppedAt.batchSeq() + " (" + stoppedAt.problem()
-                    + "): " + stoppedAt.span());
+            throw new RecordingException(
+                    reader.file(),
+                    "is damaged in batch " + stoppedAt.batchSeq() + " (" + stoppedAt.problem() + "): "
+                            + stoppedAt.span());
         }
         return events;
     }
@@ -305,10 +318,20 @@ public final class ReplayCursor {
             return stopAtGap(seq, e.getMessage());
         }
         BatchCodec.BlockSpan span = codec.decodedSpan();
-        if (span.events() != events || span.firstArrivalMillis() != firstMillis || span.lastArrivalMillis() != lastMillis) {
-            return stopAtGap(seq, String.format(java.util.Locale.ROOT,
-                    "its row says %d events arriving %d to %d ms, its data block %d arriving %d to %d ms", events, firstMillis,
-                    lastMillis, span.events(), span.firstArrivalMillis(), span.lastArrivalMillis()));
+        if (span.events() != events
+                || span.firstArrivalMillis() != firstMillis
+                || span.lastArrivalMillis() != lastMillis) {
+            return stopAtGap(
+                    seq,
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "its row says %d events arriving %d to %d ms, its data block %d arriving %d to %d ms",
+                            events,
+                            firstMillis,
+                            lastMillis,
+                            span.events(),
+                            span.firstArrivalMillis(),
+                            span.lastArrivalMillis()));
         }
         pending.add(decoded);
         nextSeq = seq + 1;
@@ -393,7 +416,8 @@ public final class ReplayCursor {
             addText(updates, event, "reason", d.reason());
             addText(updates, event, "to-state", d.toState());
             long timestamp = d.timestampNs() == null ? 0 : d.timestampNs();
-            events.add(new IngestEvent.Notification(d.source(), d.target(), timestamp, updates, List.of(), d.arrivalMillis()));
+            events.add(new IngestEvent.Notification(
+                    d.source(), d.target(), timestamp, updates, List.of(), d.arrivalMillis()));
         }
         return events;
     }

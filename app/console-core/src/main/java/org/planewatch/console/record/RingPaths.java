@@ -17,6 +17,7 @@ import org.planewatch.telemetry.path.TelemetryPath;
 final class RingPaths {
     /** Index of the ring's list element in a path. */
     static final int RING_ELEM = 1;
+
     private static final String KEY = "seq";
     private static final PathElem TEMPLATE_ELEM = PathElem.of("event", KEY, PathElem.ANY);
 
@@ -32,7 +33,9 @@ final class RingPaths {
         }
         PathElem events = path.elem(0);
         PathElem entry = path.elem(RING_ELEM);
-        if (!events.name().equals("events") || !events.keys().isEmpty() || !entry.name().equals("event")
+        if (!events.name().equals("events")
+                || !events.keys().isEmpty()
+                || !entry.name().equals("event")
                 || entry.keys().size() != 1) {
             return null;
         }

@@ -149,17 +149,25 @@ final class RingValues {
     }
 
     void forEach(Visitor visitor) {
-        int[] targets = byTarget.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
+        int[] targets =
+                byTarget.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
         for (int target : targets) {
             HashMap<Long, Entry> entries = byTarget.get(target);
-            long[] seqs = entries.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
+            long[] seqs = entries.keySet().stream()
+                    .mapToLong(Long::longValue)
+                    .sorted()
+                    .toArray();
             for (long seq : seqs) {
                 Entry entry = entries.get(seq);
                 Integer[] order = new Integer[entry.size];
                 Arrays.setAll(order, i -> i);
                 Arrays.sort(order, (a, b) -> Integer.compare(entry.templates[a], entry.templates[b]));
                 for (int i : order) {
-                    visitor.visit(target, seq, entry.templates[i], new Slot(entry.values[i], entry.timestamps[i], entry.sources[i]));
+                    visitor.visit(
+                            target,
+                            seq,
+                            entry.templates[i],
+                            new Slot(entry.values[i], entry.timestamps[i], entry.sources[i]));
                 }
             }
         }

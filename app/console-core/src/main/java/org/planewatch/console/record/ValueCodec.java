@@ -77,7 +77,8 @@ final class ValueCodec {
      * The change of {@code writeChange} for a plain leaf, against and into its entry in
      * {@code values}: an integer stays a number there, no value object is built for it.
      */
-    static void readInto(ByteInput in, LeafValues values, int leaf, long timestampNs, int source, StringValues strings) {
+    static void readInto(
+            ByteInput in, LeafValues values, int leaf, long timestampNs, int source, StringValues strings) {
         int tag = in.readByte();
         switch (tag) {
             case SAME -> {

@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /** Arrival times (epoch milliseconds) as the console prints them: UTC, to the millisecond. */
 public final class WallClockText {
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'", Locale.ROOT)
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern(
+                    "yyyy-MM-dd HH:mm:ss.SSS 'UTC'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
     private WallClockText() {}

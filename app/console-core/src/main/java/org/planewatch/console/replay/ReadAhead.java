@@ -43,15 +43,20 @@ final class ReadAhead implements AutoCloseable {
     private RecordingDamage gap;
     /** How long the taking thread has waited for chunks (its own field: only that thread reads and writes it). */
     private long waitNanos;
+
     private volatile boolean running = true;
     /** Chunks read so far and whether reading ended: what {@link #awaitFull} waits on. */
     private long readChunks;
+
     private boolean finished;
 
     /** Starts reading from the cursor's position, which is {@code fromMillis}, to {@code endMillis}. */
     ReadAhead(ReplayCursor cursor, long fromMillis, long endMillis) {
         this.takenUntil = fromMillis;
-        this.thread = Thread.ofPlatform().daemon().name("planewatch-replay-read").start(() -> read(cursor, fromMillis, endMillis));
+        this.thread = Thread.ofPlatform()
+                .daemon()
+                .name("planewatch-replay-read")
+                .start(() -> read(cursor, fromMillis, endMillis));
     }
 
     private void read(ReplayCursor cursor, long fromMillis, long endMillis) {

@@ -53,6 +53,7 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     static final int LOOKAHEAD_FRAMES = 12;
     /** Frames computed before a replay that starts playing starts on the wall clock; the rest follow at once. */
     static final int PRE_ROLL_FRAMES = 4;
+
     private static final int MAX_PRESENTED = LOOKAHEAD_FRAMES + 4;
     /** The longest a starting replay waits for its read-ahead to fill (10 s of the demo take about 30 ms to decode). */
     static final long PRE_ROLL_READ_AHEAD_MILLIS = 500;
@@ -100,8 +101,14 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     public ReplayPosition position() {
         ReplayPosition computed = position;
         Presented shown = presentedNow();
-        return shown == null ? computed : new ReplayPosition(shown.snapshot().atMillis(), computed.startMillis(),
-                computed.endMillis(), computed.playing(), computed.speed());
+        return shown == null
+                ? computed
+                : new ReplayPosition(
+                        shown.snapshot().atMillis(),
+                        computed.startMillis(),
+                        computed.endMillis(),
+                        computed.playing(),
+                        computed.speed());
     }
 
     /**
@@ -210,7 +217,8 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                 boolean playing = engine.position().playing();
                 boolean rehearsing = !playing && !rehearsal.done();
                 long horizon = now + LOOKAHEAD_FRAMES * FRAME_MILLIS;
-                long wait = playing && coveredUntil < horizon || rehearsing ? 0
+                long wait = playing && coveredUntil < horizon || rehearsing
+                        ? 0
                         : playing ? Math.min(FRAME_MILLIS, coveredUntil - horizon + 1) : FRAME_MILLIS;
                 Command command = wait == 0 ? commands.poll() : commands.poll(wait, TimeUnit.MILLISECONDS);
                 boolean commanded = command != null;
@@ -236,8 +244,10 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                     PreRoll preRoll = preRoll();
                     coveredUntil = preRoll.anchorMillis() + preRoll.frames() * FRAME_MILLIS;
                 } else if (coveredUntil < now + LOOKAHEAD_FRAMES * FRAME_MILLIS) {
-                    coveredUntil = Math.max(coveredUntil, now + LOOKAHEAD_FRAMES * FRAME_MILLIS - MAX_BEHIND_WALL_MILLIS);
-                    long step = Math.min(coveredUntil < now ? now + FRAME_MILLIS - coveredUntil : FRAME_MILLIS, maxStepWallMillis());
+                    coveredUntil =
+                            Math.max(coveredUntil, now + LOOKAHEAD_FRAMES * FRAME_MILLIS - MAX_BEHIND_WALL_MILLIS);
+                    long step = Math.min(
+                            coveredUntil < now ? now + FRAME_MILLIS - coveredUntil : FRAME_MILLIS, maxStepWallMillis());
                     long version = engine.latest().version();
                     engine.advance(step);
                     coveredUntil += step;
@@ -284,7 +294,8 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
 
     /** The most wall time one step covers at the current speed (four frames, or less at 1000x). */
     private long maxStepWallMillis() {
-        return Math.max(1, Math.min(MAX_STEP_WALL_MILLIS, (long) (MAX_STEP_RECORDED_MILLIS / engine.position().speed())));
+        return Math.max(1, Math.min(MAX_STEP_WALL_MILLIS, (long)
+                (MAX_STEP_RECORDED_MILLIS / engine.position().speed())));
     }
 
     /** The wall instant the pre-rolled frames start from, and how many there are. */
@@ -301,7 +312,11 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     private PreRoll preRoll() throws RecordingException, InterruptedException {
         presented = List.of(new Presented(wallClock.millis(), engine.latest()));
         engine.awaitReadAhead(PRE_ROLL_READ_AHEAD_MILLIS);
-        int count = (int) Math.clamp((long) (MAX_STEP_RECORDED_MILLIS / (FRAME_MILLIS * engine.position().speed())), 1, PRE_ROLL_FRAMES);
+        int count = (int) Math.clamp(
+                (long) (MAX_STEP_RECORDED_MILLIS
+                        / (FRAME_MILLIS * engine.position().speed())),
+                1,
+                PRE_ROLL_FRAMES);
         List<FabricSnapshot> frames = new ArrayList<>(count);
         for (int frame = 0; frame < count && engine.position().playing(); frame++) {
             engine.advance(FRAME_MILLIS);

@@ -34,6 +34,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private ReadAhead ahead;
     /** {@link #readAheadWaitNanos} of the read-aheads closed so far. */
     private long readAheadWaitNanos;
+
     private boolean playing;
     private double speed = 1.0;
     private double carryMillis;
@@ -43,13 +44,27 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private volatile Shown shown;
 
     public ReplayEngine(RecordingReader reader, AlarmThresholds thresholds) throws RecordingException {
-        this(reader, recordedRange(reader), reader.exclusionTimes(),
-                reader.alarms().stream().mapToLong(RecordingReader.AlarmMark::raisedMillis).distinct().sorted().toArray(),
-                thresholds, Long.MIN_VALUE);
+        this(
+                reader,
+                recordedRange(reader),
+                reader.exclusionTimes(),
+                reader.alarms().stream()
+                        .mapToLong(RecordingReader.AlarmMark::raisedMillis)
+                        .distinct()
+                        .sorted()
+                        .toArray(),
+                thresholds,
+                Long.MIN_VALUE);
     }
 
-    private ReplayEngine(RecordingReader reader, long[] range, long[] exclusionTimes, long[] alarmTimes,
-            AlarmThresholds thresholds, long atMillis) throws RecordingException {
+    private ReplayEngine(
+            RecordingReader reader,
+            long[] range,
+            long[] exclusionTimes,
+            long[] alarmTimes,
+            AlarmThresholds thresholds,
+            long atMillis)
+            throws RecordingException {
         this.reader = reader;
         this.startMillis = range[0];
         this.endMillis = range[1];
@@ -63,8 +78,12 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private static long[] recordedRange(RecordingReader reader) throws RecordingException {
         long[] range = reader.timeRange();
         if (range == null) {
-            throw new RecordingException(reader.file(), "holds no recorded data to replay" + (reader.abruptEnd().isPresent()
-                    ? " (its recorder stopped before it wrote the first batch)" : ""));
+            throw new RecordingException(
+                    reader.file(),
+                    "holds no recorded data to replay"
+                            + (reader.abruptEnd().isPresent()
+                                    ? " (its recorder stopped before it wrote the first batch)"
+                                    : ""));
         }
         return range;
     }
@@ -75,7 +94,8 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
      * Paused at speed 1x. Closing it leaves the recording open.
      */
     ReplayEngine copyAt(long atMillis) throws RecordingException {
-        return new ReplayEngine(reader, new long[] {startMillis, endMillis}, exclusionTimes, alarmTimes, thresholds, atMillis);
+        return new ReplayEngine(
+                reader, new long[] {startMillis, endMillis}, exclusionTimes, alarmTimes, thresholds, atMillis);
     }
 
     public RecordingReader recording() {
@@ -98,7 +118,11 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         fresh.publish(FabricSnapshot.IngestStats.NONE);
         Shown previous = shown;
         // A seek starts a new store; the views must still see a newer snapshot version.
-        shown = new Shown(fresh, previous == null ? 0 : previous.versionBase() + previous.store().latest().version());
+        shown = new Shown(
+                fresh,
+                previous == null
+                        ? 0
+                        : previous.versionBase() + previous.store().latest().version());
         store = fresh;
     }
 

@@ -67,7 +67,12 @@ public final class AlarmJournal {
     }
 
     private static AlarmMark mark(Alarm alarm, Long clearedMillis) {
-        return new AlarmMark(alarm.raisedAtMillis(), clearedMillis, alarm.kind().name(), alarm.subject(),
-                alarm.severity().name(), alarm.message());
+        return new AlarmMark(
+                alarm.raisedAtMillis(),
+                clearedMillis,
+                alarm.kind().name(),
+                alarm.subject(),
+                alarm.severity().name(),
+                alarm.message());
     }
 }

@@ -29,6 +29,7 @@ public final class ConsoleSession implements TargetControl, DrillDownControl, Au
     private final InstantSource clock;
     /** At most ~2 s of a million updates per second wait for the state owner. */
     private final IngestQueue queue = new IngestQueue(QUEUE_CAPACITY, 2_000_000);
+
     private final TelemetryStore store;
     private final IngestPump pump;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
@@ -60,8 +61,8 @@ public final class ConsoleSession implements TargetControl, DrillDownControl, Au
         if (clients.containsKey(target.name())) {
             throw new IllegalArgumentException("a target named '" + target.name() + "' is already connected");
         }
-        GnmiTargetClient client = new GnmiTargetClient(target, SubscriptionPlan.fabricOverview(), queue, clock, scheduler,
-                Backoff.standard(jitter));
+        GnmiTargetClient client = new GnmiTargetClient(
+                target, SubscriptionPlan.fabricOverview(), queue, clock, scheduler, Backoff.standard(jitter));
         clients.put(target.name(), client);
         client.start();
     }
@@ -76,7 +77,9 @@ public final class ConsoleSession implements TargetControl, DrillDownControl, Au
 
     @Override
     public void watchEvs(String host) {
-        clients.values().stream().filter(c -> c.serves(host)).findFirst()
+        clients.values().stream()
+                .filter(c -> c.serves(host))
+                .findFirst()
                 .ifPresent(c -> c.subscribeExplicitly(host, SubscriptionPlan.evStates()));
     }
 

@@ -22,6 +22,7 @@ import org.planewatch.console.state.TelemetryStore;
 public final class RecordingControl implements AutoCloseable {
     /** Subject of the RECORDING alarm: there is one recorder. */
     public static final String ALARM_SUBJECT = "recorder";
+
     private final InstantSource clock;
     private final RecordingMetadata metadata;
     private final BiConsumer<Path, String> onStopped;
@@ -30,7 +31,8 @@ public final class RecordingControl implements AutoCloseable {
     /** Journals the alarms of the recording running now; used on the state owner thread only. */
     private volatile AlarmJournal alarms;
 
-    public RecordingControl(IngestPump pump, InstantSource clock, RecordingMetadata metadata, BiConsumer<Path, String> onStopped) {
+    public RecordingControl(
+            IngestPump pump, InstantSource clock, RecordingMetadata metadata, BiConsumer<Path, String> onStopped) {
         this.clock = clock;
         this.metadata = metadata;
         this.onStopped = onStopped;
@@ -62,7 +64,10 @@ public final class RecordingControl implements AutoCloseable {
         alarms = new AlarmJournal(clock.millis());
         recorder = Recorder.start(file, metadata, clock::millis, ringMillis, maxBytes, (f, reason) -> {
             recorder = null;
-            store.hold(Alarm.Kind.RECORDING, ALARM_SUBJECT, Alarm.Severity.MAJOR,
+            store.hold(
+                    Alarm.Kind.RECORDING,
+                    ALARM_SUBJECT,
+                    Alarm.Severity.MAJOR,
                     "Recording to " + f.getFileName() + " stopped: " + reason);
             onStopped.accept(f, reason);
         });

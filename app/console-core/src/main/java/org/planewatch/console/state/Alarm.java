@@ -8,12 +8,30 @@ package org.planewatch.console.state;
  * @param clearedAtMillis 0 while active
  */
 public record Alarm(
-        String key, Kind kind, String subject, Severity severity, String message, long raisedAtMillis, long clearedAtMillis) {
+        String key,
+        Kind kind,
+        String subject,
+        Severity severity,
+        String message,
+        long raisedAtMillis,
+        long clearedAtMillis) {
 
     /** RECORDING: a condition of the console itself (recording stopped on its own), held through {@link TelemetryStore#hold}. */
-    public enum Kind { PLANE_HEALTH, TRIM_RATE, LINKS_DOWN, TARGET_STALE, TARGET_LOST, MIN_ACTIVE_GUARD, RECORDING }
+    public enum Kind {
+        PLANE_HEALTH,
+        TRIM_RATE,
+        LINKS_DOWN,
+        TARGET_STALE,
+        TARGET_LOST,
+        MIN_ACTIVE_GUARD,
+        RECORDING
+    }
 
-    public enum Severity { WARNING, MAJOR, CRITICAL }
+    public enum Severity {
+        WARNING,
+        MAJOR,
+        CRITICAL
+    }
 
     public boolean active() {
         return clearedAtMillis == 0;

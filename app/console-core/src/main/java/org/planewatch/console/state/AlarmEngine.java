@@ -26,40 +26,83 @@ final class AlarmEngine {
     private List<Alarm> publishedActive = List.of();
     private List<Alarm> publishedRecent = List.of();
 
-    void evaluate(List<PlaneSummary> planes, List<TargetStatus> targets, List<ExclusionEvent> events,
-            AlarmThresholds thresholds, long nowMillis) {
+    void evaluate(
+            List<PlaneSummary> planes,
+            List<TargetStatus> targets,
+            List<ExclusionEvent> events,
+            AlarmThresholds thresholds,
+            long nowMillis) {
         evaluate(planes, targets, events, List.of(), thresholds, nowMillis);
     }
 
     /** {@code held}: conditions of the console itself, reported from outside the telemetry (recording stopped). */
-    void evaluate(List<PlaneSummary> planes, List<TargetStatus> targets, List<ExclusionEvent> events,
-            java.util.Collection<Condition> held, AlarmThresholds thresholds, long nowMillis) {
+    void evaluate(
+            List<PlaneSummary> planes,
+            List<TargetStatus> targets,
+            List<ExclusionEvent> events,
+            java.util.Collection<Condition> held,
+            AlarmThresholds thresholds,
+            long nowMillis) {
         List<Condition> conditions = new ArrayList<>(held);
         for (PlaneSummary plane : planes) {
             String subject = "plane " + plane.plane();
             if (!Double.isNaN(plane.pathHealth()) && plane.pathHealth() < thresholds.minPlaneHealth()) {
-                conditions.add(new Condition("health/" + plane.plane(), Alarm.Kind.PLANE_HEALTH, subject,
-                        plane.pathHealth() < thresholds.criticalPlaneHealth() ? Alarm.Severity.CRITICAL : Alarm.Severity.MAJOR,
-                        String.format(Locale.ROOT, "Plane %d path health %.1f%% (threshold %.1f%%): %d EVs out of service",
-                                plane.plane(), plane.pathHealth() * 100, thresholds.minPlaneHealth() * 100, plane.evsOutOfService())));
+                conditions.add(new Condition(
+                        "health/" + plane.plane(),
+                        Alarm.Kind.PLANE_HEALTH,
+                        subject,
+                        plane.pathHealth() < thresholds.criticalPlaneHealth()
+                                ? Alarm.Severity.CRITICAL
+                                : Alarm.Severity.MAJOR,
+                        String.format(
+                                Locale.ROOT,
+                                "Plane %d path health %.1f%% (threshold %.1f%%): %d EVs out of service",
+                                plane.plane(),
+                                plane.pathHealth() * 100,
+                                thresholds.minPlaneHealth() * 100,
+                                plane.evsOutOfService())));
             }
             if (plane.trimRate() > thresholds.maxPlaneTrimRate()) {
-                conditions.add(new Condition("trim/" + plane.plane(), Alarm.Kind.TRIM_RATE, subject, Alarm.Severity.WARNING,
-                        String.format(Locale.ROOT, "Plane %d trims %s pkt/s (threshold %s): last hop %s, fabric %s", plane.plane(),
-                                Units.count(plane.trimRate()), Units.count(thresholds.maxPlaneTrimRate()),
-                                Units.count(plane.lastHopTrimRate()), Units.count(plane.fabricTrimRate()))));
+                conditions.add(new Condition(
+                        "trim/" + plane.plane(),
+                        Alarm.Kind.TRIM_RATE,
+                        subject,
+                        Alarm.Severity.WARNING,
+                        String.format(
+                                Locale.ROOT,
+                                "Plane %d trims %s pkt/s (threshold %s): last hop %s, fabric %s",
+                                plane.plane(),
+                                Units.count(plane.trimRate()),
+                                Units.count(thresholds.maxPlaneTrimRate()),
+                                Units.count(plane.lastHopTrimRate()),
+                                Units.count(plane.fabricTrimRate()))));
             }
             if (plane.linksDown() > thresholds.maxLinksDown()) {
-                conditions.add(new Condition("links/" + plane.plane(), Alarm.Kind.LINKS_DOWN, subject, Alarm.Severity.MAJOR,
-                        "Plane " + plane.plane() + ": " + plane.linksDown() + " of " + plane.linksTotal() + " links down"));
+                conditions.add(new Condition(
+                        "links/" + plane.plane(),
+                        Alarm.Kind.LINKS_DOWN,
+                        subject,
+                        Alarm.Severity.MAJOR,
+                        "Plane " + plane.plane() + ": " + plane.linksDown() + " of " + plane.linksTotal()
+                                + " links down"));
             }
         }
         for (TargetStatus target : targets) {
-            if (target.freshness() == Freshness.LOST && target.phase() != org.planewatch.console.telemetry.ConnectionPhase.CLOSED) {
-                conditions.add(new Condition("lost/" + target.source(), Alarm.Kind.TARGET_LOST, target.source(), Alarm.Severity.MAJOR,
-                        "Target " + target.source() + " LOST" + (target.detail().isEmpty() ? "" : ": " + target.detail())));
+            if (target.freshness() == Freshness.LOST
+                    && target.phase() != org.planewatch.console.telemetry.ConnectionPhase.CLOSED) {
+                conditions.add(new Condition(
+                        "lost/" + target.source(),
+                        Alarm.Kind.TARGET_LOST,
+                        target.source(),
+                        Alarm.Severity.MAJOR,
+                        "Target " + target.source() + " LOST"
+                                + (target.detail().isEmpty() ? "" : ": " + target.detail())));
             } else if (target.freshness() == Freshness.STALE && thresholds.alarmOnStale()) {
-                conditions.add(new Condition("stale/" + target.source(), Alarm.Kind.TARGET_STALE, target.source(), Alarm.Severity.WARNING,
+                conditions.add(new Condition(
+                        "stale/" + target.source(),
+                        Alarm.Kind.TARGET_STALE,
+                        target.source(),
+                        Alarm.Severity.WARNING,
                         "Target " + target.source() + " STALE: no data for "
                                 + Units.seconds(nowMillis - target.lastSeenMillis())));
             }
@@ -73,7 +116,11 @@ final class AlarmEngine {
             if ("MIN_ACTIVE_GUARD".equals(event.reason())) {
                 String key = "guard/" + event.host() + "/" + event.qpn();
                 if (conditions.stream().noneMatch(c -> c.key().equals(key))) {
-                    conditions.add(new Condition(key, Alarm.Kind.MIN_ACTIVE_GUARD, event.host(), Alarm.Severity.MAJOR,
+                    conditions.add(new Condition(
+                            key,
+                            Alarm.Kind.MIN_ACTIVE_GUARD,
+                            event.host(),
+                            Alarm.Severity.MAJOR,
                             event.host() + " QP " + event.qpn() + " hit the min-active guard on plane " + event.plane()
                                     + ": too few EVs left, kept a bad one in service"));
                 }
@@ -88,10 +135,19 @@ final class AlarmEngine {
             lastHeld.put(condition.key(), nowMillis);
             Alarm existing = active.get(condition.key());
             if (existing == null) {
-                active.put(condition.key(), new Alarm(condition.key(), condition.kind(), condition.subject(),
-                        condition.severity(), condition.message(), nowMillis, 0));
+                active.put(
+                        condition.key(),
+                        new Alarm(
+                                condition.key(),
+                                condition.kind(),
+                                condition.subject(),
+                                condition.severity(),
+                                condition.message(),
+                                nowMillis,
+                                0));
                 changed = true;
-            } else if (existing.severity() != condition.severity() || !existing.message().equals(condition.message())) {
+            } else if (existing.severity() != condition.severity()
+                    || !existing.message().equals(condition.message())) {
                 active.put(condition.key(), existing.updated(condition.severity(), condition.message()));
                 changed = true;
             }
@@ -112,7 +168,8 @@ final class AlarmEngine {
         }
         if (changed) {
             List<Alarm> sorted = new ArrayList<>(active.values());
-            sorted.sort((a, b) -> a.severity() != b.severity() ? b.severity().compareTo(a.severity())
+            sorted.sort((a, b) -> a.severity() != b.severity()
+                    ? b.severity().compareTo(a.severity())
                     : Long.compare(b.raisedAtMillis(), a.raisedAtMillis()));
             publishedActive = List.copyOf(sorted);
             publishedRecent = List.copyOf(history);

@@ -45,7 +45,8 @@ public record AlarmThresholds(
     }
 
     public AlarmThresholds withMinPlaneHealth(double value) {
-        return new AlarmThresholds(value, maxPlaneTrimRate, maxLinksDown, alarmOnStale, minActiveGuardWindow, clearAfter);
+        return new AlarmThresholds(
+                value, maxPlaneTrimRate, maxLinksDown, alarmOnStale, minActiveGuardWindow, clearAfter);
     }
 
     public AlarmThresholds withMaxPlaneTrimRate(double value) {
@@ -53,10 +54,12 @@ public record AlarmThresholds(
     }
 
     public AlarmThresholds withMaxLinksDown(int value) {
-        return new AlarmThresholds(minPlaneHealth, maxPlaneTrimRate, value, alarmOnStale, minActiveGuardWindow, clearAfter);
+        return new AlarmThresholds(
+                minPlaneHealth, maxPlaneTrimRate, value, alarmOnStale, minActiveGuardWindow, clearAfter);
     }
 
     public AlarmThresholds withClearAfter(Duration value) {
-        return new AlarmThresholds(minPlaneHealth, maxPlaneTrimRate, maxLinksDown, alarmOnStale, minActiveGuardWindow, value);
+        return new AlarmThresholds(
+                minPlaneHealth, maxPlaneTrimRate, maxLinksDown, alarmOnStale, minActiveGuardWindow, value);
     }
 }

@@ -12,7 +12,11 @@ import java.util.regex.Pattern;
  */
 public record DeviceName(String name, Kind kind, int plane, int tier, int index) {
 
-    public enum Kind { HOST, SWITCH, OTHER }
+    public enum Kind {
+        HOST,
+        SWITCH,
+        OTHER
+    }
 
     private static final Pattern SWITCH = Pattern.compile("p(\\d+)-t([01])-(\\d+)");
     private static final Pattern HOST = Pattern.compile("host-(\\d+)");
@@ -20,8 +24,12 @@ public record DeviceName(String name, Kind kind, int plane, int tier, int index)
     public static DeviceName parse(String name) {
         Matcher matcher = SWITCH.matcher(name);
         if (matcher.matches()) {
-            return new DeviceName(name, Kind.SWITCH, Integer.parseInt(matcher.group(1)),
-                    Integer.parseInt(matcher.group(2)), Integer.parseInt(matcher.group(3)));
+            return new DeviceName(
+                    name,
+                    Kind.SWITCH,
+                    Integer.parseInt(matcher.group(1)),
+                    Integer.parseInt(matcher.group(2)),
+                    Integer.parseInt(matcher.group(3)));
         }
         matcher = HOST.matcher(name);
         if (matcher.matches()) {

@@ -24,11 +24,13 @@ final class DeviceState {
     private final Map<String, LeafTable> ports = new java.util.HashMap<>();
     /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
     private List<String> sortedPorts;
+
     private DeviceName[] portPeers;
     private String[] portDescriptions;
     private int portPeersGeneration = -1;
     /** port name -> queue name -> leaves */
     final Map<String, Map<String, LeafTable>> queues = new java.util.HashMap<>();
+
     final Map<Integer, LeafTable> planes = new TreeMap<>();
     final Map<Long, LeafTable> qps = new TreeMap<>();
     final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();
@@ -38,6 +40,7 @@ final class DeviceState {
      * paths never repeat (list keys that keep changing) starts over instead of growing.
      */
     private final Map<TelemetryPath, LeafSlot> slots = new java.util.HashMap<>();
+
     private static final int MAX_SLOTS = 1 << 16;
     private boolean dirty = true;
     private Object summary;
@@ -55,6 +58,7 @@ final class DeviceState {
      * owner's largest cost).
      */
     private TelemetryPath[] positionPaths = new TelemetryPath[0];
+
     private LeafSlot[] positionSlots = new LeafSlot[0];
     private static final int MAX_POSITIONS = 4096;
 
@@ -140,7 +144,10 @@ final class DeviceState {
     }
 
     SwitchSummary switchSummary(Freshness freshness, PortPeers peers) {
-        if (dirty || summaryFreshness != freshness || summaryPeers != peers.generation() || !(summary instanceof SwitchSummary)) {
+        if (dirty
+                || summaryFreshness != freshness
+                || summaryPeers != peers.generation()
+                || !(summary instanceof SwitchSummary)) {
             List<PortSummary> portSummaries = new ArrayList<>(ports.size());
             if (sortedPorts == null || portPeersGeneration != peers.generation()) {
                 List<String> names = new ArrayList<>(ports.keySet());
@@ -163,8 +170,8 @@ final class DeviceState {
                 portSummaries.add(port(port, peer.kind() == DeviceName.Kind.OTHER ? "" : peer.name(), leaves));
             }
             summaryPeers = peers.generation();
-            summary = new SwitchSummary(name.name(), name.plane(), name.tier(), name.index(), freshness,
-                    List.copyOf(portSummaries));
+            summary = new SwitchSummary(
+                    name.name(), name.plane(), name.tier(), name.index(), freshness, List.copyOf(portSummaries));
             summaryFreshness = freshness;
             dirty = false;
         }
@@ -174,28 +181,57 @@ final class DeviceState {
     private PortSummary port(String port, String peer, LeafTable leaves) {
         List<QueueSummary> queueSummaries = new ArrayList<>();
         double ecn = 0;
-        for (Map.Entry<String, LeafTable> queue : queues.getOrDefault(port, Map.of()).entrySet()) {
+        for (Map.Entry<String, LeafTable> queue :
+                queues.getOrDefault(port, Map.of()).entrySet()) {
             LeafTable q = queue.getValue();
-            queueSummaries.add(new QueueSummary(queue.getKey(), q.rate("transmit-pkts"), q.rate("ecn-marked-pkts"),
-                    q.rate("trim-pkts"), q.rate("dropped-pkts"), q.value("max-queue-len"), q.value("avg-queue-len")));
+            queueSummaries.add(new QueueSummary(
+                    queue.getKey(),
+                    q.rate("transmit-pkts"),
+                    q.rate("ecn-marked-pkts"),
+                    q.rate("trim-pkts"),
+                    q.rate("dropped-pkts"),
+                    q.value("max-queue-len"),
+                    q.value("avg-queue-len")));
             ecn += FabricSnapshot.nanToZero(q.rate("ecn-marked-pkts"));
         }
-        return new PortSummary(port, peer, leaves.text("oper-status", "UNKNOWN"), bits(leaves.rate("out-octets")),
-                bits(leaves.rate("in-octets")), leaves.rate("trim-pkts"), sumRates(leaves, "out-discards", "dropped-trim-pkts"),
-                queueSummaries.isEmpty() ? Double.NaN : ecn, List.copyOf(queueSummaries));
+        return new PortSummary(
+                port,
+                peer,
+                leaves.text("oper-status", "UNKNOWN"),
+                bits(leaves.rate("out-octets")),
+                bits(leaves.rate("in-octets")),
+                leaves.rate("trim-pkts"),
+                sumRates(leaves, "out-discards", "dropped-trim-pkts"),
+                queueSummaries.isEmpty() ? Double.NaN : ecn,
+                List.copyOf(queueSummaries));
     }
 
     HostSummary hostSummary(Freshness freshness) {
         if (dirty || summaryFreshness != freshness || !(summary instanceof HostSummary)) {
             List<HostPlanePort> planePorts = new ArrayList<>(planes.size());
-            planes.forEach((plane, p) -> planePorts.add(new HostPlanePort(plane, p.text("port-name", ""),
-                    p.text("oper-status", "UNKNOWN"), bits(p.rate("tx-octets")), bits(p.rate("rx-octets")),
-                    p.value("evs-good"), p.value("evs-assumed-bad"), p.value("evs-denied"), p.value("evs-unknown"),
-                    p.rate("retransmits"), p.rate("trim-nacks-rcvd"))));
+            planes.forEach((plane, p) -> planePorts.add(new HostPlanePort(
+                    plane,
+                    p.text("port-name", ""),
+                    p.text("oper-status", "UNKNOWN"),
+                    bits(p.rate("tx-octets")),
+                    bits(p.rate("rx-octets")),
+                    p.value("evs-good"),
+                    p.value("evs-assumed-bad"),
+                    p.value("evs-denied"),
+                    p.value("evs-unknown"),
+                    p.rate("retransmits"),
+                    p.rate("trim-nacks-rcvd"))));
             List<QpSummary> qpSummaries = new ArrayList<>(qps.size());
-            qps.forEach((qpn, q) -> qpSummaries.add(new QpSummary(qpn, q.text("peer", ""), q.value("evs-active"),
-                    q.value("cwnd-octets"), q.value("inflight-octets"), q.value("srtt-ns"), q.rate("tx-pkts"),
-                    q.rate("retransmits"), evCells(qpn))));
+            qps.forEach((qpn, q) -> qpSummaries.add(new QpSummary(
+                    qpn,
+                    q.text("peer", ""),
+                    q.value("evs-active"),
+                    q.value("cwnd-octets"),
+                    q.value("inflight-octets"),
+                    q.value("srtt-ns"),
+                    q.rate("tx-pkts"),
+                    q.rate("retransmits"),
+                    evCells(qpn))));
             summary = new HostSummary(name.name(), freshness, List.copyOf(planePorts), List.copyOf(qpSummaries));
             summaryFreshness = freshness;
             dirty = false;
@@ -209,8 +245,13 @@ final class DeviceState {
             return List.of();
         }
         List<EvCell> cells = new ArrayList<>(table.size());
-        table.forEach((id, ev) -> cells.add(new EvCell(id, (int) ev.value("plane"), ev.text("state", "UNKNOWN"),
-                ev.decimal("penalty"), ev.value("trims"), ev.value("losses"))));
+        table.forEach((id, ev) -> cells.add(new EvCell(
+                id,
+                (int) ev.value("plane"),
+                ev.text("state", "UNKNOWN"),
+                ev.decimal("penalty"),
+                ev.value("trims"),
+                ev.value("losses"))));
         return List.copyOf(cells);
     }
 

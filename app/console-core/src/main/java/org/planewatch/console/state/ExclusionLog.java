@@ -8,11 +8,11 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
+import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
 import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.telemetry.value.TelemetryValue;
-import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
-import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 
 /**
  * Assembles exclusion decisions from the agents' event rings ({@code mrc:/events/event[seq]}) and
@@ -58,8 +58,11 @@ final class ExclusionLog {
             }
             present |= 1 << bit;
             // instanceof, not a pattern switch: per decision leaf (ADR 0079)
-            long number = value instanceof TelemetryValue.Uint u ? u.value() : value instanceof TelemetryValue.Int i ? i.value() : 0;
-            String text = value instanceof TelemetryValue.Str || value instanceof TelemetryValue.Bool ? value.text() : null;
+            long number = value instanceof TelemetryValue.Uint u
+                    ? u.value()
+                    : value instanceof TelemetryValue.Int i ? i.value() : 0;
+            String text =
+                    value instanceof TelemetryValue.Str || value instanceof TelemetryValue.Bool ? value.text() : null;
             switch (leaf) {
                 case "timestamp" -> timestampNs = number;
                 case "qpn" -> qpn = number;
@@ -99,6 +102,7 @@ final class ExclusionLog {
     private final Map<String, SeenDecisions> seenByDevice = new HashMap<>();
     /** Parsed link lists by their text: a fabric has few distinct paths, and each decision names one. */
     private final Map<String, List<String>> linkLists = new HashMap<>();
+
     private static final int MAX_LINK_LISTS = 10_000;
     private final Deque<ExclusionEvent> history = new ArrayDeque<>();
     private final Map<String, long[]> ringState = new HashMap<>();
@@ -117,7 +121,9 @@ final class ExclusionLog {
 
     void leaf(String source, String host, long seq, String leaf, TelemetryValue value, long timestampNs) {
         PartialDecision decision = last;
-        if (decision == null || seq != decision.key.seq() || !host.equals(decision.key.host())
+        if (decision == null
+                || seq != decision.key.seq()
+                || !host.equals(decision.key.host())
                 || !source.equals(decision.key.source())) {
             decision = partial.computeIfAbsent(new DecisionKey(source, host, seq), PartialDecision::new);
             if (!decision.touched) {
@@ -157,9 +163,19 @@ final class ExclusionLog {
                 continue;
             }
             partial.remove(decision.key);
-            take(decision.key.source(), decision.key.host(), decision.key.seq(), decision.timestampNs, arrivalMillis, decision.qpn,
-                    (int) decision.ev, (int) decision.plane, decision.links == null ? "" : decision.links,
-                    orUnknown(decision.from), orUnknown(decision.to), orUnknown(decision.reason));
+            take(
+                    decision.key.source(),
+                    decision.key.host(),
+                    decision.key.seq(),
+                    decision.timestampNs,
+                    arrivalMillis,
+                    decision.qpn,
+                    (int) decision.ev,
+                    (int) decision.plane,
+                    decision.links == null ? "" : decision.links,
+                    orUnknown(decision.from),
+                    orUnknown(decision.to),
+                    orUnknown(decision.reason));
         }
         touched.clear();
     }
@@ -185,13 +201,26 @@ final class ExclusionLog {
      * A decision whose leaves all arrived: into the history unless the device's ring sent it before
      * (a resent ring after a reconnect).
      */
-    private void take(String source, String host, long seq, long timestampNs, long arrivalMillis, long qpn, int ev, int plane,
-            String links, String from, String to, String reason) {
-        if (!seenByDevice.computeIfAbsent(source + '\0' + host, h -> new SeenDecisions(capacity)).add(seq, timestampNs)) {
+    private void take(
+            String source,
+            String host,
+            long seq,
+            long timestampNs,
+            long arrivalMillis,
+            long qpn,
+            int ev,
+            int plane,
+            String links,
+            String from,
+            String to,
+            String reason) {
+        if (!seenByDevice
+                .computeIfAbsent(source + '\0' + host, h -> new SeenDecisions(capacity))
+                .add(seq, timestampNs)) {
             return;
         }
-        ExclusionEvent event = new ExclusionEvent(host, seq, timestampNs, arrivalMillis, qpn, ev, plane, linkList(links),
-                from, to, reason);
+        ExclusionEvent event = new ExclusionEvent(
+                host, seq, timestampNs, arrivalMillis, qpn, ev, plane, linkList(links), from, to, reason);
         history.addLast(event);
         recent.add(event);
         while (history.size() > capacity) {
@@ -211,7 +240,9 @@ final class ExclusionLog {
             if (linkLists.size() >= MAX_LINK_LISTS) {
                 linkLists.clear();
             }
-            parsed = Arrays.stream(LINK_SEPARATORS.split(links)).filter(s -> !s.isBlank()).toList();
+            parsed = Arrays.stream(LINK_SEPARATORS.split(links))
+                    .filter(s -> !s.isBlank())
+                    .toList();
             linkLists.put(links, parsed);
         }
         return parsed;
@@ -224,11 +255,28 @@ final class ExclusionLog {
      */
     void recorded(RecordedDecision d) {
         last = null;
-        boolean complete = d.timestampNs() != null && d.qpn() != null && d.ev() != null && d.plane() != null
-                && d.links() != null && d.fromState() != null && d.toState() != null && d.reason() != null;
+        boolean complete = d.timestampNs() != null
+                && d.qpn() != null
+                && d.ev() != null
+                && d.plane() != null
+                && d.links() != null
+                && d.fromState() != null
+                && d.toState() != null
+                && d.reason() != null;
         if (complete && (partial.isEmpty() || !partial.containsKey(new DecisionKey(d.source(), d.target(), d.seq())))) {
-            take(d.source(), d.target(), d.seq(), d.timestampNs() == null ? 0 : d.timestampNs(), d.arrivalMillis(), d.qpn(),
-                    (int) (long) d.ev(), (int) (long) d.plane(), d.links(), d.fromState(), d.toState(), d.reason());
+            take(
+                    d.source(),
+                    d.target(),
+                    d.seq(),
+                    d.timestampNs() == null ? 0 : d.timestampNs(),
+                    d.arrivalMillis(),
+                    d.qpn(),
+                    (int) (long) d.ev(),
+                    (int) (long) d.plane(),
+                    d.links(),
+                    d.fromState(),
+                    d.toState(),
+                    d.reason());
             return;
         }
         long ts = d.timestampNs() == null ? 0 : d.timestampNs();
@@ -256,12 +304,11 @@ final class ExclusionLog {
     }
 
     /** Most hosts above the typical link of the plane first, then most hosts, then most decisions. */
-    static final java.util.Comparator<LinkExclusionGroup> BY_EXCESS = java.util.Comparator
-            .comparingInt((LinkExclusionGroup g) -> -g.excessHosts())
+    static final java.util.Comparator<LinkExclusionGroup> BY_EXCESS = java.util.Comparator.comparingInt(
+                    (LinkExclusionGroup g) -> -g.excessHosts())
             .thenComparingInt(g -> -g.hosts())
             .thenComparingInt(g -> -g.events())
             .thenComparing(LinkExclusionGroup::link);
-
 
     List<ExclusionEvent> events() {
         if (changed) {

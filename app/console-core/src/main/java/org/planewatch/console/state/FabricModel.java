@@ -14,8 +14,8 @@ import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.PortSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
 import org.planewatch.console.telemetry.IngestEvent;
-import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.PathColumns;
+import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.telemetry.UpdateColumns;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -35,6 +35,7 @@ final class FabricModel {
     private List<DeviceState> ordered = List.of();
     /** Link ids in natural order, re-sorted only when the set of links changes. */
     private List<String> linkOrder = List.of();
+
     final ExclusionLog exclusions;
     private final Map<String, DeviceName> names = new HashMap<>();
     private final PortPeers peers = new PortPeers();
@@ -67,7 +68,9 @@ final class FabricModel {
         }
         List<TelemetryPath> deletes = notification.deletes();
         for (int i = 0; i < deletes.size(); i++) {
-            if (deletes instanceof PathColumns columns && columns.isKeyed(i) && isRingEntry(columns.pathOrTemplate(i))) {
+            if (deletes instanceof PathColumns columns
+                    && columns.isKeyed(i)
+                    && isRingEntry(columns.pathOrTemplate(i))) {
                 continue; // an agent evicting a decision from its ring: not a retraction (applyDelete ignores it too)
             }
             if (applyDelete(device, deletes.get(i))) {
@@ -119,7 +122,13 @@ final class FabricModel {
                     previous = slot;
                 }
             } else if (isRingTemplate(columns.pathOrTemplate(i))) {
-                exclusions.leaf(device.source, device.name.name(), columns.key(i), columns.pathOrTemplate(i).last().name(), columns.value(i), ts);
+                exclusions.leaf(
+                        device.source,
+                        device.name.name(),
+                        columns.key(i),
+                        columns.pathOrTemplate(i).last().name(),
+                        columns.value(i),
+                        ts);
             } else {
                 touched |= applyUpdate(device, null, i, columns.path(i), columns.value(i), ts) != null;
             }
@@ -141,7 +150,8 @@ final class FabricModel {
      * leaf. {@code previous}: the slot of the update before it in the notification, whose successor the
      * device's slot cache tries first; {@code position}: the update's place in its notification.
      */
-    private LeafSlot applyUpdate(DeviceState device, LeafSlot previous, int position, TelemetryPath path, TelemetryValue value, long ts) {
+    private LeafSlot applyUpdate(
+            DeviceState device, LeafSlot previous, int position, TelemetryPath path, TelemetryValue value, long ts) {
         LeafSlot slot = device.slot(previous, position, path);
         if (slot != null) {
             slot.put(value, ts);
@@ -180,7 +190,9 @@ final class FabricModel {
                 if (port == null || queue == null) {
                     return null;
                 }
-                return device.queues.computeIfAbsent(port.intern(), p -> new TreeMap<>()).computeIfAbsent(queue, q -> new LeafTable());
+                return device.queues
+                        .computeIfAbsent(port.intern(), p -> new TreeMap<>())
+                        .computeIfAbsent(queue, q -> new LeafTable());
             }
             case "planes" -> {
                 Integer plane = intKey(path, 1, "id");
@@ -193,8 +205,11 @@ final class FabricModel {
                 }
                 if ("evs".equals(name(path, 2))) {
                     Integer ev = intKey(path, 3, "id");
-                    return ev == null ? null
-                            : device.evs.computeIfAbsent(qpn, q -> new TreeMap<>()).computeIfAbsent(ev, e -> new LeafTable());
+                    return ev == null
+                            ? null
+                            : device.evs
+                                    .computeIfAbsent(qpn, q -> new TreeMap<>())
+                                    .computeIfAbsent(ev, e -> new LeafTable());
                 }
                 return device.qps.computeIfAbsent(qpn, q -> new LeafTable());
             }
@@ -265,7 +280,8 @@ final class FabricModel {
     }
 
     /** The parts of a snapshot derived from devices, given each device's freshness. */
-    record Summary(List<PlaneSummary> planes, List<LinkState> links, List<SwitchSummary> switches, List<HostSummary> hosts) {}
+    record Summary(
+            List<PlaneSummary> planes, List<LinkState> links, List<SwitchSummary> switches, List<HostSummary> hosts) {}
 
     Summary summarize(Map<String, Freshness> freshnessByDevice) {
         if (devices.size() != deviceCountAtLearn) {
@@ -348,8 +364,19 @@ final class FabricModel {
         }
 
         LinkState build() {
-            return new LinkState(id, plane, lower, upper, kind, !down, bits,
-                    Double.isNaN(bits) ? Double.NaN : bits / LINK_BPS, trims, ecn, drops, freshness);
+            return new LinkState(
+                    id,
+                    plane,
+                    lower,
+                    upper,
+                    kind,
+                    !down,
+                    bits,
+                    Double.isNaN(bits) ? Double.NaN : bits / LINK_BPS,
+                    trims,
+                    ecn,
+                    drops,
+                    freshness);
         }
 
         private static double sum(double a, double b) {
@@ -361,7 +388,8 @@ final class FabricModel {
         }
     }
 
-    private static List<PlaneSummary> planes(List<SwitchSummary> switches, List<HostSummary> hosts, List<LinkState> links) {
+    private static List<PlaneSummary> planes(
+            List<SwitchSummary> switches, List<HostSummary> hosts, List<LinkState> links) {
         Map<Integer, PlaneAccumulator> planes = new TreeMap<>();
         for (SwitchSummary sw : switches) {
             PlaneAccumulator plane = planes.computeIfAbsent(sw.plane(), PlaneAccumulator::new);
@@ -431,9 +459,20 @@ final class FabricModel {
 
         PlaneSummary build() {
             long evs = evsGood + evsOut;
-            return new PlaneSummary(plane, evs == 0 ? Double.NaN : (double) evsGood / evs, evsGood, evsOut,
-                    hasGoodput ? goodput : Double.NaN, hasTrims ? lastHopTrims : Double.NaN,
-                    hasTrims ? fabricTrims : Double.NaN, linksDown, linksTotal, spread(core), freshness, hosts, switches);
+            return new PlaneSummary(
+                    plane,
+                    evs == 0 ? Double.NaN : (double) evsGood / evs,
+                    evsGood,
+                    evsOut,
+                    hasGoodput ? goodput : Double.NaN,
+                    hasTrims ? lastHopTrims : Double.NaN,
+                    hasTrims ? fabricTrims : Double.NaN,
+                    linksDown,
+                    linksTotal,
+                    spread(core),
+                    freshness,
+                    hosts,
+                    switches);
         }
     }
 
@@ -444,8 +483,13 @@ final class FabricModel {
         double[] values = utilizations.stream().mapToDouble(Double::doubleValue).toArray();
         Arrays.sort(values);
         double mean = Arrays.stream(values).average().orElse(0);
-        double variance = Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / values.length;
-        return new LoadSpread(values[0], values[values.length / 2], values[values.length - 1], mean,
+        double variance =
+                Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / values.length;
+        return new LoadSpread(
+                values[0],
+                values[values.length / 2],
+                values[values.length - 1],
+                mean,
                 mean == 0 ? 0 : Math.sqrt(variance) / mean);
     }
 }

@@ -29,14 +29,38 @@ public record FabricSnapshot(
         IngestStats ingest) {
 
     public static FabricSnapshot empty() {
-        return new FabricSnapshot(0, 0, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), Map.of(), IngestStats.NONE);
+        return new FabricSnapshot(
+                0,
+                0,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                IngestStats.NONE);
     }
 
     /** The same content under another version (replay keeps versions rising across seeks). */
     public FabricSnapshot withVersion(long newVersion) {
-        return new FabricSnapshot(newVersion, atMillis, planes, links, switches, hosts, events, exclusionGroups,
-                activeAlarms, recentAlarms, targets, trimHistory, ingest);
+        return new FabricSnapshot(
+                newVersion,
+                atMillis,
+                planes,
+                links,
+                switches,
+                hosts,
+                events,
+                exclusionGroups,
+                activeAlarms,
+                recentAlarms,
+                targets,
+                trimHistory,
+                ingest);
     }
 
     public Optional<PlaneSummary> plane(int plane) {
@@ -80,10 +104,14 @@ public record FabricSnapshot(
      * a narrow spread is health; a wide one means paths are excluded or something is skewed.
      */
     public record LoadSpread(double min, double median, double max, double mean, double coefficientOfVariation) {
-        public static final LoadSpread NONE = new LoadSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        public static final LoadSpread NONE =
+                new LoadSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
-    public enum LinkKind { HOST_T0, T0_T1 }
+    public enum LinkKind {
+        HOST_T0,
+        T0_T1
+    }
 
     /** A link, both ends merged: rates are sums over both directions' egress ports. */
     public record LinkState(
@@ -100,7 +128,8 @@ public record FabricSnapshot(
             double dropRate,
             Freshness freshness) {}
 
-    public record SwitchSummary(String name, int plane, int tier, int index, Freshness freshness, List<PortSummary> ports) {}
+    public record SwitchSummary(
+            String name, int plane, int tier, int index, Freshness freshness, List<PortSummary> ports) {}
 
     /** A switch port; {@code peer} is the device at the far end, empty when the console cannot tell. */
     public record PortSummary(
@@ -139,8 +168,15 @@ public record FabricSnapshot(
             double trimNackRate) {}
 
     public record QpSummary(
-            long qpn, String peer, long evsActive, long cwndOctets, long inflightOctets, long srttNs,
-            double txRate, double retransmitRate, List<EvCell> evs) {}
+            long qpn,
+            String peer,
+            long evsActive,
+            long cwndOctets,
+            long inflightOctets,
+            long srttNs,
+            double txRate,
+            double retransmitRate,
+            List<EvCell> evs) {}
 
     public record EvCell(int id, int plane, String state, double penalty, long trims, long losses) {}
 
@@ -169,8 +205,8 @@ public record FabricSnapshot(
      *
      * @param peers how many links of the same plane and kind had exclusions (the median's sample)
      */
-    public record LinkExclusionGroup(String link, int plane, int hosts, int events, long lastArrivalMillis,
-            int typicalHosts, int peers) {
+    public record LinkExclusionGroup(
+            String link, int plane, int hosts, int events, long lastArrivalMillis, int typicalHosts, int peers) {
         public int excessHosts() {
             return hosts - typicalHosts;
         }
@@ -182,8 +218,13 @@ public record FabricSnapshot(
     }
 
     public record TargetStatus(
-            String source, Freshness freshness, org.planewatch.console.telemetry.ConnectionPhase phase,
-            long lastSeenMillis, String detail, long notifications, int devices) {}
+            String source,
+            Freshness freshness,
+            org.planewatch.console.telemetry.ConnectionPhase phase,
+            long lastSeenMillis,
+            String detail,
+            long notifications,
+            int devices) {}
 
     /** One point of a plane's trim-rate series; NaN marks a gap (the plane was not LIVE). */
     public record TrimPoint(long atMillis, double lastHop, double fabric) {}

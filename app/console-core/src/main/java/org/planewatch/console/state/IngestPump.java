@@ -87,7 +87,8 @@ public final class IngestPump implements AutoCloseable {
     }
 
     public IngestStats stats() {
-        return new IngestStats(queue.acceptedUpdates(), queue.droppedUpdates(), queue.droppedNotifications(), queue.depth(), 0);
+        return new IngestStats(
+                queue.acceptedUpdates(), queue.droppedUpdates(), queue.droppedNotifications(), queue.depth(), 0);
     }
 
     @Override

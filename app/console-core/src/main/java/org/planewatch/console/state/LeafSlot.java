@@ -18,6 +18,7 @@ final class LeafSlot {
      * reached only from each other, never again from the device.
      */
     TelemetryPath nextPath;
+
     LeafSlot nextSlot;
 
     LeafSlot(LeafTable table, String leaf) {

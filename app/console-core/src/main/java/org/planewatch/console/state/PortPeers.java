@@ -19,9 +19,11 @@ final class PortPeers {
     private final Map<Integer, Integer> t1PerPlane = new HashMap<>();
     /** Digits of zero-padded host names ({@code host-0007}: 4); 0 when the names are not padded ({@code host-7}). */
     private int hostNameWidth;
+
     private int generation;
     /** Names repeat on every snapshot; parsing each once keeps regexes off the publish path. */
     private final Map<String, DeviceName> parsed = new HashMap<>();
+
     private final Map<String, DeviceName> conventional = new HashMap<>();
 
     private DeviceName parse(String name) {

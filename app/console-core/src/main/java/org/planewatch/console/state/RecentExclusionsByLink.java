@@ -89,13 +89,20 @@ final class RecentExclusionsByLink {
     private List<LinkExclusionGroup> build() {
         Map<String, List<Integer>> hostsByPlaneAndKind = new HashMap<>();
         byLink.forEach((link, tally) -> hostsByPlaneAndKind
-                .computeIfAbsent(planeAndKind(link, tally.plane), k -> new ArrayList<>()).add(tally.decisionsPerHost.size()));
+                .computeIfAbsent(planeAndKind(link, tally.plane), k -> new ArrayList<>())
+                .add(tally.decisionsPerHost.size()));
         hostsByPlaneAndKind.values().forEach(Collections::sort);
         List<LinkExclusionGroup> groups = new ArrayList<>(byLink.size());
         byLink.forEach((link, tally) -> {
             List<Integer> sample = hostsByPlaneAndKind.get(planeAndKind(link, tally.plane));
-            groups.add(new LinkExclusionGroup(link, tally.plane, tally.decisionsPerHost.size(), tally.events,
-                    tally.lastArrivalMillis, sample.get((sample.size() - 1) / 2), sample.size()));
+            groups.add(new LinkExclusionGroup(
+                    link,
+                    tally.plane,
+                    tally.decisionsPerHost.size(),
+                    tally.events,
+                    tally.lastArrivalMillis,
+                    sample.get((sample.size() - 1) / 2),
+                    sample.size()));
         });
         groups.sort(ExclusionLog.BY_EXCESS);
         return List.copyOf(groups);

@@ -19,6 +19,7 @@ final class SeenDecisions {
     private final int capacity;
     /** Oldest ring first; the last is the ring the agent numbers now. */
     private final Deque<Run> runs = new ArrayDeque<>();
+
     private int size;
 
     SeenDecisions(int capacity) {
@@ -34,7 +35,7 @@ final class SeenDecisions {
      * oldest run forgets its smallest number.
      */
     boolean add(long seq, long timestampNs) {
-        for (java.util.Iterator<Run> newestFirst = runs.descendingIterator(); newestFirst.hasNext();) {
+        for (java.util.Iterator<Run> newestFirst = runs.descendingIterator(); newestFirst.hasNext(); ) {
             Run run = newestFirst.next();
             int at = run.indexOf(seq);
             if (at >= 0 && run.stamps[at] == timestampNs) {

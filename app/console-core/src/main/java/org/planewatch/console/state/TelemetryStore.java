@@ -21,7 +21,8 @@ import org.planewatch.console.telemetry.RecordedDecision;
  * the same clock readings give the same snapshots, live or replayed.
  */
 public final class TelemetryStore implements SnapshotSource {
-    private static final long EXCLUSION_GROUP_WINDOW_MILLIS = Duration.ofMinutes(5).toMillis();
+    private static final long EXCLUSION_GROUP_WINDOW_MILLIS =
+            Duration.ofMinutes(5).toMillis();
 
     private final InstantSource clock;
     private final FreshnessPolicy freshnessPolicy;
@@ -33,6 +34,7 @@ public final class TelemetryStore implements SnapshotSource {
     private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
     /** Conditions of the console itself, reported from any thread, judged by the owner at each publication. */
     private final Map<String, AlarmEngine.Condition> held = new java.util.concurrent.ConcurrentHashMap<>();
+
     private long version;
 
     private static final class SourceState {
@@ -43,7 +45,8 @@ public final class TelemetryStore implements SnapshotSource {
         boolean everFailed;
     }
 
-    public TelemetryStore(InstantSource clock, FreshnessPolicy freshnessPolicy, AlarmThresholds thresholds, int eventCapacity) {
+    public TelemetryStore(
+            InstantSource clock, FreshnessPolicy freshnessPolicy, AlarmThresholds thresholds, int eventCapacity) {
         this.clock = clock;
         this.freshnessPolicy = freshnessPolicy;
         this.thresholds = new AtomicReference<>(thresholds);
@@ -105,10 +108,17 @@ public final class TelemetryStore implements SnapshotSource {
         model.devices.values().forEach(d -> devicesPerSource.merge(d.source, 1, Integer::sum));
         Map<String, Freshness> sourceFreshness = new HashMap<>();
         sources.forEach((name, s) -> {
-            Freshness freshness = s.phase == ConnectionPhase.CLOSED ? Freshness.LOST
+            Freshness freshness = s.phase == ConnectionPhase.CLOSED
+                    ? Freshness.LOST
                     : freshnessPolicy.judge(s.lastSeenMillis, now, s.phase == ConnectionPhase.STREAMING, s.everFailed);
             sourceFreshness.put(name, freshness);
-            targets.add(new TargetStatus(name, freshness, s.phase, s.lastSeenMillis, s.detail, s.notifications,
+            targets.add(new TargetStatus(
+                    name,
+                    freshness,
+                    s.phase,
+                    s.lastSeenMillis,
+                    s.detail,
+                    s.notifications,
                     devicesPerSource.getOrDefault(name, 0)));
         });
         // A device is as fresh as its source: agents send only what changed, so a quiet device on a live
@@ -117,17 +127,31 @@ public final class TelemetryStore implements SnapshotSource {
         long quietLimit = freshnessPolicy.lostAfter().toMillis();
         for (DeviceState device : model.devices.values()) {
             Freshness own = now - device.lastSeenMillis > quietLimit ? Freshness.STALE : Freshness.LIVE;
-            deviceFreshness.put(device.name.name(), own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE)));
+            deviceFreshness.put(
+                    device.name.name(), own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE)));
         }
         FabricModel.Summary summary = model.summarize(deviceFreshness);
         var events = model.exclusions.events();
         alarms.evaluate(summary.planes(), targets, events, List.copyOf(held.values()), thresholds.get(), now);
-        FabricSnapshot snapshot = new FabricSnapshot(++version, now, summary.planes(), summary.links(),
-                summary.switches(), summary.hosts(), events, rankDownLinksFirst(model.exclusions.groups(now),
-                        summary.links()),
-                alarms.active(), alarms.recent(), List.copyOf(targets), trimHistory.sample(summary.planes(), now),
-                new IngestStats(ingest.acceptedUpdates(), ingest.droppedUpdates(), ingest.droppedNotifications(),
-                        ingest.queueDepth(), model.appliedUpdates));
+        FabricSnapshot snapshot = new FabricSnapshot(
+                ++version,
+                now,
+                summary.planes(),
+                summary.links(),
+                summary.switches(),
+                summary.hosts(),
+                events,
+                rankDownLinksFirst(model.exclusions.groups(now), summary.links()),
+                alarms.active(),
+                alarms.recent(),
+                List.copyOf(targets),
+                trimHistory.sample(summary.planes(), now),
+                new IngestStats(
+                        ingest.acceptedUpdates(),
+                        ingest.droppedUpdates(),
+                        ingest.droppedNotifications(),
+                        ingest.queueDepth(),
+                        model.appliedUpdates));
         latest.set(snapshot);
         return snapshot;
     }
@@ -148,7 +172,8 @@ public final class TelemetryStore implements SnapshotSource {
         }
         List<FabricSnapshot.LinkExclusionGroup> ranked = new ArrayList<>(groups);
         ranked.sort(java.util.Comparator.comparingInt((FabricSnapshot.LinkExclusionGroup g) -> -g.excessHosts())
-                .thenComparing(g -> !down.contains(g.link())).thenComparing(ExclusionLog.BY_EXCESS));
+                .thenComparing(g -> !down.contains(g.link()))
+                .thenComparing(ExclusionLog.BY_EXCESS));
         return List.copyOf(ranked);
     }
 

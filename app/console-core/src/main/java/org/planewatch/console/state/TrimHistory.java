@@ -30,7 +30,8 @@ final class TrimHistory {
         for (PlaneSummary plane : planes) {
             Deque<TrimPoint> points = series.computeIfAbsent(plane.plane(), p -> new ArrayDeque<>());
             boolean live = plane.freshness() == Freshness.LIVE;
-            points.addLast(new TrimPoint(nowMillis,
+            points.addLast(new TrimPoint(
+                    nowMillis,
                     live ? FabricSnapshot.nanToZero(plane.lastHopTrimRate()) : Double.NaN,
                     live ? FabricSnapshot.nanToZero(plane.fabricTrimRate()) : Double.NaN));
             while (points.size() > capacity) {

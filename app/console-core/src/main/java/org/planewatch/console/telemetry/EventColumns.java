@@ -21,12 +21,14 @@ public final class EventColumns extends AbstractList<IngestEvent> implements Ran
 
     /** Per event: the event itself when it is not a notification (connection phases, syncs: rare), else null. */
     private final IngestEvent[] prebuilt;
+
     private final String[] sources;
     private final String[] targets;
     private final long[] timestamps;
     private final long[] arrivals;
     /** Per event the end of its updates (its start is the previous event's end), and alike for deletes. */
     private final int[] updateEnds;
+
     private final int[] deleteEnds;
     private final UpdateColumns updates;
     private final PathColumns deletes;
@@ -34,12 +36,32 @@ public final class EventColumns extends AbstractList<IngestEvent> implements Ran
     private final int size;
 
     private EventColumns(EventColumns all, int from, int size) {
-        this(all.prebuilt, all.sources, all.targets, all.timestamps, all.arrivals, all.updateEnds, all.deleteEnds,
-                all.updates, all.deletes, from, size);
+        this(
+                all.prebuilt,
+                all.sources,
+                all.targets,
+                all.timestamps,
+                all.arrivals,
+                all.updateEnds,
+                all.deleteEnds,
+                all.updates,
+                all.deletes,
+                from,
+                size);
     }
 
-    private EventColumns(IngestEvent[] prebuilt, String[] sources, String[] targets, long[] timestamps, long[] arrivals,
-            int[] updateEnds, int[] deleteEnds, UpdateColumns updates, PathColumns deletes, int from, int size) {
+    private EventColumns(
+            IngestEvent[] prebuilt,
+            String[] sources,
+            String[] targets,
+            long[] timestamps,
+            long[] arrivals,
+            int[] updateEnds,
+            int[] deleteEnds,
+            UpdateColumns updates,
+            PathColumns deletes,
+            int from,
+            int size) {
         this.prebuilt = prebuilt;
         this.sources = sources;
         this.targets = targets;
@@ -72,8 +94,13 @@ public final class EventColumns extends AbstractList<IngestEvent> implements Ran
         int deleteStart = at == 0 ? 0 : deleteEnds[at - 1];
         List<org.planewatch.telemetry.path.TelemetryPath> deleted =
                 deleteStart == deleteEnds[at] ? List.of() : deletes.slice(deleteStart, deleteEnds[at]);
-        return new IngestEvent.Notification(sources[at], targets[at], timestamps[at],
-                updates.slice(updateStart, updateEnds[at]), deleted, arrivals[at]);
+        return new IngestEvent.Notification(
+                sources[at],
+                targets[at],
+                timestamps[at],
+                updates.slice(updateStart, updateEnds[at]),
+                deleted,
+                arrivals[at]);
     }
 
     /** The arrival time of event {@code index}, without building it. */
@@ -129,7 +156,8 @@ public final class EventColumns extends AbstractList<IngestEvent> implements Ran
         @Override
         public IngestEvent get(int index) {
             Objects.checkIndex(index, size());
-            // The first run that ends after the index: with empty runs several ends are equal, hence not a plain search.
+            // The first run that ends after the index: with empty runs several ends are equal, hence not a plain
+            // search.
             int low = 0;
             int high = ends.length - 1;
             while (low < high) {
@@ -249,8 +277,18 @@ public final class EventColumns extends AbstractList<IngestEvent> implements Ran
                 throw new IllegalStateException("updates or deletes added without ending their notification");
             }
             // The columns as they are, room to spare included (ADR 0079).
-            return new EventColumns(prebuilt, sources, targets, timestamps, arrivals, updateEnds, deleteEnds,
-                    updates.build(), deletes.build(), 0, size);
+            return new EventColumns(
+                    prebuilt,
+                    sources,
+                    targets,
+                    timestamps,
+                    arrivals,
+                    updateEnds,
+                    deleteEnds,
+                    updates.build(),
+                    deletes.build(),
+                    0,
+                    size);
         }
 
         private int endOfPrevious(int[] ends) {

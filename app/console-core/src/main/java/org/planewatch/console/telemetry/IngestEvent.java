@@ -26,7 +26,8 @@ public sealed interface IngestEvent {
             long timestampNs,
             List<TelemetryUpdate> updates,
             List<TelemetryPath> deletes,
-            long arrivalMillis) implements IngestEvent {
+            long arrivalMillis)
+            implements IngestEvent {
         public Notification {
             // Columns are immutable already, and copying them would make the object per update they avoid.
             updates = updates instanceof UpdateColumns ? updates : List.copyOf(updates);
@@ -41,6 +42,5 @@ public sealed interface IngestEvent {
      * The connection changed phase. {@code detail} explains a failure in operator words
      * ("connection refused by 10.0.0.5:9339"), or is empty.
      */
-    record Connection(String source, ConnectionPhase phase, String detail, long arrivalMillis)
-            implements IngestEvent {}
+    record Connection(String source, ConnectionPhase phase, String detail, long arrivalMillis) implements IngestEvent {}
 }

@@ -27,6 +27,7 @@ public final class PathColumns extends AbstractList<TelemetryPath> implements Ra
     private final long[] keys;
     /** This list is {@code size} paths of the arrays from {@code from} on: one decoded batch shares its arrays among its notifications. */
     private final int from;
+
     private final int size;
 
     private PathColumns(TelemetryPath[] paths, long[] keys, int from, int size) {
@@ -43,7 +44,9 @@ public final class PathColumns extends AbstractList<TelemetryPath> implements Ra
 
     @Override
     public TelemetryPath get(int index) {
-        return isKeyed(index) ? fill(paths[from + index], keys[from + index]) : paths[from + Objects.checkIndex(index, size)];
+        return isKeyed(index)
+                ? fill(paths[from + index], keys[from + index])
+                : paths[from + Objects.checkIndex(index, size)];
     }
 
     /** The path itself when plain, the template when keyed. */
@@ -74,7 +77,8 @@ public final class PathColumns extends AbstractList<TelemetryPath> implements Ra
             PathElem elem = filled[i];
             if (elem.keys().containsValue(PathElem.ANY)) {
                 if (elem.keys().size() == 1) {
-                    filled[i] = PathElem.of(elem.name(), elem.keys().keySet().iterator().next(), Long.toString(key));
+                    filled[i] = PathElem.of(
+                            elem.name(), elem.keys().keySet().iterator().next(), Long.toString(key));
                 } else {
                     Map<String, String> keyValues = new LinkedHashMap<>(elem.keys());
                     keyValues.replaceAll((name, value) -> PathElem.ANY.equals(value) ? Long.toString(key) : value);

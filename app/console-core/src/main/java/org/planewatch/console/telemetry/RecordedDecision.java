@@ -12,8 +12,20 @@ package org.planewatch.console.telemetry;
  *     restart); always 0 in recordings of format 2 and older, which did not tell them apart
  * @param arrivalMillis arrival of the notification that completed the decision
  */
-public record RecordedDecision(String source, String target, int subscription, long seq, long arrivalMillis, Long timestampNs, Long qpn,
-        Long ev, Long plane, String links, String fromState, String toState, String reason) {
+public record RecordedDecision(
+        String source,
+        String target,
+        int subscription,
+        long seq,
+        long arrivalMillis,
+        Long timestampNs,
+        Long qpn,
+        Long ev,
+        Long plane,
+        String links,
+        String fromState,
+        String toState,
+        String reason) {
 
     /** How many leaves the notifications that reported it carried. */
     public int leafCount() {

@@ -27,6 +27,7 @@ public final class UpdateColumns extends AbstractList<TelemetryUpdate> implement
     private final PathColumns paths;
     /** Per update: {@link #UINT} or {@link #INT} with the number in {@link #numbers}, or {@link #OBJECT} in {@link #objects}. */
     private final byte[] kinds;
+
     private final long[] numbers;
     private final TelemetryValue[] objects;
     private final int from;
@@ -133,7 +134,8 @@ public final class UpdateColumns extends AbstractList<TelemetryUpdate> implement
         }
 
         public UpdateColumns build() {
-            UpdateColumns built = new UpdateColumns(paths.build(), kinds, numbers, objects, 0); // room to spare included, as paths
+            UpdateColumns built =
+                    new UpdateColumns(paths.build(), kinds, numbers, objects, 0); // room to spare included, as paths
             kinds = null; // the columns must not change after the build
             numbers = null;
             objects = null;

@@ -69,7 +69,12 @@ class RestartedAgentRecordingTest {
     Path dir;
 
     /** One agent session: when it listened, when the recorder subscribed, when it was killed, what it sent. */
-    record AgentSession(int index, long listenMillis, long resubscribeMillis, long killMillis, List<SentDecisionCounter.Sent> sent) {}
+    record AgentSession(
+            int index,
+            long listenMillis,
+            long resubscribeMillis,
+            long killMillis,
+            List<SentDecisionCounter.Sent> sent) {}
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -113,8 +118,12 @@ class RestartedAgentRecordingTest {
         recorder.stop();
         Verified verified = verify(out, sessions, recorder);
         assertTrue(verified.sent() > 0, "the agents sent decisions");
-        Set<String> sharedNames = new HashSet<>(sessions.get("a").getFirst().sent().stream().map(SentDecisionCounter.Sent::target).toList());
-        sharedNames.retainAll(sessions.get("b").getFirst().sent().stream().map(SentDecisionCounter.Sent::target).toList());
+        Set<String> sharedNames = new HashSet<>(sessions.get("a").getFirst().sent().stream()
+                .map(SentDecisionCounter.Sent::target)
+                .toList());
+        sharedNames.retainAll(sessions.get("b").getFirst().sent().stream()
+                .map(SentDecisionCounter.Sent::target)
+                .toList());
         assertTrue(!sharedNames.isEmpty(), "both agents sent decisions of devices with the same names");
     }
 
@@ -133,19 +142,38 @@ class RestartedAgentRecordingTest {
             }
         }
         recorder.stop();
-        List<Long> latencies = sessions.subList(1, sessions.size()).stream().map(AgentSession::resubscribeMillis).sorted().toList();
-        System.out.printf(Locale.ROOT, "RESILIENCE restarts=%d resubscribe_ms min=%d median=%d max=%d per restart %s%n",
-                downtimes.size(), latencies.getFirst(), latencies.get(latencies.size() / 2), latencies.getLast(),
-                sessions.subList(1, sessions.size()).stream().map(AgentSession::resubscribeMillis).toList());
+        List<Long> latencies = sessions.subList(1, sessions.size()).stream()
+                .map(AgentSession::resubscribeMillis)
+                .sorted()
+                .toList();
+        System.out.printf(
+                Locale.ROOT,
+                "RESILIENCE restarts=%d resubscribe_ms min=%d median=%d max=%d per restart %s%n",
+                downtimes.size(),
+                latencies.getFirst(),
+                latencies.get(latencies.size() / 2),
+                latencies.getLast(),
+                sessions.subList(1, sessions.size()).stream()
+                        .map(AgentSession::resubscribeMillis)
+                        .toList());
         Verified verified = verify(out, Map.of("lab", sessions), recorder);
-        System.out.printf(Locale.ROOT, "RESILIENCE sent=%d recorded=%d gaps_flagged=%d/%d%n", verified.sent(), verified.recorded(),
-                verified.gapsFlagged(), downtimes.size());
+        System.out.printf(
+                Locale.ROOT,
+                "RESILIENCE sent=%d recorded=%d gaps_flagged=%d/%d%n",
+                verified.sent(),
+                verified.recorded(),
+                verified.gapsFlagged(),
+                downtimes.size());
         for (AgentSession s : sessions.subList(1, sessions.size())) {
-            assertTrue(s.resubscribeMillis() <= RESUBSCRIBE_LIMIT_MILLIS, "restart " + s.index() + " after "
-                    + downtimes.get(s.index() - 1) + " ms down: subscribed again " + s.resubscribeMillis()
-                    + " ms after the agent listened\n" + recorder.printed());
+            assertTrue(
+                    s.resubscribeMillis() <= RESUBSCRIBE_LIMIT_MILLIS,
+                    "restart " + s.index() + " after "
+                            + downtimes.get(s.index() - 1) + " ms down: subscribed again " + s.resubscribeMillis()
+                            + " ms after the agent listened\n" + recorder.printed());
         }
-        assertTrue(recorder.printed().contains("target lab not live: stream from 127.0.0.1:" + port + " reset while streaming"),
+        assertTrue(
+                recorder.printed()
+                        .contains("target lab not live: stream from 127.0.0.1:" + port + " reset while streaming"),
                 recorder.printed());
     }
 
@@ -156,14 +184,17 @@ class RestartedAgentRecordingTest {
      * the replay; each agent session's decisions of one device share a subscription that no other
      * agent session of that device has; every restart's outage is a gap.
      */
-    private static Verified verify(Path out, Map<String, List<AgentSession>> sessionsBySource, Recorder recorder) throws Exception {
+    private static Verified verify(Path out, Map<String, List<AgentSession>> sessionsBySource, Recorder recorder)
+            throws Exception {
         record Key(String source, String target, long seq, long timestampNs) {}
         record Row(int session, Map<String, String> leaves) {}
         Map<Key, Row> recorded = new HashMap<>();
         int rows = 0;
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + out); Statement s = db.createStatement();
-                ResultSet rs = s.executeQuery("SELECT source, target, subscription, ring_seq, timestamp_ns, qpn, ev, plane, links,"
-                        + " from_state, to_state, reason FROM exclusions")) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + out);
+                Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT source, target, subscription, ring_seq, timestamp_ns, qpn, ev, plane, links,"
+                                + " from_state, to_state, reason FROM exclusions")) {
             while (rs.next()) {
                 rows++;
                 Map<String, String> leaves = new HashMap<>();
@@ -175,7 +206,8 @@ class RestartedAgentRecordingTest {
                 leaves.put("from-state", rs.getString(10));
                 leaves.put("to-state", rs.getString(11));
                 leaves.put("reason", rs.getString(12));
-                Row previous = recorded.put(new Key(rs.getString(1), rs.getString(2), rs.getLong(4), rs.getLong(5)),
+                Row previous = recorded.put(
+                        new Key(rs.getString(1), rs.getString(2), rs.getLong(4), rs.getLong(5)),
                         new Row(rs.getInt(3), leaves));
                 assertEquals(null, previous, "one row per decision");
             }
@@ -190,24 +222,37 @@ class RestartedAgentRecordingTest {
                     Key key = new Key(source.getKey(), d.target(), d.seq(), d.timestampNs());
                     sentKeys.add(key);
                     Row row = recorded.get(key);
-                    assertTrue(row != null, "agent session " + session.index() + " of " + source.getKey() + " sent " + d
-                            + ", which the recording lacks\n" + recorder.printed());
+                    assertTrue(
+                            row != null,
+                            "agent session " + session.index() + " of " + source.getKey() + " sent " + d
+                                    + ", which the recording lacks\n" + recorder.printed());
                     assertEquals(d.leaves(), row.leaves(), "fields of " + key);
-                    ringSessions.computeIfAbsent(d.target(), t -> new HashMap<>())
-                            .computeIfAbsent(session.index(), i -> new HashSet<>()).add(row.session());
+                    ringSessions
+                            .computeIfAbsent(d.target(), t -> new HashMap<>())
+                            .computeIfAbsent(session.index(), i -> new HashSet<>())
+                            .add(row.session());
                 }
             }
             ringSessions.forEach((target, byAgentSession) -> {
                 Set<Integer> seen = new HashSet<>();
                 byAgentSession.forEach((agentSession, ring) -> {
-                    assertEquals(1, ring.size(), target + ": agent session " + agentSession + " in subscriptions " + ring);
-                    assertTrue(seen.add(ring.iterator().next()), target + ": agent session " + agentSession
-                            + " shares subscription " + ring + " with another");
+                    assertEquals(
+                            1, ring.size(), target + ": agent session " + agentSession + " in subscriptions " + ring);
+                    assertTrue(
+                            seen.add(ring.iterator().next()),
+                            target + ": agent session " + agentSession + " shares subscription " + ring
+                                    + " with another");
                 });
             });
         }
-        assertEquals(sent, rows, () -> "decisions sent, decisions recorded; recorded, not sent: " + recorded.entrySet().stream()
-                .filter(e -> !sentKeys.contains(e.getKey())).limit(5).toList());
+        assertEquals(
+                sent,
+                rows,
+                () -> "decisions sent, decisions recorded; recorded, not sent: "
+                        + recorded.entrySet().stream()
+                                .filter(e -> !sentKeys.contains(e.getKey()))
+                                .limit(5)
+                                .toList());
         int gapsFlagged = 0;
         try (RecordingReader reader = RecordingReader.open(out);
                 ReplayEngine replay = new ReplayEngine(reader, AlarmThresholds.defaults())) {
@@ -218,12 +263,17 @@ class RestartedAgentRecordingTest {
                     AgentSession after = sessions.get(i);
                     // From when the recorder saw the stream fail (after the kill) to when it streamed again.
                     long streamingAgain = after.listenMillis() + after.resubscribeMillis();
-                    boolean flagged = reader.gaps().stream().anyMatch(g -> g.source().equals(source.getKey())
-                            && g.fromMillis() >= before.killMillis() - 100 && g.fromMillis() <= streamingAgain
-                            && g.toMillis() != null && g.toMillis() >= Math.max(g.fromMillis(), after.listenMillis())
-                            && g.toMillis() <= streamingAgain + 1_000);
-                    assertTrue(flagged, source.getKey() + ": no gap from the kill at " + before.killMillis() + " to the restart at "
-                            + after.listenMillis() + " in " + reader.gaps());
+                    boolean flagged = reader.gaps().stream()
+                            .anyMatch(g -> g.source().equals(source.getKey())
+                                    && g.fromMillis() >= before.killMillis() - 100
+                                    && g.fromMillis() <= streamingAgain
+                                    && g.toMillis() != null
+                                    && g.toMillis() >= Math.max(g.fromMillis(), after.listenMillis())
+                                    && g.toMillis() <= streamingAgain + 1_000);
+                    assertTrue(
+                            flagged,
+                            source.getKey() + ": no gap from the kill at " + before.killMillis() + " to the restart at "
+                                    + after.listenMillis() + " in " + reader.gaps());
                     gapsFlagged++;
                 }
             }
@@ -261,8 +311,9 @@ class RestartedAgentRecordingTest {
         static Agent start(int port, int index) throws Exception {
             SentDecisionCounter counter = new SentDecisionCounter();
             SimulatedBackend backend = new SimulatedBackend(flappingLink(), SimOptions.defaults());
-            AgentServer server = new AgentServer(AgentConfig.loopbackInsecure(port, GnmiOptions.defaults()), backend,
-                    StructuredLog.silent()).intercept(counter);
+            AgentServer server = new AgentServer(
+                            AgentConfig.loopbackInsecure(port, GnmiOptions.defaults()), backend, StructuredLog.silent())
+                    .intercept(counter);
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (true) {
                 try {
@@ -279,20 +330,26 @@ class RestartedAgentRecordingTest {
 
         /** Waits for the recorder's subscription, lets decisions flow, quiesces, and kills the agent. */
         AgentSession streamAndKill(Duration streamFor, java.util.function.IntPredicate delivered) throws Exception {
-            await(() -> counter.firstSubscribeNanos() != 0, Duration.ofSeconds(20), "agent session " + index + " was never subscribed to");
+            await(
+                    () -> counter.firstSubscribeNanos() != 0,
+                    Duration.ofSeconds(20),
+                    "agent session " + index + " was never subscribed to");
             long resubscribe = TimeUnit.NANOSECONDS.toMillis(counter.firstSubscribeNanos() - listenNanos);
             Thread.sleep(streamFor.toMillis());
             backend.setPaused(true);
             long[] last = {-1};
             long[] stableSince = {System.nanoTime()};
-            await(() -> {
-                long messages = counter.messages();
-                if (messages != last[0]) {
-                    last[0] = messages;
-                    stableSince[0] = System.nanoTime();
-                }
-                return System.nanoTime() - stableSince[0] > TimeUnit.MILLISECONDS.toNanos(300);
-            }, Duration.ofSeconds(10), "agent session " + index + " kept sending while paused");
+            await(
+                    () -> {
+                        long messages = counter.messages();
+                        if (messages != last[0]) {
+                            last[0] = messages;
+                            stableSince[0] = System.nanoTime();
+                        }
+                        return System.nanoTime() - stableSince[0] > TimeUnit.MILLISECONDS.toNanos(300);
+                    },
+                    Duration.ofSeconds(10),
+                    "agent session " + index + " kept sending while paused");
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             for (int before = -1; System.nanoTime() < deadline; Thread.sleep(200)) {
                 int now = counter.decisions().size();
@@ -316,9 +373,13 @@ class RestartedAgentRecordingTest {
     private record Delivered(Path out, Map<String, List<AgentSession>> sessions) {
         java.util.function.IntPredicate of(String source) {
             return sentNow -> {
-                int expected = sentNow + sessions.get(source).stream().mapToInt(s -> s.sent().size()).sum();
+                int expected = sentNow
+                        + sessions.get(source).stream()
+                                .mapToInt(s -> s.sent().size())
+                                .sum();
                 try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + out + "?mode=ro");
-                        java.sql.PreparedStatement count = db.prepareStatement("SELECT count(*) FROM exclusions WHERE source = ?")) {
+                        java.sql.PreparedStatement count =
+                                db.prepareStatement("SELECT count(*) FROM exclusions WHERE source = ?")) {
                     count.setString(1, source);
                     try (ResultSet rs = count.executeQuery()) {
                         return rs.next() && rs.getInt(1) >= expected;
@@ -342,10 +403,13 @@ class RestartedAgentRecordingTest {
                     """.formatted(name, port)));
             Path targets = Files.writeString(dir.resolve(out.getFileName() + ".targets.yaml"), yaml.toString());
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            RecordCommand command = new RecordCommand(InstantSource.system(), new PrintStream(err, true, StandardCharsets.UTF_8));
+            RecordCommand command =
+                    new RecordCommand(InstantSource.system(), new PrintStream(err, true, StandardCharsets.UTF_8));
             int[] status = {-1};
-            Thread thread = Thread.ofPlatform().name("recorder").start(() -> status[0] = new CommandLine(command)
-                    .execute("--targets", targets.toString(), "--out", out.toString()));
+            Thread thread = Thread.ofPlatform()
+                    .name("recorder")
+                    .start(() -> status[0] =
+                            new CommandLine(command).execute("--targets", targets.toString(), "--out", out.toString()));
             return new Recorder(command, thread, err, status);
         }
 
@@ -362,10 +426,14 @@ class RestartedAgentRecordingTest {
 
     /** Eight hosts over two planes; one link of plane 0 goes down for 50 us every 100 us of simulated time. */
     static Scenario flappingLink() {
-        return new Scenario("flapping-link", 11,
+        return new Scenario(
+                "flapping-link",
+                11,
                 new FabricConfig(2, 4, 2, 2, 100.0, 1_000, 4_096, 64, 262_144, 524_288, 52_428, 209_715, true, 0, 8),
-                TransportConfig.defaults(TransportMode.MRC), WorkloadConfig.permutation(1 << 20, 1_000_000),
-                List.<FaultSpec>of(new FaultSpec.LinkFlap(20_000, "p0-t0-0~p0-t1-0", 100_000, 50_000, 1_000_000)), 0);
+                TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(1 << 20, 1_000_000),
+                List.<FaultSpec>of(new FaultSpec.LinkFlap(20_000, "p0-t0-0~p0-t1-0", 100_000, 50_000, 1_000_000)),
+                0);
     }
 
     private static int freePort() throws java.io.IOException {

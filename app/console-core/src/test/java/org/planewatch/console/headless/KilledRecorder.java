@@ -13,8 +13,8 @@ import org.planewatch.agent.gnmi.GnmiOptions;
 import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.agent.server.AgentConfig;
 import org.planewatch.agent.server.AgentServer;
-import org.planewatch.agent.sim.SimulatedBackend;
 import org.planewatch.agent.sim.SimOptions;
+import org.planewatch.agent.sim.SimulatedBackend;
 import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.sim.config.FabricConfig;
@@ -50,7 +50,12 @@ final class KilledRecorder {
     }
 
     /** One kill: when it happened, the newest arrival the file holds, the largest gap between batches in the 5 s before the kill. */
-    record Kill(long killMillis, long lastRecordedMillis, long largestGapMillis, boolean reportedAbrupt, String childOutput) {
+    record Kill(
+            long killMillis,
+            long lastRecordedMillis,
+            long largestGapMillis,
+            boolean reportedAbrupt,
+            String childOutput) {
         long lostMillis() {
             return killMillis - lastRecordedMillis;
         }
@@ -59,15 +64,22 @@ final class KilledRecorder {
     private KilledRecorder() {}
 
     static Agent startAgent() throws IOException {
-        Scenario scenario = new Scenario("kill-test", 3,
+        Scenario scenario = new Scenario(
+                "kill-test",
+                3,
                 new FabricConfig(2, 4, 2, 2, 100.0, 1_000, 4_096, 64, 262_144, 524_288, 52_428, 209_715, true, 0, 8),
                 TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(1 << 20, 1000), List.<FaultSpec>of(), 0);
-        SimulatedBackend backend = new SimulatedBackend(scenario, SimOptions.defaults().withPublishIntervalMs(SAMPLE_INTERVAL_MILLIS));
+                WorkloadConfig.permutation(1 << 20, 1000),
+                List.<FaultSpec>of(),
+                0);
+        SimulatedBackend backend =
+                new SimulatedBackend(scenario, SimOptions.defaults().withPublishIntervalMs(SAMPLE_INTERVAL_MILLIS));
         long sampleNanos = SAMPLE_INTERVAL_MILLIS * 1_000_000;
-        GnmiOptions gnmi = GnmiOptions.defaults().withMinSampleIntervalNs(sampleNanos).withTargetDefinedIntervalNs(sampleNanos);
+        GnmiOptions gnmi =
+                GnmiOptions.defaults().withMinSampleIntervalNs(sampleNanos).withTargetDefinedIntervalNs(sampleNanos);
         try {
-            return new Agent(new AgentServer(AgentConfig.loopbackInsecure(0, gnmi), backend, StructuredLog.silent()).start());
+            return new Agent(
+                    new AgentServer(AgentConfig.loopbackInsecure(0, gnmi), backend, StructuredLog.silent()).start());
         } catch (IOException | RuntimeException e) {
             backend.close();
             throw e;
@@ -88,14 +100,23 @@ final class KilledRecorder {
                 """.formatted(agentPort));
         Path out = dir.resolve(name + ".pwrec");
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process child = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                RecordCommand.class.getName(), "--targets", targets.toString(), "--out", out.toString())
+        Process child = new ProcessBuilder(
+                        java,
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        RecordCommand.class.getName(),
+                        "--targets",
+                        targets.toString(),
+                        "--out",
+                        out.toString())
                 .redirectErrorStream(true)
                 .start();
         StringBuilder output = new StringBuilder();
         CompletableFuture<Void> live = new CompletableFuture<>();
         Thread reader = Thread.ofPlatform().daemon().start(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = lines.readLine()) != null) {
                     synchronized (output) {
@@ -131,7 +152,12 @@ final class KilledRecorder {
             if (range == null) {
                 throw new AssertionError("the killed recording holds no data: " + output);
             }
-            return new Kill(killMillis, range[1], largestGap(out, killMillis - 5_000), recording.abruptEnd().isPresent(), output.toString());
+            return new Kill(
+                    killMillis,
+                    range[1],
+                    largestGap(out, killMillis - 5_000),
+                    recording.abruptEnd().isPresent(),
+                    output.toString());
         } catch (RecordingException e) {
             throw new AssertionError(e.getMessage() + "\n" + output, e);
         }
@@ -143,8 +169,9 @@ final class KilledRecorder {
      */
     private static long largestGap(Path file, long sinceMillis) throws java.sql.SQLException {
         try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
-                java.sql.PreparedStatement s = db.prepareStatement("SELECT max(first_arrival_ms - previous) FROM (SELECT first_arrival_ms,"
-                        + " lag(last_arrival_ms) OVER (ORDER BY seq) AS previous FROM batches) WHERE first_arrival_ms > ?")) {
+                java.sql.PreparedStatement s = db.prepareStatement(
+                        "SELECT max(first_arrival_ms - previous) FROM (SELECT first_arrival_ms,"
+                                + " lag(last_arrival_ms) OVER (ORDER BY seq) AS previous FROM batches) WHERE first_arrival_ms > ?")) {
             s.setLong(1, sinceMillis);
             try (java.sql.ResultSet rs = s.executeQuery()) {
                 return rs.getLong(1);

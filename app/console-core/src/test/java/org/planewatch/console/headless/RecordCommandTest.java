@@ -32,10 +32,14 @@ class RecordCommandTest {
 
     @Test
     void recordsALiveAgentForTheRequestedTimeWithProgress() throws Exception {
-        Scenario scenario = new Scenario("record-test", 3,
+        Scenario scenario = new Scenario(
+                "record-test",
+                3,
                 new FabricConfig(2, 4, 2, 2, 100.0, 1_000, 4_096, 64, 262_144, 524_288, 52_428, 209_715, true, 0, 8),
                 TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(1 << 20, 1000), List.<FaultSpec>of(), 0);
+                WorkloadConfig.permutation(1 << 20, 1000),
+                List.<FaultSpec>of(),
+                0);
         try (EmbeddedSimAgent agent = EmbeddedSimAgent.start(scenario, SimOptions.defaults(), false)) {
             Path out = dir.resolve("lab.pwrec");
             int status = recordFor3s(agent.port(), out);
@@ -56,8 +60,11 @@ class RecordCommandTest {
         Path targets = dir.resolve("targets.yaml");
         Files.writeString(targets, "targets:\n  lab:\n    address: 127.0.0.1:9\n    insecure: true\n");
         Path out = Files.writeString(dir.resolve("old.pwrec"), "keep me");
-        int status = RecordCommand.run(new String[] {"--targets", targets.toString(), "--out", out.toString(), "--for", "1s"},
-                InstantSource.system(), System.out, err);
+        int status = RecordCommand.run(
+                new String[] {"--targets", targets.toString(), "--out", out.toString(), "--for", "1s"},
+                InstantSource.system(),
+                System.out,
+                err);
         assertEquals(2, status);
         assertTrue(errBytes.toString(StandardCharsets.UTF_8).contains("already exists"));
         assertEquals("keep me", Files.readString(out));
@@ -66,15 +73,30 @@ class RecordCommandTest {
     @Test
     void reportsABadTargetsFileAndABadDuration() throws Exception {
         Path targets = Files.writeString(dir.resolve("bad.yaml"), "targets:\n  lab:\n    adress: 127.0.0.1:9339\n");
-        int status = RecordCommand.run(new String[] {"--targets", targets.toString(), "--out", dir.resolve("x.pwrec").toString()},
-                InstantSource.system(), System.out, err);
+        int status = RecordCommand.run(
+                new String[] {
+                    "--targets",
+                    targets.toString(),
+                    "--out",
+                    dir.resolve("x.pwrec").toString()
+                },
+                InstantSource.system(),
+                System.out,
+                err);
         assertEquals(2, status);
-        assertTrue(errBytes.toString(StandardCharsets.UTF_8).contains("unknown field 'adress'"), errBytes.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                errBytes.toString(StandardCharsets.UTF_8).contains("unknown field 'adress'"),
+                errBytes.toString(StandardCharsets.UTF_8));
         errBytes.reset();
-        status = RecordCommand.run(new String[] {"--targets", targets.toString(), "--out", "x.pwrec", "--for", "ten minutes"},
-                InstantSource.system(), System.out, err);
+        status = RecordCommand.run(
+                new String[] {"--targets", targets.toString(), "--out", "x.pwrec", "--for", "ten minutes"},
+                InstantSource.system(),
+                System.out,
+                err);
         assertEquals(2, status);
-        assertTrue(errBytes.toString(StandardCharsets.UTF_8).contains("is not a duration"), errBytes.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                errBytes.toString(StandardCharsets.UTF_8).contains("is not a duration"),
+                errBytes.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -87,7 +109,10 @@ class RecordCommandTest {
         int status = recordFor3s(deadPort, out);
         assertEquals(0, status, errBytes.toString(StandardCharsets.UTF_8));
         try (RecordingReader reader = RecordingReader.open(out)) {
-            assertTrue(reader.alarms().stream().anyMatch(a -> a.kind().equals("TARGET_LOST") && a.subject().equals("lab")),
+            assertTrue(
+                    reader.alarms().stream()
+                            .anyMatch(a -> a.kind().equals("TARGET_LOST")
+                                    && a.subject().equals("lab")),
                     "the unreachable target's alarm is in the recording: " + reader.alarms());
             RecordingReader.Gap gap = reader.gaps().getFirst();
             assertEquals("lab", gap.source());
@@ -96,8 +121,10 @@ class RecordCommandTest {
             assertTrue(gap.failures() >= 2, "a refused dial every second or less: " + gap.failures());
         }
         String printed = errBytes.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.contains("target lab not live: connection refused by 127.0.0.1:" + deadPort
-                + " (is the agent running and listening there?)\n"), printed);
+        assertTrue(
+                printed.contains("target lab not live: connection refused by 127.0.0.1:" + deadPort
+                        + " (is the agent running and listening there?)\n"),
+                printed);
     }
 
     /** Runs {@code planewatch record} for 3 s against one target named "lab" on a loopback port. */
@@ -109,7 +136,10 @@ class RecordCommandTest {
                     devices: ["*"]
                     insecure: true
                 """.formatted(port));
-        return RecordCommand.run(new String[] {"--targets", targets.toString(), "--out", out.toString(), "--for", "3s"},
-                InstantSource.system(), System.out, err);
+        return RecordCommand.run(
+                new String[] {"--targets", targets.toString(), "--out", out.toString(), "--for", "3s"},
+                InstantSource.system(),
+                System.out,
+                err);
     }
 }

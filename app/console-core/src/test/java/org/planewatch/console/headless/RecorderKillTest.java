@@ -29,9 +29,11 @@ class RecorderKillTest {
     void killedRecorderLosesAtMost250MillisecondsBeforeTheKill() throws Exception {
         try (KilledRecorder.Agent agent = KilledRecorder.startAgent()) {
             KilledRecorder.Kill kill = KilledRecorder.recordAndKill(agent.port(), dir, "killed", 1_500);
-            assertTrue(kill.lostMillis() >= 0 && kill.lostMillis() <= MAX_LOSS_MILLIS,
-                    "the last recorded arrival is " + kill.lostMillis() + " ms before the kill (the largest gap between batches in"
-                            + " the 5 s before it: " + kill.largestGapMillis() + " ms)\n" + kill.childOutput());
+            assertTrue(
+                    kill.lostMillis() >= 0 && kill.lostMillis() <= MAX_LOSS_MILLIS,
+                    "the last recorded arrival is " + kill.lostMillis()
+                            + " ms before the kill (the largest gap between batches in" + " the 5 s before it: "
+                            + kill.largestGapMillis() + " ms)\n" + kill.childOutput());
             assertTrue(kill.reportedAbrupt(), "the recording says it ended abruptly");
         }
     }
@@ -44,16 +46,19 @@ class RecorderKillTest {
         Random random = new Random(16);
         try (KilledRecorder.Agent agent = KilledRecorder.startAgent()) {
             for (int run = 0; run < 20; run++) {
-                KilledRecorder.Kill kill = KilledRecorder.recordAndKill(agent.port(), dir, "killed-" + run, 500 + random.nextInt(4_000));
+                KilledRecorder.Kill kill =
+                        KilledRecorder.recordAndKill(agent.port(), dir, "killed-" + run, 500 + random.nextInt(4_000));
                 lost.add(kill.lostMillis());
                 assertTrue(kill.reportedAbrupt(), "the recording says it ended abruptly");
-                System.out.println("run " + run + ": lost " + kill.lostMillis() + " ms; largest gap between batches in the 5 s before"
-                        + " the kill " + kill.largestGapMillis() + " ms");
+                System.out.println("run " + run + ": lost " + kill.lostMillis()
+                        + " ms; largest gap between batches in the 5 s before" + " the kill " + kill.largestGapMillis()
+                        + " ms");
             }
         }
         List<Long> sorted = lost.stream().sorted().toList();
-        System.out.printf("SIGKILL loss over %d runs: min %d ms, median %d ms, max %d ms%n", sorted.size(), sorted.getFirst(),
-                sorted.get(sorted.size() / 2), sorted.getLast());
+        System.out.printf(
+                "SIGKILL loss over %d runs: min %d ms, median %d ms, max %d ms%n",
+                sorted.size(), sorted.getFirst(), sorted.get(sorted.size() / 2), sorted.getLast());
         assertTrue(sorted.getLast() <= MAX_LOSS_MILLIS, "losses " + lost);
     }
 }

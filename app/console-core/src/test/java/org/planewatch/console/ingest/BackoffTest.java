@@ -16,16 +16,21 @@ class BackoffTest {
         long[] ceilings = {100, 200, 400, 800, 1600, 1600, 1600};
         for (long ceiling : ceilings) {
             long wait = backoff.next().toMillis();
-            assertTrue(wait >= ceiling / 2 && wait <= ceiling, "wait " + wait + " outside [" + ceiling / 2 + ", " + ceiling + "]");
+            assertTrue(
+                    wait >= ceiling / 2 && wait <= ceiling,
+                    "wait " + wait + " outside [" + ceiling / 2 + ", " + ceiling + "]");
         }
     }
 
     @Test
     void jitterSpreadsTheWaits() {
-        long distinct = java.util.stream.IntStream.range(0, 20).mapToLong(i -> {
-            backoff.reset();
-            return backoff.next().toMillis();
-        }).distinct().count();
+        long distinct = java.util.stream.IntStream.range(0, 20)
+                .mapToLong(i -> {
+                    backoff.reset();
+                    return backoff.next().toMillis();
+                })
+                .distinct()
+                .count();
         assertTrue(distinct > 5, "only " + distinct + " distinct first waits");
     }
 
@@ -54,7 +59,8 @@ class BackoffTest {
 
     @Test
     void rejectsAJitterOutsideZeroToOne() {
-        var error = assertThrows(IllegalArgumentException.class,
+        var error = assertThrows(
+                IllegalArgumentException.class,
                 () -> new Backoff(Duration.ofMillis(1), Duration.ofMillis(2), 1.5, new Random()));
         assertEquals("backoff jitter must be in [0, 1], got 1.5", error.getMessage());
     }

@@ -23,7 +23,8 @@ class CancelAllTest {
         @Override
         public void cancel(String message, Throwable cause) {
             if (failsToCancel) {
-                throw Status.UNKNOWN.withDescription("Uncaught exception in the SynchronizationContext. Re-thrown.")
+                throw Status.UNKNOWN
+                        .withDescription("Uncaught exception in the SynchronizationContext. Re-thrown.")
                         .asRuntimeException();
             }
             cancelled.add(message);
@@ -59,7 +60,8 @@ class CancelAllTest {
     @Test
     void aCallThatFailsToCancelDoesNotKeepTheOthersOpen() {
         List<String> cancelled = new ArrayList<>();
-        GnmiTargetClient.cancelAll(List.of(new Call(false, cancelled), new Call(true, cancelled), new Call(false, cancelled)),
+        GnmiTargetClient.cancelAll(
+                List.of(new Call(false, cancelled), new Call(true, cancelled), new Call(false, cancelled)),
                 "console closed the target");
         assertEquals(List.of("console closed the target", "console closed the target"), cancelled);
     }

@@ -3,6 +3,8 @@ package org.planewatch.console.ingest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnknownFieldSet;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -24,14 +26,12 @@ import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.testing.Notifications;
 import org.planewatch.console.testing.ScriptedGnmiServer;
-import com.google.protobuf.ByteString;
-import com.google.protobuf.UnknownFieldSet;
 import org.planewatch.console.testing.VariedResponses;
 import org.planewatch.gnmi.proto.Notification;
 import org.planewatch.gnmi.proto.PathElem;
 import org.planewatch.gnmi.proto.SubscriptionList;
-import org.planewatch.gnmi.proto.Update;
 import org.planewatch.gnmi.proto.SubscriptionMode;
+import org.planewatch.gnmi.proto.Update;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 class GnmiTargetClientTest {
@@ -50,8 +50,12 @@ class GnmiTargetClientTest {
     }
 
     private GnmiTargetClient client(TargetConfig config) {
-        GnmiTargetClient client = new GnmiTargetClient(config, SubscriptionPlan.fabricOverview(), queue,
-                InstantSource.system(), scheduler,
+        GnmiTargetClient client = new GnmiTargetClient(
+                config,
+                SubscriptionPlan.fabricOverview(),
+                queue,
+                InstantSource.system(),
+                scheduler,
                 new Backoff(Duration.ofMillis(50), Duration.ofMillis(200), 0.5, new Random(7)));
         closeables.add(client);
         client.start();
@@ -83,19 +87,25 @@ class GnmiTargetClientTest {
 
     @Test
     void deliversDecodedNotificationsWithPrefixTargetApplied() throws Exception {
-        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, () -> List.of(
-                Notifications.of("p1-t0-0", 5_000).uint("/interfaces/interface[name=p1-t1-3]/state/counters/out-octets", 42).build())));
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(
+                0,
+                () -> List.of(Notifications.of("p1-t0-0", 5_000)
+                        .uint("/interfaces/interface[name=p1-t1-3]/state/counters/out-octets", 42)
+                        .build())));
         client(TargetConfig.insecure("fabric", "127.0.0.1", agent.port(), List.of("*")));
 
         var notification = (IngestEvent.Notification) await(e -> e instanceof IngestEvent.Notification);
         assertEquals("fabric", notification.source());
         assertEquals("p1-t0-0", notification.target());
         assertEquals(5_000, notification.timestampNs());
-        assertEquals("/interfaces/interface[name=p1-t1-3]/state/counters/out-octets",
+        assertEquals(
+                "/interfaces/interface[name=p1-t1-3]/state/counters/out-octets",
                 notification.updates().getFirst().path().toString());
-        assertEquals(new TelemetryValue.Uint(42), notification.updates().getFirst().value());
+        assertEquals(
+                new TelemetryValue.Uint(42), notification.updates().getFirst().value());
         await(e -> e instanceof IngestEvent.Synced);
-        assertTrue(received.stream().anyMatch(e -> e instanceof IngestEvent.Connection c && c.phase() == ConnectionPhase.STREAMING));
+        assertTrue(received.stream()
+                .anyMatch(e -> e instanceof IngestEvent.Connection c && c.phase() == ConnectionPhase.STREAMING));
     }
 
     @Test
@@ -110,33 +120,50 @@ class GnmiTargetClientTest {
         client(config);
         await(e -> e instanceof IngestEvent.Synced);
 
-        List<IngestEvent.Notification> decoded = received.stream().filter(e -> e instanceof IngestEvent.Notification)
-                .map(e -> atArrival((IngestEvent.Notification) e, 0)).toList();
+        List<IngestEvent.Notification> decoded = received.stream()
+                .filter(e -> e instanceof IngestEvent.Notification)
+                .map(e -> atArrival((IngestEvent.Notification) e, 0))
+                .toList();
         List<IngestEvent.Notification> expected = dump.stream()
-                .map(n -> NotificationDecoder.decode("fabric", config.defaultDevice(), n, 0)).toList();
+                .map(n -> NotificationDecoder.decode("fabric", config.defaultDevice(), n, 0))
+                .toList();
         assertEquals(expected, decoded);
     }
 
     private static IngestEvent.Notification atArrival(IngestEvent.Notification n, long arrivalMillis) {
-        return new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), n.updates(), n.deletes(), arrivalMillis);
+        return new IngestEvent.Notification(
+                n.source(), n.target(), n.timestampNs(), n.updates(), n.deletes(), arrivalMillis);
     }
 
     @Test
     void explainsAMalformedResponseAndRedials() throws Exception {
-        byte[] update = Update.newBuilder().setPath(org.planewatch.gnmi.proto.Path.newBuilder()
-                .addElem(PathElem.newBuilder().setName("XX"))).build().toByteArray();
+        byte[] update = Update.newBuilder()
+                .setPath(org.planewatch.gnmi.proto.Path.newBuilder()
+                        .addElem(PathElem.newBuilder().setName("XX")))
+                .build()
+                .toByteArray();
         update[update.length - 2] = (byte) 0xC3; // "XX" becomes an invalid UTF-8 sequence
         update[update.length - 1] = (byte) 0x28;
-        // Sent as an unknown field by the server's generated classes, which therefore do not check it; field 4 is update.
-        Notification bad = Notification.newBuilder().setUnknownFields(UnknownFieldSet.newBuilder()
-                .addField(4, UnknownFieldSet.Field.newBuilder().addLengthDelimited(ByteString.copyFrom(update)).build())
-                .build()).build();
+        // Sent as an unknown field by the server's generated classes, which therefore do not check it; field 4 is
+        // update.
+        Notification bad = Notification.newBuilder()
+                .setUnknownFields(UnknownFieldSet.newBuilder()
+                        .addField(
+                                4,
+                                UnknownFieldSet.Field.newBuilder()
+                                        .addLengthDelimited(ByteString.copyFrom(update))
+                                        .build())
+                        .build())
+                .build();
         ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, () -> List.of(bad)));
         client(TargetConfig.insecure("garbled", "127.0.0.1", agent.port(), List.of("*")));
 
         var failed = (IngestEvent.Connection) await(failure());
-        assertTrue(failed.detail().startsWith("127.0.0.1:" + agent.port() + " sent a malformed Subscribe response: "
-                + "invalid UTF-8 in Update.path.elem.name at byte "), failed.detail());
+        assertTrue(
+                failed.detail()
+                        .startsWith("127.0.0.1:" + agent.port() + " sent a malformed Subscribe response: "
+                                + "invalid UTF-8 in Update.path.elem.name at byte "),
+                failed.detail());
         assertTrue(failed.detail().contains("retrying in"), failed.detail());
     }
 
@@ -170,18 +197,29 @@ class GnmiTargetClientTest {
     @Test
     void explainsRejectedCredentials() throws Exception {
         ScriptedGnmiServer agent = server(ScriptedGnmiServer.startWithCredentials("ops", "s3cret"));
-        client(new TargetConfig("guarded", "127.0.0.1", agent.port(), List.of("*"), Optional.empty(),
+        client(new TargetConfig(
+                "guarded",
+                "127.0.0.1",
+                agent.port(),
+                List.of("*"),
+                Optional.empty(),
                 Optional.of(new TargetConfig.Credentials("ops", "wrong"))));
 
         var failed = (IngestEvent.Connection) await(failure());
-        assertTrue(failed.detail().startsWith("authentication rejected by 127.0.0.1:" + agent.port() + " for user 'ops'"),
+        assertTrue(
+                failed.detail().startsWith("authentication rejected by 127.0.0.1:" + agent.port() + " for user 'ops'"),
                 failed.detail());
     }
 
     @Test
     void acceptsRightCredentials() throws Exception {
         ScriptedGnmiServer agent = server(ScriptedGnmiServer.startWithCredentials("ops", "s3cret"));
-        client(new TargetConfig("guarded", "127.0.0.1", agent.port(), List.of("*"), Optional.empty(),
+        client(new TargetConfig(
+                "guarded",
+                "127.0.0.1",
+                agent.port(),
+                List.of("*"),
+                Optional.empty(),
                 Optional.of(new TargetConfig.Credentials("ops", "s3cret"))));
         await(e -> e instanceof IngestEvent.Synced);
     }
@@ -189,17 +227,30 @@ class GnmiTargetClientTest {
     @Test
     void explainsTlsClientAgainstPlaintextAgent() throws Exception {
         ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, List::of));
-        client(new TargetConfig("tls", "127.0.0.1", agent.port(), List.of("*"),
-                Optional.of(new TargetConfig.TlsFiles(Optional.empty(), Optional.empty(), Optional.empty())), Optional.empty()));
+        client(new TargetConfig(
+                "tls",
+                "127.0.0.1",
+                agent.port(),
+                List.of("*"),
+                Optional.of(new TargetConfig.TlsFiles(Optional.empty(), Optional.empty(), Optional.empty())),
+                Optional.empty()));
 
         var failed = (IngestEvent.Connection) await(failure());
         assertTrue(failed.detail().contains("TLS"), failed.detail());
     }
 
-    private static TargetConfig tlsTarget(String host, int port, Path caFile, LabCertificates.LabFiles clientCertificate) {
-        return new TargetConfig("tls", host, port, List.of("*"), Optional.of(new TargetConfig.TlsFiles(Optional.of(caFile),
-                Optional.ofNullable(clientCertificate).map(LabCertificates.LabFiles::clientCert),
-                Optional.ofNullable(clientCertificate).map(LabCertificates.LabFiles::clientKey))), Optional.empty());
+    private static TargetConfig tlsTarget(
+            String host, int port, Path caFile, LabCertificates.LabFiles clientCertificate) {
+        return new TargetConfig(
+                "tls",
+                host,
+                port,
+                List.of("*"),
+                Optional.of(new TargetConfig.TlsFiles(
+                        Optional.of(caFile),
+                        Optional.ofNullable(clientCertificate).map(LabCertificates.LabFiles::clientCert),
+                        Optional.ofNullable(clientCertificate).map(LabCertificates.LabFiles::clientKey))),
+                Optional.empty());
     }
 
     private String tlsFailure(ScriptedGnmiServer agent, TargetConfig config) throws InterruptedException {
@@ -210,13 +261,17 @@ class GnmiTargetClientTest {
 
     @Test
     void explainsACertificateFromAnotherCa(@TempDir Path dir) throws Exception {
-        var agentFiles = LabCertificates.generate(dir.resolve("agent"), List.of("localhost", "127.0.0.1"), Duration.ofDays(1));
-        var otherCa = LabCertificates.generate(dir.resolve("other"), List.of("localhost"), Duration.ofDays(1)).caCert();
+        var agentFiles =
+                LabCertificates.generate(dir.resolve("agent"), List.of("localhost", "127.0.0.1"), Duration.ofDays(1));
+        var otherCa = LabCertificates.generate(dir.resolve("other"), List.of("localhost"), Duration.ofDays(1))
+                .caCert();
         ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(agentFiles.serverCert(), agentFiles.serverKey(), null);
 
         String detail = tlsFailure(agent, tlsTarget("127.0.0.1", agent.port(), otherCa, null));
-        assertTrue(detail.startsWith("TLS with 127.0.0.1:" + agent.port() + ": the agent's certificate is not signed by a"
-                + " trusted CA (tls-ca " + otherCa + "); set tls-ca to the CA that signed it"), detail);
+        assertTrue(
+                detail.startsWith("TLS with 127.0.0.1:" + agent.port() + ": the agent's certificate is not signed by a"
+                        + " trusted CA (tls-ca " + otherCa + "); set tls-ca to the CA that signed it"),
+                detail);
     }
 
     @Test
@@ -225,9 +280,11 @@ class GnmiTargetClientTest {
         ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), null);
 
         String detail = tlsFailure(agent, tlsTarget("127.0.0.1", agent.port(), files.caCert(), null));
-        assertTrue(detail.startsWith("TLS with 127.0.0.1:" + agent.port() + ": the agent's certificate does not name"
-                + " 127.0.0.1 (it names DNS:localhost); dial a name the certificate holds, or make it again with this one"
-                + " (gen-certs --host 127.0.0.1)"), detail);
+        assertTrue(
+                detail.startsWith("TLS with 127.0.0.1:" + agent.port() + ": the agent's certificate does not name"
+                        + " 127.0.0.1 (it names DNS:localhost); dial a name the certificate holds, or make it again with this one"
+                        + " (gen-certs --host 127.0.0.1)"),
+                detail);
     }
 
     @Test
@@ -236,8 +293,10 @@ class GnmiTargetClientTest {
         ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), null);
 
         String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), null));
-        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent's certificate does not name"
-                + " localhost (it names DNS:agent.lab, IP:10.0.0.7)"), detail);
+        assertTrue(
+                detail.startsWith("TLS with localhost:" + agent.port() + ": the agent's certificate does not name"
+                        + " localhost (it names DNS:agent.lab, IP:10.0.0.7)"),
+                detail);
     }
 
     @Test
@@ -247,8 +306,10 @@ class GnmiTargetClientTest {
         ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), null);
 
         String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), null));
-        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent's certificate is outside its"
-                + " validity period (NotAfter: "), detail);
+        assertTrue(
+                detail.startsWith("TLS with localhost:" + agent.port() + ": the agent's certificate is outside its"
+                        + " validity period (NotAfter: "),
+                detail);
     }
 
     @Test
@@ -257,8 +318,10 @@ class GnmiTargetClientTest {
         ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), files.caCert());
 
         String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), null));
-        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent asked for a client certificate"
-                + " (it runs with --tls-client-ca); give tls-cert and tls-key"), detail);
+        assertTrue(
+                detail.startsWith("TLS with localhost:" + agent.port() + ": the agent asked for a client certificate"
+                        + " (it runs with --tls-client-ca); give tls-cert and tls-key"),
+                detail);
     }
 
     @Test
@@ -268,7 +331,10 @@ class GnmiTargetClientTest {
         ScriptedGnmiServer agent = ScriptedGnmiServer.startTls(files.serverCert(), files.serverKey(), files.caCert());
 
         String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), otherClients));
-        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent refused the handshake (TLS alert"), detail);
+        assertTrue(
+                detail.startsWith(
+                        "TLS with localhost:" + agent.port() + ": the agent refused the handshake (TLS alert"),
+                detail);
         assertTrue(detail.contains("tls-cert must be signed by the agent's --tls-client-ca"), detail);
     }
 
@@ -278,8 +344,10 @@ class GnmiTargetClientTest {
         ScriptedGnmiServer agent = ScriptedGnmiServer.start(0, List::of);
 
         String detail = tlsFailure(agent, tlsTarget("localhost", agent.port(), files.caCert(), null));
-        assertTrue(detail.startsWith("TLS with localhost:" + agent.port() + ": the agent does not speak TLS (it answered"
-                + " in plaintext)"), detail);
+        assertTrue(
+                detail.startsWith("TLS with localhost:" + agent.port() + ": the agent does not speak TLS (it answered"
+                        + " in plaintext)"),
+                detail);
     }
 
     @Test
@@ -289,8 +357,12 @@ class GnmiTargetClientTest {
 
         String detail = tlsFailure(agent, TargetConfig.insecure("plain", "localhost", agent.port(), List.of("*")));
         // gRPC reports either "Network closed for unknown reason" or "io exception" (a reset), depending on timing.
-        assertTrue(detail.startsWith("connection to localhost:" + agent.port() + " lost before the agent answered: "), detail);
-        assertTrue(detail.contains(" (the agent serves TLS: remove 'insecure: true' and give tls-ca); retrying in "), detail);
+        assertTrue(
+                detail.startsWith("connection to localhost:" + agent.port() + " lost before the agent answered: "),
+                detail);
+        assertTrue(
+                detail.contains(" (the agent serves TLS: remove 'insecure: true' and give tls-ca); retrying in "),
+                detail);
     }
 
     @Test
@@ -298,8 +370,11 @@ class GnmiTargetClientTest {
         int port = agentClosedWhileStreaming("plain");
 
         var failed = (IngestEvent.Connection) await(failure());
-        assertTrue(failed.detail().startsWith("stream from 127.0.0.1:" + port + " reset while streaming"), failed.detail());
-        assertTrue(failed.detail().contains("(the agent stopped or restarted, or the network dropped the connection)"),
+        assertTrue(
+                failed.detail().startsWith("stream from 127.0.0.1:" + port + " reset while streaming"),
+                failed.detail());
+        assertTrue(
+                failed.detail().contains("(the agent stopped or restarted, or the network dropped the connection)"),
                 failed.detail());
         assertTrue(!failed.detail().contains("TLS"), failed.detail());
     }
@@ -319,8 +394,11 @@ class GnmiTargetClientTest {
             });
             client(TargetConfig.insecure("plain", "127.0.0.1", hangingUp.getLocalPort(), List.of("*")));
             var failed = (IngestEvent.Connection) await(failure());
-            assertTrue(failed.detail().startsWith("connection to 127.0.0.1:" + hangingUp.getLocalPort()
-                    + " lost before the agent answered"), failed.detail());
+            assertTrue(
+                    failed.detail()
+                            .startsWith("connection to 127.0.0.1:" + hangingUp.getLocalPort()
+                                    + " lost before the agent answered"),
+                    failed.detail());
             assertTrue(failed.detail().contains("(it may be stopping or starting); retrying in "), failed.detail());
             assertTrue(!failed.detail().contains("TLS"), failed.detail());
             hangingUp.close();
@@ -331,10 +409,15 @@ class GnmiTargetClientTest {
     @Test
     void namesAMissingCaFile(@TempDir Path dir) {
         Path missing = dir.resolve("ca.pem");
-        var config = new TargetConfig("tls", "127.0.0.1", 9339, List.of("*"),
-                Optional.of(new TargetConfig.TlsFiles(Optional.of(missing), Optional.empty(), Optional.empty())), Optional.empty());
-        var error = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> GnmiTargetClient.credentials(config));
+        var config = new TargetConfig(
+                "tls",
+                "127.0.0.1",
+                9339,
+                List.of("*"),
+                Optional.of(new TargetConfig.TlsFiles(Optional.of(missing), Optional.empty(), Optional.empty())),
+                Optional.empty());
+        var error = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> GnmiTargetClient.credentials(config));
         assertEquals("target 'tls': ca-file " + missing + " is not a readable file", error.getMessage());
         assertTrue(Files.notExists(missing));
     }
@@ -343,8 +426,11 @@ class GnmiTargetClientTest {
     void reconnectsWhenTheAgentComesBackOnTheSamePort() throws Exception {
         int port = agentClosedWhileStreaming("flappy");
         await(failure());
-        ScriptedGnmiServer second = server(ScriptedGnmiServer.start(port, () -> List.of(
-                Notifications.of("host-0001", 9).uint("mrc:/planes/plane[id=0]/state/evs-good", 64).build())));
+        ScriptedGnmiServer second = server(ScriptedGnmiServer.start(
+                port,
+                () -> List.of(Notifications.of("host-0001", 9)
+                        .uint("mrc:/planes/plane[id=0]/state/evs-good", 64)
+                        .build())));
 
         var notification = (IngestEvent.Notification) await(e -> e instanceof IngestEvent.Notification);
         assertEquals("host-0001", notification.target());
@@ -380,12 +466,16 @@ class GnmiTargetClientTest {
 
         client.subscribeExplicitly("host-7", SubscriptionPlan.evStates());
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (agent.requests().stream().noneMatch(r -> r.getSubscribe().getPrefix().getTarget().equals("host-7"))
+        while (agent.requests().stream()
+                        .noneMatch(r -> r.getSubscribe().getPrefix().getTarget().equals("host-7"))
                 && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        var explicit = agent.requests().stream().filter(r -> r.getSubscribe().getPrefix().getTarget().equals("host-7"))
-                .findFirst().orElseThrow().getSubscribe();
+        var explicit = agent.requests().stream()
+                .filter(r -> r.getSubscribe().getPrefix().getTarget().equals("host-7"))
+                .findFirst()
+                .orElseThrow()
+                .getSubscribe();
         assertEquals("evs", explicit.getSubscription(0).getPath().getElem(2).getName());
         assertEquals("mrc", explicit.getSubscription(0).getPath().getOrigin());
         while (agent.openStreams() != 2 && System.nanoTime() < deadline) {

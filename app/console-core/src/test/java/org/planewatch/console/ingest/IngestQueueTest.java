@@ -24,9 +24,17 @@ class IngestQueueTest {
 
     /** What a stream's first response does: decoded (stamped) at T, its STREAMING change stamped and queued first. */
     private static List<IngestEvent> firstResponseQueuedBehindItsStreamingChange() {
-        return List.of(new IngestEvent.Connection("demo", ConnectionPhase.STREAMING, "", T + 3),
-                new IngestEvent.Notification("demo", "host-0", 42, List.of(new TelemetryUpdate(
-                        TelemetryPath.parse("mrc:/planes/plane[id=0]/state/oper-status"), TelemetryValue.str("UP"))), List.of(), T));
+        return List.of(
+                new IngestEvent.Connection("demo", ConnectionPhase.STREAMING, "", T + 3),
+                new IngestEvent.Notification(
+                        "demo",
+                        "host-0",
+                        42,
+                        List.of(new TelemetryUpdate(
+                                TelemetryPath.parse("mrc:/planes/plane[id=0]/state/oper-status"),
+                                TelemetryValue.str("UP"))),
+                        List.of(),
+                        T));
     }
 
     @Test
@@ -40,13 +48,24 @@ class IngestQueueTest {
         queue.offer(new IngestEvent.Connection("demo", ConnectionPhase.FAILED, "gone", T + 7));
         queue.drain(second, 16, 0);
 
-        assertEquals(List.of(T + 3, T + 3), first.stream().map(IngestEvent::arrivalMillis).toList());
-        assertEquals(List.of(T + 3, T + 7), second.stream().map(IngestEvent::arrivalMillis).toList(),
+        assertEquals(
+                List.of(T + 3, T + 3),
+                first.stream().map(IngestEvent::arrivalMillis).toList());
+        assertEquals(
+                List.of(T + 3, T + 7),
+                second.stream().map(IngestEvent::arrivalMillis).toList(),
                 "an event stamped before one drained earlier counts as arrived with it");
         IngestEvent.Notification notification = (IngestEvent.Notification) first.get(1);
-        assertEquals(firstResponseQueuedBehindItsStreamingChange().get(1),
-                new IngestEvent.Notification(notification.source(), notification.target(), notification.timestampNs(),
-                        notification.updates(), notification.deletes(), T), "only the arrival time changes");
+        assertEquals(
+                firstResponseQueuedBehindItsStreamingChange().get(1),
+                new IngestEvent.Notification(
+                        notification.source(),
+                        notification.target(),
+                        notification.timestampNs(),
+                        notification.updates(),
+                        notification.deletes(),
+                        T),
+                "only the arrival time changes");
     }
 
     /**
@@ -64,14 +83,16 @@ class IngestQueueTest {
         queue.drain(firstResponse, 1, 0);
 
         Path file = dir.resolve("first-response.pwrec");
-        try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("demo", "test", 1000, "test"), T)) {
+        try (RecordingWriter writer =
+                RecordingWriter.create(file, new RecordingMetadata("demo", "test", 1000, "test"), T)) {
             writer.append(streaming);
             writer.append(firstResponse);
         }
         List<IngestEvent> applied = new ArrayList<>(streaming);
         applied.addAll(firstResponse);
         try (RecordingReader reader = RecordingReader.open(file)) {
-            assertEquals(applied, reader.cursor().advanceTo(firstResponse.getLast().arrivalMillis()));
+            assertEquals(
+                    applied, reader.cursor().advanceTo(firstResponse.getLast().arrivalMillis()));
         }
     }
 }

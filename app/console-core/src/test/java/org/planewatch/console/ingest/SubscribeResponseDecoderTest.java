@@ -27,7 +27,11 @@ class SubscribeResponseDecoderTest {
     private final SubscribeResponseDecoder fast = new SubscribeResponseDecoder("agent-a", "default-device");
 
     private static IngestEvent standard(byte[] bytes) throws InvalidProtocolBufferException {
-        return NotificationDecoder.event("agent-a", "default-device", SubscribeResponse.parseFrom(bytes), ARRIVAL,
+        return NotificationDecoder.event(
+                "agent-a",
+                "default-device",
+                SubscribeResponse.parseFrom(bytes),
+                ARRIVAL,
                 new NotificationDecoder.PathCache());
     }
 
@@ -49,48 +53,73 @@ class SubscribeResponseDecoderTest {
             notifications += expected instanceof IngestEvent.Notification ? 1 : 0;
         }
         assertTrue(notifications > 4_000, "the mix is mostly notifications: " + notifications);
-        assertTrue(fast.standardDecodes() < 400, "most responses take the wire walk, not the fallback: "
-                + fast.standardDecodes() + " of 5000 did not");
+        assertTrue(
+                fast.standardDecodes() < 400,
+                "most responses take the wire walk, not the fallback: " + fast.standardDecodes() + " of 5000 did not");
     }
 
     @Test
     void joinsPrefixElementsAndOriginWithEachUpdatePath() throws Exception {
-        Notification notification = Notification.newBuilder().setTimestamp(77)
-                .setPrefix(Path.newBuilder().setOrigin("mrc").setTarget("host-9")
+        Notification notification = Notification.newBuilder()
+                .setTimestamp(77)
+                .setPrefix(Path.newBuilder()
+                        .setOrigin("mrc")
+                        .setTarget("host-9")
                         .addElem(PathElem.newBuilder().setName("planes"))
                         .addElem(PathElem.newBuilder().setName("plane").putKey("id", "3")))
-                .addUpdate(Update.newBuilder().setPath(Path.newBuilder().addElem(PathElem.newBuilder().setName("state"))
-                        .addElem(PathElem.newBuilder().setName("tx-pkts"))).setVal(TypedValue.newBuilder().setUintVal(5)))
+                .addUpdate(Update.newBuilder()
+                        .setPath(Path.newBuilder()
+                                .addElem(PathElem.newBuilder().setName("state"))
+                                .addElem(PathElem.newBuilder().setName("tx-pkts")))
+                        .setVal(TypedValue.newBuilder().setUintVal(5)))
                 .addDelete(Path.newBuilder().addElem(PathElem.newBuilder().setName("evs")))
                 .build();
-        var event = (IngestEvent.Notification) decodeFast(SubscribeResponse.newBuilder().setUpdate(notification).build().toByteArray());
+        var event = (IngestEvent.Notification) decodeFast(
+                SubscribeResponse.newBuilder().setUpdate(notification).build().toByteArray());
 
         assertEquals("host-9", event.target());
         assertEquals(77, event.timestampNs());
-        assertEquals("mrc:/planes/plane[id=3]/state/tx-pkts", event.updates().getFirst().path().toString());
+        assertEquals(
+                "mrc:/planes/plane[id=3]/state/tx-pkts",
+                event.updates().getFirst().path().toString());
         assertEquals("mrc:/planes/plane[id=3]/evs", event.deletes().getFirst().toString());
     }
 
     @Test
     void takesTheSourcesDeviceWhenThePrefixNamesNoTarget() {
-        byte[] bytes = SubscribeResponse.newBuilder().setUpdate(Notification.newBuilder().addUpdate(Update.newBuilder()
-                .setPath(Path.newBuilder().addElem(PathElem.newBuilder().setName("x"))))).build().toByteArray();
+        byte[] bytes = SubscribeResponse.newBuilder()
+                .setUpdate(Notification.newBuilder()
+                        .addUpdate(Update.newBuilder()
+                                .setPath(Path.newBuilder()
+                                        .addElem(PathElem.newBuilder().setName("x")))))
+                .build()
+                .toByteArray();
         assertEquals("default-device", ((IngestEvent.Notification) decodeFast(bytes)).target());
     }
 
     @Test
     void reportsSyncResponsesAndIgnoresEmptyResponses() {
-        assertEquals(new IngestEvent.Synced("agent-a", ARRIVAL),
-                decodeFast(SubscribeResponse.newBuilder().setSyncResponse(true).build().toByteArray()));
+        assertEquals(
+                new IngestEvent.Synced("agent-a", ARRIVAL),
+                decodeFast(SubscribeResponse.newBuilder()
+                        .setSyncResponse(true)
+                        .build()
+                        .toByteArray()));
         assertNull(decodeFast(new byte[0]));
     }
 
     @Test
     void internsRepeatedPathsToOneObject() {
-        Update update = Update.newBuilder().setPath(Path.newBuilder().setOrigin("mrc").addElem(PathElem.newBuilder().setName("a")))
-                .setVal(TypedValue.newBuilder().setUintVal(1)).build();
-        byte[] bytes = SubscribeResponse.newBuilder().setUpdate(Notification.newBuilder().addUpdate(update).addUpdate(update))
-                .build().toByteArray();
+        Update update = Update.newBuilder()
+                .setPath(Path.newBuilder()
+                        .setOrigin("mrc")
+                        .addElem(PathElem.newBuilder().setName("a")))
+                .setVal(TypedValue.newBuilder().setUintVal(1))
+                .build();
+        byte[] bytes = SubscribeResponse.newBuilder()
+                .setUpdate(Notification.newBuilder().addUpdate(update).addUpdate(update))
+                .build()
+                .toByteArray();
         var first = (IngestEvent.Notification) decodeFast(bytes);
         var second = (IngestEvent.Notification) decodeFast(bytes);
         assertSame(first.updates().get(0).path(), first.updates().get(1).path());
@@ -103,8 +132,14 @@ class SubscribeResponseDecoderTest {
         VariedResponses responses = new VariedResponses(7);
         for (int i = 0; i < 500; i++) {
             ByteArrayOutputStream both = new ByteArrayOutputStream();
-            SubscribeResponse.newBuilder().setUpdate(responses.notification()).build().writeTo(both);
-            SubscribeResponse.newBuilder().setUpdate(responses.notification()).build().writeTo(both);
+            SubscribeResponse.newBuilder()
+                    .setUpdate(responses.notification())
+                    .build()
+                    .writeTo(both);
+            SubscribeResponse.newBuilder()
+                    .setUpdate(responses.notification())
+                    .build()
+                    .writeTo(both);
             byte[] bytes = both.toByteArray();
             assertEquals(standard(bytes), decodeFast(bytes), "pair " + i);
         }
@@ -114,27 +149,57 @@ class SubscribeResponseDecoderTest {
     @Test
     void skipsUnknownFieldsAsProtobufDoes() throws Exception {
         UnknownFieldSet unknown = UnknownFieldSet.newBuilder()
-                .addField(99, UnknownFieldSet.Field.newBuilder().addVarint(5).addFixed64(7).addFixed32(9)
-                        .addLengthDelimited(com.google.protobuf.ByteString.copyFromUtf8("later")).build())
+                .addField(
+                        99,
+                        UnknownFieldSet.Field.newBuilder()
+                                .addVarint(5)
+                                .addFixed64(7)
+                                .addFixed32(9)
+                                .addLengthDelimited(com.google.protobuf.ByteString.copyFromUtf8("later"))
+                                .build())
                 .build();
-        Notification notification = Notification.newBuilder().setUnknownFields(unknown).setTimestamp(3)
-                .addUpdate(Update.newBuilder().setUnknownFields(unknown)
-                        .setPath(Path.newBuilder().setUnknownFields(unknown)
-                                .addElem(PathElem.newBuilder().setUnknownFields(unknown).setName("n").putKey("k", "v")))
-                        .setVal(TypedValue.newBuilder().setUnknownFields(unknown).setIntVal(-4)))
+        Notification notification = Notification.newBuilder()
+                .setUnknownFields(unknown)
+                .setTimestamp(3)
+                .addUpdate(Update.newBuilder()
+                        .setUnknownFields(unknown)
+                        .setPath(Path.newBuilder()
+                                .setUnknownFields(unknown)
+                                .addElem(PathElem.newBuilder()
+                                        .setUnknownFields(unknown)
+                                        .setName("n")
+                                        .putKey("k", "v")))
+                        .setVal(TypedValue.newBuilder()
+                                .setUnknownFields(unknown)
+                                .setIntVal(-4)))
                 .build();
-        byte[] bytes = SubscribeResponse.newBuilder().setUnknownFields(unknown).setUpdate(notification).build().toByteArray();
+        byte[] bytes = SubscribeResponse.newBuilder()
+                .setUnknownFields(unknown)
+                .setUpdate(notification)
+                .build()
+                .toByteArray();
         IngestEvent expected = standard(bytes);
         assertEquals(expected, decodeFast(bytes));
         assertEquals(0, fast.standardDecodes());
-        assertEquals("/n[k=v]", ((IngestEvent.Notification) expected).updates().getFirst().path().toString());
+        assertEquals(
+                "/n[k=v]",
+                ((IngestEvent.Notification) expected)
+                        .updates()
+                        .getFirst()
+                        .path()
+                        .toString());
     }
 
     @Test
     void namesTheFieldAndByteOfATruncatedMessage() {
-        byte[] whole = SubscribeResponse.newBuilder().setUpdate(new VariedResponses(3).notification().toBuilder()
-                .addUpdate(Update.newBuilder().setPath(Path.newBuilder().addElem(PathElem.newBuilder().setName("leaf")))))
-                .build().toByteArray();
+        byte[] whole = SubscribeResponse.newBuilder()
+                .setUpdate(new VariedResponses(3)
+                        .notification().toBuilder()
+                                .addUpdate(Update.newBuilder()
+                                        .setPath(Path.newBuilder()
+                                                .addElem(PathElem.newBuilder().setName("leaf")))))
+                .build()
+                .toByteArray();
         byte[] cut = Arrays.copyOf(whole, whole.length - 3);
         MalformedResponseException error = assertThrows(MalformedResponseException.class, () -> decodeFast(cut));
         assertTrue(error.getMessage().matches(".*(runs past the end|truncated).* at byte \\d+"), error.getMessage());
@@ -143,9 +208,13 @@ class SubscribeResponseDecoderTest {
 
     @Test
     void rejectsInvalidUtf8InAPathName() {
-        byte[] bytes = SubscribeResponse.newBuilder().setUpdate(Notification.newBuilder().addUpdate(Update.newBuilder()
-                .setPath(Path.newBuilder().addElem(PathElem.newBuilder().setName("XX")))))
-                .build().toByteArray();
+        byte[] bytes = SubscribeResponse.newBuilder()
+                .setUpdate(Notification.newBuilder()
+                        .addUpdate(Update.newBuilder()
+                                .setPath(Path.newBuilder()
+                                        .addElem(PathElem.newBuilder().setName("XX")))))
+                .build()
+                .toByteArray();
         int at = indexOf(bytes, "XX".getBytes(StandardCharsets.US_ASCII));
         bytes[at] = (byte) 0xC3;
         bytes[at + 1] = (byte) 0x28;
@@ -156,11 +225,17 @@ class SubscribeResponseDecoderTest {
 
     @Test
     void rejectsAPathElementWithoutAName() {
-        byte[] bytes = SubscribeResponse.newBuilder().setUpdate(Notification.newBuilder().addUpdate(Update.newBuilder()
-                .setPath(Path.newBuilder().addElem(PathElem.newBuilder().putKey("name", "eth0")))))
-                .build().toByteArray();
+        byte[] bytes = SubscribeResponse.newBuilder()
+                .setUpdate(Notification.newBuilder()
+                        .addUpdate(Update.newBuilder()
+                                .setPath(Path.newBuilder()
+                                        .addElem(PathElem.newBuilder().putKey("name", "eth0")))))
+                .build()
+                .toByteArray();
         MalformedResponseException error = assertThrows(MalformedResponseException.class, () -> decodeFast(bytes));
-        assertTrue(error.getMessage().startsWith("path element without a name in Update.path.elem at byte "), error.getMessage());
+        assertTrue(
+                error.getMessage().startsWith("path element without a name in Update.path.elem at byte "),
+                error.getMessage());
     }
 
     @Test

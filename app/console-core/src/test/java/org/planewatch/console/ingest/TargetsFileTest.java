@@ -23,7 +23,8 @@ class TargetsFileTest {
 
     private String error(String yaml) throws Exception {
         Path file = write(yaml);
-        return assertThrows(IllegalArgumentException.class, () -> TargetsFile.read(file)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> TargetsFile.read(file))
+                .getMessage();
     }
 
     @Test
@@ -47,7 +48,8 @@ class TargetsFileTest {
         TargetConfig fabric = targets.get(0);
         assertEquals("10.0.0.5:9339", fabric.address());
         assertEquals(List.of("*"), fabric.targets());
-        assertEquals(Optional.of(dir.resolve("ca.pem")), fabric.tls().orElseThrow().caFile(), "relative to the file");
+        assertEquals(
+                Optional.of(dir.resolve("ca.pem")), fabric.tls().orElseThrow().caFile(), "relative to the file");
         assertEquals("ops", fabric.credentials().orElseThrow().username());
         TargetConfig lab = targets.get(1);
         assertEquals(TargetAddress.GNMI_PORT, lab.port(), "a bare host means the gNMI port");
@@ -58,13 +60,17 @@ class TargetsFileTest {
     @Test
     void namesTheFileTheTargetAndTheFieldThatIsWrong() throws Exception {
         String file = dir.resolve("targets.yaml").toString();
-        assertEquals(file + ": target 'a': address 'x:99999': port '99999' is not a number in 1..65535",
+        assertEquals(
+                file + ": target 'a': address 'x:99999': port '99999' is not a number in 1..65535",
                 error("targets: {a: {address: 'x:99999', insecure: true}}"));
         assertEquals(file + ": target 'a': 'address' (host:port) is required", error("targets: {a: {insecure: true}}"));
-        assertTrue(error("targets: {a: {address: h, insecur: true}}").startsWith(file + ": target 'a': unknown field 'insecur'"));
-        assertEquals(file + ": target 'a': 'insecure: true' and TLS files exclude each other",
+        assertTrue(error("targets: {a: {address: h, insecur: true}}")
+                .startsWith(file + ": target 'a': unknown field 'insecur'"));
+        assertEquals(
+                file + ": target 'a': 'insecure: true' and TLS files exclude each other",
                 error("targets: {a: {address: h, insecure: true, tls-ca: ca.pem}}"));
-        assertEquals(file + ": target 'a': 'username' and 'password' go together",
+        assertEquals(
+                file + ": target 'a': 'username' and 'password' go together",
                 error("targets: {a: {address: h, insecure: true, username: ops}}"));
         assertEquals(file + ": expected a 'targets:' map with at least one target", error("hosts: []"));
         assertTrue(error("targets: [unclosed").startsWith(file + ": not valid YAML"));

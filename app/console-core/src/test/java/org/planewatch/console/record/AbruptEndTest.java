@@ -34,8 +34,10 @@ class AbruptEndTest {
             RecordingReader.AbruptEnd end = reader.abruptEnd().orElseThrow();
             assertEquals(START + 40 * 250, end.lastArrivalMillis());
             assertFalse(end.walMissing());
-            assertEquals("recording ended abruptly at 2026-09-21 14:13:30.000 UTC; the last 250 ms may be missing"
-                    + " (or it is still being recorded)", end.describe());
+            assertEquals(
+                    "recording ended abruptly at 2026-09-21 14:13:30.000 UTC; the last 250 ms may be missing"
+                            + " (or it is still being recorded)",
+                    end.describe());
         }
     }
 
@@ -46,7 +48,8 @@ class AbruptEndTest {
         try (RecordingReader reader = RecordingReader.open(file)) {
             assertTrue(reader.abruptEnd().isEmpty());
         }
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = db.createStatement()) {
             s.execute("DELETE FROM meta WHERE key = 'closed_after_batch'"); // as consoles wrote files before ADR 0085
         }
         try (RecordingReader reader = RecordingReader.open(file)) {
@@ -59,9 +62,12 @@ class AbruptEndTest {
         Path file = DamagedRecordings.abandoned(dir, "copied.pwrec", 40, 0);
         Files.delete(Path.of(file + "-wal"));
         RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
-        assertEquals(file + ": is not a finished Planewatch recording: it was never closed, and its data (if it is a recording)"
-                + " is in its write-ahead log copied.pwrec-wal, which is not beside it: copy copied.pwrec-wal into the same"
-                + " folder as copied.pwrec and open it again", e.getMessage());
+        assertEquals(
+                file
+                        + ": is not a finished Planewatch recording: it was never closed, and its data (if it is a recording)"
+                        + " is in its write-ahead log copied.pwrec-wal, which is not beside it: copy copied.pwrec-wal into the same"
+                        + " folder as copied.pwrec and open it again",
+                e.getMessage());
         // Opening it created an empty -wal beside it (SQLite does, even read-only): still the same answer.
         RecordingException again = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
         assertEquals(e.getMessage(), again.getMessage());
@@ -76,8 +82,11 @@ class AbruptEndTest {
             RecordingReader.AbruptEnd end = reader.abruptEnd().orElseThrow();
             assertTrue(end.walMissing());
             assertEquals(START + 20 * 250, end.lastArrivalMillis());
-            assertTrue(end.describe().endsWith("; its write-ahead log half.pwrec-wal was not copied with it, so everything"
-                    + " recorded after the last checkpoint is missing too (copy the -wal file together with the recording)"),
+            assertTrue(
+                    end.describe()
+                            .endsWith(
+                                    "; its write-ahead log half.pwrec-wal was not copied with it, so everything"
+                                            + " recorded after the last checkpoint is missing too (copy the -wal file together with the recording)"),
                     end.describe());
         }
     }

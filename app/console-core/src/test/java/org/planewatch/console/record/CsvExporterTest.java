@@ -25,14 +25,15 @@ class CsvExporterTest {
         long to = START + 40 * 250;
         StringWriter csv = new StringWriter();
         try (RecordingReader reader = RecordingReader.open(file)) {
-            long rows = CsvExporter.export(reader, from, to, PathPattern.parse("mrc:/planes/plane[id=3]/state/tx-pkts"),
-                    "host-0002", csv);
+            long rows = CsvExporter.export(
+                    reader, from, to, PathPattern.parse("mrc:/planes/plane[id=3]/state/tx-pkts"), "host-0002", csv);
             List<String> lines = csv.toString().lines().toList();
             assertEquals(CsvExporter.HEADER, lines.getFirst());
             assertEquals(rows, lines.size() - 1);
             long expectedChanges = recorded.stream()
                     .filter(e -> e.arrivalMillis() > from && e.arrivalMillis() <= to)
-                    .filter(e -> e instanceof IngestEvent.Notification n && n.target().equals("host-0002"))
+                    .filter(e -> e instanceof IngestEvent.Notification n
+                            && n.target().equals("host-0002"))
                     .count();
             assertEquals(1 + expectedChanges, rows, "the value at the window's start, then every update in it");
             assertTrue(lines.get(1).contains(",host-0002,mrc:/planes/plane[id=3]/state/tx-pkts,"), lines.get(1));

@@ -36,7 +36,8 @@ public final class DamagedRecordings {
     }
 
     /** {@link #abandoned(Path, String, int, int)} with the data block of batch {@code damagedBatch} (0: none) damaged. */
-    public static Path abandoned(Path dir, String name, int batches, int checkpointAfter, long damagedBatch) throws Exception {
+    public static Path abandoned(Path dir, String name, int batches, int checkpointAfter, long damagedBatch)
+            throws Exception {
         Path live = dir.resolve(name + ".recording");
         SyntheticTelemetry fabric = new SyntheticTelemetry(7, 4, 8, START);
         Path copy = dir.resolve(name);
@@ -76,7 +77,8 @@ public final class DamagedRecordings {
     }
 
     private static void checkpoint(Path file) throws SQLException {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = db.createStatement()) {
             s.execute("PRAGMA wal_checkpoint(PASSIVE)");
         }
     }
@@ -94,7 +96,8 @@ public final class DamagedRecordings {
         return all;
     }
 
-    private static List<IngestEvent> append(RecordingWriter writer, Supplier<List<IngestEvent>> batch) throws RecordingException {
+    private static List<IngestEvent> append(RecordingWriter writer, Supplier<List<IngestEvent>> batch)
+            throws RecordingException {
         List<IngestEvent> events = batch.get();
         writer.append(events);
         return events;
@@ -103,7 +106,8 @@ public final class DamagedRecordings {
     /** Replaces the data block of batch {@code seq} with bytes that are not a zlib stream. */
     public static void damageBatch(Path file, long seq) throws SQLException {
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
-                PreparedStatement update = db.prepareStatement("UPDATE batches SET data = x'00112233445566778899' WHERE seq = ?")) {
+                PreparedStatement update =
+                        db.prepareStatement("UPDATE batches SET data = x'00112233445566778899' WHERE seq = ?")) {
             update.setLong(1, seq);
             if (update.executeUpdate() != 1) {
                 throw new IllegalArgumentException("no batch " + seq + " in " + file);
@@ -123,7 +127,8 @@ public final class DamagedRecordings {
                 }
             }
             data[offset % data.length] ^= (byte) 0x5a;
-            try (PreparedStatement write = db.prepareStatement("UPDATE " + table + " SET data = ? WHERE " + key + " = ?")) {
+            try (PreparedStatement write =
+                    db.prepareStatement("UPDATE " + table + " SET data = ? WHERE " + key + " = ?")) {
                 write.setBytes(1, data);
                 write.setLong(2, seq);
                 write.executeUpdate();
@@ -136,7 +141,8 @@ public final class DamagedRecordings {
         String key = table.equals("batches") ? "seq" : "after_seq";
         List<Long> keys = new ArrayList<>();
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
-                Statement s = db.createStatement(); ResultSet rs = s.executeQuery("SELECT " + key + " FROM " + table + " ORDER BY 1")) {
+                Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT " + key + " FROM " + table + " ORDER BY 1")) {
             while (rs.next()) {
                 keys.add(rs.getLong(1));
             }
@@ -146,7 +152,8 @@ public final class DamagedRecordings {
 
     public static BatchRow batch(Path file, long seq) throws SQLException {
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
-                PreparedStatement s = db.prepareStatement("SELECT seq, first_arrival_ms, last_arrival_ms FROM batches WHERE seq = ?")) {
+                PreparedStatement s = db.prepareStatement(
+                        "SELECT seq, first_arrival_ms, last_arrival_ms FROM batches WHERE seq = ?")) {
             s.setLong(1, seq);
             try (ResultSet rs = s.executeQuery()) {
                 return new BatchRow(rs.getLong(1), rs.getLong(2), rs.getLong(3));
@@ -157,7 +164,8 @@ public final class DamagedRecordings {
     /** The instant of the first keyframe written after batch {@code seq} or with it. */
     public static long keyframeAtOrAfter(Path file, long seq) throws SQLException {
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
-                PreparedStatement s = db.prepareStatement("SELECT at_ms FROM keyframes WHERE after_seq >= ? ORDER BY after_seq LIMIT 1")) {
+                PreparedStatement s = db.prepareStatement(
+                        "SELECT at_ms FROM keyframes WHERE after_seq >= ? ORDER BY after_seq LIMIT 1")) {
             s.setLong(1, seq);
             try (ResultSet rs = s.executeQuery()) {
                 return rs.getLong(1);

@@ -44,12 +44,18 @@ class DamagedRecordingsTest {
     private static final long PAGE_SIZE = 4096;
 
     /** How a damaged recording was handled. */
-    enum Handling { REFUSED, DAMAGE_REPORTED, REPLAYS_AS_INTACT, CHANGED_UNREPORTED }
+    enum Handling {
+        REFUSED,
+        DAMAGE_REPORTED,
+        REPLAYS_AS_INTACT,
+        CHANGED_UNREPORTED
+    }
 
     record Outcome(String variant, Handling handling, String message) {}
 
     @TempDir
     Path dir;
+
     private Path intact;
     private String intactReplay;
     private final List<Outcome> outcomes = new ArrayList<>();
@@ -73,7 +79,8 @@ class DamagedRecordingsTest {
     }
 
     /** The named cases, then truncations, byte flips anywhere and in blocks, so many of each, from {@code seed}; prints the outcomes. */
-    private void everyKindOfDamage(int truncations, int pageFlips, int batchFlips, int keyframeFlips, long seed) throws Exception {
+    private void everyKindOfDamage(int truncations, int pageFlips, int batchFlips, int keyframeFlips, long seed)
+            throws Exception {
         namedVariants();
         truncations(new long[] {0, 10, 99, 100, 4096}, truncations);
         pageFlips(pageFlips, seed);
@@ -92,32 +99,50 @@ class DamagedRecordingsTest {
         sql(other, "CREATE TABLE t(x)");
         expectRefused("SQLite of another application", other, "is an SQLite database but not a Planewatch recording");
         Path schema = dir.resolve("schema.pwrec");
-        sql(schema, "PRAGMA application_id = " + RecordingSchema.APPLICATION_ID, "PRAGMA user_version = " + RecordingSchema.VERSION,
-                "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)", "CREATE TABLE batches(seq INTEGER PRIMARY KEY)");
-        expectRefused("SQLite of another schema", schema, "is not a complete Planewatch recording: it has no table strings, leaves,"
-                + " keyframes, exclusions, activity, alarms, bookmarks");
+        sql(
+                schema,
+                "PRAGMA application_id = " + RecordingSchema.APPLICATION_ID,
+                "PRAGMA user_version = " + RecordingSchema.VERSION,
+                "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                "CREATE TABLE batches(seq INTEGER PRIMARY KEY)");
+        expectRefused(
+                "SQLite of another schema",
+                schema,
+                "is not a complete Planewatch recording: it has no table strings, leaves,"
+                        + " keyframes, exclusions, activity, alarms, bookmarks");
         Path future = copyOfIntact("future.pwrec");
         sql(future, "PRAGMA user_version = " + (RecordingSchema.VERSION + 1));
-        expectRefused("future format version", future, "was written by a newer Planewatch (recording format " + (RecordingSchema.VERSION + 1)
-                + "; this console reads formats up to " + RecordingSchema.VERSION + "). Open it with a newer console.");
+        expectRefused(
+                "future format version",
+                future,
+                "was written by a newer Planewatch (recording format " + (RecordingSchema.VERSION + 1)
+                        + "; this console reads formats up to " + RecordingSchema.VERSION
+                        + "). Open it with a newer console.");
         Path noLog = DamagedRecordings.abandoned(dir, "no-wal.pwrec", 40, 0);
         Files.delete(Path.of(noLog + "-wal"));
-        expectRefused("missing -wal holding all data", noLog, "is not a finished Planewatch recording: it was never closed");
+        expectRefused(
+                "missing -wal holding all data", noLog, "is not a finished Planewatch recording: it was never closed");
         Path halfLog = DamagedRecordings.abandoned(dir, "half-wal.pwrec", 40, 20);
         Files.delete(Path.of(halfLog + "-wal"));
         expectReported("missing -wal after a checkpoint", halfLog, "was not copied with it");
-        expectReported("recorder killed (-wal beside it)", DamagedRecordings.abandoned(dir, "killed.pwrec", 40, 0),
+        expectReported(
+                "recorder killed (-wal beside it)",
+                DamagedRecordings.abandoned(dir, "killed.pwrec", 40, 0),
                 "recording ended abruptly at");
-        expectRefused("a folder", Files.createDirectory(dir.resolve("folder.pwrec")), "is a folder, not a recording file");
+        expectRefused(
+                "a folder", Files.createDirectory(dir.resolve("folder.pwrec")), "is a folder, not a recording file");
         expectRefused("does not exist", dir.resolve("missing.pwrec"), "does not exist");
         Path locked = copyOfIntact("locked.pwrec");
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         if (Files.isReadable(locked)) { // root reads any file: then it is an intact recording
-            assertEquals(Handling.REPLAYS_AS_INTACT, outcome("unreadable (read by root anyway)", locked).handling());
+            assertEquals(
+                    Handling.REPLAYS_AS_INTACT,
+                    outcome("unreadable (read by root anyway)", locked).handling());
         } else {
             expectRefused("permission denied", locked, "cannot be read: permission denied");
         }
-        assertEquals("permission denied (the console runs as " + System.getProperty("user.name") + ")",
+        assertEquals(
+                "permission denied (the console runs as " + System.getProperty("user.name") + ")",
                 RecordingReader.readProblem(new AccessDeniedException(locked.toString())));
         beingWritten();
     }
@@ -148,7 +173,9 @@ class DamagedRecordingsTest {
             Path file = copyOfIntact("cut-" + cut + ".pwrec");
             DamagedRecordings.truncate(file, cut);
             Outcome outcome = outcome("truncated to " + cut + " of " + size + " bytes", file);
-            assertTrue(outcome.handling() == Handling.REFUSED || outcome.handling() == Handling.DAMAGE_REPORTED, outcome.toString());
+            assertTrue(
+                    outcome.handling() == Handling.REFUSED || outcome.handling() == Handling.DAMAGE_REPORTED,
+                    outcome.toString());
         }
     }
 
@@ -166,7 +193,9 @@ class DamagedRecordingsTest {
             Path file = copyOfIntact("flip-" + i + ".pwrec");
             DamagedRecordings.flipByte(file, offset);
             Outcome outcome = outcome("byte " + offset + " of " + size + " flipped, in " + owner, file);
-            assertFalse(outcome.handling() == Handling.CHANGED_UNREPORTED && (owner.equals("batches") || owner.equals("keyframes")),
+            assertFalse(
+                    outcome.handling() == Handling.CHANGED_UNREPORTED
+                            && (owner.equals("batches") || owner.equals("keyframes")),
                     outcome.toString());
         }
     }
@@ -174,7 +203,8 @@ class DamagedRecordingsTest {
     /** Which table or index each page of {@code file} belongs to (SQLite's dbstat). */
     private static Map<Long, String> pageOwners(Path file) throws Exception {
         Map<Long, String> owners = new TreeMap<>();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro"); Statement s = db.createStatement();
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
+                Statement s = db.createStatement();
                 java.sql.ResultSet rs = s.executeQuery("SELECT pageno, name FROM dbstat")) {
             while (rs.next()) {
                 owners.put(rs.getLong(1), rs.getString(2));
@@ -195,7 +225,8 @@ class DamagedRecordingsTest {
             Outcome outcome = outcome(table + " block " + row + " flipped at " + offset, file);
             // A block no replay reads (a keyframe no seek lands near, the first batch, which its keyframe
             // replaces) changes nothing.
-            assertTrue(outcome.handling() == Handling.DAMAGE_REPORTED || outcome.handling() == Handling.REPLAYS_AS_INTACT,
+            assertTrue(
+                    outcome.handling() == Handling.DAMAGE_REPORTED || outcome.handling() == Handling.REPLAYS_AS_INTACT,
                     outcome.toString());
         }
     }
@@ -217,19 +248,30 @@ class DamagedRecordingsTest {
      * read as a sentence, not a stack trace. Any exception other than the recording's own fails the test.
      */
     private Outcome outcome(String variant, Path file) {
-        Outcome outcome = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            String replayed;
-            try {
-                replayed = replayed(file);
-            } catch (RecordingException e) {
-                return new Outcome(variant, Handling.REFUSED, e.getMessage());
-            }
-            return replayed.startsWith("damage: ") ? new Outcome(variant, Handling.DAMAGE_REPORTED, replayed.substring(8))
-                    : new Outcome(variant, replayed.equals(intactReplay) ? Handling.REPLAYS_AS_INTACT : Handling.CHANGED_UNREPORTED, "");
-        }, () -> "hangs: " + variant);
+        Outcome outcome = assertTimeoutPreemptively(
+                Duration.ofSeconds(30),
+                () -> {
+                    String replayed;
+                    try {
+                        replayed = replayed(file);
+                    } catch (RecordingException e) {
+                        return new Outcome(variant, Handling.REFUSED, e.getMessage());
+                    }
+                    return replayed.startsWith("damage: ")
+                            ? new Outcome(variant, Handling.DAMAGE_REPORTED, replayed.substring(8))
+                            : new Outcome(
+                                    variant,
+                                    replayed.equals(intactReplay)
+                                            ? Handling.REPLAYS_AS_INTACT
+                                            : Handling.CHANGED_UNREPORTED,
+                                    "");
+                },
+                () -> "hangs: " + variant);
         if (outcome.handling() == Handling.REFUSED) {
             assertTrue(outcome.message().startsWith(file + ": "), "names the file: " + outcome);
-            assertFalse(outcome.message().contains("Exception") || outcome.message().contains("\tat "), "reads as a sentence: " + outcome);
+            assertFalse(
+                    outcome.message().contains("Exception") || outcome.message().contains("\tat "),
+                    "reads as a sentence: " + outcome);
         }
         outcomes.add(outcome);
         return outcome;
@@ -243,8 +285,12 @@ class DamagedRecordingsTest {
     private static String replayed(Path file) throws RecordingException {
         StringBuilder shown = new StringBuilder();
         try (RecordingReader reader = RecordingReader.open(file)) {
-            shown.append(reader.metadata()).append(reader.activity()).append(java.util.Arrays.toString(reader.exclusionTimes()))
-                    .append(reader.alarms()).append(reader.bookmarks()).append(reader.exclusions());
+            shown.append(reader.metadata())
+                    .append(reader.activity())
+                    .append(java.util.Arrays.toString(reader.exclusionTimes()))
+                    .append(reader.alarms())
+                    .append(reader.bookmarks())
+                    .append(reader.exclusions());
             try (ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
                 try {
                     reader.loadDecisionHistory();
@@ -279,7 +325,8 @@ class DamagedRecordingsTest {
     }
 
     private static void sql(Path file, String... statements) throws Exception {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = db.createStatement()) {
             for (String statement : statements) {
                 s.execute(statement);
             }
@@ -293,12 +340,14 @@ class DamagedRecordingsTest {
         for (Outcome outcome : outcomes) {
             counts.merge(outcome.handling(), 1, Integer::sum);
             if (outcome.handling() == Handling.CHANGED_UNREPORTED || outcome.handling() == Handling.REPLAYS_AS_INTACT) {
-                problems.merge(outcome.handling() + ": " + outcome.variant().replaceAll("[0-9]+", "N"), 1, Integer::sum);
+                problems.merge(
+                        outcome.handling() + ": " + outcome.variant().replaceAll("[0-9]+", "N"), 1, Integer::sum);
             }
             if (outcome.handling() == Handling.REFUSED || outcome.handling() == Handling.DAMAGE_REPORTED) {
                 problems.merge(outcome.handling() + ": " + kindOf(outcome), 1, Integer::sum);
             }
-            System.out.println(outcome.handling() + "  " + outcome.variant() + (outcome.message().isEmpty() ? "" : "  -> " + outcome.message()));
+            System.out.println(outcome.handling() + "  " + outcome.variant()
+                    + (outcome.message().isEmpty() ? "" : "  -> " + outcome.message()));
         }
         System.out.printf(Locale.ROOT, "%d damaged variants: %s%n", outcomes.size(), counts);
         problems.forEach((problem, n) -> System.out.printf(Locale.ROOT, "  %4d  %s%n", n, problem));
@@ -307,9 +356,12 @@ class DamagedRecordingsTest {
     /** The kind of problem a message names: its first words, without the file name, numbers and details in brackets. */
     private static String kindOf(Outcome outcome) {
         String message = outcome.message();
-        String problem = outcome.handling() == Handling.REFUSED ? message.substring(message.indexOf(": ") + 2) : message;
+        String problem =
+                outcome.handling() == Handling.REFUSED ? message.substring(message.indexOf(": ") + 2) : message;
         problem = problem.replaceAll("[0-9]+", "N");
         int detail = problem.indexOf(" (");
-        return detail > 0 ? problem.substring(0, detail) : problem.length() > 60 ? problem.substring(0, 60) + "..." : problem;
+        return detail > 0
+                ? problem.substring(0, detail)
+                : problem.length() > 60 ? problem.substring(0, 60) + "..." : problem;
     }
 }

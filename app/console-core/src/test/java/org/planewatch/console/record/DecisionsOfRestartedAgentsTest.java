@@ -43,9 +43,14 @@ class DecisionsOfRestartedAgentsTest {
             for (int i = 0; i < all.size(); i++) {
                 rows.add(all.get(i));
             }
-            assertEquals(expected(script.sent()), rows.stream().map(d -> new Decision(d.source(), d.seq(), d.timestampNs(),
-                    d.reason(), d.qpn())).toList());
-            assertEquals(List.of(1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3), rows.stream().map(RecordedDecision::subscription).toList(),
+            assertEquals(
+                    expected(script.sent()),
+                    rows.stream()
+                            .map(d -> new Decision(d.source(), d.seq(), d.timestampNs(), d.reason(), d.qpn()))
+                            .toList());
+            assertEquals(
+                    List.of(1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3),
+                    rows.stream().map(RecordedDecision::subscription).toList(),
                     "the subscription each decision first came in: agent-a's restarted ring in its second, the decision"
                             + " after the resent ring in its third; agent-b's in its first");
         }
@@ -54,7 +59,8 @@ class DecisionsOfRestartedAgentsTest {
     @Test
     void replayShowsEveryDecisionOfEverySessionInTheOrderTheyArrived() throws Exception {
         Path file = record();
-        try (RecordingReader reader = RecordingReader.open(file); ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
+        try (RecordingReader reader = RecordingReader.open(file);
+                ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
             long end = reader.timeRange()[1];
             // From the decision history (a seek past the end)...
             assertEquals(expectedEvents(), shown(engine.snapshotAt(end)));
@@ -84,7 +90,9 @@ class DecisionsOfRestartedAgentsTest {
                 List<Decision> atSeek = shown(store.publish(FabricSnapshot.IngestStats.NONE));
                 assertEquals(expectedArrivedBy(at), atSeek, "after a seek to +" + (t - range[0]) + " ms");
                 store.apply(cursor.advanceTo(Long.MAX_VALUE));
-                assertEquals(expected, shown(store.publish(FabricSnapshot.IngestStats.NONE)),
+                assertEquals(
+                        expected,
+                        shown(store.publish(FabricSnapshot.IngestStats.NONE)),
                         "played on after a seek to +" + (t - range[0]) + " ms");
             }
         }
@@ -105,14 +113,17 @@ class DecisionsOfRestartedAgentsTest {
         }
         // What format 2 kept: one row per device name and number, whatever the source or session.
         List<Decision> rows = new ArrayList<>();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement();
-                ResultSet rs = s.executeQuery("SELECT source, ring_seq, timestamp_ns, reason, qpn FROM exclusions ORDER BY arrival_ms")) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT source, ring_seq, timestamp_ns, reason, qpn FROM exclusions ORDER BY arrival_ms")) {
             while (rs.next()) {
                 rows.add(new Decision(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getString(4), rs.getLong(5)));
             }
         }
         assertEquals(5, rows.size());
-        try (RecordingReader reader = RecordingReader.open(file); ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
+        try (RecordingReader reader = RecordingReader.open(file);
+                ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
             assertEquals(2, reader.schemaVersion());
             RecordedDecisions all = reader.decisions();
             List<Decision> read = new ArrayList<>();
@@ -123,7 +134,10 @@ class DecisionsOfRestartedAgentsTest {
             }
             assertEquals(rows, read);
             List<Decision> shown = shown(engine.snapshotAt(reader.timeRange()[1]));
-            assertEquals(rows.stream().map(r -> new Decision(RestartedAgents.HOST, r.seq(), r.timestampNs(), r.reason(), r.qpn())).toList(),
+            assertEquals(
+                    rows.stream()
+                            .map(r -> new Decision(RestartedAgents.HOST, r.seq(), r.timestampNs(), r.reason(), r.qpn()))
+                            .toList(),
                     shown);
         }
     }
@@ -145,7 +159,8 @@ class DecisionsOfRestartedAgentsTest {
     private static List<Decision> expected(List<RestartedAgents.Sent> sent) {
         List<Decision> decisions = new ArrayList<>();
         for (RestartedAgents.Sent s : sent) {
-            decisions.add(new Decision(s.source(), s.seq(), s.timestampNs(), s.reason(), s.source().equals(RestartedAgents.A) ? 7L : 8L));
+            decisions.add(new Decision(
+                    s.source(), s.seq(), s.timestampNs(), s.reason(), s.source().equals(RestartedAgents.A) ? 7L : 8L));
         }
         Decision late = decisions.remove(3);
         decisions.add(4, late);
@@ -154,7 +169,8 @@ class DecisionsOfRestartedAgentsTest {
 
     private List<Decision> expectedEvents() {
         return expected(script.sent()).stream()
-                .map(d -> new Decision(RestartedAgents.HOST, d.seq(), d.timestampNs(), d.reason(), d.qpn())).toList();
+                .map(d -> new Decision(RestartedAgents.HOST, d.seq(), d.timestampNs(), d.reason(), d.qpn()))
+                .toList();
     }
 
     private List<Decision> expectedArrivedBy(long atMillis) throws Exception {

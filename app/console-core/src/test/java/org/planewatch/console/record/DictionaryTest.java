@@ -26,19 +26,28 @@ class DictionaryTest {
 
     @Test
     void deletingAListEntryRemovesItsLeavesOnThatTargetOnly() {
-        assertEquals(Set.of("mrc:/events/event[seq=1]/state/to-state", "mrc:/events/event[seq=1]/state/from-state",
-                "mrc:/events/event[seq=1]/state/reason"), below(host, "mrc:/events/event[seq=1]"));
+        assertEquals(
+                Set.of(
+                        "mrc:/events/event[seq=1]/state/to-state",
+                        "mrc:/events/event[seq=1]/state/from-state",
+                        "mrc:/events/event[seq=1]/state/reason"),
+                below(host, "mrc:/events/event[seq=1]"));
     }
 
     @Test
     void deletingAContainerInsideAListEntryRemovesWhatIsBelowIt() {
-        assertEquals(Set.of("mrc:/events/event[seq=2]/state/to-state", "mrc:/events/event[seq=2]/state/from-state",
-                "mrc:/events/event[seq=2]/state/reason"), below(host, "mrc:/events/event[seq=2]/state"));
+        assertEquals(
+                Set.of(
+                        "mrc:/events/event[seq=2]/state/to-state",
+                        "mrc:/events/event[seq=2]/state/from-state",
+                        "mrc:/events/event[seq=2]/state/reason"),
+                below(host, "mrc:/events/event[seq=2]/state"));
     }
 
     @Test
     void deletingOneLeafRemovesThatLeaf() {
-        assertEquals(Set.of("mrc:/events/event[seq=0]/state/reason"), below(host, "mrc:/events/event[seq=0]/state/reason"));
+        assertEquals(
+                Set.of("mrc:/events/event[seq=0]/state/reason"), below(host, "mrc:/events/event[seq=0]/state/reason"));
     }
 
     @Test
@@ -49,7 +58,8 @@ class DictionaryTest {
 
     private Set<String> below(int target, String path) {
         return dictionary.leavesAtOrBelow(target, path(path)).stream()
-                .map(id -> dictionary.leaf(id).path().toString()).collect(Collectors.toSet());
+                .map(id -> dictionary.leaf(id).path().toString())
+                .collect(Collectors.toSet());
     }
 
     private static TelemetryPath path(String text) {

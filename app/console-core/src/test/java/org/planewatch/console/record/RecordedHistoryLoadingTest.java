@@ -13,7 +13,6 @@ import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
-import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.testing.ManualClock;
 
@@ -28,7 +27,8 @@ class RecordedHistoryLoadingTest {
     Path dir;
 
     private static TelemetryStore store(long atMillis, int capacity) {
-        return new TelemetryStore(new ManualClock(atMillis), FreshnessPolicy.standard(), AlarmThresholds.defaults(), capacity);
+        return new TelemetryStore(
+                new ManualClock(atMillis), FreshnessPolicy.standard(), AlarmThresholds.defaults(), capacity);
     }
 
     @Test
@@ -59,8 +59,10 @@ class RecordedHistoryLoadingTest {
         try (RecordingReader reader = RecordingReader.open(file)) {
             long instant = START + 150 * 250;
             List<RecordingReader.ExclusionMark> shown = reader.exclusions().stream()
-                    .filter(m -> m.to() != null && m.arrivalMillis() < instant).toList();
-            List<RecordedDecision> history = reader.cursor().seekWithDecisions(instant).history();
+                    .filter(m -> m.to() != null && m.arrivalMillis() < instant)
+                    .toList();
+            List<RecordedDecision> history =
+                    reader.cursor().seekWithDecisions(instant).history();
             assertEquals(shown.size(), history.size());
             for (int i = 0; i < shown.size(); i++) {
                 assertEquals(shown.get(i).target(), history.get(i).target());
@@ -76,7 +78,9 @@ class RecordedHistoryLoadingTest {
         Path file = dir.resolve("marks.pwrec");
         RecordingRoundTripTest.record(file, 120, 2_000);
         try (RecordingReader reader = RecordingReader.open(file)) {
-            long[] marks = reader.exclusions().stream().mapToLong(RecordingReader.ExclusionMark::arrivalMillis).toArray();
+            long[] marks = reader.exclusions().stream()
+                    .mapToLong(RecordingReader.ExclusionMark::arrivalMillis)
+                    .toArray();
             assertTrue(marks.length > 0, "the synthetic fabric makes decisions");
             org.junit.jupiter.api.Assertions.assertArrayEquals(marks, reader.exclusionArrivals());
         }
@@ -88,13 +92,36 @@ class RecordedHistoryLoadingTest {
         List<RecordedDecision> decisions = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             String host = "host-" + (i % 3);
-            decisions.add(new RecordedDecision("fabric", host, 0, 100 + i / 3, START + i * 10L, i % 7 == 0 ? null : 5_000L + i,
-                    7L, (long) i % 64, (long) (i % 4), "p" + (i % 4) + "-t0-0:p" + (i % 4) + "-t1-1, p" + (i % 4) + "-t1-1:p"
-                    + (i % 4) + "-t0-2", "GOOD", "ASSUMED_BAD", i % 5 == 0 ? null : "LOSS_TIMER"));
+            decisions.add(new RecordedDecision(
+                    "fabric",
+                    host,
+                    0,
+                    100 + i / 3,
+                    START + i * 10L,
+                    i % 7 == 0 ? null : 5_000L + i,
+                    7L,
+                    (long) i % 64,
+                    (long) (i % 4),
+                    "p" + (i % 4) + "-t0-0:p" + (i % 4) + "-t1-1, p" + (i % 4) + "-t1-1:p" + (i % 4) + "-t0-2",
+                    "GOOD",
+                    "ASSUMED_BAD",
+                    i % 5 == 0 ? null : "LOSS_TIMER"));
         }
         decisions.add(decisions.get(3)); // a repeat: the ring resent after a reconnect
-        decisions.add(new RecordedDecision("fabric", "host-0", 0, 100, START + 500, 6_000L, 7L, 0L, 0L, "p0-t0-0:p0-t1-1",
-                "GOOD", "ASSUMED_BAD", "LOSS_TIMER")); // completes decision 100 of host-0, which lacked its reason
+        decisions.add(new RecordedDecision(
+                "fabric",
+                "host-0",
+                0,
+                100,
+                START + 500,
+                6_000L,
+                7L,
+                0L,
+                0L,
+                "p0-t0-0:p0-t1-1",
+                "GOOD",
+                "ASSUMED_BAD",
+                "LOSS_TIMER")); // completes decision 100 of host-0, which lacked its reason
         long at = START + 1_000;
         TelemetryStore asNotifications = store(at, 25);
         asNotifications.apply(ReplayCursor.asNotifications(decisions));
@@ -104,7 +131,8 @@ class RecordedHistoryLoadingTest {
         FabricSnapshot actual = bulk.publish(FabricSnapshot.IngestStats.NONE);
         assertEquals(expected, actual);
         assertEquals(25, actual.events().size(), "bounded by the store's capacity");
-        assertTrue(actual.events().stream().anyMatch(e -> e.host().equals("host-0") && e.seq() == 100),
+        assertTrue(
+                actual.events().stream().anyMatch(e -> e.host().equals("host-0") && e.seq() == 100),
                 "completed by its later leaves");
     }
 }

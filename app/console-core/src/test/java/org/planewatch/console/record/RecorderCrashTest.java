@@ -22,12 +22,17 @@ class RecorderCrashTest {
     void killedRecorderLosesAtMostTheLastBatchAndTheFileOpens() throws Exception {
         Path file = dir.resolve("killed.pwrec");
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                RecordingChild.class.getName(), file.toString())
+        Process child = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        RecordingChild.class.getName(),
+                        file.toString())
                 .redirectErrorStream(true)
                 .start();
         long committed = 0;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
                 if (line.startsWith("committed ")) {

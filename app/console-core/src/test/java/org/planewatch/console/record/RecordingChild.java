@@ -14,8 +14,13 @@ public final class RecordingChild {
         Path file = Path.of(args[0]);
         long start = System.currentTimeMillis();
         SyntheticTelemetry fabric = new SyntheticTelemetry(11, 8, 8, start);
-        Recorder recorder = Recorder.start(file, new RecordingMetadata("crash test", "", 1, "test"),
-                System::currentTimeMillis, 0, 0, (f, reason) -> System.out.println("stopped " + reason));
+        Recorder recorder = Recorder.start(
+                file,
+                new RecordingMetadata("crash test", "", 1, "test"),
+                System::currentTimeMillis,
+                0,
+                0,
+                (f, reason) -> System.out.println("stopped " + reason));
         recorder.onBatch(fabric.connectAll());
         long reported = 0;
         while (true) {

@@ -30,13 +30,17 @@ class RecordingFormatDocTest {
         Path file = dir.resolve("doc.pwrec");
         DamagedRecordings.recorded(file, 10);
         byte[] block;
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro"); Statement s = db.createStatement();
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
+                Statement s = db.createStatement();
                 ResultSet rs = s.executeQuery("SELECT data FROM batches WHERE seq = 5")) {
             block = rs.getBytes(1);
         }
         assertEquals(0x78, block[0] & 0xff, "zlib header: deflate with a 32 KiB window");
         assertEquals(0, ((block[0] & 0xff) * 256 + (block[1] & 0xff)) % 31, "zlib header check bits");
-        assertEquals(BatchCodec.FORMAT, inflate(new Inflater(), block)[0], "a zlib stream whose first byte is the block format");
+        assertEquals(
+                BatchCodec.FORMAT,
+                inflate(new Inflater(), block)[0],
+                "a zlib stream whose first byte is the block format");
         assertThrows(DataFormatException.class, () -> inflate(new Inflater(true), block), "not raw deflate");
 
         String format = Files.readString(Path.of("../../docs/recording-format.md"));

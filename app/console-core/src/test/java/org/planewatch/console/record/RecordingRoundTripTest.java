@@ -18,7 +18,8 @@ import org.planewatch.telemetry.path.TelemetryPath;
 
 class RecordingRoundTripTest {
     private static final long START = 1_790_000_000_000L;
-    private static final RecordingMetadata META = new RecordingMetadata("embedded demo", "link-failure-demo", 1000, "test");
+    private static final RecordingMetadata META =
+            new RecordingMetadata("embedded demo", "link-failure-demo", 1000, "test");
 
     @TempDir
     Path dir;
@@ -43,20 +44,24 @@ class RecordingRoundTripTest {
         TelemetryPath b = TelemetryPath.parse("/interfaces/interface[name=eth1]/state/counters/out-octets");
         TelemetryPath c = TelemetryPath.parse("/interfaces/interface[name=eth2]/state/counters/out-octets");
         TelemetryPath ring = TelemetryPath.parse("mrc:/events/event[seq=5]/state/reason");
-        List<List<TelemetryPath>> orders = List.of(List.of(a, b), List.of(b, a), List.of(a, c, b), List.of(ring, a),
-                List.of(c), List.of(a, b, c));
+        List<List<TelemetryPath>> orders =
+                List.of(List.of(a, b), List.of(b, a), List.of(a, c, b), List.of(ring, a), List.of(c), List.of(a, b, c));
         // No connection event is recorded: the source is read back as streaming from its first data.
-        List<IngestEvent> recorded = new ArrayList<>(List.of(new IngestEvent.Connection("s",
-                org.planewatch.console.telemetry.ConnectionPhase.STREAMING, "", START)));
+        List<IngestEvent> recorded = new ArrayList<>(List.of(new IngestEvent.Connection(
+                "s", org.planewatch.console.telemetry.ConnectionPhase.STREAMING, "", START)));
         try (RecordingWriter writer = RecordingWriter.create(file, META, START, 1_000, 0, 0)) {
             for (int i = 0; i < orders.size(); i++) {
                 List<TelemetryUpdate> updates = new ArrayList<>();
                 for (TelemetryPath path : orders.get(i)) {
-                    updates.add(new TelemetryUpdate(path, path == ring ? new org.planewatch.telemetry.value.TelemetryValue.Str("LOSS_TIMER")
-                            : new org.planewatch.telemetry.value.TelemetryValue.Uint(1000L * i + path.hashCode() % 100)));
+                    updates.add(new TelemetryUpdate(
+                            path,
+                            path == ring
+                                    ? new org.planewatch.telemetry.value.TelemetryValue.Str("LOSS_TIMER")
+                                    : new org.planewatch.telemetry.value.TelemetryValue.Uint(
+                                            1000L * i + path.hashCode() % 100)));
                 }
-                List<IngestEvent> batch = List.of(new IngestEvent.Notification("s", "sw-1", i * 1_000_000L, updates, List.of(),
-                        START + i * 10L));
+                List<IngestEvent> batch = List.of(
+                        new IngestEvent.Notification("s", "sw-1", i * 1_000_000L, updates, List.of(), START + i * 10L));
                 writer.append(batch);
                 recorded.addAll(batch);
             }
@@ -87,7 +92,8 @@ class RecordingRoundTripTest {
         List<IngestEvent> recorded = record(file, 120, 1_000);
         long expected = recorded.stream()
                 .filter(e -> e instanceof IngestEvent.Notification n
-                        && n.updates().stream().anyMatch(u -> u.path().toString().endsWith("/to-state")))
+                        && n.updates().stream()
+                                .anyMatch(u -> u.path().toString().endsWith("/to-state")))
                 .count();
         try (RecordingReader reader = RecordingReader.open(file)) {
             List<RecordingReader.ExclusionMark> marks = reader.exclusions();
@@ -97,9 +103,14 @@ class RecordingRoundTripTest {
             }
             assertEquals("ASSUMED_BAD", marks.getFirst().to());
             assertEquals("LOSS_TIMER", marks.getFirst().reason());
-            long densityTotal = reader.activity().stream().mapToLong(RecordingReader.Activity::exclusions).sum();
+            long densityTotal = reader.activity().stream()
+                    .mapToLong(RecordingReader.Activity::exclusions)
+                    .sum();
             assertEquals(expected, densityTotal);
-            long[] distinctTimes = marks.stream().mapToLong(RecordingReader.ExclusionMark::arrivalMillis).distinct().toArray();
+            long[] distinctTimes = marks.stream()
+                    .mapToLong(RecordingReader.ExclusionMark::arrivalMillis)
+                    .distinct()
+                    .toArray();
             assertTrue(distinctTimes.length > 1, "the scenario records decisions at several instants");
             org.junit.jupiter.api.Assertions.assertArrayEquals(distinctTimes, reader.exclusionTimes());
         }
@@ -151,8 +162,12 @@ class RecordingRoundTripTest {
             assertEquals(recorded, all);
             long instant = START + 45 * 250 + 100;
             assertSameState(stateAt(recorded, instant), stateOf(reader.cursor().seek(instant)));
-            assertEquals(recorded.stream().filter(e -> e instanceof IngestEvent.Notification n
-                    && n.updates().stream().anyMatch(u -> u.path().toString().endsWith("/to-state"))).count(),
+            assertEquals(
+                    recorded.stream()
+                            .filter(e -> e instanceof IngestEvent.Notification n
+                                    && n.updates().stream()
+                                            .anyMatch(u -> u.path().toString().endsWith("/to-state")))
+                            .count(),
                     reader.exclusions().size());
         }
     }
@@ -161,9 +176,13 @@ class RecordingRoundTripTest {
     void eventRingEntriesShareTheirTemplatesInTheDictionary() throws Exception {
         Path file = dir.resolve("templates.pwrec");
         List<IngestEvent> recorded = record(file, 400, 2_000);
-        long ringPaths = recorded.stream().filter(e -> e instanceof IngestEvent.Notification)
+        long ringPaths = recorded.stream()
+                .filter(e -> e instanceof IngestEvent.Notification)
                 .flatMap(e -> ((IngestEvent.Notification) e).updates().stream())
-                .map(u -> u.path().toString()).filter(p -> p.startsWith("mrc:/events/event[")).distinct().count();
+                .map(u -> u.path().toString())
+                .filter(p -> p.startsWith("mrc:/events/event["))
+                .distinct()
+                .count();
         try (RecordingReader reader = RecordingReader.open(file)) {
             assertEquals(RecordingSchema.VERSION, reader.schemaVersion());
             assertTrue(ringPaths > 500, "the stream brings " + ringPaths + " distinct event-ring paths");
@@ -188,7 +207,8 @@ class RecordingRoundTripTest {
             try (RecordingReader reader = RecordingReader.open(file)) {
                 for (long instant : new long[] {START + 10 * 250 + 3, START + 33 * 250, START + 59 * 250 + 100}) {
                     List<IngestEvent> history = reader.cursor().exclusionsBefore(instant);
-                    assertTrue(instant < START + 20 * 250 || !history.isEmpty(), "decisions recorded before " + instant);
+                    assertTrue(
+                            instant < START + 20 * 250 || !history.isEmpty(), "decisions recorded before " + instant);
                     List<IngestEvent> seek = reader.cursor().seek(instant);
                     List<IngestEvent> filtered = withoutDecisionsIn(history, seek);
                     if (instant > START + 20 * 250) {
@@ -196,14 +216,18 @@ class RecordingRoundTripTest {
                     }
                     List<IngestEvent> expected = new ArrayList<>(history);
                     expected.addAll(filtered);
-                    assertEquals(expected, reader.cursor().seekWithHistory(instant), file.getFileName() + " at " + instant);
+                    assertEquals(
+                            expected, reader.cursor().seekWithHistory(instant), file.getFileName() + " at " + instant);
                 }
             }
         }
     }
 
     private static long updates(List<IngestEvent> events) {
-        return events.stream().mapToLong(e -> e instanceof IngestEvent.Notification n ? n.updates().size() : 0).sum();
+        return events.stream()
+                .mapToLong(e ->
+                        e instanceof IngestEvent.Notification n ? n.updates().size() : 0)
+                .sum();
     }
 
     /** The filter as a replay defines it, applied to a plain seek's events. */
@@ -211,7 +235,8 @@ class RecordingRoundTripTest {
         java.util.Set<String> known = new java.util.HashSet<>();
         for (IngestEvent event : history) {
             IngestEvent.Notification n = (IngestEvent.Notification) event;
-            known.add(n.target() + "#" + n.updates().getFirst().path().elem(1).keys().get("seq"));
+            known.add(n.target() + "#"
+                    + n.updates().getFirst().path().elem(1).keys().get("seq"));
         }
         List<IngestEvent> kept = new ArrayList<>();
         for (IngestEvent event : seek) {
@@ -221,12 +246,14 @@ class RecordingRoundTripTest {
             }
             List<org.planewatch.console.telemetry.TelemetryUpdate> updates = n.updates().stream()
                     .filter(u -> !ExclusionRows.isEventLeaf(u.path())
-                            || !known.contains(n.target() + "#" + u.path().elem(1).keys().get("seq")))
+                            || !known.contains(
+                                    n.target() + "#" + u.path().elem(1).keys().get("seq")))
                     .toList();
             if (updates.size() == n.updates().size()) {
                 kept.add(n);
             } else if (!updates.isEmpty() || !n.deletes().isEmpty()) {
-                kept.add(new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), updates, n.deletes(), n.arrivalMillis()));
+                kept.add(new IngestEvent.Notification(
+                        n.source(), n.target(), n.timestampNs(), updates, n.deletes(), n.arrivalMillis()));
             }
         }
         return kept;
@@ -270,8 +297,9 @@ class RecordingRoundTripTest {
                 differences.add(key + ": not expected, was " + actual.get(key));
             }
         }
-        assertTrue(differences.isEmpty(), differences.size() + " leaves differ, e.g. "
-                + differences.subList(0, Math.min(5, differences.size())));
+        assertTrue(
+                differences.isEmpty(),
+                differences.size() + " leaves differ, e.g. " + differences.subList(0, Math.min(5, differences.size())));
     }
 
     /** Newest value of every (target, path) after applying the events up to {@code instant}. */

@@ -43,7 +43,8 @@ class RecordingSafetyTest {
     @Test
     void refusesAnSqliteDatabaseOfAnotherApplication() throws Exception {
         Path file = dir.resolve("other.db");
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = db.createStatement()) {
             s.execute("CREATE TABLE t(x)");
         }
         RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
@@ -53,12 +54,16 @@ class RecordingSafetyTest {
     @Test
     void refusesARecordingFromANewerFormat() throws Exception {
         Path file = recorded("newer.pwrec", 5);
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = db.createStatement()) {
             s.execute("PRAGMA user_version = " + (RecordingSchema.VERSION + 1));
         }
         RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
-        assertTrue(e.getMessage().contains("written by a newer Planewatch (recording format " + (RecordingSchema.VERSION + 1)
-                + "; this console reads formats up to " + RecordingSchema.VERSION), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("written by a newer Planewatch (recording format " + (RecordingSchema.VERSION + 1)
+                                + "; this console reads formats up to " + RecordingSchema.VERSION),
+                e.getMessage());
     }
 
     @Test
@@ -83,7 +88,8 @@ class RecordingSafetyTest {
         Path file = recorded("dictionary.pwrec", 30);
         long rootPage;
         int pageSize;
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = db.createStatement()) {
             try (var rs = s.executeQuery("SELECT rootpage FROM sqlite_master WHERE name = 'leaves'")) {
                 rootPage = rs.getLong(1);
             }
@@ -97,14 +103,17 @@ class RecordingSafetyTest {
             raf.write(new byte[] {(byte) 0x7f, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55});
         }
         RecordingException e = assertThrows(RecordingException.class, () -> RecordingReader.open(file));
-        assertTrue(e.getMessage().startsWith(file.toString()) && e.getMessage().contains("is damaged (truncated or corrupted)"),
+        assertTrue(
+                e.getMessage().startsWith(file.toString())
+                        && e.getMessage().contains("is damaged (truncated or corrupted)"),
                 e.getMessage());
     }
 
     @Test
     void reportsACorruptedDataBlockAsDamaged() throws Exception {
         Path file = recorded("corrupt.pwrec", 30);
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = db.createStatement()) {
             s.execute("UPDATE batches SET data = x'00112233445566778899' WHERE seq = 10");
         }
         try (RecordingReader reader = RecordingReader.open(file)) {
@@ -134,8 +143,7 @@ class RecordingSafetyTest {
     void neverOverwritesAnExistingFile() throws Exception {
         Path file = recorded("keep.pwrec", 5);
         byte[] before = sha256(file);
-        RecordingException e = assertThrows(RecordingException.class,
-                () -> RecordingWriter.create(file, META, START));
+        RecordingException e = assertThrows(RecordingException.class, () -> RecordingWriter.create(file, META, START));
         assertTrue(e.getMessage().contains("already exists"), e.getMessage());
         assertArrayEquals(before, sha256(file));
     }
@@ -159,7 +167,8 @@ class RecordingSafetyTest {
             assertEquals(end, range[1]);
             assertTrue(range[0] >= end - 10_000 - 2_000 - 250, "kept from " + (end - range[0]) + " ms before the end");
             long instant = end - 5_000;
-            RecordingRoundTripTest.assertSameState(RecordingRoundTripTest.stateAt(all, instant),
+            RecordingRoundTripTest.assertSameState(
+                    RecordingRoundTripTest.stateAt(all, instant),
                     RecordingRoundTripTest.stateOf(reader.cursor().seek(instant)));
         }
     }
@@ -169,8 +178,12 @@ class RecordingSafetyTest {
         long ringShort = countersFileSize("ring-100s.pwrec", 400, 10_000);
         long ringLong = countersFileSize("ring-400s.pwrec", 1_600, 10_000);
         long keptLong = countersFileSize("all-400s.pwrec", 1_600, 0);
-        assertTrue(keptLong > 3 * ringShort, "a full recording grows with time: " + keptLong + " vs " + ringShort + " bytes");
-        assertTrue(ringLong < ringShort * 5 / 4, "a 10 s ring over 400 s takes " + ringLong + " bytes, over 100 s " + ringShort);
+        assertTrue(
+                keptLong > 3 * ringShort,
+                "a full recording grows with time: " + keptLong + " vs " + ringShort + " bytes");
+        assertTrue(
+                ringLong < ringShort * 5 / 4,
+                "a 10 s ring over 400 s takes " + ringLong + " bytes, over 100 s " + ringShort);
     }
 
     /**
@@ -186,10 +199,13 @@ class RecordingSafetyTest {
         assertEquals(shortCounts.get("leaves"), longCounts.get("leaves"), "leaf dictionary rows");
         assertEquals(shortCounts.get("strings"), longCounts.get("strings"), "string dictionary rows");
         for (String table : List.of("batches", "keyframes", "exclusions")) {
-            assertTrue(longCounts.get(table) <= shortCounts.get(table) * 11 / 10,
-                    table + ": " + longCounts.get(table) + " rows after 400 s, " + shortCounts.get(table) + " after 100 s");
+            assertTrue(
+                    longCounts.get(table) <= shortCounts.get(table) * 11 / 10,
+                    table + ": " + longCounts.get(table) + " rows after 400 s, " + shortCounts.get(table)
+                            + " after 100 s");
         }
-        assertTrue(Files.size(longRing) < Files.size(shortRing) * 5 / 4,
+        assertTrue(
+                Files.size(longRing) < Files.size(shortRing) * 5 / 4,
                 "a 10 s ring over 400 s takes " + Files.size(longRing) + " bytes, over 100 s " + Files.size(shortRing));
         // 1,600 quarter-seconds of 4 hosts made 6,400 decisions; the ring holds its last 10-12 s.
         assertTrue(longCounts.get("exclusions") < 12_500 / 250 * 4, "exclusion rows: " + longCounts.get("exclusions"));
@@ -207,20 +223,34 @@ class RecordingSafetyTest {
                 for (int host = 0; host < 4; host++) {
                     List<TelemetryUpdate> updates = new ArrayList<>();
                     for (int i = 0; i < 16; i++) {
-                        updates.add(new TelemetryUpdate(SyntheticTelemetry.planeLeaf(i % 8, i < 8 ? "tx-pkts" : "rx-pkts"),
+                        updates.add(new TelemetryUpdate(
+                                SyntheticTelemetry.planeLeaf(i % 8, i < 8 ? "tx-pkts" : "rx-pkts"),
                                 new TelemetryValue.Uint(b * 100L + i)));
                     }
                     String base = "mrc:/events/event[seq=" + b + "]/state/";
-                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "timestamp"), new TelemetryValue.Uint(b * 250_000_000L)));
+                    updates.add(new TelemetryUpdate(
+                            TelemetryPath.parse(base + "timestamp"), new TelemetryValue.Uint(b * 250_000_000L)));
                     updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "qpn"), new TelemetryValue.Uint(b % 5)));
                     updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "ev"), new TelemetryValue.Uint(b % 64)));
-                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "plane"), new TelemetryValue.Uint(b % 8)));
-                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "links"), new TelemetryValue.Str("link-" + b % 8)));
-                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "from-state"), new TelemetryValue.Str("GOOD")));
-                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "to-state"), new TelemetryValue.Str("ASSUMED_BAD")));
-                    updates.add(new TelemetryUpdate(TelemetryPath.parse(base + "reason"), new TelemetryValue.Str("LOSS_TIMER")));
-                    List<TelemetryPath> deletes = b > 32 ? List.of(TelemetryPath.parse("mrc:/events/event[seq=" + (b - 32) + "]")) : List.of();
-                    batch.add(new IngestEvent.Notification("demo", SyntheticTelemetry.host(host), b * 250_000_000L, updates, deletes,
+                    updates.add(
+                            new TelemetryUpdate(TelemetryPath.parse(base + "plane"), new TelemetryValue.Uint(b % 8)));
+                    updates.add(new TelemetryUpdate(
+                            TelemetryPath.parse(base + "links"), new TelemetryValue.Str("link-" + b % 8)));
+                    updates.add(new TelemetryUpdate(
+                            TelemetryPath.parse(base + "from-state"), new TelemetryValue.Str("GOOD")));
+                    updates.add(new TelemetryUpdate(
+                            TelemetryPath.parse(base + "to-state"), new TelemetryValue.Str("ASSUMED_BAD")));
+                    updates.add(new TelemetryUpdate(
+                            TelemetryPath.parse(base + "reason"), new TelemetryValue.Str("LOSS_TIMER")));
+                    List<TelemetryPath> deletes = b > 32
+                            ? List.of(TelemetryPath.parse("mrc:/events/event[seq=" + (b - 32) + "]"))
+                            : List.of();
+                    batch.add(new IngestEvent.Notification(
+                            "demo",
+                            SyntheticTelemetry.host(host),
+                            b * 250_000_000L,
+                            updates,
+                            deletes,
                             START + b * 250L));
                 }
                 writer.append(batch);
@@ -231,7 +261,8 @@ class RecordingSafetyTest {
 
     private static java.util.Map<String, Long> rowCounts(Path file) throws Exception {
         java.util.Map<String, Long> counts = new java.util.HashMap<>();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro"); Statement s = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
+                Statement s = db.createStatement()) {
             for (String table : List.of("leaves", "strings", "batches", "keyframes", "exclusions")) {
                 try (var rs = s.executeQuery("SELECT count(*) FROM " + table)) {
                     counts.put(table, rs.getLong(1));
@@ -254,10 +285,11 @@ class RecordingSafetyTest {
                 for (int device = 0; device < 16; device++) {
                     List<TelemetryUpdate> updates = new ArrayList<>();
                     for (int i = 0; i < paths.size(); i++) {
-                        updates.add(new TelemetryUpdate(paths.get(i), new TelemetryValue.Uint(b * 1_000L + i * 7L + device)));
+                        updates.add(new TelemetryUpdate(
+                                paths.get(i), new TelemetryValue.Uint(b * 1_000L + i * 7L + device)));
                     }
-                    batch.add(new IngestEvent.Notification("lab", "switch-" + device, b * 250_000_000L, updates, List.of(),
-                            START + b * 250L));
+                    batch.add(new IngestEvent.Notification(
+                            "lab", "switch-" + device, b * 250_000_000L, updates, List.of(), START + b * 250L));
                 }
                 writer.append(batch);
             }
@@ -271,7 +303,8 @@ class RecordingSafetyTest {
         SyntheticTelemetry fabric = new SyntheticTelemetry(5, 8, 8, START);
         CompletableFuture<String> stopped = new CompletableFuture<>();
         // A 256 KiB cap: SQLite fails with SQLITE_FULL exactly as on a full disk.
-        Recorder recorder = Recorder.start(file, META, () -> START, 0, 256 * 1024, (f, reason) -> stopped.complete(reason));
+        Recorder recorder =
+                Recorder.start(file, META, () -> START, 0, 256 * 1024, (f, reason) -> stopped.complete(reason));
         recorder.onBatch(fabric.connectAll());
         for (int i = 0; i < 2_000 && !stopped.isDone(); i++) {
             recorder.onBatch(fabric.nextBatch());
@@ -299,5 +332,4 @@ class RecordingSafetyTest {
     private static byte[] sha256(Path file) throws Exception {
         return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
     }
-
 }

@@ -72,12 +72,14 @@ final class RestartedAgents {
         return sent;
     }
 
-    private void decision(String source, int session, long seq, long timestampNs, String reason, boolean withTimestamp) {
+    private void decision(
+            String source, int session, long seq, long timestampNs, String reason, boolean withTimestamp) {
         batch(decisionNotification(source, seq, timestampNs, reason, withTimestamp));
         sent.add(new Sent(source, session, seq, timestampNs, reason));
     }
 
-    private IngestEvent decisionNotification(String source, long seq, long timestampNs, String reason, boolean withTimestamp) {
+    private IngestEvent decisionNotification(
+            String source, long seq, long timestampNs, String reason, boolean withTimestamp) {
         String base = "mrc:/events/event[seq=" + seq + "]/state/";
         List<TelemetryUpdate> updates = new ArrayList<>();
         if (withTimestamp) {
@@ -95,14 +97,23 @@ final class RestartedAgents {
     }
 
     private IngestEvent timestampOnly(String source, long seq, long timestampNs) {
-        return new IngestEvent.Notification(source, HOST, timestampNs,
+        return new IngestEvent.Notification(
+                source,
+                HOST,
+                timestampNs,
                 List.of(update("mrc:/events/event[seq=" + seq + "]/state/timestamp", TelemetryValue.uint(timestampNs))),
-                List.of(), arrival + 250);
+                List.of(),
+                arrival + 250);
     }
 
     private void nextSeq(String source, long next) {
-        batch(new IngestEvent.Notification(source, HOST, 0, List.of(update("mrc:/events/state/next-seq", TelemetryValue.uint(next))),
-                List.of(), arrival + 250));
+        batch(new IngestEvent.Notification(
+                source,
+                HOST,
+                0,
+                List.of(update("mrc:/events/state/next-seq", TelemetryValue.uint(next))),
+                List.of(),
+                arrival + 250));
     }
 
     private static IngestEvent connection(String source, ConnectionPhase phase, String detail) {
@@ -114,9 +125,10 @@ final class RestartedAgents {
         arrival += 250;
         List<IngestEvent> batch = new ArrayList<>();
         for (IngestEvent event : events) {
-            batch.add(event instanceof IngestEvent.Connection c
-                    ? new IngestEvent.Connection(c.source(), c.phase(), c.detail(), arrival)
-                    : event);
+            batch.add(
+                    event instanceof IngestEvent.Connection c
+                            ? new IngestEvent.Connection(c.source(), c.phase(), c.detail(), arrival)
+                            : event);
         }
         batches.add(List.copyOf(batch));
     }

@@ -60,7 +60,8 @@ public final class SyntheticTelemetry {
                 updates.add(new TelemetryUpdate(planeLeaf(p, "tx-pkts"), TelemetryValue.uint(c[0])));
                 updates.add(new TelemetryUpdate(planeLeaf(p, "tx-octets"), TelemetryValue.uint(c[1])));
                 updates.add(new TelemetryUpdate(planeLeaf(p, "retransmits"), TelemetryValue.uint(c[2])));
-                updates.add(new TelemetryUpdate(planeLeaf(p, "oper-status"), TelemetryValue.str(c[2] % 2 == 0 ? "UP" : "DOWN")));
+                updates.add(new TelemetryUpdate(
+                        planeLeaf(p, "oper-status"), TelemetryValue.str(c[2] % 2 == 0 ? "UP" : "DOWN")));
                 c[3] = Math.min(32, Math.max(0, c[3] + random.nextInt(3) - 1));
                 updates.add(new TelemetryUpdate(planeLeaf(p, "evs-good"), TelemetryValue.uint(32 - c[3])));
                 updates.add(new TelemetryUpdate(planeLeaf(p, "evs-assumed-bad"), TelemetryValue.uint(c[3])));
@@ -73,8 +74,13 @@ public final class SyntheticTelemetry {
         }
         if (ringSeqs.size() > 5) {
             long gone = ringSeqs.removeFirst();
-            batch.add(new IngestEvent.Notification("demo", host(0), timestampNs, List.of(),
-                    List.of(TelemetryPath.parse("mrc:/events/event[seq=" + gone + "]")), arrivalMillis));
+            batch.add(new IngestEvent.Notification(
+                    "demo",
+                    host(0),
+                    timestampNs,
+                    List.of(),
+                    List.of(TelemetryPath.parse("mrc:/events/event[seq=" + gone + "]")),
+                    arrivalMillis));
         }
         return batch;
     }
@@ -88,7 +94,8 @@ public final class SyntheticTelemetry {
                 new TelemetryUpdate(TelemetryPath.parse(base + "qpn"), TelemetryValue.uint(7)),
                 new TelemetryUpdate(TelemetryPath.parse(base + "ev"), TelemetryValue.uint(seq % 256)),
                 new TelemetryUpdate(TelemetryPath.parse(base + "plane"), TelemetryValue.uint(2)),
-                new TelemetryUpdate(TelemetryPath.parse(base + "links"), TelemetryValue.str("host-0000~p2-t0-0,p2-t0-0~p2-t1-5")),
+                new TelemetryUpdate(
+                        TelemetryPath.parse(base + "links"), TelemetryValue.str("host-0000~p2-t0-0,p2-t0-0~p2-t1-5")),
                 new TelemetryUpdate(TelemetryPath.parse(base + "from-state"), TelemetryValue.str("GOOD")),
                 new TelemetryUpdate(TelemetryPath.parse(base + "to-state"), TelemetryValue.str("ASSUMED_BAD")),
                 new TelemetryUpdate(TelemetryPath.parse(base + "reason"), TelemetryValue.str("LOSS_TIMER")));

@@ -16,7 +16,10 @@ class ValueCodecTest {
     private TelemetryValue randomValue(SplittableRandom random, TelemetryValue previous) {
         return switch (random.nextInt(9)) {
             case 0, 1 -> previous == null ? new TelemetryValue.Uint(5) : previous;
-            case 2, 3 -> previous instanceof TelemetryValue.Uint u ? new TelemetryValue.Uint(u.value() + random.nextInt(1000)) : new TelemetryValue.Uint(random.nextLong(Long.MAX_VALUE));
+            case 2, 3 ->
+                previous instanceof TelemetryValue.Uint u
+                        ? new TelemetryValue.Uint(u.value() + random.nextInt(1000))
+                        : new TelemetryValue.Uint(random.nextLong(Long.MAX_VALUE));
             case 4 -> new TelemetryValue.Uint(random.nextInt(3));
             case 5 -> new TelemetryValue.Int(random.nextLong() / 3);
             case 6 -> new TelemetryValue.Str(random.nextBoolean() ? "UP" : "DOWN");
@@ -63,10 +66,14 @@ class ValueCodecTest {
         LeafValues values = new LeafValues();
         values.set(0, new TelemetryValue.Str("UP"), 0, 0);
         byte[] delta = {ValueCodec.UINT_DELTA, 2};
-        assertThrows(ByteInput.CorruptDataException.class,
-                () -> ValueCodec.readInto(new ByteInput(delta, delta.length), values, 0, 1, 0, new StringValues(dictionary)));
+        assertThrows(
+                ByteInput.CorruptDataException.class,
+                () -> ValueCodec.readInto(
+                        new ByteInput(delta, delta.length), values, 0, 1, 0, new StringValues(dictionary)));
         byte[] same = {ValueCodec.SAME};
-        assertThrows(ByteInput.CorruptDataException.class,
-                () -> ValueCodec.readInto(new ByteInput(same, same.length), values, 1, 1, 0, new StringValues(dictionary)));
+        assertThrows(
+                ByteInput.CorruptDataException.class,
+                () -> ValueCodec.readInto(
+                        new ByteInput(same, same.length), values, 1, 1, 0, new StringValues(dictionary)));
     }
 }

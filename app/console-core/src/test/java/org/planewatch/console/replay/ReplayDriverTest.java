@@ -21,6 +21,7 @@ import org.planewatch.console.testing.ManualClock;
 class ReplayDriverTest {
     @TempDir
     Path dir;
+
     private final ManualClock wall = new ManualClock(0);
     private final List<String> errors = new CopyOnWriteArrayList<>();
 
@@ -32,7 +33,9 @@ class ReplayDriverTest {
             int ahead = ReplayDriver.LOOKAHEAD_FRAMES;
 
             awaitComputed(driver, start + ahead * frame * 20);
-            assertEquals(start + ahead * frame * 20, driver.computedPosition().atMillis(),
+            assertEquals(
+                    start + ahead * frame * 20,
+                    driver.computedPosition().atMillis(),
                     "play computes the frames ahead before the wall clock moves, and no further");
             assertEquals(start + frame * 20, driver.latest().atMillis(), "and shows the first of them at once");
 
@@ -42,12 +45,19 @@ class ReplayDriverTest {
 
             wall.advance(Duration.ofMillis(2 * frame));
             awaitComputed(driver, start + (ahead + 3) * frame * 20);
-            assertEquals(start + 4 * frame * 20, driver.latest().atMillis(), "the one due now, not the newest computed");
-            assertEquals(driver.latest().atMillis(), driver.position().atMillis(), "the timeline shows the presented instant");
+            assertEquals(
+                    start + 4 * frame * 20, driver.latest().atMillis(), "the one due now, not the newest computed");
+            assertEquals(
+                    driver.latest().atMillis(),
+                    driver.position().atMillis(),
+                    "the timeline shows the presented instant");
 
             driver.submit(ReplayEngine::pause);
             awaitPaused(driver);
-            assertEquals(driver.engine().latest().atMillis(), driver.latest().atMillis(), "a command's result shows at once");
+            assertEquals(
+                    driver.engine().latest().atMillis(),
+                    driver.latest().atMillis(),
+                    "a command's result shows at once");
             assertTrue(errors.isEmpty(), errors.toString());
         }
     }
@@ -64,14 +74,18 @@ class ReplayDriverTest {
 
             driver.submit(ReplayEngine::pause);
             awaitPaused(driver);
-            assertEquals(onScreen, driver.latest().atMillis(), "the pause shows the frame it was asked on, not one computed ahead");
+            assertEquals(
+                    onScreen,
+                    driver.latest().atMillis(),
+                    "the pause shows the frame it was asked on, not one computed ahead");
             assertEquals(onScreen, driver.engine().position().atMillis(), "and the replay stands there");
 
             driver.submit(engine -> engine.setSpeed(2));
             driver.submit(ReplayEngine::play);
             awaitPlaying(driver);
             awaitComputed(driver, onScreen + frame * 2);
-            assertEquals(onScreen + frame * 2, driver.latest().atMillis(), "playing on starts from there, at the new speed");
+            assertEquals(
+                    onScreen + frame * 2, driver.latest().atMillis(), "playing on starts from there, at the new speed");
             assertTrue(errors.isEmpty(), errors.toString());
         }
     }
@@ -85,16 +99,24 @@ class ReplayDriverTest {
             long version = driver.engine().latest().version();
 
             wall.advance(Duration.ofSeconds(3));
-            // Behind, steps follow each other until the wall clock is caught up; the frames ahead wait for the next frame.
-            long behindEnds = preRolled + 5 * (ReplayDriver.MAX_BEHIND_WALL_MILLIS - ReplayDriver.LOOKAHEAD_FRAMES * ReplayDriver.FRAME_MILLIS);
+            // Behind, steps follow each other until the wall clock is caught up; the frames ahead wait for the next
+            // frame.
+            long behindEnds = preRolled
+                    + 5
+                            * (ReplayDriver.MAX_BEHIND_WALL_MILLIS
+                                    - ReplayDriver.LOOKAHEAD_FRAMES * ReplayDriver.FRAME_MILLIS);
             awaitComputed(driver, behindEnds);
             Thread.sleep(100); // lets the replay thread finish what it does without a frame; nothing is timed
             long reached = driver.engine().latest().atMillis();
-            assertTrue(reached <= preRolled + 5 * ReplayDriver.MAX_BEHIND_WALL_MILLIS,
-                    "three seconds behind: at most one second made up at 5x, the rest let go; reached " + (reached - preRolled));
+            assertTrue(
+                    reached <= preRolled + 5 * ReplayDriver.MAX_BEHIND_WALL_MILLIS,
+                    "three seconds behind: at most one second made up at 5x, the rest let go; reached "
+                            + (reached - preRolled));
             long steps = driver.engine().latest().version() - version;
-            assertTrue(steps * 5 * ReplayDriver.MAX_STEP_WALL_MILLIS >= reached - preRolled,
-                    "one snapshot per step of at most four frames: " + steps + " steps for " + (reached - preRolled) + " ms");
+            assertTrue(
+                    steps * 5 * ReplayDriver.MAX_STEP_WALL_MILLIS >= reached - preRolled,
+                    "one snapshot per step of at most four frames: " + steps + " steps for " + (reached - preRolled)
+                            + " ms");
         }
     }
 
@@ -105,7 +127,10 @@ class ReplayDriverTest {
             while (!driver.rehearsed()) {
                 Thread.sleep(5);
             }
-            assertEquals(before.atMillis(), driver.latest().atMillis(), "the rehearsal played a copy: the replay shows the start still");
+            assertEquals(
+                    before.atMillis(),
+                    driver.latest().atMillis(),
+                    "the rehearsal played a copy: the replay shows the start still");
             assertEquals(before.version(), driver.latest().version(), "with no snapshot of the copy's");
             assertFalse(driver.position().playing());
             assertEquals(List.of(), errors);
@@ -118,7 +143,9 @@ class ReplayDriverTest {
         Thread readAhead = null;
         while (readAhead == null) {
             readAhead = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().equals("planewatch-replay-read") && t.isAlive()).findFirst().orElse(null);
+                    .filter(t -> t.getName().equals("planewatch-replay-read") && t.isAlive())
+                    .findFirst()
+                    .orElse(null);
             Thread.onSpinWait();
         }
 
@@ -140,7 +167,8 @@ class ReplayDriverTest {
     private ReplayDriver driverOnNewRecording(String name) throws Exception {
         Path file = dir.resolve(name);
         ReplayEngineTest.recordWhileWatching(file, 300, List.of());
-        ReplayDriver driver = new ReplayDriver(new ReplayEngine(RecordingReader.open(file), AlarmThresholds.defaults()), wall, errors::add);
+        ReplayDriver driver = new ReplayDriver(
+                new ReplayEngine(RecordingReader.open(file), AlarmThresholds.defaults()), wall, errors::add);
         driver.start();
         return driver;
     }
@@ -166,7 +194,8 @@ class ReplayDriverTest {
         long giveUp = System.nanoTime() + 20_000_000_000L;
         while (driver.computedPosition().atMillis() < atMillis) {
             if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the replay thread never computed " + atMillis + ": it stands at " + driver.computedPosition());
+                throw new AssertionError(
+                        "the replay thread never computed " + atMillis + ": it stands at " + driver.computedPosition());
             }
             Thread.sleep(5);
         }

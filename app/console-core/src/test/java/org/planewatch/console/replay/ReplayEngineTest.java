@@ -54,18 +54,29 @@ class ReplayEngineTest {
         var path = org.planewatch.telemetry.path.TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts");
         List<IngestEvent> firstBatch = new ArrayList<>();
         for (int h = 0; h < 3; h++) {
-            firstBatch.add(new IngestEvent.Notification("demo", "host-" + h, h, List.of(new org.planewatch.console.telemetry.TelemetryUpdate(
-                    path, new org.planewatch.telemetry.value.TelemetryValue.Uint(h))), List.of(), START + 100L * h));
+            firstBatch.add(new IngestEvent.Notification(
+                    "demo",
+                    "host-" + h,
+                    h,
+                    List.of(new org.planewatch.console.telemetry.TelemetryUpdate(
+                            path, new org.planewatch.telemetry.value.TelemetryValue.Uint(h))),
+                    List.of(),
+                    START + 100L * h));
         }
-        try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("t", "", 1, "t"), START, 2_000, 0, 0)) {
+        try (RecordingWriter writer =
+                RecordingWriter.create(file, new RecordingMetadata("t", "", 1, "t"), START, 2_000, 0, 0)) {
             writer.append(firstBatch);
         }
         try (RecordingReader reader = RecordingReader.open(file)) {
             ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
             FabricSnapshot first = engine.latest();
-            assertEquals(1, first.hosts().size(), "the first instant: the first notification only, before any keyframe");
-            assertEquals(List.of(org.planewatch.console.state.Freshness.LIVE),
-                    first.targets().stream().map(FabricSnapshot.TargetStatus::freshness).toList(),
+            assertEquals(
+                    1, first.hosts().size(), "the first instant: the first notification only, before any keyframe");
+            assertEquals(
+                    List.of(org.planewatch.console.state.Freshness.LIVE),
+                    first.targets().stream()
+                            .map(FabricSnapshot.TargetStatus::freshness)
+                            .toList(),
                     "the source sent data at this instant: live, as the keyframes say");
             assertEquals(List.of(), first.activeAlarms(), "no STALE alarm for a source that is not silent");
         }
@@ -99,7 +110,8 @@ class ReplayEngineTest {
     void playingInUnevenStepsThroughTheReadAheadShowsWhatLiveShowed() throws Exception {
         Path file = dir.resolve("ahead.pwrec");
         Map<Long, String> seenLive = recordWhileWatching(file, 400, List.of(90L, 230L, 399L));
-        try (RecordingReader reader = RecordingReader.open(file); ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
+        try (RecordingReader reader = RecordingReader.open(file);
+                ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
             engine.setSpeed(1.0);
             engine.play();
             long[] steps = {1, ReadAhead.CHUNK_MILLIS - 1, 7, 3 * ReadAhead.CHUNK_MILLIS + 11};
@@ -109,13 +121,17 @@ class ReplayEngineTest {
                     engine.advance(steps[step++ % steps.length]);
                 }
                 engine.advance(live.getKey() - engine.position().atMillis());
-                assertEquals(live.getValue(), describe(engine.latest()), "played to " + (live.getKey() - START) + " ms");
+                assertEquals(
+                        live.getValue(), describe(engine.latest()), "played to " + (live.getKey() - START) + " ms");
             }
             List<Long> instants = new ArrayList<>(seenLive.keySet());
             engine.seek(instants.getFirst());
             engine.play();
             engine.advance(instants.get(1) - instants.getFirst());
-            assertEquals(seenLive.get(instants.get(1)), describe(engine.latest()), "a seek restarts reading ahead from the new instant");
+            assertEquals(
+                    seenLive.get(instants.get(1)),
+                    describe(engine.latest()),
+                    "a seek restarts reading ahead from the new instant");
         }
     }
 
@@ -124,7 +140,10 @@ class ReplayEngineTest {
         Path file = dir.resolve("steps.pwrec");
         recordWhileWatching(file, 200, List.of());
         try (RecordingReader reader = RecordingReader.open(file)) {
-            List<Long> marks = reader.exclusions().stream().map(RecordingReader.ExclusionMark::arrivalMillis).distinct().toList();
+            List<Long> marks = reader.exclusions().stream()
+                    .map(RecordingReader.ExclusionMark::arrivalMillis)
+                    .distinct()
+                    .toList();
             ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
             assertTrue(engine.stepToNextExclusion());
             assertEquals(marks.get(0), engine.position().atMillis());
@@ -147,7 +166,8 @@ class ReplayEngineTest {
             engine.seek(instants.get(1));
             FabricSnapshot before = engine.snapshotAt(instants.get(0));
             assertEquals(seenLive.get(instants.get(0)), describe(before));
-            assertEquals(seenLive.get(instants.get(1)), describe(engine.latest()), "compare leaves the shown instant alone");
+            assertEquals(
+                    seenLive.get(instants.get(1)), describe(engine.latest()), "compare leaves the shown instant alone");
         }
     }
 
@@ -167,12 +187,17 @@ class ReplayEngineTest {
         long insideGap = instants.get(1);
         long afterGap = instants.get(2);
         long resumesAt = DamagedRecordings.keyframeAtOrAfter(file, 30);
-        assertTrue(insideGap < resumesAt && resumesAt < afterGap, "the keyframe after the damage is between the instants watched");
-        try (RecordingReader reader = RecordingReader.open(file); ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
+        assertTrue(
+                insideGap < resumesAt && resumesAt < afterGap,
+                "the keyframe after the damage is between the instants watched");
+        try (RecordingReader reader = RecordingReader.open(file);
+                ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults())) {
             engine.seek(beforeGap);
             assertEquals(seenLive.get(beforeGap), describe(engine.latest()));
             engine.seek(insideGap);
-            assertEquals(seenLive.get(beforeGap), describe(engine.latest()).replace("STALE", "LIVE"),
+            assertEquals(
+                    seenLive.get(beforeGap),
+                    describe(engine.latest()).replace("STALE", "LIVE"),
                     "inside the gap: the last state before it, not an empty view");
             engine.seek(beforeGap);
             engine.play();
@@ -181,7 +206,10 @@ class ReplayEngineTest {
             }
             // Without the alarms: which are active depends on the instants a store was judged at (live only at
             // the watched batches, a replay at each step, and from the keyframe after the gap on).
-            assertEquals(withoutAlarms(seenLive.get(afterGap)), withoutAlarms(describe(engine.latest())), "played across the gap");
+            assertEquals(
+                    withoutAlarms(seenLive.get(afterGap)),
+                    withoutAlarms(describe(engine.latest())),
+                    "played across the gap");
             assertEquals(afterGap, engine.position().atMillis());
             engine.seek(insideGap + 100);
             engine.seek(afterGap);
@@ -193,12 +221,17 @@ class ReplayEngineTest {
             assertEquals(30, gap.batchSeq());
             assertEquals(beforeGap, gap.fromMillis(), "from the last data before the damaged batch");
             assertEquals(resumesAt, gap.toMillis(), "to the keyframe the replay resumes from");
-            assertTrue(gap.describe().startsWith("batch 30 is damaged (a data block is not valid deflate data"), gap.describe());
+            assertTrue(
+                    gap.describe().startsWith("batch 30 is damaged (a data block is not valid deflate data"),
+                    gap.describe());
         }
     }
 
     private static String withoutAlarms(String described) {
-        return described.lines().filter(line -> !line.startsWith("alarm ")).collect(java.util.stream.Collectors.joining("\n"));
+        return described
+                .lines()
+                .filter(line -> !line.startsWith("alarm "))
+                .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     /** Records synthetic telemetry while a live store watches it; returns what live showed at the chosen batches. */
@@ -207,7 +240,8 @@ class ReplayEngineTest {
         ManualClock clock = new ManualClock(START);
         TelemetryStore live = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
         Map<Long, String> seen = new TreeMap<>();
-        try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("t", "", 1, "t"), START, 2_000, 0, 0)) {
+        try (RecordingWriter writer =
+                RecordingWriter.create(file, new RecordingMetadata("t", "", 1, "t"), START, 2_000, 0, 0)) {
             List<IngestEvent> first = fabric.connectAll();
             live.apply(first);
             writer.append(first);
@@ -227,21 +261,42 @@ class ReplayEngineTest {
     /** Everything a snapshot shows except rates (which need two samples of a leaf) and alarm raise times. */
     private static String describe(FabricSnapshot s) {
         StringBuilder out = new StringBuilder();
-        s.planes().forEach(p -> out.append("plane ").append(p.plane()).append(" good=").append(p.evsGood())
-                .append(" out=").append(p.evsOutOfService()).append(" linksDown=").append(p.linksDown())
-                .append(" ").append(p.freshness()).append('\n'));
+        s.planes()
+                .forEach(p -> out.append("plane ")
+                        .append(p.plane())
+                        .append(" good=")
+                        .append(p.evsGood())
+                        .append(" out=")
+                        .append(p.evsOutOfService())
+                        .append(" linksDown=")
+                        .append(p.linksDown())
+                        .append(" ")
+                        .append(p.freshness())
+                        .append('\n'));
         s.hosts().forEach(h -> {
             out.append(h.name()).append(' ').append(h.freshness());
-            h.planes().forEach(p -> out.append(" [").append(p.plane()).append(' ').append(p.operStatus())
-                    .append(' ').append(p.evsGood()).append('/').append(p.evsAssumedBad()).append('/').append(p.evsDenied()).append(']'));
+            h.planes()
+                    .forEach(p -> out.append(" [")
+                            .append(p.plane())
+                            .append(' ')
+                            .append(p.operStatus())
+                            .append(' ')
+                            .append(p.evsGood())
+                            .append('/')
+                            .append(p.evsAssumedBad())
+                            .append('/')
+                            .append(p.evsDenied())
+                            .append(']'));
             out.append('\n');
         });
         s.events().forEach(e -> out.append(e).append('\n'));
         s.exclusionGroups().forEach(g -> out.append(g.describe()).append('\n'));
         // Which alarms are active, not when they were raised (a seek re-evaluates them at its instant, a
         // replay played in steps raises them at its own publications), so not in their raise order either.
-        s.activeAlarms().stream().map(a -> "alarm " + a.kind() + ' ' + a.subject() + ' ' + a.severity() + ' ' + a.message() + '\n')
-                .sorted().forEach(out::append);
+        s.activeAlarms().stream()
+                .map(a -> "alarm " + a.kind() + ' ' + a.subject() + ' ' + a.severity() + ' ' + a.message() + '\n')
+                .sorted()
+                .forEach(out::append);
         return out.toString();
     }
 }

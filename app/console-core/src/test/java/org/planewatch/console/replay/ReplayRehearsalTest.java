@@ -32,7 +32,8 @@ class ReplayRehearsalTest {
                 }
             }
             // The recording is seconds long: the copy reached its end many times and started again from the start.
-            assertEquals(ReplayRehearsal.FRAMES, frames, "the rehearsal plays its frames, whatever the recording's length");
+            assertEquals(
+                    ReplayRehearsal.FRAMES, frames, "the rehearsal plays its frames, whatever the recording's length");
             assertEquals(before.atMillis(), replay.latest().atMillis(), "the replay still shows the instant it showed");
             assertEquals(before.version(), replay.latest().version(), "and not a snapshot the rehearsal built");
             assertFalse(replay.position().playing(), "and is still paused");
@@ -61,6 +62,7 @@ class ReplayRehearsalTest {
 
     private static long readAheadThreads() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals("planewatch-replay-read") && t.isAlive()).count();
+                .filter(t -> t.getName().equals("planewatch-replay-read") && t.isAlive())
+                .count();
     }
 }

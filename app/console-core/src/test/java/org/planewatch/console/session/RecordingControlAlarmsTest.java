@@ -40,14 +40,15 @@ class RecordingControlAlarmsTest {
         Path file = dir.resolve("alarms.pwrec");
         Alarm live;
         long bookmarkedAt;
-        try (RecordingControl recording = new RecordingControl(pump, clock, new RecordingMetadata("lab", "", 1, "test"),
-                (f, reason) -> {})) {
+        try (RecordingControl recording =
+                new RecordingControl(pump, clock, new RecordingMetadata("lab", "", 1, "test"), (f, reason) -> {})) {
             pump.start();
             recording.start(file, 0);
             queue.offer(new IngestEvent.Connection("agent", ConnectionPhase.STREAMING, "", clock.millis()));
             queue.offer(new IngestEvent.Synced("agent", clock.millis()));
             awaitSnapshot(store, clock, s -> !s.targets().isEmpty());
-            queue.offer(new IngestEvent.Connection("agent", ConnectionPhase.FAILED, "connection refused", clock.millis()));
+            queue.offer(
+                    new IngestEvent.Connection("agent", ConnectionPhase.FAILED, "connection refused", clock.millis()));
             clock.advance(Duration.ofSeconds(11));
             FabricSnapshot lost = awaitSnapshot(store, clock, s -> lostAlarm(s.activeAlarms()) != null);
             Alarm raised = lostAlarm(lost.activeAlarms());
@@ -67,7 +68,9 @@ class RecordingControlAlarmsTest {
         }
 
         try (RecordingReader reader = RecordingReader.open(file)) {
-            List<RecordingReader.AlarmMark> alarms = reader.alarms().stream().filter(a -> a.kind().equals("TARGET_LOST")).toList();
+            List<RecordingReader.AlarmMark> alarms = reader.alarms().stream()
+                    .filter(a -> a.kind().equals("TARGET_LOST"))
+                    .toList();
             assertEquals(1, alarms.size(), alarms.toString());
             RecordingReader.AlarmMark mark = alarms.getFirst();
             assertEquals(live.raisedAtMillis(), mark.raisedMillis());
@@ -80,8 +83,10 @@ class RecordingControlAlarmsTest {
             ReplayEngine replay = new ReplayEngine(reader, AlarmThresholds.defaults());
             assertTrue(replay.stepToNextAlarm(), "replay steps to the recorded alarm");
             assertEquals(live.raisedAtMillis(), replay.position().atMillis());
-            assertTrue(lostAlarm(replay.latest().activeAlarms()) != null,
-                    "the replayed store raises the same alarm at its recorded instant: " + replay.latest().activeAlarms());
+            assertTrue(
+                    lostAlarm(replay.latest().activeAlarms()) != null,
+                    "the replayed store raises the same alarm at its recorded instant: "
+                            + replay.latest().activeAlarms());
         }
     }
 
@@ -93,8 +98,8 @@ class RecordingControlAlarmsTest {
         IngestPump pump = new IngestPump(queue, store, 100);
         java.util.concurrent.CompletableFuture<String> stopped = new java.util.concurrent.CompletableFuture<>();
         SyntheticTelemetry fabric = new SyntheticTelemetry(3, 8, 8, START);
-        try (RecordingControl recording = new RecordingControl(pump, clock, new RecordingMetadata("lab", "", 1, "test"),
-                (f, reason) -> stopped.complete(reason))) {
+        try (RecordingControl recording = new RecordingControl(
+                pump, clock, new RecordingMetadata("lab", "", 1, "test"), (f, reason) -> stopped.complete(reason))) {
             pump.start();
             // A 256 KiB cap: SQLite fails with SQLITE_FULL exactly as on a full disk.
             recording.start(dir.resolve("full.pwrec"), 0, 256 * 1024);
@@ -108,7 +113,9 @@ class RecordingControlAlarmsTest {
             FabricSnapshot alarmed = awaitSnapshot(store, clock, s -> recordingAlarm(s.activeAlarms()) != null);
             Alarm alarm = recordingAlarm(alarmed.activeAlarms());
             assertEquals(Alarm.Severity.MAJOR, alarm.severity());
-            assertTrue(alarm.message().startsWith("Recording to full.pwrec stopped: ") && alarm.message().contains("disk is full"),
+            assertTrue(
+                    alarm.message().startsWith("Recording to full.pwrec stopped: ")
+                            && alarm.message().contains("disk is full"),
                     alarm.message());
 
             fabric.nextBatch().forEach(queue::offer);
@@ -125,16 +132,22 @@ class RecordingControlAlarmsTest {
     }
 
     private static Alarm recordingAlarm(List<Alarm> alarms) {
-        return alarms.stream().filter(a -> a.kind() == Alarm.Kind.RECORDING).findFirst().orElse(null);
+        return alarms.stream()
+                .filter(a -> a.kind() == Alarm.Kind.RECORDING)
+                .findFirst()
+                .orElse(null);
     }
 
     private static Alarm lostAlarm(List<Alarm> alarms) {
-        return alarms.stream().filter(a -> a.kind() == Alarm.Kind.TARGET_LOST).findFirst().orElse(null);
+        return alarms.stream()
+                .filter(a -> a.kind() == Alarm.Kind.TARGET_LOST)
+                .findFirst()
+                .orElse(null);
     }
 
     /** Moves the clock a publication interval at a time until the state owner publishes what is asked for. */
-    private static FabricSnapshot awaitSnapshot(TelemetryStore store, ManualClock clock, Predicate<FabricSnapshot> condition)
-            throws InterruptedException {
+    private static FabricSnapshot awaitSnapshot(
+            TelemetryStore store, ManualClock clock, Predicate<FabricSnapshot> condition) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (System.nanoTime() < deadline) {
             FabricSnapshot latest = store.latest();
@@ -144,7 +157,7 @@ class RecordingControlAlarmsTest {
             clock.advance(Duration.ofMillis(100));
             Thread.sleep(60);
         }
-        throw new AssertionError("the state owner never published the expected snapshot; last " + store.latest().activeAlarms()
-                + " " + store.latest().recentAlarms());
+        throw new AssertionError("the state owner never published the expected snapshot; last "
+                + store.latest().activeAlarms() + " " + store.latest().recentAlarms());
     }
 }

@@ -71,8 +71,12 @@ class LeafSlotCacheTest {
             clock.advance(java.time.Duration.ofMillis(10));
             // Live notifications carry lists of updates, replayed ones columns: both go through the slots.
             List<TelemetryUpdate> carried = n % 2 == 0 ? updates : columns.build();
-            store.apply(List.of(new IngestEvent.Notification("fabric", HOST, n * 10_000_000L, carried, deletes, clock.millis())));
-            assertEquals(asShown(expected), shown(store.publish(FabricSnapshot.IngestStats.NONE)), "after notification " + n);
+            store.apply(List.of(
+                    new IngestEvent.Notification("fabric", HOST, n * 10_000_000L, carried, deletes, clock.millis())));
+            assertEquals(
+                    asShown(expected),
+                    shown(store.publish(FabricSnapshot.IngestStats.NONE)),
+                    "after notification " + n);
         }
     }
 

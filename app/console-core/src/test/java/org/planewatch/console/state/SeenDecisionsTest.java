@@ -51,7 +51,9 @@ class SeenDecisionsTest {
         assertEquals(3, seen.size());
         assertFalse(seen.add(5, 5));
         assertFalse(seen.add(3, 3));
-        assertTrue(seen.add(0, 100), "below what the ring still holds after forgetting: a restarted ring's first decision");
+        assertTrue(
+                seen.add(0, 100),
+                "below what the ring still holds after forgetting: a restarted ring's first decision");
         assertEquals(2, seen.rings());
         assertEquals(3, seen.size());
         assertFalse(seen.add(0, 100));

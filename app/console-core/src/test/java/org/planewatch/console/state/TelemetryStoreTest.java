@@ -17,8 +17,8 @@ import org.planewatch.console.testing.Notifications;
 class TelemetryStoreTest {
     private static final long SECOND_NS = 1_000_000_000L;
     private final ManualClock clock = new ManualClock(1_000_000);
-    private final TelemetryStore store = new TelemetryStore(clock, FreshnessPolicy.standard(),
-            AlarmThresholds.defaults().withClearAfter(Duration.ofSeconds(2)), 1000);
+    private final TelemetryStore store = new TelemetryStore(
+            clock, FreshnessPolicy.standard(), AlarmThresholds.defaults().withClearAfter(Duration.ofSeconds(2)), 1000);
 
     private void receive(Notifications notification) {
         store.apply(List.of(NotificationDecoderAccess.decode("fabric", notification.build(), clock.millis())));
@@ -34,21 +34,32 @@ class TelemetryStoreTest {
 
     private static Notifications port(String device, long ts, String port, String status, long outOctets, long trims) {
         String base = "/interfaces/interface[name=" + port + "]/state";
-        return Notifications.of(device, ts).text(base + "/oper-status", status)
-                .uint(base + "/counters/out-octets", outOctets).uint(base + "/counters/trim-pkts", trims);
+        return Notifications.of(device, ts)
+                .text(base + "/oper-status", status)
+                .uint(base + "/counters/out-octets", outOctets)
+                .uint(base + "/counters/trim-pkts", trims);
     }
 
     private static Notifications plane(String host, long ts, int plane, long good, long bad, long rxOctets) {
         String base = "mrc:/planes/plane[id=" + plane + "]/state";
-        return Notifications.of(host, ts).uint(base + "/evs-good", good).uint(base + "/evs-assumed-bad", bad)
-                .uint(base + "/evs-denied", 0).uint(base + "/rx-octets", rxOctets);
+        return Notifications.of(host, ts)
+                .uint(base + "/evs-good", good)
+                .uint(base + "/evs-assumed-bad", bad)
+                .uint(base + "/evs-denied", 0)
+                .uint(base + "/rx-octets", rxOctets);
     }
 
     private static Notifications exclusion(String host, long seq, int plane, String links, String to, String reason) {
         String base = "mrc:/events/event[seq=" + seq + "]/state";
-        return Notifications.of(host, seq).uint(base + "/timestamp", seq).uint(base + "/qpn", 7).uint(base + "/ev", seq % 64)
-                .uint(base + "/plane", plane).text(base + "/links", links).text(base + "/from-state", "GOOD")
-                .text(base + "/to-state", to).text(base + "/reason", reason);
+        return Notifications.of(host, seq)
+                .uint(base + "/timestamp", seq)
+                .uint(base + "/qpn", 7)
+                .uint(base + "/ev", seq % 64)
+                .uint(base + "/plane", plane)
+                .text(base + "/links", links)
+                .text(base + "/from-state", "GOOD")
+                .text(base + "/to-state", to)
+                .text(base + "/reason", reason);
     }
 
     @Test
@@ -89,7 +100,9 @@ class TelemetryStoreTest {
         clock.advance(Duration.ofSeconds(7));
         FabricSnapshot lost = publish();
         assertEquals(Freshness.LOST, lost.targets().getFirst().freshness());
-        assertEquals("connection refused by 127.0.0.1:9339", lost.targets().getFirst().detail());
+        assertEquals(
+                "connection refused by 127.0.0.1:9339",
+                lost.targets().getFirst().detail());
         assertEquals(Alarm.Kind.TARGET_LOST, lost.activeAlarms().getFirst().kind());
 
         connection(ConnectionPhase.STREAMING, "");
@@ -129,7 +142,8 @@ class TelemetryStoreTest {
         receive(plane("host-0001", 3 * SECOND_NS, 2, 64, 0, 0));
         FabricSnapshot recovered = publish();
         assertTrue(recovered.activeAlarms().isEmpty());
-        assertEquals(Alarm.Kind.PLANE_HEALTH, recovered.recentAlarms().getFirst().kind());
+        assertEquals(
+                Alarm.Kind.PLANE_HEALTH, recovered.recentAlarms().getFirst().kind());
         assertFalse(recovered.recentAlarms().getFirst().active());
     }
 
@@ -137,7 +151,10 @@ class TelemetryStoreTest {
     void evsWithoutAVerdictCountAsOutOfServiceInPlaneHealth() {
         connection(ConnectionPhase.STREAMING, "");
         receive(plane("host-0001", SECOND_NS, 3, 90, 0, 0).uint("mrc:/planes/plane[id=3]/state/evs-unknown", 10));
-        FabricSnapshot.PlaneSummary plane3 = publish().planes().stream().filter(p -> p.plane() == 3).findFirst().orElseThrow();
+        FabricSnapshot.PlaneSummary plane3 = publish().planes().stream()
+                .filter(p -> p.plane() == 3)
+                .findFirst()
+                .orElseThrow();
         assertEquals(0.9, plane3.pathHealth(), 1e-9, "UNKNOWN EVs were retired and never re-admitted");
         assertEquals(10, plane3.evsOutOfService());
     }
@@ -185,7 +202,13 @@ class TelemetryStoreTest {
     void groupsExclusionsByLinkCountingDistinctHosts() {
         connection(ConnectionPhase.STREAMING, "");
         for (int host = 1; host <= 17; host++) {
-            receive(exclusion("host-%04d".formatted(host), 1, 2, "p2-t0-1~p2-t1-5,host-0099~p2-t0-1", "ASSUMED_BAD", "LOSS_TIMER"));
+            receive(exclusion(
+                    "host-%04d".formatted(host),
+                    1,
+                    2,
+                    "p2-t0-1~p2-t1-5,host-0099~p2-t0-1",
+                    "ASSUMED_BAD",
+                    "LOSS_TIMER"));
         }
         receive(exclusion("host-0001", 2, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "SACK_GAP"));
         receive(exclusion("host-0003", 3, 2, "p2-t0-0~p2-t1-4", "ASSUMED_BAD", "LOSS_TIMER"));
@@ -197,7 +220,10 @@ class TelemetryStoreTest {
         assertEquals("17 hosts excluded paths via p2-t0-1~p2-t1-5", core.describe(), "ties on hosts rank by events");
         assertEquals(17, core.hosts());
         assertEquals(18, core.events());
-        var other = snapshot.exclusionGroups().stream().filter(g -> g.link().equals("p2-t0-0~p2-t1-4")).findFirst().orElseThrow();
+        var other = snapshot.exclusionGroups().stream()
+                .filter(g -> g.link().equals("p2-t0-0~p2-t1-4"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(1, other.hosts());
         assertEquals(1, other.events(), "a PROBE_OK back to GOOD is not an exclusion");
     }
@@ -216,7 +242,10 @@ class TelemetryStoreTest {
 
         clock.advance(Duration.ofMinutes(3).plusMillis(1));
         FabricSnapshot aged = publish();
-        var link = aged.exclusionGroups().stream().filter(g -> g.link().equals("p2-t0-1~p2-t1-5")).findFirst().orElseThrow();
+        var link = aged.exclusionGroups().stream()
+                .filter(g -> g.link().equals("p2-t0-1~p2-t1-5"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(1, link.hosts(), "the three decisions of five minutes ago left the window");
         assertEquals(1, link.events());
         assertEquals(2, aged.exclusionGroups().size());
@@ -230,8 +259,10 @@ class TelemetryStoreTest {
     void exclusionGroupsForgetDecisionsTheBoundedHistoryDropped() {
         TelemetryStore small = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 2);
         for (int host = 1; host <= 3; host++) {
-            small.apply(List.of(NotificationDecoderAccess.decode("fabric",
-                    exclusion("host-%04d".formatted(host), 1, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "LOSS_TIMER").build(),
+            small.apply(List.of(NotificationDecoderAccess.decode(
+                    "fabric",
+                    exclusion("host-%04d".formatted(host), 1, 2, "p2-t0-1~p2-t1-5", "ASSUMED_BAD", "LOSS_TIMER")
+                            .build(),
                     clock.millis())));
         }
         FabricSnapshot snapshot = small.publish(IngestStats.NONE);
@@ -271,25 +302,37 @@ class TelemetryStoreTest {
             receive(Notifications.of("host-0002", seq).uint("mrc:/events/event[seq=" + seq + "]/state/timestamp", seq));
         }
         String base = "mrc:/events/event[seq=7]/state";
-        receive(Notifications.of("host-0001", 7).uint(base + "/qpn", 3).uint(base + "/ev", 9).uint(base + "/plane", 2)
-                .text(base + "/links", "p2-t0-1~p2-t1-3").text(base + "/from-state", "GOOD"));
+        receive(Notifications.of("host-0001", 7)
+                .uint(base + "/qpn", 3)
+                .uint(base + "/ev", 9)
+                .uint(base + "/plane", 2)
+                .text(base + "/links", "p2-t0-1~p2-t1-3")
+                .text(base + "/from-state", "GOOD"));
         assertTrue(publish().events().isEmpty(), "an event is taken whole or not at all");
-        receive(Notifications.of("host-0001", 8).text(base + "/to-state", "ASSUMED_BAD").text(base + "/reason", "SACK_GAP")
+        receive(Notifications.of("host-0001", 8)
+                .text(base + "/to-state", "ASSUMED_BAD")
+                .text(base + "/reason", "SACK_GAP")
                 .uint(base + "/timestamp", 7_000));
         FabricSnapshot snapshot = publish();
         assertEquals(1, snapshot.events().size());
         assertEquals("host-0001", snapshot.events().getFirst().host());
         assertEquals("SACK_GAP", snapshot.events().getFirst().reason());
-        assertEquals(7_000, snapshot.events().getFirst().timestampNs(), "the decision's own time, even when it came last");
+        assertEquals(
+                7_000, snapshot.events().getFirst().timestampNs(), "the decision's own time, even when it came last");
     }
 
     @Test
     void aDecisionWhoseTimestampComesInALaterNotificationWaitsForIt() {
         connection(ConnectionPhase.STREAMING, "");
         String base = "mrc:/events/event[seq=11]/state";
-        receive(Notifications.of("host-0003", 11).uint(base + "/qpn", 3).uint(base + "/ev", 9).uint(base + "/plane", 2)
-                .text(base + "/links", "p2-t0-1~p2-t1-3").text(base + "/from-state", "GOOD")
-                .text(base + "/to-state", "ASSUMED_BAD").text(base + "/reason", "LOSS_TIMER"));
+        receive(Notifications.of("host-0003", 11)
+                .uint(base + "/qpn", 3)
+                .uint(base + "/ev", 9)
+                .uint(base + "/plane", 2)
+                .text(base + "/links", "p2-t0-1~p2-t1-3")
+                .text(base + "/from-state", "GOOD")
+                .text(base + "/to-state", "ASSUMED_BAD")
+                .text(base + "/reason", "LOSS_TIMER"));
         assertTrue(publish().events().isEmpty(), "a decision without its agent time is not complete");
         receive(Notifications.of("host-0003", 12).uint(base + "/timestamp", 11_000));
         FabricSnapshot snapshot = publish();
@@ -303,12 +346,19 @@ class TelemetryStoreTest {
         Notifications ring = Notifications.of("host-0004", 1);
         for (long seq : new long[] {42, 7, 19, 3}) {
             String base = "mrc:/events/event[seq=" + seq + "]/state";
-            ring.uint(base + "/timestamp", seq).uint(base + "/qpn", 7).uint(base + "/ev", seq).uint(base + "/plane", 1)
-                    .text(base + "/links", "p1-t0-0~p1-t1-1").text(base + "/from-state", "GOOD")
-                    .text(base + "/to-state", "ASSUMED_BAD").text(base + "/reason", "LOSS_TIMER");
+            ring.uint(base + "/timestamp", seq)
+                    .uint(base + "/qpn", 7)
+                    .uint(base + "/ev", seq)
+                    .uint(base + "/plane", 1)
+                    .text(base + "/links", "p1-t0-0~p1-t1-1")
+                    .text(base + "/from-state", "GOOD")
+                    .text(base + "/to-state", "ASSUMED_BAD")
+                    .text(base + "/reason", "LOSS_TIMER");
         }
         receive(ring);
-        assertEquals(List.of(42L, 7L, 19L, 3L), publish().events().stream().map(e -> e.seq()).toList());
+        assertEquals(
+                List.of(42L, 7L, 19L, 3L),
+                publish().events().stream().map(e -> e.seq()).toList());
     }
 
     @Test
@@ -329,8 +379,10 @@ class TelemetryStoreTest {
         receive(plane("host-0002", SECOND_NS, 0, 63, 1, 0));
         FabricSnapshot second = publish();
         assertEquals(first.version() + 1, second.version());
-        assertTrue(first.host("host-0001").orElseThrow() == second.host("host-0001").orElseThrow());
-        assertFalse(first.host("host-0002").orElseThrow() == second.host("host-0002").orElseThrow());
+        assertTrue(first.host("host-0001").orElseThrow()
+                == second.host("host-0001").orElseThrow());
+        assertFalse(first.host("host-0002").orElseThrow()
+                == second.host("host-0002").orElseThrow());
     }
 
     @Test
@@ -344,25 +396,35 @@ class TelemetryStoreTest {
         receive(port("p0-t1-1", 0, "eth1", "DOWN", 0, 0));
         receive(plane("host-2", 0, 0, 64, 0, 0));
         FabricSnapshot snapshot = publish();
-        assertEquals(List.of("host-2~p0-t0-1", "host-3~p0-t0-1", "p0-t0-1~p0-t1-0", "p0-t0-1~p0-t1-1"),
+        assertEquals(
+                List.of("host-2~p0-t0-1", "host-3~p0-t0-1", "p0-t0-1~p0-t1-0", "p0-t0-1~p0-t1-1"),
                 snapshot.links().stream().map(FabricSnapshot.LinkState::id).toList());
         assertFalse(snapshot.link("p0-t0-1~p0-t1-1").orElseThrow().up());
-        assertEquals("p0-t1-1", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(3).peer());
+        assertEquals(
+                "p0-t1-1",
+                snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(3).peer());
     }
 
     @Test
     void namesHostPeersByConventionWithoutPaddingWhenHostNamesAreNotPadded() {
         // T0 p0-t0-1 with 8 host ports (hosts 8 to 15) and one up-port; host names as the simulator gives them.
         FabricSnapshot snapshot = t0WithOneUpPort(8, "host-9", "host-15");
-        assertEquals("host-8", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
-        assertEquals("host-15", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(7).peer());
-        assertTrue(snapshot.link("host-9~p0-t0-1").isPresent(), "the link is named after the host as it reports itself");
+        assertEquals(
+                "host-8",
+                snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
+        assertEquals(
+                "host-15",
+                snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(7).peer());
+        assertTrue(
+                snapshot.link("host-9~p0-t0-1").isPresent(), "the link is named after the host as it reports itself");
     }
 
     @Test
     void keepsThePaddingOfZeroPaddedHostNames() {
         FabricSnapshot snapshot = t0WithOneUpPort(2, "host-0002");
-        assertEquals("host-0002", snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
+        assertEquals(
+                "host-0002",
+                snapshot.switchNamed("p0-t0-1").orElseThrow().ports().get(0).peer());
     }
 
     /** Switch p0-t0-1 with {@code hostPorts} ports down to hosts and one up to p0-t1-0, and these hosts reporting. */
@@ -381,7 +443,8 @@ class TelemetryStoreTest {
     @Test
     void aPortDescriptionNamesItsPeer() {
         connection(ConnectionPhase.STREAMING, "");
-        receive(Notifications.of("p4-t1-0", 0).text("/interfaces/interface[name=Ethernet1/7]/state/description", "p4-t0-6")
+        receive(Notifications.of("p4-t1-0", 0)
+                .text("/interfaces/interface[name=Ethernet1/7]/state/description", "p4-t0-6")
                 .text("/interfaces/interface[name=Ethernet1/7]/state/oper-status", "UP"));
         assertEquals("p4-t0-6~p4-t1-0", publish().links().getFirst().id());
     }

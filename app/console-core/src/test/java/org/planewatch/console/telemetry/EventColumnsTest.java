@@ -12,8 +12,10 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 class EventColumnsTest {
-    private static final TelemetryPath OCTETS = TelemetryPath.parse("/interfaces/interface[name=eth1]/state/counters/out-octets");
-    private static final TelemetryPath STATUS = TelemetryPath.parse("/interfaces/interface[name=eth1]/state/oper-status");
+    private static final TelemetryPath OCTETS =
+            TelemetryPath.parse("/interfaces/interface[name=eth1]/state/counters/out-octets");
+    private static final TelemetryPath STATUS =
+            TelemetryPath.parse("/interfaces/interface[name=eth1]/state/oper-status");
     private static final TelemetryPath EVENT = TelemetryPath.parse("mrc:/events/event[seq=*]");
 
     /** Three notifications and a sync: numbers, a text, a keyed delete, arrivals 10, 20, 20, 30. */
@@ -35,14 +37,30 @@ class EventColumnsTest {
 
     private static List<IngestEvent> expected() {
         return List.of(
-                new IngestEvent.Notification("fabric", "host-1", 1_000, List.of(
-                        new TelemetryUpdate(OCTETS, new TelemetryValue.Uint(100)),
-                        new TelemetryUpdate(STATUS, new TelemetryValue.Str("UP"))), List.of(), 10),
-                new IngestEvent.Notification("fabric", "host-2", 2_000, List.of(new TelemetryUpdate(OCTETS, new TelemetryValue.Int(-4))),
-                        List.of(TelemetryPath.parse("mrc:/events/event[seq=7]")), 20),
+                new IngestEvent.Notification(
+                        "fabric",
+                        "host-1",
+                        1_000,
+                        List.of(
+                                new TelemetryUpdate(OCTETS, new TelemetryValue.Uint(100)),
+                                new TelemetryUpdate(STATUS, new TelemetryValue.Str("UP"))),
+                        List.of(),
+                        10),
+                new IngestEvent.Notification(
+                        "fabric",
+                        "host-2",
+                        2_000,
+                        List.of(new TelemetryUpdate(OCTETS, new TelemetryValue.Int(-4))),
+                        List.of(TelemetryPath.parse("mrc:/events/event[seq=7]")),
+                        20),
                 new IngestEvent.Synced("fabric", 20),
-                new IngestEvent.Notification("fabric", "host-1", 3_000, List.of(
-                        new TelemetryUpdate(OCTETS, new TelemetryValue.Uint(1L << 40))), List.of(), 30));
+                new IngestEvent.Notification(
+                        "fabric",
+                        "host-1",
+                        3_000,
+                        List.of(new TelemetryUpdate(OCTETS, new TelemetryValue.Uint(1L << 40))),
+                        List.of(),
+                        30));
     }
 
     @Test
@@ -60,12 +78,16 @@ class EventColumnsTest {
     @Test
     void columnsBuiltWithRoomToSpareOrTooLittleReadAsTheSameEvents() {
         // A decoder sizes each batch by the one before it: larger, and smaller so that every column grows.
-        for (EventColumns batch : List.of(batch(new EventColumns.Builder(100, 1_000, 50)), batch(new EventColumns.Builder(1, 1, 1)))) {
+        for (EventColumns batch :
+                List.of(batch(new EventColumns.Builder(100, 1_000, 50)), batch(new EventColumns.Builder(1, 1, 1)))) {
             assertEquals(expected(), List.copyOf(batch));
             assertEquals(4, batch.size());
             assertEquals(expected().subList(1, 3), batch.slice(1, 3));
             IngestEvent.Notification last = (IngestEvent.Notification) batch.getLast();
-            assertEquals(1, last.updates().size(), "a notification's updates end where its own end, not at the column's length");
+            assertEquals(
+                    1,
+                    last.updates().size(),
+                    "a notification's updates end where its own end, not at the column's length");
             assertEquals(List.of(), last.deletes());
         }
     }
@@ -74,7 +96,8 @@ class EventColumnsTest {
     void slicesAndRunsReadAsTheSameEvents() {
         EventColumns batch = batch();
         assertEquals(expected().subList(1, 3), batch.slice(1, 3));
-        List<IngestEvent> joined = EventColumns.concat(List.of(batch.slice(0, 1), batch.slice(1, 1), batch.slice(1, 4)));
+        List<IngestEvent> joined =
+                EventColumns.concat(List.of(batch.slice(0, 1), batch.slice(1, 1), batch.slice(1, 4)));
         assertEquals(expected(), joined);
         List<IngestEvent> iterated = new ArrayList<>();
         joined.forEach(iterated::add);

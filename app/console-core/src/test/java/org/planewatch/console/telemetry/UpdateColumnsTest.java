@@ -12,7 +12,8 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 class UpdateColumnsTest {
-    private static final TelemetryPath COUNTER = TelemetryPath.parse("/interfaces/interface[name=eth1]/state/counters/out-octets");
+    private static final TelemetryPath COUNTER =
+            TelemetryPath.parse("/interfaces/interface[name=eth1]/state/counters/out-octets");
     private static final TelemetryPath REASON = TelemetryPath.parse("mrc:/events/event[seq=*]/state/reason");
 
     @Test
@@ -22,10 +23,14 @@ class UpdateColumnsTest {
                 .addKeyed(REASON, 42, new TelemetryValue.Str("LOSS_TIMER"))
                 .add(COUNTER, new TelemetryValue.Uint(9))
                 .build();
-        assertEquals(List.of(
-                new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(7)),
-                new TelemetryUpdate(TelemetryPath.parse("mrc:/events/event[seq=42]/state/reason"), new TelemetryValue.Str("LOSS_TIMER")),
-                new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(9))), List.copyOf(columns));
+        assertEquals(
+                List.of(
+                        new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(7)),
+                        new TelemetryUpdate(
+                                TelemetryPath.parse("mrc:/events/event[seq=42]/state/reason"),
+                                new TelemetryValue.Str("LOSS_TIMER")),
+                        new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(9))),
+                List.copyOf(columns));
         assertFalse(columns.isKeyed(0));
         assertTrue(columns.isKeyed(1));
         assertEquals(42, columns.key(1));
@@ -34,7 +39,9 @@ class UpdateColumnsTest {
 
     @Test
     void aNotificationKeepsColumnsAsTheyAre() {
-        UpdateColumns columns = new UpdateColumns.Builder(1).add(COUNTER, new TelemetryValue.Uint(1)).build();
+        UpdateColumns columns = new UpdateColumns.Builder(1)
+                .add(COUNTER, new TelemetryValue.Uint(1))
+                .build();
         IngestEvent.Notification n = new IngestEvent.Notification("s", "t", 0, columns, List.of(), 0);
         assertSame(columns, n.updates());
     }
@@ -42,14 +49,22 @@ class UpdateColumnsTest {
     @Test
     void fillingAPathWithoutATemplateKeyIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> PathColumns.fill(COUNTER, 3));
-        assertThrows(IllegalArgumentException.class, () -> new UpdateColumns.Builder(1).addKeyed(REASON, -1, new TelemetryValue.Uint(1)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new UpdateColumns.Builder(1).addKeyed(REASON, -1, new TelemetryValue.Uint(1)));
     }
 
     @Test
     void isImmutable() {
-        UpdateColumns columns = new UpdateColumns.Builder(1).add(COUNTER, new TelemetryValue.Uint(1)).build();
-        assertThrows(UnsupportedOperationException.class, () -> columns.add(new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(2))));
-        assertThrows(UnsupportedOperationException.class, () -> columns.set(0, new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(2))));
+        UpdateColumns columns = new UpdateColumns.Builder(1)
+                .add(COUNTER, new TelemetryValue.Uint(1))
+                .build();
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> columns.add(new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(2))));
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> columns.set(0, new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(2))));
     }
 
     @Test
@@ -68,8 +83,13 @@ class UpdateColumnsTest {
         assertEquals(new TelemetryValue.Bool(true), columns.value(2));
         assertTrue(columns.isInteger(3));
         UpdateColumns tail = columns.slice(2, 4);
-        assertEquals(List.of(new TelemetryUpdate(COUNTER, new TelemetryValue.Bool(true)),
-                new TelemetryUpdate(TelemetryPath.parse("mrc:/events/event[seq=5]/state/reason"), new TelemetryValue.Uint(2))), tail);
+        assertEquals(
+                List.of(
+                        new TelemetryUpdate(COUNTER, new TelemetryValue.Bool(true)),
+                        new TelemetryUpdate(
+                                TelemetryPath.parse("mrc:/events/event[seq=5]/state/reason"),
+                                new TelemetryValue.Uint(2))),
+                tail);
         assertEquals(5, tail.key(1));
         assertThrows(IndexOutOfBoundsException.class, () -> tail.value(2));
     }

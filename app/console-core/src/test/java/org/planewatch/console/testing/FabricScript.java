@@ -75,7 +75,8 @@ public final class FabricScript {
                 for (int j = 0; j < t1; j++) {
                     String l = link(p, i, j);
                     boolean up = !downLinks.contains(l);
-                    double load = up ? 0.55 + 0.1 * ((i * 7 + j * 3 + p) % 5) / 4 + (downLinksOnT0(p, i) > 0 ? 0.2 : 0) : 0;
+                    double load =
+                            up ? 0.55 + 0.1 * ((i * 7 + j * 3 + p) % 5) / 4 + (downLinksOnT0(p, i) > 0 ? 0.2 : 0) : 0;
                     port(changed, sw(p, 0, i), sw(p, 1, j), up, load, seconds, 200 * load);
                     port(changed, sw(p, 1, j), sw(p, 0, i), up, load, seconds, 100 * load);
                 }
@@ -104,8 +105,12 @@ public final class FabricScript {
             for (int ev = 0; ev < 16; ev++) {
                 String evBase = "mrc:/qps/qp[qpn=" + (100 + h) + "]/evs/ev[id=" + ev + "]/state/";
                 put(changed, host, evBase + "plane", new TelemetryValue.Uint(ev % planes));
-                put(changed, host, evBase + "state", new TelemetryValue.Str(
-                        ev < badEvs.getOrDefault(host + "/" + (ev % planes), 0) ? "ASSUMED_BAD" : "GOOD"));
+                put(
+                        changed,
+                        host,
+                        evBase + "state",
+                        new TelemetryValue.Str(
+                                ev < badEvs.getOrDefault(host + "/" + (ev % planes), 0) ? "ASSUMED_BAD" : "GOOD"));
                 put(changed, host, evBase + "penalty", new TelemetryValue.Uint(ev % 3));
             }
         }
@@ -130,8 +135,14 @@ public final class FabricScript {
         return count;
     }
 
-    private void port(Map<String, Map<TelemetryPath, TelemetryValue>> changed, String device, String peer, boolean up,
-            double load, double seconds, double trimsPerSecond) {
+    private void port(
+            Map<String, Map<TelemetryPath, TelemetryValue>> changed,
+            String device,
+            String peer,
+            boolean up,
+            double load,
+            double seconds,
+            double trimsPerSecond) {
         String base = "/interfaces/interface[name=" + peer + "]/state/";
         put(changed, device, base + "oper-status", new TelemetryValue.Str(up ? "UP" : "DOWN"));
         put(changed, device, base + "counters/out-octets", counter(device + peer + "o", load * 100e9 / 8 * seconds));
@@ -148,20 +159,22 @@ public final class FabricScript {
         return new TelemetryValue.Uint(counters.merge(key, Math.round(increment), Long::sum));
     }
 
-    private void put(Map<String, Map<TelemetryPath, TelemetryValue>> changed, String device, String path, TelemetryValue value) {
+    private void put(
+            Map<String, Map<TelemetryPath, TelemetryValue>> changed, String device, String path, TelemetryValue value) {
         TelemetryPath parsed = TelemetryPath.parse(path);
         devices.computeIfAbsent(device, d -> new LinkedHashMap<>()).put(parsed, value);
         changed.computeIfAbsent(device, d -> new LinkedHashMap<>()).put(parsed, value);
     }
 
     /** The leaves of one exclusion decision by {@code host}, as its agent's event ring holds them. */
-    public Map<TelemetryPath, TelemetryValue> exclusion(String host, long tsNs, int plane, List<String> links, String from,
-            String to, String reason) {
+    public Map<TelemetryPath, TelemetryValue> exclusion(
+            String host, long tsNs, int plane, List<String> links, String from, String to, String reason) {
         long seq = nextSeq.merge(host, 1L, Long::sum);
         String base = "mrc:/events/event[seq=" + seq + "]/state/";
         Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>();
         leaves.put(TelemetryPath.parse(base + "timestamp"), new TelemetryValue.Uint(tsNs));
-        leaves.put(TelemetryPath.parse(base + "qpn"), new TelemetryValue.Uint(100 + Integer.parseInt(host.substring(5))));
+        leaves.put(
+                TelemetryPath.parse(base + "qpn"), new TelemetryValue.Uint(100 + Integer.parseInt(host.substring(5))));
         leaves.put(TelemetryPath.parse(base + "ev"), new TelemetryValue.Uint(seq % 16));
         leaves.put(TelemetryPath.parse(base + "plane"), new TelemetryValue.Uint(plane));
         leaves.put(TelemetryPath.parse(base + "links"), new TelemetryValue.Str(String.join(",", links)));
@@ -172,8 +185,8 @@ public final class FabricScript {
     }
 
     /** Leaves as the console's ingest would decode them, one notification per device. */
-    public static List<IngestEvent> asEvents(String source, Map<String, Map<TelemetryPath, TelemetryValue>> leaves, long tsNs,
-            long arrivalMillis) {
+    public static List<IngestEvent> asEvents(
+            String source, Map<String, Map<TelemetryPath, TelemetryValue>> leaves, long tsNs, long arrivalMillis) {
         List<IngestEvent> events = new ArrayList<>();
         leaves.forEach((device, values) -> {
             List<TelemetryUpdate> updates = new ArrayList<>(values.size());

@@ -40,7 +40,9 @@ public final class Notifications {
     public static Path path(String text) {
         TelemetryPath parsed = TelemetryPath.parse(text);
         Path.Builder path = Path.newBuilder().setOrigin(parsed.origin());
-        parsed.elems().forEach(e -> path.addElem(PathElem.newBuilder().setName(e.name()).putAllKey(e.keys())));
+        parsed.elems()
+                .forEach(e ->
+                        path.addElem(PathElem.newBuilder().setName(e.name()).putAllKey(e.keys())));
         return path.build();
     }
 

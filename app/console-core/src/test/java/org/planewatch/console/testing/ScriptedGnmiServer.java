@@ -5,9 +5,9 @@ import io.grpc.Metadata;
 import io.grpc.Server;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
+import io.grpc.ServerCredentials;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
-import io.grpc.ServerCredentials;
 import io.grpc.Status;
 import io.grpc.TlsServerCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -40,22 +40,31 @@ public final class ScriptedGnmiServer implements AutoCloseable {
         this(port, username, password, initialDump, InsecureServerCredentials.create());
     }
 
-    private ScriptedGnmiServer(int port, String username, String password, Supplier<List<Notification>> initialDump,
+    private ScriptedGnmiServer(
+            int port,
+            String username,
+            String password,
+            Supplier<List<Notification>> initialDump,
             ServerCredentials transport) {
         this.initialDump = initialDump;
         var service = new gNMIGrpc.gNMIImplBase() {
             @Override
             public StreamObserver<SubscribeRequest> subscribe(StreamObserver<SubscribeResponse> responses) {
-                ServerCallStreamObserver<SubscribeResponse> stream = (ServerCallStreamObserver<SubscribeResponse>) responses;
+                ServerCallStreamObserver<SubscribeResponse> stream =
+                        (ServerCallStreamObserver<SubscribeResponse>) responses;
                 return new StreamObserver<>() {
                     @Override
                     public void onNext(SubscribeRequest request) {
                         requests.add(request);
                         synchronized (stream) {
                             for (Notification notification : ScriptedGnmiServer.this.initialDump.get()) {
-                                stream.onNext(SubscribeResponse.newBuilder().setUpdate(notification).build());
+                                stream.onNext(SubscribeResponse.newBuilder()
+                                        .setUpdate(notification)
+                                        .build());
                             }
-                            stream.onNext(SubscribeResponse.newBuilder().setSyncResponse(true).build());
+                            stream.onNext(SubscribeResponse.newBuilder()
+                                    .setSyncResponse(true)
+                                    .build());
                         }
                         streams.add(stream);
                     }
@@ -73,8 +82,10 @@ public final class ScriptedGnmiServer implements AutoCloseable {
             }
         };
         var builder = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", port), transport);
-        builder.addService(username == null ? service.bindService()
-                : ServerInterceptors.intercept(service, new CheckCredentials(username, password)));
+        builder.addService(
+                username == null
+                        ? service.bindService()
+                        : ServerInterceptors.intercept(service, new CheckCredentials(username, password)));
         try {
             this.server = builder.build().start();
         } catch (IOException e) {
@@ -92,7 +103,8 @@ public final class ScriptedGnmiServer implements AutoCloseable {
      */
     public static ScriptedGnmiServer startTls(Path certificate, Path key, Path clientCa) {
         try {
-            TlsServerCredentials.Builder tls = TlsServerCredentials.newBuilder().keyManager(certificate.toFile(), key.toFile());
+            TlsServerCredentials.Builder tls =
+                    TlsServerCredentials.newBuilder().keyManager(certificate.toFile(), key.toFile());
             if (clientCa != null) {
                 tls.trustManager(clientCa.toFile()).clientAuth(TlsServerCredentials.ClientAuth.REQUIRE);
             }
@@ -123,7 +135,9 @@ public final class ScriptedGnmiServer implements AutoCloseable {
         for (ServerCallStreamObserver<SubscribeResponse> stream : streams) {
             synchronized (stream) {
                 if (!stream.isCancelled()) {
-                    stream.onNext(SubscribeResponse.newBuilder().setUpdate(notification).build());
+                    stream.onNext(SubscribeResponse.newBuilder()
+                            .setUpdate(notification)
+                            .build());
                 }
             }
         }
@@ -144,7 +158,8 @@ public final class ScriptedGnmiServer implements AutoCloseable {
         private static final Metadata.Key<String> PASS = Metadata.Key.of("password", Metadata.ASCII_STRING_MARSHALLER);
 
         @Override
-        public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        public <Q, R> ServerCall.Listener<Q> interceptCall(
+                ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
             if (!username.equals(headers.get(USER)) || !password.equals(headers.get(PASS))) {
                 call.close(Status.UNAUTHENTICATED.withDescription("bad username or password"), new Metadata());
                 return new ServerCall.Listener<>() {};

@@ -41,7 +41,8 @@ public final class SentDecisionCounter implements ServerInterceptor {
     private final Map<String, Map<String, String>> entries = new LinkedHashMap<>();
 
     @Override
-    public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+    public <Q, R> ServerCall.Listener<Q> interceptCall(
+            ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
         if (!call.getMethodDescriptor().getFullMethodName().endsWith("/Subscribe")) {
             return next.startCall(call, headers);
         }
@@ -50,13 +51,15 @@ public final class SentDecisionCounter implements ServerInterceptor {
                 firstSubscribeNanos = System.nanoTime();
             }
         }
-        return next.startCall(new ForwardingServerCall.SimpleForwardingServerCall<>(call) {
-            @Override
-            public void sendMessage(R message) {
-                count(call.getMethodDescriptor().streamResponse(message));
-                super.sendMessage(message);
-            }
-        }, headers);
+        return next.startCall(
+                new ForwardingServerCall.SimpleForwardingServerCall<>(call) {
+                    @Override
+                    public void sendMessage(R message) {
+                        count(call.getMethodDescriptor().streamResponse(message));
+                        super.sendMessage(message);
+                    }
+                },
+                headers);
     }
 
     private void count(InputStream wire) {
@@ -76,13 +79,16 @@ public final class SentDecisionCounter implements ServerInterceptor {
         for (Update update : n.getUpdateList()) {
             List<PathElem> elems = new ArrayList<>(prefix);
             elems.addAll(update.getPath().getElemList());
-            if (elems.size() != 4 || !elems.get(0).getName().equals("events") || !elems.get(1).getName().equals("event")
+            if (elems.size() != 4
+                    || !elems.get(0).getName().equals("events")
+                    || !elems.get(1).getName().equals("event")
                     || !elems.get(2).getName().equals("state")) {
                 continue;
             }
             String key = target + "#" + elems.get(1).getKeyMap().get("seq");
             synchronized (this) {
-                entries.computeIfAbsent(key, k -> new HashMap<>()).put(elems.get(3).getName(), text(update.getVal()));
+                entries.computeIfAbsent(key, k -> new HashMap<>())
+                        .put(elems.get(3).getName(), text(update.getVal()));
             }
         }
     }

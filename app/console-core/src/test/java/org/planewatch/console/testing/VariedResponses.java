@@ -22,8 +22,21 @@ import org.planewatch.gnmi.proto.Update;
  */
 public final class VariedResponses {
     private static final String[] ORIGINS = {"", "openconfig", "mrc", "sim"};
-    private static final String[] NAMES = {"interfaces", "interface", "state", "counters", "out-octets", "planes", "plane",
-        "evs", "ev", "tx-pkts", "zürich-port", "a/b", "名前"};
+    private static final String[] NAMES = {
+        "interfaces",
+        "interface",
+        "state",
+        "counters",
+        "out-octets",
+        "planes",
+        "plane",
+        "evs",
+        "ev",
+        "tx-pkts",
+        "zürich-port",
+        "a/b",
+        "名前"
+    };
     private static final String[] TARGETS = {"", "host-0001", "p1-t0-3", "*", "ünï"};
 
     private final Random random;
@@ -39,11 +52,16 @@ public final class VariedResponses {
     public SubscribeResponse next() {
         int kind = random.nextInt(20);
         if (kind == 0) {
-            return SubscribeResponse.newBuilder().setSyncResponse(random.nextBoolean()).build();
+            return SubscribeResponse.newBuilder()
+                    .setSyncResponse(random.nextBoolean())
+                    .build();
         }
         if (kind == 1 && random.nextInt(5) == 0) {
-            return SubscribeResponse.newBuilder().setError(org.planewatch.gnmi.proto.Error.newBuilder()
-                    .setCode(3).setMessage("deprecated error")).build();
+            return SubscribeResponse.newBuilder()
+                    .setError(org.planewatch.gnmi.proto.Error.newBuilder()
+                            .setCode(3)
+                            .setMessage("deprecated error"))
+                    .build();
         }
         if (kind == 2) {
             return SubscribeResponse.getDefaultInstance();
@@ -87,8 +105,11 @@ public final class VariedResponses {
             PathElem.Builder elem = PathElem.newBuilder().setName(NAMES[random.nextInt(NAMES.length)]);
             int keys = random.nextInt(6) == 0 ? 2 : random.nextInt(3) == 0 ? 1 : 0;
             for (int k = 0; k < keys; k++) {
-                elem.putKey(k == 0 ? "name" : "id", random.nextInt(4) == 0 ? "Ethernet1/" + random.nextInt(64)
-                        : Integer.toString(random.nextInt(16)));
+                elem.putKey(
+                        k == 0 ? "name" : "id",
+                        random.nextInt(4) == 0
+                                ? "Ethernet1/" + random.nextInt(64)
+                                : Integer.toString(random.nextInt(16)));
             }
             path.addElem(elem);
         }
@@ -99,8 +120,14 @@ public final class VariedResponses {
         TypedValue.Builder value = TypedValue.newBuilder();
         if (random.nextInt(200) == 0) {
             // Deprecated kinds no agent of ours sends: rare, so most messages still take a decoder's main path.
-            return random.nextBoolean() ? value.setDecimalVal(Decimal64.newBuilder().setDigits(12345).setPrecision(2)).build()
-                    : value.setAnyVal(Any.newBuilder().setTypeUrl("type.googleapis.com/x").setValue(ByteString.copyFromUtf8("v"))).build();
+            return random.nextBoolean()
+                    ? value.setDecimalVal(
+                                    Decimal64.newBuilder().setDigits(12345).setPrecision(2))
+                            .build()
+                    : value.setAnyVal(Any.newBuilder()
+                                    .setTypeUrl("type.googleapis.com/x")
+                                    .setValue(ByteString.copyFromUtf8("v")))
+                            .build();
         }
         switch (random.nextInt(allowLeafList ? 13 : 12)) {
             case 0 -> value.setStringVal(random.nextBoolean() ? "UP" : "état-été");

@@ -24,13 +24,16 @@ public final class AddTargetDialog extends Dialog<ButtonType> {
         int row = 0;
         grid.addRow(row++, new Label("Name"), field("add-name", form.nameProperty(), "fabric-a"));
         grid.addRow(row++, new Label("Address"), field("add-address", form.addressProperty(), "10.0.0.5:9339"));
-        grid.addRow(row++, new Label("Devices"), field("add-devices", form.devicesProperty(), "* or host-0001, p0-t0-0"));
+        grid.addRow(
+                row++, new Label("Devices"), field("add-devices", form.devicesProperty(), "* or host-0001, p0-t0-0"));
         CheckBox insecure = new CheckBox("Plaintext (loopback labs only)");
         insecure.setId("add-insecure");
         insecure.selectedProperty().bindBidirectional(form.insecureProperty());
         grid.addRow(row++, new Label("Security"), insecure);
-        grid.addRow(row++, new Label("CA file"), field("add-ca", form.caFileProperty(), "optional: system trust store"));
-        grid.addRow(row++, new Label("Client certificate"), field("add-cert", form.certFileProperty(), "mutual TLS only"));
+        grid.addRow(
+                row++, new Label("CA file"), field("add-ca", form.caFileProperty(), "optional: system trust store"));
+        grid.addRow(
+                row++, new Label("Client certificate"), field("add-cert", form.certFileProperty(), "mutual TLS only"));
         grid.addRow(row++, new Label("Client key"), field("add-key", form.keyFileProperty(), "mutual TLS only"));
         grid.addRow(row++, new Label("Username"), field("add-user", form.usernameProperty(), "optional"));
         PasswordField password = new PasswordField();

@@ -23,7 +23,8 @@ import org.planewatch.console.viewmodel.MainViewModel;
 
 /** Active alarms, recently cleared ones, and the thresholds that raise them. */
 public final class AlarmsView extends BorderPane {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
     public AlarmsView(MainViewModel main) {
         AlarmsViewModel viewModel = main.alarms();
@@ -40,19 +41,26 @@ public final class AlarmsView extends BorderPane {
         setRight(thresholds(viewModel));
     }
 
-    private static TableView<Alarm> table(javafx.collections.ObservableList<Alarm> alarms, String empty, MainViewModel main,
-            boolean cleared) {
+    private static TableView<Alarm> table(
+            javafx.collections.ObservableList<Alarm> alarms, String empty, MainViewModel main, boolean cleared) {
         TableView<Alarm> table = new TableView<>(alarms);
         table.setPlaceholder(new Label(empty));
         table.getColumns().add(ViewParts.column("Severity", Alarm::severity, 90));
         table.getColumns().add(ViewParts.column("Subject", Alarm::subject, 120));
-        table.getColumns().add(ViewParts.column("Raised", a -> TIME.format(Instant.ofEpochMilli(a.raisedAtMillis())), 80));
+        table.getColumns()
+                .add(ViewParts.column("Raised", a -> TIME.format(Instant.ofEpochMilli(a.raisedAtMillis())), 80));
         if (cleared) {
-            table.getColumns().add(ViewParts.column("Cleared", a -> TIME.format(Instant.ofEpochMilli(a.clearedAtMillis())), 80));
-            table.getColumns().add(ViewParts.column("Lasted", a -> Units.seconds(a.clearedAtMillis() - a.raisedAtMillis()), 80));
+            table.getColumns()
+                    .add(ViewParts.column("Cleared", a -> TIME.format(Instant.ofEpochMilli(a.clearedAtMillis())), 80));
+            table.getColumns()
+                    .add(ViewParts.column("Lasted", a -> Units.seconds(a.clearedAtMillis() - a.raisedAtMillis()), 80));
         } else {
-            table.getColumns().add(ViewParts.column("For", a -> Units.seconds(
-                    Math.max(0, main.snapshotProperty().get().atMillis() - a.raisedAtMillis())), 80));
+            table.getColumns()
+                    .add(ViewParts.column(
+                            "For",
+                            a -> Units.seconds(
+                                    Math.max(0, main.snapshotProperty().get().atMillis() - a.raisedAtMillis())),
+                            80));
         }
         table.getColumns().add(ViewParts.column("Message", Alarm::message, 500));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -60,8 +68,12 @@ public final class AlarmsView extends BorderPane {
             @Override
             protected void updateItem(Alarm alarm, boolean isEmpty) {
                 super.updateItem(alarm, isEmpty);
-                ViewParts.chooseStyleClass(this, "alarm-", !isEmpty && alarm != null && alarm.active()
-                        ? "alarm-" + alarm.severity().name().toLowerCase(java.util.Locale.ROOT) : null);
+                ViewParts.chooseStyleClass(
+                        this,
+                        "alarm-",
+                        !isEmpty && alarm != null && alarm.active()
+                                ? "alarm-" + alarm.severity().name().toLowerCase(java.util.Locale.ROOT)
+                                : null);
             }
         });
         table.setOnMouseClicked(e -> {
@@ -74,20 +86,24 @@ public final class AlarmsView extends BorderPane {
     }
 
     private static VBox thresholds(AlarmsViewModel viewModel) {
-        Spinner<Double> health = new Spinner<>(new SpinnerValueFactory.DoubleSpinnerValueFactory(0, 100,
-                viewModel.minHealthPercentProperty().get(), 0.5));
+        Spinner<Double> health = new Spinner<>(new SpinnerValueFactory.DoubleSpinnerValueFactory(
+                0, 100, viewModel.minHealthPercentProperty().get(), 0.5));
         health.setId("threshold-health");
         health.setEditable(true);
-        health.valueProperty().addListener((o, a, b) -> viewModel.minHealthPercentProperty().set(b));
-        Spinner<Double> trims = new Spinner<>(new SpinnerValueFactory.DoubleSpinnerValueFactory(0, 1e9,
-                viewModel.maxTrimRateKppsProperty().get(), 100));
+        health.valueProperty()
+                .addListener((o, a, b) -> viewModel.minHealthPercentProperty().set(b));
+        Spinner<Double> trims = new Spinner<>(new SpinnerValueFactory.DoubleSpinnerValueFactory(
+                0, 1e9, viewModel.maxTrimRateKppsProperty().get(), 100));
         trims.setId("threshold-trims");
         trims.setEditable(true);
-        trims.valueProperty().addListener((o, a, b) -> viewModel.maxTrimRateKppsProperty().set(b));
-        Spinner<Integer> links = new Spinner<>(0, 10_000, viewModel.maxLinksDownProperty().get());
+        trims.valueProperty()
+                .addListener((o, a, b) -> viewModel.maxTrimRateKppsProperty().set(b));
+        Spinner<Integer> links =
+                new Spinner<>(0, 10_000, viewModel.maxLinksDownProperty().get());
         links.setId("threshold-links");
         links.setEditable(true);
-        links.valueProperty().addListener((o, a, b) -> viewModel.maxLinksDownProperty().set(b));
+        links.valueProperty()
+                .addListener((o, a, b) -> viewModel.maxLinksDownProperty().set(b));
         GridPane form = new GridPane();
         form.setHgap(8);
         form.setVgap(8);
@@ -101,8 +117,9 @@ public final class AlarmsView extends BorderPane {
         Label message = new Label();
         message.textProperty().bind(viewModel.thresholdMessageProperty());
         message.setWrapText(true);
-        Label help = new Label("Targets raise an alarm when STALE (warning) or LOST (major); a MIN_ACTIVE_GUARD decision "
-                + "raises one for its host. An alarm clears after its condition has been gone for 2 s.");
+        Label help =
+                new Label("Targets raise an alarm when STALE (warning) or LOST (major); a MIN_ACTIVE_GUARD decision "
+                        + "raises one for its host. An alarm clears after its condition has been gone for 2 s.");
         help.setWrapText(true);
         help.getStyleClass().add("muted");
         HBox buttons = new HBox(8, apply);

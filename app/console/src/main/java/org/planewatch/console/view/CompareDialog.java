@@ -43,8 +43,12 @@ public final class CompareDialog {
 
         Label header = new Label("A = " + ReplayViewModel.formatInstant(comparison.atMillisA())
                 + "     B = " + ReplayViewModel.formatInstant(comparison.atMillisB())
-                + "     (B \u2212 A = " + ReplayViewModel.formatOffset(Math.abs(comparison.atMillisB() - comparison.atMillisA())) + ")");
-        VBox content = new VBox(8, header, ViewParts.titled("Planes", planes),
+                + "     (B \u2212 A = "
+                + ReplayViewModel.formatOffset(Math.abs(comparison.atMillisB() - comparison.atMillisA())) + ")");
+        VBox content = new VBox(
+                8,
+                header,
+                ViewParts.titled("Planes", planes),
                 ViewParts.titled("Hosts whose EV states changed", hosts));
         content.setPadding(new Insets(10));
         Dialog<Void> dialog = new Dialog<>();

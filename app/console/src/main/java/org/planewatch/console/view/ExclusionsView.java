@@ -31,7 +31,8 @@ import org.planewatch.console.viewmodel.MainViewModel;
  * with filters. Selecting either highlights the links in the plane view.
  */
 public final class ExclusionsView extends BorderPane {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     public ExclusionsView(MainViewModel main) {
         ExclusionsViewModel viewModel = main.exclusions();
@@ -43,8 +44,11 @@ public final class ExclusionsView extends BorderPane {
             @Override
             protected void updateItem(LinkExclusionGroup group, boolean empty) {
                 super.updateItem(group, empty);
-                setText(empty || group == null ? null
-                        : group.describe() + "  (" + group.events() + " decisions, plane " + group.plane() + ")");
+                setText(
+                        empty || group == null
+                                ? null
+                                : group.describe() + "  (" + group.events() + " decisions, plane " + group.plane()
+                                        + ")");
             }
         });
         groups.getSelectionModel().selectedItemProperty().addListener((o, a, group) -> {
@@ -86,8 +90,10 @@ public final class ExclusionsView extends BorderPane {
             @Override
             protected void updateItem(ExclusionEvent event, boolean empty) {
                 super.updateItem(event, empty);
-                ViewParts.chooseStyleClass(this, "row-", empty || event == null ? null
-                        : event.isExclusion() ? "row-exclusion" : "row-recovery");
+                ViewParts.chooseStyleClass(
+                        this,
+                        "row-",
+                        empty || event == null ? null : event.isExclusion() ? "row-exclusion" : "row-recovery");
             }
         });
         table.setOnMouseClicked(e -> {
@@ -130,7 +136,9 @@ public final class ExclusionsView extends BorderPane {
         only.setId("exclusion-only");
         only.selectedProperty().bindBidirectional(viewModel.exclusionsOnlyProperty());
         Label count = new Label();
-        count.textProperty().bind(javafx.beans.binding.Bindings.size(viewModel.visibleRows()).asString("%d rows"));
+        count.textProperty()
+                .bind(javafx.beans.binding.Bindings.size(viewModel.visibleRows())
+                        .asString("%d rows"));
         count.getStyleClass().add("muted");
         HBox filters = new HBox(10, plane, reason, search, only, count);
         filters.setAlignment(Pos.CENTER_LEFT);

@@ -41,7 +41,9 @@ public final class HostView extends BorderPane {
         ComboBox<String> host = new ComboBox<>();
         host.setId("host-choice");
         host.setPromptText("Choose a host");
-        viewModel.hostNamesProperty().addListener((o, a, names) -> host.getItems().setAll(names));
+        viewModel
+                .hostNamesProperty()
+                .addListener((o, a, names) -> host.getItems().setAll(names));
         host.getItems().setAll(viewModel.hostNamesProperty().get());
         host.valueProperty().bindBidirectional(viewModel.hostProperty());
         Label freshness = new Label();
@@ -83,8 +85,9 @@ public final class HostView extends BorderPane {
         });
         Tooltip tip = new Tooltip();
         Tooltip.install(evGrid, tip);
-        evGrid.setOnMouseMoved(e -> tip.setText(evAt(e.getX(), e.getY()).map(ev -> "EV " + ev.id() + " plane " + ev.plane()
-                + ": " + ev.state() + ", penalty " + Units.count(ev.penalty()) + ", trims " + ev.trims() + ", losses " + ev.losses())
+        evGrid.setOnMouseMoved(e -> tip.setText(evAt(e.getX(), e.getY())
+                .map(ev -> "EV " + ev.id() + " plane " + ev.plane() + ": " + ev.state() + ", penalty "
+                        + Units.count(ev.penalty()) + ", trims " + ev.trims() + ", losses " + ev.losses())
                 .orElse("")));
         evTitle.setId("ev-title");
         VBox evBox = new VBox(4, evTitle, evGrid);
@@ -105,10 +108,14 @@ public final class HostView extends BorderPane {
         Long selected = viewModel.selectedQpProperty().get();
         qps.getItems().setAll(summary.map(HostSummary::qps).orElse(List.of()));
         if (selected != null) {
-            qps.getItems().stream().filter(q -> q.qpn() == selected).findFirst().ifPresent(q -> qps.getSelectionModel().select(q));
+            qps.getItems().stream()
+                    .filter(q -> q.qpn() == selected)
+                    .findFirst()
+                    .ifPresent(q -> qps.getSelectionModel().select(q));
         } else {
             // Open on the QP with the fewest EVs in service: where the trouble is, if there is any.
-            qps.getItems().stream().min(java.util.Comparator.comparingLong(QpSummary::evsActive))
+            qps.getItems().stream()
+                    .min(java.util.Comparator.comparingLong(QpSummary::evsActive))
                     .ifPresent(q -> qps.getSelectionModel().select(q));
         }
         freshness.setText(summary.map(s -> s.freshness().name()).orElse(""));
@@ -124,24 +131,29 @@ public final class HostView extends BorderPane {
             return;
         }
         List<EvCell> evs = qp.get().evs();
-        evTitle.setText(evs.isEmpty() ? "QP " + qp.get().qpn() + ": no per-EV state (the agent streams EVs only when asked)"
-                : "QP " + qp.get().qpn() + ": " + evs.size() + " EVs (green GOOD, amber ASSUMED_BAD, red DENIED, grey UNKNOWN: retired, no probe answered yet)");
+        evTitle.setText(
+                evs.isEmpty()
+                        ? "QP " + qp.get().qpn() + ": no per-EV state (the agent streams EVs only when asked)"
+                        : "QP " + qp.get().qpn() + ": " + evs.size()
+                                + " EVs (green GOOD, amber ASSUMED_BAD, red DENIED, grey UNKNOWN: retired, no probe answered yet)");
         int perRow = (int) (evGrid.getWidth() / CELL);
         g.setFont(Font.font(9));
         for (int i = 0; i < evs.size(); i++) {
             EvCell ev = evs.get(i);
-            g.setFill(switch (ev.state()) {
-                case "GOOD" -> colors.ok();
-                case "ASSUMED_BAD" -> colors.warning();
-                case "DENIED" -> colors.critical();
-                default -> colors.stale();
-            });
+            g.setFill(
+                    switch (ev.state()) {
+                        case "GOOD" -> colors.ok();
+                        case "ASSUMED_BAD" -> colors.warning();
+                        case "DENIED" -> colors.critical();
+                        default -> colors.stale();
+                    });
             g.fillRect((i % perRow) * CELL, (i / perRow) * CELL, CELL - 2, CELL - 2);
         }
     }
 
     private Optional<EvCell> evAt(double x, double y) {
-        List<EvCell> evs = viewModel.qpSummaryProperty().get().map(QpSummary::evs).orElse(List.of());
+        List<EvCell> evs =
+                viewModel.qpSummaryProperty().get().map(QpSummary::evs).orElse(List.of());
         int perRow = (int) (evGrid.getWidth() / CELL);
         int index = (int) (y / CELL) * perRow + (int) (x / CELL);
         return index >= 0 && index < evs.size() ? Optional.of(evs.get(index)) : Optional.empty();

@@ -90,7 +90,9 @@ public final class MainWindow extends BorderPane {
             badge.textProperty().bind(viewModel.worstFreshnessProperty().asString("REPLAY \u00b7 was %s"));
             badge.getStyleClass().removeIf(c -> c.startsWith("freshness-"));
             badge.setStyle("-fx-background-color: #b71c1c; -fx-text-fill: white;");
-            viewModel.worstFreshnessProperty().addListener((o, a, value) -> badge.getStyleClass().removeIf(c -> c.startsWith("freshness-")));
+            viewModel
+                    .worstFreshnessProperty()
+                    .addListener((o, a, value) -> badge.getStyleClass().removeIf(c -> c.startsWith("freshness-")));
         }
         if (lookup("#status-freshness") instanceof Label status) {
             status.textProperty().unbind();
@@ -177,8 +179,15 @@ public final class MainWindow extends BorderPane {
     private HBox toolbar() {
         ToggleGroup group = new ToggleGroup();
         HBox buttons = new HBox(2);
-        for (ViewId id : List.of(ViewId.OVERVIEW, ViewId.PLANE, ViewId.TRIMS, ViewId.EXCLUSIONS, ViewId.ALARMS, ViewId.HOST,
-                ViewId.SWITCH, ViewId.TARGETS)) {
+        for (ViewId id : List.of(
+                ViewId.OVERVIEW,
+                ViewId.PLANE,
+                ViewId.TRIMS,
+                ViewId.EXCLUSIONS,
+                ViewId.ALARMS,
+                ViewId.HOST,
+                ViewId.SWITCH,
+                ViewId.TARGETS)) {
             ToggleButton button = new ToggleButton(id.title());
             button.setId("view-" + id.cliName());
             button.setToggleGroup(group);
@@ -230,8 +239,11 @@ public final class MainWindow extends BorderPane {
     }
 
     private void openAddAgent() {
-        viewModel.newAddTargetForm().ifPresent(form -> new AddTargetDialog(getScene() == null ? null : getScene().getWindow(), form)
-                .showAndWait());
+        viewModel
+                .newAddTargetForm()
+                .ifPresent(form -> new AddTargetDialog(
+                                getScene() == null ? null : getScene().getWindow(), form)
+                        .showAndWait());
     }
 
     private void notify(List<Alarm> raised) {
@@ -239,7 +251,8 @@ public final class MainWindow extends BorderPane {
         for (Alarm alarm : shown) {
             Label toast = new Label(alarm.severity() + "  " + alarm.message());
             toast.setWrapText(true);
-            toast.getStyleClass().addAll("toast", "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
+            toast.getStyleClass()
+                    .addAll("toast", "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
             toast.setOnMouseClicked(e -> {
                 notifications.getChildren().remove(toast);
                 viewModel.currentViewProperty().set(ViewId.ALARMS);
@@ -282,5 +295,4 @@ public final class MainWindow extends BorderPane {
     public Node currentView() {
         return content.getChildren().isEmpty() ? null : content.getChildren().getFirst();
     }
-
 }

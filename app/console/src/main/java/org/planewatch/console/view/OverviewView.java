@@ -75,6 +75,7 @@ public final class OverviewView extends BorderPane {
 
         /** What the tiles' colours were last painted for; none yet. */
         private Palette paintedPalette;
+
         private Level paintedLevel;
         private boolean paintedLinksDown;
 
@@ -82,8 +83,11 @@ public final class OverviewView extends BorderPane {
             health.setValue(nan0(card.pathHealth()) * 100);
             goodput.setValue(nan0(card.goodputGbps()));
             trims.setValue(nan0(card.trimRateKpps()));
-            describe(trims, Double.isNaN(card.lastHopShare()) ? ""
-                    : String.format(Locale.ROOT, "%.0f%% last hop", card.lastHopShare() * 100));
+            describe(
+                    trims,
+                    Double.isNaN(card.lastHopShare())
+                            ? ""
+                            : String.format(Locale.ROOT, "%.0f%% last hop", card.lastHopShare() * 100));
             evsOut.setValue(card.evsOutOfService());
             linksDown.setValue(card.linksDown());
             describe(linksDown, "of " + card.linksTotal());
@@ -136,7 +140,8 @@ public final class OverviewView extends BorderPane {
         setCenter(grid);
         setBottom(bottom());
         viewModel.overview().cardsProperty().addListener((o, a, cards) -> show(cards));
-        palette.addListener((o, a, b) -> show(viewModel.overview().cardsProperty().get()));
+        palette.addListener(
+                (o, a, b) -> show(viewModel.overview().cardsProperty().get()));
         show(viewModel.overview().cardsProperty().get());
     }
 
@@ -215,7 +220,8 @@ public final class OverviewView extends BorderPane {
                     return;
                 }
                 setText(alarm.severity() + "  " + alarm.message());
-                ViewParts.chooseStyleClass(this, "alarm-", "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
+                ViewParts.chooseStyleClass(
+                        this, "alarm-", "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
             }
         });
         VBox alarmBox = ViewParts.titled("Active alarms", alarms);
@@ -227,13 +233,20 @@ public final class OverviewView extends BorderPane {
         targets.getColumns().add(ViewParts.column("Target", TargetStatus::source, 140));
         TableColumn<TargetStatus, String> freshness = new TableColumn<>("State");
         freshness.setPrefWidth(90);
-        freshness.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(c.getValue().freshness().name()));
+        freshness.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(
+                c.getValue().freshness().name()));
         freshness.setCellFactory(c -> new FreshnessCell<>());
         targets.getColumns().add(freshness);
         TableColumn<TargetStatus, String> seen = new TableColumn<>("Last seen");
         seen.setPrefWidth(110);
-        seen.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(c.getValue().lastSeenMillis() == 0 ? "never"
-                : Units.seconds(Math.max(0, viewModel.snapshotProperty().get().atMillis() - c.getValue().lastSeenMillis())) + " ago"));
+        seen.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(
+                c.getValue().lastSeenMillis() == 0
+                        ? "never"
+                        : Units.seconds(Math.max(
+                                        0,
+                                        viewModel.snapshotProperty().get().atMillis()
+                                                - c.getValue().lastSeenMillis()))
+                                + " ago"));
         targets.getColumns().add(seen);
         targets.getColumns().add(ViewParts.column("Devices", TargetStatus::devices, 70));
         TableColumn<TargetStatus, String> detail = ViewParts.column("Detail", TargetStatus::detail, 300);

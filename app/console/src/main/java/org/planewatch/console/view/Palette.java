@@ -22,13 +22,35 @@ public record Palette(
         Color lastHop,
         Color fabric) {
 
-    public static final Palette DARK = new Palette(true, Color.web("#15181d"), Color.web("#1e2228"), Color.web("#e6ebf2"),
-            Color.web("#8b95a3"), Color.web("#2a2f37"), Color.web("#2e9e5b"), Color.web("#e0a000"), Color.web("#e5484d"),
-            Color.web("#59616d"), Color.web("#4fc3f7"), Color.web("#ff9f43"), Color.web("#5b8def"));
+    public static final Palette DARK = new Palette(
+            true,
+            Color.web("#15181d"),
+            Color.web("#1e2228"),
+            Color.web("#e6ebf2"),
+            Color.web("#8b95a3"),
+            Color.web("#2a2f37"),
+            Color.web("#2e9e5b"),
+            Color.web("#e0a000"),
+            Color.web("#e5484d"),
+            Color.web("#59616d"),
+            Color.web("#4fc3f7"),
+            Color.web("#ff9f43"),
+            Color.web("#5b8def"));
 
-    public static final Palette LIGHT = new Palette(false, Color.web("#f4f6f9"), Color.web("#ffffff"), Color.web("#1b1f24"),
-            Color.web("#5c6570"), Color.web("#d5dae1"), Color.web("#1f8a4c"), Color.web("#b87800"), Color.web("#c9302c"),
-            Color.web("#9aa3ad"), Color.web("#0077c2"), Color.web("#e07000"), Color.web("#2f5fd0"));
+    public static final Palette LIGHT = new Palette(
+            false,
+            Color.web("#f4f6f9"),
+            Color.web("#ffffff"),
+            Color.web("#1b1f24"),
+            Color.web("#5c6570"),
+            Color.web("#d5dae1"),
+            Color.web("#1f8a4c"),
+            Color.web("#b87800"),
+            Color.web("#c9302c"),
+            Color.web("#9aa3ad"),
+            Color.web("#0077c2"),
+            Color.web("#e07000"),
+            Color.web("#2f5fd0"));
 
     public Color level(Level level) {
         return switch (level) {

@@ -55,8 +55,18 @@ public final class PlaneView extends BorderPane {
     private Geometry geometry = Geometry.EMPTY;
 
     /** Where things were drawn, for hit testing. */
-    private record Geometry(Layout layout, double[] t0x, double[] t1x, double t0y, double t1y, double hostY,
-            double nodeWidth, double cellW, double cellH, double matrixX, double matrixY) {
+    private record Geometry(
+            Layout layout,
+            double[] t0x,
+            double[] t1x,
+            double t0y,
+            double t1y,
+            double hostY,
+            double nodeWidth,
+            double cellW,
+            double cellH,
+            double matrixX,
+            double matrixY) {
         static final Geometry EMPTY = new Geometry(Layout.EMPTY, new double[0], new double[0], 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
@@ -145,8 +155,9 @@ public final class PlaneView extends BorderPane {
         Button clear = new Button("Clear highlight");
         clear.setId("clear-highlight");
         clear.setOnAction(e -> main.clearHighlight());
-        clear.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
-                () -> main.highlightedLinksProperty().get().isEmpty(), main.highlightedLinksProperty()));
+        clear.disableProperty()
+                .bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                        () -> main.highlightedLinksProperty().get().isEmpty(), main.highlightedLinksProperty()));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label legend = new Label("green: normal   amber: above 70% of scale   red: saturated / down (dashed)   "
@@ -196,7 +207,14 @@ public final class PlaneView extends BorderPane {
         double hostY = t0y + NODE_HEIGHT + 36;
         double[] t1x = spreadX(layout.t1().size(), margin, w - margin);
         double[] t0x = spreadX(layout.t0().size(), margin, w - margin);
-        double nodeWidth = Math.min(110, Math.max(34, (w - 2 * margin) / Math.max(layout.t1().size(), layout.t0().size()) - 8));
+        double nodeWidth = Math.min(
+                110,
+                Math.max(
+                        34,
+                        (w - 2 * margin)
+                                        / Math.max(
+                                                layout.t1().size(), layout.t0().size())
+                                - 8));
         for (LinkCell link : layout.links()) {
             if (link.t0() < 0 || link.t1() < 0) {
                 continue;
@@ -234,7 +252,10 @@ public final class PlaneView extends BorderPane {
             g.fillRoundRect(x, hostY, nodeWidth, 16, 6, 6);
             g.setFill(colors.mutedText());
             g.setTextAlign(TextAlignment.CENTER);
-            g.fillText(hop.hostLinks() + " hosts" + (hop.down() > 0 ? ", " + hop.down() + " down" : ""), t0x[hop.t0()], hostY + 30);
+            g.fillText(
+                    hop.hostLinks() + " hosts" + (hop.down() > 0 ? ", " + hop.down() + " down" : ""),
+                    t0x[hop.t0()],
+                    hostY + 30);
         }
         return new Geometry(layout, t0x, t1x, t0y, t1y, hostY, nodeWidth, 0, 0, 0, 0);
     }
@@ -244,7 +265,8 @@ public final class PlaneView extends BorderPane {
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         for (int i = 0; i < names.size(); i++) {
-            boolean selected = names.get(i).equals(main.devices().switchNameProperty().get());
+            boolean selected =
+                    names.get(i).equals(main.devices().switchNameProperty().get());
             g.setFill(colors.panel());
             g.fillRoundRect(xs[i] - width / 2, y, width, NODE_HEIGHT, 6, 6);
             g.setStroke(selected ? colors.highlight() : colors.grid());
@@ -266,9 +288,14 @@ public final class PlaneView extends BorderPane {
             if (link.t0() < 0 || link.t1() < 0) {
                 continue;
             }
-            g.setFill(link.highlighted() ? colors.highlight() : link.stale() ? colors.stale()
-                    : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
-            g.fillRect(left + link.t1() * cellW, top + link.t0() * cellH, Math.max(1, cellW - 1), Math.max(1, cellH - 1));
+            g.setFill(
+                    link.highlighted()
+                            ? colors.highlight()
+                            : link.stale()
+                                    ? colors.stale()
+                                    : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
+            g.fillRect(
+                    left + link.t1() * cellW, top + link.t0() * cellH, Math.max(1, cellW - 1), Math.max(1, cellH - 1));
         }
         g.setFill(colors.mutedText());
         g.setFont(Font.font(11));
@@ -333,7 +360,9 @@ public final class PlaneView extends BorderPane {
             }
             int col = (int) ((x - geo.matrixX()) / geo.cellW());
             int row = (int) ((y - geo.matrixY()) / geo.cellH());
-            return layout.links().stream().filter(l -> l.t0() == row && l.t1() == col).findFirst()
+            return layout.links().stream()
+                    .filter(l -> l.t0() == row && l.t1() == col)
+                    .findFirst()
                     .map(l -> new Hit.LinkHit(l.id()));
         }
         for (int i = 0; i < geo.t1x().length; i++) {
@@ -342,7 +371,9 @@ public final class PlaneView extends BorderPane {
             }
         }
         for (int i = 0; i < geo.t0x().length; i++) {
-            if (Math.abs(x - geo.t0x()[i]) <= geo.nodeWidth() / 2 && y >= geo.t0y() && y <= geo.t0y() + NODE_HEIGHT + 60) {
+            if (Math.abs(x - geo.t0x()[i]) <= geo.nodeWidth() / 2
+                    && y >= geo.t0y()
+                    && y <= geo.t0y() + NODE_HEIGHT + 60) {
                 return Optional.of(new Hit.SwitchHit(layout.t0().get(i)));
             }
         }
@@ -352,7 +383,8 @@ public final class PlaneView extends BorderPane {
             if (link.t0() < 0 || link.t1() < 0) {
                 continue;
             }
-            double d = distanceToSegment(x, y, geo.t0x()[link.t0()], geo.t0y(), geo.t1x()[link.t1()], geo.t1y() + NODE_HEIGHT);
+            double d = distanceToSegment(
+                    x, y, geo.t0x()[link.t0()], geo.t0y(), geo.t1x()[link.t1()], geo.t1y() + NODE_HEIGHT);
             if (d <= bestDistance) {
                 bestDistance = d;
                 best = link;
@@ -370,10 +402,12 @@ public final class PlaneView extends BorderPane {
     }
 
     private void onHover(MouseEvent event) {
-        hitTest(event.getX(), event.getY()).ifPresent(hit -> hover.setText(switch (hit) {
-            case Hit.LinkHit link -> viewModel.describe(link.id());
-            case Hit.SwitchHit sw -> sw.name() + ": click for ports and queues";
-        }));
+        hitTest(event.getX(), event.getY())
+                .ifPresent(hit -> hover.setText(
+                        switch (hit) {
+                            case Hit.LinkHit link -> viewModel.describe(link.id());
+                            case Hit.SwitchHit sw -> sw.name() + ": click for ports and queues";
+                        }));
     }
 
     private void onClick(MouseEvent event) {
@@ -402,9 +436,12 @@ public final class PlaneView extends BorderPane {
             switch (h) {
                 case Hit.LinkHit link -> {
                     contextMenu.getItems().add(action("Fail link " + link.id(), () -> main.setLink(link.id(), false)));
-                    contextMenu.getItems().add(action("Restore link " + link.id(), () -> main.setLink(link.id(), true)));
+                    contextMenu
+                            .getItems()
+                            .add(action("Restore link " + link.id(), () -> main.setLink(link.id(), true)));
                 }
-                case Hit.SwitchHit sw -> contextMenu.getItems().add(action("Reboot " + sw.name(), () -> main.rebootSwitch(sw.name())));
+                case Hit.SwitchHit sw ->
+                    contextMenu.getItems().add(action("Reboot " + sw.name(), () -> main.rebootSwitch(sw.name())));
             }
             contextMenu.getItems().add(new SeparatorMenuItem());
         });
@@ -414,10 +451,12 @@ public final class PlaneView extends BorderPane {
         contextMenu.show(canvas, screenX, screenY);
     }
 
-    private MenuItem action(String text, java.util.function.Supplier<java.util.concurrent.CompletableFuture<Void>> action) {
+    private MenuItem action(
+            String text, java.util.function.Supplier<java.util.concurrent.CompletableFuture<Void>> action) {
         MenuItem item = new MenuItem(text);
-        item.setOnAction(e -> action.get().whenComplete((ok, error) -> javafx.application.Platform.runLater(() ->
-                hover.setText(error == null ? text + ": done" : text + " failed: " + rootMessage(error)))));
+        item.setOnAction(e -> action.get()
+                .whenComplete((ok, error) -> javafx.application.Platform.runLater(() ->
+                        hover.setText(error == null ? text + ": done" : text + " failed: " + rootMessage(error)))));
         return item;
     }
 

@@ -26,7 +26,9 @@ public final class SwitchView extends BorderPane {
         ComboBox<String> choice = new ComboBox<>();
         choice.setId("switch-choice");
         choice.setPromptText("Choose a switch");
-        viewModel.switchNamesProperty().addListener((o, a, names) -> choice.getItems().setAll(names));
+        viewModel
+                .switchNamesProperty()
+                .addListener((o, a, names) -> choice.getItems().setAll(names));
         choice.getItems().setAll(viewModel.switchNamesProperty().get());
         choice.valueProperty().bindBidirectional(viewModel.switchNameProperty());
         Label freshness = new Label();
@@ -69,7 +71,8 @@ public final class SwitchView extends BorderPane {
         queues.getColumns().add(ViewParts.column("Max depth", q -> Units.count(q.maxQueueLen()) + "B", 90));
         queues.getColumns().add(ViewParts.column("Avg depth", q -> Units.count(q.avgQueueLen()) + "B", 90));
         queues.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        VBox content = new VBox(8, ViewParts.titled("Ports", ports), ViewParts.titled("Queues of the selected port", queues));
+        VBox content =
+                new VBox(8, ViewParts.titled("Ports", ports), ViewParts.titled("Queues of the selected port", queues));
         VBox.setVgrow(content.getChildren().get(0), Priority.ALWAYS);
         VBox.setVgrow(content.getChildren().get(1), Priority.ALWAYS);
         content.setPadding(new Insets(0, 12, 12, 12));
@@ -77,12 +80,14 @@ public final class SwitchView extends BorderPane {
         java.util.function.Consumer<java.util.Optional<SwitchSummary>> showSwitch = summary -> {
             String selected = viewModel.selectedPortProperty().get();
             ports.getItems().setAll(summary.map(SwitchSummary::ports).orElse(List.of()));
-            ports.getItems().stream().filter(p -> p.name().equals(selected)).findFirst()
+            ports.getItems().stream()
+                    .filter(p -> p.name().equals(selected))
+                    .findFirst()
                     .ifPresent(p -> ports.getSelectionModel().select(p));
             freshness.setText(summary.map(s -> s.freshness().name()).orElse(""));
         };
-        java.util.function.Consumer<java.util.Optional<PortSummary>> showPort = port ->
-                queues.getItems().setAll(port.map(PortSummary::queues).orElse(List.of()));
+        java.util.function.Consumer<java.util.Optional<PortSummary>> showPort =
+                port -> queues.getItems().setAll(port.map(PortSummary::queues).orElse(List.of()));
         viewModel.switchSummaryProperty().addListener((o, a, summary) -> showSwitch.accept(summary));
         viewModel.portSummaryProperty().addListener((o, a, port) -> showPort.accept(port));
         showSwitch.accept(viewModel.switchSummaryProperty().get());

@@ -21,12 +21,20 @@ public final class TargetsView extends BorderPane {
         table.setId("targets-table");
         table.setPlaceholder(new Label("No targets: File \u2192 Add agent\u2026"));
         table.getColumns().add(ViewParts.column("Target", TargetStatus::source, 160));
-        TableColumn<TargetStatus, String> state = ViewParts.column("State", t -> t.freshness().name(), 100);
+        TableColumn<TargetStatus, String> state =
+                ViewParts.column("State", t -> t.freshness().name(), 100);
         state.setCellFactory(c -> new FreshnessCell<>());
         table.getColumns().add(state);
         table.getColumns().add(ViewParts.column("Connection", t -> t.phase().name(), 110));
-        table.getColumns().add(ViewParts.column("Last seen", t -> t.lastSeenMillis() == 0 ? "never"
-                : Units.seconds(Math.max(0, main.snapshotProperty().get().atMillis() - t.lastSeenMillis())) + " ago", 110));
+        table.getColumns()
+                .add(ViewParts.column(
+                        "Last seen",
+                        t -> t.lastSeenMillis() == 0
+                                ? "never"
+                                : Units.seconds(Math.max(
+                                                0, main.snapshotProperty().get().atMillis() - t.lastSeenMillis()))
+                                        + " ago",
+                        110));
         table.getColumns().add(ViewParts.column("Devices", TargetStatus::devices, 80));
         table.getColumns().add(ViewParts.column("Notifications", TargetStatus::notifications, 110));
         table.getColumns().add(ViewParts.column("Detail", TargetStatus::detail, 500));

@@ -90,8 +90,14 @@ final class TimeSeriesCanvas extends Pane {
         Color gap = palette.stale().deriveColor(0, 1, 1, 0.25);
         for (int i = 0; i < points.size(); i++) {
             if (Double.isNaN(series.getFirst().value().applyAsDouble(points.get(i)))) {
-                double x0 = left + (right - left) * (points.get(Math.max(0, i - 1)).atMillis() - t0) / span;
-                double x1 = left + (right - left) * (points.get(Math.min(points.size() - 1, i + 1)).atMillis() - t0) / span;
+                double x0 =
+                        left + (right - left) * (points.get(Math.max(0, i - 1)).atMillis() - t0) / span;
+                double x1 = left
+                        + (right - left)
+                                * (points.get(Math.min(points.size() - 1, i + 1))
+                                                .atMillis()
+                                        - t0)
+                                / span;
                 g.setFill(gap);
                 g.fillRect(x0, top, Math.max(1, x1 - x0), bottom - top);
             }

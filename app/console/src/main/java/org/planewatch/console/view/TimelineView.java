@@ -61,14 +61,16 @@ public final class TimelineView extends VBox {
         notices.setId("replay-notices");
         notices.setWrapText(true);
         notices.setMaxWidth(Double.MAX_VALUE);
-        notices.setStyle("-fx-background-color: #5d4037; -fx-text-fill: #ffe082; -fx-font-weight: bold; -fx-padding: 3 10 3 10;");
+        notices.setStyle(
+                "-fx-background-color: #5d4037; -fx-text-fill: #ffe082; -fx-font-weight: bold; -fx-padding: 3 10 3 10;");
         notices.managedProperty().bind(notices.textProperty().isNotEmpty());
         notices.visibleProperty().bind(notices.textProperty().isNotEmpty());
         notices.textProperty().addListener(o -> redraw());
 
         Button play = button("\u25b6 / \u2016", "Play or pause (Space)", viewModel::togglePlay);
         play.setId("replay-play");
-        Button previousExclusion = button("\u25c0 excl", "Previous exclusion decision", viewModel::stepToPreviousExclusion);
+        Button previousExclusion =
+                button("\u25c0 excl", "Previous exclusion decision", viewModel::stepToPreviousExclusion);
         Button nextExclusion = button("excl \u25b6", "Next exclusion decision", viewModel::stepToNextExclusion);
         nextExclusion.setId("replay-next-exclusion");
         Button previousAlarm = button("\u25c0 alarm", "Previous alarm", viewModel::stepToPreviousAlarm);
@@ -104,7 +106,8 @@ public final class TimelineView extends VBox {
         time.setStyle("-fx-text-fill: " + web(palette.text()) + "; -fx-font-family: monospace;");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox transport = new HBox(8, play, speed, previousExclusion, nextExclusion, previousAlarm, nextAlarm, compare, spacer, time);
+        HBox transport = new HBox(
+                8, play, speed, previousExclusion, nextExclusion, previousAlarm, nextAlarm, compare, spacer, time);
         transport.setAlignment(Pos.CENTER_LEFT);
 
         Pane stripHolder = new Pane(strip);
@@ -130,8 +133,12 @@ public final class TimelineView extends VBox {
     }
 
     private static String web(Color color) {
-        return String.format(java.util.Locale.ROOT, "#%02x%02x%02x", (int) Math.round(color.getRed() * 255),
-                (int) Math.round(color.getGreen() * 255), (int) Math.round(color.getBlue() * 255));
+        return String.format(
+                java.util.Locale.ROOT,
+                "#%02x%02x%02x",
+                (int) Math.round(color.getRed() * 255),
+                (int) Math.round(color.getGreen() * 255),
+                (int) Math.round(color.getBlue() * 255));
     }
 
     private static Button button(String text, String tip, Runnable action) {
@@ -203,7 +210,13 @@ public final class TimelineView extends VBox {
     }
 
     /** A band over each period a source was not streaming: the recording has nothing of it there. */
-    private void drawSourceGaps(GraphicsContext g, List<RecordingReader.Gap> gaps, long start, double span, double w, double h,
+    private void drawSourceGaps(
+            GraphicsContext g,
+            List<RecordingReader.Gap> gaps,
+            long start,
+            double span,
+            double w,
+            double h,
             long endMillis) {
         g.setFill(palette.stale().deriveColor(0, 1, 1, 0.35));
         for (RecordingReader.Gap gap : gaps) {
@@ -213,8 +226,8 @@ public final class TimelineView extends VBox {
         }
     }
 
-    private void drawDensity(GraphicsContext g, List<RecordingReader.Activity> activity, long start, double span,
-            double w, double h) {
+    private void drawDensity(
+            GraphicsContext g, List<RecordingReader.Activity> activity, long start, double span, double w, double h) {
         int buckets = (int) Math.max(1, w / 2);
         double[] updates = new double[buckets];
         double max = 1;

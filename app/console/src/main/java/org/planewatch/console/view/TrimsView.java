@@ -77,7 +77,8 @@ public final class TrimsView extends BorderPane {
         }
         Palette colors = palette.get();
         List<TimeSeriesCanvas.Series> lines = viewModel.splitProperty().get()
-                ? List.of(new TimeSeriesCanvas.Series("last hop", colors.lastHop(), TrimPoint::lastHop),
+                ? List.of(
+                        new TimeSeriesCanvas.Series("last hop", colors.lastHop(), TrimPoint::lastHop),
                         new TimeSeriesCanvas.Series("fabric", colors.fabric(), TrimPoint::fabric))
                 : List.of(new TimeSeriesCanvas.Series("total", colors.text(), p -> p.lastHop() + p.fabric()));
         int i = 0;

@@ -41,23 +41,41 @@ public final class AddTargetForm {
         validate();
     }
 
-    public StringProperty nameProperty() { return name; }
+    public StringProperty nameProperty() {
+        return name;
+    }
 
-    public StringProperty addressProperty() { return address; }
+    public StringProperty addressProperty() {
+        return address;
+    }
 
-    public StringProperty devicesProperty() { return devices; }
+    public StringProperty devicesProperty() {
+        return devices;
+    }
 
-    public BooleanProperty insecureProperty() { return insecure; }
+    public BooleanProperty insecureProperty() {
+        return insecure;
+    }
 
-    public StringProperty caFileProperty() { return caFile; }
+    public StringProperty caFileProperty() {
+        return caFile;
+    }
 
-    public StringProperty certFileProperty() { return certFile; }
+    public StringProperty certFileProperty() {
+        return certFile;
+    }
 
-    public StringProperty keyFileProperty() { return keyFile; }
+    public StringProperty keyFileProperty() {
+        return keyFile;
+    }
 
-    public StringProperty usernameProperty() { return username; }
+    public StringProperty usernameProperty() {
+        return username;
+    }
 
-    public StringProperty passwordProperty() { return password; }
+    public StringProperty passwordProperty() {
+        return password;
+    }
 
     /** Empty when the form is valid, else the first problem in words. */
     public ReadOnlyStringProperty problemProperty() {
@@ -88,7 +106,9 @@ public final class AddTargetForm {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Address: " + e.getMessage(), e);
         }
-        List<String> deviceList = Arrays.stream(devices.get().split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
+        List<String> deviceList = Arrays.stream(devices.get().split("[,\\s]+"))
+                .filter(s -> !s.isBlank())
+                .toList();
         Optional<TargetConfig.TlsFiles> tls = Optional.empty();
         if (!insecure.get()) {
             Optional<Path> ca = file("CA file", caFile.get());
@@ -103,10 +123,19 @@ public final class AddTargetForm {
         }
         boolean hasUser = !username.get().isBlank();
         if (hasUser && password.get().isEmpty()) {
-            throw new IllegalArgumentException("Password: the user '" + username.get().strip() + "' needs a password");
+            throw new IllegalArgumentException(
+                    "Password: the user '" + username.get().strip() + "' needs a password");
         }
-        return new TargetConfig(targetName, parsed.host(), parsed.port(), deviceList, tls,
-                hasUser ? Optional.of(new TargetConfig.Credentials(username.get().strip(), password.get())) : Optional.empty());
+        return new TargetConfig(
+                targetName,
+                parsed.host(),
+                parsed.port(),
+                deviceList,
+                tls,
+                hasUser
+                        ? Optional.of(
+                                new TargetConfig.Credentials(username.get().strip(), password.get()))
+                        : Optional.empty());
     }
 
     /** Adds the target; returns the problem instead when the form is not valid. */

@@ -62,7 +62,9 @@ public final class AlarmsViewModel {
         if (snapshot.activeAlarms() != lastActive) {
             java.util.Set<String> known = new java.util.HashSet<>();
             lastActive.forEach(a -> known.add(a.key()));
-            raised = snapshot.activeAlarms().stream().filter(a -> !known.contains(a.key())).toList();
+            raised = snapshot.activeAlarms().stream()
+                    .filter(a -> !known.contains(a.key()))
+                    .toList();
             active.setAll(snapshot.activeAlarms());
             lastActive = snapshot.activeAlarms();
         }

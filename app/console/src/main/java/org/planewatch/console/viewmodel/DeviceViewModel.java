@@ -23,10 +23,13 @@ public final class DeviceViewModel {
     private final StringProperty switchName = new SimpleStringProperty("");
     private final ObjectProperty<Long> selectedQp = new SimpleObjectProperty<>();
     private final StringProperty selectedPort = new SimpleStringProperty("");
-    private final ReadOnlyObjectWrapper<Optional<HostSummary>> hostSummary = new ReadOnlyObjectWrapper<>(Optional.empty());
+    private final ReadOnlyObjectWrapper<Optional<HostSummary>> hostSummary =
+            new ReadOnlyObjectWrapper<>(Optional.empty());
     private final ReadOnlyObjectWrapper<Optional<QpSummary>> qpSummary = new ReadOnlyObjectWrapper<>(Optional.empty());
-    private final ReadOnlyObjectWrapper<Optional<SwitchSummary>> switchSummary = new ReadOnlyObjectWrapper<>(Optional.empty());
-    private final ReadOnlyObjectWrapper<Optional<PortSummary>> portSummary = new ReadOnlyObjectWrapper<>(Optional.empty());
+    private final ReadOnlyObjectWrapper<Optional<SwitchSummary>> switchSummary =
+            new ReadOnlyObjectWrapper<>(Optional.empty());
+    private final ReadOnlyObjectWrapper<Optional<PortSummary>> portSummary =
+            new ReadOnlyObjectWrapper<>(Optional.empty());
     private final ReadOnlyObjectWrapper<List<String>> hostNames = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyObjectWrapper<List<String>> switchNames = new ReadOnlyObjectWrapper<>(List.of());
     private FabricSnapshot snapshot = FabricSnapshot.empty();
@@ -90,7 +93,8 @@ public final class DeviceViewModel {
         if (!hosts.equals(hostNames.get())) {
             hostNames.set(hosts);
         }
-        List<String> switches = newSnapshot.switches().stream().map(SwitchSummary::name).toList();
+        List<String> switches =
+                newSnapshot.switches().stream().map(SwitchSummary::name).toList();
         if (!switches.equals(switchNames.get())) {
             switchNames.set(switches);
         }
@@ -103,7 +107,8 @@ public final class DeviceViewModel {
             hostSummary.set(h);
         }
         Long qpn = selectedQp.get();
-        Optional<QpSummary> qp = qpn == null ? Optional.empty()
+        Optional<QpSummary> qp = qpn == null
+                ? Optional.empty()
                 : h.flatMap(s -> s.qps().stream().filter(q -> q.qpn() == qpn).findFirst());
         if (!qp.equals(qpSummary.get())) {
             qpSummary.set(qp);
@@ -112,7 +117,9 @@ public final class DeviceViewModel {
         if (!s.equals(switchSummary.get())) {
             switchSummary.set(s);
         }
-        Optional<PortSummary> port = s.flatMap(sw -> sw.ports().stream().filter(p -> p.name().equals(selectedPort.get())).findFirst());
+        Optional<PortSummary> port = s.flatMap(sw -> sw.ports().stream()
+                .filter(p -> p.name().equals(selectedPort.get()))
+                .findFirst());
         if (!port.equals(portSummary.get())) {
             portSummary.set(port);
         }

@@ -92,7 +92,10 @@ public final class ExclusionsViewModel {
             groups.setAll(snapshot.exclusionGroups());
             lastGroups = snapshot.exclusionGroups();
             if (selected != null) {
-                groups.stream().filter(g -> g.link().equals(selected.link())).findFirst().ifPresent(selectedGroup::set);
+                groups.stream()
+                        .filter(g -> g.link().equals(selected.link()))
+                        .findFirst()
+                        .ifPresent(selectedGroup::set);
             }
         }
     }
@@ -148,8 +151,10 @@ public final class ExclusionsViewModel {
 
     private static boolean matches(ExclusionEvent event, String text) {
         return event.host().toLowerCase(Locale.ROOT).contains(text)
-                || event.links().stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).contains(text))
-                || ("qp " + event.qpn()).equals(text) || String.valueOf(event.qpn()).equals(text)
+                || event.links().stream()
+                        .anyMatch(l -> l.toLowerCase(Locale.ROOT).contains(text))
+                || ("qp " + event.qpn()).equals(text)
+                || String.valueOf(event.qpn()).equals(text)
                 || event.reason().toLowerCase(Locale.ROOT).contains(text);
     }
 }

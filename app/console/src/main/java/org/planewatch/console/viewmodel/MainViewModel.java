@@ -55,7 +55,10 @@ public final class MainViewModel {
     private final DeviceViewModel devices = new DeviceViewModel();
     private long shownVersion = -1;
 
-    public MainViewModel(SnapshotSource source, Optional<TargetControl> targetControl, Optional<FaultControl> faultControl,
+    public MainViewModel(
+            SnapshotSource source,
+            Optional<TargetControl> targetControl,
+            Optional<FaultControl> faultControl,
             String sourceLabel) {
         this.source = source;
         this.targetControl = targetControl;
@@ -137,7 +140,8 @@ public final class MainViewModel {
         List<String> parts = new ArrayList<>();
         for (TargetStatus target : latest.targets()) {
             worst = worst.worse(target.freshness());
-            String age = target.lastSeenMillis() == 0 ? "never seen"
+            String age = target.lastSeenMillis() == 0
+                    ? "never seen"
                     : "seen " + Units.seconds(Math.max(0, latest.atMillis() - target.lastSeenMillis())) + " ago";
             parts.add(target.source() + " " + target.freshness() + " (" + age + ")");
         }
@@ -145,7 +149,9 @@ public final class MainViewModel {
         freshnessText.set(parts.isEmpty() ? "no targets" : String.join("   ", parts));
         var ingest = latest.ingest();
         statusText.set(sourceLabel + "   \u2022   " + Units.count(ingest.appliedUpdates()) + " updates applied"
-                + (ingest.droppedUpdates() > 0 ? ", " + Units.count(ingest.droppedUpdates()) + " DROPPED (console behind)" : "")
+                + (ingest.droppedUpdates() > 0
+                        ? ", " + Units.count(ingest.droppedUpdates()) + " DROPPED (console behind)"
+                        : "")
                 + "   \u2022   snapshot " + latest.version());
         int active = latest.activeAlarms().size();
         alarmText.set(active == 0 ? "No active alarms" : active + (active == 1 ? " active alarm" : " active alarms"));
@@ -179,8 +185,11 @@ public final class MainViewModel {
             openSwitch(text);
             return Optional.empty();
         }
-        var link = current.link(text).or(() -> current.links().stream()
-                .filter(l -> l.id().equals(String.join("~", List.of(text.split("~")).reversed()))).findFirst());
+        var link = current.link(text)
+                .or(() -> current.links().stream()
+                        .filter(l -> l.id().equals(String.join(
+                                "~", List.of(text.split("~")).reversed())))
+                        .findFirst());
         if (link.isPresent()) {
             highlight(Set.of(link.get().id()), link.get().plane());
             currentView.set(ViewId.PLANE);
@@ -200,7 +209,10 @@ public final class MainViewModel {
         current.hosts().forEach(h -> names.add(h.name()));
         current.switches().forEach(s -> names.add(s.name()));
         current.links().forEach(l -> names.add(l.id()));
-        return names.stream().filter(n -> n.toLowerCase(Locale.ROOT).contains(lower)).limit(20).toList();
+        return names.stream()
+                .filter(n -> n.toLowerCase(Locale.ROOT).contains(lower))
+                .limit(20)
+                .toList();
     }
 
     public void openHost(String host) {

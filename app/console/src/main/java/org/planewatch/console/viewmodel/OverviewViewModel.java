@@ -53,23 +53,42 @@ public final class OverviewViewModel {
             level = Level.NO_DATA;
             verdict = "waiting for data";
         } else if (plane.pathHealth() < thresholds.criticalPlaneHealth()
-                || plane.linksDown() > thresholds.maxLinksDown() && plane.linksDown() * 4 >= Math.max(1, plane.linksTotal())) {
+                || plane.linksDown() > thresholds.maxLinksDown()
+                        && plane.linksDown() * 4 >= Math.max(1, plane.linksTotal())) {
             level = Level.CRITICAL;
             verdict = "DEGRADED";
-        } else if (plane.pathHealth() < thresholds.minPlaneHealth() || plane.linksDown() > thresholds.maxLinksDown()
+        } else if (plane.pathHealth() < thresholds.minPlaneHealth()
+                || plane.linksDown() > thresholds.maxLinksDown()
                 || trims > thresholds.maxPlaneTrimRate()) {
             level = Level.WARNING;
-            verdict = plane.linksDown() > thresholds.maxLinksDown() ? plane.linksDown() + (plane.linksDown() == 1 ? " link down" : " links down")
+            verdict = plane.linksDown() > thresholds.maxLinksDown()
+                    ? plane.linksDown() + (plane.linksDown() == 1 ? " link down" : " links down")
                     : plane.pathHealth() < thresholds.minPlaneHealth() ? "paths excluded" : "trimming hard";
         } else {
             level = Level.OK;
             verdict = "healthy";
         }
         double share = trims > 0 ? nan0(plane.lastHopTrimRate()) / trims : Double.NaN;
-        String spread = Double.isNaN(plane.coreSpread().mean()) ? "core spread \u2013"
-                : String.format(Locale.ROOT, "core %.0f-%.0f%%", plane.coreSpread().min() * 100, plane.coreSpread().max() * 100);
-        return new PlaneCard(plane.plane(), level, plane.pathHealth(), plane.goodputBps() / 1e9, trims / 1e3, share,
-                plane.evsOutOfService(), plane.linksDown(), plane.linksTotal(), plane.freshness(), spread, verdict);
+        String spread = Double.isNaN(plane.coreSpread().mean())
+                ? "core spread \u2013"
+                : String.format(
+                        Locale.ROOT,
+                        "core %.0f-%.0f%%",
+                        plane.coreSpread().min() * 100,
+                        plane.coreSpread().max() * 100);
+        return new PlaneCard(
+                plane.plane(),
+                level,
+                plane.pathHealth(),
+                plane.goodputBps() / 1e9,
+                trims / 1e3,
+                share,
+                plane.evsOutOfService(),
+                plane.linksDown(),
+                plane.linksTotal(),
+                plane.freshness(),
+                spread,
+                verdict);
     }
 
     private static double nan0(double value) {

@@ -32,8 +32,16 @@ public final class PlaneViewModel {
     public static final int MATRIX_THRESHOLD = 256;
 
     /** A T0-T1 link ready to draw: {@code intensity} is 0..1 on the metric's scale. */
-    public record LinkCell(String id, int t0, int t1, double value, double intensity, boolean up, boolean stale,
-            boolean highlighted, String label) {}
+    public record LinkCell(
+            String id,
+            int t0,
+            int t1,
+            double value,
+            double intensity,
+            boolean up,
+            boolean stale,
+            boolean highlighted,
+            String label) {}
 
     /** Per T0: the busiest of its host links on the same metric. */
     public record LastHop(int t0, double value, double intensity, int hostLinks, int down) {}
@@ -48,8 +56,8 @@ public final class PlaneViewModel {
             String spreadText,
             double[] coreUtilizations,
             Freshness freshness) {
-        public static final Layout EMPTY = new Layout(-1, List.of(), List.of(), List.of(), List.of(), false, "", new double[0],
-                Freshness.CONNECTING);
+        public static final Layout EMPTY = new Layout(
+                -1, List.of(), List.of(), List.of(), List.of(), false, "", new double[0], Freshness.CONNECTING);
 
         public Optional<LinkCell> link(String id) {
             return links.stream().filter(l -> l.id().equals(id)).findFirst();
@@ -93,7 +101,8 @@ public final class PlaneViewModel {
 
     /** Keeps the plane list current (filters and menus use it) without laying out the plane. */
     void updatePlaneList(FabricSnapshot newSnapshot) {
-        List<Integer> ids = newSnapshot.planes().stream().map(PlaneSummary::plane).toList();
+        List<Integer> ids =
+                newSnapshot.planes().stream().map(PlaneSummary::plane).toList();
         if (!ids.equals(planes.get())) {
             planes.set(ids);
         }
@@ -111,10 +120,19 @@ public final class PlaneViewModel {
     }
 
     static String describe(LinkState link) {
-        return String.format(Locale.ROOT, "%s%s%nutilization %s (%s)%ntrims %s pkt/s  ECN %s pkt/s  drops %s pkt/s%s",
-                link.id(), link.up() ? "" : "  DOWN", Units.percent(link.utilization()), Units.bits(link.bitsPerSecond()),
-                Units.count(link.trimRate()), Units.count(link.ecnRate()), Units.count(link.dropRate()),
-                link.freshness() == Freshness.LIVE ? "" : System.lineSeparator() + link.freshness() + ": values are old");
+        return String.format(
+                Locale.ROOT,
+                "%s%s%nutilization %s (%s)%ntrims %s pkt/s  ECN %s pkt/s  drops %s pkt/s%s",
+                link.id(),
+                link.up() ? "" : "  DOWN",
+                Units.percent(link.utilization()),
+                Units.bits(link.bitsPerSecond()),
+                Units.count(link.trimRate()),
+                Units.count(link.ecnRate()),
+                Units.count(link.dropRate()),
+                link.freshness() == Freshness.LIVE
+                        ? ""
+                        : System.lineSeparator() + link.freshness() + ": values are old");
     }
 
     private void rebuild() {
@@ -139,33 +157,67 @@ public final class PlaneViewModel {
                 hostLinks.computeIfAbsent(upper.index(), i -> new ArrayList<>()).add(link);
             }
         }
-        snapshot.switches().stream().filter(s -> s.plane() == p).forEach(s -> (s.tier() == 0 ? t0 : t1).put(s.index(), s.name()));
+        snapshot.switches().stream()
+                .filter(s -> s.plane() == p)
+                .forEach(s -> (s.tier() == 0 ? t0 : t1).put(s.index(), s.name()));
         List<Integer> t0Index = List.copyOf(t0.keySet());
         List<Integer> t1Index = List.copyOf(t1.keySet());
         double scale = m.isAbsolute() ? 1 : Math.max(1e-9, max(core, m, hostLinks));
         List<LinkCell> cells = new ArrayList<>(core.size());
         for (LinkState link : core) {
             double value = m.value(link);
-            cells.add(new LinkCell(link.id(), t0Index.indexOf(name(link.lowerEnd()).index()),
-                    t1Index.indexOf(name(link.upperEnd()).index()), value, intensity(value, scale, link, m),
-                    link.up(), link.freshness() != Freshness.LIVE, highlighted.contains(link.id()), m.format(value)));
+            cells.add(new LinkCell(
+                    link.id(),
+                    t0Index.indexOf(name(link.lowerEnd()).index()),
+                    t1Index.indexOf(name(link.upperEnd()).index()),
+                    value,
+                    intensity(value, scale, link, m),
+                    link.up(),
+                    link.freshness() != Freshness.LIVE,
+                    highlighted.contains(link.id()),
+                    m.format(value)));
         }
         cells.sort(Comparator.comparing(LinkCell::highlighted).thenComparing(LinkCell::intensity));
         List<LastHop> lastHop = new ArrayList<>();
         hostLinks.forEach((index, links) -> {
-            double worst = links.stream().mapToDouble(m::value).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-            lastHop.add(new LastHop(t0Index.indexOf(index), worst, Double.isNaN(worst) ? 0 : Math.min(1, worst / scale),
-                    links.size(), (int) links.stream().filter(l -> !l.up()).count()));
+            double worst = links.stream()
+                    .mapToDouble(m::value)
+                    .filter(v -> !Double.isNaN(v))
+                    .max()
+                    .orElse(Double.NaN);
+            lastHop.add(new LastHop(
+                    t0Index.indexOf(index),
+                    worst,
+                    Double.isNaN(worst) ? 0 : Math.min(1, worst / scale),
+                    links.size(),
+                    (int) links.stream().filter(l -> !l.up()).count()));
         });
-        double[] utilizations = core.stream().filter(LinkState::up).mapToDouble(LinkState::utilization)
-                .filter(v -> !Double.isNaN(v)).sorted().toArray();
+        double[] utilizations = core.stream()
+                .filter(LinkState::up)
+                .mapToDouble(LinkState::utilization)
+                .filter(v -> !Double.isNaN(v))
+                .sorted()
+                .toArray();
         PlaneSummary summary = snapshot.plane(p).orElse(null);
-        String spread = summary == null || Double.isNaN(summary.coreSpread().mean()) ? "core load spread: no data"
-                : String.format(Locale.ROOT, "core load spread over %d links: min %s  median %s  max %s  (cv %.2f)",
-                        utilizations.length, Units.percent(summary.coreSpread().min()), Units.percent(summary.coreSpread().median()),
-                        Units.percent(summary.coreSpread().max()), summary.coreSpread().coefficientOfVariation());
-        layout.set(new Layout(p, t0Index.stream().map(t0::get).toList(), t1Index.stream().map(t1::get).toList(),
-                List.copyOf(cells), List.copyOf(lastHop), core.size() > MATRIX_THRESHOLD, spread, utilizations,
+        String spread = summary == null || Double.isNaN(summary.coreSpread().mean())
+                ? "core load spread: no data"
+                : String.format(
+                        Locale.ROOT,
+                        "core load spread over %d links: min %s  median %s  max %s  (cv %.2f)",
+                        utilizations.length,
+                        Units.percent(summary.coreSpread().min()),
+                        Units.percent(summary.coreSpread().median()),
+                        Units.percent(summary.coreSpread().max()),
+                        summary.coreSpread().coefficientOfVariation());
+        layout.set(new Layout(
+                p,
+                t0Index.stream().map(t0::get).toList(),
+                t1Index.stream().map(t1::get).toList(),
+                List.copyOf(cells),
+                List.copyOf(lastHop),
+                core.size() > MATRIX_THRESHOLD,
+                spread,
+                utilizations,
                 summary == null ? Freshness.CONNECTING : summary.freshness()));
     }
 

@@ -12,8 +12,16 @@ import org.planewatch.console.state.FabricSnapshot;
  */
 public record ReplayComparison(long atMillisA, long atMillisB, List<PlaneRow> planes, List<HostRow> hosts) {
 
-    public record PlaneRow(int plane, double healthA, double healthB, long evsOutA, long evsOutB,
-            int linksDownA, int linksDownB, double trimRateA, double trimRateB) {
+    public record PlaneRow(
+            int plane,
+            double healthA,
+            double healthB,
+            long evsOutA,
+            long evsOutB,
+            int linksDownA,
+            int linksDownB,
+            double trimRateA,
+            double trimRateB) {
         public boolean changed() {
             return evsOutA != evsOutB || linksDownA != linksDownB;
         }
@@ -34,11 +42,16 @@ public record ReplayComparison(long atMillisA, long atMillisB, List<PlaneRow> pl
         for (int plane : all.keySet()) {
             FabricSnapshot.PlaneSummary pa = planesA.get(plane);
             FabricSnapshot.PlaneSummary pb = planesB.get(plane);
-            planes.add(new PlaneRow(plane,
-                    pa == null ? Double.NaN : pa.pathHealth(), pb == null ? Double.NaN : pb.pathHealth(),
-                    pa == null ? 0 : pa.evsOutOfService(), pb == null ? 0 : pb.evsOutOfService(),
-                    pa == null ? 0 : pa.linksDown(), pb == null ? 0 : pb.linksDown(),
-                    pa == null ? Double.NaN : pa.trimRate(), pb == null ? Double.NaN : pb.trimRate()));
+            planes.add(new PlaneRow(
+                    plane,
+                    pa == null ? Double.NaN : pa.pathHealth(),
+                    pb == null ? Double.NaN : pb.pathHealth(),
+                    pa == null ? 0 : pa.evsOutOfService(),
+                    pb == null ? 0 : pb.evsOutOfService(),
+                    pa == null ? 0 : pa.linksDown(),
+                    pb == null ? 0 : pb.linksDown(),
+                    pa == null ? Double.NaN : pa.trimRate(),
+                    pb == null ? Double.NaN : pb.trimRate()));
         }
         Map<String, long[]> evs = new TreeMap<>();
         a.hosts().forEach(h -> add(evs, h, 0));

@@ -38,8 +38,12 @@ public final class ReplayViewModel implements AutoCloseable {
      *     hour of the demo has about a million); never changed
      * @param gaps the periods a source was not streaming while it was recorded
      */
-    public record Marks(List<RecordingReader.Activity> activity, long[] exclusions, List<Long> alarms,
-            List<RecordingReader.Bookmark> bookmarks, List<RecordingReader.Gap> gaps) {}
+    public record Marks(
+            List<RecordingReader.Activity> activity,
+            long[] exclusions,
+            List<Long> alarms,
+            List<RecordingReader.Bookmark> bookmarks,
+            List<RecordingReader.Gap> gaps) {}
 
     private final ReplayDriver driver;
     private final Path file;
@@ -52,11 +56,17 @@ public final class ReplayViewModel implements AutoCloseable {
     private final RecordingReader recording;
     /** What is wrong with the recording (an abrupt end, gaps), one line each, in the order found; FX thread only. */
     private final List<String> notices = new java.util.ArrayList<>();
+
     private final ReadOnlyStringWrapper noticeText = new ReadOnlyStringWrapper("");
     private List<RecordingDamage> damage = List.of();
     private Consumer<String> noticeListener = line -> {};
 
-    private ReplayViewModel(ReplayDriver driver, RecordingReader recording, Path file, Marks marks, String banner,
+    private ReplayViewModel(
+            ReplayDriver driver,
+            RecordingReader recording,
+            Path file,
+            Marks marks,
+            String banner,
             Optional<RecordingReader.AbruptEnd> abruptEnd) {
         this.driver = driver;
         this.recording = recording;
@@ -69,16 +79,22 @@ public final class ReplayViewModel implements AutoCloseable {
     }
 
     /** Opens a recording read-only and starts its replay thread, paused at the beginning. */
-    public static ReplayViewModel open(Path file, InstantSource wallClock, AlarmThresholds thresholds) throws RecordingException {
+    public static ReplayViewModel open(Path file, InstantSource wallClock, AlarmThresholds thresholds)
+            throws RecordingException {
         RecordingReader reader = RecordingReader.open(file);
         try {
-            Marks marks = new Marks(reader.activity(),
+            Marks marks = new Marks(
+                    reader.activity(),
                     reader.exclusionTimes(),
-                    reader.alarms().stream().map(RecordingReader.AlarmMark::raisedMillis).toList(),
+                    reader.alarms().stream()
+                            .map(RecordingReader.AlarmMark::raisedMillis)
+                            .toList(),
                     reader.bookmarks(),
                     reader.gaps());
             ReplayEngine engine = new ReplayEngine(reader, thresholds);
-            String scenario = reader.metadata().scenario().isEmpty() ? "" : " \u00b7 scenario " + reader.metadata().scenario();
+            String scenario = reader.metadata().scenario().isEmpty()
+                    ? ""
+                    : " \u00b7 scenario " + reader.metadata().scenario();
             String banner = "REPLAY \u00b7 " + file.getFileName() + scenario + " \u00b7 recorded from "
                     + reader.metadata().sources() + " \u00b7 read-only";
             Optional<RecordingReader.AbruptEnd> abruptEnd = reader.abruptEnd();
@@ -170,7 +186,8 @@ public final class ReplayViewModel implements AutoCloseable {
 
     private void addNotice(String line) {
         notices.add(line);
-        noticeText.set(String.join("\n", notices.stream().map(ReplayViewModel::capitalized).toList()));
+        noticeText.set(String.join(
+                "\n", notices.stream().map(ReplayViewModel::capitalized).toList()));
         noticeListener.accept(line);
     }
 
@@ -241,16 +258,21 @@ public final class ReplayViewModel implements AutoCloseable {
 
     public static String formatOffset(long millis) {
         long ms = Math.max(0, millis);
-        return String.format(Locale.ROOT, "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+        return String.format(
+                Locale.ROOT, "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
     }
 
     private void updateTimeText(ReplayPosition p) {
         timeText.set(formatInstant(p.atMillis()) + "   +" + formatOffset(p.atMillis() - p.startMillis()) + " / "
-                + formatOffset(p.endMillis() - p.startMillis()) + "   " + speedText(p.speed()) + (p.playing() ? " \u25b6" : " \u2016"));
+                + formatOffset(p.endMillis() - p.startMillis()) + "   " + speedText(p.speed())
+                + (p.playing() ? " \u25b6" : " \u2016"));
     }
 
     public static String speedText(double speed) {
-        return (speed == Math.rint(speed) ? String.format(Locale.ROOT, "%.0f", speed) : String.format(Locale.ROOT, "%s", speed)) + "\u00d7";
+        return (speed == Math.rint(speed)
+                        ? String.format(Locale.ROOT, "%.0f", speed)
+                        : String.format(Locale.ROOT, "%s", speed))
+                + "\u00d7";
     }
 
     @Override

@@ -31,7 +31,9 @@ public enum ViewId {
 
     /** @throws IllegalArgumentException listing the valid names */
     public static ViewId fromCliName(String name) {
-        return Arrays.stream(values()).filter(v -> v.cliName().equals(name.toLowerCase(Locale.ROOT))).findFirst()
+        return Arrays.stream(values())
+                .filter(v -> v.cliName().equals(name.toLowerCase(Locale.ROOT)))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown view '" + name + "' (one of: "
                         + Arrays.stream(values()).map(ViewId::cliName).collect(Collectors.joining(", ")) + ")"));
     }

@@ -55,6 +55,7 @@ class LiveDemoEndToEndTest {
               - {atUs: 30000, link: "%s", action: up}
             durationUs: 600000
             """.formatted(FAILED_LINK, FAILED_LINK);
+
     private static final SimOptions FAST = SimOptions.defaults().withDilation(250);
 
     private ConsoleSession session;
@@ -66,8 +67,8 @@ class LiveDemoEndToEndTest {
 
     @Start
     void start(Stage stage) {
-        session = new ConsoleSession(InstantSource.system(),
-                new FreshnessPolicy(Duration.ofMillis(1500), Duration.ofMillis(4000)));
+        session = new ConsoleSession(
+                InstantSource.system(), new FreshnessPolicy(Duration.ofMillis(1500), Duration.ofMillis(4000)));
         viewModel = new MainViewModel(session.snapshots(), Optional.of(session), Optional.empty(), "end-to-end");
         window = new MainWindow(viewModel);
         stage.setScene(new Scene(window, 1280, 780));
@@ -95,7 +96,8 @@ class LiveDemoEndToEndTest {
     private FabricSnapshot shown() {
         FabricSnapshot snapshot = viewModel.snapshotProperty().get();
         diagnostics = "snapshot " + snapshot.version() + " planes " + snapshot.planes() + " link "
-                + snapshot.link(FAILED_LINK) + " events " + snapshot.events().size() + " groups " + snapshot.exclusionGroups()
+                + snapshot.link(FAILED_LINK) + " events " + snapshot.events().size() + " groups "
+                + snapshot.exclusionGroups()
                 + " targets " + snapshot.targets();
         return snapshot;
     }
@@ -111,7 +113,8 @@ class LiveDemoEndToEndTest {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("timed out after " + timeout.toSeconds() + " s waiting until " + what + "; " + diagnostics);
+        throw new AssertionError(
+                "timed out after " + timeout.toSeconds() + " s waiting until " + what + "; " + diagnostics);
     }
 
     /** What the operator could see at any frame during the incident (the UI is sampled, not the agent). */
@@ -120,11 +123,13 @@ class LiveDemoEndToEndTest {
         boolean alarmSeen;
         /** The top exclusion group the first time plane 1 showed lost paths. */
         String topGroupWhileDown = "";
+
         int topGroupHosts;
 
         void look(FabricSnapshot snapshot, MainViewModel viewModel) {
             snapshot.plane(1).ifPresent(p -> lowestHealth = Math.min(lowestHealth, p.pathHealth()));
-            alarmSeen |= viewModel.alarms().active().stream().anyMatch(a -> a.subject().equals("plane 1"));
+            alarmSeen |= viewModel.alarms().active().stream()
+                    .anyMatch(a -> a.subject().equals("plane 1"));
             boolean degraded = snapshot.plane(1).map(p -> p.pathHealth() < 1.0).orElse(false);
             if (degraded && !snapshot.exclusionGroups().isEmpty() && topGroupWhileDown.isEmpty()) {
                 topGroupWhileDown = snapshot.exclusionGroups().getFirst().link();
@@ -138,8 +143,14 @@ class LiveDemoEndToEndTest {
         demo = EmbeddedDemo.start(scenario(), FAST);
         session.add(demo.target());
         Observations seen = new Observations();
-        await("the fabric is LIVE", Duration.ofSeconds(30), () -> shown().plane(1).isPresent()
-                && robot.lookup("#freshness-badge").queryAs(Label.class).getText().equals("LIVE"));
+        await(
+                "the fabric is LIVE",
+                Duration.ofSeconds(30),
+                () -> shown().plane(1).isPresent()
+                        && robot.lookup("#freshness-badge")
+                                .queryAs(Label.class)
+                                .getText()
+                                .equals("LIVE"));
 
         // Sampled from the state owner's newest snapshot (what the next frame shows), so a starved FX thread
         // on a loaded machine cannot make the test miss the outage.
@@ -148,25 +159,38 @@ class LiveDemoEndToEndTest {
             seen.look(latest, viewModel);
             diagnostics = "lowest health " + seen.lowestHealth + ", top group " + seen.topGroupWhileDown + ", now "
                     + latest.plane(1) + " groups " + latest.exclusionGroups();
-            return !seen.topGroupWhileDown.isEmpty() && seen.lowestHealth < 1.0
-                    && latest.plane(1).map(p -> p.pathHealth() == 1.0 && p.linksDown() == 0).orElse(false);
+            return !seen.topGroupWhileDown.isEmpty()
+                    && seen.lowestHealth < 1.0
+                    && latest.plane(1)
+                            .map(p -> p.pathHealth() == 1.0 && p.linksDown() == 0)
+                            .orElse(false);
         });
         assertEquals(FAILED_LINK, seen.topGroupWhileDown, "the link most hosts excluded paths through");
         assertTrue(seen.topGroupHosts >= 2, seen.topGroupHosts + " hosts");
         assertTrue(seen.alarmSeen, "an alarm was raised for plane 1");
         assertEquals(1.0, shown().plane(0).orElseThrow().pathHealth(), "the other plane is untouched");
-        assertTrue(shown().events().stream().anyMatch(e -> e.plane() == 1 && "PROBE_OK".equals(e.reason())),
+        assertTrue(
+                shown().events().stream().anyMatch(e -> e.plane() == 1 && "PROBE_OK".equals(e.reason())),
                 "probes re-admitted the retired EVs");
 
         WaitForAsyncUtils.asyncFx(() -> viewModel.currentViewProperty().set(ViewId.EXCLUSIONS));
         await("the exclusions view groups the decisions on the failed link", Duration.ofSeconds(5), () -> {
             ListView<?> groups = robot.lookup("#exclusion-groups").queryAs(ListView.class);
-            return groups.getItems().stream().anyMatch(g -> ((LinkExclusionGroup) g).link().equals(FAILED_LINK));
+            return groups.getItems().stream()
+                    .anyMatch(g -> ((LinkExclusionGroup) g).link().equals(FAILED_LINK));
         });
-        assertTrue(robot.lookup("#exclusion-table").queryAs(TableView.class).getItems().size() > 0);
-        await("the plane's alarms clear", Duration.ofSeconds(15),
-                () -> viewModel.alarms().active().stream().noneMatch(a -> a.subject().equals("plane 1")));
-        assertTrue(viewModel.alarms().recent().stream().anyMatch(a -> a.subject().equals("plane 1") && !a.active()));
+        assertTrue(robot.lookup("#exclusion-table")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .size()
+                > 0);
+        await(
+                "the plane's alarms clear",
+                Duration.ofSeconds(15),
+                () -> viewModel.alarms().active().stream()
+                        .noneMatch(a -> a.subject().equals("plane 1")));
+        assertTrue(
+                viewModel.alarms().recent().stream().anyMatch(a -> a.subject().equals("plane 1") && !a.active()));
     }
 
     @Test
@@ -184,9 +208,12 @@ class LiveDemoEndToEndTest {
         String detail = shown().targets().getFirst().detail();
         assertTrue(detail.contains("127.0.0.1:" + port), detail);
 
-        restarted = EmbeddedSimAgent.start(scenario(), FAST, false, port, org.planewatch.agent.log.StructuredLog.silent());
+        restarted =
+                EmbeddedSimAgent.start(scenario(), FAST, false, port, org.planewatch.agent.log.StructuredLog.silent());
         await("LIVE again", Duration.ofSeconds(30), () -> badge(robot).equals("LIVE"));
-        await("the LOST alarm clears", Duration.ofSeconds(10),
+        await(
+                "the LOST alarm clears",
+                Duration.ofSeconds(10),
                 () -> viewModel.alarms().active().stream().noneMatch(a -> a.kind() == Alarm.Kind.TARGET_LOST));
     }
 
@@ -195,28 +222,45 @@ class LiveDemoEndToEndTest {
         String link = "p0-t0-1~p0-t1-0";
         demo = EmbeddedDemo.start(scenario(), FAST);
         session.add(demo.target());
-        await("the link is known and up", Duration.ofSeconds(30), () -> shown().link(link).map(l -> l.up()).orElse(false));
+        await(
+                "the link is known and up",
+                Duration.ofSeconds(30),
+                () -> shown().link(link).map(l -> l.up()).orElse(false));
 
         demo.faults().orElseThrow().setLink(link, false).get(10, java.util.concurrent.TimeUnit.SECONDS);
-        await("the injected failure shows", Duration.ofSeconds(30), () -> shown().link(link).map(l -> !l.up()).orElse(false));
+        await(
+                "the injected failure shows",
+                Duration.ofSeconds(30),
+                () -> shown().link(link).map(l -> !l.up()).orElse(false));
         demo.faults().orElseThrow().setLink(link, true).get(10, java.util.concurrent.TimeUnit.SECONDS);
-        await("the link comes back", Duration.ofSeconds(30), () -> shown().link(link).map(l -> l.up()).orElse(false));
+        await(
+                "the link comes back",
+                Duration.ofSeconds(30),
+                () -> shown().link(link).map(l -> l.up()).orElse(false));
 
         var refused = demo.faults().orElseThrow().setLink("p0-t0-9~p0-t1-0", false);
-        var error = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+        var error = org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class,
                 () -> refused.get(10, java.util.concurrent.TimeUnit.SECONDS));
-        assertTrue(error.getCause().getMessage().contains("no link named 'p0-t0-9~p0-t1-0'"), error.getCause().getMessage());
+        assertTrue(
+                error.getCause().getMessage().contains("no link named 'p0-t0-9~p0-t1-0'"),
+                error.getCause().getMessage());
     }
 
     @Test
     void drillingIntoAHostOfTheDemoShowsTheEvGridOfItsQp(FxRobot robot) throws Exception {
         demo = EmbeddedDemo.start(scenario(), FAST);
         session.add(demo.target());
-        await("the hosts are known", Duration.ofSeconds(30), () -> !shown().hosts().isEmpty());
+        await(
+                "the hosts are known",
+                Duration.ofSeconds(30),
+                () -> !shown().hosts().isEmpty());
         String host = shown().hosts().getFirst().name();
         WaitForAsyncUtils.asyncFx(() -> viewModel.openHost(host));
         // The agent publishes per-EV state only for what is subscribed explicitly: the drill-down asks for it.
-        await("the host view shows the 32 EVs of a QP of " + host, Duration.ofSeconds(30),
+        await(
+                "the host view shows the 32 EVs of a QP of " + host,
+                Duration.ofSeconds(30),
                 () -> robot.lookup("#ev-title").queryAs(Label.class).getText().matches("QP \\d+: 32 EVs .*"));
     }
 

@@ -88,7 +88,8 @@ class ConsoleViewsTest {
     /** The first visible row that holds an item (a table also keeps an invisible measuring row). */
     private static javafx.scene.Node firstRow(FxRobot robot, String table) {
         return robot.lookup(table + " .table-row-cell")
-                .match((javafx.scene.control.TableRow<?> row) -> row.isVisible() && row.getItem() != null && row.getIndex() == 0)
+                .match((javafx.scene.control.TableRow<?> row) ->
+                        row.isVisible() && row.getItem() != null && row.getIndex() == 0)
                 .query();
     }
 
@@ -112,10 +113,18 @@ class ConsoleViewsTest {
         }
         failLinkWithExclusions(FabricScript.link(2, 1, 5), 2, 1);
         DevShots.save(window, "overview-degraded");
-        Label verdict = robot.lookup("#plane-2-header").queryAs(javafx.scene.layout.VBox.class).getChildren().get(1) instanceof Label l
-                ? l : null;
+        Label verdict = robot.lookup("#plane-2-header")
+                                .queryAs(javafx.scene.layout.VBox.class)
+                                .getChildren()
+                                .get(1)
+                        instanceof Label l
+                ? l
+                : null;
         assertEquals("DEGRADED", verdict.getText());
-        var healthy = robot.lookup("#plane-0-header").queryAs(javafx.scene.layout.VBox.class).getChildren().get(1);
+        var healthy = robot.lookup("#plane-0-header")
+                .queryAs(javafx.scene.layout.VBox.class)
+                .getChildren()
+                .get(1);
         assertEquals("HEALTHY", ((Label) healthy).getText());
         var linksDown = robot.lookup("#plane-2-links-down").queryAs(eu.hansolo.tilesfx.Tile.class);
         assertEquals(1, linksDown.getValue());
@@ -127,7 +136,8 @@ class ConsoleViewsTest {
         failLinkWithExclusions(link, 2, 1);
         show(ViewId.EXCLUSIONS);
         ListView<?> groups = robot.lookup("#exclusion-groups").queryAs(ListView.class);
-        assertEquals("4 hosts excluded paths via " + link,
+        assertEquals(
+                "4 hosts excluded paths via " + link,
                 ((FabricSnapshot.LinkExclusionGroup) groups.getItems().getFirst()).describe());
         TableView<?> table = robot.lookup("#exclusion-table").queryAs(TableView.class);
         assertEquals(4, table.getItems().size());
@@ -163,9 +173,14 @@ class ConsoleViewsTest {
         assertEquals(8, layout.t1().size());
         assertEquals(32, layout.links().size());
         assertEquals(32, layout.coreUtilizations().length);
-        assertTrue(robot.lookup("#plane-spread").queryAs(Label.class).getText().startsWith("core load spread over 32 links"));
+        assertTrue(robot.lookup("#plane-spread")
+                .queryAs(Label.class)
+                .getText()
+                .startsWith("core load spread over 32 links"));
         robot.clickOn("#metric-choice").clickOn("Trim rate");
-        assertEquals(org.planewatch.console.viewmodel.LinkMetric.TRIM_RATE, viewModel.plane().metricProperty().get());
+        assertEquals(
+                org.planewatch.console.viewmodel.LinkMetric.TRIM_RATE,
+                viewModel.plane().metricProperty().get());
     }
 
     @Test
@@ -187,8 +202,15 @@ class ConsoleViewsTest {
         step();
         step();
         assertTrue(active.getItems().isEmpty());
-        assertEquals(2, robot.lookup("#recent-alarms").queryAs(TableView.class).getItems().size());
-        assertEquals("No active alarms", robot.lookup("#alarm-badge").queryAs(Label.class).getText());
+        assertEquals(
+                2,
+                robot.lookup("#recent-alarms")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .size());
+        assertEquals(
+                "No active alarms",
+                robot.lookup("#alarm-badge").queryAs(Label.class).getText());
     }
 
     @Test
@@ -201,7 +223,9 @@ class ConsoleViewsTest {
         clock.advance(Duration.ofSeconds(3));
         step();
         assertEquals(5, store.thresholds().maxLinksDown());
-        assertTrue(viewModel.alarms().active().isEmpty(), "raised thresholds clear the alarms: " + viewModel.alarms().active());
+        assertTrue(
+                viewModel.alarms().active().isEmpty(),
+                "raised thresholds clear the alarms: " + viewModel.alarms().active());
     }
 
     @Test
@@ -213,7 +237,15 @@ class ConsoleViewsTest {
         assertEquals(4, ports.getItems().size());
         robot.clickOn(firstRow(robot, "#host-qps"));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(16, viewModel.devices().qpSummaryProperty().get().orElseThrow().evs().size());
+        assertEquals(
+                16,
+                viewModel
+                        .devices()
+                        .qpSummaryProperty()
+                        .get()
+                        .orElseThrow()
+                        .evs()
+                        .size());
         DevShots.save(window, "host");
     }
 
@@ -236,7 +268,12 @@ class ConsoleViewsTest {
         assertEquals(8 + 4, ports.getItems().size(), "8 up-ports and 4 host ports");
         robot.clickOn(firstRow(robot, "#switch-ports"));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(1, robot.lookup("#switch-queues").queryAs(TableView.class).getItems().size());
+        assertEquals(
+                1,
+                robot.lookup("#switch-queues")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .size());
         DevShots.save(window, "switch");
     }
 
@@ -253,15 +290,20 @@ class ConsoleViewsTest {
         failLinkWithExclusions(FabricScript.link(2, 1, 5), 2, 1);
         assertTrue(failingRedraws.get() > 0, "the plane that turned degraded is repainted");
         // TilesFX redraws a whole tile on every colour or description set, equal or not (ADR 0082).
-        assertEquals(0, healthyRedraws.get(), "a plane that stayed healthy is not, though the overview shows new cards");
+        assertEquals(
+                0, healthyRedraws.get(), "a plane that stayed healthy is not, though the overview shows new cards");
     }
 
     @Test
     void keyboardSwitchesViewsAndThemes(FxRobot robot) {
-        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.DIGIT3).release(javafx.scene.input.KeyCode.CONTROL);
+        robot.press(javafx.scene.input.KeyCode.CONTROL)
+                .type(javafx.scene.input.KeyCode.DIGIT3)
+                .release(javafx.scene.input.KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(ViewId.TRIMS, viewModel.currentViewProperty().get());
-        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.T).release(javafx.scene.input.KeyCode.CONTROL);
+        robot.press(javafx.scene.input.KeyCode.CONTROL)
+                .type(javafx.scene.input.KeyCode.T)
+                .release(javafx.scene.input.KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(window.getStyleClass().contains("theme-light"));
         assertFalse(window.paletteProperty().get().dark());
@@ -273,15 +315,18 @@ class ConsoleViewsTest {
         for (int i = 0; i < 3; i++) {
             step();
         }
-        assertEquals("LIVE", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
+        assertEquals(
+                "LIVE", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
         clock.advance(Duration.ofSeconds(4));
         store.publish(IngestStats.NONE);
         frame();
-        assertEquals("STALE", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
+        assertEquals(
+                "STALE", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
         clock.advance(Duration.ofSeconds(7));
         FabricSnapshot lost = store.publish(IngestStats.NONE);
         frame();
-        assertEquals("LOST", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
+        assertEquals(
+                "LOST", robot.lookup("#freshness-badge").queryAs(Label.class).getText());
         var points = lost.trimHistory().get(0);
         assertTrue(Double.isNaN(points.getLast().lastHop()), "a gap is drawn as a gap");
         show(ViewId.TRIMS);

@@ -33,9 +33,11 @@ class TimelineViewTest {
     private static final long START = 1_790_000_000_000L;
     /** The recording runs 120 s; the alarm is raised three quarters in, the bookmark a quarter in. */
     private static final long ALARM_MILLIS = START + 90_000;
+
     private static final long BOOKMARK_MILLIS = START + 30_000;
     /** The source was not streaming from 60 s to 70 s. */
     private static final long GAP_FROM = START + 60_000;
+
     private static final long GAP_TO = START + 70_000;
     private ReplayViewModel viewModel;
     private AnimationTimer frames;
@@ -44,19 +46,31 @@ class TimelineViewTest {
     void start(Stage stage) throws Exception {
         Path file = Files.createTempDirectory("timeline").resolve("incident.pwrec");
         SyntheticTelemetry fabric = new SyntheticTelemetry(4, 6, 8, START);
-        try (RecordingWriter writer = RecordingWriter.create(file, new RecordingMetadata("lab", "link-failure-demo", 1000, "t"), START)) {
+        try (RecordingWriter writer =
+                RecordingWriter.create(file, new RecordingMetadata("lab", "link-failure-demo", 1000, "t"), START)) {
             writer.append(fabric.connectAll());
             for (int i = 0; i < 480; i++) {
-                List<org.planewatch.console.telemetry.IngestEvent> batch = new java.util.ArrayList<>(fabric.nextBatch());
+                List<org.planewatch.console.telemetry.IngestEvent> batch =
+                        new java.util.ArrayList<>(fabric.nextBatch());
                 long at = fabric.arrivalMillis();
                 if (at == GAP_FROM || at == GAP_TO) {
-                    batch.addFirst(new org.planewatch.console.telemetry.IngestEvent.Connection("demo", at == GAP_FROM
-                            ? org.planewatch.console.telemetry.ConnectionPhase.FAILED
-                            : org.planewatch.console.telemetry.ConnectionPhase.STREAMING, at == GAP_FROM ? "connection refused" : "", at));
+                    batch.addFirst(new org.planewatch.console.telemetry.IngestEvent.Connection(
+                            "demo",
+                            at == GAP_FROM
+                                    ? org.planewatch.console.telemetry.ConnectionPhase.FAILED
+                                    : org.planewatch.console.telemetry.ConnectionPhase.STREAMING,
+                            at == GAP_FROM ? "connection refused" : "",
+                            at));
                 }
                 writer.append(batch);
             }
-            writer.recordAlarm(ALARM_MILLIS, ALARM_MILLIS + 5_000, "PLANE_HEALTH", "plane 2", "MAJOR", "Plane 2 path health 90.0%");
+            writer.recordAlarm(
+                    ALARM_MILLIS,
+                    ALARM_MILLIS + 5_000,
+                    "PLANE_HEALTH",
+                    "plane 2",
+                    "MAJOR",
+                    "Plane 2 path health 90.0%");
             writer.addBookmark(BOOKMARK_MILLIS, "link p2-t0-1~p2-t1-3 down");
         }
         viewModel = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
@@ -90,7 +104,8 @@ class TimelineViewTest {
     void clickingTheStripSeeksThere(FxRobot robot) throws Exception {
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
         robot.clickOn(strip);
-        ReplayPosition p = waitFor(() -> Math.abs(viewModel.positionProperty().get().fraction() - 0.5) < 0.02);
+        ReplayPosition p =
+                waitFor(() -> Math.abs(viewModel.positionProperty().get().fraction() - 0.5) < 0.02);
         assertTrue(Math.abs(p.fraction() - 0.5) < 0.02, "fraction " + p.fraction());
     }
 
@@ -102,7 +117,10 @@ class TimelineViewTest {
         robot.clickOn("#replay-play");
         waitFor(() -> !viewModel.positionProperty().get().playing());
         long now = viewModel.positionProperty().get().atMillis();
-        long next = java.util.Arrays.stream(viewModel.marks().exclusions()).filter(t -> t > now).findFirst().orElseThrow();
+        long next = java.util.Arrays.stream(viewModel.marks().exclusions())
+                .filter(t -> t > now)
+                .findFirst()
+                .orElseThrow();
         robot.clickOn("#replay-next-exclusion");
         ReplayPosition p = waitFor(() -> viewModel.positionProperty().get().atMillis() == next);
         assertEquals(next, p.atMillis());
@@ -113,9 +131,12 @@ class TimelineViewTest {
     @Test
     void marksTheRecordedAlarmAndBookmarkOnTheStripAndStepsToTheAlarm(FxRobot robot) throws Exception {
         assertEquals(List.of(ALARM_MILLIS), viewModel.marks().alarms());
-        assertEquals("link p2-t0-1~p2-t1-3 down", viewModel.marks().bookmarks().getFirst().note());
+        assertEquals(
+                "link p2-t0-1~p2-t1-3 down",
+                viewModel.marks().bookmarks().getFirst().note());
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
-        javafx.scene.image.Image image = WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
+        javafx.scene.image.Image image =
+                WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
         ReplayPosition p = viewModel.positionProperty().get();
         double span = p.endMillis() - p.startMillis();
         double w = strip.getWidth();
@@ -123,15 +144,22 @@ class TimelineViewTest {
         int bookmarkX = (int) Math.floor((BOOKMARK_MILLIS - p.startMillis()) / span * (w - 1)) + 1;
         assertColor(Palette.DARK.critical(), image.getPixelReader().getColor(alarmX, 3), "alarm mark");
         assertColor(Palette.DARK.highlight(), image.getPixelReader().getColor(bookmarkX, 6), "bookmark mark");
-        assertTrue(!sameColor(Palette.DARK.critical(), image.getPixelReader().getColor(bookmarkX, 3)),
+        assertTrue(
+                !sameColor(Palette.DARK.critical(), image.getPixelReader().getColor(bookmarkX, 3)),
                 "no alarm mark where there was none");
 
         robot.clickOn("#replay-next-alarm");
-        assertEquals(ALARM_MILLIS, waitFor(() -> viewModel.positionProperty().get().atMillis() == ALARM_MILLIS).atMillis());
+        assertEquals(
+                ALARM_MILLIS,
+                waitFor(() -> viewModel.positionProperty().get().atMillis() == ALARM_MILLIS)
+                        .atMillis());
         viewModel.seekTo(p.endMillis());
         waitFor(() -> viewModel.positionProperty().get().atMillis() == p.endMillis());
         robot.clickOn("#replay-previous-alarm");
-        assertEquals(ALARM_MILLIS, waitFor(() -> viewModel.positionProperty().get().atMillis() == ALARM_MILLIS).atMillis());
+        assertEquals(
+                ALARM_MILLIS,
+                waitFor(() -> viewModel.positionProperty().get().atMillis() == ALARM_MILLIS)
+                        .atMillis());
     }
 
     @Test
@@ -141,7 +169,8 @@ class TimelineViewTest {
         assertEquals(GAP_TO, gap.only().toMillis());
         assertEquals("connection refused", gap.only().reason());
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
-        javafx.scene.image.Image image = WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
+        javafx.scene.image.Image image =
+                WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
         ReplayPosition p = viewModel.positionProperty().get();
         double span = p.endMillis() - p.startMillis();
         double w = strip.getWidth();
@@ -163,9 +192,10 @@ class TimelineViewTest {
         Path png = Files.createTempDirectory("png").resolve("timeline.png");
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
         WaitForAsyncUtils.asyncFx(() -> {
-            ScreenshotWriter.write(strip.getScene(), png);
-            return null;
-        }).get(10, TimeUnit.SECONDS);
+                    ScreenshotWriter.write(strip.getScene(), png);
+                    return null;
+                })
+                .get(10, TimeUnit.SECONDS);
         java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
         assertEquals(1000, image.getWidth());
         assertEquals(160, image.getHeight());
@@ -176,7 +206,8 @@ class TimelineViewTest {
     }
 
     private static boolean sameColor(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
-        return Math.abs(a.getRed() - b.getRed()) < 0.04 && Math.abs(a.getGreen() - b.getGreen()) < 0.04
+        return Math.abs(a.getRed() - b.getRed()) < 0.04
+                && Math.abs(a.getGreen() - b.getGreen()) < 0.04
                 && Math.abs(a.getBlue() - b.getBlue()) < 0.04;
     }
 
@@ -187,5 +218,4 @@ class TimelineViewTest {
         });
         return viewModel.positionProperty().get();
     }
-
 }

@@ -26,6 +26,7 @@ class ViewPartsTest {
         assertEquals(List.of("list-cell", "alarm-critical"), cell.getStyleClass(), "one class of the family at a time");
 
         ViewParts.chooseStyleClass(cell, "alarm-", null);
-        assertEquals(List.of("list-cell"), cell.getStyleClass(), "none chosen: the family's class goes, the others stay");
+        assertEquals(
+                List.of("list-cell"), cell.getStyleClass(), "none chosen: the family's class goes, the others stay");
     }
 }

@@ -31,16 +31,24 @@ class AddTargetFormTest {
     void namesTheFirstProblemAsTheOperatorTypes() {
         assertEquals("Name: give the connection a name", form.problemProperty().get());
         form.nameProperty().set("lab");
-        assertEquals("Address: address is empty (expected host:port)", form.problemProperty().get());
+        assertEquals(
+                "Address: address is empty (expected host:port)",
+                form.problemProperty().get());
         form.addressProperty().set("10.1.2.3:9339");
         form.insecureProperty().set(true);
-        assertEquals("Plaintext is for loopback labs only; use TLS for 10.1.2.3", form.problemProperty().get());
+        assertEquals(
+                "Plaintext is for loopback labs only; use TLS for 10.1.2.3",
+                form.problemProperty().get());
         form.insecureProperty().set(false);
         form.caFileProperty().set("/no/such/ca.pem");
-        assertEquals("CA file: /no/such/ca.pem is not a readable file", form.problemProperty().get());
+        assertEquals(
+                "CA file: /no/such/ca.pem is not a readable file",
+                form.problemProperty().get());
         form.caFileProperty().set("");
         form.usernameProperty().set("ops");
-        assertEquals("Password: the user 'ops' needs a password", form.problemProperty().get());
+        assertEquals(
+                "Password: the user 'ops' needs a password",
+                form.problemProperty().get());
         form.passwordProperty().set("s3cret");
         assertEquals("", form.problemProperty().get());
     }
@@ -56,6 +64,7 @@ class AddTargetFormTest {
 
         AddTargetForm second = new AddTargetForm(control);
         second.nameProperty().set("lab");
-        assertEquals("Name: 'lab' is already connected", second.problemProperty().get());
+        assertEquals(
+                "Name: 'lab' is already connected", second.problemProperty().get());
     }
 }

@@ -15,8 +15,18 @@ import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 
 class ExclusionsViewModelTest {
     private static ExclusionEvent decision(long seq) {
-        return new ExclusionEvent("host-0001", seq, seq, 1_000 + seq, 7, 3, 1, List.of("p1-t0-0~p1-t1-1"), "GOOD",
-                "ASSUMED_BAD", "LOSS_TIMER");
+        return new ExclusionEvent(
+                "host-0001",
+                seq,
+                seq,
+                1_000 + seq,
+                7,
+                3,
+                1,
+                List.of("p1-t0-0~p1-t1-1"),
+                "GOOD",
+                "ASSUMED_BAD",
+                "LOSS_TIMER");
     }
 
     private static List<ExclusionEvent> decisions(long fromSeq, long toSeq) {
@@ -28,8 +38,20 @@ class ExclusionsViewModelTest {
     }
 
     private static FabricSnapshot showing(List<ExclusionEvent> events) {
-        return new FabricSnapshot(1, 0, List.of(), List.of(), List.of(), List.of(), events, List.of(), List.of(), List.of(),
-                List.of(), Map.of(), FabricSnapshot.IngestStats.NONE);
+        return new FabricSnapshot(
+                1,
+                0,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                events,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                Map.of(),
+                FabricSnapshot.IngestStats.NONE);
     }
 
     private static List<ExclusionEvent> newestFirst(List<ExclusionEvent> events) {
@@ -54,7 +76,9 @@ class ExclusionsViewModelTest {
 
         assertEquals(newestFirst(slid), List.copyOf(viewModel.visibleRows()));
         assertFalse(removedPerChange.isEmpty());
-        assertTrue(removedPerChange.stream().allMatch(removed -> removed <= 30), "only the 30 oldest rows left: " + removedPerChange);
+        assertTrue(
+                removedPerChange.stream().allMatch(removed -> removed <= 30),
+                "only the 30 oldest rows left: " + removedPerChange);
     }
 
     @Test
@@ -65,7 +89,8 @@ class ExclusionsViewModelTest {
         viewModel.update(showing(afterSeek));
         assertEquals(newestFirst(afterSeek), List.copyOf(viewModel.visibleRows()));
         viewModel.update(showing(decisions(0, 45)));
-        assertEquals(newestFirst(decisions(0, 45)), List.copyOf(viewModel.visibleRows()), "appending still works after it");
+        assertEquals(
+                newestFirst(decisions(0, 45)), List.copyOf(viewModel.visibleRows()), "appending still works after it");
     }
 
     @Test

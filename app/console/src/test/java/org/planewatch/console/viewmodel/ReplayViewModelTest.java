@@ -31,7 +31,8 @@ class ReplayViewModelTest {
         Path file = record("compare.pwrec");
         long a = START + 10_000;
         long b = START + 50_000;
-        try (ReplayViewModel viewModel = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults())) {
+        try (ReplayViewModel viewModel =
+                ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults())) {
             ReplayComparison comparison = viewModel.compare(a, b).get(30, TimeUnit.SECONDS);
             try (RecordingReader reader = RecordingReader.open(file)) {
                 ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
@@ -39,8 +40,12 @@ class ReplayViewModelTest {
                 FabricSnapshot atB = engine.snapshotAt(b);
                 assertEquals(atA.planes().size(), comparison.planes().size());
                 for (int i = 0; i < atA.planes().size(); i++) {
-                    assertEquals(atA.planes().get(i).evsOutOfService(), comparison.planes().get(i).evsOutA());
-                    assertEquals(atB.planes().get(i).evsOutOfService(), comparison.planes().get(i).evsOutB());
+                    assertEquals(
+                            atA.planes().get(i).evsOutOfService(),
+                            comparison.planes().get(i).evsOutA());
+                    assertEquals(
+                            atB.planes().get(i).evsOutOfService(),
+                            comparison.planes().get(i).evsOutB());
                 }
                 assertFalse(comparison.hosts().isEmpty(), "EV states moved between A and B");
             }
@@ -49,8 +54,11 @@ class ReplayViewModelTest {
 
     @Test
     void openingABadFileSaysWhatIsWrongWithIt() throws Exception {
-        Path file = Files.writeString(dir.resolve("notes.pwrec"), "not a recording at all, just text that is long enough to read a header from".repeat(3));
-        RecordingException e = assertThrows(RecordingException.class,
+        Path file = Files.writeString(
+                dir.resolve("notes.pwrec"),
+                "not a recording at all, just text that is long enough to read a header from".repeat(3));
+        RecordingException e = assertThrows(
+                RecordingException.class,
                 () -> ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults()));
         assertTrue(e.getMessage().contains("not a Planewatch recording"), e.getMessage());
     }

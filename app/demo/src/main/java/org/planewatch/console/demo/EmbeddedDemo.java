@@ -42,9 +42,15 @@ public final class EmbeddedDemo implements AutoCloseable {
         this.target = TargetConfig.insecure(TARGET_NAME, "127.0.0.1", agent.port(), List.of("*"));
         this.faults = new GnmiFaultControl(target);
         var fabric = scenario.fabric();
-        this.description = String.format(java.util.Locale.ROOT,
+        this.description = String.format(
+                java.util.Locale.ROOT,
                 "simulated fabric '%s', %d planes, %d hosts, %d switches, 1 simulated ms per %.0f ms wall, agent on 127.0.0.1:%d",
-                scenario.name(), fabric.planes(), fabric.hostCount(), fabric.switchCount(), dilation, agent.port());
+                scenario.name(),
+                fabric.planes(),
+                fabric.hostCount(),
+                fabric.switchCount(),
+                dilation,
+                agent.port());
     }
 
     /**

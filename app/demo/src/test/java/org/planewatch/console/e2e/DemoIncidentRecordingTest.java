@@ -78,18 +78,23 @@ class DemoIncidentRecordingTest {
                 }
                 latestArrival = Math.max(latestArrival, event.arrivalMillis());
             }
-            long first = batch.stream().mapToLong(IngestEvent::arrivalMillis).min().orElseThrow();
+            long first =
+                    batch.stream().mapToLong(IngestEvent::arrivalMillis).min().orElseThrow();
             boolean publishedBetween = latest.version() != versionAtPrevious;
             batches++;
             publishedBetweenBatches += publishedBetween ? 1 : 0;
             strictlyLater += first > previousLastArrival ? 1 : 0;
-            if (sampling && previousLastArrival != Long.MIN_VALUE && publishedBetween && first > previousLastArrival
+            if (sampling
+                    && previousLastArrival != Long.MIN_VALUE
+                    && publishedBetween
+                    && first > previousLastArrival
                     && previousLastArrival - lastSampleMillis >= 1_000) {
                 samples.add(new Sample(previousLastArrival, latest));
                 lastSampleMillis = previousLastArrival;
             }
             versionAtPrevious = latest.version();
-            previousLastArrival = batch.stream().mapToLong(IngestEvent::arrivalMillis).max().orElseThrow();
+            previousLastArrival =
+                    batch.stream().mapToLong(IngestEvent::arrivalMillis).max().orElseThrow();
         }
 
         /** Called before the recording stops: later batches are not in the file. */
@@ -107,8 +112,8 @@ class DemoIncidentRecordingTest {
 
         @Override
         public String toString() {
-            return batches + " batches, a snapshot published before " + publishedBetweenBatches + ", arrived strictly later "
-                    + strictlyLater + ", " + samples.size() + " sampled";
+            return batches + " batches, a snapshot published before " + publishedBetweenBatches
+                    + ", arrived strictly later " + strictlyLater + ", " + samples.size() + " sampled";
         }
     }
 
@@ -120,7 +125,9 @@ class DemoIncidentRecordingTest {
         List<Alarm> liveAlarms = new ArrayList<>();
         List<String> stops = new CopyOnWriteArrayList<>();
         try (EmbeddedDemo demo = EmbeddedDemo.start();
-                RecordingControl recording = new RecordingControl(session.pump(), InstantSource.system(),
+                RecordingControl recording = new RecordingControl(
+                        session.pump(),
+                        InstantSource.system(),
                         new RecordingMetadata("embedded demo", EmbeddedDemo.SCENARIO, 1000, "test"),
                         (f, reason) -> stops.add(reason))) {
             session.pump().addBatchListener(sampler);
@@ -133,7 +140,10 @@ class DemoIncidentRecordingTest {
                 now.recentAlarms().forEach(a -> remember(liveAlarms, a));
                 boolean down = now.link(FAILED_LINK).map(l -> !l.up()).orElse(false);
                 sawDown[0] |= down;
-                return sawDown[0] && now.link(FAILED_LINK).map(FabricSnapshot.LinkState::up).orElse(false)
+                return sawDown[0]
+                        && now.link(FAILED_LINK)
+                                .map(FabricSnapshot.LinkState::up)
+                                .orElse(false)
                         && now.plane(2).map(p -> p.pathHealth() == 1.0).orElse(false);
             });
             sampler.stop();
@@ -148,10 +158,17 @@ class DemoIncidentRecordingTest {
         assertTrue(sampler.backInTime().isEmpty(), "events applied out of arrival order: " + sampler.backInTime());
         List<Sample> samples = sampler.samples();
         assertTrue(samples.size() >= 10, sampler.toString());
-        assertTrue(samples.stream().anyMatch(s -> s.live().link(FAILED_LINK).map(l -> !l.up()).orElse(false)),
+        assertTrue(
+                samples.stream()
+                        .anyMatch(s ->
+                                s.live().link(FAILED_LINK).map(l -> !l.up()).orElse(false)),
                 "an instant while the link was down was sampled");
-        assertTrue(samples.stream().anyMatch(s -> s.live().events().stream()
-                        .anyMatch(e -> e.plane() == 2 && e.isExclusion() && e.links().contains(FAILED_LINK))),
+        assertTrue(
+                samples.stream()
+                        .anyMatch(s -> s.live().events().stream()
+                                .anyMatch(e -> e.plane() == 2
+                                        && e.isExclusion()
+                                        && e.links().contains(FAILED_LINK))),
                 "live saw exclusions through the failed link");
 
         byte[] digestBefore = digest(file);
@@ -165,7 +182,8 @@ class DemoIncidentRecordingTest {
                 played.advance(sample.atMillis() - played.position().atMillis());
                 assertEquals(sample.atMillis(), played.position().atMillis());
                 FabricSnapshot replayed = played.latest();
-                assertSameList(decisions(sample.live()), decisions(replayed), "exclusion decisions at " + sample.atMillis());
+                assertSameList(
+                        decisions(sample.live()), decisions(replayed), "exclusion decisions at " + sample.atMillis());
                 assertSame(counters(sample.live()), counters(replayed), "counters at " + sample.atMillis());
                 assertSame(rates(sample.live()), rates(replayed), "rates at " + sample.atMillis());
             }
@@ -174,14 +192,21 @@ class DemoIncidentRecordingTest {
             for (Sample sample : samples.reversed()) {
                 seeking.seek(sample.atMillis());
                 FabricSnapshot replayed = seeking.latest();
-                assertSameList(decisionSet(sample.live()), decisionSet(replayed), "exclusion decisions after a seek to " + sample.atMillis());
-                assertSame(counters(sample.live()), counters(replayed), "counters after a seek to " + sample.atMillis());
+                assertSameList(
+                        decisionSet(sample.live()),
+                        decisionSet(replayed),
+                        "exclusion decisions after a seek to " + sample.atMillis());
+                assertSame(
+                        counters(sample.live()), counters(replayed), "counters after a seek to " + sample.atMillis());
             }
             // Every alarm the live console raised while recording is on the recording's timeline.
             List<RecordingReader.AlarmMark> recorded = reader.alarms();
             for (Alarm alarm : liveAlarms) {
-                assertTrue(recorded.stream().anyMatch(m -> m.raisedMillis() == alarm.raisedAtMillis()
-                        && m.kind().equals(alarm.kind().name()) && m.subject().equals(alarm.subject())),
+                assertTrue(
+                        recorded.stream()
+                                .anyMatch(m -> m.raisedMillis() == alarm.raisedAtMillis()
+                                        && m.kind().equals(alarm.kind().name())
+                                        && m.subject().equals(alarm.subject())),
                         "live alarm " + alarm + " recorded in " + recorded);
             }
         }
@@ -209,23 +234,28 @@ class DemoIncidentRecordingTest {
     private static void assertSameList(List<String> live, List<String> replayed, String what) {
         for (int i = 0; i < Math.min(live.size(), replayed.size()); i++) {
             if (!live.get(i).equals(replayed.get(i))) {
-                throw new AssertionError(what + ": decision " + i + " of " + live.size() + " differs: live [" + live.get(i)
-                        + "], replayed [" + replayed.get(i) + "]; next live " + live.subList(i + 1, Math.min(i + 4, live.size()))
-                        + ", next replayed " + replayed.subList(i + 1, Math.min(i + 4, replayed.size())));
+                throw new AssertionError(
+                        what + ": decision " + i + " of " + live.size() + " differs: live [" + live.get(i)
+                                + "], replayed [" + replayed.get(i) + "]; next live "
+                                + live.subList(i + 1, Math.min(i + 4, live.size()))
+                                + ", next replayed " + replayed.subList(i + 1, Math.min(i + 4, replayed.size())));
             }
         }
         assertEquals(live.size(), replayed.size(), what + ": number of decisions");
     }
 
     private static void remember(List<Alarm> alarms, Alarm alarm) {
-        if (alarms.stream().noneMatch(a -> a.key().equals(alarm.key()) && a.raisedAtMillis() == alarm.raisedAtMillis())) {
+        if (alarms.stream()
+                .noneMatch(a -> a.key().equals(alarm.key()) && a.raisedAtMillis() == alarm.raisedAtMillis())) {
             alarms.add(alarm);
         }
     }
 
     /** Every decision in the order the store shows them (arrival order). */
     private static List<String> decisions(FabricSnapshot snapshot) {
-        return snapshot.events().stream().map(DemoIncidentRecordingTest::decision).toList();
+        return snapshot.events().stream()
+                .map(DemoIncidentRecordingTest::decision)
+                .toList();
     }
 
     /**
@@ -234,7 +264,10 @@ class DemoIncidentRecordingTest {
      * timestamp 0, while the recorded decision history a seek starts from holds the timestamp.
      */
     private static List<String> decisionSet(FabricSnapshot snapshot) {
-        return snapshot.events().stream().map(DemoIncidentRecordingTest::decisionWithoutTimestamp).sorted().toList();
+        return snapshot.events().stream()
+                .map(DemoIncidentRecordingTest::decisionWithoutTimestamp)
+                .sorted()
+                .toList();
     }
 
     private static String decision(FabricSnapshot.ExclusionEvent e) {
@@ -242,8 +275,8 @@ class DemoIncidentRecordingTest {
     }
 
     private static String decisionWithoutTimestamp(FabricSnapshot.ExclusionEvent e) {
-        return e.arrivalMillis() + " " + e.host() + " #" + e.seq() + " qp " + e.qpn() + " ev " + e.ev() + " plane " + e.plane()
-                + " " + e.fromState() + "->" + e.toState() + " " + e.reason() + " " + e.links();
+        return e.arrivalMillis() + " " + e.host() + " #" + e.seq() + " qp " + e.qpn() + " ev " + e.ev() + " plane "
+                + e.plane() + " " + e.fromState() + "->" + e.toState() + " " + e.reason() + " " + e.links();
     }
 
     /** Absolute values (states, counts): equal live and replayed, even right after a seek. */
@@ -265,7 +298,9 @@ class DemoIncidentRecordingTest {
             for (FabricSnapshot.PortSummary port : sw.ports()) {
                 facts.put(sw.name() + "/" + port.name() + "/oper", port.operStatus());
                 for (FabricSnapshot.QueueSummary q : port.queues()) {
-                    facts.put(sw.name() + "/" + port.name() + "/" + q.name() + "/max-len", Long.toString(q.maxQueueLen()));
+                    facts.put(
+                            sw.name() + "/" + port.name() + "/" + q.name() + "/max-len",
+                            Long.toString(q.maxQueueLen()));
                 }
             }
         }

@@ -1,15 +1,15 @@
 package org.planewatch.agent.bench;
 
-import com.sun.management.OperatingSystemMXBean;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.WireFormat;
+import com.sun.management.OperatingSystemMXBean;
 import io.grpc.CallOptions;
 import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCalls;
-import io.grpc.ManagedChannel;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,8 +63,15 @@ public final class AgentBench {
             durationUs: 1000000
             """;
 
-    private record Phase(double seconds, long events, long simNs, double cpuSeconds, double simCpuSeconds, long heapPeak,
-            long updates, java.util.Map<String, Double> threadCpuSeconds) {}
+    private record Phase(
+            double seconds,
+            long events,
+            long simNs,
+            double cpuSeconds,
+            double simCpuSeconds,
+            long heapPeak,
+            long updates,
+            java.util.Map<String, Double> threadCpuSeconds) {}
 
     /** The subscriber process's CPU time, as it last reported it. */
     private static final AtomicLong subscriberCpuNs = new AtomicLong();
@@ -80,17 +87,24 @@ public final class AgentBench {
         int rounds = args.length > 5 ? Integer.parseInt(args[5]) : 3;
         LibraryLogBridge.install(new StructuredLog(System.err, "agent-bench"));
         Scenario scenario = ScenarioLoader.parse(FABRIC, "agent-bench.yaml", Path.of("."));
-        SimulatedBackend backend = new SimulatedBackend(scenario, SimOptions.defaults()
-                .withPublishIntervalMs(publishMs).withDilation(dilation));
+        SimulatedBackend backend = new SimulatedBackend(
+                scenario, SimOptions.defaults().withPublishIntervalMs(publishMs).withDilation(dilation));
         long leaves = 0;
         for (TargetInfo t : backend.targets()) {
             leaves += backend.read(t.name()).leaves().size();
         }
-        System.out.printf("setup: %d targets, %d leaves, sample %d ms, publish %d ms, dilation %.0f, %d cores, max heap %d MiB%n",
-                backend.targets().size(), leaves, sampleMs, publishMs, dilation, Runtime.getRuntime().availableProcessors(),
+        System.out.printf(
+                "setup: %d targets, %d leaves, sample %d ms, publish %d ms, dilation %.0f, %d cores, max heap %d MiB%n",
+                backend.targets().size(),
+                leaves,
+                sampleMs,
+                publishMs,
+                dilation,
+                Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20);
         GnmiOptions gnmi = GnmiOptions.defaults().withMinSampleIntervalNs(Math.min(sampleMs, 100) * 1_000_000L);
-        try (AgentServer server = new AgentServer(AgentConfig.loopbackInsecure(0, gnmi), backend, StructuredLog.silent()).start()) {
+        try (AgentServer server =
+                new AgentServer(AgentConfig.loopbackInsecure(0, gnmi), backend, StructuredLog.silent()).start()) {
             Thread.sleep(5_000); // warm-up: JIT and the first publishes
             // Quiet and loaded phases alternate, and each loaded phase is compared with the quiet
             // phases on either side of it: the simulation's own rate drifts with its simulated time
@@ -112,27 +126,45 @@ public final class AgentBench {
                 Thread.sleep(2_000);
                 long subscriberCpu0 = subscriberCpuNs.get();
                 loaded.add(measure(backend, seconds, updates));
-                subscriberCores.add((subscriberCpuNs.get() - subscriberCpu0) / 1e9 / loaded.getLast().seconds());
+                subscriberCores.add((subscriberCpuNs.get() - subscriberCpu0)
+                        / 1e9
+                        / loaded.getLast().seconds());
                 report("with subscriber", loaded.getLast());
                 subscriber.destroy();
                 subscriber.waitFor();
                 Thread.sleep(2_000); // the agent sees the stream end and stops sampling it
                 quiet.add(measure(backend, seconds, new AtomicLong()));
                 report("without subscriber", quiet.getLast());
-                double drop = 1 - eventRate(loaded.getLast()) / ((eventRate(quiet.get(round - 1)) + eventRate(quiet.get(round))) / 2);
+                double drop = 1
+                        - eventRate(loaded.getLast())
+                                / ((eventRate(quiet.get(round - 1)) + eventRate(quiet.get(round))) / 2);
                 Phase l = loaded.getLast();
                 double agentCpu = l.cpuSeconds() - l.simCpuSeconds();
-                System.out.printf("round %d: sim event rate %.1f %% against the quiet phases around it; subscriber CPU %.2f cores; "
-                        + "CPU per million updates: agent without sim thread %.2f s, subscriber %.2f s%n", round, 100 * drop,
-                        subscriberCores.getLast(), agentCpu / (l.updates() / 1e6),
+                System.out.printf(
+                        "round %d: sim event rate %.1f %% against the quiet phases around it; subscriber CPU %.2f cores; "
+                                + "CPU per million updates: agent without sim thread %.2f s, subscriber %.2f s%n",
+                        round,
+                        100 * drop,
+                        subscriberCores.getLast(),
+                        agentCpu / (l.updates() / 1e6),
                         subscriberCores.getLast() * l.seconds() / (l.updates() / 1e6));
             }
-            double quietRate = quiet.stream().mapToLong(Phase::events).sum() / quiet.stream().mapToDouble(Phase::seconds).sum();
-            double loadedRate = loaded.stream().mapToLong(Phase::events).sum() / loaded.stream().mapToDouble(Phase::seconds).sum();
-            double delivered = loaded.stream().mapToLong(Phase::updates).sum() / loaded.stream().mapToDouble(Phase::seconds).sum();
-            System.out.printf("RESULT updates_per_s=%.0f sim_events_quiet=%.2fM/s sim_events_loaded=%.2fM/s sim_event_rate_drop=%.1f%% "
-                    + "rounds=%d coalesced=%d dropped=%d%n", delivered, quietRate / 1e6, loadedRate / 1e6,
-                    100.0 * (1 - loadedRate / quietRate), rounds, server.stats().coalescedUpdates(), server.stats().droppedUpdates());
+            double quietRate = quiet.stream().mapToLong(Phase::events).sum()
+                    / quiet.stream().mapToDouble(Phase::seconds).sum();
+            double loadedRate = loaded.stream().mapToLong(Phase::events).sum()
+                    / loaded.stream().mapToDouble(Phase::seconds).sum();
+            double delivered = loaded.stream().mapToLong(Phase::updates).sum()
+                    / loaded.stream().mapToDouble(Phase::seconds).sum();
+            System.out.printf(
+                    "RESULT updates_per_s=%.0f sim_events_quiet=%.2fM/s sim_events_loaded=%.2fM/s sim_event_rate_drop=%.1f%% "
+                            + "rounds=%d coalesced=%d dropped=%d%n",
+                    delivered,
+                    quietRate / 1e6,
+                    loadedRate / 1e6,
+                    100.0 * (1 - loadedRate / quietRate),
+                    rounds,
+                    server.stats().coalescedUpdates(),
+                    server.stats().droppedUpdates());
         }
     }
 
@@ -147,9 +179,17 @@ public final class AgentBench {
     private static Process startSubscriber(int port, long sampleMs, boolean decode, AtomicLong updates)
             throws java.io.IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xmx2g", "-cp", System.getProperty("java.class.path"),
-                Subscriber.class.getName(), Integer.toString(port), Long.toString(sampleMs), decode ? "--decode" : "--count")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(
+                        java,
+                        "-Xmx2g",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Subscriber.class.getName(),
+                        Integer.toString(port),
+                        Long.toString(sampleMs),
+                        decode ? "--decode" : "--count")
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         Thread.ofPlatform().daemon().start(() -> {
             try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
                 String line;
@@ -182,11 +222,14 @@ public final class AgentBench {
             long sampleMs = Long.parseLong(args[1]);
             boolean decode = args.length > 2 && args[2].equals("--decode");
             AtomicLong updates = new AtomicLong();
-            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", port,
-                    InsecureChannelCredentials.create()).maxInboundMessageSize(64 << 20)
-                    .flowControlWindow(8 << 20).build();
+            ManagedChannel channel = NettyChannelBuilder.forAddress(
+                            "127.0.0.1", port, InsecureChannelCredentials.create())
+                    .maxInboundMessageSize(64 << 20)
+                    .flowControlWindow(8 << 20)
+                    .build();
             MethodDescriptor<SubscribeRequest, Integer> counting = gNMIGrpc.getSubscribeMethod().toBuilder(
-                    ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), new WireCount(decode)).build();
+                            ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), new WireCount(decode))
+                    .build();
             StreamObserver<SubscribeRequest> requests = ClientCalls.asyncBidiStreamingCall(
                     channel.newCall(counting, CallOptions.DEFAULT), new StreamObserver<Integer>() {
                         @Override
@@ -203,18 +246,22 @@ public final class AgentBench {
                         @Override
                         public void onCompleted() {}
                     });
-            SubscriptionList.Builder list = SubscriptionList.newBuilder().setMode(SubscriptionList.Mode.STREAM)
-                    .setEncoding(Encoding.PROTO).setPrefix(org.planewatch.gnmi.proto.Path.newBuilder().setTarget("*"));
+            SubscriptionList.Builder list = SubscriptionList.newBuilder()
+                    .setMode(SubscriptionList.Mode.STREAM)
+                    .setEncoding(Encoding.PROTO)
+                    .setPrefix(org.planewatch.gnmi.proto.Path.newBuilder().setTarget("*"));
             for (String origin : new String[] {"", "mrc", "sim"}) {
                 Builder root = org.planewatch.gnmi.proto.Path.newBuilder().setOrigin(origin);
-                list.addSubscription(Subscription.newBuilder().setPath(root).setMode(SubscriptionMode.SAMPLE)
+                list.addSubscription(Subscription.newBuilder()
+                        .setPath(root)
+                        .setMode(SubscriptionMode.SAMPLE)
                         .setSampleInterval(sampleMs * 1_000_000L));
             }
             requests.onNext(SubscribeRequest.newBuilder().setSubscribe(list).build());
             while (true) {
                 Thread.sleep(100);
-                System.out.println(updates.get() + " " + ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                        .getProcessCpuTime());
+                System.out.println(updates.get() + " "
+                        + ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime());
             }
         }
     }
@@ -270,7 +317,8 @@ public final class AgentBench {
         }
     }
 
-    private static Phase measure(SimulatedBackend backend, int seconds, AtomicLong updates) throws InterruptedException {
+    private static Phase measure(SimulatedBackend backend, int seconds, AtomicLong updates)
+            throws InterruptedException {
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         long wall0 = System.nanoTime();
@@ -289,9 +337,18 @@ public final class AgentBench {
         java.util.Map<String, Double> threads = new java.util.TreeMap<>();
         cpuByThreadGroup().forEach((group, ns) -> threads.put(group, (ns - threads0.getOrDefault(group, 0L)) / 1e9));
         double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-        threads.put("other (GC, JIT, VM)", cpu - threads.values().stream().mapToDouble(Double::doubleValue).sum());
-        return new Phase(wall, eventsProcessed(backend) - events0, backend.simulatedNowNs() - sim0,
-                cpu, (simThreadCpuNs() - simCpu0) / 1e9, heapPeak, updates.get() - updates0, threads);
+        threads.put(
+                "other (GC, JIT, VM)",
+                cpu - threads.values().stream().mapToDouble(Double::doubleValue).sum());
+        return new Phase(
+                wall,
+                eventsProcessed(backend) - events0,
+                backend.simulatedNowNs() - sim0,
+                cpu,
+                (simThreadCpuNs() - simCpu0) / 1e9,
+                heapPeak,
+                updates.get() - updates0,
+                threads);
     }
 
     /** CPU time of the simulation's thread: what the agent's other threads leave it. */
@@ -325,9 +382,16 @@ public final class AgentBench {
     }
 
     private static void report(String name, Phase p) {
-        System.out.printf("%-20s wall %.1f s  sim events %.2f M/s  sim time %.3f ms/s  CPU %.2f cores (sim thread %.2f)  heap peak %d MiB  updates %.0f/s%n",
-                name, p.seconds(), p.events() / p.seconds() / 1e6, p.simNs() / p.seconds() / 1e6,
-                p.cpuSeconds() / p.seconds(), p.simCpuSeconds() / p.seconds(), p.heapPeak() >> 20, p.updates() / p.seconds());
+        System.out.printf(
+                "%-20s wall %.1f s  sim events %.2f M/s  sim time %.3f ms/s  CPU %.2f cores (sim thread %.2f)  heap peak %d MiB  updates %.0f/s%n",
+                name,
+                p.seconds(),
+                p.events() / p.seconds() / 1e6,
+                p.simNs() / p.seconds() / 1e6,
+                p.cpuSeconds() / p.seconds(),
+                p.simCpuSeconds() / p.seconds(),
+                p.heapPeak() >> 20,
+                p.updates() / p.seconds());
         StringBuilder threads = new StringBuilder("  cores by thread:");
         p.threadCpuSeconds().forEach((group, s) -> {
             if (s / p.seconds() >= 0.005) {

@@ -29,7 +29,10 @@ public final class AgentChildProcess implements AutoCloseable {
 
     /** Runs {@code command} (a JVM running the agent, ending with its flags), its output to {@code log}; returns once it listens. */
     public static AgentChildProcess start(List<String> command, Path log) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline && process.isAlive()) {
             Matcher m = LISTENING.matcher(Files.readString(log, StandardCharsets.UTF_8));
@@ -39,7 +42,8 @@ public final class AgentChildProcess implements AutoCloseable {
             Thread.sleep(50);
         }
         process.destroyForcibly();
-        throw new IllegalStateException("the agent did not listen within 60 s: " + Files.readString(log, StandardCharsets.UTF_8));
+        throw new IllegalStateException(
+                "the agent did not listen within 60 s: " + Files.readString(log, StandardCharsets.UTF_8));
     }
 
     /** The {@code java} launcher of the running JDK. */
@@ -61,7 +65,11 @@ public final class AgentChildProcess implements AutoCloseable {
 
     /** CPU time (user + system) the process used so far, in ns. */
     public long cpuNs() {
-        return process.toHandle().info().totalCpuDuration().orElseThrow(() -> new IllegalStateException("no CPU time")).toNanos();
+        return process.toHandle()
+                .info()
+                .totalCpuDuration()
+                .orElseThrow(() -> new IllegalStateException("no CPU time"))
+                .toNanos();
     }
 
     /** Cores the process used over the next {@code ms} milliseconds. */

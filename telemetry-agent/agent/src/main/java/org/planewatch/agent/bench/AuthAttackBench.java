@@ -84,7 +84,8 @@ public final class AuthAttackBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: AuthAttackBench AGENT_JAR [wrong=300] [atOnce=64] [timingPairs=10] [timing agent flags...]");
+            System.err.println(
+                    "usage: AuthAttackBench AGENT_JAR [wrong=300] [atOnce=64] [timingPairs=10] [timing agent flags...]");
             System.exit(2);
         }
         Path jar = Path.of(args[0]);
@@ -95,8 +96,13 @@ public final class AuthAttackBench {
         Path dir = Files.createTempDirectory("auth-attack-bench");
         Path users = dir.resolve("users");
         Files.writeString(users, PasswordFile.entry(USER, PASSWORD.toCharArray()) + "\n");
-        System.out.printf("agent %s, %d cores; %d wrong passwords %d at a time over %d connections from %s%n",
-                jar, Runtime.getRuntime().availableProcessors(), wrong, atOnce, ATTACK_CHANNELS,
+        System.out.printf(
+                "agent %s, %d cores; %d wrong passwords %d at a time over %d connections from %s%n",
+                jar,
+                Runtime.getRuntime().availableProcessors(),
+                wrong,
+                atOnce,
+                ATTACK_CHANNELS,
                 ADDRESSES == 1 ? "127.0.0.1" : ADDRESSES + " addresses 127.0.0.2 and up");
 
         try (Agent agent = start(jar, users, timingFlags)) {
@@ -110,9 +116,19 @@ public final class AuthAttackBench {
     }
 
     private static Agent start(Path jar, Path users, List<String> extra) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar.toString(), "--backend", "linux", "--target", "bench", "--listen", "127.0.0.1:0", "--insecure",
-                "--users", users.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                jar.toString(),
+                "--backend",
+                "linux",
+                "--target",
+                "bench",
+                "--listen",
+                "127.0.0.1:0",
+                "--insecure",
+                "--users",
+                users.toString()));
         command.addAll(extra);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -122,7 +138,8 @@ public final class AuthAttackBench {
                 for (String line; (line = out.readLine()) != null; ) {
                     int at = line.indexOf("event=listening addr=");
                     if (at >= 0) {
-                        String addr = line.substring(at + "event=listening addr=".length()).split(" ")[0];
+                        String addr = line.substring(at + "event=listening addr=".length())
+                                .split(" ")[0];
                         port.complete(Integer.parseInt(addr.substring(addr.lastIndexOf(':') + 1)));
                     }
                 }
@@ -140,7 +157,8 @@ public final class AuthAttackBench {
     }
 
     private static ManagedChannel channel(int port) {
-        return NettyChannelBuilder.forAddress("127.0.0.1", port, InsecureChannelCredentials.create()).build();
+        return NettyChannelBuilder.forAddress("127.0.0.1", port, InsecureChannelCredentials.create())
+                .build();
     }
 
     /** A connection from another loopback address (Linux answers for all of 127.0.0.0/8). */
@@ -148,10 +166,12 @@ public final class AuthAttackBench {
         return NettyChannelBuilder.forAddress("127.0.0.1", port, InsecureChannelCredentials.create())
                 .localSocketPicker(new NettyChannelBuilder.LocalSocketPicker() {
                     @Override
-                    public java.net.SocketAddress createSocketAddress(java.net.SocketAddress remote, io.grpc.Attributes attrs) {
+                    public java.net.SocketAddress createSocketAddress(
+                            java.net.SocketAddress remote, io.grpc.Attributes attrs) {
                         return new java.net.InetSocketAddress(source, 0);
                     }
-                }).build();
+                })
+                .build();
     }
 
     private static CallCredentials credentials(String user, String password) {
@@ -161,8 +181,11 @@ public final class AuthAttackBench {
     private static GetRequest get() {
         Builder path = org.planewatch.gnmi.proto.Path.newBuilder().setTarget("bench");
         path.addElem(PathElem.newBuilder().setName("interfaces"));
-        return GetRequest.newBuilder().setPrefix(path).addPath(org.planewatch.gnmi.proto.Path.getDefaultInstance())
-                .setEncoding(Encoding.PROTO).build();
+        return GetRequest.newBuilder()
+                .setPrefix(path)
+                .addPath(org.planewatch.gnmi.proto.Path.getDefaultInstance())
+                .setEncoding(Encoding.PROTO)
+                .build();
     }
 
     /** Milliseconds of one blocking Get, and its status. */
@@ -183,8 +206,10 @@ public final class AuthAttackBench {
     private static void refusalTimes(int port, int pairs) throws InterruptedException {
         ManagedChannel ch = channel(port);
         try {
-            gNMIGrpc.gNMIBlockingStub unknown = gNMIGrpc.newBlockingStub(ch).withCallCredentials(credentials("nobody", "guess"));
-            gNMIGrpc.gNMIBlockingStub known = gNMIGrpc.newBlockingStub(ch).withCallCredentials(credentials(USER, "guess"));
+            gNMIGrpc.gNMIBlockingStub unknown =
+                    gNMIGrpc.newBlockingStub(ch).withCallCredentials(credentials("nobody", "guess"));
+            gNMIGrpc.gNMIBlockingStub known =
+                    gNMIGrpc.newBlockingStub(ch).withCallCredentials(credentials(USER, "guess"));
             Map<Status.Code, Integer> outcomes = new EnumMap<>(Status.Code.class);
             timedGet(unknown, outcomes); // connection set-up and JIT, not counted
             timedGet(known, outcomes);
@@ -194,10 +219,17 @@ public final class AuthAttackBench {
                 u[i] = timedGet(unknown, outcomes);
                 k[i] = timedGet(known, outcomes);
             }
-            System.out.printf("refusal time, %d each (agent alone): unknown user median %.1f ms (min %.1f, max %.1f); "
-                    + "known user, wrong password median %.1f ms (min %.1f, max %.1f); outcomes %s%n",
-                    pairs, percentile(u, 50), percentile(u, 0), percentile(u, 100),
-                    percentile(k, 50), percentile(k, 0), percentile(k, 100), outcomes);
+            System.out.printf(
+                    "refusal time, %d each (agent alone): unknown user median %.1f ms (min %.1f, max %.1f); "
+                            + "known user, wrong password median %.1f ms (min %.1f, max %.1f); outcomes %s%n",
+                    pairs,
+                    percentile(u, 50),
+                    percentile(u, 0),
+                    percentile(u, 100),
+                    percentile(k, 50),
+                    percentile(k, 0),
+                    percentile(k, 100),
+                    outcomes);
         } finally {
             ch.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
         }
@@ -210,7 +242,8 @@ public final class AuthAttackBench {
             attackers.add(ADDRESSES == 1 ? channel(agent.port()) : channelFrom(agent.port(), "127.0.0." + (2 + i)));
         }
         try {
-            gNMIGrpc.gNMIBlockingStub authenticated = gNMIGrpc.newBlockingStub(good).withCallCredentials(credentials(USER, PASSWORD));
+            gNMIGrpc.gNMIBlockingStub authenticated =
+                    gNMIGrpc.newBlockingStub(good).withCallCredentials(credentials(USER, PASSWORD));
             Map<Status.Code, Integer> getOutcomes = new EnumMap<>(Status.Code.class);
             for (int i = 0; i < 30; i++) {
                 timedGet(authenticated, getOutcomes); // warm-up; the first one pays the password check
@@ -250,8 +283,10 @@ public final class AuthAttackBench {
                 sent++;
                 CompletableFuture<Void> one = new CompletableFuture<>();
                 done.add(one);
-                gNMIGrpc.newStub(attackers.get(i % ATTACK_CHANNELS)).withCallCredentials(guess)
-                        .withDeadlineAfter(120, TimeUnit.SECONDS).get(get(), new StreamObserver<GetResponse>() {
+                gNMIGrpc.newStub(attackers.get(i % ATTACK_CHANNELS))
+                        .withCallCredentials(guess)
+                        .withDeadlineAfter(120, TimeUnit.SECONDS)
+                        .get(get(), new StreamObserver<GetResponse>() {
                             @Override
                             public void onNext(GetResponse value) {}
 
@@ -283,12 +318,17 @@ public final class AuthAttackBench {
             double[] d = during.stream().mapToDouble(Double::doubleValue).toArray();
 
             System.out.printf("attack: %d wrong passwords took %.2f s; outcomes %s%n", sent, seconds, attackOutcomes);
-            System.out.printf("agent CPU during the attack: %.2f s in %.2f s = %.2f cores (of %d)%n",
+            System.out.printf(
+                    "agent CPU during the attack: %.2f s in %.2f s = %.2f cores (of %d)%n",
                     cpu, seconds, cpu / seconds, Runtime.getRuntime().availableProcessors());
-            System.out.printf("agent threads: %d before, peak %d during, %d after%n", threadsBefore, peakThreads.get(), threadsAfter);
-            System.out.printf("authenticated Get, idle: median %.1f ms, max %.1f ms (%d)%n",
+            System.out.printf(
+                    "agent threads: %d before, peak %d during, %d after%n",
+                    threadsBefore, peakThreads.get(), threadsAfter);
+            System.out.printf(
+                    "authenticated Get, idle: median %.1f ms, max %.1f ms (%d)%n",
                     percentile(idle, 50), percentile(idle, 100), idle.length);
-            System.out.printf("authenticated Get, during the attack: median %.1f ms, p90 %.1f ms, max %.1f ms (%d); outcomes %s%n",
+            System.out.printf(
+                    "authenticated Get, during the attack: median %.1f ms, p90 %.1f ms, max %.1f ms (%d); outcomes %s%n",
                     percentile(d, 50), percentile(d, 90), percentile(d, 100), d.length, getOutcomes);
         } finally {
             good.shutdownNow();

@@ -47,18 +47,35 @@ public final class RequestLimitsBench {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
-            System.err.println("usage: RequestLimitsBench AGENT_JAR SCENARIO once-20k|once-20k-schema|once-3.9mb|fanout-64x16 [agent flags...]");
+            System.err.println(
+                    "usage: RequestLimitsBench AGENT_JAR SCENARIO once-20k|once-20k-schema|once-3.9mb|fanout-64x16 [agent flags...]");
             System.exit(2);
         }
         Path log = Files.createTempFile("request-limits-bench", ".log");
-        List<String> command = new ArrayList<>(List.of(AgentChildProcess.java(), "-Xmx2g", "--enable-native-access=ALL-UNNAMED",
-                "-jar", args[0], "--backend", "sim", "--scenario", args[1], "--listen", "127.0.0.1:0", "--insecure"));
+        List<String> command = new ArrayList<>(List.of(
+                AgentChildProcess.java(),
+                "-Xmx2g",
+                "--enable-native-access=ALL-UNNAMED",
+                "-jar",
+                args[0],
+                "--backend",
+                "sim",
+                "--scenario",
+                args[1],
+                "--listen",
+                "127.0.0.1:0",
+                "--insecure"));
         command.addAll(List.of(args).subList(3, args.length));
         try (AgentChildProcess agent = AgentChildProcess.start(command, log)) {
             Thread.sleep(5_000); // the scenario's start and the JIT settle
             double idle = agent.coresOver(2_000);
-            System.out.printf("case %s, agent %s %s: idle %.3f cores, RSS %d MiB%n", args[2], args[0],
-                    String.join(" ", List.of(args).subList(3, args.length)), idle, agent.rssBytes() >> 20);
+            System.out.printf(
+                    "case %s, agent %s %s: idle %.3f cores, RSS %d MiB%n",
+                    args[2],
+                    args[0],
+                    String.join(" ", List.of(args).subList(3, args.length)),
+                    idle,
+                    agent.rssBytes() >> 20);
             run(agent, args[2], idle);
         } finally {
             Files.deleteIfExists(log);
@@ -80,8 +97,10 @@ public final class RequestLimitsBench {
         List<ManagedChannel> channels = new ArrayList<>();
         List<Stream> opened = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", agent.port()).usePlaintext()
-                    .maxInboundMessageSize(64 << 20).build();
+            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", agent.port())
+                    .usePlaintext()
+                    .maxInboundMessageSize(64 << 20)
+                    .build();
             channels.add(channel);
             for (int s = 0; s < streams; s++) {
                 opened.add(Stream.open(channel, request));
@@ -98,7 +117,9 @@ public final class RequestLimitsBench {
         long cancelled = System.nanoTime();
         Map<String, Integer> statuses = new TreeMap<>();
         for (Stream s : opened) {
-            String status = s.end.isDone() && !s.cancelledByUs ? s.end.get().getCode().toString() : "still running at the cancel";
+            String status = s.end.isDone() && !s.cancelledByUs
+                    ? s.end.get().getCode().toString()
+                    : "still running at the cancel";
             statuses.merge(status + (s.detail.get() == null ? "" : " (" + s.detail.get() + ")"), 1, Integer::sum);
         }
         // Idle: a whole second within 0.1 core of the idle rate.
@@ -114,16 +135,23 @@ public final class RequestLimitsBench {
         }
         boolean idle = rate <= idleCores + 0.1;
         double toIdle = (System.nanoTime() - cancelled) / 1e9 - 1; // the idle second itself does not count
-        System.out.printf("  request %d bytes x %d streams; statuses %s%n", request.getSerializedSize(), opened.size(), statuses);
-        System.out.printf("  agent CPU %.1f s from the request to idle; %s; peak RSS %d MiB%n",
-                (agent.cpuNs() - cpu0) / 1e9, idle ? String.format("idle %.1f s after the cancel", Math.max(0, toIdle))
-                        : String.format("NOT idle %d s after the cancel (%.2f cores)", GIVE_UP_S, rate), peakRss >> 20);
+        System.out.printf(
+                "  request %d bytes x %d streams; statuses %s%n", request.getSerializedSize(), opened.size(), statuses);
+        System.out.printf(
+                "  agent CPU %.1f s from the request to idle; %s; peak RSS %d MiB%n",
+                (agent.cpuNs() - cpu0) / 1e9,
+                idle
+                        ? String.format("idle %.1f s after the cancel", Math.max(0, toIdle))
+                        : String.format("NOT idle %d s after the cancel (%.2f cores)", GIVE_UP_S, rate),
+                peakRss >> 20);
     }
 
     /** ONCE on every target of {@code count} paths that match nothing: one element, or an interface of the schema. */
     private static SubscribeRequest once(int count, boolean inSchema) {
-        SubscriptionList.Builder list = SubscriptionList.newBuilder().setMode(SubscriptionList.Mode.ONCE)
-                .setEncoding(Encoding.PROTO).setPrefix(org.planewatch.gnmi.proto.Path.newBuilder().setTarget("*"));
+        SubscriptionList.Builder list = SubscriptionList.newBuilder()
+                .setMode(SubscriptionList.Mode.ONCE)
+                .setEncoding(Encoding.PROTO)
+                .setPrefix(org.planewatch.gnmi.proto.Path.newBuilder().setTarget("*"));
         for (int i = 0; i < count; i++) {
             org.planewatch.gnmi.proto.Path.Builder p = org.planewatch.gnmi.proto.Path.newBuilder();
             if (inSchema) {
@@ -141,7 +169,8 @@ public final class RequestLimitsBench {
     /** One Subscribe call: its end (status) and a cancel. */
     private static final class Stream implements ClientResponseObserver<SubscribeRequest, SubscribeResponse> {
         final CompletableFuture<Status> end = new CompletableFuture<>();
-        final java.util.concurrent.atomic.AtomicReference<String> detail = new java.util.concurrent.atomic.AtomicReference<>();
+        final java.util.concurrent.atomic.AtomicReference<String> detail =
+                new java.util.concurrent.atomic.AtomicReference<>();
         volatile boolean cancelledByUs;
         private ClientCallStreamObserver<SubscribeRequest> call;
 

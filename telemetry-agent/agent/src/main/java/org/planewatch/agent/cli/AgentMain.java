@@ -37,20 +37,30 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
     /** Exit code for bad flags and files (picocli uses it for parse errors too). */
     public static final int USAGE_ERROR = 2;
 
-    enum Backend { sim, linux }
+    enum Backend {
+        sim,
+        linux
+    }
 
-    @Option(names = "--backend", description = "Data source: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--backend",
+            description = "Data source: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             defaultValue = "linux")
     Backend backend;
 
     @Option(names = "--scenario", paramLabel = "FILE", description = "Scenario file of the simulated back end (YAML).")
     Path scenario;
 
-    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "0.0.0.0:9339",
+    @Option(
+            names = "--listen",
+            paramLabel = "HOST:PORT",
+            defaultValue = "0.0.0.0:9339",
             description = "Address to serve gNMI on (default: ${DEFAULT-VALUE}; port 9339 is gNMI's).")
     String listen;
 
-    @Option(names = "--target", paramLabel = "NAME",
+    @Option(
+            names = "--target",
+            paramLabel = "NAME",
             description = "Linux: the target name (default: the host name). Sim: serve only this device.")
     String target;
 
@@ -60,42 +70,78 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--tls-key", paramLabel = "PEM", description = "Server private key (PKCS#8).")
     Path tlsKey;
 
-    @Option(names = "--tls-client-ca", paramLabel = "PEM", description = "Require client certificates signed by this CA (mutual TLS).")
+    @Option(
+            names = "--tls-client-ca",
+            paramLabel = "PEM",
+            description = "Require client certificates signed by this CA (mutual TLS).")
     Path tlsClientCa;
 
-    @Option(names = "--users", paramLabel = "FILE", description = "Credential file (lines from 'hash-password'): clients must send username/password metadata.")
+    @Option(
+            names = "--users",
+            paramLabel = "FILE",
+            description = "Credential file (lines from 'hash-password'): clients must send username/password metadata.")
     Path users;
 
-    @Option(names = "--auth-threads", defaultValue = "1", paramLabel = "N",
-            description = "Threads that check passwords (PBKDF2, ~80 ms of a core each) and do nothing else (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--auth-threads",
+            defaultValue = "1",
+            paramLabel = "N",
+            description =
+                    "Threads that check passwords (PBKDF2, ~80 ms of a core each) and do nothing else (default: ${DEFAULT-VALUE}).")
     int authThreads;
 
-    @Option(names = "--auth-queue", defaultValue = "16", paramLabel = "N",
-            description = "Password checks that may wait for those threads; more are refused with RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--auth-queue",
+            defaultValue = "16",
+            paramLabel = "N",
+            description =
+                    "Password checks that may wait for those threads; more are refused with RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
     int authQueue;
 
-    @Option(names = "--auth-max-checks-per-address", defaultValue = "2", paramLabel = "N",
-            description = "Password checks in progress or waiting from one client IP address (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--auth-max-checks-per-address",
+            defaultValue = "2",
+            paramLabel = "N",
+            description =
+                    "Password checks in progress or waiting from one client IP address (default: ${DEFAULT-VALUE}).")
     int authPerAddress;
 
-    @Option(names = "--auth-free-failures", defaultValue = "5", paramLabel = "N",
-            description = "Failed logins in a row from one IP address before it must wait between attempts (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--auth-free-failures",
+            defaultValue = "5",
+            paramLabel = "N",
+            description =
+                    "Failed logins in a row from one IP address before it must wait between attempts (default: ${DEFAULT-VALUE}).")
     int authFreeFailures;
 
-    @Option(names = "--auth-backoff-ms", defaultValue = "1000", paramLabel = "MS",
-            description = "First wait after those failures, doubled by each further failure (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--auth-backoff-ms",
+            defaultValue = "1000",
+            paramLabel = "MS",
+            description =
+                    "First wait after those failures, doubled by each further failure (default: ${DEFAULT-VALUE}).")
     long authBackoffMs;
 
-    @Option(names = "--auth-max-backoff-ms", defaultValue = "60000", paramLabel = "MS",
+    @Option(
+            names = "--auth-max-backoff-ms",
+            defaultValue = "60000",
+            paramLabel = "MS",
             description = "Longest wait between attempts of a failing address (default: ${DEFAULT-VALUE}).")
     long authMaxBackoffMs;
 
-    @Option(names = "--auth-cache-seconds", defaultValue = "600", paramLabel = "S",
-            description = "How long a verified username/password is admitted without a new hash (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--auth-cache-seconds",
+            defaultValue = "600",
+            paramLabel = "S",
+            description =
+                    "How long a verified username/password is admitted without a new hash (default: ${DEFAULT-VALUE}).")
     long authCacheSeconds;
 
-    @Option(names = "--audit-log", paramLabel = "FILE",
-            description = "Append the audit lines (Sets, failed logins and TLS handshakes; component=audit) to FILE instead of the agent's log.")
+    @Option(
+            names = "--audit-log",
+            paramLabel = "FILE",
+            description =
+                    "Append the audit lines (Sets, failed logins and TLS handshakes; component=audit) to FILE instead of the agent's log.")
     Path auditLog;
 
     @Option(names = "--insecure", description = "Plaintext, no TLS: allowed only on a loopback address.")
@@ -104,48 +150,95 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--force-insecure", description = "Allow --insecure on a non-loopback address.")
     boolean forceInsecure;
 
-    @Option(names = "--dilation", defaultValue = "1000", paramLabel = "N",
-            description = "Sim: wall seconds per simulated second (default: ${DEFAULT-VALUE} = one simulated ms per wall second).")
+    @Option(
+            names = "--dilation",
+            defaultValue = "1000",
+            paramLabel = "N",
+            description =
+                    "Sim: wall seconds per simulated second (default: ${DEFAULT-VALUE} = one simulated ms per wall second).")
     double dilation;
 
-    @Option(names = "--allow-fault-injection",
-            description = "Sim: let gNMI Set inject faults and pause, resume or re-pace the clock (sim:/ config paths).")
+    @Option(
+            names = "--allow-fault-injection",
+            description =
+                    "Sim: let gNMI Set inject faults and pause, resume or re-pace the clock (sim:/ config paths).")
     boolean allowFaultInjection;
 
-    @Option(names = "--publish-interval-ms", defaultValue = "100", paramLabel = "MS",
+    @Option(
+            names = "--publish-interval-ms",
+            defaultValue = "100",
+            paramLabel = "MS",
             description = "Sim: wall time between snapshots of every device (default: ${DEFAULT-VALUE}).")
     long publishIntervalMs;
 
-    @Option(names = "--ev-leaves", description = "Sim: also serve per-EV leaves (mrc:/qps/qp/evs/...; high cardinality).")
+    @Option(
+            names = "--ev-leaves",
+            description = "Sim: also serve per-EV leaves (mrc:/qps/qp/evs/...; high cardinality).")
     boolean evLeaves;
 
-    @Option(names = "--sysfs-root", defaultValue = "/sys", paramLabel = "DIR", description = "Linux: sysfs mount to read (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--sysfs-root",
+            defaultValue = "/sys",
+            paramLabel = "DIR",
+            description = "Linux: sysfs mount to read (default: ${DEFAULT-VALUE}).")
     Path sysfsRoot;
 
-    @Option(names = "--poll-interval-ms", defaultValue = "1000", paramLabel = "MS", description = "Linux: how often on-change leaves are checked (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--poll-interval-ms",
+            defaultValue = "1000",
+            paramLabel = "MS",
+            description = "Linux: how often on-change leaves are checked (default: ${DEFAULT-VALUE}).")
     long pollIntervalMs;
 
-    @Option(names = "--min-sample-interval-ms", defaultValue = "100", paramLabel = "MS", description = "Smallest SAMPLE interval accepted (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--min-sample-interval-ms",
+            defaultValue = "100",
+            paramLabel = "MS",
+            description = "Smallest SAMPLE interval accepted (default: ${DEFAULT-VALUE}).")
     long minSampleMs;
 
-    @Option(names = "--max-clients", defaultValue = "64", paramLabel = "N", description = "Client connections served at once (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-clients",
+            defaultValue = "64",
+            paramLabel = "N",
+            description = "Client connections served at once (default: ${DEFAULT-VALUE}).")
     int maxClients;
 
-    @Option(names = "--max-subscriptions-per-client", defaultValue = "16", paramLabel = "N", description = "Subscribe streams per connection (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-subscriptions-per-client",
+            defaultValue = "16",
+            paramLabel = "N",
+            description = "Subscribe streams per connection (default: ${DEFAULT-VALUE}).")
     int maxSubscriptions;
 
-    @Option(names = "--max-message-bytes", defaultValue = "4194304", paramLabel = "N", description = "Largest request accepted (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-message-bytes",
+            defaultValue = "4194304",
+            paramLabel = "N",
+            description = "Largest request accepted (default: ${DEFAULT-VALUE}).")
     int maxMessageBytes;
 
-    @Option(names = "--max-buffered-paths", defaultValue = "1000000", paramLabel = "N", description = "Per-subscription bound of the coalescing buffer (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-buffered-paths",
+            defaultValue = "1000000",
+            paramLabel = "N",
+            description = "Per-subscription bound of the coalescing buffer (default: ${DEFAULT-VALUE}).")
     int maxBufferedPaths;
 
-    @Option(names = "--max-paths-per-request", defaultValue = "" + GnmiOptions.DEFAULT_MAX_PATHS_PER_REQUEST, paramLabel = "N",
-            description = "Subscriptions in one SubscriptionList, paths in one Get, updates in one Set; more is RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-paths-per-request",
+            defaultValue = "" + GnmiOptions.DEFAULT_MAX_PATHS_PER_REQUEST,
+            paramLabel = "N",
+            description =
+                    "Subscriptions in one SubscriptionList, paths in one Get, updates in one Set; more is RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
     int maxPathsPerRequest;
 
-    @Option(names = "--max-selection-steps", defaultValue = "" + GnmiOptions.DEFAULT_MAX_SELECTION_STEPS, paramLabel = "N",
-            description = "Work one request may cost finding the leaves its paths select (index steps, per initial state, Poll, Get, sample or change); more is RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-selection-steps",
+            defaultValue = "" + GnmiOptions.DEFAULT_MAX_SELECTION_STEPS,
+            paramLabel = "N",
+            description =
+                    "Work one request may cost finding the leaves its paths select (index steps, per initial state, Poll, Get, sample or change); more is RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
     long maxSelectionSteps;
 
     private final PrintStream logStream;
@@ -205,7 +298,9 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
             if (tlsCert == null || tlsKey == null) {
                 throw new IllegalArgumentException("--tls-cert and --tls-key go together");
             }
-            tls = new TlsFiles(readable(tlsCert, "--tls-cert"), readable(tlsKey, "--tls-key"),
+            tls = new TlsFiles(
+                    readable(tlsCert, "--tls-cert"),
+                    readable(tlsKey, "--tls-key"),
                     tlsClientCa == null ? null : readable(tlsClientCa, "--tls-client-ca"));
             TlsFileCheck.certificates(tlsCert, "--tls-cert");
             TlsFileCheck.privateKey(tlsKey, "--tls-key");
@@ -230,16 +325,24 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
                 .withMaxPathsPerRequest(maxPathsPerRequest)
                 .withMaxSelectionSteps(maxSelectionSteps)
                 .withAllowConfigWrites(allowFaultInjection);
-        AuthLimits auth = new AuthLimits(authThreads, authQueue, authPerAddress, authFreeFailures,
-                Duration.ofMillis(authBackoffMs), Duration.ofMillis(authMaxBackoffMs), Duration.ofSeconds(authCacheSeconds));
-        return new AgentConfig(address, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, auth, auditLog);
+        AuthLimits auth = new AuthLimits(
+                authThreads,
+                authQueue,
+                authPerAddress,
+                authFreeFailures,
+                Duration.ofMillis(authBackoffMs),
+                Duration.ofMillis(authMaxBackoffMs),
+                Duration.ofSeconds(authCacheSeconds));
+        return new AgentConfig(
+                address, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, auth, auditLog);
     }
 
     TelemetryBackend backend() throws IOException {
         return switch (backend) {
             case linux -> {
                 if (scenario != null || allowFaultInjection || evLeaves) {
-                    throw new IllegalArgumentException("--scenario, --allow-fault-injection and --ev-leaves need --backend sim");
+                    throw new IllegalArgumentException(
+                            "--scenario, --allow-fault-injection and --ev-leaves need --backend sim");
                 }
                 requirePositive(pollIntervalMs, "--poll-interval-ms");
                 String name = target != null ? target : hostName();
@@ -270,7 +373,8 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
         try {
             port = Integer.parseInt(text.substring(colon + 1));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--listen '" + text + "': port '" + text.substring(colon + 1) + "' is not a number");
+            throw new IllegalArgumentException(
+                    "--listen '" + text + "': port '" + text.substring(colon + 1) + "' is not a number");
         }
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("--listen '" + text + "': port " + port + " is outside 0..65535");

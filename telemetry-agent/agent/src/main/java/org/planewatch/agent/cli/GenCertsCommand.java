@@ -12,17 +12,27 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code planewatch-agent gen-certs}: a lab CA with server and client certificates, made with the JDK. */
-@Command(name = "gen-certs", mixinStandardHelpOptions = true,
+@Command(
+        name = "gen-certs",
+        mixinStandardHelpOptions = true,
         description = "Write a self-signed lab CA, a server certificate and a client certificate (PEM, EC P-256).")
 final class GenCertsCommand implements Callable<Integer> {
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write ca.pem, server.pem, client.pem and their .key files into.")
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "DIR",
+            description = "Directory to write ca.pem, server.pem, client.pem and their .key files into.")
     Path out;
 
-    @Option(names = "--host", paramLabel = "NAME", description = "DNS name or IP address of the agent (repeatable; default: localhost). 127.0.0.1 and ::1 are always added.")
+    @Option(
+            names = "--host",
+            paramLabel = "NAME",
+            description =
+                    "DNS name or IP address of the agent (repeatable; default: localhost). 127.0.0.1 and ::1 are always added.")
     List<String> hosts;
 
     @Option(names = "--days", defaultValue = "365", description = "Validity (default: ${DEFAULT-VALUE}).")
@@ -38,10 +48,14 @@ final class GenCertsCommand implements Callable<Integer> {
         Set<String> names = new LinkedHashSet<>(hosts == null || hosts.isEmpty() ? List.of("localhost") : hosts);
         names.addAll(List.of("127.0.0.1", "::1"));
         LabCertificates.LabFiles files = LabCertificates.generate(out, List.copyOf(names), Duration.ofDays(days));
-        spec.commandLine().getOut().println("wrote " + files.caCert() + ", " + files.serverCert() + ", "
-                + files.serverKey() + ", " + files.clientCert() + ", " + files.clientKey() + " (CA key: " + files.caKey() + ")");
-        spec.commandLine().getOut().println("serve with: --tls-cert " + files.serverCert() + " --tls-key " + files.serverKey()
-                + " [--tls-client-ca " + files.caCert() + "]");
+        spec.commandLine()
+                .getOut()
+                .println("wrote " + files.caCert() + ", " + files.serverCert() + ", " + files.serverKey() + ", "
+                        + files.clientCert() + ", " + files.clientKey() + " (CA key: " + files.caKey() + ")");
+        spec.commandLine()
+                .getOut()
+                .println("serve with: --tls-cert " + files.serverCert() + " --tls-key " + files.serverKey()
+                        + " [--tls-client-ca " + files.caCert() + "]");
         return 0;
     }
 }

@@ -11,7 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code planewatch-agent hash-password}: one line for the {@code --users} file. */
-@Command(name = "hash-password", mixinStandardHelpOptions = true,
+@Command(
+        name = "hash-password",
+        mixinStandardHelpOptions = true,
         description = "Print a credential-file line (PBKDF2-HMAC-SHA256, random salt) for a user. "
                 + "The password is read from the terminal, or from the first line of standard input.")
 final class HashPasswordCommand implements Callable<Integer> {

@@ -13,10 +13,11 @@ final class SimBackendFactory {
 
     private SimBackendFactory() {}
 
-    static TelemetryBackend create(Path scenarioFile, String target, double dilation, long publishIntervalMs,
-            boolean evLeaves) {
+    static TelemetryBackend create(
+            Path scenarioFile, String target, double dilation, long publishIntervalMs, boolean evLeaves) {
         if (scenarioFile == null) {
-            throw new IllegalArgumentException("--backend sim needs --scenario FILE (examples: sim-backend/scenarios/*.yaml)");
+            throw new IllegalArgumentException(
+                    "--backend sim needs --scenario FILE (examples: sim-backend/scenarios/*.yaml)");
         }
         AgentMain.readable(scenarioFile, "--scenario");
         Scenario scenario;
@@ -25,8 +26,11 @@ final class SimBackendFactory {
         } catch (ScenarioException e) {
             throw new IllegalArgumentException("--scenario " + e.getMessage());
         }
-        SimOptions options = SimOptions.defaults().withDilation(dilation).withTarget(target)
-                .withPublishIntervalMs(publishIntervalMs).withEvLeaves(evLeaves);
+        SimOptions options = SimOptions.defaults()
+                .withDilation(dilation)
+                .withTarget(target)
+                .withPublishIntervalMs(publishIntervalMs)
+                .withEvLeaves(evLeaves);
         return new SimulatedBackend(scenario, options);
     }
 }

@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  * PKCS#8 keys only (a PKCS#1 or SEC1 key fails there too), so that is what is accepted here.
  */
 final class TlsFileCheck {
-    private static final Pattern PEM_BLOCK = Pattern.compile(
-            "-----BEGIN ([A-Z0-9 ]+)-----([\\s\\S]*?)-----END \\1-----");
+    private static final Pattern PEM_BLOCK =
+            Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----([\\s\\S]*?)-----END \\1-----");
     private static final List<String> KEY_ALGORITHMS = List.of("EC", "RSA", "Ed25519", "Ed448");
 
     private TlsFileCheck() {}
@@ -31,8 +31,9 @@ final class TlsFileCheck {
         String text = Files.readString(file, StandardCharsets.ISO_8859_1);
         Matcher block = PEM_BLOCK.matcher(text);
         if (!block.find()) {
-            throw new IllegalArgumentException(flag + " " + file
-                    + ": not a PEM private key (no '-----BEGIN PRIVATE KEY-----' block; gen-certs writes the key as server.key)");
+            throw new IllegalArgumentException(
+                    flag + " " + file
+                            + ": not a PEM private key (no '-----BEGIN PRIVATE KEY-----' block; gen-certs writes the key as server.key)");
         }
         String firstLabel = block.group(1);
         do {
@@ -46,11 +47,14 @@ final class TlsFileCheck {
 
     private static String wrongKeyKind(Path file, String label) {
         return switch (label) {
-            case "RSA PRIVATE KEY", "EC PRIVATE KEY" -> "holds an " + label + " block (" + (label.startsWith("RSA") ? "PKCS#1" : "SEC1")
-                    + "); the agent reads unencrypted PKCS#8 keys: convert it with 'openssl pkcs8 -topk8 -nocrypt -in "
-                    + file + " -out server.key'";
-            case "ENCRYPTED PRIVATE KEY" -> "the key is encrypted with a passphrase; the agent reads unencrypted PKCS#8 keys: "
-                    + "decrypt it with 'openssl pkcs8 -in " + file + " -out server.key' (and keep that file at mode 0640)";
+            case "RSA PRIVATE KEY", "EC PRIVATE KEY" ->
+                "holds an " + label + " block (" + (label.startsWith("RSA") ? "PKCS#1" : "SEC1")
+                        + "); the agent reads unencrypted PKCS#8 keys: convert it with 'openssl pkcs8 -topk8 -nocrypt -in "
+                        + file + " -out server.key'";
+            case "ENCRYPTED PRIVATE KEY" ->
+                "the key is encrypted with a passphrase; the agent reads unencrypted PKCS#8 keys: "
+                        + "decrypt it with 'openssl pkcs8 -in " + file
+                        + " -out server.key' (and keep that file at mode 0640)";
             default -> "holds a " + label + ", not a private key (gen-certs writes the key as server.key)";
         };
     }
@@ -77,11 +81,13 @@ final class TlsFileCheck {
     static void certificates(Path file, String flag) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             if (CertificateFactory.getInstance("X.509").generateCertificates(in).isEmpty()) {
-                throw new IllegalArgumentException(flag + " " + file + ": no certificate in it (expected PEM '-----BEGIN CERTIFICATE-----')");
+                throw new IllegalArgumentException(
+                        flag + " " + file + ": no certificate in it (expected PEM '-----BEGIN CERTIFICATE-----')");
             }
         } catch (CertificateException e) {
-            throw new IllegalArgumentException(flag + " " + file
-                    + ": not a PEM certificate (expected '-----BEGIN CERTIFICATE-----' blocks; gen-certs writes server.pem and ca.pem)");
+            throw new IllegalArgumentException(
+                    flag + " " + file
+                            + ": not a PEM certificate (expected '-----BEGIN CERTIFICATE-----' blocks; gen-certs writes server.pem and ca.pem)");
         }
     }
 }

@@ -63,8 +63,9 @@ final class DeviceReader {
             if (all.size() == 1) {
                 return List.of(all.getFirst().name());
             }
-            throw GnmiException.invalidArgument("this agent serves " + all.size()
-                    + " targets: set prefix.target to a device name (e.g. '" + all.getFirst().name() + "') or '*'");
+            throw GnmiException.invalidArgument(
+                    "this agent serves " + all.size() + " targets: set prefix.target to a device name (e.g. '"
+                            + all.getFirst().name() + "') or '*'");
         }
         for (TargetInfo t : all) {
             if (t.name().equals(requested)) {
@@ -75,7 +76,7 @@ final class DeviceReader {
         for (int i = 0; i < Math.min(3, all.size()); i++) {
             some.add(all.get(i).name());
         }
-        throw GnmiException.notFound("unknown target '" + ClientText.shown(requested) + "'; this agent serves " + all.size()
-                + " targets, e.g. " + String.join(", ", some));
+        throw GnmiException.notFound("unknown target '" + ClientText.shown(requested) + "'; this agent serves "
+                + all.size() + " targets, e.g. " + String.join(", ", some));
     }
 }

@@ -13,22 +13,32 @@ final class GnmiException {
     private GnmiException() {}
 
     static StatusRuntimeException invalidArgument(String message) {
-        return Status.INVALID_ARGUMENT.withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT)).asRuntimeException();
+        return Status.INVALID_ARGUMENT
+                .withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT))
+                .asRuntimeException();
     }
 
     static StatusRuntimeException notFound(String message) {
-        return Status.NOT_FOUND.withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT)).asRuntimeException();
+        return Status.NOT_FOUND
+                .withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT))
+                .asRuntimeException();
     }
 
     static StatusRuntimeException unimplemented(String message) {
-        return Status.UNIMPLEMENTED.withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT)).asRuntimeException();
+        return Status.UNIMPLEMENTED
+                .withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT))
+                .asRuntimeException();
     }
 
     static StatusRuntimeException permissionDenied(String message) {
-        return Status.PERMISSION_DENIED.withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT)).asRuntimeException();
+        return Status.PERMISSION_DENIED
+                .withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT))
+                .asRuntimeException();
     }
 
     static StatusRuntimeException resourceExhausted(String message) {
-        return Status.RESOURCE_EXHAUSTED.withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT)).asRuntimeException();
+        return Status.RESOURCE_EXHAUSTED
+                .withDescription(ClientText.capped(message, ClientText.MESSAGE_LIMIT))
+                .asRuntimeException();
     }
 }

@@ -33,49 +33,108 @@ public record GnmiOptions(
         if (minSampleIntervalNs <= 0 || targetDefinedIntervalNs < minSampleIntervalNs) {
             throw new IllegalArgumentException("need 0 < minSampleIntervalNs <= targetDefinedIntervalNs");
         }
-        if (maxBufferedPaths <= 0 || maxUpdatesPerNotification <= 0 || maxSubscriptionsPerClient <= 0
-                || maxPathsPerRequest <= 0 || maxSelectionSteps <= 0) {
+        if (maxBufferedPaths <= 0
+                || maxUpdatesPerNotification <= 0
+                || maxSubscriptionsPerClient <= 0
+                || maxPathsPerRequest <= 0
+                || maxSelectionSteps <= 0) {
             throw new IllegalArgumentException("limits must be > 0");
         }
     }
 
     public static GnmiOptions defaults() {
-        return new GnmiOptions(100_000_000L, 1_000_000_000L, 1_000_000, 1_000, 16, false,
-                DEFAULT_MAX_PATHS_PER_REQUEST, DEFAULT_MAX_SELECTION_STEPS);
+        return new GnmiOptions(
+                100_000_000L,
+                1_000_000_000L,
+                1_000_000,
+                1_000,
+                16,
+                false,
+                DEFAULT_MAX_PATHS_PER_REQUEST,
+                DEFAULT_MAX_SELECTION_STEPS);
     }
 
     public GnmiOptions withMinSampleIntervalNs(long ns) {
-        return new GnmiOptions(ns, Math.max(ns, targetDefinedIntervalNs), maxBufferedPaths, maxUpdatesPerNotification,
-                maxSubscriptionsPerClient, allowConfigWrites, maxPathsPerRequest, maxSelectionSteps);
+        return new GnmiOptions(
+                ns,
+                Math.max(ns, targetDefinedIntervalNs),
+                maxBufferedPaths,
+                maxUpdatesPerNotification,
+                maxSubscriptionsPerClient,
+                allowConfigWrites,
+                maxPathsPerRequest,
+                maxSelectionSteps);
     }
 
     public GnmiOptions withTargetDefinedIntervalNs(long ns) {
-        return new GnmiOptions(minSampleIntervalNs, ns, maxBufferedPaths, maxUpdatesPerNotification,
-                maxSubscriptionsPerClient, allowConfigWrites, maxPathsPerRequest, maxSelectionSteps);
+        return new GnmiOptions(
+                minSampleIntervalNs,
+                ns,
+                maxBufferedPaths,
+                maxUpdatesPerNotification,
+                maxSubscriptionsPerClient,
+                allowConfigWrites,
+                maxPathsPerRequest,
+                maxSelectionSteps);
     }
 
     public GnmiOptions withMaxBufferedPaths(int n) {
-        return new GnmiOptions(minSampleIntervalNs, targetDefinedIntervalNs, n, maxUpdatesPerNotification,
-                maxSubscriptionsPerClient, allowConfigWrites, maxPathsPerRequest, maxSelectionSteps);
+        return new GnmiOptions(
+                minSampleIntervalNs,
+                targetDefinedIntervalNs,
+                n,
+                maxUpdatesPerNotification,
+                maxSubscriptionsPerClient,
+                allowConfigWrites,
+                maxPathsPerRequest,
+                maxSelectionSteps);
     }
 
     public GnmiOptions withMaxSubscriptionsPerClient(int n) {
-        return new GnmiOptions(minSampleIntervalNs, targetDefinedIntervalNs, maxBufferedPaths, maxUpdatesPerNotification,
-                n, allowConfigWrites, maxPathsPerRequest, maxSelectionSteps);
+        return new GnmiOptions(
+                minSampleIntervalNs,
+                targetDefinedIntervalNs,
+                maxBufferedPaths,
+                maxUpdatesPerNotification,
+                n,
+                allowConfigWrites,
+                maxPathsPerRequest,
+                maxSelectionSteps);
     }
 
     public GnmiOptions withAllowConfigWrites(boolean allow) {
-        return new GnmiOptions(minSampleIntervalNs, targetDefinedIntervalNs, maxBufferedPaths, maxUpdatesPerNotification,
-                maxSubscriptionsPerClient, allow, maxPathsPerRequest, maxSelectionSteps);
+        return new GnmiOptions(
+                minSampleIntervalNs,
+                targetDefinedIntervalNs,
+                maxBufferedPaths,
+                maxUpdatesPerNotification,
+                maxSubscriptionsPerClient,
+                allow,
+                maxPathsPerRequest,
+                maxSelectionSteps);
     }
 
     public GnmiOptions withMaxPathsPerRequest(int n) {
-        return new GnmiOptions(minSampleIntervalNs, targetDefinedIntervalNs, maxBufferedPaths, maxUpdatesPerNotification,
-                maxSubscriptionsPerClient, allowConfigWrites, n, maxSelectionSteps);
+        return new GnmiOptions(
+                minSampleIntervalNs,
+                targetDefinedIntervalNs,
+                maxBufferedPaths,
+                maxUpdatesPerNotification,
+                maxSubscriptionsPerClient,
+                allowConfigWrites,
+                n,
+                maxSelectionSteps);
     }
 
     public GnmiOptions withMaxSelectionSteps(long n) {
-        return new GnmiOptions(minSampleIntervalNs, targetDefinedIntervalNs, maxBufferedPaths, maxUpdatesPerNotification,
-                maxSubscriptionsPerClient, allowConfigWrites, maxPathsPerRequest, n);
+        return new GnmiOptions(
+                minSampleIntervalNs,
+                targetDefinedIntervalNs,
+                maxBufferedPaths,
+                maxUpdatesPerNotification,
+                maxSubscriptionsPerClient,
+                allowConfigWrites,
+                maxPathsPerRequest,
+                n);
     }
 }

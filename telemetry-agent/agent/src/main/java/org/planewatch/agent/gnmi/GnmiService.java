@@ -8,8 +8,8 @@ import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.ProtoUtils;
-import io.grpc.stub.ServerCalls;
 import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -58,10 +58,16 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
     private final TelemetrySchema schema = TelemetrySchema.get();
     private final SubscribeEnvironment env;
 
-    public GnmiService(TelemetryBackend backend, GnmiOptions options, AgentStats stats,
-            ScheduledExecutorService scheduler, Executor drainExecutor, LongSupplier wallNanos, StructuredLog log) {
-        this.env = new SubscribeEnvironment(new DeviceReader(backend, stats), options, stats, scheduler,
-                drainExecutor, wallNanos, log);
+    public GnmiService(
+            TelemetryBackend backend,
+            GnmiOptions options,
+            AgentStats stats,
+            ScheduledExecutorService scheduler,
+            Executor drainExecutor,
+            LongSupplier wallNanos,
+            StructuredLog log) {
+        this.env = new SubscribeEnvironment(
+                new DeviceReader(backend, stats), options, stats, scheduler, drainExecutor, wallNanos, log);
     }
 
     @Override
@@ -71,19 +77,23 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 .addSupportedEncodings(Encoding.PROTO)
                 .addSupportedEncodings(Encoding.JSON_IETF)
                 .addSupportedEncodings(Encoding.JSON);
-        Set<ModelInfo> models = new LinkedHashSet<>(List.of(
-                ModelInfo.OPENCONFIG_INTERFACES, ModelInfo.OPENCONFIG_QOS, ModelInfo.PLANEWATCH_MRC));
+        Set<ModelInfo> models = new LinkedHashSet<>(
+                List.of(ModelInfo.OPENCONFIG_INTERFACES, ModelInfo.OPENCONFIG_QOS, ModelInfo.PLANEWATCH_MRC));
         models.addAll(env.reader().backend().extraModels());
         for (ModelInfo m : models) {
-            out.addSupportedModels(ModelData.newBuilder().setName(m.name()).setOrganization(m.organization())
+            out.addSupportedModels(ModelData.newBuilder()
+                    .setName(m.name())
+                    .setOrganization(m.organization())
                     .setVersion(m.version()));
         }
         Map<String, String> notes = env.reader().backend().capabilityNotes();
         if (!notes.isEmpty()) {
             StringBuilder text = new StringBuilder();
-            notes.forEach((k, v) -> text.append(text.isEmpty() ? "" : " ").append(k).append('=').append(v));
-            out.addExtension(org.planewatch.gnmi.ext.Extension.newBuilder().setRegisteredExt(
-                    RegisteredExtension.newBuilder().setId(ExtensionID.EID_EXPERIMENTAL)
+            notes.forEach((k, v) ->
+                    text.append(text.isEmpty() ? "" : " ").append(k).append('=').append(v));
+            out.addExtension(org.planewatch.gnmi.ext.Extension.newBuilder()
+                    .setRegisteredExt(RegisteredExtension.newBuilder()
+                            .setId(ExtensionID.EID_EXPERIMENTAL)
                             .setMsg(ByteString.copyFrom(text.toString(), StandardCharsets.UTF_8))));
         }
         response.onNext(out.build());
@@ -96,7 +106,9 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
             response.onNext(answer(request));
             response.onCompleted();
         } catch (SelectionBudget.Cancelled e) {
-            response.onError(io.grpc.Status.CANCELLED.withDescription("the client cancelled the Get").asRuntimeException());
+            response.onError(io.grpc.Status.CANCELLED
+                    .withDescription("the client cancelled the Get")
+                    .asRuntimeException());
         } catch (StatusRuntimeException e) {
             response.onError(e);
         } catch (IllegalArgumentException e) {
@@ -121,8 +133,11 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         List<String> targets = env.reader().resolve(requested);
         SelectionIndex index = new SelectionIndex(patterns);
         Context call = Context.current();
-        SelectionBudget budget = new SelectionBudget(env.options().maxSelectionSteps(), call::isCancelled,
-                () -> "selecting the leaves of " + patterns.size() + " paths on " + targets.size() + " targets took more than "
+        SelectionBudget budget = new SelectionBudget(
+                env.options().maxSelectionSteps(),
+                call::isCancelled,
+                () -> "selecting the leaves of " + patterns.size() + " paths on " + targets.size()
+                        + " targets took more than "
                         + env.options().maxSelectionSteps() + " steps, the agent's limit (--max-selection-steps): "
                         + "narrow the paths or the targets, or split the request");
         boolean[] found = new boolean[patterns.size()];
@@ -145,7 +160,8 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 for (int i : selecting) {
                     found[i] = true;
                 }
-                n.addUpdate(Update.newBuilder().setPath(ProtoCodec.toProto(path))
+                n.addUpdate(Update.newBuilder()
+                        .setPath(ProtoCodec.toProto(path))
                         .setVal(ProtoCodec.toProto(value, request.getEncoding())));
             });
             n.setTimestamp(timestamp);
@@ -156,7 +172,9 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         for (int i = 0; i < found.length; i++) {
             if (!found[i]) {
                 throw GnmiException.notFound("no data at " + ClientText.shown(patterns.get(i)) + " on "
-                        + (targets.size() == 1 ? "target '" + ClientText.shown(targets.getFirst()) + "'" : "any of " + targets.size() + " targets"));
+                        + (targets.size() == 1
+                                ? "target '" + ClientText.shown(targets.getFirst()) + "'"
+                                : "any of " + targets.size() + " targets"));
             }
         }
         return out.build();
@@ -198,20 +216,26 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         List<TelemetryPath> paths = new ArrayList<>();
         for (Update u : writes) {
             TelemetryPath path = ProtoCodec.join(request.getPrefix(), u.getPath());
-            LeafDefinition leaf = schema.find(path).filter(d -> d.kind() == LeafKind.CONFIG).orElse(null);
+            LeafDefinition leaf =
+                    schema.find(path).filter(d -> d.kind() == LeafKind.CONFIG).orElse(null);
             if (leaf == null || path.isWildcard()) {
                 throw GnmiException.unimplemented("Set is not implemented for " + ClientText.shown(path)
                         + ": this agent is read-only except for the simulator's config leaves (sim:/.../config/...)");
             }
             paths.add(path);
         }
-        ConfigWriter writer = env.reader().backend().configWriter().orElseThrow(() -> GnmiException.unimplemented(
-                "this back end has no writable leaves: Set works only against the simulated back end"));
+        ConfigWriter writer = env.reader()
+                .backend()
+                .configWriter()
+                .orElseThrow(() -> GnmiException.unimplemented(
+                        "this back end has no writable leaves: Set works only against the simulated back end"));
         if (!env.options().allowConfigWrites()) {
-            throw GnmiException.permissionDenied("fault injection is disabled: start the agent with --allow-fault-injection");
+            throw GnmiException.permissionDenied(
+                    "fault injection is disabled: start the agent with --allow-fault-injection");
         }
         List<String> targets = env.reader().resolve(request.getPrefix().getTarget());
-        SetResponse.Builder out = SetResponse.newBuilder().setPrefix(request.getPrefix())
+        SetResponse.Builder out = SetResponse.newBuilder()
+                .setPrefix(request.getPrefix())
                 .setTimestamp(env.reader().backend().clock().nowNs());
         int replaces = request.getReplaceCount();
         for (int i = 0; i < writes.size(); i++) {
@@ -222,7 +246,8 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 throw GnmiException.invalidArgument("cannot set " + ClientText.shown(paths.get(i)) + " to "
                         + ClientText.shown(value.text()) + ": " + e.getMessage());
             }
-            out.addResponse(UpdateResult.newBuilder().setPath(writes.get(i).getPath())
+            out.addResponse(UpdateResult.newBuilder()
+                    .setPath(writes.get(i).getPath())
                     .setOp(i < replaces ? UpdateResult.Operation.REPLACE : UpdateResult.Operation.UPDATE));
         }
         return out.build();
@@ -235,13 +260,15 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
      */
     @Override
     public StreamObserver<SubscribeRequest> subscribe(StreamObserver<SubscribeResponse> response) {
-        throw GnmiException.unimplemented("bind GnmiService with serviceDefinition(): its Subscribe streams pre-encoded responses");
+        throw GnmiException.unimplemented(
+                "bind GnmiService with serviceDefinition(): its Subscribe streams pre-encoded responses");
     }
 
     /** The Subscribe method as served: same name and request type, responses already in wire form. */
-    static final MethodDescriptor<SubscribeRequest, EncodedResponse> SUBSCRIBE = gNMIGrpc.getSubscribeMethod()
-            .toBuilder(ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), EncodedResponse.MARSHALLER)
-            .build();
+    static final MethodDescriptor<SubscribeRequest, EncodedResponse> SUBSCRIBE =
+            gNMIGrpc.getSubscribeMethod().toBuilder(
+                            ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()), EncodedResponse.MARSHALLER)
+                    .build();
 
     /**
      * The gNMI service to register: Capabilities, Get and Set as generated, Subscribe with
@@ -251,7 +278,8 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
         ServerServiceDefinition generated = bindService();
         ServiceDescriptor standard = generated.getServiceDescriptor();
         ServiceDescriptor.Builder descriptor = ServiceDescriptor.newBuilder(standard.getName())
-                .setSchemaDescriptor(standard.getSchemaDescriptor()).addMethod(SUBSCRIBE);
+                .setSchemaDescriptor(standard.getSchemaDescriptor())
+                .addMethod(SUBSCRIBE);
         for (MethodDescriptor<?, ?> method : standard.getMethods()) {
             if (!method.getFullMethodName().equals(SUBSCRIBE.getFullMethodName())) {
                 descriptor.addMethod(method);
@@ -263,8 +291,10 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 out.addMethod(method);
             }
         }
-        out.addMethod(SUBSCRIBE, ServerCalls.asyncBidiStreamingCall(response -> new SubscribeSession(env,
-                (ServerCallStreamObserver<EncodedResponse>) response, ClientSession.CURRENT.get())));
+        out.addMethod(
+                SUBSCRIBE,
+                ServerCalls.asyncBidiStreamingCall(response -> new SubscribeSession(
+                        env, (ServerCallStreamObserver<EncodedResponse>) response, ClientSession.CURRENT.get())));
         return out.build();
     }
 

@@ -26,6 +26,7 @@ final class OutboundBuffer {
 
     /** Entry kinds in a slot's columns. */
     static final byte ABSENT = 0;
+
     static final byte UINT = 1;
     static final byte VALUE = 2;
     static final byte DELETE = 3;
@@ -41,8 +42,15 @@ final class OutboundBuffer {
          * @param perDevice whether it was put with its device's table (sampling), so it may share one
          *     notification with the rest of the device instead of one per parent path
          */
-        void entry(String target, long timestampNs, TelemetryPath path, byte kind, long raw, TelemetryValue value,
-                int duplicates, boolean perDevice);
+        void entry(
+                String target,
+                long timestampNs,
+                TelemetryPath path,
+                byte kind,
+                long raw,
+                TelemetryValue value,
+                int duplicates,
+                boolean perDevice);
     }
 
     /** A waiting update ({@code value != null}), delete ({@code value == null}) or sync marker, as {@link #take} returns it. */
@@ -54,7 +62,12 @@ final class OutboundBuffer {
         final int duplicates;
         final boolean sync;
 
-        private Pending(String target, long timestampNs, TelemetryPath path, TelemetryValue value, int duplicates,
+        private Pending(
+                String target,
+                long timestampNs,
+                TelemetryPath path,
+                TelemetryValue value,
+                int duplicates,
                 boolean sync) {
             this.target = target;
             this.timestampNs = timestampNs;
@@ -71,6 +84,7 @@ final class OutboundBuffer {
     private final HashMap<String, Slot> slots = new HashMap<>();
     /** Slots with waiting entries and sync markers, in order. */
     private final ArrayDeque<Object> order = new ArrayDeque<>();
+
     private final int maxPaths;
     private final AgentStats stats;
     private int paths;
@@ -86,7 +100,8 @@ final class OutboundBuffer {
         update(target, timestampNs, path, value, false);
     }
 
-    synchronized void update(String target, long timestampNs, TelemetryPath path, TelemetryValue value, boolean perDevice) {
+    synchronized void update(
+            String target, long timestampNs, TelemetryPath path, TelemetryValue value, boolean perDevice) {
         if (value instanceof TelemetryValue.Uint u) {
             put(target, timestampNs, path, UINT, u.value(), null, perDevice);
         } else {
@@ -103,8 +118,14 @@ final class OutboundBuffer {
         Slot slot = slotFor(target);
         if (slot.older != null || slot.generation != generation && slot.queued) {
             for (int i : selected) { // around a sync marker: leaf by leaf, through the path lookups
-                put(target, timestampNs, table.layout().path(i), table.isUint(i) ? UINT : VALUE, table.raw(i),
-                        table.isUint(i) ? null : table.value(i), true);
+                put(
+                        target,
+                        timestampNs,
+                        table.layout().path(i),
+                        table.isUint(i) ? UINT : VALUE,
+                        table.raw(i),
+                        table.isUint(i) ? null : table.value(i),
+                        true);
             }
             return;
         }
@@ -126,7 +147,13 @@ final class OutboundBuffer {
         enqueue(slot);
     }
 
-    private void put(String target, long timestampNs, TelemetryPath path, byte kind, long raw, TelemetryValue value,
+    private void put(
+            String target,
+            long timestampNs,
+            TelemetryPath path,
+            byte kind,
+            long raw,
+            TelemetryValue value,
             boolean perDevice) {
         Slot slot = slotFor(target);
         for (Slot s = slot; s != null; s = s.older) {
@@ -210,8 +237,15 @@ final class OutboundBuffer {
             }
 
             @Override
-            public void entry(String target, long timestampNs, TelemetryPath path, byte kind, long raw,
-                    TelemetryValue value, int duplicates, boolean perDevice) {
+            public void entry(
+                    String target,
+                    long timestampNs,
+                    TelemetryPath path,
+                    byte kind,
+                    long raw,
+                    TelemetryValue value,
+                    int duplicates,
+                    boolean perDevice) {
                 TelemetryValue v = kind == UINT ? TelemetryValue.uint(raw) : kind == VALUE ? value : null;
                 out.add(new Pending(target, timestampNs, path, v, duplicates, false));
             }
@@ -257,6 +291,7 @@ final class OutboundBuffer {
         private boolean[] perDevice = new boolean[0];
         /** Indexes in arrival order, a ring. */
         private int[] fifo = new int[16];
+
         private int head;
         private int count;
 
@@ -288,7 +323,8 @@ final class OutboundBuffer {
                 reset(next);
                 return;
             }
-            record Moved(TelemetryPath path, byte kind, long raw, TelemetryValue value, long ts, int dup, boolean dev) {}
+            record Moved(
+                    TelemetryPath path, byte kind, long raw, TelemetryValue value, long ts, int dup, boolean dev) {}
             List<Moved> moved = new ArrayList<>(count);
             for (int k = 0; k < count; k++) {
                 int i = fifo[(head + k) % fifo.length];

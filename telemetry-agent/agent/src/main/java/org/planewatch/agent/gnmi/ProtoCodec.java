@@ -30,8 +30,8 @@ public final class ProtoCodec {
         String origin = prefix.getOrigin();
         if (!path.getOrigin().isEmpty()) {
             if (!origin.isEmpty() && !origin.equals(path.getOrigin())) {
-                throw GnmiException.invalidArgument("origin given twice: '" + ClientText.shown(origin) + "' in the prefix and '"
-                        + ClientText.shown(path.getOrigin()) + "' in the path");
+                throw GnmiException.invalidArgument("origin given twice: '" + ClientText.shown(origin)
+                        + "' in the prefix and '" + ClientText.shown(path.getOrigin()) + "' in the path");
             }
             origin = path.getOrigin();
         }
@@ -47,7 +47,8 @@ public final class ProtoCodec {
 
     private static void requireElemForm(Path path, String what) {
         if (path.getElementCount() > 0) {
-            throw GnmiException.invalidArgument(what + " uses the deprecated 'element' field (gNMI < 0.4); send 'elem'");
+            throw GnmiException.invalidArgument(
+                    what + " uses the deprecated 'element' field (gNMI < 0.4); send 'elem'");
         }
     }
 
@@ -60,6 +61,7 @@ public final class ProtoCodec {
 
     /** Paths remembered as protobuf; past this the cache starts over (event paths keep coming). */
     private static final int PATH_CACHE_LIMIT = 1 << 21;
+
     private static final ConcurrentHashMap<TelemetryPath, Path> PATHS = new ConcurrentHashMap<>();
 
     /** The protobuf form of {@code path}, built once per path: every update of every sample carries one. */
@@ -76,7 +78,8 @@ public final class ProtoCodec {
         return built;
     }
 
-    private static final ConcurrentHashMap<org.planewatch.telemetry.path.PathElem, Path> LEAVES = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<org.planewatch.telemetry.path.PathElem, Path> LEAVES =
+            new ConcurrentHashMap<>();
 
     /** A one-element path (a leaf name relative to a notification prefix), built once per element. */
     public static Path leaf(org.planewatch.telemetry.path.PathElem elem) {
@@ -115,7 +118,9 @@ public final class ProtoCodec {
     private static Path build(TelemetryPath path) {
         Path.Builder out = Path.newBuilder().setOrigin(path.origin());
         for (PathElem e : path.elems()) {
-            out.addElem(org.planewatch.gnmi.proto.PathElem.newBuilder().setName(e.name()).putAllKey(e.keys()));
+            out.addElem(org.planewatch.gnmi.proto.PathElem.newBuilder()
+                    .setName(e.name())
+                    .putAllKey(e.keys()));
         }
         return out.build();
     }
@@ -123,23 +128,29 @@ public final class ProtoCodec {
     /** Encodings the agent can answer with; others are UNIMPLEMENTED. */
     public static void requireSupported(Encoding encoding) {
         if (encoding != Encoding.PROTO && encoding != Encoding.JSON && encoding != Encoding.JSON_IETF) {
-            throw GnmiException.unimplemented("encoding " + encoding
-                    + " is not supported; use PROTO, JSON_IETF or JSON");
+            throw GnmiException.unimplemented(
+                    "encoding " + encoding + " is not supported; use PROTO, JSON_IETF or JSON");
         }
     }
 
     public static TypedValue toProto(TelemetryValue value, Encoding encoding) {
         if (encoding == Encoding.JSON || encoding == Encoding.JSON_IETF) {
             ByteString json = ByteString.copyFrom(json(value, encoding == Encoding.JSON_IETF), StandardCharsets.UTF_8);
-            return encoding == Encoding.JSON ? TypedValue.newBuilder().setJsonVal(json).build()
+            return encoding == Encoding.JSON
+                    ? TypedValue.newBuilder().setJsonVal(json).build()
                     : TypedValue.newBuilder().setJsonIetfVal(json).build();
         }
         return switch (value) {
-            case TelemetryValue.Uint u -> TypedValue.newBuilder().setUintVal(u.value()).build();
-            case TelemetryValue.Int i -> TypedValue.newBuilder().setIntVal(i.value()).build();
-            case TelemetryValue.Str s -> TypedValue.newBuilder().setStringVal(s.value()).build();
-            case TelemetryValue.Bool b -> TypedValue.newBuilder().setBoolVal(b.value()).build();
-            case TelemetryValue.Real r -> TypedValue.newBuilder().setDoubleVal(r.value()).build();
+            case TelemetryValue.Uint u ->
+                TypedValue.newBuilder().setUintVal(u.value()).build();
+            case TelemetryValue.Int i ->
+                TypedValue.newBuilder().setIntVal(i.value()).build();
+            case TelemetryValue.Str s ->
+                TypedValue.newBuilder().setStringVal(s.value()).build();
+            case TelemetryValue.Bool b ->
+                TypedValue.newBuilder().setBoolVal(b.value()).build();
+            case TelemetryValue.Real r ->
+                TypedValue.newBuilder().setDoubleVal(r.value()).build();
         };
     }
 
@@ -182,8 +193,10 @@ public final class ProtoCodec {
             case DOUBLE_VAL -> new TelemetryValue.Real(value.getDoubleVal());
             case JSON_VAL -> fromJson(value.getJsonVal().toStringUtf8());
             case JSON_IETF_VAL -> fromJson(value.getJsonIetfVal().toStringUtf8());
-            default -> throw GnmiException.invalidArgument("value type " + value.getValueCase()
-                    + " is not accepted; send uint_val, int_val, string_val, bool_val, double_val or a JSON scalar");
+            default ->
+                throw GnmiException.invalidArgument(
+                        "value type " + value.getValueCase()
+                                + " is not accepted; send uint_val, int_val, string_val, bool_val, double_val or a JSON scalar");
         };
     }
 
@@ -194,7 +207,8 @@ public final class ProtoCodec {
         }
         if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) {
             String inner = s.substring(1, s.length() - 1);
-            return inner.matches("[0-9]+") ? new TelemetryValue.Uint(Long.parseUnsignedLong(inner))
+            return inner.matches("[0-9]+")
+                    ? new TelemetryValue.Uint(Long.parseUnsignedLong(inner))
                     : new TelemetryValue.Str(inner);
         }
         try {

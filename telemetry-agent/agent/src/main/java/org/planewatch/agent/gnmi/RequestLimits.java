@@ -12,8 +12,9 @@ final class RequestLimits {
     /** RESOURCE_EXHAUSTED naming the count and the limit when a request carries more than {@code --max-paths-per-request} paths. */
     static void requirePaths(int count, String what, GnmiOptions options) {
         if (count > options.maxPathsPerRequest()) {
-            throw GnmiException.resourceExhausted("the request has " + count + " " + what + ", more than the agent's limit of "
-                    + options.maxPathsPerRequest() + " per request (--max-paths-per-request)");
+            throw GnmiException.resourceExhausted(
+                    "the request has " + count + " " + what + ", more than the agent's limit of "
+                            + options.maxPathsPerRequest() + " per request (--max-paths-per-request)");
         }
     }
 

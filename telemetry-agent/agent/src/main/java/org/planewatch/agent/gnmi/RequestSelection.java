@@ -26,7 +26,8 @@ final class RequestSelection {
 
     RequestSelection(List<SubscriptionSpec> specs) {
         this.specs = specs;
-        this.index = new SelectionIndex(specs.stream().map(SubscriptionSpec::pattern).toList());
+        this.index =
+                new SelectionIndex(specs.stream().map(SubscriptionSpec::pattern).toList());
     }
 
     /** The subscriptions, ascending, that select {@code leaf}. */
@@ -68,12 +69,14 @@ final class RequestSelection {
         final int[] selected;
         /** The subscriptions of {@code selected[k]} are {@code specsOf[from[k]] .. specsOf[from[k + 1] - 1]}. */
         private final int[] from;
+
         private final int[] specsOf;
         /**
          * Per subscription, the indexes a sampling sweep sends, and those a heartbeat sweep sends;
          * made at the first sweep (ONCE and POLL never sweep).
          */
         private AtomicReferenceArray<int[]> sampled;
+
         private AtomicReferenceArray<int[]> heartbeat;
 
         private LayoutSelection(LeafLayout layout, SelectionBudget budget) {

@@ -46,6 +46,7 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
 
     /** Room before a notification for the response's tag and the notification's length. */
     private static final int HEADER = 6;
+
     private static final int PATH_CACHE_LIMIT = 1 << 21;
     private static final ConcurrentHashMap<TelemetryPath, byte[]> FULL_PATHS = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<TelemetryPath, byte[]> LEAF_PATHS = new ConcurrentHashMap<>();
@@ -64,6 +65,7 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
      * when they fell short) made the encoder allocate about ten times the bytes it sent.
      */
     private byte[] buf = new byte[1 << 16];
+
     private int pos;
     private boolean open;
     private String target;
@@ -90,11 +92,21 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
     }
 
     @Override
-    public void entry(String target, long timestampNs, TelemetryPath path, byte kind, long raw, TelemetryValue value,
-            int duplicates, boolean perDevice) {
+    public void entry(
+            String target,
+            long timestampNs,
+            TelemetryPath path,
+            byte kind,
+            long raw,
+            TelemetryValue value,
+            int duplicates,
+            boolean perDevice) {
         TelemetryPath group = perDevice || path.size() <= 1 ? TelemetryPath.ROOT : path.parent();
-        if (!open || timestampNs != this.timestampNs || entries >= maxEntries
-                || group != parent && !group.equals(parent) || !target.equals(this.target)) {
+        if (!open
+                || timestampNs != this.timestampNs
+                || entries >= maxEntries
+                || group != parent && !group.equals(parent)
+                || !target.equals(this.target)) {
             close();
             begin(target, timestampNs, group);
         }
@@ -107,10 +119,16 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
             return;
         }
         updates++;
-        byte[] other = kind == OutboundBuffer.UINT && encoding == Encoding.PROTO ? null
+        byte[] other = kind == OutboundBuffer.UINT && encoding == Encoding.PROTO
+                ? null
                 : typedValue(kind == OutboundBuffer.UINT ? new TelemetryValue.Uint(raw) : value);
         int valueLength = other == null ? 1 + varintSize(raw) : other.length;
-        int length = 1 + varintSize(relative.length) + relative.length + 1 + varintSize(valueLength) + valueLength
+        int length = 1
+                + varintSize(relative.length)
+                + relative.length
+                + 1
+                + varintSize(valueLength)
+                + valueLength
                 + (duplicates > 0 ? 1 + varintSize(duplicates) : 0);
         ensure(6 + length);
         writeTag(NOTIFICATION_UPDATE);
@@ -186,7 +204,8 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
         }
         String shown = echoedTarget.equals(DeviceReader.ALL_TARGETS) ? target : echoedTarget;
         Path path = ProtoCodec.toProto(group);
-        byte[] built = (shown.isEmpty() ? path : path.toBuilder().setTarget(shown).build()).toByteArray();
+        byte[] built =
+                (shown.isEmpty() ? path : path.toBuilder().setTarget(shown).build()).toByteArray();
         if (prefixes.size() >= PREFIX_CACHE_LIMIT) {
             prefixes.clear(); // event parents keep coming
         }

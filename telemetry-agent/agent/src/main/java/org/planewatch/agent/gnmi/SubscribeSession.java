@@ -68,6 +68,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private List<String> targets = List.of();
     /** From this many targets on, a sampling interval is spread over {@link #SAMPLE_SLICES} sweeps. */
     static final int SPREAD_MIN_TARGETS = 64;
+
     static final int SAMPLE_SLICES = 8;
     private Set<String> targetSet = Set.of();
     private Encoding encoding = Encoding.PROTO;
@@ -100,7 +101,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             switch (message.getRequestCase()) {
                 case SUBSCRIBE -> start(message.getSubscribe());
                 case POLL -> poll();
-                default -> throw GnmiException.invalidArgument("SubscribeRequest carries neither 'subscribe' nor 'poll'");
+                default ->
+                    throw GnmiException.invalidArgument("SubscribeRequest carries neither 'subscribe' nor 'poll'");
             }
         } catch (SelectionBudget.Cancelled e) {
             close();
@@ -118,10 +120,13 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     /** The selection work one request (initial state, Poll, sweep, change) may cost. */
     private SelectionBudget budget() {
-        return new SelectionBudget(env.options().maxSelectionSteps(), this::cancelled, () -> "selecting the leaves of "
-                + specs.size() + " subscription paths on " + targets.size() + " targets took more than "
-                + env.options().maxSelectionSteps() + " steps, the agent's limit (--max-selection-steps): "
-                + "narrow the paths or the targets, or split the subscription");
+        return new SelectionBudget(
+                env.options().maxSelectionSteps(),
+                this::cancelled,
+                () -> "selecting the leaves of "
+                        + specs.size() + " subscription paths on " + targets.size() + " targets took more than "
+                        + env.options().maxSelectionSteps() + " steps, the agent's limit (--max-selection-steps): "
+                        + "narrow the paths or the targets, or split the subscription");
     }
 
     @Override
@@ -139,7 +144,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private void start(SubscriptionList list) {
         if (request != null) {
-            throw GnmiException.invalidArgument("a Subscribe stream takes exactly one SubscriptionList; send Poll to refresh a POLL subscription");
+            throw GnmiException.invalidArgument(
+                    "a Subscribe stream takes exactly one SubscriptionList; send Poll to refresh a POLL subscription");
         }
         if (list.getSubscriptionCount() == 0) {
             throw GnmiException.invalidArgument("the SubscriptionList has no subscription");
@@ -163,14 +169,26 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         List<String> resolved = env.reader().resolve(list.getPrefix().getTarget());
         if (client != null) {
             if (!client.tryOpenSubscription(env.options().maxSubscriptionsPerClient())) {
-                throw GnmiException.resourceExhausted("this client already has "
-                        + env.options().maxSubscriptionsPerClient() + " subscriptions open, the agent's limit per client");
+                throw GnmiException.resourceExhausted(
+                        "this client already has " + env.options().maxSubscriptionsPerClient()
+                                + " subscriptions open, the agent's limit per client");
             }
             holdsSlot = true;
         }
         env.stats().subscriptionOpened();
-        env.log().info("subscribe", "peer", peer(), "mode", list.getMode(), "target", ClientText.shown(list.getPrefix().getTarget()),
-                "subscriptions", parsed.size(), "updates_only", list.getUpdatesOnly());
+        env.log()
+                .info(
+                        "subscribe",
+                        "peer",
+                        peer(),
+                        "mode",
+                        list.getMode(),
+                        "target",
+                        ClientText.shown(list.getPrefix().getTarget()),
+                        "subscriptions",
+                        parsed.size(),
+                        "updates_only",
+                        list.getUpdatesOnly());
         request = list;
         specs = parsed;
         selection = new RequestSelection(parsed);
@@ -204,7 +222,15 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                     interests.add(interest);
                 }
             } catch (IllegalStateException e) {
-                env.log().warn("subscribe-interest", "peer", peer(), "path", ClientText.shown(spec.pattern()), "message", e.getMessage());
+                env.log()
+                        .warn(
+                                "subscribe-interest",
+                                "peer",
+                                peer(),
+                                "path",
+                                ClientText.shown(spec.pattern()),
+                                "message",
+                                e.getMessage());
             }
         }
     }
@@ -217,17 +243,20 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         long min = env.options().minSampleIntervalNs();
         long interval = switch (s.getMode()) {
             case SAMPLE -> s.getSampleInterval() == 0 ? min : s.getSampleInterval();
-            case TARGET_DEFINED -> s.getSampleInterval() == 0 ? env.options().targetDefinedIntervalNs() : s.getSampleInterval();
+            case TARGET_DEFINED ->
+                s.getSampleInterval() == 0 ? env.options().targetDefinedIntervalNs() : s.getSampleInterval();
             case ON_CHANGE -> 0;
-            default -> throw GnmiException.invalidArgument("unknown subscription mode " + s.getModeValue() + " for " + ClientText.shown(pattern));
+            default ->
+                throw GnmiException.invalidArgument(
+                        "unknown subscription mode " + s.getModeValue() + " for " + ClientText.shown(pattern));
         };
         if (s.getMode() != SubscriptionMode.ON_CHANGE && interval < min) {
             throw GnmiException.invalidArgument("sample_interval " + interval + " ns for " + ClientText.shown(pattern)
                     + " is below the agent's minimum of " + min + " ns");
         }
         if (s.getHeartbeatInterval() != 0 && s.getHeartbeatInterval() < min) {
-            throw GnmiException.invalidArgument("heartbeat_interval " + s.getHeartbeatInterval() + " ns for " + ClientText.shown(pattern)
-                    + " is below the agent's minimum of " + min + " ns");
+            throw GnmiException.invalidArgument("heartbeat_interval " + s.getHeartbeatInterval() + " ns for "
+                    + ClientText.shown(pattern) + " is below the agent's minimum of " + min + " ns");
         }
         return new SubscriptionSpec(pattern, s.getMode(), interval, s.getSuppressRedundant(), s.getHeartbeatInterval());
     }
@@ -257,13 +286,21 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                     for (int slice = 0; slice < slices; slice++) {
                         int from = slice * targets.size() / slices;
                         int to = (slice + 1) * targets.size() / slices;
-                        timers.add(env.scheduler().scheduleAtFixedRate(() -> guarded(() -> sample(index, from, to)),
-                                interval + slice * (interval / slices), interval, TimeUnit.NANOSECONDS));
+                        timers.add(env.scheduler()
+                                .scheduleAtFixedRate(
+                                        () -> guarded(() -> sample(index, from, to)),
+                                        interval + slice * (interval / slices),
+                                        interval,
+                                        TimeUnit.NANOSECONDS));
                     }
                 }
                 if (spec.hasChangeLeaves() && spec.heartbeatIntervalNs() > 0) {
-                    timers.add(env.scheduler().scheduleAtFixedRate(() -> guarded(() -> heartbeat(index)),
-                            spec.heartbeatIntervalNs(), spec.heartbeatIntervalNs(), TimeUnit.NANOSECONDS));
+                    timers.add(env.scheduler()
+                            .scheduleAtFixedRate(
+                                    () -> guarded(() -> heartbeat(index)),
+                                    spec.heartbeatIntervalNs(),
+                                    spec.heartbeatIntervalNs(),
+                                    TimeUnit.NANOSECONDS));
                 }
             }
             if (closed) {
@@ -277,7 +314,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             throw GnmiException.invalidArgument("Poll received before the SubscriptionList");
         }
         if (request.getMode() != SubscriptionList.Mode.POLL) {
-            throw GnmiException.invalidArgument("Poll received on a " + request.getMode() + " subscription; only POLL subscriptions are polled");
+            throw GnmiException.invalidArgument(
+                    "Poll received on a " + request.getMode() + " subscription; only POLL subscriptions are polled");
         }
         queueAll();
     }
@@ -297,9 +335,11 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         long wall = env.wallNanos().getAsLong();
         for (String target : targets) {
             budget.checkCancelled();
-            if (!remembers && env.reader().read(target) instanceof DeviceSnapshot device
+            if (!remembers
+                    && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
-                buffer.updateTable(target, device.timestampNs(), table, selection.layout(table.layout(), budget).selected);
+                buffer.updateTable(
+                        target, device.timestampNs(), table, selection.layout(table.layout(), budget).selected);
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
                     if (selection.selecting(path, budget).length > 0) {
                         buffer.update(target, timestampNs, path, value, true);
@@ -338,10 +378,14 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         long wall = env.wallNanos().getAsLong();
         for (String target : swept) {
             budget.checkCancelled();
-            if (!remembers && env.reader().read(target) instanceof DeviceSnapshot device
+            if (!remembers
+                    && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
                 // Every selected leaf goes: the whole device as one table, no per-leaf lookups.
-                buffer.updateTable(target, device.timestampNs(), table,
+                buffer.updateTable(
+                        target,
+                        device.timestampNs(),
+                        table,
                         selection.layout(table.layout(), budget).sweep(index, sampledLeaves));
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
                     if (sweeps(index, path, sampledLeaves, budget)) {
@@ -355,8 +399,11 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                     return;
                 }
                 Sent previous = remembers ? sent.get(new LeafKey(target, path)) : null;
-                boolean due = previous == null || heartbeatDue(spec, previous, wall)
-                        || (sampledLeaves && (!spec.suppressRedundant() || !previous.value().equals(value)));
+                boolean due = previous == null
+                        || heartbeatDue(spec, previous, wall)
+                        || (sampledLeaves
+                                && (!spec.suppressRedundant()
+                                        || !previous.value().equals(value)));
                 if (due) {
                     queue(target, timestampNs, path, value, wall);
                 }
@@ -438,7 +485,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         } catch (StatusRuntimeException e) {
             fail(e);
         } catch (RuntimeException e) {
-            fail(Status.INTERNAL.withDescription("sampling failed: " + e).withCause(e).asRuntimeException());
+            fail(Status.INTERNAL
+                    .withDescription("sampling failed: " + e)
+                    .withCause(e)
+                    .asRuntimeException());
         }
     }
 
@@ -447,8 +497,15 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     }
 
     private void fail(StatusRuntimeException error) {
-        env.log().warn("subscribe-error", "peer", peer(), "status", error.getStatus().getCode(),
-                "message", String.valueOf(error.getStatus().getDescription()));
+        env.log()
+                .warn(
+                        "subscribe-error",
+                        "peer",
+                        peer(),
+                        "status",
+                        error.getStatus().getCode(),
+                        "message",
+                        String.valueOf(error.getStatus().getDescription()));
         failure = error;
         requestDrain();
     }
@@ -502,7 +559,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 out.onNext(response);
             }
             // A chunk ends at a sync marker if it has one: a ONCE subscription is done there.
-            if (completeAfterSync && !responses.isEmpty() && responses.getLast().bytes() == ResponseEncoder.SYNC_RESPONSE) {
+            if (completeAfterSync
+                    && !responses.isEmpty()
+                    && responses.getLast().bytes() == ResponseEncoder.SYNC_RESPONSE) {
                 out.onCompleted();
                 close();
                 return;

@@ -26,7 +26,11 @@ final class SubscriptionSpec {
      * @param suppressRedundant send a sampled leaf only when its value changed (or a heartbeat is due)
      * @param heartbeatIntervalNs 0, or the longest time a selected leaf may go unsent
      */
-    SubscriptionSpec(PathPattern pattern, SubscriptionMode mode, long sampleIntervalNs, boolean suppressRedundant,
+    SubscriptionSpec(
+            PathPattern pattern,
+            SubscriptionMode mode,
+            long sampleIntervalNs,
+            boolean suppressRedundant,
             long heartbeatIntervalNs) {
         this.pattern = pattern;
         this.mode = mode;
@@ -70,8 +74,11 @@ final class SubscriptionSpec {
         return switch (mode) {
             case SAMPLE -> true;
             case ON_CHANGE -> false;
-            default -> TelemetrySchema.get().find(leaf).map(d -> d.kind().sampledWhenTargetDefined())
-                    .orElse(LeafKind.STATE.sampledWhenTargetDefined());
+            default ->
+                TelemetrySchema.get()
+                        .find(leaf)
+                        .map(d -> d.kind().sampledWhenTargetDefined())
+                        .orElse(LeafKind.STATE.sampledWhenTargetDefined());
         };
     }
 

@@ -63,7 +63,11 @@ public final class CounterTables {
 
     /** Drivers with rows of their own. */
     public List<String> drivers() {
-        return rdma.stream().map(RdmaRow::driver).filter(d -> !d.equals("generic")).distinct().toList();
+        return rdma.stream()
+                .map(RdmaRow::driver)
+                .filter(d -> !d.equals("generic"))
+                .distinct()
+                .toList();
     }
 
     private static List<String[]> rows(String resource, int columns) {

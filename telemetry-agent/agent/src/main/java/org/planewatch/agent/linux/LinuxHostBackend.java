@@ -13,8 +13,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.planewatch.agent.backend.DeviceSnapshot;
-import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.PublishingBackend;
+import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
@@ -46,7 +46,8 @@ public final class LinuxHostBackend extends PublishingBackend {
     public LinuxHostBackend(Path sysfs, String target, TelemetryClock clock, Duration pollInterval) {
         super(clock);
         if (!Files.isDirectory(sysfs.resolve("class"))) {
-            throw new IllegalArgumentException("sysfs root " + sysfs + " has no 'class' directory; is it a sysfs mount?");
+            throw new IllegalArgumentException(
+                    "sysfs root " + sysfs + " has no 'class' directory; is it a sysfs mount?");
         }
         this.sysfs = sysfs;
         this.target = target;
@@ -78,8 +79,9 @@ public final class LinuxHostBackend extends PublishingBackend {
             TelemetryPath state = INTERFACES.child("interface", "name", ifName).child("state");
             SysfsReader.text(dir.resolve("operstate"))
                     .ifPresent(s -> out.put(state.child("oper-status"), TelemetryValue.str(operStatus(s))));
-            SysfsReader.number(dir.resolve("flags")).ifPresent(flags -> out.put(state.child("admin-status"),
-                    TelemetryValue.str((flags & IFF_UP) != 0 ? "UP" : "DOWN")));
+            SysfsReader.number(dir.resolve("flags"))
+                    .ifPresent(flags -> out.put(
+                            state.child("admin-status"), TelemetryValue.str((flags & IFF_UP) != 0 ? "UP" : "DOWN")));
             TelemetryPath counters = state.child("counters");
             for (CounterTables.NetdevRow row : tables.netdev()) {
                 SysfsReader.number(dir.resolve("statistics").resolve(row.file()))
@@ -110,7 +112,8 @@ public final class LinuxHostBackend extends PublishingBackend {
             String driver = driverOf(ib.resolve(dev), dev);
             for (String port : SysfsReader.list(ib.resolve(dev).resolve("ports"))) {
                 Path dir = ib.resolve(dev).resolve("ports").resolve(port);
-                TelemetryPath state = PLANES.child("plane", "id", Integer.toString(plane++)).child("state");
+                TelemetryPath state =
+                        PLANES.child("plane", "id", Integer.toString(plane++)).child("state");
                 out.put(state.child("port-name"), TelemetryValue.str(portName(ib.resolve(dev), dir, dev, port)));
                 SysfsReader.text(dir.resolve("state"))
                         .ifPresent(s -> out.put(state.child("oper-status"), TelemetryValue.str(ibPortState(s))));
@@ -167,9 +170,10 @@ public final class LinuxHostBackend extends PublishingBackend {
             return;
         }
         feed.publish(read(target));
-        poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("sysfs-poller").factory());
-        poller.scheduleAtFixedRate(() -> feed.publish(read(target)), pollInterval.toNanos(), pollInterval.toNanos(),
-                TimeUnit.NANOSECONDS);
+        poller = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("sysfs-poller").factory());
+        poller.scheduleAtFixedRate(
+                () -> feed.publish(read(target)), pollInterval.toNanos(), pollInterval.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -178,7 +182,4 @@ public final class LinuxHostBackend extends PublishingBackend {
             poller.shutdownNow();
         }
     }
-
-
-
 }

@@ -35,7 +35,8 @@ final class SysfsReader {
         }
         try {
             String v = s.get();
-            return OptionalLong.of(v.startsWith("0x") ? Long.parseUnsignedLong(v.substring(2), 16) : Long.parseUnsignedLong(v));
+            return OptionalLong.of(
+                    v.startsWith("0x") ? Long.parseUnsignedLong(v.substring(2), 16) : Long.parseUnsignedLong(v));
         } catch (NumberFormatException e) {
             return OptionalLong.empty();
         }

@@ -38,12 +38,19 @@ public final class LibraryLogBridge extends Handler {
 
     @Override
     public void publish(LogRecord record) {
-        if (!isLoggable(record) || (record.getLevel().intValue() < Level.WARNING.intValue()
-                && String.valueOf(record.getLoggerName()).startsWith(NETTY_TRANSPORT))) {
+        if (!isLoggable(record)
+                || (record.getLevel().intValue() < Level.WARNING.intValue()
+                        && String.valueOf(record.getLoggerName()).startsWith(NETTY_TRANSPORT))) {
             return;
         }
-        Object[] fields = {"logger", String.valueOf(record.getLoggerName()), "message", message(record),
-            "error", error(record.getThrown())};
+        Object[] fields = {
+            "logger",
+            String.valueOf(record.getLoggerName()),
+            "message",
+            message(record),
+            "error",
+            error(record.getThrown())
+        };
         int level = record.getLevel().intValue();
         if (record.getThrown() instanceof io.grpc.StatusRuntimeException) {
             // A status gRPC gives a client (a request over --max-message-bytes): the client's error,

@@ -43,8 +43,15 @@ public final class StructuredLog {
         if (keyValues.length % 2 != 0) {
             throw new IllegalArgumentException("key/value pairs expected for event " + event);
         }
-        StringBuilder line = new StringBuilder(96).append("ts=").append(Instant.now()).append(" level=").append(level)
-                .append(" component=").append(component).append(" event=").append(event);
+        StringBuilder line = new StringBuilder(96)
+                .append("ts=")
+                .append(Instant.now())
+                .append(" level=")
+                .append(level)
+                .append(" component=")
+                .append(component)
+                .append(" event=")
+                .append(event);
         for (int i = 0; i < keyValues.length; i += 2) {
             // Values may carry client input: each is capped, so no request makes a line of megabytes.
             String value = ClientText.capped(String.valueOf(keyValues[i + 1]), ClientText.MESSAGE_LIMIT);

@@ -31,8 +31,18 @@ public final class AuditLog {
 
     /** A login refused before any check, by the per-address limits; later ones of a burst are counted, not logged. */
     void authRefused(String user, String peer, LoginThrottle.Refusal refusal) {
-        log.warn("auth-refused", "user", clip(user), "peer", peer, "reason", refusal.reason(),
-                "refused-since-last-line", refusal.suppressed(), "message", refusal.message());
+        log.warn(
+                "auth-refused",
+                "user",
+                clip(user),
+                "peer",
+                peer,
+                "reason",
+                refusal.reason(),
+                "refused-since-last-line",
+                refusal.suppressed(),
+                "message",
+                refusal.message());
     }
 
     /** A TLS handshake that failed: who tried and why, without a stack trace. */
@@ -43,10 +53,35 @@ public final class AuditLog {
     /** A gNMI Set, with what it asked for and the agent's answer. */
     void set(String user, String peer, String paths, String values, Status status) {
         if (status.isOk()) {
-            log.info("set", "user", clip(user), "peer", peer, "path", clip(paths), "value", clip(values), "result", "accepted");
+            log.info(
+                    "set",
+                    "user",
+                    clip(user),
+                    "peer",
+                    peer,
+                    "path",
+                    clip(paths),
+                    "value",
+                    clip(values),
+                    "result",
+                    "accepted");
         } else {
-            log.warn("set", "user", clip(user), "peer", peer, "path", clip(paths), "value", clip(values), "result", "refused",
-                    "code", status.getCode(), "reason", clip(String.valueOf(status.getDescription())));
+            log.warn(
+                    "set",
+                    "user",
+                    clip(user),
+                    "peer",
+                    peer,
+                    "path",
+                    clip(paths),
+                    "value",
+                    clip(values),
+                    "result",
+                    "refused",
+                    "code",
+                    status.getCode(),
+                    "reason",
+                    clip(String.valueOf(status.getDescription())));
         }
     }
 

@@ -48,7 +48,8 @@ public record AuthLimits(
     }
 
     public AuthLimits withBackoff(int freeFailures, Duration backoff, Duration maxBackoff) {
-        return new AuthLimits(hashThreads, hashQueue, maxChecksPerAddress, freeFailures, backoff, maxBackoff, verifiedTtl);
+        return new AuthLimits(
+                hashThreads, hashQueue, maxChecksPerAddress, freeFailures, backoff, maxBackoff, verifiedTtl);
     }
 
     private static void requirePositive(long value, String flag) {

@@ -70,12 +70,14 @@ public final class ClientCertificateCheck extends X509ExtendedTrustManager {
     }
 
     @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+            throws CertificateException {
         check(chain, () -> pkix.checkClientTrusted(chain, authType, engine));
     }
 
     @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
+            throws CertificateException {
         check(chain, () -> pkix.checkClientTrusted(chain, authType, socket));
     }
 
@@ -93,17 +95,24 @@ public final class ClientCertificateCheck extends X509ExtendedTrustManager {
         try {
             leaf.checkValidity();
         } catch (CertificateExpiredException e) {
-            throw new Rejected("client certificate '" + subject + "' expired (NotAfter " + leaf.getNotAfter().toInstant()
-                    + ")", e);
+            throw new Rejected(
+                    "client certificate '" + subject + "' expired (NotAfter "
+                            + leaf.getNotAfter().toInstant() + ")",
+                    e);
         } catch (CertificateNotYetValidException e) {
-            throw new Rejected("client certificate '" + subject + "' is not valid yet (NotBefore "
-                    + leaf.getNotBefore().toInstant() + "; check the clocks)", e);
+            throw new Rejected(
+                    "client certificate '" + subject + "' is not valid yet (NotBefore "
+                            + leaf.getNotBefore().toInstant() + "; check the clocks)",
+                    e);
         }
         try {
             pkixCheck.run();
         } catch (CertificateException e) {
-            throw new Rejected("client certificate '" + subject + "' (issuer '" + leaf.getIssuerX500Principal().getName()
-                    + "') is not signed by a CA of --tls-client-ca " + caFile + ": " + innermost(e), e);
+            throw new Rejected(
+                    "client certificate '" + subject + "' (issuer '"
+                            + leaf.getIssuerX500Principal().getName() + "') is not signed by a CA of --tls-client-ca "
+                            + caFile + ": " + innermost(e),
+                    e);
         }
     }
 
@@ -116,12 +125,14 @@ public final class ClientCertificateCheck extends X509ExtendedTrustManager {
     }
 
     @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+            throws CertificateException {
         pkix.checkServerTrusted(chain, authType, engine);
     }
 
     @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
+            throws CertificateException {
         pkix.checkServerTrusted(chain, authType, socket);
     }
 

@@ -83,9 +83,13 @@ final class Der {
     static byte[] time(ZonedDateTime t) {
         ZonedDateTime utc = t.withZoneSameInstant(ZoneOffset.UTC);
         if (utc.getYear() < 2050) {
-            return tlv(0x17, utc.format(DateTimeFormatter.ofPattern("yyMMddHHmmss'Z'")).getBytes(StandardCharsets.US_ASCII));
+            return tlv(
+                    0x17,
+                    utc.format(DateTimeFormatter.ofPattern("yyMMddHHmmss'Z'")).getBytes(StandardCharsets.US_ASCII));
         }
-        return tlv(0x18, utc.format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss'Z'")).getBytes(StandardCharsets.US_ASCII));
+        return tlv(
+                0x18,
+                utc.format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss'Z'")).getBytes(StandardCharsets.US_ASCII));
     }
 
     /** A context-specific tag: constructed for EXPLICIT wrapping, primitive for IMPLICIT strings. */

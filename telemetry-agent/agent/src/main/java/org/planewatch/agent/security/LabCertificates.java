@@ -60,13 +60,37 @@ public final class LabCertificates {
             ZonedDateTime from = ZonedDateTime.now().minusMinutes(5);
             ZonedDateTime to = from.plus(validity);
             String caName = "Planewatch lab CA";
-            byte[] caCert = certificate(caName, caName, ca, ca.getPrivate(), from, to, random, true, List.of(), List.of());
-            byte[] serverCert = certificate(caName, hosts.isEmpty() ? "planewatch-agent" : hosts.getFirst(), server,
-                    ca.getPrivate(), from, to, random, false, hosts, List.of(SERVER_AUTH));
-            byte[] clientCert = certificate(caName, "planewatch-client", client, ca.getPrivate(), from, to, random, false,
-                    List.of(), List.of(CLIENT_AUTH));
-            LabFiles out = new LabFiles(dir.resolve("ca.pem"), dir.resolve("ca.key"), dir.resolve("server.pem"),
-                    dir.resolve("server.key"), dir.resolve("client.pem"), dir.resolve("client.key"));
+            byte[] caCert =
+                    certificate(caName, caName, ca, ca.getPrivate(), from, to, random, true, List.of(), List.of());
+            byte[] serverCert = certificate(
+                    caName,
+                    hosts.isEmpty() ? "planewatch-agent" : hosts.getFirst(),
+                    server,
+                    ca.getPrivate(),
+                    from,
+                    to,
+                    random,
+                    false,
+                    hosts,
+                    List.of(SERVER_AUTH));
+            byte[] clientCert = certificate(
+                    caName,
+                    "planewatch-client",
+                    client,
+                    ca.getPrivate(),
+                    from,
+                    to,
+                    random,
+                    false,
+                    List.of(),
+                    List.of(CLIENT_AUTH));
+            LabFiles out = new LabFiles(
+                    dir.resolve("ca.pem"),
+                    dir.resolve("ca.key"),
+                    dir.resolve("server.pem"),
+                    dir.resolve("server.key"),
+                    dir.resolve("client.pem"),
+                    dir.resolve("client.key"));
             writePem(out.caCert(), "CERTIFICATE", caCert, false);
             writePem(out.caKey(), "PRIVATE KEY", ca.getPrivate().getEncoded(), true);
             writePem(out.serverCert(), "CERTIFICATE", serverCert, false);
@@ -85,24 +109,40 @@ public final class LabCertificates {
         return g.generateKeyPair();
     }
 
-    private static byte[] certificate(String issuer, String subject, KeyPair subjectKeys, PrivateKey signer,
-            ZonedDateTime from, ZonedDateTime to, SecureRandom random, boolean isCa, List<String> hosts,
-            List<String> extendedUsages) throws GeneralSecurityException {
+    private static byte[] certificate(
+            String issuer,
+            String subject,
+            KeyPair subjectKeys,
+            PrivateKey signer,
+            ZonedDateTime from,
+            ZonedDateTime to,
+            SecureRandom random,
+            boolean isCa,
+            List<String> hosts,
+            List<String> extendedUsages)
+            throws GeneralSecurityException {
         byte[] algorithm = Der.sequence(Der.oid(ECDSA_SHA256));
         List<byte[]> extensions = new ArrayList<>();
         extensions.add(extension(BASIC_CONSTRAINTS, true, isCa ? Der.sequence(Der.bool(true)) : Der.sequence()));
-        extensions.add(extension(KEY_USAGE, true, isCa
-                ? Der.bits(new byte[] {0x06}, 1) // keyCertSign, cRLSign
-                : Der.bits(new byte[] {(byte) 0x80}, 7))); // digitalSignature
+        extensions.add(extension(
+                KEY_USAGE,
+                true,
+                isCa
+                        ? Der.bits(new byte[] {0x06}, 1) // keyCertSign, cRLSign
+                        : Der.bits(new byte[] {(byte) 0x80}, 7))); // digitalSignature
         if (!extendedUsages.isEmpty()) {
-            extensions.add(extension(EXT_KEY_USAGE, false,
+            extensions.add(extension(
+                    EXT_KEY_USAGE,
+                    false,
                     Der.sequence(extendedUsages.stream().map(Der::oid).toArray(byte[][]::new))));
         }
         if (!hosts.isEmpty()) {
             List<byte[]> names = new ArrayList<>();
             for (String h : hosts) {
-                names.add(isIpLiteral(h) ? Der.context(7, false, ipBytes(h))
-                        : Der.context(2, false, h.getBytes(StandardCharsets.US_ASCII)));
+                names.add(
+                        isIpLiteral(h)
+                                ? Der.context(7, false, ipBytes(h))
+                                : Der.context(2, false, h.getBytes(StandardCharsets.US_ASCII)));
             }
             extensions.add(extension(SUBJECT_ALT_NAME, false, Der.sequence(names.toArray(byte[][]::new))));
         }
@@ -129,7 +169,8 @@ public final class LabCertificates {
     }
 
     private static byte[] extension(String oid, boolean critical, byte[] value) {
-        return critical ? Der.sequence(Der.oid(oid), Der.bool(true), Der.octets(value))
+        return critical
+                ? Der.sequence(Der.oid(oid), Der.bool(true), Der.octets(value))
                 : Der.sequence(Der.oid(oid), Der.octets(value));
     }
 
@@ -147,7 +188,8 @@ public final class LabCertificates {
 
     private static void writePem(Path file, String type, byte[] der, boolean secret) throws IOException {
         String pem = "-----BEGIN " + type + "-----\n"
-                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                        .encodeToString(der)
                 + "\n-----END " + type + "-----\n";
         Files.writeString(file, pem, StandardCharsets.US_ASCII);
         if (secret) {

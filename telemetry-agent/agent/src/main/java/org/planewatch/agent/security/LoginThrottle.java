@@ -17,7 +17,11 @@ final class LoginThrottle {
     /** Addresses tracked at once; an attacker with more addresses than this is refused as a whole. */
     static final int MAX_ADDRESSES = 10_000;
 
-    enum Outcome { ACCEPTED, FAILED, NOT_CHECKED }
+    enum Outcome {
+        ACCEPTED,
+        FAILED,
+        NOT_CHECKED
+    }
 
     /**
      * Why a check was not started.
@@ -64,8 +68,12 @@ final class LoginThrottle {
                 forgetIdle(now);
             }
             if (states.size() >= maxAddresses) {
-                return Optional.of(new Refusal("busy", "the agent is refusing password checks: " + maxAddresses
-                        + " client addresses failed logins recently; retry later", false, 0));
+                return Optional.of(new Refusal(
+                        "busy",
+                        "the agent is refusing password checks: " + maxAddresses
+                                + " client addresses failed logins recently; retry later",
+                        false,
+                        0));
             }
             s = new State();
             states.put(address, s);
@@ -73,13 +81,24 @@ final class LoginThrottle {
             s.failures = 0;
         }
         if (now < s.blockedUntilNs) {
-            return Optional.of(refuse(s, "backoff", String.format(java.util.Locale.ROOT,
-                    "%d failed logins in a row from %s (last: %s): its next password check is allowed in %.1f s",
-                    s.failures, address, s.lastFailure, (s.blockedUntilNs - now) / 1e9)));
+            return Optional.of(refuse(
+                    s,
+                    "backoff",
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "%d failed logins in a row from %s (last: %s): its next password check is allowed in %.1f s",
+                            s.failures,
+                            address,
+                            s.lastFailure,
+                            (s.blockedUntilNs - now) / 1e9)));
         }
         if (s.inFlight >= limits.maxChecksPerAddress()) {
-            return Optional.of(refuse(s, "busy", s.inFlight + " password checks from " + address
-                    + " are already in progress, the limit per address (--auth-max-checks-per-address); retry later"));
+            return Optional.of(
+                    refuse(
+                            s,
+                            "busy",
+                            s.inFlight + " password checks from " + address
+                                    + " are already in progress, the limit per address (--auth-max-checks-per-address); retry later"));
         }
         s.inFlight++;
         return Optional.empty();
@@ -124,7 +143,7 @@ final class LoginThrottle {
                     s.refusalLogged = false;
                 }
             }
-            case NOT_CHECKED -> { }
+            case NOT_CHECKED -> {}
         }
         if (s.inFlight == 0 && s.failures == 0) {
             states.remove(address);

@@ -54,8 +54,13 @@ public final class PasswordAuthInterceptor implements ServerInterceptor, AutoClo
         this.nanos = nanos;
         this.verified = new VerifiedCredentials(limits.verifiedTtl().toNanos(), nanos);
         this.throttle = new LoginThrottle(limits, nanos);
-        this.hashers = new ThreadPoolExecutor(limits.hashThreads(), limits.hashThreads(), 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(limits.hashQueue()), Thread.ofPlatform().daemon().name("auth-hash-", 0).factory(),
+        this.hashers = new ThreadPoolExecutor(
+                limits.hashThreads(),
+                limits.hashThreads(),
+                0,
+                TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(limits.hashQueue()),
+                Thread.ofPlatform().daemon().name("auth-hash-", 0).factory(),
                 new ThreadPoolExecutor.AbortPolicy());
         this.maxChecks = limits.hashThreads() + limits.hashQueue();
         this.lastBusyLineNs = new AtomicLong(nanos.getAsLong() - 2_000_000_000L);
@@ -76,7 +81,9 @@ public final class PasswordAuthInterceptor implements ServerInterceptor, AutoClo
             if (refusal.get().log()) {
                 audit.authRefused(user, peer, refusal.get());
             }
-            return refuse(call, Status.RESOURCE_EXHAUSTED.withDescription(refusal.get().message()));
+            return refuse(
+                    call,
+                    Status.RESOURCE_EXHAUSTED.withDescription(refusal.get().message()));
         }
         if (user == null || password == null) {
             throttle.release(address, LoginThrottle.Outcome.FAILED, "no 'username' and 'password' metadata");
@@ -98,8 +105,16 @@ public final class PasswordAuthInterceptor implements ServerInterceptor, AutoClo
     }
 
     /** On a hash thread: the check, then the call starts in the context it came with, or is refused. */
-    private <Q, R> void check(String user, String password, String peer, String address, DeferredListener<Q> deferred,
-            Context context, ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+    private <Q, R> void check(
+            String user,
+            String password,
+            String peer,
+            String address,
+            DeferredListener<Q> deferred,
+            Context context,
+            ServerCall<Q, R> call,
+            Metadata headers,
+            ServerCallHandler<Q, R> next) {
         if (deferred.cancelled()) {
             throttle.release(address, LoginThrottle.Outcome.NOT_CHECKED, "");
             deferred.discard();
@@ -126,8 +141,8 @@ public final class PasswordAuthInterceptor implements ServerInterceptor, AutoClo
         call.close(Status.UNAUTHENTICATED.withDescription(WRONG), new Metadata());
     }
 
-    private static <Q, R> ServerCall.Listener<Q> admit(String user, ServerCall<Q, R> call, Metadata headers,
-            ServerCallHandler<Q, R> next) {
+    private static <Q, R> ServerCall.Listener<Q> admit(
+            String user, ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
         return Contexts.interceptCall(Context.current().withValue(CallerIdentity.USER, user), call, headers, next);
     }
 
@@ -141,7 +156,8 @@ public final class PasswordAuthInterceptor implements ServerInterceptor, AutoClo
         long now = nanos.getAsLong();
         long last = lastBusyLineNs.get();
         if (now - last >= 1_000_000_000L && lastBusyLineNs.compareAndSet(last, now)) {
-            audit.authRefused(user, peer, new LoginThrottle.Refusal("busy", message, true, busySinceLastLine.getAndSet(0)));
+            audit.authRefused(
+                    user, peer, new LoginThrottle.Refusal("busy", message, true, busySinceLastLine.getAndSet(0)));
         } else {
             busySinceLastLine.incrementAndGet();
         }

@@ -30,7 +30,11 @@ public final class PasswordFile {
     private record Entry(int iterations, byte[] salt, byte[] hash) {}
 
     /** What a check found; only the agent's audit log tells an unknown user from a wrong password. */
-    public enum Verdict { ACCEPTED, UNKNOWN_USER, WRONG_PASSWORD }
+    public enum Verdict {
+        ACCEPTED,
+        UNKNOWN_USER,
+        WRONG_PASSWORD
+    }
 
     private final Map<String, Entry> users;
     /** Hashed for unknown users: random salt and hash, the iterations most entries use. */
@@ -61,7 +65,10 @@ public final class PasswordFile {
                 if (iterations < 1) {
                     throw new NumberFormatException();
                 }
-                Entry e = new Entry(iterations, Base64.getDecoder().decode(f[3]), Base64.getDecoder().decode(f[4]));
+                Entry e = new Entry(
+                        iterations,
+                        Base64.getDecoder().decode(f[3]),
+                        Base64.getDecoder().decode(f[4]));
                 if (users.put(f[0], e) != null) {
                     throw new IllegalArgumentException(where + ": user '" + f[0] + "' appears twice");
                 }
@@ -88,7 +95,8 @@ public final class PasswordFile {
         byte[] salt = randomBytes(SALT_BYTES);
         byte[] hash = pbkdf2(password, salt, DEFAULT_ITERATIONS);
         Base64.Encoder b64 = Base64.getEncoder();
-        return user + ":" + SCHEME + ":" + DEFAULT_ITERATIONS + ":" + b64.encodeToString(salt) + ":" + b64.encodeToString(hash);
+        return user + ":" + SCHEME + ":" + DEFAULT_ITERATIONS + ":" + b64.encodeToString(salt) + ":"
+                + b64.encodeToString(hash);
     }
 
     public boolean check(String user, String password) {
@@ -111,7 +119,9 @@ public final class PasswordFile {
     private static int usualIterations(Map<String, Entry> users) {
         Map<Integer, Integer> counts = new HashMap<>();
         users.values().forEach(e -> counts.merge(e.iterations(), 1, Integer::sum));
-        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
+        return counts.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
                 .orElse(DEFAULT_ITERATIONS);
     }
 
@@ -124,7 +134,9 @@ public final class PasswordFile {
     private static byte[] pbkdf2(char[] password, byte[] salt, int iterations) {
         try {
             PBEKeySpec spec = new PBEKeySpec(password, salt, iterations, HASH_BITS);
-            return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+            return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
+                    .generateSecret(spec)
+                    .getEncoded();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK lacks PBKDF2WithHmacSHA256", e);
         }

@@ -71,7 +71,9 @@ final class VerifiedCredentials {
             mac.init(key);
             byte[] u = user.getBytes(StandardCharsets.UTF_8);
             // The length prefix keeps ("ab", "c") and ("a", "bc") apart.
-            mac.update(new byte[] {(byte) (u.length >>> 24), (byte) (u.length >>> 16), (byte) (u.length >>> 8), (byte) u.length});
+            mac.update(new byte[] {
+                (byte) (u.length >>> 24), (byte) (u.length >>> 16), (byte) (u.length >>> 8), (byte) u.length
+            });
             mac.update(u);
             return HexFormat.of().formatHex(mac.doFinal(password.getBytes(StandardCharsets.UTF_8)));
         } catch (GeneralSecurityException e) {

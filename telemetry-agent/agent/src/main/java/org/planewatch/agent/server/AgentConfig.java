@@ -35,13 +35,15 @@ public record AgentConfig(
 
     public AgentConfig {
         if (insecure == (tls != null)) {
-            throw new IllegalArgumentException(insecure
-                    ? "--insecure and TLS files are mutually exclusive"
-                    : "TLS needs --tls-cert and --tls-key (or --insecure for a loopback lab)");
+            throw new IllegalArgumentException(
+                    insecure
+                            ? "--insecure and TLS files are mutually exclusive"
+                            : "TLS needs --tls-cert and --tls-key (or --insecure for a loopback lab)");
         }
         if (insecure && !forceInsecure && !listen.getAddress().isLoopbackAddress()) {
             throw new IllegalArgumentException("--insecure is allowed only on a loopback address, not "
-                    + listen.getAddress().getHostAddress() + "; use TLS, or add --force-insecure if you really mean it");
+                    + listen.getAddress().getHostAddress()
+                    + "; use TLS, or add --force-insecure if you really mean it");
         }
         if (maxClients <= 0 || maxMessageBytes <= 0) {
             throw new IllegalArgumentException("maxClients and maxMessageBytes must be > 0");
@@ -50,19 +52,44 @@ public record AgentConfig(
     }
 
     /** With the default authentication limits and the audit lines on the agent's log. */
-    public AgentConfig(InetSocketAddress listen, TlsFiles tls, boolean insecure, boolean forceInsecure, Path users,
-            GnmiOptions gnmi, int maxClients, int maxMessageBytes) {
-        this(listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, AuthLimits.defaults(), null);
+    public AgentConfig(
+            InetSocketAddress listen,
+            TlsFiles tls,
+            boolean insecure,
+            boolean forceInsecure,
+            Path users,
+            GnmiOptions gnmi,
+            int maxClients,
+            int maxMessageBytes) {
+        this(
+                listen,
+                tls,
+                insecure,
+                forceInsecure,
+                users,
+                gnmi,
+                maxClients,
+                maxMessageBytes,
+                AuthLimits.defaults(),
+                null);
     }
 
     /** Plaintext on 127.0.0.1 with a free port and default limits: tests and the embedded demo. */
     public static AgentConfig loopbackInsecure(int port, GnmiOptions gnmi) {
-        return new AgentConfig(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), null, true, false,
-                null, gnmi, 64, 4 * 1024 * 1024);
+        return new AgentConfig(
+                new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port),
+                null,
+                true,
+                false,
+                null,
+                gnmi,
+                64,
+                4 * 1024 * 1024);
     }
 
     public AgentConfig withUsers(Path file) {
-        return new AgentConfig(listen, tls, insecure, forceInsecure, file, gnmi, maxClients, maxMessageBytes, auth, auditLog);
+        return new AgentConfig(
+                listen, tls, insecure, forceInsecure, file, gnmi, maxClients, maxMessageBytes, auth, auditLog);
     }
 
     public AgentConfig withMaxClients(int n) {
@@ -74,10 +101,12 @@ public record AgentConfig(
     }
 
     public AgentConfig withAuditLog(Path file) {
-        return new AgentConfig(listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, auth, file);
+        return new AgentConfig(
+                listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, auth, file);
     }
 
     public AgentConfig withAuth(AuthLimits limits) {
-        return new AgentConfig(listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, limits, auditLog);
+        return new AgentConfig(
+                listen, tls, insecure, forceInsecure, users, gnmi, maxClients, maxMessageBytes, limits, auditLog);
     }
 }

@@ -61,16 +61,18 @@ public final class AgentServer implements AutoCloseable {
         this.config = config;
         this.backend = backend;
         this.log = log;
-        this.scheduler = Executors.newScheduledThreadPool(1, Thread.ofPlatform().daemon().name("gnmi-sampler-", 0).factory());
-        this.drainExecutor = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
+        this.scheduler = Executors.newScheduledThreadPool(
+                1, Thread.ofPlatform().daemon().name("gnmi-sampler-", 0).factory());
+        this.drainExecutor = Executors.newFixedThreadPool(
+                Math.max(2, Runtime.getRuntime().availableProcessors()),
                 Thread.ofPlatform().daemon().name("gnmi-send-", 0).factory());
         // gRPC's default executor is an unbounded cached pool: every call in flight got a thread of
         // its own (a flood of refused logins reached 90 threads, 1,024 streams 1,024 threads whose
         // work starved the transport thread that delivers their cancellations). The handlers never
         // wait on one another, so a few threads serve any number of calls; cancellations reach the
         // calls' contexts from the transport thread, not through this pool.
-        this.callExecutor = Executors.newFixedThreadPool(CALL_THREADS,
-                Thread.ofPlatform().daemon().name("gnmi-call-", 0).factory());
+        this.callExecutor = Executors.newFixedThreadPool(
+                CALL_THREADS, Thread.ofPlatform().daemon().name("gnmi-call-", 0).factory());
         this.service = new GnmiService(backend, config.gnmi(), stats, scheduler, drainExecutor, System::nanoTime, log);
     }
 
@@ -115,9 +117,18 @@ public final class AgentServer implements AutoCloseable {
                 .build()
                 .start();
         port = server.getPort();
-        log.info("listening", "addr", config.listen().getAddress().getHostAddress() + ":" + port(),
-                "tls", config.tls() != null, "mtls", config.tls() != null && config.tls().clientCa() != null,
-                "auth", config.users() != null, "targets", backend.targets().size());
+        log.info(
+                "listening",
+                "addr",
+                config.listen().getAddress().getHostAddress() + ":" + port(),
+                "tls",
+                config.tls() != null,
+                "mtls",
+                config.tls() != null && config.tls().clientCa() != null,
+                "auth",
+                config.users() != null,
+                "targets",
+                backend.targets().size());
         return this;
     }
 
@@ -127,10 +138,12 @@ public final class AgentServer implements AutoCloseable {
             return log;
         }
         try {
-            auditFile = new PrintStream(new FileOutputStream(config.auditLog().toFile(), true), true, StandardCharsets.UTF_8);
+            auditFile = new PrintStream(
+                    new FileOutputStream(config.auditLog().toFile(), true), true, StandardCharsets.UTF_8);
             return new StructuredLog(auditFile, "agent");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot append to --audit-log " + config.auditLog() + ": " + e.getMessage());
+            throw new IllegalArgumentException(
+                    "cannot append to --audit-log " + config.auditLog() + ": " + e.getMessage());
         }
     }
 
@@ -149,15 +162,17 @@ public final class AgentServer implements AutoCloseable {
         TlsFiles tls = config.tls();
         try {
             TlsServerCredentials.Builder b = TlsServerCredentials.newBuilder()
-                    .keyManager(tls.certificateChain().toFile(), tls.privateKey().toFile());
+                    .keyManager(
+                            tls.certificateChain().toFile(), tls.privateKey().toFile());
             if (tls.clientCa() != null) {
                 b.trustManager(ClientCertificateCheck.trusting(tls.clientCa()))
                         .clientAuth(TlsServerCredentials.ClientAuth.REQUIRE);
             }
             return HandshakeFailureLog.wrap(b.build(), audit);
         } catch (IOException | UncheckedIOException | IllegalArgumentException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot load TLS files (cert " + tls.certificateChain() + ", key "
-                    + tls.privateKey() + (tls.clientCa() == null ? "" : ", client CA " + tls.clientCa()) + "): " + e.getMessage());
+            throw new IllegalArgumentException(
+                    "cannot load TLS files (cert " + tls.certificateChain() + ", key " + tls.privateKey()
+                            + (tls.clientCa() == null ? "" : ", client CA " + tls.clientCa()) + "): " + e.getMessage());
         }
     }
 

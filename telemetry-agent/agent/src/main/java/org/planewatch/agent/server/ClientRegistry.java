@@ -74,8 +74,10 @@ final class ClientRegistry extends ServerTransportFilter implements ServerInterc
             ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
         ClientSession session = call.getAttributes().get(SESSION);
         if (session == null) {
-            call.close(Status.RESOURCE_EXHAUSTED.withDescription(
-                    "the agent already serves " + maxClients + " clients, its limit"), new Metadata());
+            call.close(
+                    Status.RESOURCE_EXHAUSTED.withDescription(
+                            "the agent already serves " + maxClients + " clients, its limit"),
+                    new Metadata());
             return new ServerCall.Listener<>() {};
         }
         return Contexts.interceptCall(Context.current().withValue(ClientSession.CURRENT, session), call, headers, next);

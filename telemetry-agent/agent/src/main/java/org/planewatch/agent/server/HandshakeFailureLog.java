@@ -117,18 +117,24 @@ final class HandshakeFailureLog {
             if (t instanceof ClientCertificateCheck.Rejected rejected) {
                 return rejected.getMessage();
             }
-            all.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append('\n');
+            all.append(t.getClass().getSimpleName())
+                    .append(": ")
+                    .append(t.getMessage())
+                    .append('\n');
             if (t.getMessage() != null) {
                 innermost = t.getMessage();
             }
         }
         String text = all.toString().toLowerCase(Locale.ROOT);
-        if (text.contains("peer_did_not_return_a_certificate") || text.contains("empty client certificate chain")
+        if (text.contains("peer_did_not_return_a_certificate")
+                || text.contains("empty client certificate chain")
                 || text.contains("certificate_required")) {
             return "no client certificate (the agent requires one signed by its --tls-client-ca)";
         }
-        if (text.contains("notsslrecordexception") || text.contains("not an ssl/tls record")
-                || text.contains("wrong_version_number") || text.contains("http_request")) {
+        if (text.contains("notsslrecordexception")
+                || text.contains("not an ssl/tls record")
+                || text.contains("wrong_version_number")
+                || text.contains("http_request")) {
             return "not a TLS client (plaintext or another protocol on the agent's TLS port)";
         }
         if (text.contains("unknown_ca")) {
@@ -138,7 +144,9 @@ final class HandshakeFailureLog {
             return "the client rejected the agent's certificate (TLS alert bad_certificate or certificate_unknown): "
                     + "check the client's CA file and that the name it dials is in the certificate";
         }
-        if (text.contains("no_shared_cipher") || text.contains("unsupported_protocol") || text.contains("protocol_version")
+        if (text.contains("no_shared_cipher")
+                || text.contains("unsupported_protocol")
+                || text.contains("protocol_version")
                 || text.contains("no appropriate protocol")) {
             return "no TLS version or cipher suite in common with the client";
         }

@@ -68,9 +68,14 @@ final class DeviceLeaves {
             int port = t.hostPort(host, plane);
             String ifName = "eth" + plane;
             d.portCounters(t, port, ifName, epochNs);
-            d.count(d.ifCounter(ifName, "in-pkts"), () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS));
-            d.count(d.ifCounter(ifName, "in-octets"), () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_BYTES));
-            TelemetryPath s = PLANES.child("plane", "id", Integer.toString(plane)).child("state");
+            d.count(
+                    d.ifCounter(ifName, "in-pkts"),
+                    () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS));
+            d.count(
+                    d.ifCounter(ifName, "in-octets"),
+                    () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_BYTES));
+            TelemetryPath s =
+                    PLANES.child("plane", "id", Integer.toString(plane)).child("state");
             TelemetryValue portName = TelemetryValue.str(ifName);
             d.add(s.child("port-name"), () -> portName);
             d.add(s.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
@@ -78,9 +83,11 @@ final class DeviceLeaves {
             d.count(s.child("tx-octets"), () -> t.portCounter(port, PortCounter.TX_BYTES));
             d.hostPlane(t, host, p, s, "rx-pkts", HostPlaneCounter.RX_DATA_PACKETS);
             d.hostPlane(t, host, p, s, "rx-octets", HostPlaneCounter.RX_DATA_BYTES);
-            d.count(s.child("retransmits"), () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_NACK)
-                    + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_SACK_GAP)
-                    + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_TIMEOUT));
+            d.count(
+                    s.child("retransmits"),
+                    () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_NACK)
+                            + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_SACK_GAP)
+                            + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_TIMEOUT));
             // Every NACK of the model answers a trimmed header, so NACKs and trim NACKs coincide.
             d.hostPlane(t, host, p, s, "nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
             d.hostPlane(t, host, p, s, "trim-nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
@@ -100,8 +107,8 @@ final class DeviceLeaves {
         return d;
     }
 
-    static DeviceLeaves switchDevice(FabricTelemetry t, int sw, long epochNs,
-            Map<TelemetryPath, TelemetryPath> interned) {
+    static DeviceLeaves switchDevice(
+            FabricTelemetry t, int sw, long epochNs, Map<TelemetryPath, TelemetryPath> interned) {
         DeviceLeaves d = new DeviceLeaves(interned);
         for (int k = 0; k < t.switchPortCount(sw); k++) {
             int port = t.switchPort(sw, k);
@@ -109,7 +116,9 @@ final class DeviceLeaves {
             d.portCounters(t, port, ifName, epochNs);
             d.port(t, port, d.ifCounters(ifName), "in-pkts", PortCounter.RX_PACKETS);
             d.port(t, port, d.ifCounters(ifName), "in-octets", PortCounter.RX_BYTES);
-            TelemetryPath queues = QOS.child("interface", "interface-id", ifName).child("output").child("queues");
+            TelemetryPath queues = QOS.child("interface", "interface-id", ifName)
+                    .child("output")
+                    .child("queues");
             TelemetryPath data = queues.child("queue", "name", "data").child("state");
             d.port(t, port, data, "transmit-pkts", PortCounter.TX_PACKETS);
             d.port(t, port, data, "transmit-octets", PortCounter.TX_BYTES);
@@ -134,10 +143,13 @@ final class DeviceLeaves {
         TelemetryPath c = state.child("counters");
         port(t, port, c, "out-pkts", PortCounter.TX_PACKETS);
         port(t, port, c, "out-octets", PortCounter.TX_BYTES);
-        count(c.child("out-discards"), () -> t.portCounter(port, PortCounter.DROP_CONGESTION)
-                + t.portCounter(port, PortCounter.DROP_LINK_DOWN));
-        count(c.child("out-errors"), () -> t.portCounter(port, PortCounter.DROP_CRC)
-                + t.portCounter(port, PortCounter.DROP_NO_ROUTE));
+        count(
+                c.child("out-discards"),
+                () -> t.portCounter(port, PortCounter.DROP_CONGESTION)
+                        + t.portCounter(port, PortCounter.DROP_LINK_DOWN));
+        count(
+                c.child("out-errors"),
+                () -> t.portCounter(port, PortCounter.DROP_CRC) + t.portCounter(port, PortCounter.DROP_NO_ROUTE));
         port(t, port, c, "carrier-transitions", PortCounter.FLAPS);
         port(t, port, c, "trim-pkts", PortCounter.TRIMMED);
         port(t, port, c, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
@@ -158,7 +170,8 @@ final class DeviceLeaves {
         count(parent.child(leaf), () -> t.portCounter(port, which));
     }
 
-    private void hostPlane(FabricTelemetry t, int host, int plane, TelemetryPath parent, String leaf, HostPlaneCounter which) {
+    private void hostPlane(
+            FabricTelemetry t, int host, int plane, TelemetryPath parent, String leaf, HostPlaneCounter which) {
         count(parent.child(leaf), () -> t.hostPlaneCounter(host, plane, which));
     }
 

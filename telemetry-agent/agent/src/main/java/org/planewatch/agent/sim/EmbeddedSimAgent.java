@@ -39,8 +39,9 @@ public final class EmbeddedSimAgent implements AutoCloseable {
         return start(scenario, options, allowFaultInjection, 0, StructuredLog.silent());
     }
 
-    public static EmbeddedSimAgent start(Scenario scenario, SimOptions options, boolean allowFaultInjection, int port,
-            StructuredLog log) throws IOException {
+    public static EmbeddedSimAgent start(
+            Scenario scenario, SimOptions options, boolean allowFaultInjection, int port, StructuredLog log)
+            throws IOException {
         SimulatedBackend backend = new SimulatedBackend(scenario, options);
         GnmiOptions gnmi = GnmiOptions.defaults().withAllowConfigWrites(allowFaultInjection);
         try {

@@ -17,6 +17,7 @@ public record SimOptions(double dilation, long publishIntervalMs, String target,
      * overflowed for tiny values (1e-300); above a million it stands still for any purpose.
      */
     public static final double MIN_DILATION = 1;
+
     public static final double MAX_DILATION = 1_000_000;
 
     public SimOptions {

@@ -18,10 +18,10 @@ import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.Interest;
-import org.planewatch.agent.log.ClientText;
 import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TargetInfo;
+import org.planewatch.agent.log.ClientText;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.telemetry.FabricTelemetry;
@@ -61,26 +61,48 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private final Map<String, Integer> hostIndex = new HashMap<>();
     /** Hosts whose ring got events since they were last published: published at once, not at the interval. */
     private final java.util.Set<Integer> hostsWithNewEvents = new java.util.LinkedHashSet<>();
+
     private final BlockingQueue<Runnable> commands = new ArrayBlockingQueue<>(256);
     /** Per QP: its base path and its state leaves' paths, built once. */
     private final List<QpPaths> qpPaths = new ArrayList<>();
 
-    private record QpPaths(TelemetryPath base, TelemetryPath peer, TelemetryPath txPkts, TelemetryPath retransmits,
-            TelemetryPath cwnd, TelemetryPath inflight, TelemetryPath srtt, TelemetryPath evsActive, TelemetryPath msgs,
+    private record QpPaths(
+            TelemetryPath base,
+            TelemetryPath peer,
+            TelemetryPath txPkts,
+            TelemetryPath retransmits,
+            TelemetryPath cwnd,
+            TelemetryPath inflight,
+            TelemetryPath srtt,
+            TelemetryPath evsActive,
+            TelemetryPath msgs,
             List<TelemetryPath[]> evs) {
-        private static final String[] EV_LEAVES = {"plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses"};
+        private static final String[] EV_LEAVES = {
+            "plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses"
+        };
 
         static QpPaths of(int qp) {
             TelemetryPath base = TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qp));
             TelemetryPath s = base.child("state");
-            return new QpPaths(base, s.child("peer"), s.child("tx-pkts"), s.child("retransmits"), s.child("cwnd-octets"), s.child("inflight-octets"),
-                    s.child("srtt-ns"), s.child("evs-active"), s.child("msgs-completed"), new ArrayList<>());
+            return new QpPaths(
+                    base,
+                    s.child("peer"),
+                    s.child("tx-pkts"),
+                    s.child("retransmits"),
+                    s.child("cwnd-octets"),
+                    s.child("inflight-octets"),
+                    s.child("srtt-ns"),
+                    s.child("evs-active"),
+                    s.child("msgs-completed"),
+                    new ArrayList<>());
         }
 
         /** The leaf paths of EV {@code ev}, built on first use. */
         TelemetryPath[] ev(int ev) {
             while (evs.size() <= ev) {
-                TelemetryPath state = base.child("evs").child("ev", "id", Integer.toString(evs.size())).child("state");
+                TelemetryPath state = base.child("evs")
+                        .child("ev", "id", Integer.toString(evs.size()))
+                        .child("state");
                 TelemetryPath[] leaves = new TelemetryPath[EV_LEAVES.length];
                 for (int i = 0; i < leaves.length; i++) {
                     leaves[i] = state.child(EV_LEAVES[i]);
@@ -91,9 +113,11 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         }
     }
     /** Explicit subscriptions per QP to its per-EV leaves; added on the simulation thread, withdrawn from any. */
-    private final java.util.concurrent.ConcurrentHashMap<Integer, Integer> evInterest = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<Integer, Integer> evInterest =
+            new java.util.concurrent.ConcurrentHashMap<>();
     /** Each device's last leaf layout: a publish reuses it while the device keeps its shape. */
     private final TableWriter.Layouts layouts = new TableWriter.Layouts();
+
     private final SimPacer pacer;
     private volatile long simNowNs;
     private volatile long eventsProcessed;
@@ -163,7 +187,6 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     public List<TargetInfo> targets() {
         return List.copyOf(targets);
     }
-
 
     @Override
     public List<ModelInfo> extraModels() {
@@ -239,8 +262,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             case "/links/link/config/state" -> {
                 String link = key(path, 1, "name");
                 if (fabric.linkIndex(link) < 0) {
-                    throw new ConfigWriteException("no link named '" + ClientText.shown(link) + "' (links are named like "
-                            + fabric.linkName(0) + ")");
+                    throw new ConfigWriteException("no link named '" + ClientText.shown(link)
+                            + "' (links are named like " + fabric.linkName(0) + ")");
                 }
                 boolean up = upDown(value, path);
                 run(sim -> {
@@ -254,8 +277,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             case "/switches/switch/config/reboot" -> {
                 String sw = key(path, 1, "name");
                 if (fabric.switchIndex(sw) < 0) {
-                    throw new ConfigWriteException("no switch named '" + ClientText.shown(sw) + "' (switches are named like "
-                            + fabric.switchName(0) + ")");
+                    throw new ConfigWriteException("no switch named '" + ClientText.shown(sw)
+                            + "' (switches are named like " + fabric.switchName(0) + ")");
                 }
                 long downNs = rebootNs(number(value, path));
                 run(sim -> sim.faults().rebootSwitch(sw, downNs));
@@ -269,7 +292,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                     plane = -1;
                 }
                 if (plane < 0 || plane >= fabric.planes()) {
-                    throw new ConfigWriteException("no plane '" + ClientText.shown(id) + "' (planes are 0.." + (fabric.planes() - 1) + ")");
+                    throw new ConfigWriteException(
+                            "no plane '" + ClientText.shown(id) + "' (planes are 0.." + (fabric.planes() - 1) + ")");
                 }
                 int p = plane;
                 boolean up = upDown(value, path);
@@ -306,7 +330,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     }
 
     private static boolean upDown(TelemetryValue value, TelemetryPath path) throws ConfigWriteException {
-        if (value instanceof TelemetryValue.Str s && (s.value().equals("UP") || s.value().equals("DOWN"))) {
+        if (value instanceof TelemetryValue.Str s
+                && (s.value().equals("UP") || s.value().equals("DOWN"))) {
             return s.value().equals("UP");
         }
         throw new ConfigWriteException("expected the string UP or DOWN");

@@ -14,7 +14,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
 
 class LeafTableTest {
 
-    private static final TelemetryPath A = TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters/in-pkts");
+    private static final TelemetryPath A =
+            TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters/in-pkts");
     private static final TelemetryPath B = TelemetryPath.parse("/interfaces/interface[name=eth0]/state/oper-status");
     private static final TelemetryPath C = TelemetryPath.parse("mrc:/events/event[seq=0]/state/reason");
     private static final LeafLayout AB = new LeafLayout(List.of(A, B));
@@ -55,10 +56,14 @@ class LeafTableTest {
         feed.publish(new DeviceSnapshot("h", 1, table(AB, TelemetryValue.uint(5), TelemetryValue.str("UP"))));
         feed.publish(new DeviceSnapshot("h", 2, table(AB, TelemetryValue.uint(6), TelemetryValue.str("UP"))));
         feed.publish(new DeviceSnapshot("h", 3, table(AB, TelemetryValue.uint(6), TelemetryValue.str("UP"))));
-        feed.publish(new DeviceSnapshot("h", 4, table(new LeafLayout(List.of(A, C)), TelemetryValue.uint(6),
-                TelemetryValue.str("LOSS_TIMER"))));
+        feed.publish(new DeviceSnapshot(
+                "h",
+                4,
+                table(new LeafLayout(List.of(A, C)), TelemetryValue.uint(6), TelemetryValue.str("LOSS_TIMER"))));
         assertEquals(3, changes.size(), "an unchanged snapshot notifies nobody");
-        assertEquals(Map.of(A, TelemetryValue.uint(5), B, TelemetryValue.str("UP")), changes.get(0).updated());
+        assertEquals(
+                Map.of(A, TelemetryValue.uint(5), B, TelemetryValue.str("UP")),
+                changes.get(0).updated());
         assertEquals(Map.of(A, TelemetryValue.uint(6)), changes.get(1).updated());
         assertEquals(Map.of(C, TelemetryValue.str("LOSS_TIMER")), changes.get(2).updated());
         assertEquals(List.of(B), changes.get(2).deleted());

@@ -44,29 +44,32 @@ class AgentMainTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "--bogus|Unknown option",
-            "--backend quantum|--backend",
-            "--listen nonsense|is not HOST:PORT",
-            "--listen 127.0.0.1:99999|outside 0..65535",
-            "--insecure --listen 0.0.0.0:9339|--force-insecure",
-            "--listen 127.0.0.1:0|--tls-cert and --tls-key",
-            "--tls-cert /nonexistent/cert.pem --tls-key /nonexistent/key.pem|--tls-cert /nonexistent/cert.pem: no such file",
-            "--insecure --listen 127.0.0.1:0 --users /nonexistent/users|--users /nonexistent/users: no such file",
-            "--insecure --listen 127.0.0.1:0 --sysfs-root /nonexistent|/nonexistent has no 'class' directory",
-            "--insecure --listen 127.0.0.1:0 --scenario x.yaml|need --backend sim",
-            "--insecure --listen 127.0.0.1:0 --max-clients 0|--max-clients must be > 0",
-            "--insecure --listen 127.0.0.1:0 --max-paths-per-request 0|--max-paths-per-request must be > 0",
-            "--insecure --listen 127.0.0.1:0 --max-selection-steps -5|--max-selection-steps must be > 0",
-            "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation 1e-300|got 1.0E-300",
-            "--insecure --listen 127.0.0.1:0 --backend sim|--backend sim needs --scenario FILE",
-            "--insecure --listen 127.0.0.1:0 --backend sim --scenario /nonexistent.yaml|--scenario /nonexistent.yaml: no such file",
-            "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation -1|dilation must be a finite number from 1 to 1000000",
-            "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --target nobody|--target 'nobody' is not a device",
-            "--insecure --listen 127.0.0.1:0 --min-sample-interval-ms abc|--min-sample-interval-ms",
-            "--insecure --listen 127.0.0.1:0 --auth-threads 0|--auth-threads must be > 0, got 0",
-            "--insecure --listen 127.0.0.1:0 --auth-backoff-ms 5000 --auth-max-backoff-ms 10|--auth-max-backoff-ms (10) must be >= --auth-backoff-ms (5000)",
-            "--insecure --listen 127.0.0.1:0 --auth-free-failures -1|--auth-free-failures must be >= 0, got -1"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--bogus|Unknown option",
+                "--backend quantum|--backend",
+                "--listen nonsense|is not HOST:PORT",
+                "--listen 127.0.0.1:99999|outside 0..65535",
+                "--insecure --listen 0.0.0.0:9339|--force-insecure",
+                "--listen 127.0.0.1:0|--tls-cert and --tls-key",
+                "--tls-cert /nonexistent/cert.pem --tls-key /nonexistent/key.pem|--tls-cert /nonexistent/cert.pem: no such file",
+                "--insecure --listen 127.0.0.1:0 --users /nonexistent/users|--users /nonexistent/users: no such file",
+                "--insecure --listen 127.0.0.1:0 --sysfs-root /nonexistent|/nonexistent has no 'class' directory",
+                "--insecure --listen 127.0.0.1:0 --scenario x.yaml|need --backend sim",
+                "--insecure --listen 127.0.0.1:0 --max-clients 0|--max-clients must be > 0",
+                "--insecure --listen 127.0.0.1:0 --max-paths-per-request 0|--max-paths-per-request must be > 0",
+                "--insecure --listen 127.0.0.1:0 --max-selection-steps -5|--max-selection-steps must be > 0",
+                "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation 1e-300|got 1.0E-300",
+                "--insecure --listen 127.0.0.1:0 --backend sim|--backend sim needs --scenario FILE",
+                "--insecure --listen 127.0.0.1:0 --backend sim --scenario /nonexistent.yaml|--scenario /nonexistent.yaml: no such file",
+                "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --dilation -1|dilation must be a finite number from 1 to 1000000",
+                "--insecure --listen 127.0.0.1:0 --backend sim --scenario ../../sim-backend/scenarios/link-failure-demo.yaml --target nobody|--target 'nobody' is not a device",
+                "--insecure --listen 127.0.0.1:0 --min-sample-interval-ms abc|--min-sample-interval-ms",
+                "--insecure --listen 127.0.0.1:0 --auth-threads 0|--auth-threads must be > 0, got 0",
+                "--insecure --listen 127.0.0.1:0 --auth-backoff-ms 5000 --auth-max-backoff-ms 10|--auth-max-backoff-ms (10) must be >= --auth-backoff-ms (5000)",
+                "--insecure --listen 127.0.0.1:0 --auth-free-failures -1|--auth-free-failures must be >= 0, got -1"
+            })
     void badFlagsAndFilesExitTwoWithAClearMessageAndNoStackTrace(String args, String expected) {
         Run r = run(args.split(" "));
         assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
@@ -98,14 +101,28 @@ class AgentMainTest {
     void helpShowsTheAuthenticationLimitsWithTheirDefaults() {
         Run r = run("--help");
         assertEquals(0, r.exit(), r.err());
-        for (String option : new String[] {"--auth-threads=N", "--auth-queue=N", "--auth-max-checks-per-address=N",
-            "--auth-free-failures=N", "--auth-backoff-ms=MS", "--auth-max-backoff-ms=MS", "--auth-cache-seconds=S",
-            "--audit-log=FILE"}) {
+        for (String option : new String[] {
+            "--auth-threads=N",
+            "--auth-queue=N",
+            "--auth-max-checks-per-address=N",
+            "--auth-free-failures=N",
+            "--auth-backoff-ms=MS",
+            "--auth-max-backoff-ms=MS",
+            "--auth-cache-seconds=S",
+            "--audit-log=FILE"
+        }) {
             assertTrue(r.out().contains(option), option + " missing from:\n" + r.out());
         }
         String flat = r.out().replaceAll("\\s+", " ");
-        for (String shown : new String[] {"(default: 1)", "(default: 16)", "(default: 2)", "(default: 5)", "(default: 1000)",
-            "(default: 60000)", "(default: 600)"}) {
+        for (String shown : new String[] {
+            "(default: 1)",
+            "(default: 16)",
+            "(default: 2)",
+            "(default: 5)",
+            "(default: 1000)",
+            "(default: 60000)",
+            "(default: 600)"
+        }) {
             assertTrue(flat.contains(shown), shown + " missing from:\n" + r.out());
         }
     }
@@ -125,14 +142,23 @@ class AgentMainTest {
         Run r = run("gen-certs", "--out", dir.toString(), "--host", "localhost");
         assertEquals(0, r.exit(), r.err());
         List<String> names = LabCertificates.read(dir.resolve("server.pem")).getSubjectAlternativeNames().stream()
-                .map(n -> String.valueOf(n.get(1))).toList();
+                .map(n -> String.valueOf(n.get(1)))
+                .toList();
         assertEquals(List.of("localhost", "127.0.0.1", "0:0:0:0:0:0:0:1"), names);
 
         TlsFiles tls = new TlsFiles(dir.resolve("server.pem"), dir.resolve("server.key"), null);
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withTls(tls));
-                GnmiClient client = GnmiClient.to("127.0.0.1", fabric.server.port(),
-                        TlsChannelCredentials.newBuilder().trustManager(dir.resolve("ca.pem").toFile()).build())) {
-            assertEquals("0.10.0", client.blocking().capabilities(CapabilityRequest.getDefaultInstance()).getGNMIVersion());
+                GnmiClient client = GnmiClient.to(
+                        "127.0.0.1",
+                        fabric.server.port(),
+                        TlsChannelCredentials.newBuilder()
+                                .trustManager(dir.resolve("ca.pem").toFile())
+                                .build())) {
+            assertEquals(
+                    "0.10.0",
+                    client.blocking()
+                            .capabilities(CapabilityRequest.getDefaultInstance())
+                            .getGNMIVersion());
         }
     }
 
@@ -141,7 +167,8 @@ class AgentMainTest {
         Run r = run("gen-certs", "--out", dir.toString(), "--host", "10.0.0.7");
         assertEquals(0, r.exit(), r.err());
         List<Integer> kinds = LabCertificates.read(dir.resolve("server.pem")).getSubjectAlternativeNames().stream()
-                .map(n -> (Integer) n.get(0)).toList();
+                .map(n -> (Integer) n.get(0))
+                .toList();
         assertEquals(List.of(7, 7, 7), kinds, "10.0.0.7, 127.0.0.1 and ::1 are all iPAddress names");
     }
 
@@ -151,8 +178,10 @@ class AgentMainTest {
         Path cert = dir.resolve("server.pem");
         Run r = run("--listen", "127.0.0.1:0", "--tls-cert", cert.toString(), "--tls-key", cert.toString());
         assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
-        assertEquals("planewatch-agent: error: --tls-key " + cert
-                + ": holds a CERTIFICATE, not a private key (gen-certs writes the key as server.key)", r.err().strip());
+        assertEquals(
+                "planewatch-agent: error: --tls-key " + cert
+                        + ": holds a CERTIFICATE, not a private key (gen-certs writes the key as server.key)",
+                r.err().strip());
     }
 
     @Test
@@ -160,10 +189,19 @@ class AgentMainTest {
         run("gen-certs", "--out", dir.toString());
         Path key = dir.resolve("garbage.key");
         Files.writeString(key, "not a key\n");
-        Run r = run("--listen", "127.0.0.1:0", "--tls-cert", dir.resolve("server.pem").toString(), "--tls-key", key.toString());
+        Run r = run(
+                "--listen",
+                "127.0.0.1:0",
+                "--tls-cert",
+                dir.resolve("server.pem").toString(),
+                "--tls-key",
+                key.toString());
         assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
-        assertEquals("planewatch-agent: error: --tls-key " + key + ": not a PEM private key (no '-----BEGIN PRIVATE KEY-----' "
-                + "block; gen-certs writes the key as server.key)", r.err().strip());
+        assertEquals(
+                "planewatch-agent: error: --tls-key " + key
+                        + ": not a PEM private key (no '-----BEGIN PRIVATE KEY-----' "
+                        + "block; gen-certs writes the key as server.key)",
+                r.err().strip());
     }
 
     @Test
@@ -172,7 +210,8 @@ class AgentMainTest {
         Path key = dir.resolve("server.key");
         Run r = run("--listen", "127.0.0.1:0", "--tls-cert", key.toString(), "--tls-key", key.toString());
         assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
-        assertTrue(r.err().startsWith("planewatch-agent: error: --tls-cert " + key + ": not a PEM certificate"), r.err());
+        assertTrue(
+                r.err().startsWith("planewatch-agent: error: --tls-cert " + key + ": not a PEM certificate"), r.err());
     }
 
     @Test

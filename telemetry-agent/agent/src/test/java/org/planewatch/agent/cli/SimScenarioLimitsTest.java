@@ -35,7 +35,8 @@ class SimScenarioLimitsTest {
         CommandLine cli = AgentMain.commandLine(new AgentMain(new PrintStream(PrintStream.nullOutputStream())));
         cli.setOut(new PrintWriter(new StringWriter(), true));
         cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute("--insecure", "--listen", "127.0.0.1:0", "--backend", "sim", "--scenario", scenario.toString());
+        int exit = cli.execute(
+                "--insecure", "--listen", "127.0.0.1:0", "--backend", "sim", "--scenario", scenario.toString());
         return new Run(exit, err.toString());
     }
 
@@ -55,17 +56,24 @@ class SimScenarioLimitsTest {
 
     @Test
     void aFabricPastThePortLimitIsRefused() throws IOException {
-        Path file = scenario("million.yaml", "fabric: {planes: 500, hostsPerT0: 1000, t0PerPlane: 1000, t1PerPlane: 16}\n"
-                + "workload: {type: permutation}\n");
-        assertOneLine(agent(file), file, "2: fabric.planes: fabric too large: planes 500 x (hostsPerT0 x t0PerPlane ="
-                + " 1,000,000 hosts + t0PerPlane x t1PerPlane = 16,000 T0-T1 links) x 2 = 1,016,000,000 switch and NIC"
-                + " ports; the limit is 126,322,567");
+        Path file = scenario(
+                "million.yaml",
+                "fabric: {planes: 500, hostsPerT0: 1000, t0PerPlane: 1000, t1PerPlane: 16}\n"
+                        + "workload: {type: permutation}\n");
+        assertOneLine(
+                agent(file),
+                file,
+                "2: fabric.planes: fabric too large: planes 500 x (hostsPerT0 x t0PerPlane ="
+                        + " 1,000,000 hosts + t0PerPlane x t1PerPlane = 16,000 T0-T1 links) x 2 = 1,016,000,000 switch and NIC"
+                        + " ports; the limit is 126,322,567");
     }
 
     @Test
     void aWorkloadBeyondAnyHeapIsRefusedWithTheEstimate() throws IOException {
-        Path file = scenario("alltoall.yaml", "fabric: {planes: 8, hostsPerT0: 256, t0PerPlane: 128, t1PerPlane: 256}\n"
-                + "workload: {type: alltoall}\n");
+        Path file = scenario(
+                "alltoall.yaml",
+                "fabric: {planes: 8, hostsPerT0: 256, t0PerPlane: 128, t1PerPlane: 256}\n"
+                        + "workload: {type: alltoall}\n");
         Run run = agent(file);
         assertOneLine(run, file, "3: workload: alltoall over 32,768 hosts: 1,073,709,056 QPs");
         assertTrue(run.err().contains("of heap (") && run.err().contains("(-Xmx); the limit is 80 % of it"), run.err());
@@ -81,29 +89,54 @@ class SimScenarioLimitsTest {
     @Test
     void aConnectionMatrixThatIsAnotherFileIsNamedButNotEchoed() throws IOException {
         Files.writeString(dir.resolve("secrets.txt"), "admin:s3cret-token:0:0\nsecond line\n");
-        Path file = scenario("matrix.yaml", "fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2}\n"
-                + "workload: {type: matrix, connectionMatrix: secrets.txt}\n");
+        Path file = scenario(
+                "matrix.yaml",
+                "fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2}\n"
+                        + "workload: {type: matrix, connectionMatrix: secrets.txt}\n");
         Run run = agent(file);
-        assertOneLine(run, file, "3: workload.connectionMatrix: " + dir.resolve("secrets.txt")
-                + ":1: not an htsim connection matrix: expected 'Nodes <count>' as its first line");
+        assertOneLine(
+                run,
+                file,
+                "3: workload.connectionMatrix: " + dir.resolve("secrets.txt")
+                        + ":1: not an htsim connection matrix: expected 'Nodes <count>' as its first line");
         assertFalse(run.err().contains("s3cret") || run.err().contains("admin"), run.err());
     }
 
     @Test
     void theAgentProcessExitsTwoWithTheLineAlone() throws Exception {
-        Path file = scenario("million.yaml", "fabric: {planes: 500, hostsPerT0: 1000, t0PerPlane: 1000, t1PerPlane: 16}\n"
-                + "workload: {type: permutation}\n");
+        Path file = scenario(
+                "million.yaml",
+                "fabric: {planes: 500, hostsPerT0: 1000, t0PerPlane: 1000, t1PerPlane: 16}\n"
+                        + "workload: {type: permutation}\n");
         Path err = dir.resolve("err.txt");
         Process agent = new ProcessBuilder(List.of(
-                ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()),
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"), AgentMain.class.getName(),
-                "--insecure", "--listen", "127.0.0.1:0", "--backend", "sim", "--scenario", file.toString()))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+                        ProcessHandle.current()
+                                .info()
+                                .command()
+                                .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
+                                        .toString()),
+                        "-Xmx256m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        AgentMain.class.getName(),
+                        "--insecure",
+                        "--listen",
+                        "127.0.0.1:0",
+                        "--backend",
+                        "sim",
+                        "--scenario",
+                        file.toString()))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile())
+                .start();
         assertTrue(agent.waitFor(50, TimeUnit.SECONDS), "the agent exits");
         assertEquals(AgentMain.USAGE_ERROR, agent.exitValue());
         List<String> lines = Files.readAllLines(err);
         assertEquals(1, lines.size(), lines.toString());
-        assertTrue(lines.getFirst().startsWith("planewatch-agent: error: --scenario " + file + ":2: fabric.planes: fabric too large"),
+        assertTrue(
+                lines.getFirst()
+                        .startsWith(
+                                "planewatch-agent: error: --scenario " + file + ":2: fabric.planes: fabric too large"),
                 lines.toString());
     }
 }

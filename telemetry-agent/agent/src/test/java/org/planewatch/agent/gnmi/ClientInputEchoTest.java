@@ -60,48 +60,86 @@ class ClientInputEchoTest {
 
     private static void assertShort(Status status) {
         String message = status.getDescription();
-        assertTrue(message.length() <= LONGEST_MESSAGE, message.length() + " chars: " + message.substring(0, Math.min(300, message.length())));
+        assertTrue(
+                message.length() <= LONGEST_MESSAGE,
+                message.length() + " chars: " + message.substring(0, Math.min(300, message.length())));
         assertTrue(message.contains("... (100"), "says how long the input was: " + message);
     }
 
     @Test
     void aHugePathOrTargetIsEchoedCutShortInEveryStatus() throws Exception {
-        StatusRuntimeException get = assertThrows(StatusRuntimeException.class, () -> client.blocking()
-                .get(GetRequest.newBuilder().setPrefix(target("host-0001")).addPath(path("/interfaces/" + HUGE)).build()));
+        StatusRuntimeException get = assertThrows(
+                StatusRuntimeException.class,
+                () -> client.blocking()
+                        .get(GetRequest.newBuilder()
+                                .setPrefix(target("host-0001"))
+                                .addPath(path("/interfaces/" + HUGE))
+                                .build()));
         assertEquals(Status.Code.NOT_FOUND, get.getStatus().getCode());
         assertShort(get.getStatus());
 
-        StatusRuntimeException unknownTarget = assertThrows(StatusRuntimeException.class, () -> client.blocking()
-                .get(GetRequest.newBuilder().setPrefix(target(HUGE)).addPath(path("/interfaces")).build()));
+        StatusRuntimeException unknownTarget = assertThrows(
+                StatusRuntimeException.class,
+                () -> client.blocking()
+                        .get(GetRequest.newBuilder()
+                                .setPrefix(target(HUGE))
+                                .addPath(path("/interfaces"))
+                                .build()));
         assertEquals(Status.Code.NOT_FOUND, unknownTarget.getStatus().getCode());
         assertShort(unknownTarget.getStatus());
 
-        Status once = SubscribeProbe.open(client.async(), subscribe("host-0001", SubscriptionList.Mode.ONCE,
-                sub("/interfaces/" + HUGE, SubscriptionMode.TARGET_DEFINED, 0))).end();
+        Status once = SubscribeProbe.open(
+                        client.async(),
+                        subscribe(
+                                "host-0001",
+                                SubscriptionList.Mode.ONCE,
+                                sub("/interfaces/" + HUGE, SubscriptionMode.TARGET_DEFINED, 0)))
+                .end();
         assertEquals(Status.Code.NOT_FOUND, once.getCode());
         assertShort(once);
 
-        Status sample = SubscribeProbe.open(client.async(), subscribe("host-0001", SubscriptionList.Mode.STREAM,
-                sub("/interfaces/interface[name=" + HUGE + "]", SubscriptionMode.SAMPLE, 1))).end();
+        Status sample = SubscribeProbe.open(
+                        client.async(),
+                        subscribe(
+                                "host-0001",
+                                SubscriptionList.Mode.STREAM,
+                                sub("/interfaces/interface[name=" + HUGE + "]", SubscriptionMode.SAMPLE, 1)))
+                .end();
         assertEquals(Status.Code.INVALID_ARGUMENT, sample.getCode());
         assertShort(sample);
 
-        StatusRuntimeException set = assertThrows(StatusRuntimeException.class, () -> client.blocking().set(SetRequest.newBuilder()
-                .setPrefix(target("host-0001")).addUpdate(Update.newBuilder().setPath(path("/interfaces/" + HUGE))
-                        .setVal(TypedValue.newBuilder().setStringVal(HUGE))).build()));
+        StatusRuntimeException set = assertThrows(
+                StatusRuntimeException.class,
+                () -> client.blocking()
+                        .set(SetRequest.newBuilder()
+                                .setPrefix(target("host-0001"))
+                                .addUpdate(Update.newBuilder()
+                                        .setPath(path("/interfaces/" + HUGE))
+                                        .setVal(TypedValue.newBuilder().setStringVal(HUGE)))
+                                .build()));
         assertShort(set.getStatus());
     }
 
     @Test
     void noLogLineCarriesTheWholeInput() throws Exception {
-        SubscribeProbe.open(client.async(), subscribe(HUGE, SubscriptionList.Mode.STREAM,
-                sub("/interfaces", SubscriptionMode.ON_CHANGE, 0))).end();
-        SubscribeProbe.open(client.async(), subscribe("host-0001", SubscriptionList.Mode.ONCE,
-                sub("/interfaces/" + HUGE, SubscriptionMode.TARGET_DEFINED, 0))).end();
+        SubscribeProbe.open(
+                        client.async(),
+                        subscribe(
+                                HUGE, SubscriptionList.Mode.STREAM, sub("/interfaces", SubscriptionMode.ON_CHANGE, 0)))
+                .end();
+        SubscribeProbe.open(
+                        client.async(),
+                        subscribe(
+                                "host-0001",
+                                SubscriptionList.Mode.ONCE,
+                                sub("/interfaces/" + HUGE, SubscriptionMode.TARGET_DEFINED, 0)))
+                .end();
         List<String> lines = logged.toString(StandardCharsets.UTF_8).lines().toList();
         assertTrue(lines.stream().anyMatch(l -> l.contains("subscribe-error")), String.join("\n", lines));
         for (String line : lines) {
-            assertTrue(line.length() < 2 * LONGEST_MESSAGE, line.length() + " chars: " + line.substring(0, Math.min(300, line.length())));
+            assertTrue(
+                    line.length() < 2 * LONGEST_MESSAGE,
+                    line.length() + " chars: " + line.substring(0, Math.min(300, line.length())));
         }
     }
 }

@@ -57,7 +57,8 @@ class GetCapabilitiesSetTest {
     }
 
     private GetResponse get(String target, Encoding encoding, String... paths) {
-        GetRequest.Builder req = GetRequest.newBuilder().setPrefix(target(target)).setEncoding(encoding);
+        GetRequest.Builder req =
+                GetRequest.newBuilder().setPrefix(target(target)).setEncoding(encoding);
         for (String p : paths) {
             req.addPath(path(p));
         }
@@ -73,14 +74,18 @@ class GetCapabilitiesSetTest {
         CapabilityResponse caps = client.blocking().capabilities(CapabilityRequest.getDefaultInstance());
         assertEquals("0.10.0", caps.getGNMIVersion());
         assertTrue(caps.getSupportedEncodingsList().containsAll(List.of(Encoding.PROTO, Encoding.JSON_IETF)));
-        List<String> models = caps.getSupportedModelsList().stream().map(ModelData::getName).toList();
-        assertTrue(models.containsAll(List.of("openconfig-interfaces", "openconfig-qos", "planewatch-mrc")), models.toString());
+        List<String> models =
+                caps.getSupportedModelsList().stream().map(ModelData::getName).toList();
+        assertTrue(
+                models.containsAll(List.of("openconfig-interfaces", "openconfig-qos", "planewatch-mrc")),
+                models.toString());
     }
 
     @Test
     void getReturnsTheLeafWithItsCollectionTimestampAndEchoesTheTarget() {
         fabric.clockNs.addAndGet(5);
-        fabric.backend.put("host-0001", "/interfaces/interface[name=eth0]/state/counters/in-octets", TestFabric.uint(4242));
+        fabric.backend.put(
+                "host-0001", "/interfaces/interface[name=eth0]/state/counters/in-octets", TestFabric.uint(4242));
         GetResponse r = get("host-0001", "/interfaces/interface[name=eth0]/state/counters/in-octets");
         Notification n = r.getNotification(0);
         assertEquals("host-0001", n.getPrefix().getTarget());
@@ -91,10 +96,15 @@ class GetCapabilitiesSetTest {
 
     @Test
     void getWithOmittedOrStarKeysReturnsEveryInterface() {
-        for (String p : List.of("/interfaces/interface/state/counters/in-octets",
-                "/interfaces/interface[name=*]/state/counters/in-octets", "/.../in-octets")) {
+        for (String p : List.of(
+                "/interfaces/interface/state/counters/in-octets",
+                "/interfaces/interface[name=*]/state/counters/in-octets",
+                "/.../in-octets")) {
             Notification n = get("host-0002", p).getNotification(0);
-            List<String> names = n.getUpdateList().stream().map(u -> u.getPath().getElem(1).getKeyOrThrow("name")).sorted().toList();
+            List<String> names = n.getUpdateList().stream()
+                    .map(u -> u.getPath().getElem(1).getKeyOrThrow("name"))
+                    .sorted()
+                    .toList();
             assertEquals(List.of("eth0", "eth1"), names, p);
         }
     }
@@ -102,15 +112,22 @@ class GetCapabilitiesSetTest {
     @Test
     void getOnAllTargetsNamesEachDeviceInItsNotification() {
         GetResponse r = get("*", "/interfaces");
-        List<String> targets = r.getNotificationList().stream().map(n -> n.getPrefix().getTarget()).sorted().toList();
+        List<String> targets = r.getNotificationList().stream()
+                .map(n -> n.getPrefix().getTarget())
+                .sorted()
+                .toList();
         assertEquals(List.of("host-0001", "host-0002", "p0-t0-0"), targets);
     }
 
     @Test
     void getJsonIetfEncodesUint64AsAString() {
-        Update u = get("host-0001", Encoding.JSON_IETF, "mrc:/planes/plane[id=0]/state/tx-pkts").getNotification(0).getUpdate(0);
+        Update u = get("host-0001", Encoding.JSON_IETF, "mrc:/planes/plane[id=0]/state/tx-pkts")
+                .getNotification(0)
+                .getUpdate(0);
         assertEquals("\"10\"", u.getVal().getJsonIetfVal().toStringUtf8());
-        Update s = get("host-0001", Encoding.JSON_IETF, "mrc:/planes/plane[id=0]/state/oper-status").getNotification(0).getUpdate(0);
+        Update s = get("host-0001", Encoding.JSON_IETF, "mrc:/planes/plane[id=0]/state/oper-status")
+                .getNotification(0)
+                .getUpdate(0);
         assertEquals("\"UP\"", s.getVal().getJsonIetfVal().toStringUtf8());
     }
 
@@ -118,7 +135,9 @@ class GetCapabilitiesSetTest {
     void getOfAPathOutsideTheSchemaIsNotFoundAndSaysSo() {
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> get("host-0001", "/system/cpus"));
         assertEquals(Status.Code.NOT_FOUND, e.getStatus().getCode());
-        assertTrue(e.getStatus().getDescription().contains("/system/cpus"), e.getStatus().getDescription());
+        assertTrue(
+                e.getStatus().getDescription().contains("/system/cpus"),
+                e.getStatus().getDescription());
     }
 
     @Test
@@ -143,28 +162,38 @@ class GetCapabilitiesSetTest {
 
     @Test
     void getWithTheDeprecatedElementFieldIsInvalid() {
-        GetRequest req = GetRequest.newBuilder().setPrefix(target("host-0001"))
-                .addPath(org.planewatch.gnmi.proto.Path.newBuilder().addElement("interfaces")).build();
-        assertEquals(Status.Code.INVALID_ARGUMENT, failure(() -> client.blocking().get(req)));
+        GetRequest req = GetRequest.newBuilder()
+                .setPrefix(target("host-0001"))
+                .addPath(org.planewatch.gnmi.proto.Path.newBuilder().addElement("interfaces"))
+                .build();
+        assertEquals(
+                Status.Code.INVALID_ARGUMENT, failure(() -> client.blocking().get(req)));
     }
 
     @Test
     void agentCountersAreServedOnEveryTarget() {
         Notification n = get("p0-t0-0", "mrc:/agent/state").getNotification(0);
-        assertTrue(n.getUpdateList().stream().anyMatch(u -> u.getPath().getElem(2).getName().equals("coalesced-updates")));
+        assertTrue(n.getUpdateList().stream()
+                .anyMatch(u -> u.getPath().getElem(2).getName().equals("coalesced-updates")));
     }
 
     private SetRequest setLinkDown() {
-        return SetRequest.newBuilder().setPrefix(target("host-0001")).addUpdate(Update.newBuilder()
-                .setPath(path("sim:/links/link[name=l1]/config/state"))
-                .setVal(TypedValue.newBuilder().setStringVal("DOWN"))).build();
+        return SetRequest.newBuilder()
+                .setPrefix(target("host-0001"))
+                .addUpdate(Update.newBuilder()
+                        .setPath(path("sim:/links/link[name=l1]/config/state"))
+                        .setVal(TypedValue.newBuilder().setStringVal("DOWN")))
+                .build();
     }
 
     @Test
     void setOfStateLeavesIsUnimplemented() {
-        SetRequest req = SetRequest.newBuilder().setPrefix(target("host-0001")).addUpdate(Update.newBuilder()
-                .setPath(path("/interfaces/interface[name=eth0]/state/oper-status"))
-                .setVal(TypedValue.newBuilder().setStringVal("DOWN"))).build();
+        SetRequest req = SetRequest.newBuilder()
+                .setPrefix(target("host-0001"))
+                .addUpdate(Update.newBuilder()
+                        .setPath(path("/interfaces/interface[name=eth0]/state/oper-status"))
+                        .setVal(TypedValue.newBuilder().setStringVal("DOWN")))
+                .build();
         assertEquals(Status.Code.UNIMPLEMENTED, failure(() -> client.blocking().set(req)));
     }
 
@@ -178,7 +207,8 @@ class GetCapabilitiesSetTest {
         fabric.backend.setConfigWriter((target, p, v) -> {
             throw new AssertionError("must not be called");
         });
-        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> client.blocking().set(setLinkDown()));
+        StatusRuntimeException e = assertThrows(
+                StatusRuntimeException.class, () -> client.blocking().set(setLinkDown()));
         assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
         assertTrue(e.getStatus().getDescription().contains("--allow-fault-injection"));
     }
@@ -195,7 +225,8 @@ class GetCapabilitiesSetTest {
             allowed.backend.setConfigWriter((target, p, v) -> {
                 throw new ConfigWriteException("no link named l1");
             });
-            StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> c.blocking().set(setLinkDown()));
+            StatusRuntimeException e = assertThrows(
+                    StatusRuntimeException.class, () -> c.blocking().set(setLinkDown()));
             assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
             assertTrue(e.getStatus().getDescription().contains("no link named l1"));
         }
@@ -220,17 +251,21 @@ class GetCapabilitiesSetTest {
                     public void onCompleted() {}
                 });
         req.onNext(ServerReflectionRequest.newBuilder().setListServices("").build());
-        List<String> services = answer.get(10, TimeUnit.SECONDS).getListServicesResponse().getServiceList()
-                .stream().map(s -> s.getName()).toList();
+        List<String> services = answer.get(10, TimeUnit.SECONDS).getListServicesResponse().getServiceList().stream()
+                .map(s -> s.getName())
+                .toList();
         req.onCompleted();
         assertTrue(services.contains("gnmi.gNMI"), services.toString());
     }
 
     @Test
     void valuesConvertBothWays() {
-        assertEquals(new TelemetryValue.Str("DOWN"), org.planewatch.agent.gnmi.ProtoCodec.fromProto(
-                TypedValue.newBuilder().setStringVal("DOWN").build()));
-        assertEquals(TelemetryPath.parse("sim:/a/b[k=v]"), ProtoCodec.join(
-                org.planewatch.gnmi.proto.Path.getDefaultInstance(), path("sim:/a/b[k=v]")));
+        assertEquals(
+                new TelemetryValue.Str("DOWN"),
+                org.planewatch.agent.gnmi.ProtoCodec.fromProto(
+                        TypedValue.newBuilder().setStringVal("DOWN").build()));
+        assertEquals(
+                TelemetryPath.parse("sim:/a/b[k=v]"),
+                ProtoCodec.join(org.planewatch.gnmi.proto.Path.getDefaultInstance(), path("sim:/a/b[k=v]")));
     }
 }

@@ -111,7 +111,8 @@ class OutboundBufferTest {
         buffer.updateTable("h", 2, table(ba, 7, 8), new int[] {0, 1});
         List<OutboundBuffer.Pending> out = buffer.take(10);
         assertEquals(List.of(A, C, B), out.stream().map(p -> p.path).toList());
-        assertEquals(List.of(TelemetryValue.uint(8), TelemetryValue.uint(3), TelemetryValue.uint(7)),
+        assertEquals(
+                List.of(TelemetryValue.uint(8), TelemetryValue.uint(3), TelemetryValue.uint(7)),
                 out.stream().map(p -> p.value).toList());
         assertEquals(List.of(1, 0, 0), out.stream().map(p -> p.duplicates).toList());
     }
@@ -124,7 +125,8 @@ class OutboundBufferTest {
         buffer.updateTable("h", 2, table(ABC, 4, 5, 6), new int[] {0, 1});
         List<OutboundBuffer.Pending> first = buffer.take(10);
         assertEquals(2, first.size());
-        assertEquals(TelemetryValue.uint(4), first.get(0).value, "the waiting leaf took the newer reading in its place");
+        assertEquals(
+                TelemetryValue.uint(4), first.get(0).value, "the waiting leaf took the newer reading in its place");
         assertTrue(first.get(1).sync);
         List<OutboundBuffer.Pending> second = buffer.take(10);
         assertEquals(List.of(B), second.stream().map(p -> p.path).toList());

@@ -57,8 +57,10 @@ class RequestLimitsTest {
         for (int t = 0; t < TARGETS; t++) {
             Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>();
             for (int i = 0; i < INTERFACES; i++) {
-                TelemetryPath counters = TelemetryPath.parse("/interfaces").child("interface", "name", "h" + t + "-eth" + i)
-                        .child("state").child("counters");
+                TelemetryPath counters = TelemetryPath.parse("/interfaces")
+                        .child("interface", "name", "h" + t + "-eth" + i)
+                        .child("state")
+                        .child("counters");
                 for (int c = 0; c < COUNTERS; c++) {
                     leaves.put(counters.child(PathElem.of("c" + c)), new TelemetryValue.Uint(c));
                 }
@@ -80,14 +82,21 @@ class RequestLimitsTest {
     }
 
     private static SubscribeRequest once(List<Subscription> subscriptions) {
-        return SubscribeRequest.newBuilder().setSubscribe(SubscriptionList.newBuilder().setPrefix(target("*"))
-                .setMode(SubscriptionList.Mode.ONCE).setEncoding(Encoding.PROTO).addAllSubscription(subscriptions)).build();
+        return SubscribeRequest.newBuilder()
+                .setSubscribe(SubscriptionList.newBuilder()
+                        .setPrefix(target("*"))
+                        .setMode(SubscriptionList.Mode.ONCE)
+                        .setEncoding(Encoding.PROTO)
+                        .addAllSubscription(subscriptions))
+                .build();
     }
 
     private static List<Subscription> interfacesNamed(String prefix, int count) {
         List<Subscription> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            out.add(Subscription.newBuilder().setPath(path("/interfaces/interface[name=" + prefix + i + "]/state")).build());
+            out.add(Subscription.newBuilder()
+                    .setPath(path("/interfaces/interface[name=" + prefix + i + "]/state"))
+                    .build());
         }
         return out;
     }
@@ -95,7 +104,8 @@ class RequestLimitsTest {
     @Test
     void aSubscriptionListOverTheLimitIsResourceExhaustedNamingTheLimitAndTheCount() throws Exception {
         start(GnmiOptions.defaults());
-        Status end = SubscribeProbe.open(client.async(), once(interfacesNamed("nothing-", 1_001))).end();
+        Status end = SubscribeProbe.open(client.async(), once(interfacesNamed("nothing-", 1_001)))
+                .end();
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, end.getCode(), end.toString());
         assertTrue(end.getDescription().contains("1001 subscriptions"), end.getDescription());
         assertTrue(end.getDescription().contains("limit of 1000"), end.getDescription());
@@ -104,10 +114,12 @@ class RequestLimitsTest {
 
         GetRequest.Builder get = GetRequest.newBuilder().setPrefix(target("*"));
         interfacesNamed("nothing-", 1_001).forEach(s -> get.addPath(s.getPath()));
-        StatusRuntimeException refused = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
-                () -> client.blocking().get(get.build()));
+        StatusRuntimeException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                StatusRuntimeException.class, () -> client.blocking().get(get.build()));
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode());
-        assertTrue(refused.getStatus().getDescription().contains("1001 paths in the GetRequest"), refused.getStatus().getDescription());
+        assertTrue(
+                refused.getStatus().getDescription().contains("1001 paths in the GetRequest"),
+                refused.getStatus().getDescription());
     }
 
     @Test
@@ -123,26 +135,38 @@ class RequestLimitsTest {
     @Test
     void aRequestNeedingMoreSelectionWorkThanTheLimitIsResourceExhausted() throws Exception {
         start(GnmiOptions.defaults().withMaxSelectionSteps(10_000));
-        Status end = SubscribeProbe.open(client.async(), once(List.of(
-                Subscription.newBuilder().setPath(path("/interfaces")).build()))).end();
+        Status end = SubscribeProbe.open(
+                        client.async(),
+                        once(List.of(Subscription.newBuilder()
+                                .setPath(path("/interfaces"))
+                                .build())))
+                .end();
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, end.getCode(), end.toString());
         assertTrue(end.getDescription().contains("more than 10000 steps"), end.getDescription());
         assertTrue(end.getDescription().contains("--max-selection-steps"), end.getDescription());
         awaitNoSubscription();
 
-        StatusRuntimeException get = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
-                () -> client.blocking().get(GetRequest.newBuilder().setPrefix(target("*")).addPath(path("/interfaces")).build()));
+        StatusRuntimeException get = org.junit.jupiter.api.Assertions.assertThrows(
+                StatusRuntimeException.class,
+                () -> client.blocking()
+                        .get(GetRequest.newBuilder()
+                                .setPrefix(target("*"))
+                                .addPath(path("/interfaces"))
+                                .build()));
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, get.getStatus().getCode());
     }
 
     @Test
     void cancellingAStreamStopsItsSelectionAtOnce() throws Exception {
-        // 20,000 subscriptions with a wildcard element (any name, one interface) that matches no leaf: every interface leaf is
+        // 20,000 subscriptions with a wildcard element (any name, one interface) that matches no leaf: every interface
+        // leaf is
         // tested against each of them, seconds of work even for the index; the finding's request.
         start(GnmiOptions.defaults().withMaxPathsPerRequest(20_000).withMaxSelectionSteps(Long.MAX_VALUE));
         List<Subscription> costly = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
-            costly.add(Subscription.newBuilder().setPath(path("/interfaces/*[name=nothing-" + i + "]/state")).build());
+            costly.add(Subscription.newBuilder()
+                    .setPath(path("/interfaces/*[name=nothing-" + i + "]/state"))
+                    .build());
         }
         SubscribeProbe probe = SubscribeProbe.open(client.async(), once(costly));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -165,6 +189,9 @@ class RequestLimitsTest {
         while (server.stats().activeSubscriptions() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        assertEquals(0, server.stats().activeSubscriptions(), "a stream is still open (its selection still running) 2 s later");
+        assertEquals(
+                0,
+                server.stats().activeSubscriptions(),
+                "a stream is still open (its selection still running) 2 s later");
     }
 }

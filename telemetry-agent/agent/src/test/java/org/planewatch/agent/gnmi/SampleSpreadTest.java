@@ -66,16 +66,27 @@ class SampleSpreadTest {
     }
 
     private SubscribeProbe sampleEverything(int hosts) throws Exception {
-        List<String> names = IntStream.range(0, hosts).mapToObj("host-%04d"::formatted).toList();
-        InMemoryBackend backend = new InMemoryBackend(names.stream().map(n -> new TargetInfo(n, DeviceRole.HOST)).toList(),
-                () -> TestFabric.START_NS);
+        List<String> names =
+                IntStream.range(0, hosts).mapToObj("host-%04d"::formatted).toList();
+        InMemoryBackend backend = new InMemoryBackend(
+                names.stream().map(n -> new TargetInfo(n, DeviceRole.HOST)).toList(), () -> TestFabric.START_NS);
         names.forEach(n -> backend.put(n, IN_OCTETS, TestFabric.uint(100)));
-        GnmiService service = new GnmiService(backend, TestFabric.options(), new AgentStats(), scheduler, drain,
-                System::nanoTime, StructuredLog.silent());
+        GnmiService service = new GnmiService(
+                backend,
+                TestFabric.options(),
+                new AgentStats(),
+                scheduler,
+                drain,
+                System::nanoTime,
+                StructuredLog.silent());
         String name = "sample-spread-" + System.nanoTime();
-        server = InProcessServerBuilder.forName(name).addService(service.serviceDefinition()).build().start();
+        server = InProcessServerBuilder.forName(name)
+                .addService(service.serviceDefinition())
+                .build()
+                .start();
         channel = InProcessChannelBuilder.forName(name).build();
-        return SubscribeProbe.open(gNMIGrpc.newStub(channel),
+        return SubscribeProbe.open(
+                gNMIGrpc.newStub(channel),
                 subscribe("*", SubscriptionList.Mode.STREAM, sub(IN_OCTETS, SAMPLE, INTERVAL_NS)));
     }
 
@@ -93,9 +104,11 @@ class SampleSpreadTest {
     void manyTargetsAreSampledInSlicesSpreadOverTheIntervalEachOncePerInterval() throws Exception {
         Set<String> samples = sampledTargets(80);
         List<RecordingScheduler.Timer> expected = IntStream.range(0, SubscribeSession.SAMPLE_SLICES)
-                .mapToObj(k -> new RecordingScheduler.Timer(INTERVAL_NS + k * (INTERVAL_NS / SubscribeSession.SAMPLE_SLICES), INTERVAL_NS))
+                .mapToObj(k -> new RecordingScheduler.Timer(
+                        INTERVAL_NS + k * (INTERVAL_NS / SubscribeSession.SAMPLE_SLICES), INTERVAL_NS))
                 .toList();
-        assertEquals(expected, scheduler.timers, "one timer per slice, offset within the interval, each at the interval");
+        assertEquals(
+                expected, scheduler.timers, "one timer per slice, offset within the interval, each at the interval");
         assertEquals(80, samples.size(), "every target sampled after the initial state");
     }
 

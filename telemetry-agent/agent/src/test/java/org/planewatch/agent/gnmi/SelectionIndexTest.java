@@ -40,10 +40,14 @@ class SelectionIndexTest {
             }
             SelectionIndex index = new SelectionIndex(patterns);
             for (int l = 0; l < 50; l++) {
-                TelemetryPath leaf = concrete(leaves.get(random.nextInt(leaves.size())).template(), random);
+                TelemetryPath leaf =
+                        concrete(leaves.get(random.nextInt(leaves.size())).template(), random);
                 int[] expected = IntStream.range(0, patterns.size())
-                        .filter(i -> TelemetrySchema.get().selects(patterns.get(i), leaf)).toArray();
-                assertArrayEquals(expected, index.selecting(leaf, unlimited()),
+                        .filter(i -> TelemetrySchema.get().selects(patterns.get(i), leaf))
+                        .toArray();
+                assertArrayEquals(
+                        expected,
+                        index.selecting(leaf, unlimited()),
                         "seed " + SEED + ", round " + round + ": " + leaf + " against " + patterns);
             }
         }
@@ -57,7 +61,8 @@ class SelectionIndexTest {
         }
         SelectionIndex index = new SelectionIndex(patterns);
         SelectionBudget budget = unlimited();
-        int[] found = index.selecting(TelemetryPath.parse("/interfaces/interface[name=if777]/state/counters/in-octets"), budget);
+        int[] found = index.selecting(
+                TelemetryPath.parse("/interfaces/interface[name=if777]/state/counters/in-octets"), budget);
         assertArrayEquals(new int[] {777}, found);
         assertEquals(true, budget.used() < 20, "steps: " + budget.used());
     }

@@ -60,18 +60,25 @@ class SubscribeTest {
     }
 
     private static Set<String> leaves(List<Notification> notifications) {
-        return notifications.stream().flatMap(n -> n.getUpdateList().stream()).map(SubscribeProbe::leaf)
+        return notifications.stream()
+                .flatMap(n -> n.getUpdateList().stream())
+                .map(SubscribeProbe::leaf)
                 .collect(Collectors.toSet());
     }
 
     private static long uintOf(Notification n, String leaf) {
-        return n.getUpdateList().stream().filter(u -> SubscribeProbe.leaf(u).equals(leaf)).findFirst().orElseThrow()
-                .getVal().getUintVal();
+        return n.getUpdateList().stream()
+                .filter(u -> SubscribeProbe.leaf(u).equals(leaf))
+                .findFirst()
+                .orElseThrow()
+                .getVal()
+                .getUintVal();
     }
 
     @Test
     void onceSendsCurrentValuesThenSyncThenCloses() throws Exception {
-        SubscribeProbe probe = open(subscribe("host-0001", ONCE, sub("/interfaces/interface[name=eth0]", TARGET_DEFINED, 0)));
+        SubscribeProbe probe =
+                open(subscribe("host-0001", ONCE, sub("/interfaces/interface[name=eth0]", TARGET_DEFINED, 0)));
         List<Notification> initial = probe.untilSync();
         assertEquals(Set.of("in-octets", "out-octets", "oper-status"), leaves(initial));
         assertEquals("host-0001", initial.getFirst().getPrefix().getTarget());
@@ -83,9 +90,11 @@ class SubscribeTest {
         SubscribeProbe probe = open(subscribe("host-0001", POLL, sub(IN_OCTETS, TARGET_DEFINED, 0)));
         assertEquals(100, uintOf(probe.untilSync().getFirst(), "in-octets"));
         fabric.backend.put("host-0001", IN_OCTETS, uint(150));
-        probe.send(SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
+        probe.send(
+                SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
         assertEquals(150, uintOf(probe.untilSync().getFirst(), "in-octets"));
-        probe.send(SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
+        probe.send(
+                SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
         assertEquals(150, uintOf(probe.untilSync().getFirst(), "in-octets"));
         probe.cancel();
     }
@@ -94,7 +103,8 @@ class SubscribeTest {
     void pollOnAStreamSubscriptionIsInvalid() throws Exception {
         SubscribeProbe probe = open(subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)));
         probe.untilSync();
-        probe.send(SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
+        probe.send(
+                SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
         Status end = probe.end();
         assertEquals(Status.Code.INVALID_ARGUMENT, end.getCode());
         assertTrue(end.getDescription().contains("POLL"), end.getDescription());
@@ -102,7 +112,8 @@ class SubscribeTest {
 
     @Test
     void pollBeforeTheSubscriptionListIsInvalid() throws Exception {
-        SubscribeProbe probe = open(SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
+        SubscribeProbe probe = open(
+                SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
         assertEquals(Status.Code.INVALID_ARGUMENT, probe.end().getCode());
     }
 
@@ -116,9 +127,12 @@ class SubscribeTest {
 
     @Test
     void aPathElementWithoutANameIsInvalid() throws Exception {
-        Subscription bad = Subscription.newBuilder().setPath(org.planewatch.gnmi.proto.Path.newBuilder()
-                .addElem(org.planewatch.gnmi.proto.PathElem.newBuilder().setName("interfaces"))
-                .addElem(org.planewatch.gnmi.proto.PathElem.newBuilder())).setMode(ON_CHANGE).build();
+        Subscription bad = Subscription.newBuilder()
+                .setPath(org.planewatch.gnmi.proto.Path.newBuilder()
+                        .addElem(org.planewatch.gnmi.proto.PathElem.newBuilder().setName("interfaces"))
+                        .addElem(org.planewatch.gnmi.proto.PathElem.newBuilder()))
+                .setMode(ON_CHANGE)
+                .build();
         Status end = open(subscribe("host-0001", STREAM, bad)).end();
         assertEquals(Status.Code.INVALID_ARGUMENT, end.getCode());
         assertTrue(end.getDescription().contains("empty name"), end.getDescription());
@@ -127,7 +141,8 @@ class SubscribeTest {
     @Test
     void twoDifferentOriginsAreInvalid() throws Exception {
         SubscribeProbe probe = open(subscribe(SubscriptionList.newBuilder()
-                .setPrefix(path("mrc:/planes").toBuilder().setTarget("host-0001")).setMode(ONCE)
+                .setPrefix(path("mrc:/planes").toBuilder().setTarget("host-0001"))
+                .setMode(ONCE)
                 .addSubscription(Subscription.newBuilder().setPath(path("sim:/clock")))));
         Status end = probe.end();
         assertEquals(Status.Code.INVALID_ARGUMENT, end.getCode());
@@ -154,7 +169,8 @@ class SubscribeTest {
 
     @Test
     void sampleIntervalBelowTheMinimumIsInvalidArgument() throws Exception {
-        SubscribeProbe probe = open(subscribe("host-0001", STREAM, sub(IN_OCTETS, SAMPLE, TestFabric.MIN_SAMPLE_NS - 1)));
+        SubscribeProbe probe =
+                open(subscribe("host-0001", STREAM, sub(IN_OCTETS, SAMPLE, TestFabric.MIN_SAMPLE_NS - 1)));
         Status end = probe.end();
         assertEquals(Status.Code.INVALID_ARGUMENT, end.getCode());
         assertTrue(end.getDescription().contains("below the agent's minimum"), end.getDescription());
@@ -162,8 +178,10 @@ class SubscribeTest {
 
     @Test
     void anUnsupportedEncodingIsUnimplemented() throws Exception {
-        SubscribeProbe probe = open(subscribe(SubscriptionList.newBuilder().setPrefix(target("host-0001"))
-                .setEncoding(Encoding.BYTES).addSubscription(sub(OPER, ON_CHANGE, 0))));
+        SubscribeProbe probe = open(subscribe(SubscriptionList.newBuilder()
+                .setPrefix(target("host-0001"))
+                .setEncoding(Encoding.BYTES)
+                .addSubscription(sub(OPER, ON_CHANGE, 0))));
         assertEquals(Status.Code.UNIMPLEMENTED, probe.end().getCode());
     }
 
@@ -175,7 +193,8 @@ class SubscribeTest {
 
     @Test
     void onChangeSendsInitialStateThenOnlyChanges() throws Exception {
-        SubscribeProbe probe = open(subscribe("host-0001", STREAM, sub("/interfaces/interface[name=eth0]", ON_CHANGE, 0)));
+        SubscribeProbe probe =
+                open(subscribe("host-0001", STREAM, sub("/interfaces/interface[name=eth0]", ON_CHANGE, 0)));
         assertEquals(Set.of("in-octets", "out-octets", "oper-status"), leaves(probe.untilSync()));
         fabric.clockNs.addAndGet(1_000);
         fabric.backend.put("host-0001", OPER, str("DOWN"));
@@ -189,7 +208,8 @@ class SubscribeTest {
 
     @Test
     void targetDefinedSamplesCountersAndSendsStatesOnChange() throws Exception {
-        SubscribeProbe probe = open(subscribe("host-0001", STREAM, sub("/interfaces/interface[name=eth0]", TARGET_DEFINED, 0)));
+        SubscribeProbe probe =
+                open(subscribe("host-0001", STREAM, sub("/interfaces/interface[name=eth0]", TARGET_DEFINED, 0)));
         probe.untilSync();
         // Counters arrive again without changing (sampled); the unchanged state must not.
         List<Notification> sampled = probe.until(n -> hasLeaf(n, "in-octets"));
@@ -197,15 +217,23 @@ class SubscribeTest {
         assertFalse(leaves(sampled).contains("oper-status"), leaves(sampled).toString());
         fabric.backend.put("host-0001", OPER, str("DOWN"));
         Notification change = probe.until(n -> hasLeaf(n, "oper-status")).getLast();
-        assertEquals("DOWN", change.getUpdateList().stream().filter(u -> SubscribeProbe.leaf(u).equals("oper-status"))
-                .findFirst().orElseThrow().getVal().getStringVal());
+        assertEquals(
+                "DOWN",
+                change.getUpdateList().stream()
+                        .filter(u -> SubscribeProbe.leaf(u).equals("oper-status"))
+                        .findFirst()
+                        .orElseThrow()
+                        .getVal()
+                        .getStringVal());
         probe.cancel();
     }
 
     @Test
     void suppressRedundantSendsOnlySamplesThatChanged() throws Exception {
-        Subscription s = sub("/interfaces/interface[name=eth0]/state/counters", SAMPLE, TestFabric.MIN_SAMPLE_NS).toBuilder()
-                .setSuppressRedundant(true).build();
+        Subscription s =
+                sub("/interfaces/interface[name=eth0]/state/counters", SAMPLE, TestFabric.MIN_SAMPLE_NS).toBuilder()
+                        .setSuppressRedundant(true)
+                        .build();
         SubscribeProbe probe = open(subscribe("host-0001", STREAM, s));
         assertEquals(Set.of("in-octets", "out-octets"), leaves(probe.untilSync()));
         fabric.backend.put("host-0001", IN_OCTETS, uint(101));
@@ -219,7 +247,9 @@ class SubscribeTest {
     @Test
     void heartbeatResendsUnchangedValuesUnderSuppressRedundant() throws Exception {
         Subscription s = sub(IN_OCTETS, SAMPLE, TestFabric.MIN_SAMPLE_NS).toBuilder()
-                .setSuppressRedundant(true).setHeartbeatInterval(5 * TestFabric.MIN_SAMPLE_NS).build();
+                .setSuppressRedundant(true)
+                .setHeartbeatInterval(5 * TestFabric.MIN_SAMPLE_NS)
+                .build();
         SubscribeProbe probe = open(subscribe("host-0001", STREAM, s));
         probe.untilSync();
         assertEquals(100, uintOf(probe.until(n -> hasLeaf(n, "in-octets")).getLast(), "in-octets"));
@@ -228,7 +258,9 @@ class SubscribeTest {
 
     @Test
     void heartbeatResendsUnchangedStatesUnderOnChange() throws Exception {
-        Subscription s = sub(OPER, ON_CHANGE, 0).toBuilder().setHeartbeatInterval(2 * TestFabric.MIN_SAMPLE_NS).build();
+        Subscription s = sub(OPER, ON_CHANGE, 0).toBuilder()
+                .setHeartbeatInterval(2 * TestFabric.MIN_SAMPLE_NS)
+                .build();
         SubscribeProbe probe = open(subscribe("host-0001", STREAM, s));
         probe.untilSync();
         Notification again = probe.until(n -> hasLeaf(n, "oper-status")).getLast();
@@ -238,14 +270,21 @@ class SubscribeTest {
 
     @Test
     void heartbeatBelowTheMinimumIsInvalid() throws Exception {
-        Subscription s = sub(OPER, ON_CHANGE, 0).toBuilder().setHeartbeatInterval(1).build();
-        assertEquals(Status.Code.INVALID_ARGUMENT, open(subscribe("host-0001", STREAM, s)).end().getCode());
+        Subscription s =
+                sub(OPER, ON_CHANGE, 0).toBuilder().setHeartbeatInterval(1).build();
+        assertEquals(
+                Status.Code.INVALID_ARGUMENT,
+                open(subscribe("host-0001", STREAM, s)).end().getCode());
     }
 
     @Test
     void updatesOnlySkipsTheInitialStateButStillSyncs() throws Exception {
-        SubscribeProbe probe = open(subscribe(SubscriptionList.newBuilder().setPrefix(target("host-0001"))
-                .setMode(STREAM).setEncoding(Encoding.PROTO).setUpdatesOnly(true).addSubscription(sub(OPER, ON_CHANGE, 0))));
+        SubscribeProbe probe = open(subscribe(SubscriptionList.newBuilder()
+                .setPrefix(target("host-0001"))
+                .setMode(STREAM)
+                .setEncoding(Encoding.PROTO)
+                .setUpdatesOnly(true)
+                .addSubscription(sub(OPER, ON_CHANGE, 0))));
         assertTrue(probe.next().getSyncResponse(), "first message is sync_response");
         fabric.backend.put("host-0001", OPER, str("DOWN"));
         assertEquals("DOWN", probe.next().getUpdate().getUpdate(0).getVal().getStringVal());
@@ -267,7 +306,8 @@ class SubscribeTest {
     @Test
     void starTargetStreamsEveryDeviceNamedInThePrefix() throws Exception {
         SubscribeProbe probe = open(subscribe("*", ONCE, sub("/interfaces", TARGET_DEFINED, 0)));
-        Set<String> targets = probe.untilSync().stream().map(n -> n.getPrefix().getTarget()).collect(Collectors.toSet());
+        Set<String> targets =
+                probe.untilSync().stream().map(n -> n.getPrefix().getTarget()).collect(Collectors.toSet());
         assertEquals(Set.of("host-0001", "host-0002", "p0-t0-0"), targets);
     }
 
@@ -277,8 +317,10 @@ class SubscribeTest {
         SubscribeProbe wildcard = open(subscribe("host-0001", ONCE, sub("mrc:/", TARGET_DEFINED, 0)));
         List<Notification> all = wildcard.untilSync();
         assertTrue(leaves(all).contains("tx-pkts"), "the plane counter is there");
-        assertTrue(all.stream().flatMap(n -> n.getUpdateList().stream())
-                .noneMatch(u -> u.getPath().getElemList().stream().anyMatch(e -> e.getName().equals("evs"))));
+        assertTrue(all.stream()
+                .flatMap(n -> n.getUpdateList().stream())
+                .noneMatch(u -> u.getPath().getElemList().stream()
+                        .anyMatch(e -> e.getName().equals("evs"))));
         SubscribeProbe everything = open(subscribe("host-0001", ONCE, sub("mrc:/qps", TARGET_DEFINED, 0)));
         assertTrue(leaves(everything.untilSync()).isEmpty());
         SubscribeProbe explicit = open(subscribe("host-0001", ONCE, sub("mrc:/qps/qp/evs", TARGET_DEFINED, 0)));
@@ -288,10 +330,12 @@ class SubscribeTest {
     @Test
     void onceAndPollOfAPathOutsideTheSchemaAreNotFoundLikeGet() throws Exception {
         for (SubscriptionList.Mode mode : List.of(ONCE, POLL)) {
-            Status end = open(subscribe("host-0001", mode, sub(OPER, TARGET_DEFINED, 0),
-                    sub("/system/cpus", TARGET_DEFINED, 0))).end();
+            Status end = open(subscribe(
+                            "host-0001", mode, sub(OPER, TARGET_DEFINED, 0), sub("/system/cpus", TARGET_DEFINED, 0)))
+                    .end();
             assertEquals(Status.Code.NOT_FOUND, end.getCode(), mode + ": " + end);
-            assertTrue(end.getDescription().contains("/system/cpus is not in the telemetry schema"), end.getDescription());
+            assertTrue(
+                    end.getDescription().contains("/system/cpus is not in the telemetry schema"), end.getDescription());
         }
         // A schema path without data right now is an empty answer, not an error: it may appear.
         SubscribeProbe none = open(subscribe("host-0001", ONCE, sub("mrc:/events/event", TARGET_DEFINED, 0)));
@@ -312,8 +356,8 @@ class SubscribeTest {
         // stream is not ready and later values must wait (and coalesce) in the agent's buffer.
         String big = "x".repeat(3 * 512 * 1024);
         GnmiClient slow = GnmiClient.withSmallWindow(fabric.server.port());
-        SubscribeProbe probe = SubscribeProbe.open(slow.async(),
-                subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)), 2);
+        SubscribeProbe probe =
+                SubscribeProbe.open(slow.async(), subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)), 2);
         probe.untilSync(); // the two messages requested: initial state and sync_response
         // Not reading any more: HTTP/2 flow control fills up and the agent has to coalesce.
         for (int i = 0; i < 40; i++) {
@@ -321,7 +365,9 @@ class SubscribeTest {
         }
         fabric.backend.put("host-0001", OPER, str("final"));
         probe.request(Integer.MAX_VALUE);
-        Notification last = probe.until(n -> n.getUpdate(0).getVal().getStringVal().equals("final")).getLast();
+        Notification last = probe.until(
+                        n -> n.getUpdate(0).getVal().getStringVal().equals("final"))
+                .getLast();
         Update update = last.getUpdate(0);
         assertTrue(update.getDuplicates() > 0, "the final value replaced waiting ones: duplicates > 0");
         assertTrue(fabric.server.stats().coalescedUpdates() >= update.getDuplicates());
@@ -333,9 +379,11 @@ class SubscribeTest {
     void subscriptionsPerClientAreLimited() throws Exception {
         try (TestFabric limited = new TestFabric(TestFabric.options().withMaxSubscriptionsPerClient(1), c -> c);
                 GnmiClient c = limited.client()) {
-            SubscribeProbe first = SubscribeProbe.open(c.async(), subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)));
+            SubscribeProbe first =
+                    SubscribeProbe.open(c.async(), subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)));
             first.untilSync();
-            SubscribeProbe second = SubscribeProbe.open(c.async(), subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)));
+            SubscribeProbe second =
+                    SubscribeProbe.open(c.async(), subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)));
             assertEquals(Status.Code.RESOURCE_EXHAUSTED, second.end().getCode());
             first.cancel();
         }
@@ -344,10 +392,13 @@ class SubscribeTest {
     @Test
     void clientsPerAgentAreLimited() throws Exception {
         try (TestFabric limited = new TestFabric(TestFabric.options(), c -> c.withMaxClients(1));
-                GnmiClient first = limited.client(); GnmiClient second = limited.client()) {
-            SubscribeProbe held = SubscribeProbe.open(first.async(), subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)));
+                GnmiClient first = limited.client();
+                GnmiClient second = limited.client()) {
+            SubscribeProbe held =
+                    SubscribeProbe.open(first.async(), subscribe("host-0001", STREAM, sub(OPER, ON_CHANGE, 0)));
             held.untilSync();
-            SubscribeProbe refused = SubscribeProbe.open(second.async(), subscribe("host-0001", ONCE, sub(OPER, ON_CHANGE, 0)));
+            SubscribeProbe refused =
+                    SubscribeProbe.open(second.async(), subscribe("host-0001", ONCE, sub(OPER, ON_CHANGE, 0)));
             Status end = refused.end();
             assertEquals(Status.Code.RESOURCE_EXHAUSTED, end.getCode());
             held.cancel();
@@ -357,7 +408,9 @@ class SubscribeTest {
     @Test
     void pathsInRequestsMayCarryTheOriginInThePrefix() throws Exception {
         SubscribeProbe probe = open(subscribe(SubscriptionList.newBuilder()
-                .setPrefix(path("mrc:/planes").toBuilder().setTarget("host-0002")).setMode(ONCE).setEncoding(Encoding.PROTO)
+                .setPrefix(path("mrc:/planes").toBuilder().setTarget("host-0002"))
+                .setMode(ONCE)
+                .setEncoding(Encoding.PROTO)
                 .addSubscription(Subscription.newBuilder().setPath(path("/plane[id=0]/state/tx-pkts")))));
         Notification n = probe.untilSync().getFirst();
         assertEquals(10, uintOf(n, "tx-pkts"));

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,10 @@ class NodeGrpcInteropTest {
     private static final Path PROTO_ROOT = Path.of("../gnmi-contract/src/main/protobuf");
 
     private static String exec(Path dir, Duration timeout, String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -54,36 +56,64 @@ class NodeGrpcInteropTest {
 
     @Test
     void nodeGrpcClientRunsCapabilitiesGetOncePollSampleAndIsRefusedWithAWrongPassword() throws Exception {
-        Assumptions.assumeTrue(nodePresent(), "skipped: node is not installed, so the Node gRPC interop client cannot run");
+        Assumptions.assumeTrue(
+                nodePresent(), "skipped: node is not installed, so the Node gRPC interop client cannot run");
         Files.createDirectories(INTEROP);
         if (!Files.isDirectory(INTEROP.resolve("node_modules/@grpc/grpc-js"))) {
-            exec(INTEROP, Duration.ofMinutes(5), "npm", "install", "--prefix", ".", "--no-audit", "--no-fund",
-                    "@grpc/grpc-js@~1.14.0", "@grpc/proto-loader@~0.8.0");
+            exec(
+                    INTEROP,
+                    Duration.ofMinutes(5),
+                    "npm",
+                    "install",
+                    "--prefix",
+                    ".",
+                    "--no-audit",
+                    "--no-fund",
+                    "@grpc/grpc-js@~1.14.0",
+                    "@grpc/proto-loader@~0.8.0");
         }
-        Files.copy(NodeGrpcInteropTest.class.getResourceAsStream("/interop/gnmi-interop.js"),
-                INTEROP.resolve("gnmi-interop.js"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                NodeGrpcInteropTest.class.getResourceAsStream("/interop/gnmi-interop.js"),
+                INTEROP.resolve("gnmi-interop.js"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 
         Path certs = INTEROP.resolve("certs");
-        LabCertificates.LabFiles tls = LabCertificates.generate(certs, List.of("localhost", "127.0.0.1"), Duration.ofDays(1));
+        LabCertificates.LabFiles tls =
+                LabCertificates.generate(certs, List.of("localhost", "127.0.0.1"), Duration.ofDays(1));
         Path users = INTEROP.resolve("users");
         Files.writeString(users, PasswordFile.entry("interop", "correct horse".toCharArray()) + "\n");
 
-        try (TestFabric fabric = new TestFabric(TestFabric.options(),
-                c -> c.withTls(new TlsFiles(tls.serverCert(), tls.serverKey(), null)).withUsers(users))) {
-            String output = exec(INTEROP, Duration.ofMinutes(1), "node", "gnmi-interop.js",
-                    Integer.toString(fabric.server.port()), tls.caCert().toAbsolutePath().toString(),
-                    PROTO_ROOT.toAbsolutePath().normalize().toString(), "interop", "correct horse", "host-0001");
+        try (TestFabric fabric = new TestFabric(
+                TestFabric.options(),
+                c -> c.withTls(new TlsFiles(tls.serverCert(), tls.serverKey(), null))
+                        .withUsers(users))) {
+            String output = exec(
+                    INTEROP,
+                    Duration.ofMinutes(1),
+                    "node",
+                    "gnmi-interop.js",
+                    Integer.toString(fabric.server.port()),
+                    tls.caCert().toAbsolutePath().toString(),
+                    PROTO_ROOT.toAbsolutePath().normalize().toString(),
+                    "interop",
+                    "correct horse",
+                    "host-0001");
             Map<String, String> checks = new LinkedHashMap<>();
             for (String line : output.lines().filter(l -> l.startsWith("{")).toList()) {
                 String check = line.replaceAll(".*\"check\":\"([^\"]+)\".*", "$1");
                 checks.put(check, line);
             }
             assertTrue(checks.get("capabilities").contains("\"version\":\"0.10.0\""), output);
-            assertTrue(checks.get("capabilities").contains("\"JSON_IETF\"") && checks.get("capabilities").contains("\"PROTO\""), output);
+            assertTrue(
+                    checks.get("capabilities").contains("\"JSON_IETF\"")
+                            && checks.get("capabilities").contains("\"PROTO\""),
+                    output);
             assertTrue(checks.get("capabilities").contains("planewatch-mrc"), output);
             assertEquals("{\"check\":\"get\",\"target\":\"host-0001\",\"value\":\"100\"}", checks.get("get"));
             assertEquals("{\"check\":\"once\",\"messages\":[\"100\",\"sync\"],\"end\":\"ended\"}", checks.get("once"));
-            assertEquals("{\"check\":\"poll\",\"messages\":[\"100\",\"sync\",\"100\",\"sync\",\"100\",\"sync\"]}", checks.get("poll"));
+            assertEquals(
+                    "{\"check\":\"poll\",\"messages\":[\"100\",\"sync\",\"100\",\"sync\",\"100\",\"sync\"]}",
+                    checks.get("poll"));
             assertEquals("{\"check\":\"stream-sample\",\"samplesAfterSync\":3}", checks.get("stream-sample"));
             assertTrue(checks.get("wrong-password").contains("\"code\":\"UNAUTHENTICATED\""), output);
         }

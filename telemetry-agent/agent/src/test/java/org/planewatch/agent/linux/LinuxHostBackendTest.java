@@ -55,20 +55,28 @@ class LinuxHostBackendTest {
     @Test
     void interfaceCountersAndStatesComeFromClassNet() {
         Map<TelemetryPath, TelemetryValue> leaves = read();
-        assertEquals(TelemetryValue.uint(123456789012L), at(leaves, "/interfaces/interface[name=eth0]/state/counters/in-octets"));
+        assertEquals(
+                TelemetryValue.uint(123456789012L),
+                at(leaves, "/interfaces/interface[name=eth0]/state/counters/in-octets"));
         assertEquals(TelemetryValue.uint(42), at(leaves, "/interfaces/interface[name=eth0]/state/counters/out-pkts"));
-        assertEquals(TelemetryValue.uint(3), at(leaves, "/interfaces/interface[name=eth0]/state/counters/carrier-transitions"));
+        assertEquals(
+                TelemetryValue.uint(3),
+                at(leaves, "/interfaces/interface[name=eth0]/state/counters/carrier-transitions"));
         assertEquals(TelemetryValue.str("UP"), at(leaves, "/interfaces/interface[name=eth0]/state/oper-status"));
         assertEquals(TelemetryValue.str("UP"), at(leaves, "/interfaces/interface[name=eth0]/state/admin-status"));
-        assertEquals(TelemetryValue.str("LOWER_LAYER_DOWN"), at(leaves, "/interfaces/interface[name=eth1]/state/oper-status"));
+        assertEquals(
+                TelemetryValue.str("LOWER_LAYER_DOWN"),
+                at(leaves, "/interfaces/interface[name=eth1]/state/oper-status"));
         assertEquals(TelemetryValue.str("DOWN"), at(leaves, "/interfaces/interface[name=eth1]/state/admin-status"));
     }
 
     @Test
     void notAvailableAndMissingFilesAreLeftOutNotZero() {
         Map<TelemetryPath, TelemetryValue> leaves = read();
-        assertFalse(leaves.containsKey(TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters/in-fcs-errors")));
-        assertFalse(leaves.containsKey(TelemetryPath.parse("/interfaces/interface[name=eth1]/state/counters/in-octets")));
+        assertFalse(leaves.containsKey(
+                TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters/in-fcs-errors")));
+        assertFalse(
+                leaves.containsKey(TelemetryPath.parse("/interfaces/interface[name=eth1]/state/counters/in-octets")));
     }
 
     @Test
@@ -116,19 +124,26 @@ class LinuxHostBackendTest {
         CounterTables tables = CounterTables.load();
         for (String driver : tables.drivers()) {
             for (CounterTables.RdmaRow row : tables.rdmaFor(driver)) {
-                assertTrue(TelemetrySchema.get().find(TelemetryPath.parse("mrc:/planes/plane[id=0]/state/" + row.leaf())).isPresent(),
+                assertTrue(
+                        TelemetrySchema.get()
+                                .find(TelemetryPath.parse("mrc:/planes/plane[id=0]/state/" + row.leaf()))
+                                .isPresent(),
                         driver + " " + row.file() + " -> " + row.leaf());
             }
         }
         for (CounterTables.NetdevRow row : tables.netdev()) {
-            assertTrue(TelemetrySchema.get().find(
-                    TelemetryPath.parse("/interfaces/interface[name=x]/state/counters/" + row.leaf())).isPresent(), row.leaf());
+            assertTrue(
+                    TelemetrySchema.get()
+                            .find(TelemetryPath.parse("/interfaces/interface[name=x]/state/counters/" + row.leaf()))
+                            .isPresent(),
+                    row.leaf());
         }
     }
 
     @Test
     void aRootWithoutClassIsRejectedWithItsName() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new LinuxHostBackend(sys.resolve("nowhere"), "h", () -> 0, Duration.ofSeconds(1)));
         assertTrue(e.getMessage().contains("nowhere"));
     }

@@ -60,9 +60,11 @@ class NetnsVethCountersTest {
 
     @Test
     void vethCountersMoveThroughGnmiGetAndSubscribe() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+        Assumptions.assumeTrue(
+                "root".equals(System.getProperty("user.name")),
                 "skipped: creating network namespaces needs root (run the tests as root to include it)");
-        Assumptions.assumeTrue(available("ip", "-V") && available("nsenter", "--version"),
+        Assumptions.assumeTrue(
+                available("ip", "-V") && available("nsenter", "--version"),
                 "skipped: needs the 'ip' (iproute2) and 'nsenter' (util-linux) commands");
         Path sysfs = Files.createTempDirectory("pw-sysfs-");
         List<String> cleanup = new ArrayList<>();
@@ -84,18 +86,28 @@ class NetnsVethCountersTest {
             run("nsenter", "--net=/var/run/netns/" + NS_A, "mount", "-t", "sysfs", "sysfs", sysfs.toString());
             cleanup.add("mount");
 
-            LinuxHostBackend backend = new LinuxHostBackend(sysfs, "host-a", TelemetryClock.system(), Duration.ofMillis(50));
-            try (AgentServer agent = new AgentServer(AgentConfig.loopbackInsecure(0,
-                    org.planewatch.agent.gnmi.GnmiOptions.defaults().withMinSampleIntervalNs(50_000_000L)),
-                    backend, StructuredLog.silent()).start();
+            LinuxHostBackend backend =
+                    new LinuxHostBackend(sysfs, "host-a", TelemetryClock.system(), Duration.ofMillis(50));
+            try (AgentServer agent = new AgentServer(
+                                    AgentConfig.loopbackInsecure(
+                                            0,
+                                            org.planewatch.agent.gnmi.GnmiOptions.defaults()
+                                                    .withMinSampleIntervalNs(50_000_000L)),
+                                    backend,
+                                    StructuredLog.silent())
+                            .start();
                     GnmiClient client = new GnmiClient(agent.port())) {
                 long before = outPkts(client);
-                SubscribeProbe probe = SubscribeProbe.open(client.async(), subscribe("host-a", SubscriptionList.Mode.STREAM,
-                        sub(COUNTER, SubscriptionMode.ON_CHANGE, 0)));
+                SubscribeProbe probe = SubscribeProbe.open(
+                        client.async(),
+                        subscribe("host-a", SubscriptionList.Mode.STREAM, sub(COUNTER, SubscriptionMode.ON_CHANGE, 0)));
                 probe.untilSync();
                 sendUdpFromA(20);
-                long streamed = probe.until(n -> n.getUpdate(0).getVal().getUintVal() >= before + 20).getLast()
-                        .getUpdate(0).getVal().getUintVal();
+                long streamed = probe.until(n -> n.getUpdate(0).getVal().getUintVal() >= before + 20)
+                        .getLast()
+                        .getUpdate(0)
+                        .getVal()
+                        .getUintVal();
                 probe.cancel();
                 long after = outPkts(client);
                 assertTrue(streamed >= before + 20, "subscribe saw " + streamed + ", started at " + before);
@@ -135,15 +147,25 @@ class NetnsVethCountersTest {
     }
 
     private static long outPkts(GnmiClient client) {
-        var r = client.blocking().get(GetRequest.newBuilder().setPrefix(target("host-a")).setEncoding(Encoding.PROTO)
-                .addPath(path(COUNTER)).build());
+        var r = client.blocking()
+                .get(GetRequest.newBuilder()
+                        .setPrefix(target("host-a"))
+                        .setEncoding(Encoding.PROTO)
+                        .addPath(path(COUNTER))
+                        .build());
         assertEquals(1, r.getNotification(0).getUpdateCount());
         return r.getNotification(0).getUpdate(0).getVal().getUintVal();
     }
 
     /** UDP datagrams sent inside namespace A (bash's /dev/udp, so no ping binary is needed). */
     private static void sendUdpFromA(int datagrams) throws IOException, InterruptedException {
-        run("ip", "netns", "exec", NS_A, "bash", "-c",
+        run(
+                "ip",
+                "netns",
+                "exec",
+                NS_A,
+                "bash",
+                "-c",
                 "for i in $(seq " + datagrams + "); do echo planewatch > /dev/udp/10.213.0.2/9; done");
     }
 }

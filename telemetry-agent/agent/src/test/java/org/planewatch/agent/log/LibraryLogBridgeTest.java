@@ -30,13 +30,21 @@ class LibraryLogBridgeTest {
 
     @Test
     void writesALibraryWarningWithItsExceptionAsOneStructuredLine() {
-        Logger.getLogger("io.grpc.netty.NettyServerHandler").log(Level.WARNING, "Stream Error",
-                new IllegalStateException("Stream closed before write could take place"));
+        Logger.getLogger("io.grpc.netty.NettyServerHandler")
+                .log(
+                        Level.WARNING,
+                        "Stream Error",
+                        new IllegalStateException("Stream closed before write could take place"));
 
         String written = out.toString(StandardCharsets.UTF_8);
         assertEquals(1, written.lines().count(), written);
-        for (String part : new String[] {"level=WARN", "event=library-log", "logger=io.grpc.netty.NettyServerHandler",
-            "message=\"Stream Error\"", "error=\"IllegalStateException: Stream closed before write could take place\""}) {
+        for (String part : new String[] {
+            "level=WARN",
+            "event=library-log",
+            "logger=io.grpc.netty.NettyServerHandler",
+            "message=\"Stream Error\"",
+            "error=\"IllegalStateException: Stream closed before write could take place\""
+        }) {
             assertTrue(written.contains(part), () -> part + " missing from " + written);
         }
         assertFalse(written.contains("\tat "), written);

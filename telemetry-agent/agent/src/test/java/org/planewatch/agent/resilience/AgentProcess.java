@@ -18,9 +18,17 @@ final class AgentProcess {
 
     /** {@code AgentMain} with {@code args} after the loopback listen flags, at most {@code heap} of heap. */
     static AgentChildProcess start(Path dir, String heap, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(AgentChildProcess.java(), "-Xmx" + heap, "-XX:+UseSerialGC",
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                "org.planewatch.agent.cli.AgentMain", "--listen", "127.0.0.1:0", "--insecure"));
+        List<String> command = new ArrayList<>(List.of(
+                AgentChildProcess.java(),
+                "-Xmx" + heap,
+                "-XX:+UseSerialGC",
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.planewatch.agent.cli.AgentMain",
+                "--listen",
+                "127.0.0.1:0",
+                "--insecure"));
         command.addAll(List.of(args));
         return AgentChildProcess.start(command, dir.resolve("agent.log"));
     }
@@ -33,8 +41,12 @@ final class AgentProcess {
     }
 
     private static String jcmd(AgentChildProcess agent, String command) throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(agent.pid()), command).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(agent.pid()),
+                        command)
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new AssertionError("jcmd " + command + " failed: " + out);

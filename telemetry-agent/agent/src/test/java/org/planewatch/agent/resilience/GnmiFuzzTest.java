@@ -51,14 +51,16 @@ class GnmiFuzzTest {
     @Tag("slow")
     @Timeout(value = 30, unit = TimeUnit.MINUTES)
     void fiftyThousandGeneratedRequestsFromSixtyClients() throws Exception {
-        fuzz(50_000, 60, true); // 60: the agent admits 64 connections, and a client just closed may not be counted out yet
+        fuzz(
+                50_000, 60,
+                true); // 60: the agent admits 64 connections, and a client just closed may not be counted out yet
     }
 
     private void fuzz(int requests, int clients, boolean stalledHandshakes) throws Exception {
         long seed = Long.getLong("fuzz.seed", System.nanoTime());
         System.out.println("GnmiFuzzTest seed " + seed + " (rerun with -Dfuzz.seed=" + seed + ")");
-        try (AgentChildProcess agent = AgentProcess.start(dir, "512m", "--backend", "sim", "--scenario", SCENARIO,
-                "--allow-fault-injection")) {
+        try (AgentChildProcess agent = AgentProcess.start(
+                dir, "512m", "--backend", "sim", "--scenario", SCENARIO, "--allow-fault-injection")) {
             GnmiFuzzer.Agent target = discover(agent.port());
             Thread.sleep(3_000); // the scenario's first seconds and the JIT settle
             double idleCores = agent.coresOver(2_000);
@@ -81,9 +83,11 @@ class GnmiFuzzTest {
                                 c = fuzzer.next();
                             }
                             Status.Code got = c.run(client);
-                            kinds.computeIfAbsent(c.kind() + " " + c.expected(), k -> new AtomicInteger()).incrementAndGet();
+                            kinds.computeIfAbsent(c.kind() + " " + c.expected(), k -> new AtomicInteger())
+                                    .incrementAndGet();
                             if (got != c.expected()) {
-                                wrong.add(c.kind() + " (" + c.detail() + "): expected " + c.expected() + ", got " + got);
+                                wrong.add(
+                                        c.kind() + " (" + c.detail() + "): expected " + c.expected() + ", got " + got);
                             }
                         }
                     }
@@ -96,8 +100,11 @@ class GnmiFuzzTest {
             pool.shutdown();
             double seconds = (System.nanoTime() - start) / 1e9;
             long loadRss = agent.rssBytes();
-            System.out.printf("%d requests from %d clients in %.1f s: %s%n", requests, clients, seconds, new TreeMap<>(kinds));
-            assertEquals(List.of(), wrong.subList(0, Math.min(20, wrong.size())),
+            System.out.printf(
+                    "%d requests from %d clients in %.1f s: %s%n", requests, clients, seconds, new TreeMap<>(kinds));
+            assertEquals(
+                    List.of(),
+                    wrong.subList(0, Math.min(20, wrong.size())),
                     wrong.size() + " of " + requests + " requests got a wrong status; seed " + seed);
 
             // The clients are gone: the agent is back to its idle CPU within 5 s.
@@ -108,13 +115,18 @@ class GnmiFuzzTest {
             }
             double idleAfterS = (System.nanoTime() - left) / 1e9;
             long heap = AgentProcess.heapAfterGcBytes(agent);
-            System.out.printf("agent idle: %.2f cores before, %.2f cores %.1f s after the clients left; heap after GC %d MiB"
-                    + " before, %d MiB after; RSS %d MiB idle, %d MiB at the end of the load%n", idleCores, cores, idleAfterS,
-                    idleHeap >> 20, heap >> 20, idleRss >> 20, loadRss >> 20);
-            assertTrue(cores <= idleCores + 0.25, String.format("the agent still used %.2f cores 5 s after the clients"
-                    + " left (%.2f when idle); seed %d", cores, idleCores, seed));
-            assertTrue(heap <= idleHeap + (64 << 20), "heap after GC " + (heap >> 20) + " MiB, idle " + (idleHeap >> 20)
-                    + " MiB; seed " + seed);
+            System.out.printf(
+                    "agent idle: %.2f cores before, %.2f cores %.1f s after the clients left; heap after GC %d MiB"
+                            + " before, %d MiB after; RSS %d MiB idle, %d MiB at the end of the load%n",
+                    idleCores, cores, idleAfterS, idleHeap >> 20, heap >> 20, idleRss >> 20, loadRss >> 20);
+            assertTrue(
+                    cores <= idleCores + 0.25,
+                    String.format(
+                            "the agent still used %.2f cores 5 s after the clients" + " left (%.2f when idle); seed %d",
+                            cores, idleCores, seed));
+            assertTrue(
+                    heap <= idleHeap + (64 << 20),
+                    "heap after GC " + (heap >> 20) + " MiB, idle " + (idleHeap >> 20) + " MiB; seed " + seed);
 
             assertTrue(agent.alive(), "the agent died; seed " + seed);
             try (GnmiClient after = new GnmiClient(agent.port())) {
@@ -123,10 +135,14 @@ class GnmiFuzzTest {
             String log = agent.log();
             // Client errors are logged as such (subscribe-error, INFO library lines); another library warning,
             // an error or a stack trace would be a fault of the agent.
-            List<String> faults = log.lines().filter(l -> l.contains("level=ERROR") || l.startsWith("\tat ")
-                    || (l.contains("event=library-log") && l.contains("level=WARN") && !cancelledWrite(l))
-                    || l.contains("NullPointerException")).toList();
-            assertEquals(List.of(), faults.subList(0, Math.min(5, faults.size())), "the agent logged a fault; seed " + seed);
+            List<String> faults = log.lines()
+                    .filter(l -> l.contains("level=ERROR")
+                            || l.startsWith("\tat ")
+                            || (l.contains("event=library-log") && l.contains("level=WARN") && !cancelledWrite(l))
+                            || l.contains("NullPointerException"))
+                    .toList();
+            assertEquals(
+                    List.of(), faults.subList(0, Math.min(5, faults.size())), "the agent logged a fault; seed " + seed);
             assertTrue(log.lines().allMatch(l -> l.length() < 2_500), "a log line over 2,500 chars; seed " + seed);
         }
     }
@@ -139,11 +155,21 @@ class GnmiFuzzTest {
     /** A host and a switch of the agent's fabric, from the targets that answer for the agent's own leaves. */
     private static GnmiFuzzer.Agent discover(int port) throws Exception {
         try (GnmiClient client = new GnmiClient(port)) {
-            GetResponse all = client.blocking().get(GetRequest.newBuilder().setPrefix(target("*"))
-                    .addPath(path("mrc:/agent/state/connected-clients")).build());
-            List<String> names = all.getNotificationList().stream().map(Notification::getPrefix).map(p -> p.getTarget()).toList();
-            String host = names.stream().filter(n -> n.startsWith("host")).findFirst().orElseThrow();
-            String aSwitch = names.stream().filter(n -> n.matches("p\\d+-t\\d+-\\d+")).findFirst().orElseThrow();
+            GetResponse all = client.blocking()
+                    .get(GetRequest.newBuilder()
+                            .setPrefix(target("*"))
+                            .addPath(path("mrc:/agent/state/connected-clients"))
+                            .build());
+            List<String> names = all.getNotificationList().stream()
+                    .map(Notification::getPrefix)
+                    .map(p -> p.getTarget())
+                    .toList();
+            String host =
+                    names.stream().filter(n -> n.startsWith("host")).findFirst().orElseThrow();
+            String aSwitch = names.stream()
+                    .filter(n -> n.matches("p\\d+-t\\d+-\\d+"))
+                    .findFirst()
+                    .orElseThrow();
             return new GnmiFuzzer.Agent(port, host, aSwitch);
         }
     }

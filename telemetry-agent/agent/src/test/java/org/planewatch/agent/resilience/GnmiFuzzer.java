@@ -55,10 +55,18 @@ final class GnmiFuzzer {
 
     static final int MAX_PATHS = 1_000;
     private static final int MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
-    private static final String[] HOST_PATHS = {"/interfaces", "mrc:/planes", "mrc:/agent/state",
-        "/interfaces/interface[name=*]/state/oper-status", "mrc:/planes/plane/state/tx-pkts", "/...", "mrc:/.../tx-pkts"};
-    private static final String[] OUTSIDE = {"/system/cpus", "/interfaces/interface/nothing-here", "mrc:/nowhere",
-        "sim:/clock/state/nothing", "/qos/x/y/z"};
+    private static final String[] HOST_PATHS = {
+        "/interfaces",
+        "mrc:/planes",
+        "mrc:/agent/state",
+        "/interfaces/interface[name=*]/state/oper-status",
+        "mrc:/planes/plane/state/tx-pkts",
+        "/...",
+        "mrc:/.../tx-pkts"
+    };
+    private static final String[] OUTSIDE = {
+        "/system/cpus", "/interfaces/interface/nothing-here", "mrc:/nowhere", "sim:/clock/state/nothing", "/qos/x/y/z"
+    };
 
     private final Random random;
     private final Agent agent;
@@ -74,7 +82,11 @@ final class GnmiFuzzer {
     Case next() {
         int kind = random.nextInt(100);
         if (kind < 6) {
-            return new Case("capabilities", "", Status.Code.OK, c -> unary(() -> c.blocking().capabilities(CapabilityRequest.getDefaultInstance())));
+            return new Case(
+                    "capabilities",
+                    "",
+                    Status.Code.OK,
+                    c -> unary(() -> c.blocking().capabilities(CapabilityRequest.getDefaultInstance())));
         }
         if (kind < 24) {
             return get();
@@ -92,40 +104,86 @@ final class GnmiFuzzer {
 
     private Case get() {
         return switch (random.nextInt(11)) {
-            case 0 -> getCase("valid", agent.host(), Status.Code.OK, path(pick("/interfaces", "mrc:/agent/state", "mrc:/planes")));
+            case 0 ->
+                getCase(
+                        "valid",
+                        agent.host(),
+                        Status.Code.OK,
+                        path(pick("/interfaces", "mrc:/agent/state", "mrc:/planes")));
             case 1 -> getCase("outside the schema", agent.host(), Status.Code.NOT_FOUND, path(pick(OUTSIDE)));
-            case 2 -> getCase("unknown target", "nobody-" + random.nextInt(1000), Status.Code.NOT_FOUND, path("/interfaces"));
-            case 3 -> getCase("no target on a multi-target agent", "", Status.Code.INVALID_ARGUMENT, path("/interfaces"));
+            case 2 ->
+                getCase("unknown target", "nobody-" + random.nextInt(1000), Status.Code.NOT_FOUND, path("/interfaces"));
+            case 3 ->
+                getCase("no target on a multi-target agent", "", Status.Code.INVALID_ARGUMENT, path("/interfaces"));
             case 4 -> getCase("huge path", agent.host(), Status.Code.NOT_FOUND, hugePath());
-            case 5 -> getCase("empty element name", agent.host(), Status.Code.INVALID_ARGUMENT,
-                    Path.newBuilder().addElem(PathElem.newBuilder().setName("interfaces")).addElem(PathElem.getDefaultInstance()).build());
-            case 6 -> getCase("deprecated element field", agent.host(), Status.Code.INVALID_ARGUMENT,
-                    Path.newBuilder().addElement("interfaces").build());
-            case 7 -> getCase("many '...'", agent.host(), Status.Code.NOT_FOUND, path("/...".repeat(50 + random.nextInt(200)) + "/nowhere"));
+            case 5 ->
+                getCase(
+                        "empty element name",
+                        agent.host(),
+                        Status.Code.INVALID_ARGUMENT,
+                        Path.newBuilder()
+                                .addElem(PathElem.newBuilder().setName("interfaces"))
+                                .addElem(PathElem.getDefaultInstance())
+                                .build());
+            case 6 ->
+                getCase(
+                        "deprecated element field",
+                        agent.host(),
+                        Status.Code.INVALID_ARGUMENT,
+                        Path.newBuilder().addElement("interfaces").build());
+            case 7 ->
+                getCase(
+                        "many '...'",
+                        agent.host(),
+                        Status.Code.NOT_FOUND,
+                        path("/...".repeat(50 + random.nextInt(200)) + "/nowhere"));
             case 8 -> {
                 GetRequest.Builder b = GetRequest.newBuilder().setPrefix(target(agent.host()));
                 for (int i = 0; i <= MAX_PATHS; i++) {
                     b.addPath(path("/interfaces/interface[name=x" + i + "]"));
                 }
-                yield new Case("get", "1001 paths", Status.Code.RESOURCE_EXHAUSTED, c -> unary(() -> c.blocking().get(b.build())));
+                yield new Case(
+                        "get",
+                        "1001 paths",
+                        Status.Code.RESOURCE_EXHAUSTED,
+                        c -> unary(() -> c.blocking().get(b.build())));
             }
             case 9 -> {
                 int encoding = pick(new int[] {Encoding.BYTES_VALUE, Encoding.ASCII_VALUE, 57, -3});
-                GetRequest r = GetRequest.newBuilder().setPrefix(target(agent.host())).addPath(path("/interfaces"))
-                        .setEncodingValue(encoding).build();
-                yield new Case("get", "encoding " + encoding, Status.Code.UNIMPLEMENTED, c -> unary(() -> c.blocking().get(r)));
+                GetRequest r = GetRequest.newBuilder()
+                        .setPrefix(target(agent.host()))
+                        .addPath(path("/interfaces"))
+                        .setEncodingValue(encoding)
+                        .build();
+                yield new Case(
+                        "get",
+                        "encoding " + encoding,
+                        Status.Code.UNIMPLEMENTED,
+                        c -> unary(() -> c.blocking().get(r)));
             }
             default -> {
-                Path prefix = Path.newBuilder().setOrigin("mrc").setTarget(agent.host()).build();
-                GetRequest r = GetRequest.newBuilder().setPrefix(prefix).addPath(Path.newBuilder().setOrigin("sim").addElem(
-                        PathElem.newBuilder().setName("clock"))).build();
-                yield new Case("get", "two origins", Status.Code.INVALID_ARGUMENT, c -> unary(() -> c.blocking().get(r)));
+                Path prefix = Path.newBuilder()
+                        .setOrigin("mrc")
+                        .setTarget(agent.host())
+                        .build();
+                GetRequest r = GetRequest.newBuilder()
+                        .setPrefix(prefix)
+                        .addPath(Path.newBuilder()
+                                .setOrigin("sim")
+                                .addElem(PathElem.newBuilder().setName("clock")))
+                        .build();
+                yield new Case(
+                        "get",
+                        "two origins",
+                        Status.Code.INVALID_ARGUMENT,
+                        c -> unary(() -> c.blocking().get(r)));
             }
         };
     }
 
     private Case getCase(String what, String target, Status.Code expected, Path p) {
-        GetRequest r = GetRequest.newBuilder().setPrefix(target(target)).addPath(p).build();
+        GetRequest r =
+                GetRequest.newBuilder().setPrefix(target(target)).addPath(p).build();
         return new Case("get", what, expected, c -> unary(() -> c.blocking().get(r)));
     }
 
@@ -133,52 +191,122 @@ final class GnmiFuzzer {
 
     private Case set() {
         return switch (random.nextInt(9)) {
-            case 0 -> setCase("resume the clock", Status.Code.OK, "sim:/clock/config/paused", TypedValue.newBuilder().setBoolVal(false));
-            case 1 -> setCase("dilation 1000", Status.Code.OK, "sim:/clock/config/dilation", TypedValue.newBuilder().setDoubleVal(1000));
-            case 2 -> setCase("dilation out of range", Status.Code.INVALID_ARGUMENT, "sim:/clock/config/dilation",
-                    TypedValue.newBuilder().setDoubleVal(pick(new double[] {1e-300, 0, -1, Double.NaN, Double.POSITIVE_INFINITY, 1e12})));
-            case 3 -> setCase("reboot out of range", Status.Code.INVALID_ARGUMENT,
-                    "sim:/switches/switch[name=" + agent.aSwitch() + "]/config/reboot",
-                    TypedValue.newBuilder().setDoubleVal(pick(new double[] {Double.POSITIVE_INFINITY, Double.NaN, 0.5, -5, 1e18})));
-            case 4 -> setCase("unknown link", Status.Code.INVALID_ARGUMENT, "sim:/links/link[name=nowhere-" + random.nextInt(99) + "]/config/state",
-                    TypedValue.newBuilder().setStringVal("DOWN"));
-            case 5 -> setCase("state leaf", Status.Code.UNIMPLEMENTED, "/interfaces/interface[name=eth0]/state/oper-status",
-                    TypedValue.newBuilder().setStringVal("DOWN"));
-            case 6 -> setCase("bytes value", Status.Code.INVALID_ARGUMENT, "sim:/clock/config/paused",
-                    TypedValue.newBuilder().setBytesVal(ByteString.copyFromUtf8("true")));
+            case 0 ->
+                setCase(
+                        "resume the clock",
+                        Status.Code.OK,
+                        "sim:/clock/config/paused",
+                        TypedValue.newBuilder().setBoolVal(false));
+            case 1 ->
+                setCase(
+                        "dilation 1000",
+                        Status.Code.OK,
+                        "sim:/clock/config/dilation",
+                        TypedValue.newBuilder().setDoubleVal(1000));
+            case 2 ->
+                setCase(
+                        "dilation out of range",
+                        Status.Code.INVALID_ARGUMENT,
+                        "sim:/clock/config/dilation",
+                        TypedValue.newBuilder()
+                                .setDoubleVal(pick(
+                                        new double[] {1e-300, 0, -1, Double.NaN, Double.POSITIVE_INFINITY, 1e12})));
+            case 3 ->
+                setCase(
+                        "reboot out of range",
+                        Status.Code.INVALID_ARGUMENT,
+                        "sim:/switches/switch[name=" + agent.aSwitch() + "]/config/reboot",
+                        TypedValue.newBuilder()
+                                .setDoubleVal(
+                                        pick(new double[] {Double.POSITIVE_INFINITY, Double.NaN, 0.5, -5, 1e18})));
+            case 4 ->
+                setCase(
+                        "unknown link",
+                        Status.Code.INVALID_ARGUMENT,
+                        "sim:/links/link[name=nowhere-" + random.nextInt(99) + "]/config/state",
+                        TypedValue.newBuilder().setStringVal("DOWN"));
+            case 5 ->
+                setCase(
+                        "state leaf",
+                        Status.Code.UNIMPLEMENTED,
+                        "/interfaces/interface[name=eth0]/state/oper-status",
+                        TypedValue.newBuilder().setStringVal("DOWN"));
+            case 6 ->
+                setCase(
+                        "bytes value",
+                        Status.Code.INVALID_ARGUMENT,
+                        "sim:/clock/config/paused",
+                        TypedValue.newBuilder().setBytesVal(ByteString.copyFromUtf8("true")));
             case 7 -> {
-                SetRequest r = SetRequest.newBuilder().setPrefix(target(agent.host())).addDelete(path("sim:/clock/config/paused")).build();
-                yield new Case("set", "delete", Status.Code.UNIMPLEMENTED, c -> unary(() -> c.blocking().set(r)));
+                SetRequest r = SetRequest.newBuilder()
+                        .setPrefix(target(agent.host()))
+                        .addDelete(path("sim:/clock/config/paused"))
+                        .build();
+                yield new Case(
+                        "set",
+                        "delete",
+                        Status.Code.UNIMPLEMENTED,
+                        c -> unary(() -> c.blocking().set(r)));
             }
             default -> {
-                SetRequest r = SetRequest.newBuilder().setPrefix(target(agent.host())).build();
-                yield new Case("set", "nothing to set", Status.Code.INVALID_ARGUMENT, c -> unary(() -> c.blocking().set(r)));
+                SetRequest r =
+                        SetRequest.newBuilder().setPrefix(target(agent.host())).build();
+                yield new Case(
+                        "set",
+                        "nothing to set",
+                        Status.Code.INVALID_ARGUMENT,
+                        c -> unary(() -> c.blocking().set(r)));
             }
         };
     }
 
     private Case setCase(String what, Status.Code expected, String leaf, TypedValue.Builder value) {
-        SetRequest r = SetRequest.newBuilder().setPrefix(target(agent.host()))
-                .addUpdate(Update.newBuilder().setPath(path(leaf)).setVal(value)).build();
-        return new Case("set", what + " " + value.build().toString().strip(), expected, c -> unary(() -> c.blocking().set(r)));
+        SetRequest r = SetRequest.newBuilder()
+                .setPrefix(target(agent.host()))
+                .addUpdate(Update.newBuilder().setPath(path(leaf)).setVal(value))
+                .build();
+        return new Case(
+                "set",
+                what + " " + value.build().toString().strip(),
+                expected,
+                c -> unary(() -> c.blocking().set(r)));
     }
 
     // ---- Subscribe ---------------------------------------------------------------------------
 
     private Case subscribe() {
         return switch (random.nextInt(16)) {
-            case 0, 1 -> endsWith("ONCE", "valid", Status.Code.OK, list(agent.host(), SubscriptionList.Mode.ONCE, sub(pick(HOST_PATHS))));
-            case 2 -> endsWith("ONCE", "outside the schema", Status.Code.NOT_FOUND,
-                    list(agent.host(), SubscriptionList.Mode.ONCE, sub("/interfaces"), sub(pick(OUTSIDE))));
-            case 3 -> endsWith("ONCE", "huge path", Status.Code.NOT_FOUND, list(agent.host(), SubscriptionList.Mode.ONCE,
-                    Subscription.newBuilder().setPath(hugePath()).build()));
+            case 0, 1 ->
+                endsWith(
+                        "ONCE",
+                        "valid",
+                        Status.Code.OK,
+                        list(agent.host(), SubscriptionList.Mode.ONCE, sub(pick(HOST_PATHS))));
+            case 2 ->
+                endsWith(
+                        "ONCE",
+                        "outside the schema",
+                        Status.Code.NOT_FOUND,
+                        list(agent.host(), SubscriptionList.Mode.ONCE, sub("/interfaces"), sub(pick(OUTSIDE))));
+            case 3 ->
+                endsWith(
+                        "ONCE",
+                        "huge path",
+                        Status.Code.NOT_FOUND,
+                        list(
+                                agent.host(),
+                                SubscriptionList.Mode.ONCE,
+                                Subscription.newBuilder().setPath(hugePath()).build()));
             case 4 -> {
                 int n = 1 + random.nextInt(MAX_PATHS);
                 List<Subscription> subs = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     subs.add(sub("/interfaces/interface[name=nothing-" + i + "]/state"));
                 }
-                yield endsWith("ONCE", n + " subscriptions matching nothing", Status.Code.OK,
+                yield endsWith(
+                        "ONCE",
+                        n + " subscriptions matching nothing",
+                        Status.Code.OK,
                         list(agent.host(), SubscriptionList.Mode.ONCE, subs.toArray(Subscription[]::new)));
             }
             case 5 -> {
@@ -186,51 +314,106 @@ final class GnmiFuzzer {
                 for (int i = 0; i <= MAX_PATHS + random.nextInt(3000); i++) {
                     subs.add(sub("mrc:/planes/plane[id=" + i + "]"));
                 }
-                yield endsWith("ONCE", subs.size() + " subscriptions", Status.Code.RESOURCE_EXHAUSTED,
+                yield endsWith(
+                        "ONCE",
+                        subs.size() + " subscriptions",
+                        Status.Code.RESOURCE_EXHAUSTED,
                         list("*", SubscriptionList.Mode.ONCE, subs.toArray(Subscription[]::new)));
             }
             case 6 -> poll();
             case 7, 8 -> streamThenCancel();
             case 9 -> cancelMidStream();
-            case 10 -> endsWith("STREAM", "sample below the minimum", Status.Code.INVALID_ARGUMENT,
-                    list(agent.host(), SubscriptionList.Mode.STREAM, Subscription.newBuilder().setPath(path("/interfaces"))
-                            .setMode(SubscriptionMode.SAMPLE).setSampleInterval(1 + random.nextInt(1000)).build()));
+            case 10 ->
+                endsWith(
+                        "STREAM",
+                        "sample below the minimum",
+                        Status.Code.INVALID_ARGUMENT,
+                        list(
+                                agent.host(),
+                                SubscriptionList.Mode.STREAM,
+                                Subscription.newBuilder()
+                                        .setPath(path("/interfaces"))
+                                        .setMode(SubscriptionMode.SAMPLE)
+                                        .setSampleInterval(1 + random.nextInt(1000))
+                                        .build()));
             case 11 -> {
                 int mode = pick(new int[] {3, 7, 99, -1});
-                SubscribeRequest r = SubscribeRequest.newBuilder().setSubscribe(SubscriptionList.newBuilder()
-                        .setPrefix(target(agent.host())).setModeValue(mode).addSubscription(sub("/interfaces"))).build();
+                SubscribeRequest r = SubscribeRequest.newBuilder()
+                        .setSubscribe(SubscriptionList.newBuilder()
+                                .setPrefix(target(agent.host()))
+                                .setModeValue(mode)
+                                .addSubscription(sub("/interfaces")))
+                        .build();
                 yield endsWith("SUBSCRIBE", "list mode " + mode, Status.Code.INVALID_ARGUMENT, r);
             }
             case 12 -> {
                 int mode = pick(new int[] {4, 9, -2});
-                yield endsWith("STREAM", "subscription mode " + mode, Status.Code.INVALID_ARGUMENT,
-                        list(agent.host(), SubscriptionList.Mode.STREAM, Subscription.newBuilder().setPath(path("/interfaces"))
-                                .setModeValue(mode).build()));
+                yield endsWith(
+                        "STREAM",
+                        "subscription mode " + mode,
+                        Status.Code.INVALID_ARGUMENT,
+                        list(
+                                agent.host(),
+                                SubscriptionList.Mode.STREAM,
+                                Subscription.newBuilder()
+                                        .setPath(path("/interfaces"))
+                                        .setModeValue(mode)
+                                        .build()));
             }
             case 13 -> {
                 int encoding = pick(new int[] {Encoding.BYTES_VALUE, Encoding.ASCII_VALUE, 42});
-                SubscribeRequest r = SubscribeRequest.newBuilder().setSubscribe(SubscriptionList.newBuilder()
-                        .setPrefix(target(agent.host())).setMode(SubscriptionList.Mode.ONCE).setEncodingValue(encoding)
-                        .addSubscription(sub("/interfaces"))).build();
+                SubscribeRequest r = SubscribeRequest.newBuilder()
+                        .setSubscribe(SubscriptionList.newBuilder()
+                                .setPrefix(target(agent.host()))
+                                .setMode(SubscriptionList.Mode.ONCE)
+                                .setEncodingValue(encoding)
+                                .addSubscription(sub("/interfaces")))
+                        .build();
                 yield endsWith("ONCE", "encoding " + encoding, Status.Code.UNIMPLEMENTED, r);
             }
-            case 14 -> switch (random.nextInt(4)) {
-                case 0 -> endsWith("SUBSCRIBE", "poll first", Status.Code.INVALID_ARGUMENT,
-                        SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
-                case 1 -> endsWith("SUBSCRIBE", "empty request", Status.Code.INVALID_ARGUMENT, SubscribeRequest.getDefaultInstance());
-                case 2 -> endsWith("SUBSCRIBE", "no subscription", Status.Code.INVALID_ARGUMENT,
-                        list(agent.host(), SubscriptionList.Mode.ONCE));
-                default -> endsWith("ONCE", "unknown target", Status.Code.NOT_FOUND,
-                        list("nobody-" + random.nextInt(99), SubscriptionList.Mode.ONCE, sub("/interfaces")));
-            };
+            case 14 ->
+                switch (random.nextInt(4)) {
+                    case 0 ->
+                        endsWith(
+                                "SUBSCRIBE",
+                                "poll first",
+                                Status.Code.INVALID_ARGUMENT,
+                                SubscribeRequest.newBuilder()
+                                        .setPoll(Poll.getDefaultInstance())
+                                        .build());
+                    case 1 ->
+                        endsWith(
+                                "SUBSCRIBE",
+                                "empty request",
+                                Status.Code.INVALID_ARGUMENT,
+                                SubscribeRequest.getDefaultInstance());
+                    case 2 ->
+                        endsWith(
+                                "SUBSCRIBE",
+                                "no subscription",
+                                Status.Code.INVALID_ARGUMENT,
+                                list(agent.host(), SubscriptionList.Mode.ONCE));
+                    default ->
+                        endsWith(
+                                "ONCE",
+                                "unknown target",
+                                Status.Code.NOT_FOUND,
+                                list("nobody-" + random.nextInt(99), SubscriptionList.Mode.ONCE, sub("/interfaces")));
+                };
             default -> {
                 // Larger than the agent accepts: gRPC refuses it before the agent reads it.
                 List<Subscription> subs = new ArrayList<>();
                 String name = "n".repeat(64 * 1024);
                 for (int i = 0; i < MAX_MESSAGE_BYTES / name.length() + 2; i++) {
-                    subs.add(Subscription.newBuilder().setPath(Path.newBuilder().addElem(PathElem.newBuilder().setName(name + i))).build());
+                    subs.add(Subscription.newBuilder()
+                            .setPath(Path.newBuilder()
+                                    .addElem(PathElem.newBuilder().setName(name + i)))
+                            .build());
                 }
-                yield endsWith("SUBSCRIBE", "message over 4 MiB", Status.Code.RESOURCE_EXHAUSTED,
+                yield endsWith(
+                        "SUBSCRIBE",
+                        "message over 4 MiB",
+                        Status.Code.RESOURCE_EXHAUSTED,
                         list(agent.host(), SubscriptionList.Mode.ONCE, subs.toArray(Subscription[]::new)));
             }
         };
@@ -244,7 +427,9 @@ final class GnmiFuzzer {
             try {
                 for (int i = 0; i <= polls; i++) {
                     if (i > 0) {
-                        probe.send(SubscribeRequest.newBuilder().setPoll(Poll.getDefaultInstance()).build());
+                        probe.send(SubscribeRequest.newBuilder()
+                                .setPoll(Poll.getDefaultInstance())
+                                .build());
                     }
                     Status failed = untilSync(probe);
                     if (failed != null) {
@@ -260,8 +445,11 @@ final class GnmiFuzzer {
 
     /** A STREAM that reaches its sync_response, then the client cancels. */
     private Case streamThenCancel() {
-        Subscription.Builder s = Subscription.newBuilder().setPath(path(pick(HOST_PATHS)))
-                .setMode(pick(new SubscriptionMode[] {SubscriptionMode.SAMPLE, SubscriptionMode.ON_CHANGE, SubscriptionMode.TARGET_DEFINED}));
+        Subscription.Builder s = Subscription.newBuilder()
+                .setPath(path(pick(HOST_PATHS)))
+                .setMode(pick(new SubscriptionMode[] {
+                    SubscriptionMode.SAMPLE, SubscriptionMode.ON_CHANGE, SubscriptionMode.TARGET_DEFINED
+                }));
         if (s.getMode() == SubscriptionMode.SAMPLE) {
             s.setSampleInterval(100_000_000L);
         }
@@ -300,7 +488,11 @@ final class GnmiFuzzer {
     }
 
     private static Case endsWith(String kind, String what, Status.Code expected, SubscribeRequest r) {
-        return new Case(kind, what, expected, c -> SubscribeProbe.open(c.async(), r).end().getCode());
+        return new Case(
+                kind,
+                what,
+                expected,
+                c -> SubscribeProbe.open(c.async(), r).end().getCode());
     }
 
     // ---- raw sockets -------------------------------------------------------------------------
@@ -341,7 +533,8 @@ final class GnmiFuzzer {
     /** OK once the agent closed the connection; DEADLINE_EXCEEDED if it still holds it 5 s past its handshake timeout. */
     private static Status.Code closedByAgent(int port, byte[] bytes) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(org.planewatch.agent.server.AgentServer.HANDSHAKE_TIMEOUT_SECONDS + 5));
+            socket.setSoTimeout((int)
+                    TimeUnit.SECONDS.toMillis(org.planewatch.agent.server.AgentServer.HANDSHAKE_TIMEOUT_SECONDS + 5));
             OutputStream out = socket.getOutputStream();
             try {
                 out.write(bytes);
@@ -370,8 +563,10 @@ final class GnmiFuzzer {
     }
 
     private Path hugePath() {
-        return Path.newBuilder().addElem(PathElem.newBuilder().setName("interfaces"))
-                .addElem(PathElem.newBuilder().setName("z".repeat(50_000 + random.nextInt(100_000)))).build();
+        return Path.newBuilder()
+                .addElem(PathElem.newBuilder().setName("interfaces"))
+                .addElem(PathElem.newBuilder().setName("z".repeat(50_000 + random.nextInt(100_000))))
+                .build();
     }
 
     private static Subscription sub(String p) {
@@ -379,7 +574,10 @@ final class GnmiFuzzer {
     }
 
     private static SubscribeRequest list(String target, SubscriptionList.Mode mode, Subscription... subs) {
-        SubscriptionList.Builder l = SubscriptionList.newBuilder().setPrefix(target(target)).setMode(mode).setEncoding(Encoding.PROTO);
+        SubscriptionList.Builder l = SubscriptionList.newBuilder()
+                .setPrefix(target(target))
+                .setMode(mode)
+                .setEncoding(Encoding.PROTO);
         for (Subscription s : subs) {
             l.addSubscription(s);
         }

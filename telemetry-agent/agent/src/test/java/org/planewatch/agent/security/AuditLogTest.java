@@ -40,16 +40,23 @@ class AuditLogTest {
     }
 
     private static SetRequest linkDown() {
-        return SetRequest.newBuilder().setPrefix(Requests.target("host-0001")).addUpdate(Update.newBuilder()
-                .setPath(Requests.path("sim:/links/link[name=l1]/config/state"))
-                .setVal(TypedValue.newBuilder().setStringVal("DOWN"))).build();
+        return SetRequest.newBuilder()
+                .setPrefix(Requests.target("host-0001"))
+                .addUpdate(Update.newBuilder()
+                        .setPath(Requests.path("sim:/links/link[name=l1]/config/state"))
+                        .setVal(TypedValue.newBuilder().setStringVal("DOWN")))
+                .build();
     }
 
     private static void assertOneLine(List<String> lines, String... patterns) {
         assertEquals(1, lines.size(), "exactly one line expected: " + lines);
         String line = lines.getFirst();
         for (String p : patterns) {
-            assertTrue(java.util.regex.Pattern.compile("(^| )" + p + "( |$)").matcher(line).find(), p + " not in: " + line);
+            assertTrue(
+                    java.util.regex.Pattern.compile("(^| )" + p + "( |$)")
+                            .matcher(line)
+                            .find(),
+                    p + " not in: " + line);
         }
     }
 
@@ -57,20 +64,37 @@ class AuditLogTest {
     void aSetLeavesOneAuditLineWithUserAddressPathValueAndOutcome() throws Exception {
         CapturedLog log = new CapturedLog();
         Path users = users();
-        try (TestFabric fabric = new TestFabric(TestFabric.options().withAllowConfigWrites(true), c -> c.withUsers(users), log.log);
-                GnmiClient ops = new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "s3cret")) {
-            fabric.backend.setConfigWriter((target, p, v) -> { });
+        try (TestFabric fabric = new TestFabric(
+                        TestFabric.options().withAllowConfigWrites(true), c -> c.withUsers(users), log.log);
+                GnmiClient ops =
+                        new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "s3cret")) {
+            fabric.backend.setConfigWriter((target, p, v) -> {});
             ops.blocking().set(linkDown());
 
-            assertOneLine(log.audit("set"), "level=INFO", "component=audit", "user=ops", PEER,
-                    "path=\"host-0001 sim:/links/link\\[name=l1\\]/config/state\"", "value=DOWN", "result=accepted");
+            assertOneLine(
+                    log.audit("set"),
+                    "level=INFO",
+                    "component=audit",
+                    "user=ops",
+                    PEER,
+                    "path=\"host-0001 sim:/links/link\\[name=l1\\]/config/state\"",
+                    "value=DOWN",
+                    "result=accepted");
 
             fabric.backend.setConfigWriter((target, p, v) -> {
                 throw new ConfigWriteException("no link named l1");
             });
             assertThrows(StatusRuntimeException.class, () -> ops.blocking().set(linkDown()));
-            List<String> refused = log.audit("set").stream().filter(l -> l.contains("result=refused")).toList();
-            assertOneLine(refused, "level=WARN", "user=ops", PEER, "value=DOWN", "code=INVALID_ARGUMENT",
+            List<String> refused = log.audit("set").stream()
+                    .filter(l -> l.contains("result=refused"))
+                    .toList();
+            assertOneLine(
+                    refused,
+                    "level=WARN",
+                    "user=ops",
+                    PEER,
+                    "value=DOWN",
+                    "code=INVALID_ARGUMENT",
                     "reason=\"[^\"]*no link named l1\"");
             assertEquals(2, log.audit("set").size(), log.text());
         }
@@ -84,7 +108,8 @@ class AuditLogTest {
             fabric.backend.setConfigWriter((target, p, v) -> {
                 throw new AssertionError("must not be called");
             });
-            assertThrows(StatusRuntimeException.class, () -> anonymous.blocking().set(linkDown()));
+            assertThrows(
+                    StatusRuntimeException.class, () -> anonymous.blocking().set(linkDown()));
 
             assertOneLine(log.audit("set"), "user=-", PEER, "value=DOWN", "result=refused", "code=PERMISSION_DENIED");
         }
@@ -95,17 +120,41 @@ class AuditLogTest {
         CapturedLog log = new CapturedLog();
         Path users = users();
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withUsers(users), log.log);
-                GnmiClient wrong = new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "hunter2");
-                GnmiClient stranger = new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "eve", "hunter3");
+                GnmiClient wrong =
+                        new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "hunter2");
+                GnmiClient stranger =
+                        new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "eve", "hunter3");
                 GnmiClient none = fabric.client()) {
-            assertThrows(StatusRuntimeException.class, () -> wrong.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
-            assertOneLine(log.audit("auth-failed"), "level=WARN", "component=audit", "user=ops", PEER, "reason=wrong-password");
+            assertThrows(
+                    StatusRuntimeException.class,
+                    () -> wrong.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
+            assertOneLine(
+                    log.audit("auth-failed"),
+                    "level=WARN",
+                    "component=audit",
+                    "user=ops",
+                    PEER,
+                    "reason=wrong-password");
 
-            assertThrows(StatusRuntimeException.class, () -> stranger.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
-            assertOneLine(log.audit("auth-failed").stream().filter(l -> l.contains("user=eve")).toList(), PEER, "reason=unknown-user");
+            assertThrows(
+                    StatusRuntimeException.class,
+                    () -> stranger.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
+            assertOneLine(
+                    log.audit("auth-failed").stream()
+                            .filter(l -> l.contains("user=eve"))
+                            .toList(),
+                    PEER,
+                    "reason=unknown-user");
 
-            assertThrows(StatusRuntimeException.class, () -> none.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
-            assertOneLine(log.audit("auth-failed").stream().filter(l -> l.contains("reason=no-credentials")).toList(), "user=-", PEER);
+            assertThrows(
+                    StatusRuntimeException.class,
+                    () -> none.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
+            assertOneLine(
+                    log.audit("auth-failed").stream()
+                            .filter(l -> l.contains("reason=no-credentials"))
+                            .toList(),
+                    "user=-",
+                    PEER);
 
             assertEquals(3, log.audit("auth-failed").size(), log.text());
             assertFalse(log.text().contains("hunter"), "a password reached the log: " + log.text());
@@ -118,9 +167,13 @@ class AuditLogTest {
         Path users = users();
         Path auditFile = dir.resolve("audit.log");
         Files.writeString(auditFile, "an earlier line\n");
-        try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withUsers(users).withAuditLog(auditFile), log.log);
-                GnmiClient wrong = new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "nope")) {
-            assertThrows(StatusRuntimeException.class, () -> wrong.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
+        try (TestFabric fabric = new TestFabric(
+                        TestFabric.options(), c -> c.withUsers(users).withAuditLog(auditFile), log.log);
+                GnmiClient wrong =
+                        new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "nope")) {
+            assertThrows(
+                    StatusRuntimeException.class,
+                    () -> wrong.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
         }
         List<String> lines = Files.readAllLines(auditFile);
         assertEquals("an earlier line", lines.getFirst(), "appended, not overwritten");

@@ -37,6 +37,7 @@ class AuthenticationLimitsTest {
 
     @TempDir
     static Path dir;
+
     static Path users;
 
     @BeforeAll
@@ -73,8 +74,10 @@ class AuthenticationLimitsTest {
             for (int i = 0; i < calls; i++) {
                 CompletableFuture<Status> answer = new CompletableFuture<>();
                 answers.add(answer);
-                clients.get(i % channels).async().withDeadlineAfter(30, TimeUnit.SECONDS).capabilities(
-                        CapabilityRequest.getDefaultInstance(), new StreamObserver<>() {
+                clients.get(i % channels)
+                        .async()
+                        .withDeadlineAfter(30, TimeUnit.SECONDS)
+                        .capabilities(CapabilityRequest.getDefaultInstance(), new StreamObserver<>() {
                             @Override
                             public void onNext(CapabilityResponse value) {}
 
@@ -123,7 +126,8 @@ class AuthenticationLimitsTest {
             Thread sampler = Thread.ofPlatform().daemon().start(() -> {
                 while (!Thread.currentThread().isInterrupted()) {
                     int now = 0;
-                    for (Map.Entry<Thread, StackTraceElement[]> t : Thread.getAllStackTraces().entrySet()) {
+                    for (Map.Entry<Thread, StackTraceElement[]> t :
+                            Thread.getAllStackTraces().entrySet()) {
                         if (hashing(t.getValue())) {
                             now++;
                             hashingThreads.add(t.getKey().getName());
@@ -141,27 +145,36 @@ class AuthenticationLimitsTest {
             sampler.interrupt();
             sampler.join(5_000);
 
-            assertEquals(64, count(answers, Status.Code.UNAUTHENTICATED) + count(answers, Status.Code.RESOURCE_EXHAUSTED),
+            assertEquals(
+                    64,
+                    count(answers, Status.Code.UNAUTHENTICATED) + count(answers, Status.Code.RESOURCE_EXHAUSTED),
                     answers.toString());
             assertFalse(hashingThreads.isEmpty(), "the sampler saw no password being hashed");
-            assertTrue(hashingThreads.stream().allMatch(n -> n.startsWith("auth-hash-")),
+            assertTrue(
+                    hashingThreads.stream().allMatch(n -> n.startsWith("auth-hash-")),
                     "passwords hashed on other threads than the auth pool: " + hashingThreads);
-            assertTrue(mostAtOnce[0] <= limits.hashThreads(),
+            assertTrue(
+                    mostAtOnce[0] <= limits.hashThreads(),
                     mostAtOnce[0] + " threads hashed at once; the pool has " + limits.hashThreads());
         }
     }
 
     @Test
     void checksBeyondTheQueueAreRefusedAtOnceWithTheLimitNamed() throws Exception {
-        AuthLimits limits = new AuthLimits(1, 2, 64, 1_000, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMinutes(1));
+        AuthLimits limits =
+                new AuthLimits(1, 2, 64, 1_000, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMinutes(1));
         try (TestFabric fabric = new TestFabric(TestFabric.options(), withUsers(limits))) {
             List<Status> answers = atOnce(fabric, "wrong", 32, 4);
 
             long checked = count(answers, Status.Code.UNAUTHENTICATED);
-            List<Status> refused = answers.stream().filter(s -> s.getCode() == Status.Code.RESOURCE_EXHAUSTED).toList();
+            List<Status> refused = answers.stream()
+                    .filter(s -> s.getCode() == Status.Code.RESOURCE_EXHAUSTED)
+                    .toList();
             assertEquals(32, checked + refused.size(), answers.toString());
             assertFalse(refused.isEmpty(), "32 checks at once with room for 3: none refused");
-            assertTrue(refused.getFirst().getDescription().contains("--auth-threads plus --auth-queue"), refused.toString());
+            assertTrue(
+                    refused.getFirst().getDescription().contains("--auth-threads plus --auth-queue"),
+                    refused.toString());
         }
     }
 
@@ -171,11 +184,16 @@ class AuthenticationLimitsTest {
         try (TestFabric fabric = new TestFabric(TestFabric.options(), withUsers(limits))) {
             List<Status> answers = atOnce(fabric, "wrong", 24, 4);
 
-            List<Status> refused = answers.stream().filter(s -> s.getCode() == Status.Code.RESOURCE_EXHAUSTED).toList();
+            List<Status> refused = answers.stream()
+                    .filter(s -> s.getCode() == Status.Code.RESOURCE_EXHAUSTED)
+                    .toList();
             assertEquals(24, count(answers, Status.Code.UNAUTHENTICATED) + refused.size(), answers.toString());
             assertFalse(refused.isEmpty(), "24 checks at once from one address, limit 2: none refused");
-            assertTrue(refused.getFirst().getDescription().contains("from 127.0.0.1 are already in progress"), refused.toString());
-            assertTrue(refused.getFirst().getDescription().contains("--auth-max-checks-per-address"), refused.toString());
+            assertTrue(
+                    refused.getFirst().getDescription().contains("from 127.0.0.1 are already in progress"),
+                    refused.toString());
+            assertTrue(
+                    refused.getFirst().getDescription().contains("--auth-max-checks-per-address"), refused.toString());
         }
     }
 
@@ -190,10 +208,15 @@ class AuthenticationLimitsTest {
             }
             Status refused = capabilities(wrong);
             assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getCode(), refused.toString());
-            assertTrue(refused.getDescription().matches(
-                    "3 failed logins in a row from 127\\.0\\.0\\.1 \\(last: wrong username or password\\): "
-                            + "its next password check is allowed in [0-9.]+ s"), refused.getDescription());
-            assertEquals(Status.Code.RESOURCE_EXHAUSTED, capabilities(right).getCode(),
+            assertTrue(
+                    refused.getDescription()
+                            .matches(
+                                    "3 failed logins in a row from 127\\.0\\.0\\.1 \\(last: wrong username or password\\): "
+                                            + "its next password check is allowed in [0-9.]+ s"),
+                    refused.getDescription());
+            assertEquals(
+                    Status.Code.RESOURCE_EXHAUSTED,
+                    capabilities(right).getCode(),
                     "a password not verified before waits out the back-off like any other");
         }
     }
@@ -209,7 +232,10 @@ class AuthenticationLimitsTest {
             assertEquals(Status.Code.UNAUTHENTICATED, capabilities(wrong).getCode());
             assertEquals(Status.Code.RESOURCE_EXHAUSTED, capabilities(wrong).getCode());
             try (GnmiClient reconnected = client(fabric, "ops", "s3cret")) {
-                assertEquals(Status.Code.OK, capabilities(reconnected).getCode(), "a new connection with verified credentials");
+                assertEquals(
+                        Status.Code.OK,
+                        capabilities(reconnected).getCode(),
+                        "a new connection with verified credentials");
             }
         }
     }
@@ -218,8 +244,12 @@ class AuthenticationLimitsTest {
     void aSubscriptionStartsOnceItsPasswordIsChecked() throws Exception {
         try (TestFabric fabric = new TestFabric(TestFabric.options(), withUsers(AuthLimits.defaults()));
                 GnmiClient c = client(fabric, "ops", "s3cret")) {
-            SubscribeProbe probe = SubscribeProbe.open(c.async(), Requests.subscribe("host-0001", SubscriptionList.Mode.ONCE,
-                    Requests.sub("/interfaces/interface[name=eth0]", SubscriptionMode.TARGET_DEFINED, 0)));
+            SubscribeProbe probe = SubscribeProbe.open(
+                    c.async(),
+                    Requests.subscribe(
+                            "host-0001",
+                            SubscriptionList.Mode.ONCE,
+                            Requests.sub("/interfaces/interface[name=eth0]", SubscriptionMode.TARGET_DEFINED, 0)));
             assertFalse(probe.untilSync().isEmpty(), "no data before sync");
             assertEquals(Status.Code.OK, probe.end().getCode());
         }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class LoginThrottleTest {
 
     private final AtomicLong now = new AtomicLong(1_000_000_000_000L);
-    private final AuthLimits limits = AuthLimits.defaults().withBackoff(2, Duration.ofSeconds(1), Duration.ofSeconds(8));
+    private final AuthLimits limits =
+            AuthLimits.defaults().withBackoff(2, Duration.ofSeconds(1), Duration.ofSeconds(8));
     private final LoginThrottle throttle = new LoginThrottle(limits, now::get, 3);
 
     private void fail(String address) {

@@ -30,16 +30,21 @@ class SecurityTest {
     Path dir;
 
     private static String capabilities(GnmiClient client) {
-        return client.blocking().capabilities(CapabilityRequest.getDefaultInstance()).getGNMIVersion();
+        return client.blocking()
+                .capabilities(CapabilityRequest.getDefaultInstance())
+                .getGNMIVersion();
     }
 
     private static Status.Code failure(GnmiClient client) {
-        return assertThrows(StatusRuntimeException.class, () -> capabilities(client)).getStatus().getCode();
+        return assertThrows(StatusRuntimeException.class, () -> capabilities(client))
+                .getStatus()
+                .getCode();
     }
 
     @Test
     void generatedCertificatesChainToTheLabCaAndNameTheServer() throws Exception {
-        LabCertificates.LabFiles files = LabCertificates.generate(dir, List.of("localhost", "127.0.0.1"), Duration.ofDays(30));
+        LabCertificates.LabFiles files =
+                LabCertificates.generate(dir, List.of("localhost", "127.0.0.1"), Duration.ofDays(30));
         X509Certificate ca = LabCertificates.read(files.caCert());
         X509Certificate server = LabCertificates.read(files.serverCert());
         ca.verify(ca.getPublicKey());
@@ -47,17 +52,22 @@ class SecurityTest {
         LabCertificates.read(files.clientCert()).verify(ca.getPublicKey());
         assertTrue(ca.getBasicConstraints() >= 0, "the CA is a CA");
         assertEquals(-1, server.getBasicConstraints(), "the server certificate is not");
-        List<String> names = server.getSubjectAlternativeNames().stream().map(n -> String.valueOf(n.get(1))).toList();
+        List<String> names = server.getSubjectAlternativeNames().stream()
+                .map(n -> String.valueOf(n.get(1)))
+                .toList();
         assertEquals(List.of("localhost", "127.0.0.1"), names);
         server.checkValidity();
     }
 
     @Test
     void tlsServesClientsThatTrustTheCaAndRejectsOthers() throws Exception {
-        LabCertificates.LabFiles files = LabCertificates.generate(dir, List.of("localhost", "127.0.0.1"), Duration.ofDays(1));
+        LabCertificates.LabFiles files =
+                LabCertificates.generate(dir, List.of("localhost", "127.0.0.1"), Duration.ofDays(1));
         TlsFiles tls = new TlsFiles(files.serverCert(), files.serverKey(), null);
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withTls(tls))) {
-            ChannelCredentials trusting = TlsChannelCredentials.newBuilder().trustManager(files.caCert().toFile()).build();
+            ChannelCredentials trusting = TlsChannelCredentials.newBuilder()
+                    .trustManager(files.caCert().toFile())
+                    .build();
             try (GnmiClient ok = new GnmiClient(fabric.server.port(), trusting, null, null);
                     GnmiClient plain = fabric.client()) {
                 assertEquals("0.10.0", capabilities(ok));
@@ -71,9 +81,13 @@ class SecurityTest {
         LabCertificates.LabFiles files = LabCertificates.generate(dir, List.of("localhost"), Duration.ofDays(1));
         TlsFiles tls = new TlsFiles(files.serverCert(), files.serverKey(), files.caCert());
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withTls(tls))) {
-            ChannelCredentials withCert = TlsChannelCredentials.newBuilder().trustManager(files.caCert().toFile())
-                    .keyManager(files.clientCert().toFile(), files.clientKey().toFile()).build();
-            ChannelCredentials withoutCert = TlsChannelCredentials.newBuilder().trustManager(files.caCert().toFile()).build();
+            ChannelCredentials withCert = TlsChannelCredentials.newBuilder()
+                    .trustManager(files.caCert().toFile())
+                    .keyManager(files.clientCert().toFile(), files.clientKey().toFile())
+                    .build();
+            ChannelCredentials withoutCert = TlsChannelCredentials.newBuilder()
+                    .trustManager(files.caCert().toFile())
+                    .build();
             try (GnmiClient ok = new GnmiClient(fabric.server.port(), withCert, null, null);
                     GnmiClient refused = new GnmiClient(fabric.server.port(), withoutCert, null, null)) {
                 assertEquals("0.10.0", capabilities(ok));
@@ -88,8 +102,10 @@ class SecurityTest {
         Files.writeString(users, "# lab users\n" + PasswordFile.entry("ops", "s3cret".toCharArray()) + "\n");
         assertFalse(Files.readString(users).contains("s3cret"), "only the hash is stored");
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withUsers(users));
-                GnmiClient right = new GnmiClient(fabric.server.port(), io.grpc.InsecureChannelCredentials.create(), "ops", "s3cret");
-                GnmiClient wrong = new GnmiClient(fabric.server.port(), io.grpc.InsecureChannelCredentials.create(), "ops", "guess");
+                GnmiClient right = new GnmiClient(
+                        fabric.server.port(), io.grpc.InsecureChannelCredentials.create(), "ops", "s3cret");
+                GnmiClient wrong = new GnmiClient(
+                        fabric.server.port(), io.grpc.InsecureChannelCredentials.create(), "ops", "guess");
                 GnmiClient none = fabric.client()) {
             assertEquals("0.10.0", capabilities(right));
             assertEquals(Status.Code.UNAUTHENTICATED, failure(wrong));
@@ -108,8 +124,9 @@ class SecurityTest {
     @Test
     void insecureIsRefusedOffLoopbackUnlessForced() throws Exception {
         InetSocketAddress any = new InetSocketAddress(InetAddress.getByName("0.0.0.0"), 9339);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () ->
-                new AgentConfig(any, null, true, false, null, TestFabric.options(), 8, 1 << 20));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> new AgentConfig(any, null, true, false, null, TestFabric.options(), 8, 1 << 20));
         assertTrue(e.getMessage().contains("--force-insecure"), e.getMessage());
         new AgentConfig(any, null, true, true, null, TestFabric.options(), 8, 1 << 20);
     }

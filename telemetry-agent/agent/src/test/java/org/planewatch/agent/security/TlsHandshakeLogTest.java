@@ -56,7 +56,8 @@ class TlsHandshakeLogTest {
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withTls(tls), log.log)) {
             // Closed at once: a channel left open dials again after its back-off, a second handshake.
             try (GnmiClient refused = new GnmiClient(fabric.server.port(), client, null, null)) {
-                StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                StatusRuntimeException e = assertThrows(
+                        StatusRuntimeException.class,
                         () -> refused.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
                 assertEquals(Status.Code.UNAVAILABLE, e.getStatus().getCode());
             }
@@ -68,7 +69,10 @@ class TlsHandshakeLogTest {
         List<String> lines = log.audit("tls-handshake-failed");
         assertEquals(1, lines.size(), "exactly one handshake line expected:\n" + log.text());
         String line = lines.getFirst();
-        assertTrue(line.matches(".* level=WARN component=audit event=tls-handshake-failed peer=127\\.0\\.0\\.1:[0-9]+ reason=.*"), line);
+        assertTrue(
+                line.matches(
+                        ".* level=WARN component=audit event=tls-handshake-failed peer=127\\.0\\.0\\.1:[0-9]+ reason=.*"),
+                line);
         assertFalse(log.text().contains("\tat "), "a stack trace:\n" + log.text());
         assertFalse(log.text().contains("Exception"), "a library line with an exception:\n" + log.text());
         return line;
@@ -76,21 +80,30 @@ class TlsHandshakeLogTest {
 
     @Test
     void aClientCertificateFromAnotherCaIsLoggedWithTheAddressAndTheReason() throws Exception {
-        LabCertificates.LabFiles lab = LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
-        LabCertificates.LabFiles other = LabCertificates.generate(dir.resolve("other"), List.of("localhost"), Duration.ofDays(1));
-        ChannelCredentials wrongCertificate = TlsChannelCredentials.newBuilder().trustManager(lab.caCert().toFile())
-                .keyManager(other.clientCert().toFile(), other.clientKey().toFile()).build();
+        LabCertificates.LabFiles lab =
+                LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
+        LabCertificates.LabFiles other =
+                LabCertificates.generate(dir.resolve("other"), List.of("localhost"), Duration.ofDays(1));
+        ChannelCredentials wrongCertificate = TlsChannelCredentials.newBuilder()
+                .trustManager(lab.caCert().toFile())
+                .keyManager(other.clientCert().toFile(), other.clientKey().toFile())
+                .build();
 
         String line = refusedHandshake(lab, lab.caCert(), wrongCertificate);
 
-        assertTrue(line.contains("reason=\"client certificate 'CN=planewatch-client' (issuer 'CN=Planewatch lab CA') "
-                + "is not signed by a CA of --tls-client-ca " + lab.caCert()), line);
+        assertTrue(
+                line.contains("reason=\"client certificate 'CN=planewatch-client' (issuer 'CN=Planewatch lab CA') "
+                        + "is not signed by a CA of --tls-client-ca " + lab.caCert()),
+                line);
     }
 
     @Test
     void aClientWithoutCertificateIsLoggedAsSuch() throws Exception {
-        LabCertificates.LabFiles lab = LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
-        ChannelCredentials noCertificate = TlsChannelCredentials.newBuilder().trustManager(lab.caCert().toFile()).build();
+        LabCertificates.LabFiles lab =
+                LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
+        ChannelCredentials noCertificate = TlsChannelCredentials.newBuilder()
+                .trustManager(lab.caCert().toFile())
+                .build();
 
         String line = refusedHandshake(lab, lab.caCert(), noCertificate);
 
@@ -99,11 +112,14 @@ class TlsHandshakeLogTest {
 
     @Test
     void anExpiredClientCertificateIsLoggedAsExpired() throws Exception {
-        LabCertificates.LabFiles lab = LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
-        LabCertificates.LabFiles expired = LabCertificates.generate(dir.resolve("expired"), List.of("localhost"),
-                Duration.ofDays(-1));
-        ChannelCredentials expiredCertificate = TlsChannelCredentials.newBuilder().trustManager(lab.caCert().toFile())
-                .keyManager(expired.clientCert().toFile(), expired.clientKey().toFile()).build();
+        LabCertificates.LabFiles lab =
+                LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
+        LabCertificates.LabFiles expired =
+                LabCertificates.generate(dir.resolve("expired"), List.of("localhost"), Duration.ofDays(-1));
+        ChannelCredentials expiredCertificate = TlsChannelCredentials.newBuilder()
+                .trustManager(lab.caCert().toFile())
+                .keyManager(expired.clientCert().toFile(), expired.clientKey().toFile())
+                .build();
 
         String line = refusedHandshake(lab, expired.caCert(), expiredCertificate);
 
@@ -112,14 +128,17 @@ class TlsHandshakeLogTest {
 
     @Test
     void aPlaintextClientIsLoggedAndABareTcpProbeIsNot() throws Exception {
-        LabCertificates.LabFiles lab = LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
+        LabCertificates.LabFiles lab =
+                LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
         TlsFiles tls = new TlsFiles(lab.serverCert(), lab.serverKey(), null);
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withTls(tls), log.log)) {
             try (java.net.Socket probe = new java.net.Socket("127.0.0.1", fabric.server.port())) {
                 probe.getOutputStream().flush();
             }
             try (GnmiClient plain = fabric.client()) {
-                assertThrows(StatusRuntimeException.class, () -> plain.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
+                assertThrows(
+                        StatusRuntimeException.class,
+                        () -> plain.blocking().capabilities(CapabilityRequest.getDefaultInstance()));
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (log.audit("tls-handshake-failed").isEmpty() && System.nanoTime() < deadline) {
@@ -129,7 +148,10 @@ class TlsHandshakeLogTest {
         }
         List<String> lines = log.audit("tls-handshake-failed");
         assertEquals(1, lines.size(), "one line, for the plaintext client:\n" + log.text());
-        assertTrue(lines.getFirst().contains("reason=\"not a TLS client (plaintext or another protocol on the agent's TLS port)\""),
+        assertTrue(
+                lines.getFirst()
+                        .contains(
+                                "reason=\"not a TLS client (plaintext or another protocol on the agent's TLS port)\""),
                 lines.getFirst());
     }
 }

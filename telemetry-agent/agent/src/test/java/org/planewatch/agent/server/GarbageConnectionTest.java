@@ -45,7 +45,9 @@ class GarbageConnectionTest {
             String text = logged.toString(StandardCharsets.UTF_8);
             assertEquals(2, lines(logged, "connection-not-grpc").size(), text);
             assertTrue(lines(logged, "connection-not-grpc").stream().allMatch(l -> l.contains("level=INFO")), text);
-            List<String> others = text.lines().filter(l -> !l.contains("event=connection-not-grpc") && !l.contains("event=listening")).toList();
+            List<String> others = text.lines()
+                    .filter(l -> !l.contains("event=connection-not-grpc") && !l.contains("event=listening"))
+                    .toList();
             assertEquals(List.of(), others, "one line per connection, nothing else: " + text);
         } finally {
             for (Handler h : root.getHandlers()) {
@@ -74,6 +76,9 @@ class GarbageConnectionTest {
     }
 
     private static List<String> lines(ByteArrayOutputStream logged, String event) {
-        return logged.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("event=" + event)).toList();
+        return logged.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> l.contains("event=" + event))
+                .toList();
     }
 }

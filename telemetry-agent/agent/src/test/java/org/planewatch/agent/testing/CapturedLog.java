@@ -20,6 +20,8 @@ public final class CapturedLog {
 
     /** The lines of {@code component=audit} with {@code event=<event>}. */
     public List<String> audit(String event) {
-        return text().lines().filter(l -> l.contains(" component=audit ") && l.contains(" event=" + event + " ")).toList();
+        return text().lines()
+                .filter(l -> l.contains(" component=audit ") && l.contains(" event=" + event + " "))
+                .toList();
     }
 }

@@ -33,8 +33,11 @@ public final class GnmiClient implements AutoCloseable {
      * stream stops being ready after one window, deterministically.
      */
     public static GnmiClient withSmallWindow(int port) {
-        return new GnmiClient(NettyChannelBuilder.forAddress("localhost", port, InsecureChannelCredentials.create())
-                .flowControlWindow(64 * 1024), null, null);
+        return new GnmiClient(
+                NettyChannelBuilder.forAddress("localhost", port, InsecureChannelCredentials.create())
+                        .flowControlWindow(64 * 1024),
+                null,
+                null);
     }
 
     private GnmiClient(NettyChannelBuilder builder, String user, String password) {

@@ -18,7 +18,9 @@ public final class Requests {
         TelemetryPath p = TelemetryPath.parse(text);
         Path.Builder out = Path.newBuilder().setOrigin(p.origin());
         for (PathElem e : p.elems()) {
-            out.addElem(org.planewatch.gnmi.proto.PathElem.newBuilder().setName(e.name()).putAllKey(e.keys()));
+            out.addElem(org.planewatch.gnmi.proto.PathElem.newBuilder()
+                    .setName(e.name())
+                    .putAllKey(e.keys()));
         }
         return out.build();
     }
@@ -28,11 +30,17 @@ public final class Requests {
     }
 
     public static Subscription sub(String path, SubscriptionMode mode, long sampleNs) {
-        return Subscription.newBuilder().setPath(path(path)).setMode(mode).setSampleInterval(sampleNs).build();
+        return Subscription.newBuilder()
+                .setPath(path(path))
+                .setMode(mode)
+                .setSampleInterval(sampleNs)
+                .build();
     }
 
     public static SubscribeRequest subscribe(String target, SubscriptionList.Mode mode, Subscription... subs) {
-        SubscriptionList.Builder list = SubscriptionList.newBuilder().setPrefix(target(target)).setMode(mode)
+        SubscriptionList.Builder list = SubscriptionList.newBuilder()
+                .setPrefix(target(target))
+                .setMode(mode)
                 .setEncoding(Encoding.PROTO);
         for (Subscription s : subs) {
             list.addSubscription(s);

@@ -20,10 +20,12 @@ public final class TestFabric implements AutoCloseable {
     public static final long TARGET_DEFINED_NS = 20_000_000L;
 
     public final AtomicLong clockNs = new AtomicLong(START_NS);
-    public final InMemoryBackend backend = new InMemoryBackend(List.of(
-            new TargetInfo("host-0001", DeviceRole.HOST),
-            new TargetInfo("host-0002", DeviceRole.HOST),
-            new TargetInfo("p0-t0-0", DeviceRole.SWITCH)), clockNs::get);
+    public final InMemoryBackend backend = new InMemoryBackend(
+            List.of(
+                    new TargetInfo("host-0001", DeviceRole.HOST),
+                    new TargetInfo("host-0002", DeviceRole.HOST),
+                    new TargetInfo("p0-t0-0", DeviceRole.SWITCH)),
+            clockNs::get);
     public final AgentServer server;
 
     public TestFabric() throws IOException {
@@ -31,7 +33,9 @@ public final class TestFabric implements AutoCloseable {
     }
 
     public static GnmiOptions options() {
-        return GnmiOptions.defaults().withMinSampleIntervalNs(MIN_SAMPLE_NS).withTargetDefinedIntervalNs(TARGET_DEFINED_NS);
+        return GnmiOptions.defaults()
+                .withMinSampleIntervalNs(MIN_SAMPLE_NS)
+                .withTargetDefinedIntervalNs(TARGET_DEFINED_NS);
     }
 
     public TestFabric(GnmiOptions options, java.util.function.UnaryOperator<AgentConfig> config) throws IOException {
@@ -51,7 +55,10 @@ public final class TestFabric implements AutoCloseable {
                     .put(host, "mrc:/events/state/next-seq", uint(0));
         }
         backend.put("p0-t0-0", "/interfaces/interface[name=swp1]/state/counters/out-pkts", uint(5))
-                .put("p0-t0-0", "/qos/interfaces/interface[interface-id=swp1]/output/queues/queue[name=data]/state/trim-pkts", uint(7));
+                .put(
+                        "p0-t0-0",
+                        "/qos/interfaces/interface[interface-id=swp1]/output/queues/queue[name=data]/state/trim-pkts",
+                        uint(7));
         server = new AgentServer(config.apply(AgentConfig.loopbackInsecure(0, options)), backend, log).start();
     }
 

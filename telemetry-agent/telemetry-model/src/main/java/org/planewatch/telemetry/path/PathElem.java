@@ -55,7 +55,8 @@ public record PathElem(String name, Map<String, String> keys) {
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder(escapeName(name));
-        keys.forEach((k, v) -> out.append('[').append(k).append('=').append(escapeValue(v)).append(']'));
+        keys.forEach((k, v) ->
+                out.append('[').append(k).append('=').append(escapeValue(v)).append(']'));
         return out.toString();
     }
 

@@ -18,6 +18,7 @@ public final class PathPattern {
     private final PathElem[] elems;
     /** Elements other than {@code ...}: each consumes one leaf element, so a shorter leaf cannot match. */
     private final int literals;
+
     private final boolean anyDepth;
 
     public PathPattern(TelemetryPath path) {

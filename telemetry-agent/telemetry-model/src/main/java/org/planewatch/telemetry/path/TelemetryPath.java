@@ -20,6 +20,7 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
 
     /** The origin OpenConfig paths use on the wire; treated as equal to the empty origin. */
     public static final String OPENCONFIG = "openconfig";
+
     public static final TelemetryPath ROOT = new TelemetryPath("", List.of());
 
     private final String origin;
@@ -97,7 +98,9 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
         if (this == o) {
             return true;
         }
-        return o instanceof TelemetryPath other && other.hash == hash && other.origin.equals(origin)
+        return o instanceof TelemetryPath other
+                && other.hash == hash
+                && other.origin.equals(origin)
                 && other.elems.equals(elems);
     }
 

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 
@@ -37,8 +36,15 @@ public final class TelemetrySchema {
             List.of("UP", "DOWN", "TESTING", "UNKNOWN", "DORMANT", "NOT_PRESENT", "LOWER_LAYER_DOWN");
     public static final List<String> ADMIN_STATUS = List.of("UP", "DOWN", "TESTING");
     public static final List<String> EV_STATES = List.of("GOOD", "ASSUMED_BAD", "DENIED", "UNKNOWN");
-    public static final List<String> EXCLUSION_REASONS = List.of("LOSS_TIMER", "SACK_GAP", "PROBE_OK",
-            "PROBE_TIMEOUT", "CONTROLLER_DENY", "CONTROLLER_REPLACE", "CONTROLLER_ALLOW", "MIN_ACTIVE_GUARD");
+    public static final List<String> EXCLUSION_REASONS = List.of(
+            "LOSS_TIMER",
+            "SACK_GAP",
+            "PROBE_OK",
+            "PROBE_TIMEOUT",
+            "CONTROLLER_DENY",
+            "CONTROLLER_REPLACE",
+            "CONTROLLER_ALLOW",
+            "MIN_ACTIVE_GUARD");
     public static final List<String> UP_DOWN = List.of("UP", "DOWN");
 
     /**
@@ -118,7 +124,8 @@ public final class TelemetrySchema {
             TelemetryPath explicit = p.path();
             TelemetryPath asked = pattern.path();
             int depth = explicit.size() - 1;
-            if (asked.origin().equals(explicit.origin()) && asked.size() > depth
+            if (asked.origin().equals(explicit.origin())
+                    && asked.size() > depth
                     && asked.elem(depth).name().equals(explicit.elem(depth).name())) {
                 return true;
             }
@@ -150,11 +157,18 @@ public final class TelemetrySchema {
                 .counter("carrier-transitions", "Times the link went up or down.")
                 .counter("trim-pkts", "Packets trimmed to their header on this port (MRC extension).")
                 .counter("out-trim-pkts", "Trimmed headers sent on this port (MRC extension).")
-                .counter("dropped-trim-pkts", "Trimmed headers dropped because the header queue was full (MRC extension).")
-                .timestamp("last-clear", STATE, "When the counters were last reset; a change means they restarted from zero.");
+                .counter(
+                        "dropped-trim-pkts",
+                        "Trimmed headers dropped because the header queue was full (MRC extension).")
+                .timestamp(
+                        "last-clear",
+                        STATE,
+                        "When the counters were last reset; a change means they restarted from zero.");
 
-        b.under("/qos/interfaces/interface[interface-id=*]/output/queues/queue[name=*]/state",
-                        ModelInfo.OPENCONFIG_QOS, Set.of(SWITCH))
+        b.under(
+                        "/qos/interfaces/interface[interface-id=*]/output/queues/queue[name=*]/state",
+                        ModelInfo.OPENCONFIG_QOS,
+                        Set.of(SWITCH))
                 .counter("transmit-pkts", "Packets sent from the queue.")
                 .counter("transmit-octets", "Octets sent from the queue.")
                 .counter("dropped-pkts", "Packets dropped at the tail of the queue.")
@@ -184,8 +198,10 @@ public final class TelemetrySchema {
                 .gauge("evs-good", "EVs of this plane in state GOOD.")
                 .gauge("evs-assumed-bad", "EVs of this plane in state ASSUMED_BAD (retired by the NIC).")
                 .gauge("evs-denied", "EVs of this plane in state DENIED (excluded by a controller).")
-                .gauge("evs-unknown", "EVs of this plane in state UNKNOWN: retired, and no probe has answered "
-                        + "within the probe back-off cap, so the NIC has no verdict; out of service.")
+                .gauge(
+                        "evs-unknown",
+                        "EVs of this plane in state UNKNOWN: retired, and no probe has answered "
+                                + "within the probe back-off cap, so the NIC has no verdict; out of service.")
                 .timestamp("last-clear", STATE, "When the plane counters were last reset.");
 
         b.under("mrc:/qps/qp[qpn=*]/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
@@ -218,12 +234,19 @@ public final class TelemetrySchema {
                 .enumeration("to-state", EVENT, EV_STATES, "EV state after.")
                 .enumeration("reason", EVENT, EXCLUSION_REASONS, "Why the state changed.");
         b.under("mrc:/events/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
-                .uint("next-seq", STATE, "Sequence number the next event will get; the ring holds the latest ones below it.")
+                .uint(
+                        "next-seq",
+                        STATE,
+                        "Sequence number the next event will get; the ring holds the latest ones below it.")
                 .counter("dropped-events", "Events that left the ring (each with an explicit delete).");
 
         b.under("mrc:/agent/state", ModelInfo.PLANEWATCH_MRC, Set.of(AGENT))
-                .counter("coalesced-updates", "Updates replaced by a newer value of the same path because a client read slowly.")
-                .counter("dropped-updates", "Updates dropped because a subscription buffer held its maximum number of paths.")
+                .counter(
+                        "coalesced-updates",
+                        "Updates replaced by a newer value of the same path because a client read slowly.")
+                .counter(
+                        "dropped-updates",
+                        "Updates dropped because a subscription buffer held its maximum number of paths.")
                 .gauge("active-subscriptions", "Subscribe streams open on the agent.")
                 .gauge("connected-clients", "Client connections open on the agent.");
 
@@ -235,12 +258,18 @@ public final class TelemetrySchema {
                 .bool("paused", STATE, "Whether the simulation is paused.")
                 .counter("events-processed", "Discrete events the simulator has executed.");
         b.under("sim:/clock/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
-                .real("dilation", CONFIG, "Set the dilation while running (wall seconds per simulated second), a finite number from 1 to 1000000.")
+                .real(
+                        "dilation",
+                        CONFIG,
+                        "Set the dilation while running (wall seconds per simulated second), a finite number from 1 to 1000000.")
                 .bool("paused", CONFIG, "Pause (true) or resume (false) the simulation.");
         b.under("sim:/links/link[name=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
                 .enumeration("state", CONFIG, UP_DOWN, "Fault injection: take the link down or bring it up.");
         b.under("sim:/switches/switch[name=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
-                .uint("reboot", CONFIG, "Fault injection: reboot the switch; the value is how long it stays down, in simulated ns, a whole number from 1 to 60000000000 (60 s).");
+                .uint(
+                        "reboot",
+                        CONFIG,
+                        "Fault injection: reboot the switch; the value is how long it stays down, in simulated ns, a whole number from 1 to 60000000000 (60 s).");
         b.under("sim:/planes/plane[id=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
                 .enumeration("state", CONFIG, UP_DOWN, "Fault injection: take every link of the plane down or up.");
         return b.leaves;

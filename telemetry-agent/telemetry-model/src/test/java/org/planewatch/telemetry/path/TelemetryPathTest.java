@@ -32,9 +32,14 @@ class TelemetryPathTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/interfaces/interface[name=eth0]/state/counters/in-octets",
-            "mrc:/events/event[seq=7]/state/reason", "sim:/links/link[name=p0-t0-0:p0-t1-3]/config/state",
-            "/a/b[x=1][y=2]/c", "/"})
+    @ValueSource(
+            strings = {
+                "/interfaces/interface[name=eth0]/state/counters/in-octets",
+                "mrc:/events/event[seq=7]/state/reason",
+                "sim:/links/link[name=p0-t0-0:p0-t1-3]/config/state",
+                "/a/b[x=1][y=2]/c",
+                "/"
+            })
     void printsWhatItParses(String text) {
         assertEquals(text, TelemetryPath.parse(text).toString());
     }
@@ -52,8 +57,8 @@ class TelemetryPathTest {
 
     @Test
     void rejectsUnclosedKeyNamingThePosition() {
-        PathSyntaxException e = assertThrows(PathSyntaxException.class,
-                () -> TelemetryPath.parse("/interfaces/interface[name=eth0/state"));
+        PathSyntaxException e = assertThrows(
+                PathSyntaxException.class, () -> TelemetryPath.parse("/interfaces/interface[name=eth0/state"));
         assertTrue(e.getMessage().contains("not closed"), e.getMessage());
         assertTrue(e.getMessage().contains("character 23"), e.getMessage());
     }
@@ -101,6 +106,7 @@ class TelemetryPathTest {
     void childrenOfOnePathShareItAsTheirParentObject() {
         TelemetryPath counters = TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters");
         assertSame(counters, counters.child("in-pkts").parent());
-        assertSame(counters.child("in-pkts").parent(), counters.child("out-pkts").parent());
+        assertSame(
+                counters.child("in-pkts").parent(), counters.child("out-pkts").parent());
     }
 }

@@ -20,9 +20,13 @@ class SchemaDocumentTest {
         if (Boolean.getBoolean("telemetry.schema.update")) {
             Files.writeString(DOCUMENT, expected, StandardCharsets.UTF_8);
         }
-        assertTrue(Files.exists(DOCUMENT), "missing " + DOCUMENT.toAbsolutePath().normalize()
-                + "; generate it with -Dtelemetry.schema.update=true");
-        assertEquals(expected, Files.readString(DOCUMENT, StandardCharsets.UTF_8),
+        assertTrue(
+                Files.exists(DOCUMENT),
+                "missing " + DOCUMENT.toAbsolutePath().normalize()
+                        + "; generate it with -Dtelemetry.schema.update=true");
+        assertEquals(
+                expected,
+                Files.readString(DOCUMENT, StandardCharsets.UTF_8),
                 "docs/telemetry-schema.md is stale; regenerate it: ./mvnw -B -q -o -pl telemetry-agent/telemetry-model"
                         + " test -Dtelemetry.schema.update=true");
     }
@@ -31,7 +35,10 @@ class SchemaDocumentTest {
     void documentListsEveryLeafWithItsKind() {
         String md = SchemaMarkdown.render(TelemetrySchema.get());
         for (LeafDefinition leaf : TelemetrySchema.get().leaves()) {
-            assertTrue(md.contains("| `" + leaf.name() + "` | " + leaf.kind().name().toLowerCase()), leaf.template().toString());
+            assertTrue(
+                    md.contains(
+                            "| `" + leaf.name() + "` | " + leaf.kind().name().toLowerCase()),
+                    leaf.template().toString());
         }
     }
 }

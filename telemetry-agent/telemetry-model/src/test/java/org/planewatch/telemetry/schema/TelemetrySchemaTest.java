@@ -16,7 +16,8 @@ class TelemetrySchemaTest {
     @Test
     void findsTheDefinitionOfAConcreteLeaf() {
         LeafDefinition leaf = schema.find(
-                TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters/trim-pkts")).orElseThrow();
+                        TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters/trim-pkts"))
+                .orElseThrow();
         assertEquals(LeafKind.COUNTER, leaf.kind());
         assertEquals(ValueType.UINT64, leaf.type());
         assertEquals(ModelInfo.OPENCONFIG_INTERFACES, leaf.model());
@@ -24,7 +25,8 @@ class TelemetrySchemaTest {
 
     @Test
     void unknownLeavesAreNotFound() {
-        assertTrue(schema.find(TelemetryPath.parse("/interfaces/interface[name=eth0]/state/bogus")).isEmpty());
+        assertTrue(schema.find(TelemetryPath.parse("/interfaces/interface[name=eth0]/state/bogus"))
+                .isEmpty());
     }
 
     @Test
@@ -49,10 +51,14 @@ class TelemetrySchemaTest {
 
     @Test
     void targetDefinedSamplesCountersAndStreamsStatesOnChange() {
-        assertTrue(schema.find(TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts")).orElseThrow()
-                .kind().sampledWhenTargetDefined());
-        assertFalse(schema.find(TelemetryPath.parse("mrc:/events/event[seq=1]/state/reason")).orElseThrow()
-                .kind().sampledWhenTargetDefined());
+        assertTrue(schema.find(TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts"))
+                .orElseThrow()
+                .kind()
+                .sampledWhenTargetDefined());
+        assertFalse(schema.find(TelemetryPath.parse("mrc:/events/event[seq=1]/state/reason"))
+                .orElseThrow()
+                .kind()
+                .sampledWhenTargetDefined());
     }
 
     @Test
@@ -68,8 +74,10 @@ class TelemetrySchemaTest {
     @Test
     void aPatternThatNamesNothingSelectsNoLeaf() {
         assertTrue(schema.selectedBy(PathPattern.parse("/system/cpus")).isEmpty());
-        List<String> underState = schema.selectedBy(PathPattern.parse("/interfaces/interface[name=eth9]/state/*"))
-                .stream().map(LeafDefinition::name).toList();
+        List<String> underState =
+                schema.selectedBy(PathPattern.parse("/interfaces/interface[name=eth9]/state/*")).stream()
+                        .map(LeafDefinition::name)
+                        .toList();
         assertTrue(underState.contains("oper-status") && underState.contains("in-octets"), underState.toString());
         assertFalse(underState.contains("transmit-pkts"), underState.toString());
         assertFalse(schema.selectedBy(PathPattern.parse("/.../in-octets")).isEmpty());

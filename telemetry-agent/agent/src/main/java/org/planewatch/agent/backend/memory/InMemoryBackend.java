@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.DeviceSnapshot;
-import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.PublishingBackend;
+import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -73,10 +73,6 @@ public final class InMemoryBackend extends PublishingBackend {
     public List<TargetInfo> targets() {
         return targets;
     }
-
-
-
-
 
     @Override
     public Optional<ConfigWriter> configWriter() {
