@@ -1,4 +1,4 @@
-package org.planewatch.agent.bench;
+package org.planewatch.agent.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
