@@ -140,7 +140,8 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(result.line());
             spec.commandLine().getOut().flush();
             if (!outcome.workloadComplete()) {
-                err.println("the matrix did not complete within --max-sim-us " + runOptions.maxSimUs() + " us of simulated time");
+                err.println("the matrix did not complete within --max-sim-us " + runOptions.maxSimUs()
+                        + " us of simulated time");
                 return SimMain.EXIT_RUN_FAILED;
             }
         }

@@ -15,7 +15,8 @@ import org.planewatch.sim.config.TransportMode;
  * one JVM and prints wall and thread-CPU time of each run loop (CPU time stays meaningful on a
  * shared, loaded machine). The user-facing benchmark is {@code planewatch-sim-bench.jar bench}.
  *
- * <p>{@code java -cp sim-backend/target/planewatch-sim-bench.jar org.planewatch.sim.perf.EventRateBench <matrix.cm> [uec|mrc] [planes] [runs]}
+ * <p>{@code java -cp sim-backend/target/planewatch-sim-bench.jar
+ * org.planewatch.sim.perf.EventRateBench <matrix.cm> [uec|mrc] [planes] [runs]}
  */
 public final class EventRateBench {
     private EventRateBench() {

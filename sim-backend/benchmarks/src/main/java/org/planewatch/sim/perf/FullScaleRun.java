@@ -16,7 +16,8 @@ import org.planewatch.sim.config.WorkloadConfig;
  * The full-size fabric of the spec (8 planes of 512-port switches: 131,072 hosts, 6,144 switches)
  * running a permutation of 64 KiB messages on MRC. Prints build time, run time, events and heap.
  *
- * <p>{@code java -Xmx16g -XX:+UseTransparentHugePages -cp sim-backend/target/planewatch-sim-bench.jar org.planewatch.sim.perf.FullScaleRun
+ * <p>{@code java -Xmx16g -XX:+UseTransparentHugePages -cp sim-backend/target/planewatch-sim-bench.jar
+ * org.planewatch.sim.perf.FullScaleRun
  * [planes] [messageBytes]}: transparent huge pages halve the run time, since every packet hop
  * touches port and EV state spread over gigabytes (TLB misses otherwise dominate).
  */

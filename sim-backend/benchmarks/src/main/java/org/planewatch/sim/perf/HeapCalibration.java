@@ -21,7 +21,8 @@ import org.planewatch.sim.scenario.ScenarioLoader;
  * completion; the largest sample is the measured figure. The largest heap after any collection the
  * run triggered itself is printed too (it may include old garbage not yet collected).
  *
- * <p>{@code java -Xmx12g -cp sim-backend/target/planewatch-sim-bench.jar org.planewatch.sim.perf.HeapCalibration <scenario.yaml> [sliceUs]}
+ * <p>{@code java -Xmx12g -cp sim-backend/target/planewatch-sim-bench.jar
+ * org.planewatch.sim.perf.HeapCalibration <scenario.yaml> [sliceUs]}
  */
 public final class HeapCalibration {
 

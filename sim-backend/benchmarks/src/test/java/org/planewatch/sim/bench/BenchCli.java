@@ -2,7 +2,7 @@ package org.planewatch.sim.bench;
 
 import org.planewatch.sim.cli.CliHarness;
 
-/** The benchmarks' command line ({@code planewatch-sim-bench.jar}) run in-process, as the simulator's tests run theirs. */
+/** The benchmarks' command line ({@code planewatch-sim-bench.jar}) run in-process, like the simulator's. */
 final class BenchCli {
 
     private BenchCli() {}

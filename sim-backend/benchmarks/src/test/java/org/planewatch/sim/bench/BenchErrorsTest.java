@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.sim.cli.CliHarness;
 
-/** Bad bench input ends with status 2 and one message, never a stack trace (moved from the simulator's CliErrorsTest). */
+/** Bad bench input ends with status 2 and one message, never a stack trace. */
 class BenchErrorsTest {
 
     @TempDir

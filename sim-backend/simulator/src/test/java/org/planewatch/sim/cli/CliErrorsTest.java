@@ -59,7 +59,8 @@ class CliErrorsTest {
     void unwritableReportIsARunFailureWithStatus1() throws IOException {
         Path directory = Files.createDirectory(dir.resolve("a-directory"));
 
-        CliHarness result = CliHarness.run("run", "../scenarios/incast.yaml", "--report", directory.toString(), "--quiet");
+        CliHarness result = CliHarness.run("run", "../scenarios/incast.yaml", "--report", directory.toString(),
+                "--quiet");
 
         assertEquals(1, result.exitCode());
         assertTrue(result.err().startsWith("cannot write the report to " + directory + ": "), result.err());

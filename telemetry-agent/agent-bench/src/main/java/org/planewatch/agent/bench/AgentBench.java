@@ -47,7 +47,8 @@ import org.planewatch.sim.scenario.ScenarioLoader;
  * and heap, and the simulator's event rate without and with the subscriber. The subscriber is a second
  * JVM on the same machine (its decoding competes for the same cores).
  *
- * <p>Usage: {@code java -cp telemetry-agent/agent-bench/target/planewatch-agent-bench.jar org.planewatch.agent.bench.AgentBench
+ * <p>Usage: {@code java -cp telemetry-agent/agent-bench/target/planewatch-agent-bench.jar
+ * org.planewatch.agent.bench.AgentBench
  * [seconds] [sampleMs] [publishMs] [dilation] [count|decode] [rounds]} (defaults 20, 1000, 1000, 1000, count, 3):
  * the subscriber counts updates on the wire, or with {@code decode} decodes every response. Each of the
  * {@code rounds} runs a phase with the subscriber between two phases without it.

@@ -38,7 +38,8 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
  * unknown user and for a known user with a wrong password (on an agent of its own, so that no back-off
  * interferes). A measurement, not a test: it asserts nothing.
  *
- * <p>Usage: {@code java -cp telemetry-agent/agent-bench/target/planewatch-agent-bench.jar org.planewatch.agent.bench.AuthAttackBench AGENT_JAR
+ * <p>Usage: {@code java -cp telemetry-agent/agent-bench/target/planewatch-agent-bench.jar
+ * org.planewatch.agent.bench.AuthAttackBench AGENT_JAR
  * [wrong=300] [atOnce=64] [timingPairs=10] [timing agent flags...]}; AGENT_JAR is the agent to measure
  * (this build's or an older one), started as {@code java -jar AGENT_JAR --backend linux --insecure
  * --users FILE}; the flags after the numbers go to the agent of the timing phase only (e.g.

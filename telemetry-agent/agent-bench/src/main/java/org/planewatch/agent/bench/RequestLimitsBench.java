@@ -30,7 +30,8 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
  * to idle (CPU within 0.1 core of its idle rate over 1 s), and its peak RSS. Gives up waiting after
  * {@value #GIVE_UP_S} s (reported as "not idle").
  *
- * <p>Usage: {@code java -cp telemetry-agent/agent-bench/target/planewatch-agent-bench.jar org.planewatch.agent.bench.RequestLimitsBench
+ * <p>Usage: {@code java -cp telemetry-agent/agent-bench/target/planewatch-agent-bench.jar
+ * org.planewatch.agent.bench.RequestLimitsBench
  * AGENT_JAR SCENARIO CASE [agent flags...]}, CASE one of:
  * <ul>
  *   <li>{@code once-20k}: ONCE on every target, 20,000 one-element paths that match nothing (about 369 KB: the finding's request)
