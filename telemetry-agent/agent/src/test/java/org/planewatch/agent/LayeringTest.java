@@ -37,4 +37,10 @@ class LayeringTest {
             .dependOnClassesThat()
             .resideInAnyPackage("javafx..", "java.sql..")
             .because("the agent runs headless and records nothing");
+
+    @ArchTest
+    static final ArchRule agentShipsNoBenchmark = noClasses()
+            .should().resideInAnyPackage("..bench..")
+            .orShould().haveSimpleNameContaining("Bench")
+            .because("benchmarks live in planewatch-agent-bench, which no product jar or installer contains");
 }

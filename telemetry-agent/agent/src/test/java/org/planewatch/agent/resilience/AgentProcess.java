@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.planewatch.agent.bench.AgentChildProcess;
+import org.planewatch.agent.testing.AgentChildProcess;
 
 /** Starts the agent of this test's classpath as its own process and reads its heap after a full GC. */
 final class AgentProcess {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.planewatch.agent.bench.AgentChildProcess;
+import org.planewatch.agent.testing.AgentChildProcess;
 import org.planewatch.agent.testing.GnmiClient;
 import org.planewatch.gnmi.proto.CapabilityRequest;
 import org.planewatch.gnmi.proto.GetRequest;
