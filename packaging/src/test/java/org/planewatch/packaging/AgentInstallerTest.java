@@ -42,7 +42,8 @@ class AgentInstallerTest {
     void debInstallsUnitConfigAndUserStartsAsThatUserAndPurgesEverything() throws Exception {
         Path deb = Dist.agentDeb();
         Shell.skipUnlessDpkgMayInstall(deb, "planewatch-agent");
-        Shell.skipUnless(!Shell.userExists("planewatch"), "a user 'planewatch' exists already; the purge would delete it");
+        Shell.skipUnless(
+                !Shell.userExists("planewatch"), "a user 'planewatch' exists already; the purge would delete it");
         try {
             Shell.Result install = Shell.run(Duration.ofMinutes(3), "dpkg", "-i", deb.toString());
             assertEquals(0, install.status(), install.describe());
@@ -51,17 +52,22 @@ class AgentInstallerTest {
             assertTrue(unit.contains("User=planewatch"), unit);
             assertTrue(unit.contains("EnvironmentFile=/etc/planewatch/agent.conf"), unit);
             assertTrue(unit.contains("ExecStart=" + AGENT + " $PLANEWATCH_AGENT_ARGS"), unit);
-            assertTrue(unit.contains("\nMemoryMax=") && unit.contains("\nMemoryHigh="), "the unit caps the agent's memory: " + unit);
+            assertTrue(
+                    unit.contains("\nMemoryMax=") && unit.contains("\nMemoryHigh="),
+                    "the unit caps the agent's memory: " + unit);
 
             String config = Files.readString(CONFIG);
             List<String> args = configuredArguments(config);
             assertTrue(String.join(" ", args).contains("--backend linux"), config);
-            assertTrue(args.contains("/etc/planewatch/tls/server.pem") && args.contains("/etc/planewatch/tls/server.key"), config);
+            assertTrue(
+                    args.contains("/etc/planewatch/tls/server.pem") && args.contains("/etc/planewatch/tls/server.key"),
+                    config);
             PosixFileAttributes attributes = Files.readAttributes(CONFIG, PosixFileAttributes.class);
             assertEquals("planewatch", attributes.group().getName(), "agent.conf group");
             assertEquals("rw-r-----", PosixFilePermissions.toString(attributes.permissions()), "agent.conf mode");
 
-            String user = Shell.run(Duration.ofSeconds(10), "getent", "passwd", "planewatch").output();
+            String user = Shell.run(Duration.ofSeconds(10), "getent", "passwd", "planewatch")
+                    .output();
             assertTrue(user.strip().endsWith(":/usr/sbin/nologin"), "a system user without a login shell: " + user);
 
             setUpAsInstallGuideSays();
@@ -73,19 +79,28 @@ class AgentInstallerTest {
         assertFalse(Shell.installed("planewatch-agent"), "dpkg still lists planewatch-agent after the purge");
         assertFalse(Files.exists(UNIT), UNIT + " is left behind after the purge");
         assertFalse(Files.exists(Path.of("/etc/planewatch")), "/etc/planewatch is left behind after the purge");
-        assertFalse(Files.exists(Path.of("/opt/planewatch-agent")), "/opt/planewatch-agent is left behind after the purge");
+        assertFalse(
+                Files.exists(Path.of("/opt/planewatch-agent")), "/opt/planewatch-agent is left behind after the purge");
         assertFalse(Shell.userExists("planewatch"), "the planewatch user is left behind after the purge");
     }
 
     /** The commands of docs/install.md, "The agent", steps 1 and 2. */
     private static void setUpAsInstallGuideSays() {
-        Shell.Result certs = Shell.run(Duration.ofMinutes(1), AGENT, "gen-certs", "--out", TLS.toString(), "--host", "localhost");
+        Shell.Result certs =
+                Shell.run(Duration.ofMinutes(1), AGENT, "gen-certs", "--out", TLS.toString(), "--host", "localhost");
         assertEquals(0, certs.status(), certs.describe());
-        Shell.Result access = Shell.run(Duration.ofSeconds(30), "sh", "-c",
+        Shell.Result access = Shell.run(
+                Duration.ofSeconds(30),
+                "sh",
+                "-c",
                 "chgrp -R planewatch /etc/planewatch/tls && chmod 0640 /etc/planewatch/tls/server.key");
         assertEquals(0, access.status(), access.describe());
-        Shell.Result users = Shell.run(Duration.ofMinutes(1), "sh", "-c",
-                "echo 'installer-test-password' | " + AGENT + " hash-password --user ops | tee -a /etc/planewatch/users");
+        Shell.Result users = Shell.run(
+                Duration.ofMinutes(1),
+                "sh",
+                "-c",
+                "echo 'installer-test-password' | " + AGENT
+                        + " hash-password --user ops | tee -a /etc/planewatch/users");
         assertEquals(0, users.status(), users.describe());
         assertTrue(users.output().startsWith("ops:pbkdf2-sha256:"), users.describe());
     }
@@ -113,7 +128,8 @@ class AgentInstallerTest {
         try {
             StringBuilder log = new StringBuilder();
             CompletableFuture<Boolean> listening = CompletableFuture.supplyAsync(() -> {
-                try (BufferedReader out = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
+                try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line = out.readLine(); line != null; line = out.readLine()) {
                         System.out.println("    " + line);
                         synchronized (log) {

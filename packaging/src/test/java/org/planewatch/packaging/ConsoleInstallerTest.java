@@ -24,7 +24,8 @@ class ConsoleInstallerTest {
     private static final Duration SMOKE_TIMEOUT = Duration.ofMinutes(3);
     private static final long DEB_SIZE_LIMIT = 80L * 1024 * 1024;
     private static final Path INSTALLED_LAUNCHER = Path.of("/opt/planewatch/bin/planewatch");
-    private static final Path INSTALLED_DESKTOP_ENTRY = Path.of("/usr/share/applications/planewatch-planewatch.desktop");
+    private static final Path INSTALLED_DESKTOP_ENTRY =
+            Path.of("/usr/share/applications/planewatch-planewatch.desktop");
     private static final Path INSTALLED_MIME_TYPE = Path.of("/usr/share/mime/packages/planewatch-planewatch.xml");
 
     @Test
@@ -47,9 +48,13 @@ class ConsoleInstallerTest {
         System.out.printf("[installer test] %s: %.1f MB%n", deb.getFileName(), size / 1024.0 / 1024.0);
         assertTrue(size < DEB_SIZE_LIMIT, deb + " is " + size + " bytes, over the 80 MB target");
         Shell.skipUnless(Shell.has("dpkg-deb"), "dpkg-deb is not installed");
-        String depends = Shell.run(Duration.ofSeconds(30), "dpkg-deb", "-f", deb.toString(), "Depends").output();
-        assertTrue(depends.contains("libgtk-3-0"), "JavaFX loads GTK with dlopen, the package must name it: " + depends);
-        String version = Shell.run(Duration.ofSeconds(30), "dpkg-deb", "-f", deb.toString(), "Version").output().strip();
+        String depends = Shell.run(Duration.ofSeconds(30), "dpkg-deb", "-f", deb.toString(), "Depends")
+                .output();
+        assertTrue(
+                depends.contains("libgtk-3-0"), "JavaFX loads GTK with dlopen, the package must name it: " + depends);
+        String version = Shell.run(Duration.ofSeconds(30), "dpkg-deb", "-f", deb.toString(), "Version")
+                .output()
+                .strip();
         assertEquals(Dist.release(), version);
     }
 
@@ -67,7 +72,8 @@ class ConsoleInstallerTest {
             assertTrue(entry.contains("Exec=/opt/planewatch/bin/planewatch %f"), entry);
             assertTrue(entry.contains("MimeType=application/x-planewatch-recording"), entry);
             assertTrue(entry.contains("Categories=Network;Monitor;System;"), entry);
-            assertTrue(Files.readString(INSTALLED_MIME_TYPE).contains("<glob pattern=\"*.pwrec\">"),
+            assertTrue(
+                    Files.readString(INSTALLED_MIME_TYPE).contains("<glob pattern=\"*.pwrec\">"),
                     INSTALLED_MIME_TYPE + " does not claim *.pwrec");
             smokeTest(INSTALLED_LAUNCHER, "deb-installed.png", Shell.has("xvfb-run"));
         } finally {
@@ -82,7 +88,8 @@ class ConsoleInstallerTest {
 
     @Test
     void rpmIsBuiltWhereRpmbuildExists() {
-        Shell.skipUnless(Files.isExecutable(Path.of("/usr/bin/rpmbuild")),
+        Shell.skipUnless(
+                Files.isExecutable(Path.of("/usr/bin/rpmbuild")),
                 "rpmbuild is not installed, so -Pdist built no .rpm (apt-get install rpm)");
         Path rpm = Dist.consoleRpm();
         assertTrue(Files.isRegularFile(rpm), rpm + " was not built although rpmbuild exists");
@@ -92,7 +99,8 @@ class ConsoleInstallerTest {
         assertTrue(requires.output().contains("gtk3"), requires.describe());
         // Our scripts (planewatch.spec), not jpackage's xdg-desktop-menu calls that fail without a menu directory.
         Shell.Result scripts = Shell.run(Duration.ofMinutes(1), "rpm", "-qp", "--scripts", rpm.toString());
-        assertTrue(scripts.output().contains("/usr/share/applications/planewatch-planewatch.desktop"), scripts.describe());
+        assertTrue(
+                scripts.output().contains("/usr/share/applications/planewatch-planewatch.desktop"), scripts.describe());
         assertFalse(scripts.output().contains("xdg-desktop-menu"), scripts.describe());
     }
 
@@ -101,7 +109,8 @@ class ConsoleInstallerTest {
         Path png = Dist.smokeDir().resolve(screenshotName);
         Files.createDirectories(png.getParent());
         Files.deleteIfExists(png);
-        List<String> command = new ArrayList<>(List.of(launcher.toString(), "--smoke-test", "--screenshot", png.toString()));
+        List<String> command =
+                new ArrayList<>(List.of(launcher.toString(), "--smoke-test", "--screenshot", png.toString()));
         if (!inXServer) {
             command.add("--headless");
         }

@@ -68,7 +68,9 @@ final class Shell {
 
     /** Whether a user of that name exists. */
     static boolean userExists(String name) {
-        return quietly(Duration.ofSeconds(10), Map.of(), List.of("getent", "passwd", name)).status() == 0;
+        return quietly(Duration.ofSeconds(10), Map.of(), List.of("getent", "passwd", name))
+                        .status()
+                == 0;
     }
 
     /**
@@ -93,7 +95,10 @@ final class Shell {
     }
 
     static boolean isRoot() {
-        return quietly(Duration.ofSeconds(10), Map.of(), List.of("id", "-u")).output().strip().equals("0");
+        return quietly(Duration.ofSeconds(10), Map.of(), List.of("id", "-u"))
+                .output()
+                .strip()
+                .equals("0");
     }
 
     /** Whether dpkg knows {@code pkg} as installed (not merely remembered from an old removal). */
@@ -104,7 +109,8 @@ final class Shell {
 
     /** The packages among {@code deb}'s Depends that are not installed (alternatives count if one is). */
     static List<String> missingDependencies(Path deb) {
-        Result depends = quietly(Duration.ofSeconds(30), Map.of(), List.of("dpkg-deb", "-f", deb.toString(), "Depends"));
+        Result depends =
+                quietly(Duration.ofSeconds(30), Map.of(), List.of("dpkg-deb", "-f", deb.toString(), "Depends"));
         List<String> missing = new ArrayList<>();
         for (String clause : depends.output().strip().split(",")) {
             boolean any = false;
@@ -132,7 +138,9 @@ final class Shell {
         Shell.skipUnless(Shell.isRoot(), "installing " + deb.getFileName() + " needs root (CI runs as root)");
         Shell.skipUnless(!Shell.installed(pkg), pkg + " is already installed here; the test leaves it alone");
         List<String> missing = Shell.missingDependencies(deb);
-        Shell.skipUnless(missing.isEmpty(), deb.getFileName() + " depends on packages not installed here: "
-                + missing + " (apt-get install them, as .ci/run does)");
+        Shell.skipUnless(
+                missing.isEmpty(),
+                deb.getFileName() + " depends on packages not installed here: " + missing
+                        + " (apt-get install them, as .ci/run does)");
     }
 }

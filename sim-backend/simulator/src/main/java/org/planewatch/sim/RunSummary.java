@@ -52,8 +52,8 @@ public record RunSummary(
      * @param duplicateBytes payload bytes that arrived again and were discarded
      * @param failed messages that failed with their QP (peer declared dead by the QP timer)
      */
-    public record Messages(long total, long completed, long bytesExpected, long bytesDelivered, long duplicateBytes,
-            long failed) {}
+    public record Messages(
+            long total, long completed, long bytesExpected, long bytesDelivered, long duplicateBytes, long failed) {}
 
     /** Data packets; a trimmed packet counts as trimmed whatever happens to its header. */
     public record Packets(long sent, long delivered, long trimmed, long dropped, long inFlightAtEnd) {}

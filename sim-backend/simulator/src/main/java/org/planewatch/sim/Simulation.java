@@ -53,7 +53,8 @@ public final class Simulation {
         network = new Network(topology, scenario.fabric(), trimming, engine, new PacketPool(1 << 14), seed);
         transport = new Transport(engine, network, scenario.fabric(), scenario.transport(), seed);
         network.attach(transport, transport);
-        telemetry = new FabricTelemetry(engine, network, transport, scenario.fabric().linkGbps());
+        telemetry = new FabricTelemetry(
+                engine, network, transport, scenario.fabric().linkGbps());
         transport.onExclusion(event -> {
             if (transitions.size() < MAX_RECORDED_TRANSITIONS) {
                 transitions.add(event);
@@ -69,7 +70,8 @@ public final class Simulation {
             try {
                 faults.schedule(fault);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("fault " + (i + 1) + " of scenario '" + scenario.name() + "': " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "fault " + (i + 1) + " of scenario '" + scenario.name() + "': " + e.getMessage(), e);
             }
         }
         workload = Workload.of(scenario.workload(), topology.hosts, seed);
@@ -146,21 +148,37 @@ public final class Simulation {
         List<RunSummary.Plane> planes = new ArrayList<>();
         for (int p = 0; p < topology.planes; p++) {
             double gbps = simulatedPs == 0 ? 0 : network.planeDeliveredBytes(p) * 8000.0 / simulatedPs;
-            planes.add(new RunSummary.Plane(p, gbps, network.planeTrimmed(p), network.planeDropped(p),
-                    transport.planeRetirements(p), transport.planeDenials(p)));
+            planes.add(new RunSummary.Plane(
+                    p,
+                    gbps,
+                    network.planeTrimmed(p),
+                    network.planeDropped(p),
+                    transport.planeRetirements(p),
+                    transport.planeDenials(p)));
         }
         return new RunSummary(
                 scenario.name(),
                 scenario.seed(),
                 simulatedPs / 1000,
                 engine.processed(),
-                new RunSummary.Messages(workload.expectedMessages(), transport.messagesCompleted(),
-                        workload.expectedBytes(), transport.bytesDelivered(), transport.duplicateBytes(),
+                new RunSummary.Messages(
+                        workload.expectedMessages(),
+                        transport.messagesCompleted(),
+                        workload.expectedBytes(),
+                        transport.bytesDelivered(),
+                        transport.duplicateBytes(),
                         transport.messagesFailed()),
-                new RunSummary.Packets(network.dataSent(), network.dataDelivered(), network.dataTrimmed(),
-                        network.dataDropped(), network.dataInFlight()),
-                new RunSummary.Fct(quantile(fcts, 0.5), quantile(fcts, 0.99),
-                        transport.completionTimes().maxNs(), transport.completionTimes().meanNs()),
+                new RunSummary.Packets(
+                        network.dataSent(),
+                        network.dataDelivered(),
+                        network.dataTrimmed(),
+                        network.dataDropped(),
+                        network.dataInFlight()),
+                new RunSummary.Fct(
+                        quantile(fcts, 0.5),
+                        quantile(fcts, 0.99),
+                        transport.completionTimes().maxNs(),
+                        transport.completionTimes().meanNs()),
                 planes,
                 transitions,
                 network.dataSent(),

@@ -18,34 +18,44 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule simulatorDoesNotUseJavaFx = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("javafx..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("javafx..")
             .because("the simulator runs headless in the agent and in benchmarks");
 
     @ArchTest
     static final ArchRule simulatorDoesNotUseGrpc = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("io.grpc..", "com.google.protobuf..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.grpc..", "com.google.protobuf..")
             .because("the agent, not the simulator, speaks gNMI");
 
     @ArchTest
     static final ArchRule simulatorDoesNotUseJdbc = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("java.sql..", "javax.sql..")
             .because("recording belongs to the console");
 
     @ArchTest
     static final ArchRule simulatorShipsNoBenchmark = noClasses()
-            .should().resideInAnyPackage("..bench..", "..perf..")
-            .orShould().haveSimpleNameContaining("Bench")
+            .should()
+            .resideInAnyPackage("..bench..", "..perf..")
+            .orShould()
+            .haveSimpleNameContaining("Bench")
             .because("benchmarks live in planewatch-sim-bench, which no product jar or installer contains");
 
     @ArchTest
     static final ArchRule simulatorPackagesAreFreeOfCycles = slices().matching("org.planewatch.sim.(*)..")
-            .should().beFreeOfCycles()
+            .should()
+            .beFreeOfCycles()
             .because("each part of the simulator can be read and changed knowing only the parts below it");
 
     @ArchTest
-    static final ArchRule transportAndSwitchingClassesAreFreeOfCycles = slices().assignedFrom(new EachTopLevelClassIn(
-                    Set.of("org.planewatch.sim.transport", "org.planewatch.sim.switching")))
-            .should().beFreeOfCycles()
+    static final ArchRule transportAndSwitchingClassesAreFreeOfCycles = slices().assignedFrom(
+                    new EachTopLevelClassIn(Set.of("org.planewatch.sim.transport", "org.planewatch.sim.switching")))
+            .should()
+            .beFreeOfCycles()
             .because("the transport's parts (QP table, sender, receiver, recovery, statistics) and the switching "
                     + "model's stay small only if none reaches back into the one that uses it");
 

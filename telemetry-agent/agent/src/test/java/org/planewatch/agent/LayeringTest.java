@@ -40,7 +40,9 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule agentShipsNoBenchmark = noClasses()
-            .should().resideInAnyPackage("..bench..")
-            .orShould().haveSimpleNameContaining("Bench")
+            .should()
+            .resideInAnyPackage("..bench..")
+            .orShould()
+            .haveSimpleNameContaining("Bench")
             .because("benchmarks live in planewatch-agent-bench, which no product jar or installer contains");
 }

@@ -36,17 +36,24 @@ import picocli.CommandLine.Spec;
  * line per run; {@code --sweep} runs the reference permutations from 128 to 2048 hosts, each in a
  * fresh JVM so that sizes share neither JIT warm-up nor heap.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs htsim connection matrices on a preset fabric and prints RESULT lines.",
-                "One matrix runs to completion and ends with exactly one line",
-                "RESULT hosts=<n> wallMs=<n> events=<n> dataPkts=<n> simNs=<n> meanFctNs=<n> tailFctNs=<n> peakHeapMb=<n>",
-                "--sweep prints one such line per size. Details: docs/scenarios.md#benchmarks."})
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Runs htsim connection matrices on a preset fabric and prints RESULT lines.",
+            "One matrix runs to completion and ends with exactly one line",
+            "RESULT hosts=<n> wallMs=<n> events=<n> dataPkts=<n> simNs=<n> meanFctNs=<n> tailFctNs=<n> peakHeapMb=<n>",
+            "--sweep prints one such line per size. Details: docs/scenarios.md#benchmarks."
+        })
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--preset", defaultValue = FabricPresets.LEAFSPINE_16X16,
+    @Option(
+            names = "--preset",
+            defaultValue = FabricPresets.LEAFSPINE_16X16,
             description = "fabric preset (default: ${DEFAULT-VALUE})")
     String preset;
 
@@ -56,8 +63,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--mode", defaultValue = "uec", description = "uec (the reference's transport, one plane) or mrc")
     String mode;
 
-    @Option(names = "--planes", paramLabel = "<P>", description = "planes for --mode mrc (default: "
-            + BenchSetup.DEFAULT_MRC_PLANES + ")")
+    @Option(
+            names = "--planes",
+            paramLabel = "<P>",
+            description = "planes for --mode mrc (default: " + BenchSetup.DEFAULT_MRC_PLANES + ")")
     Integer planes;
 
     @Option(names = "--seed", defaultValue = "1", description = "simulation seed (default: ${DEFAULT-VALUE})")
@@ -69,14 +78,24 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--sweep", description = "run perm_<N>_2MB.cm for every size of --sizes from --dir")
     boolean sweep;
 
-    @Option(names = "--dir", paramLabel = "<dir>", description = "reference matrices (default: sim-backend/reference/htsim "
-            + "from the working directory or above, else from the jar's directory or above)")
+    @Option(
+            names = "--dir",
+            paramLabel = "<dir>",
+            description = "reference matrices (default: sim-backend/reference/htsim "
+                    + "from the working directory or above, else from the jar's directory or above)")
     Path dir;
 
-    @Option(names = "--sizes", split = ",", paramLabel = "<N>", description = "sweep sizes (default: 128,256,512,1024,2048)")
+    @Option(
+            names = "--sizes",
+            split = ",",
+            paramLabel = "<N>",
+            description = "sweep sizes (default: 128,256,512,1024,2048)")
     List<Integer> sizes = new ArrayList<>(ReferenceWorkloads.SWEEP_SIZES);
 
-    @Option(names = "--runs", defaultValue = "1", description = "sweep: runs per size; the median by wall time is printed")
+    @Option(
+            names = "--runs",
+            defaultValue = "1",
+            description = "sweep: runs per size; the median by wall time is printed")
     int runs;
 
     @Override
@@ -116,9 +135,10 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario;
         try {
-            ConnectionMatrix connections = ConnectionMatrixReader.read(matrix,
-                    ScenarioFootprint.connectionLimit(setup.transport(), HeapBudget.ofThisJvm()));
-            scenario = setup.scenario(connections, matrix.getFileName().toString().replaceFirst("\\.cm$", ""));
+            ConnectionMatrix connections = ConnectionMatrixReader.read(
+                    matrix, ScenarioFootprint.connectionLimit(setup.transport(), HeapBudget.ofThisJvm()));
+            scenario =
+                    setup.scenario(connections, matrix.getFileName().toString().replaceFirst("\\.cm$", ""));
         } catch (MatrixFormatException | IllegalArgumentException e) {
             err.println(e.getMessage());
             return SimMain.EXIT_BAD_INPUT;
@@ -150,11 +170,14 @@ final class BenchCommand implements Callable<Integer> {
 
     private int sweep(BenchSetup setup) throws IOException, InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
-        Optional<Path> located = dir != null ? Optional.of(dir).filter(Files::isDirectory)
+        Optional<Path> located = dir != null
+                ? Optional.of(dir).filter(Files::isDirectory)
                 : ReferenceWorkloads.locate(Path.of(""), ReferenceWorkloads.codeDirectory());
         if (located.isEmpty()) {
-            err.println(dir != null ? "no directory " + dir
-                    : "reference matrices not found: no sim-backend/reference/htsim from the working directory or the jar; give --dir");
+            err.println(
+                    dir != null
+                            ? "no directory " + dir
+                            : "reference matrices not found: no sim-backend/reference/htsim from the working directory or the jar; give --dir");
             return SimMain.EXIT_BAD_INPUT;
         }
         List<Path> files = new ArrayList<>();
@@ -178,44 +201,69 @@ final class BenchCommand implements Callable<Integer> {
                     return SimMain.EXIT_RUN_FAILED;
                 }
                 if (runs > 1) {
-                    err.println("run " + (run + 1) + "/" + runs + ": " + result.get().line());
+                    err.println("run " + (run + 1) + "/" + runs + ": "
+                            + result.get().line());
                     err.flush();
                 }
                 results.add(result.get());
             }
-            spec.commandLine().getOut().println(BenchResult.medianByWallTime(results).line());
+            spec.commandLine()
+                    .getOut()
+                    .println(BenchResult.medianByWallTime(results).line());
             spec.commandLine().getOut().flush();
         }
         return SimMain.EXIT_OK;
     }
 
-    private static BenchResult benchResult(Scenario scenario, RunSummary summary, PacedRun.Outcome outcome,
-            long peakHeapMb) {
-        return new BenchResult(scenario.fabric().hostCount(), outcome.wallMs(), summary.events(),
-                summary.dataPacketsSent(), summary.simulatedNs(), summary.fct().meanNs(), summary.fct().maxNs(),
+    private static BenchResult benchResult(
+            Scenario scenario, RunSummary summary, PacedRun.Outcome outcome, long peakHeapMb) {
+        return new BenchResult(
+                scenario.fabric().hostCount(),
+                outcome.wallMs(),
+                summary.events(),
+                summary.dataPacketsSent(),
+                summary.simulatedNs(),
+                summary.fct().meanNs(),
+                summary.fct().maxNs(),
                 peakHeapMb);
     }
 
     /** Runs one matrix in a fresh JVM with this JVM's java, options and class path. */
     private Optional<BenchResult> runChild(BenchSetup setup, Path file) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(argument -> !argument.startsWith("-agentlib:jdwp"))
                 .forEach(command::add);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchMain.class.getName(), "bench",
-                "--preset", setup.preset(), "--matrix", file.toString(),
-                "--mode", setup.mode().name().toLowerCase(Locale.ROOT), "--planes",
-                Integer.toString(setup.planes()), "--seed", Long.toString(setup.seed()),
-                "--max-sim-us", Long.toString(runOptions.maxSimUs())));
+        command.addAll(List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                BenchMain.class.getName(),
+                "bench",
+                "--preset",
+                setup.preset(),
+                "--matrix",
+                file.toString(),
+                "--mode",
+                setup.mode().name().toLowerCase(Locale.ROOT),
+                "--planes",
+                Integer.toString(setup.planes()),
+                "--seed",
+                Long.toString(setup.seed()),
+                "--max-sim-us",
+                Long.toString(runOptions.maxSimUs())));
         if (runOptions.quiet()) {
             command.add("--quiet");
         }
-        Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process child = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         String resultLine = null;
-        try (BufferedReader lines = new BufferedReader(
-                new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
                 if (line.startsWith(BenchResult.PREFIX)) {

@@ -18,8 +18,15 @@ import java.util.Map;
  * @param tailFctNs largest flow completion time
  * @param peakHeapMb peak Java heap in use, see {@link HeapPeakMeter}
  */
-public record BenchResult(int hosts, long wallMs, long events, long dataPkts, long simNs, long meanFctNs,
-        long tailFctNs, long peakHeapMb) {
+public record BenchResult(
+        int hosts,
+        long wallMs,
+        long events,
+        long dataPkts,
+        long simNs,
+        long meanFctNs,
+        long tailFctNs,
+        long peakHeapMb) {
 
     public static final String PREFIX = "RESULT ";
 
@@ -46,9 +53,15 @@ public record BenchResult(int hosts, long wallMs, long events, long dataPkts, lo
                 throw new IllegalArgumentException("malformed number in '" + pair + "' in: " + line, e);
             }
         }
-        return new BenchResult(Math.toIntExact(field(values, "hosts", line)), field(values, "wallMs", line),
-                field(values, "events", line), field(values, "dataPkts", line), field(values, "simNs", line),
-                field(values, "meanFctNs", line), field(values, "tailFctNs", line), field(values, "peakHeapMb", line));
+        return new BenchResult(
+                Math.toIntExact(field(values, "hosts", line)),
+                field(values, "wallMs", line),
+                field(values, "events", line),
+                field(values, "dataPkts", line),
+                field(values, "simNs", line),
+                field(values, "meanFctNs", line),
+                field(values, "tailFctNs", line),
+                field(values, "peakHeapMb", line));
     }
 
     private static long field(Map<String, Long> values, String key, String line) {
@@ -64,7 +77,9 @@ public record BenchResult(int hosts, long wallMs, long events, long dataPkts, lo
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no runs");
         }
-        List<BenchResult> sorted = runs.stream().sorted(Comparator.comparingLong(BenchResult::wallMs)).toList();
+        List<BenchResult> sorted = runs.stream()
+                .sorted(Comparator.comparingLong(BenchResult::wallMs))
+                .toList();
         return sorted.get((sorted.size() - 1) / 2);
     }
 }

@@ -32,13 +32,16 @@ public record BenchSetup(String preset, TransportMode mode, int planes, long see
             throw new IllegalArgumentException("planes must be >= 1, got " + planes);
         }
         if (mode == TransportMode.UEC && planes != 1) {
-            throw new IllegalArgumentException("uec runs on one plane, as the reference does; --planes needs --mode mrc");
+            throw new IllegalArgumentException(
+                    "uec runs on one plane, as the reference does; --planes needs --mode mrc");
         }
     }
 
     /** The transport the benchmark runs: the preset's for UEC, MRC's defaults for MRC. */
     public TransportConfig transport() {
-        return mode == TransportMode.MRC ? TransportConfig.defaults(TransportMode.MRC) : FabricPresets.transport(preset);
+        return mode == TransportMode.MRC
+                ? TransportConfig.defaults(TransportMode.MRC)
+                : FabricPresets.transport(preset);
     }
 
     /** @throws IllegalArgumentException if the preset cannot hold the matrix's hosts */

@@ -35,11 +35,25 @@ public final class FabricPresets {
     public static FabricConfig fabric(String preset, int hosts) {
         requireKnown(preset);
         if (hosts < HOSTS_PER_TOR || hosts % HOSTS_PER_TOR != 0) {
-            throw new IllegalArgumentException(preset + " needs a positive multiple of " + HOSTS_PER_TOR
-                    + " hosts, got " + hosts);
+            throw new IllegalArgumentException(
+                    preset + " needs a positive multiple of " + HOSTS_PER_TOR + " hosts, got " + hosts);
         }
-        return new FabricConfig(1, HOSTS_PER_TOR, hosts / HOSTS_PER_TOR, SPINES, 100.0, 1_000, 4_086, 64,
-                DATA_QUEUE_BYTES, 2 * DATA_QUEUE_BYTES, 24_900, 99_600, true, 0, 8);
+        return new FabricConfig(
+                1,
+                HOSTS_PER_TOR,
+                hosts / HOSTS_PER_TOR,
+                SPINES,
+                100.0,
+                1_000,
+                4_086,
+                64,
+                DATA_QUEUE_BYTES,
+                2 * DATA_QUEUE_BYTES,
+                24_900,
+                99_600,
+                true,
+                0,
+                8);
     }
 
     /** The preset's transport: Ultra Ethernet's (NSCC, spraying over 128 EVs, trimming). */
@@ -50,8 +64,8 @@ public final class FabricPresets {
 
     private static void requireKnown(String preset) {
         if (!names().contains(preset)) {
-            throw new IllegalArgumentException("unknown preset '" + preset + "' (known: "
-                    + String.join(", ", names()) + ")");
+            throw new IllegalArgumentException(
+                    "unknown preset '" + preset + "' (known: " + String.join(", ", names()) + ")");
         }
     }
 }

@@ -84,7 +84,8 @@ public final class HeapPeakMeter implements AutoCloseable {
     }
 
     private void sample() {
-        peak.accumulateAndGet(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), Math::max);
+        peak.accumulateAndGet(
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), Math::max);
     }
 
     private void onNotification(Notification notification, Object handback) {
@@ -93,7 +94,8 @@ public final class HeapPeakMeter implements AutoCloseable {
         }
         GarbageCollectionNotificationInfo info =
                 GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
-        Map<String, MemoryUsage> usage = afterCollections ? info.getGcInfo().getMemoryUsageAfterGc()
+        Map<String, MemoryUsage> usage = afterCollections
+                ? info.getGcInfo().getMemoryUsageAfterGc()
                 : info.getGcInfo().getMemoryUsageBeforeGc();
         long used = 0;
         for (Map.Entry<String, MemoryUsage> pool : usage.entrySet()) {

@@ -34,7 +34,10 @@ public final class ReferenceWorkloads {
         List<Path> candidates = new ArrayList<>();
         addCandidatesUpwards(candidates, Optional.of(workingDir));
         addCandidatesUpwards(candidates, jarDir);
-        return candidates.stream().filter(Files::isDirectory).map(Path::normalize).findFirst();
+        return candidates.stream()
+                .filter(Files::isDirectory)
+                .map(Path::normalize)
+                .findFirst();
     }
 
     private static void addCandidatesUpwards(List<Path> candidates, Optional<Path> start) {
@@ -51,7 +54,11 @@ public final class ReferenceWorkloads {
     /** The directory holding this code's jar (or classes), if it can be found. */
     public static Optional<Path> codeDirectory() {
         try {
-            Path location = Path.of(ReferenceWorkloads.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path location = Path.of(ReferenceWorkloads.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             return Optional.ofNullable(location.getParent());
         } catch (java.net.URISyntaxException | SecurityException | NullPointerException e) {
             return Optional.empty();

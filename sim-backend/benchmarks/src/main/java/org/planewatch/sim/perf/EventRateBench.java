@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.bench.BenchSetup;
+import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.workload.ConnectionMatrix;
 import org.planewatch.sim.workload.ConnectionMatrixReader;
-import org.planewatch.sim.config.TransportMode;
 
 /**
  * Event rate of the simulator core on an htsim connection matrix: runs it {@code runs} times in
@@ -19,8 +19,7 @@ import org.planewatch.sim.config.TransportMode;
  * org.planewatch.sim.perf.EventRateBench <matrix.cm> [uec|mrc] [planes] [runs]}
  */
 public final class EventRateBench {
-    private EventRateBench() {
-    }
+    private EventRateBench() {}
 
     public static void main(String[] args) throws Exception {
         Path matrixFile = Path.of(args[0]);
@@ -31,17 +30,26 @@ public final class EventRateBench {
         BenchSetup setup = new BenchSetup("leafspine-16x16", mode, planes, BenchSetup.DEFAULT_SEED);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int run = 0; run < runs; run++) {
-            Simulation sim = Simulation.build(setup.scenario(matrix, matrixFile.getFileName().toString()));
+            Simulation sim = Simulation.build(
+                    setup.scenario(matrix, matrixFile.getFileName().toString()));
             long wall = System.nanoTime();
             long cpu = threads.getCurrentThreadCpuTime();
             sim.runToCompletion(Long.MAX_VALUE);
             cpu = threads.getCurrentThreadCpuTime() - cpu;
             wall = System.nanoTime() - wall;
             RunSummary s = sim.summary();
-            System.out.printf("run %d hosts=%d events=%d wallMs=%d cpuMs=%d Mev/s(cpu)=%.2f meanFctNs=%d tailFctNs=%d"
+            System.out.printf(
+                    "run %d hosts=%d events=%d wallMs=%d cpuMs=%d Mev/s(cpu)=%.2f meanFctNs=%d tailFctNs=%d"
                             + " trace=%016x%n",
-                    run, matrix.nodes(), s.events(), wall / 1_000_000, cpu / 1_000_000, s.events() * 1e3 / cpu,
-                    s.fct().meanNs(), s.fct().maxNs(), s.traceDigest());
+                    run,
+                    matrix.nodes(),
+                    s.events(),
+                    wall / 1_000_000,
+                    cpu / 1_000_000,
+                    s.events() * 1e3 / cpu,
+                    s.fct().meanNs(),
+                    s.fct().maxNs(),
+                    s.traceDigest());
         }
     }
 }

@@ -22,30 +22,45 @@ import org.planewatch.sim.config.WorkloadConfig;
  * touches port and EV state spread over gigabytes (TLB misses otherwise dominate).
  */
 public final class FullScaleRun {
-    private FullScaleRun() {
-    }
+    private FullScaleRun() {}
 
     public static void main(String[] args) {
         int planes = args.length > 0 ? Integer.parseInt(args[0]) : 8;
         long bytes = args.length > 1 ? Long.parseLong(args[1]) : 65_536;
         long queue = 262_144;
-        FabricConfig fabric = new FabricConfig(planes, 256, 512, 256, 100.0, 1_000, 4_096, 64, queue, 2 * queue,
-                queue / 5, queue * 4 / 5, true, 0, 8);
-        Scenario scenario = new Scenario("full-scale", 1, fabric, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(bytes, 1), List.of(), 0);
+        FabricConfig fabric = new FabricConfig(
+                planes, 256, 512, 256, 100.0, 1_000, 4_096, 64, queue, 2 * queue, queue / 5, queue * 4 / 5, true, 0, 8);
+        Scenario scenario = new Scenario(
+                "full-scale",
+                1,
+                fabric,
+                TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(bytes, 1),
+                List.of(),
+                0);
 
         long t0 = System.nanoTime();
         Simulation sim = Simulation.build(scenario);
         long t1 = System.nanoTime();
-        System.out.printf("built %,d hosts, %,d switches in %.1f s, heap used %,d MB%n", fabric.hostCount(),
-                fabric.switchCount(), (t1 - t0) / 1e9, usedHeapMb());
+        System.out.printf(
+                "built %,d hosts, %,d switches in %.1f s, heap used %,d MB%n",
+                fabric.hostCount(), fabric.switchCount(), (t1 - t0) / 1e9, usedHeapMb());
         sim.runToCompletion(Long.MAX_VALUE);
         long t2 = System.nanoTime();
         RunSummary s = sim.summary();
-        System.out.printf("RESULT hosts=%d buildMs=%d runMs=%d events=%d dataPkts=%d simNs=%d meanFctNs=%d tailFctNs=%d"
+        System.out.printf(
+                "RESULT hosts=%d buildMs=%d runMs=%d events=%d dataPkts=%d simNs=%d meanFctNs=%d tailFctNs=%d"
                         + " completed=%d/%d peakHeapMb=%d%n",
-                fabric.hostCount(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, s.events(), s.packets().sent(),
-                s.simulatedNs(), s.fct().meanNs(), s.fct().maxNs(), s.messages().completed(), s.messages().total(),
+                fabric.hostCount(),
+                (t1 - t0) / 1_000_000,
+                (t2 - t1) / 1_000_000,
+                s.events(),
+                s.packets().sent(),
+                s.simulatedNs(),
+                s.fct().meanNs(),
+                s.fct().maxNs(),
+                s.messages().completed(),
+                s.messages().total(),
                 peakHeapMb());
     }
 

@@ -56,11 +56,19 @@ public final class HeapCalibration {
                 break;
             }
         }
-        System.out.printf(Locale.ROOT, "CALIBRATION scenario=%s estimateMb=%d measuredMb=%d estimate/measured=%.2f"
+        System.out.printf(
+                Locale.ROOT,
+                "CALIBRATION scenario=%s estimateMb=%d measuredMb=%d estimate/measured=%.2f"
                         + " afterGcPeakMb=%d buildMs=%d events=%d complete=%s maxHeapMb=%d%n",
-                scenario.name(), mb((long) estimate.totalBytes()), mb(measured),
-                estimate.totalBytes() / Math.max(1, measured), mb(afterGc.peakAtCollectionsBytes() - base), buildMs,
-                simulation.eventsProcessed(), simulation.workloadComplete(), mb(Runtime.getRuntime().maxMemory()));
+                scenario.name(),
+                mb((long) estimate.totalBytes()),
+                mb(measured),
+                estimate.totalBytes() / Math.max(1, measured),
+                mb(afterGc.peakAtCollectionsBytes() - base),
+                buildMs,
+                simulation.eventsProcessed(),
+                simulation.workloadComplete(),
+                mb(Runtime.getRuntime().maxMemory()));
         System.out.println("  estimate: " + estimate.breakdown());
         System.out.println("  live heap after a full GC at: " + String.join(" ", samples));
         afterGc.close();

@@ -12,8 +12,10 @@ class BenchResultTest {
     void lineHasTheDocumentedFieldsInOrderAndReadsBack() {
         BenchResult result = new BenchResult(128, 210, 970_000, 62_720, 196_000_000L, 185_000, 196_000, 45);
 
-        assertEquals("RESULT hosts=128 wallMs=210 events=970000 dataPkts=62720 simNs=196000000 meanFctNs=185000 "
-                + "tailFctNs=196000 peakHeapMb=45", result.line());
+        assertEquals(
+                "RESULT hosts=128 wallMs=210 events=970000 dataPkts=62720 simNs=196000000 meanFctNs=185000 "
+                        + "tailFctNs=196000 peakHeapMb=45",
+                result.line());
         assertEquals(result, BenchResult.parse(result.line()));
     }
 
@@ -28,8 +30,12 @@ class BenchResultTest {
 
     @Test
     void rejectsLinesWithMissingFields() {
-        assertEquals("missing peakHeapMb in: RESULT hosts=1 wallMs=1 events=1 dataPkts=1 simNs=1 meanFctNs=1 tailFctNs=1",
-                assertThrows(IllegalArgumentException.class, () -> BenchResult.parse(
-                        "RESULT hosts=1 wallMs=1 events=1 dataPkts=1 simNs=1 meanFctNs=1 tailFctNs=1")).getMessage());
+        assertEquals(
+                "missing peakHeapMb in: RESULT hosts=1 wallMs=1 events=1 dataPkts=1 simNs=1 meanFctNs=1 tailFctNs=1",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> BenchResult.parse(
+                                        "RESULT hosts=1 wallMs=1 events=1 dataPkts=1 simNs=1 meanFctNs=1 tailFctNs=1"))
+                        .getMessage());
     }
 }

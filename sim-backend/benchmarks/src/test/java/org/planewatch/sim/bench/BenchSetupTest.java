@@ -71,13 +71,21 @@ class BenchSetupTest {
 
     @Test
     void rejectsWhatThePresetCannotRun() {
-        assertEquals("leafspine-16x16 needs a positive multiple of 16 hosts, got 100",
-                assertThrows(IllegalArgumentException.class,
-                        () -> FabricPresets.fabric(FabricPresets.LEAFSPINE_16X16, 100)).getMessage());
-        assertEquals("unknown preset 'fattree' (known: leafspine-16x16)",
-                assertThrows(IllegalArgumentException.class, () -> FabricPresets.fabric("fattree", 128)).getMessage());
-        assertEquals("uec runs on one plane, as the reference does; --planes needs --mode mrc",
-                assertThrows(IllegalArgumentException.class,
-                        () -> new BenchSetup(FabricPresets.LEAFSPINE_16X16, TransportMode.UEC, 8, 1)).getMessage());
+        assertEquals(
+                "leafspine-16x16 needs a positive multiple of 16 hosts, got 100",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> FabricPresets.fabric(FabricPresets.LEAFSPINE_16X16, 100))
+                        .getMessage());
+        assertEquals(
+                "unknown preset 'fattree' (known: leafspine-16x16)",
+                assertThrows(IllegalArgumentException.class, () -> FabricPresets.fabric("fattree", 128))
+                        .getMessage());
+        assertEquals(
+                "uec runs on one plane, as the reference does; --planes needs --mode mrc",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new BenchSetup(FabricPresets.LEAFSPINE_16X16, TransportMode.UEC, 8, 1))
+                        .getMessage());
     }
 }

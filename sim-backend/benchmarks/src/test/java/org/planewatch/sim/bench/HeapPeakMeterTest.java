@@ -31,7 +31,8 @@ class HeapPeakMeterTest {
             while (meter.peakBytes() < ARRAY_BYTES && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
-            assertTrue(meter.peakBytes() >= ARRAY_BYTES,
+            assertTrue(
+                    meter.peakBytes() >= ARRAY_BYTES,
                     "peak " + meter.peakBytes() + " B must include the array collected by System.gc()");
         }
     }

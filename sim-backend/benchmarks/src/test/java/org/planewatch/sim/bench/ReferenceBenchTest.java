@@ -19,18 +19,20 @@ class ReferenceBenchTest {
 
     @Test
     void smallestReferencePermutationRunsTheSameWorkWithinFifteenPercentOfTheReferenceTail() {
-        Path referenceDir = ReferenceWorkloads.locate(Path.of(""), Optional.empty()).orElseThrow(
-                () -> new AssertionError("no sim-backend/reference/htsim above " + Path.of("").toAbsolutePath()));
+        Path referenceDir = ReferenceWorkloads.locate(Path.of(""), Optional.empty())
+                .orElseThrow(() -> new AssertionError(
+                        "no sim-backend/reference/htsim above " + Path.of("").toAbsolutePath()));
         Path matrix = ReferenceWorkloads.permutation(referenceDir, 128);
 
-        CliHarness result = BenchCli.run("bench", "--preset", "leafspine-16x16", "--matrix", matrix.toString(),
-                "--quiet");
+        CliHarness result =
+                BenchCli.run("bench", "--preset", "leafspine-16x16", "--matrix", matrix.toString(), "--quiet");
 
         assertEquals(0, result.exitCode(), result.err());
         BenchResult figures = BenchResult.parse(result.out().strip());
         assertEquals(128, figures.hosts());
         assertTrue(figures.dataPkts() >= 128L * 490, "at least 490 data packets per flow: " + figures.line());
-        assertTrue(Math.abs(figures.tailFctNs() - REFERENCE_TAIL_FCT_NS) <= REFERENCE_TAIL_FCT_NS * 0.15,
+        assertTrue(
+                Math.abs(figures.tailFctNs() - REFERENCE_TAIL_FCT_NS) <= REFERENCE_TAIL_FCT_NS * 0.15,
                 "tail FCT within 15 % of htsim's 196 us: " + figures.line());
     }
 }

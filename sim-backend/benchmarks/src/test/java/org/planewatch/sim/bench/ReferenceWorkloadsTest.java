@@ -31,7 +31,8 @@ class ReferenceWorkloadsTest {
     void findsTheReferenceFromTheSimulatorModule() throws IOException {
         Path reference = layout();
 
-        assertEquals(Optional.of(reference), ReferenceWorkloads.locate(root.resolve("main/sim-backend"), Optional.empty()));
+        assertEquals(
+                Optional.of(reference), ReferenceWorkloads.locate(root.resolve("main/sim-backend"), Optional.empty()));
     }
 
     @Test
@@ -46,16 +47,19 @@ class ReferenceWorkloadsTest {
     void fallsBackToTheDirectoriesAboveTheJar() throws IOException {
         Path reference = layout();
 
-        assertEquals(Optional.of(reference), ReferenceWorkloads.locate(root.resolve("elsewhere"),
-                Optional.of(root.resolve("main/sim-backend/target"))));
+        assertEquals(
+                Optional.of(reference),
+                ReferenceWorkloads.locate(
+                        root.resolve("elsewhere"), Optional.of(root.resolve("main/sim-backend/target"))));
     }
 
     @Test
     void isEmptyWhenNothingHoldsTheReference() throws IOException {
         Files.createDirectories(root.resolve("main/sim-backend/target"));
 
-        assertEquals(Optional.empty(), ReferenceWorkloads.locate(root.resolve("main"),
-                Optional.of(root.resolve("main/sim-backend/target"))));
+        assertEquals(
+                Optional.empty(),
+                ReferenceWorkloads.locate(root.resolve("main"), Optional.of(root.resolve("main/sim-backend/target"))));
     }
 
     @Test

@@ -79,8 +79,13 @@ public final class PacedRun {
 
     private void printProgress(RunnableSimulation sim, double eventsPerSecond) {
         RunSummary.Messages messages = sim.messages();
-        progress.println(String.format(Locale.ROOT, "sim %.3f us | %,d events | %.2f M events/s | messages %d/%d",
-                sim.nowPs() / 1e6, sim.eventsProcessed(), eventsPerSecond / 1e6, messages.completed(),
+        progress.println(String.format(
+                Locale.ROOT,
+                "sim %.3f us | %,d events | %.2f M events/s | messages %d/%d",
+                sim.nowPs() / 1e6,
+                sim.eventsProcessed(),
+                eventsPerSecond / 1e6,
+                messages.completed(),
                 messages.total()));
         progress.flush();
     }

@@ -18,10 +18,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code run <scenario.yaml> --report <out.json>}: validate, run, report. */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Validates a scenario file, runs it headless and writes a JSON report.",
-                "Runs to the scenario's durationUs, or until the workload completes when that is 0.",
-                "Format of scenario and report: docs/scenarios.md."})
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Validates a scenario file, runs it headless and writes a JSON report.",
+            "Runs to the scenario's durationUs, or until the workload completes when that is 0.",
+            "Format of scenario and report: docs/scenarios.md."
+        })
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -85,25 +89,39 @@ final class RunCommand implements Callable<Integer> {
         }
         out.println(summary(report));
         if (untilComplete && !report.workloadComplete()) {
-            err.println("the workload did not complete within --max-sim-us " + runOptions.maxSimUs + " us of simulated time");
+            err.println("the workload did not complete within --max-sim-us " + runOptions.maxSimUs
+                    + " us of simulated time");
         }
         return SimMain.EXIT_OK;
     }
 
     static String describe(Scenario scenario) {
-        return String.format(Locale.ROOT, "%s: %d hosts on %d planes (%d switches), %s transport, %s workload, "
-                        + "%d faults, %s",
-                scenario.name(), scenario.fabric().hostCount(), scenario.fabric().planes(),
-                scenario.fabric().switchCount(), scenario.transport().mode().name().toLowerCase(Locale.ROOT),
-                scenario.workload().type().name().toLowerCase(Locale.ROOT), scenario.faults().size(),
+        return String.format(
+                Locale.ROOT,
+                "%s: %d hosts on %d planes (%d switches), %s transport, %s workload, " + "%d faults, %s",
+                scenario.name(),
+                scenario.fabric().hostCount(),
+                scenario.fabric().planes(),
+                scenario.fabric().switchCount(),
+                scenario.transport().mode().name().toLowerCase(Locale.ROOT),
+                scenario.workload().type().name().toLowerCase(Locale.ROOT),
+                scenario.faults().size(),
                 scenario.durationNs() == 0 ? "until complete" : "for " + scenario.durationNs() / 1e3 + " us");
     }
 
     static String summary(RunReport report) {
-        return String.format(Locale.ROOT, "%s: %.3f us simulated in %d ms, %d events, messages %d/%d, "
+        return String.format(
+                Locale.ROOT,
+                "%s: %.3f us simulated in %d ms, %d events, messages %d/%d, "
                         + "fct p50 %.3f us p99 %.3f us, %d EV transitions",
-                report.scenario(), report.simulatedNs() / 1e3, report.wallMs(), report.events(),
-                report.messages().completed(), report.messages().total(), report.fct().p50Ns() / 1e3,
-                report.fct().p99Ns() / 1e3, report.evTransitions().size());
+                report.scenario(),
+                report.simulatedNs() / 1e3,
+                report.wallMs(),
+                report.events(),
+                report.messages().completed(),
+                report.messages().total(),
+                report.fct().p50Ns() / 1e3,
+                report.fct().p99Ns() / 1e3,
+                report.evTransitions().size());
     }
 }

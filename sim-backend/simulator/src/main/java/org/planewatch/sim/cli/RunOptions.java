@@ -7,7 +7,10 @@ import picocli.CommandLine.Option;
 /** Options of every command that runs a simulation (a picocli mixin; the bench command's too). */
 public final class RunOptions {
 
-    @Option(names = "--max-sim-us", paramLabel = "<us>", defaultValue = "10000000",
+    @Option(
+            names = "--max-sim-us",
+            paramLabel = "<us>",
+            defaultValue = "10000000",
             description = "cap on simulated time for runs until completion (default: ${DEFAULT-VALUE} us)")
     long maxSimUs;
 

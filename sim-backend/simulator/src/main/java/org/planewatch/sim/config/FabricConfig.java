@@ -102,8 +102,8 @@ public record FabricConfig(
     /** The spec's defaults for a small lab fabric; queue and ECN limits derived from the MTU. */
     public static FabricConfig defaults() {
         long queue = 262_144;
-        return new FabricConfig(8, 16, 4, 16, 100.0, 1_000, 4_096, 64, queue, 2 * queue,
-                queue / 5, queue * 4 / 5, true, 0, 8);
+        return new FabricConfig(
+                8, 16, 4, 16, 100.0, 1_000, 4_096, 64, queue, 2 * queue, queue / 5, queue * 4 / 5, true, 0, 8);
     }
 
     public int hostCount() {
@@ -115,15 +115,41 @@ public record FabricConfig(
     }
 
     public FabricConfig withPlanes(int newPlanes) {
-        return new FabricConfig(newPlanes, hostsPerT0, t0PerPlane, t1PerPlane, linkGbps, linkDelayNs,
-                mtuBytes, headerBytes, queueBytes, headerQueueBytes, ecnKminBytes, ecnKmaxBytes,
-                trimming, switchLatencyNs, headerBurstPackets);
+        return new FabricConfig(
+                newPlanes,
+                hostsPerT0,
+                t0PerPlane,
+                t1PerPlane,
+                linkGbps,
+                linkDelayNs,
+                mtuBytes,
+                headerBytes,
+                queueBytes,
+                headerQueueBytes,
+                ecnKminBytes,
+                ecnKmaxBytes,
+                trimming,
+                switchLatencyNs,
+                headerBurstPackets);
     }
 
     public FabricConfig withTrimming(boolean newTrimming) {
-        return new FabricConfig(planes, hostsPerT0, t0PerPlane, t1PerPlane, linkGbps, linkDelayNs,
-                mtuBytes, headerBytes, queueBytes, headerQueueBytes, ecnKminBytes, ecnKmaxBytes,
-                newTrimming, switchLatencyNs, headerBurstPackets);
+        return new FabricConfig(
+                planes,
+                hostsPerT0,
+                t0PerPlane,
+                t1PerPlane,
+                linkGbps,
+                linkDelayNs,
+                mtuBytes,
+                headerBytes,
+                queueBytes,
+                headerQueueBytes,
+                ecnKminBytes,
+                ecnKmaxBytes,
+                newTrimming,
+                switchLatencyNs,
+                headerBurstPackets);
     }
 
     static void requirePositive(String name, long value) {

@@ -33,6 +33,7 @@ public final class Limits {
 
     /** Slowest and fastest link: 1 Mb/s to 1 Pb/s keeps serialisation times within {@link #MAX_TIME_NS}. */
     public static final double MIN_LINK_GBPS = 0.001;
+
     public static final double MAX_LINK_GBPS = 1_000_000;
 
     /** Largest payload and header of a packet (1 MiB). */
@@ -62,8 +63,8 @@ public final class Limits {
 
     static void requireAtMost(String name, long value, long limit, String why) {
         if (value > limit) {
-            throw new IllegalArgumentException(name + " must be <= " + grouped(limit) + " (" + why + "), got "
-                    + grouped(value));
+            throw new IllegalArgumentException(
+                    name + " must be <= " + grouped(limit) + " (" + why + "), got " + grouped(value));
         }
     }
 

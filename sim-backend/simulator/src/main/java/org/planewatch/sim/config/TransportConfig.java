@@ -77,7 +77,10 @@ public record TransportConfig(
             throw new IllegalArgumentException("probeMaxNs must be >= probeInitialNs");
         }
         FabricConfig.requireNonNegative("qpTimerExponent", qpTimerExponent);
-        Limits.requireAtMost("qpTimerExponent", qpTimerExponent, Limits.MAX_QP_TIMER_EXPONENT,
+        Limits.requireAtMost(
+                "qpTimerExponent",
+                qpTimerExponent,
+                Limits.MAX_QP_TIMER_EXPONENT,
                 "1.024 us x 2^29 = 550 s, within the longest simulated time");
         FabricConfig.requirePositive("qpRetryCount", qpRetryCount);
         FabricConfig.requireNonNegative("penaltyEcn", penaltyEcn);
@@ -95,15 +98,52 @@ public record TransportConfig(
 
     public static TransportConfig defaults(TransportMode mode) {
         int evs = mode == TransportMode.UEC ? 128 : 256;
-        return new TransportConfig(mode, evs, evs / 4, 2, 3, 3.0, 10_000, 1_000_000,
-                14, 7, 1, 4, 0, 3_000, 1.5, 0.8, 0.5, 4.0, 2_000_000_000L, false, 20.0);
+        return new TransportConfig(
+                mode,
+                evs,
+                evs / 4,
+                2,
+                3,
+                3.0,
+                10_000,
+                1_000_000,
+                14,
+                7,
+                1,
+                4,
+                0,
+                3_000,
+                1.5,
+                0.8,
+                0.5,
+                4.0,
+                2_000_000_000L,
+                false,
+                20.0);
     }
 
     public TransportConfig withMode(TransportMode newMode) {
-        return new TransportConfig(newMode, evsPerQp, evMinActive, ackEveryPackets,
-                sackReorderThreshold, evLossTimerRtts, probeInitialNs, probeMaxNs, qpTimerExponent,
-                qpRetryCount, penaltyEcn, penaltyTrim, controllerDenyDistinctQps, nsccTargetDelayNs,
-                nsccMaxCwndBdp, nsccGamma, nsccMaxMdJump, nsccQaThreshold, ecmpReconvergeNs,
-                ecmpAllPlanes, nsccFairIncreasePacketsPerRtt);
+        return new TransportConfig(
+                newMode,
+                evsPerQp,
+                evMinActive,
+                ackEveryPackets,
+                sackReorderThreshold,
+                evLossTimerRtts,
+                probeInitialNs,
+                probeMaxNs,
+                qpTimerExponent,
+                qpRetryCount,
+                penaltyEcn,
+                penaltyTrim,
+                controllerDenyDistinctQps,
+                nsccTargetDelayNs,
+                nsccMaxCwndBdp,
+                nsccGamma,
+                nsccMaxMdJump,
+                nsccQaThreshold,
+                ecmpReconvergeNs,
+                ecmpAllPlanes,
+                nsccFairIncreasePacketsPerRtt);
     }
 }

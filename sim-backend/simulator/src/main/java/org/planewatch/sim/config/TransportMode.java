@@ -17,6 +17,7 @@ public enum TransportMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("unknown transport mode " + Echo.quoted(text) + " (expected mrc, uec or ecmp)");
+        throw new IllegalArgumentException(
+                "unknown transport mode " + Echo.quoted(text) + " (expected mrc, uec or ecmp)");
     }
 }

@@ -40,20 +40,20 @@ public record WorkloadConfig(
         FabricConfig.requireNonNegative("hosts", hosts);
         flows = flows == null ? List.of() : List.copyOf(flows);
         if (type == WorkloadType.TRAINING
-                && collective != WorkloadType.ALLTOALL && collective != WorkloadType.ALLREDUCE) {
+                && collective != WorkloadType.ALLTOALL
+                && collective != WorkloadType.ALLREDUCE) {
             throw new IllegalArgumentException("training collective must be alltoall or allreduce");
         }
     }
 
     public static WorkloadConfig permutation(long messageBytes, int repeat) {
-        return new WorkloadConfig(WorkloadType.PERMUTATION, messageBytes, repeat, 0, 0, 0,
-                WorkloadType.ALLREDUCE, 0, List.of());
+        return new WorkloadConfig(
+                WorkloadType.PERMUTATION, messageBytes, repeat, 0, 0, 0, WorkloadType.ALLREDUCE, 0, List.of());
     }
 
     public static WorkloadConfig matrix(List<Flow> flows) {
         long largest = flows.stream().mapToLong(Flow::bytes).max().orElse(1);
-        return new WorkloadConfig(WorkloadType.MATRIX, largest, 1, 0, 0, 0,
-                WorkloadType.ALLREDUCE, 0, flows);
+        return new WorkloadConfig(WorkloadType.MATRIX, largest, 1, 0, 0, 0, WorkloadType.ALLREDUCE, 0, flows);
     }
 
     /** One flow of an explicit traffic matrix. */

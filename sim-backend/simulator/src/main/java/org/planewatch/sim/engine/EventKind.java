@@ -19,6 +19,5 @@ public final class EventKind {
 
     public static final int COUNT = 7;
 
-    private EventKind() {
-    }
+    private EventKind() {}
 }

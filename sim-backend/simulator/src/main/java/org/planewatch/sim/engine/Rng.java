@@ -7,8 +7,7 @@ package org.planewatch.sim.engine;
 public final class Rng {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
-    private Rng() {
-    }
+    private Rng() {}
 
     public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;

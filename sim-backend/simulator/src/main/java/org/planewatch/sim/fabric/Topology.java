@@ -172,8 +172,7 @@ public final class Topology {
 
     /** A T0 port facing a host: the last hop of every data path. */
     public boolean isLastHopPort(int port) {
-        return port >= t0PortBase && port < t1PortBase
-                && (port - t0PortBase) % (hostsPerT0 + t1PerPlane) < hostsPerT0;
+        return port >= t0PortBase && port < t1PortBase && (port - t0PortBase) % (hostsPerT0 + t1PerPlane) < hostsPerT0;
     }
 
     /** The egress port at the other end of this port's link: its TX counters are this port's RX. */

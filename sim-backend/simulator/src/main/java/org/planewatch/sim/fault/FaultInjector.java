@@ -25,14 +25,14 @@ public final class FaultInjector {
     private final Network net;
     private final Transport transport;
     /** The next step of every fault not finished, in the engine's order: (time, sequence). */
-    private final PriorityQueue<PendingStep> pending = new PriorityQueue<>(
-            Comparator.comparingLong(PendingStep::atPs).thenComparingLong(PendingStep::sequence));
+    private final PriorityQueue<PendingStep> pending =
+            new PriorityQueue<>(Comparator.comparingLong(PendingStep::atPs).thenComparingLong(PendingStep::sequence));
     /** Event target of the next fault's first step: steps are numbered in the order faults are scheduled. */
     private long nextTarget;
 
     /** Step {@code step} of a fault, due at {@code atPs}; its engine event has {@code sequence}. */
-    private record PendingStep(FaultSteps steps, long step, long atPs, long sequence, long firstSequence,
-            long firstTarget) {}
+    private record PendingStep(
+            FaultSteps steps, long step, long atPs, long sequence, long firstSequence, long firstTarget) {}
 
     public FaultInjector(Engine engine, Network net, Transport transport) {
         this.engine = engine;
@@ -65,20 +65,28 @@ public final class FaultInjector {
         return switch (fault) {
             case FaultSpec.LinkFlap flap -> {
                 int link = topo.linkIndex(flap.link());
-                yield FaultSteps.periodic(atPs, FaultSteps.picos(flap.periodNs()), FaultSteps.picos(flap.downNs()),
-                        flap.count(), () -> net.setLinkUp(link, false), () -> net.setLinkUp(link, true));
+                yield FaultSteps.periodic(
+                        atPs,
+                        FaultSteps.picos(flap.periodNs()),
+                        FaultSteps.picos(flap.downNs()),
+                        flap.count(),
+                        () -> net.setLinkUp(link, false),
+                        () -> net.setLinkUp(link, true));
             }
             case FaultSpec.SwitchReboot reboot -> {
                 int sw = topo.switchIndex(reboot.switchName());
-                yield FaultSteps.downThenUp(atPs, FaultSteps.picos(reboot.downNs()),
-                        () -> setSwitchLinks(sw, false), () -> setSwitchLinks(sw, true));
+                yield FaultSteps.downThenUp(
+                        atPs,
+                        FaultSteps.picos(reboot.downNs()),
+                        () -> setSwitchLinks(sw, false),
+                        () -> setSwitchLinks(sw, true));
             }
             case FaultSpec.LinkDown f -> FaultSteps.once(atPs, () -> net.setLinkUp(topo.linkIndex(f.link()), false));
             case FaultSpec.LinkUp f -> FaultSteps.once(atPs, () -> net.setLinkUp(topo.linkIndex(f.link()), true));
-            case FaultSpec.GrayLink f -> FaultSteps.once(atPs,
-                    () -> net.setLinkDropProbability(topo.linkIndex(f.link()), f.dropProbability()));
-            case FaultSpec.CrcErrors f -> FaultSteps.once(atPs,
-                    () -> net.setLinkBitErrorRate(topo.linkIndex(f.link()), f.bitErrorRate()));
+            case FaultSpec.GrayLink f ->
+                FaultSteps.once(atPs, () -> net.setLinkDropProbability(topo.linkIndex(f.link()), f.dropProbability()));
+            case FaultSpec.CrcErrors f ->
+                FaultSteps.once(atPs, () -> net.setLinkBitErrorRate(topo.linkIndex(f.link()), f.bitErrorRate()));
             case FaultSpec.PlaneDown f -> FaultSteps.once(atPs, () -> setPlaneLinks(f.plane(), false));
             case FaultSpec.PlaneUp f -> FaultSteps.once(atPs, () -> setPlaneLinks(f.plane(), true));
         };
@@ -121,20 +129,22 @@ public final class FaultInjector {
             case FaultSpec.LinkFlap f -> {
                 requireLink(topo, f.link());
                 if (f.periodNs() <= 0 || f.downNs() <= 0 || f.downNs() >= f.periodNs() || f.count() <= 0) {
-                    throw new IllegalArgumentException("flap of " + f.link()
-                            + " needs periodNs > downNs > 0 and count > 0, got " + f);
+                    throw new IllegalArgumentException(
+                            "flap of " + f.link() + " needs periodNs > downNs > 0 and count > 0, got " + f);
                 }
             }
             case FaultSpec.GrayLink f -> {
                 requireLink(topo, f.link());
                 if (!(f.dropProbability() >= 0 && f.dropProbability() <= 1)) {
-                    throw new IllegalArgumentException("gray drop probability of " + f.link() + " must be in [0, 1], got " + f.dropProbability());
+                    throw new IllegalArgumentException(
+                            "gray drop probability of " + f.link() + " must be in [0, 1], got " + f.dropProbability());
                 }
             }
             case FaultSpec.CrcErrors f -> {
                 requireLink(topo, f.link());
                 if (!(f.bitErrorRate() >= 0 && f.bitErrorRate() < 1)) {
-                    throw new IllegalArgumentException("bit error rate of " + f.link() + " must be in [0, 1), got " + f.bitErrorRate());
+                    throw new IllegalArgumentException(
+                            "bit error rate of " + f.link() + " must be in [0, 1), got " + f.bitErrorRate());
                 }
             }
             case FaultSpec.SwitchReboot f -> {
@@ -144,7 +154,8 @@ public final class FaultInjector {
                             + topo.t1PerPlane + "), plane < " + topo.planes);
                 }
                 if (f.downNs() <= 0) {
-                    throw new IllegalArgumentException("reboot of " + f.switchName() + " needs downNs > 0, got " + f.downNs());
+                    throw new IllegalArgumentException(
+                            "reboot of " + f.switchName() + " needs downNs > 0, got " + f.downNs());
                 }
             }
             case FaultSpec.PlaneDown f -> requirePlane(topo, f.plane());
@@ -154,10 +165,11 @@ public final class FaultInjector {
 
     private static void requireLink(Topology topo, String name) {
         if (topo.linkIndex(name) < 0) {
-            throw new IllegalArgumentException("unknown link '" + name + "': links are <a>~<b> between a host and its T0 "
-                    + "(host-17~p2-t0-1) or a T0 and a T1 of one plane (p2-t0-3~p2-t1-5); this fabric has hosts 0.."
-                    + (topo.hosts - 1) + ", planes 0.." + (topo.planes - 1) + ", t0 0.." + (topo.t0PerPlane - 1)
-                    + ", t1 0.." + (topo.t1PerPlane - 1));
+            throw new IllegalArgumentException(
+                    "unknown link '" + name + "': links are <a>~<b> between a host and its T0 "
+                            + "(host-17~p2-t0-1) or a T0 and a T1 of one plane (p2-t0-3~p2-t1-5); this fabric has hosts 0.."
+                            + (topo.hosts - 1) + ", planes 0.." + (topo.planes - 1) + ", t0 0.." + (topo.t0PerPlane - 1)
+                            + ", t1 0.." + (topo.t1PerPlane - 1));
         }
     }
 

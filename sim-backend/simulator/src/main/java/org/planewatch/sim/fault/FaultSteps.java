@@ -24,17 +24,19 @@ record FaultSteps(long count, LongUnaryOperator timePs, LongConsumer apply) {
 
     /** Down at {@code atPs}, up {@code downPs} later (a switch reboot). */
     static FaultSteps downThenUp(long atPs, long downPs, Runnable down, Runnable up) {
-        return new FaultSteps(2, step -> step == 0 ? atPs : plus(atPs, downPs),
-                step -> (step == 0 ? down : up).run());
+        return new FaultSteps(2, step -> step == 0 ? atPs : plus(atPs, downPs), step -> (step == 0 ? down : up).run());
     }
 
     /** Down at {@code atPs + k * periodPs} and up {@code downPs} later, for k = 0 .. count - 1 (a link flap). */
     static FaultSteps periodic(long atPs, long periodPs, long downPs, long count, Runnable down, Runnable up) {
-        return new FaultSteps(2 * count, step -> {
-            long period = step / 2;
-            long downAt = period > (NEVER - atPs) / periodPs ? NEVER : atPs + period * periodPs;
-            return step % 2 == 0 ? downAt : plus(downAt, downPs);
-        }, step -> (step % 2 == 0 ? down : up).run());
+        return new FaultSteps(
+                2 * count,
+                step -> {
+                    long period = step / 2;
+                    long downAt = period > (NEVER - atPs) / periodPs ? NEVER : atPs + period * periodPs;
+                    return step % 2 == 0 ? downAt : plus(downAt, downPs);
+                },
+                step -> (step % 2 == 0 ? down : up).run());
     }
 
     /** Picoseconds of a figure in nanoseconds, saturating at {@link #NEVER} rather than wrapping. */

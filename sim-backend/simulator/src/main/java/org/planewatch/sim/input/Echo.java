@@ -45,7 +45,8 @@ public final class Echo {
         }
         shown.append('\'');
         if (text.length() > maxChars) {
-            shown.insert(shown.length() - 1, "...").append(String.format(Locale.ROOT, " (%,d characters)", text.length()));
+            shown.insert(shown.length() - 1, "...")
+                    .append(String.format(Locale.ROOT, " (%,d characters)", text.length()));
         }
         return shown.toString();
     }

@@ -43,8 +43,8 @@ public final class TextFiles {
     public static String read(Path file, long maxBytes) throws IOException, NotTextException {
         long size = Files.size(file);
         if (size > maxBytes) {
-            throw new NotTextException(String.format(Locale.ROOT, "file too large: %,d bytes (the limit is %,d)",
-                    size, maxBytes));
+            throw new NotTextException(
+                    String.format(Locale.ROOT, "file too large: %,d bytes (the limit is %,d)", size, maxBytes));
         }
         requireText(file);
         return Files.readString(file, StandardCharsets.UTF_8);
@@ -56,7 +56,8 @@ public final class TextFiles {
      * @throws NotTextException naming the first byte that is not: invalid UTF-8 or a control character
      */
     public static void requireText(Path file) throws IOException, NotTextException {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer bytes = ByteBuffer.allocate(CHUNK);
@@ -79,11 +80,13 @@ public final class TextFiles {
                 // A control byte ends the text to check: a sequence it cuts short is invalid UTF-8 before it.
                 CoderResult result = decode(decoder, upToControl, chars, end || control >= 0);
                 if (result.isError()) {
-                    throw new NotTextException("not a text file: invalid UTF-8 at byte " + (consumed + upToControl.position()));
+                    throw new NotTextException(
+                            "not a text file: invalid UTF-8 at byte " + (consumed + upToControl.position()));
                 }
                 if (control >= 0) {
                     throw new NotTextException("not a text file: control character "
-                            + String.format(Locale.ROOT, "0x%02x", bytes.get(control)) + " at byte " + (consumed + control));
+                            + String.format(Locale.ROOT, "0x%02x", bytes.get(control)) + " at byte "
+                            + (consumed + control));
                 }
                 consumed += upToControl.position();
                 bytes.position(upToControl.position());

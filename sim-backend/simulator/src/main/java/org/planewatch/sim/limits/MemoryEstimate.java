@@ -20,8 +20,14 @@ import java.util.stream.Collectors;
  * @param baseBytes what every simulation holds whatever its size
  * @param slackBytes what large arrays leave unused at the end of the collector's regions
  */
-public record MemoryEstimate(double fabricBytes, double qpBytes, double trafficBytes, double exclusionBytes,
-        double workloadBytes, double baseBytes, double slackBytes) {
+public record MemoryEstimate(
+        double fabricBytes,
+        double qpBytes,
+        double trafficBytes,
+        double exclusionBytes,
+        double workloadBytes,
+        double baseBytes,
+        double slackBytes) {
 
     private static final String SLACK = "region slack";
     private static final String MARGINAL = "margin";
@@ -41,16 +47,23 @@ public record MemoryEstimate(double fabricBytes, double qpBytes, double trafficB
     }
 
     public List<Part> parts() {
-        return List.of(new Part("fabric", fabricBytes), new Part("QPs", qpBytes),
-                new Part("packets and events", trafficBytes), new Part("EV exclusion state", exclusionBytes),
-                new Part("workload records", workloadBytes), new Part("base", baseBytes),
-                new Part(SLACK, slackBytes), new Part(MARGINAL, MARGIN * partsBytes()));
+        return List.of(
+                new Part("fabric", fabricBytes),
+                new Part("QPs", qpBytes),
+                new Part("packets and events", trafficBytes),
+                new Part("EV exclusion state", exclusionBytes),
+                new Part("workload records", workloadBytes),
+                new Part("base", baseBytes),
+                new Part(SLACK, slackBytes),
+                new Part(MARGINAL, MARGIN * partsBytes()));
     }
 
     /** The part that needs the most (region slack and margin follow from the others: never the ones to blame). */
     public Part largest() {
-        return parts().stream().filter(part -> !part.name().equals(SLACK) && !part.name().equals(MARGINAL))
-                .max(Comparator.comparingDouble(Part::bytes)).orElseThrow();
+        return parts().stream()
+                .filter(part -> !part.name().equals(SLACK) && !part.name().equals(MARGINAL))
+                .max(Comparator.comparingDouble(Part::bytes))
+                .orElseThrow();
     }
 
     /** {@code fabric 1.2 GB, QPs 3.4 GB, ...}: the parts of at least 1 % of the total, largest first. */

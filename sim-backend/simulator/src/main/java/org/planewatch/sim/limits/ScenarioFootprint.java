@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.planewatch.sim.workload.ConnectionMatrixReader;
 import org.planewatch.sim.config.FabricConfig;
 import org.planewatch.sim.config.FaultSpec;
 import org.planewatch.sim.config.Limits;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.TransportMode;
+import org.planewatch.sim.workload.ConnectionMatrixReader;
 
 /**
  * Estimates the heap a scenario's simulation needs before anything is built, from the sizes of the
@@ -54,9 +54,11 @@ public final class ScenarioFootprint {
     static final double MATRIX_LINE_BYTES = 64;
     /** Completion times kept exactly (then sampled): a long each, in an array that doubles. */
     static final double COMPLETION_BYTES = 2 * 8;
+
     static final double MAX_COMPLETIONS = 1 << 20;
     /** Per finished round: the StepResult, its slowest-transfer text, per plane a boxed goodput. */
     static final double STEP_BYTES = 200;
+
     static final double STEP_PLANE_BYTES = 24;
     /** Engine, lanes, initial pool and queues, telemetry scratch: the same for every scenario. */
     static final double BASE_BYTES = 4.0 * 1024 * 1024;
@@ -79,8 +81,8 @@ public final class ScenarioFootprint {
 
         double hosts = (double) fabric.hostsPerT0() * fabric.t0PerPlane();
         double hostPorts = hosts * fabric.planes();
-        double ports = FabricConfig.portCount(fabric.planes(), fabric.hostsPerT0(), fabric.t0PerPlane(),
-                fabric.t1PerPlane());
+        double ports =
+                FabricConfig.portCount(fabric.planes(), fabric.hostsPerT0(), fabric.t0PerPlane(), fabric.t1PerPlane());
         double links = ports / 2;
         double switches = (double) fabric.planes() * (fabric.t0PerPlane() + fabric.t1PerPlane());
         // Per port: peer and link (Topology), 8 ints and 17 longs of queues and counters, bytes lost
@@ -88,7 +90,8 @@ public final class ScenarioFootprint {
         // ECMP only, when it went down). Per switch: first port, port count, random state. Per host
         // and plane: the transport's 17 NIC-port counters.
         double fabricBytes = large.arrays(ports, 4, 4, 8 * 4, Limits.LONGS_PER_PORT * 8, 8)
-                + large.arrays(links, 1, 8, 8, 4, 8) + (ecmp ? large.arrays(links, 8) : 0)
+                + large.arrays(links, 1, 8, 8, 4, 8)
+                + (ecmp ? large.arrays(links, 8) : 0)
                 + large.arrays(switches, 4, 4, 8)
                 + large.arrays(hostPorts, 17 * 8);
 
@@ -97,7 +100,9 @@ public final class ScenarioFootprint {
         double outstandingPackets = work.packetsPerMessage(fabric.mtuBytes()) * work.outstandingMessagesPerQp();
         double windowPackets = Math.ceil(maxWindowBytes(fabric, transport) / packetBytes);
         double inFlightPerQp = Math.min(outstandingPackets, windowPackets);
-        double perQp = QP_BYTES + evs * EV_BYTES + 4.0 * fabric.planes()
+        double perQp = QP_BYTES
+                + evs * EV_BYTES
+                + 4.0 * fabric.planes()
                 + grown(outstandingPackets, 16) * PSN_SLOT_BYTES
                 + grown(outstandingPackets / 64 + 1, 2) * 8
                 + grown(inFlightPerQp, 64) * RING_SLOT_BYTES
@@ -115,7 +120,8 @@ public final class ScenarioFootprint {
         // that double, about three of them busy): at most what the wires of all ports hold, the
         // rest wait in queues. Timers, probes and later flows wait in the engine's heap.
         double onWires = Math.min(livePackets, ports * packetsPerWire(fabric));
-        double heapEvents = work.qps() + retired + work.timedFlows() + scenario.faults().size();
+        double heapEvents =
+                work.qps() + retired + work.timedFlows() + scenario.faults().size();
         double trafficBytes = pool + large.arrays(pow2(heapEvents), 8, 8, 8);
         for (int lane = 0; lane < BUSY_LANES; lane++) {
             trafficBytes += large.arrays(pow2(onWires), 8, 8, 8);
@@ -127,8 +133,8 @@ public final class ScenarioFootprint {
                 + Math.min(work.totalMessages(), MAX_COMPLETIONS) * COMPLETION_BYTES
                 + (double) work.rounds() * (STEP_BYTES + fabric.planes() * STEP_PLANE_BYTES);
 
-        return new MemoryEstimate(fabricBytes, qpBytes, trafficBytes, exclusionBytes, workloadBytes, BASE_BYTES,
-                large.slack());
+        return new MemoryEstimate(
+                fabricBytes, qpBytes, trafficBytes, exclusionBytes, workloadBytes, BASE_BYTES, large.slack());
     }
 
     /**
@@ -176,10 +182,12 @@ public final class ScenarioFootprint {
         if (fits >= Limits.MAX_MATRIX_FLOWS) {
             return ConnectionMatrixReader.ConnectionLimit.HARD;
         }
-        return new ConnectionMatrixReader.ConnectionLimit((long) fits, "each connection is a QP of at least "
-                + Math.round(perFlow / 1024) + " KB with evsPerQp " + evs + ", and this JVM has "
-                + MemoryEstimate.size(budget.maxHeapBytes()) + " (-Xmx), of which a scenario may use "
-                + Math.round(HeapBudget.USABLE_SHARE * 100) + " %");
+        return new ConnectionMatrixReader.ConnectionLimit(
+                (long) fits,
+                "each connection is a QP of at least "
+                        + Math.round(perFlow / 1024) + " KB with evsPerQp " + evs + ", and this JVM has "
+                        + MemoryEstimate.size(budget.maxHeapBytes()) + " (-Xmx), of which a scenario may use "
+                        + Math.round(HeapBudget.USABLE_SHARE * 100) + " %");
     }
 
     /**
@@ -209,10 +217,12 @@ public final class ScenarioFootprint {
      * and fault step.
      */
     private static double exclusionState(Scenario scenario, WorkloadShape work, double retired, double links) {
-        double transitions = work.fanIn() != WorkloadShape.FanIn.ONE_PER_RECEIVER ? MAX_TRANSITIONS
+        double transitions = work.fanIn() != WorkloadShape.FanIn.ONE_PER_RECEIVER
+                ? MAX_TRANSITIONS
                 : Math.min(MAX_TRANSITIONS, retired * 3 * faultSteps(scenario));
         return work.qps() * (scenario.transport().evsPerQp() * PROBE_EV_BYTES + 3 * 16)
-                + transitions * TRANSITION_BYTES + Math.min(links, retired * 4) * LINK_NAME_BYTES;
+                + transitions * TRANSITION_BYTES
+                + Math.min(links, retired * 4) * LINK_NAME_BYTES;
     }
 
     /** Distinct planes the faults name (a host link belongs to the plane of its T0). */
@@ -242,8 +252,13 @@ public final class ScenarioFootprint {
         double steps = 0;
         for (FaultSpec fault : scenario.faults()) {
             steps += switch (fault) {
-                case FaultSpec.LinkFlap flap -> 2 * (scenario.durationNs() == 0 ? flap.count()
-                        : Math.min(flap.count(), Math.max(0, (scenario.durationNs() - flap.atNs()) / flap.periodNs() + 1)));
+                case FaultSpec.LinkFlap flap ->
+                    2
+                            * (scenario.durationNs() == 0
+                                    ? flap.count()
+                                    : Math.min(
+                                            flap.count(),
+                                            Math.max(0, (scenario.durationNs() - flap.atNs()) / flap.periodNs() + 1)));
                 case FaultSpec.SwitchReboot reboot -> 2;
                 default -> 1;
             };

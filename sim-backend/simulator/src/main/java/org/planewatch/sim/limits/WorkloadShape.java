@@ -23,8 +23,16 @@ import org.planewatch.sim.config.WorkloadType;
  * @param flowRecords explicit flows held in the configuration
  * @param fanIn how senders meet at receivers, which decides how many EVs congestion alone retires
  */
-record WorkloadShape(double qps, double messagesPerQpPerRound, int outstandingMessagesPerQp, long largestMessageBytes,
-        double bytesPerRound, int rounds, long timedFlows, long flowRecords, FanIn fanIn) {
+record WorkloadShape(
+        double qps,
+        double messagesPerQpPerRound,
+        int outstandingMessagesPerQp,
+        long largestMessageBytes,
+        double bytesPerRound,
+        int rounds,
+        long timedFlows,
+        long flowRecords,
+        FanIn fanIn) {
 
     /** How senders meet at receivers. */
     enum FanIn {
@@ -49,14 +57,22 @@ record WorkloadShape(double qps, double messagesPerQpPerRound, int outstandingMe
                 // hold the next chunk before the previous one is acknowledged.
                 long chunk = Math.max(1, (w.messageBytes() + hosts - 1) / hosts);
                 double perQp = 2.0 * (hosts - 1);
-                yield new WorkloadShape(hosts, perQp, 2, chunk, hosts * perQp * chunk, w.repeat(), 0, 0,
-                        FanIn.ONE_PER_RECEIVER);
+                yield new WorkloadShape(
+                        hosts, perQp, 2, chunk, hosts * perQp * chunk, w.repeat(), 0, 0, FanIn.ONE_PER_RECEIVER);
             }
             case MATRIX -> {
                 long largest = w.flows().stream().mapToLong(Flow::bytes).max().orElse(1);
                 double total = w.flows().stream().mapToDouble(Flow::bytes).sum();
                 long timed = w.flows().stream().filter(f -> f.startNs() > 0).count();
-                yield new WorkloadShape(w.flows().size(), 1, 1, largest, total, 1, timed, w.flows().size(),
+                yield new WorkloadShape(
+                        w.flows().size(),
+                        1,
+                        1,
+                        largest,
+                        total,
+                        1,
+                        timed,
+                        w.flows().size(),
                         fanIn(w.flows()));
             }
             case TRAINING -> throw new IllegalArgumentException("training collective must be alltoall or allreduce");
@@ -69,8 +85,10 @@ record WorkloadShape(double qps, double messagesPerQpPerRound, int outstandingMe
 
     /** A matrix's: one receiver of many flows, receivers of one flow each, or anything else. */
     private static FanIn fanIn(List<Flow> flows) {
-        Map<Integer, Long> perReceiver = flows.stream().collect(Collectors.groupingBy(Flow::dst, Collectors.counting()));
-        long most = perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(1);
+        Map<Integer, Long> perReceiver =
+                flows.stream().collect(Collectors.groupingBy(Flow::dst, Collectors.counting()));
+        long most =
+                perReceiver.values().stream().mapToLong(Long::longValue).max().orElse(1);
         if (most == 1) {
             return FanIn.ONE_PER_RECEIVER;
         }

@@ -64,8 +64,16 @@ public record RunReport(
      * @param to new state
      * @param reason loss-timer, sack-gap, probe-ok, probe-timeout, controller-deny, min-active-guard, ...
      */
-    public record EvTransition(long atNs, String host, int qp, int ev, int plane, List<String> links, String from,
-            String to, String reason) {
+    public record EvTransition(
+            long atNs,
+            String host,
+            int qp,
+            int ev,
+            int plane,
+            List<String> links,
+            String from,
+            String to,
+            String reason) {
         public EvTransition {
             links = List.copyOf(links);
         }

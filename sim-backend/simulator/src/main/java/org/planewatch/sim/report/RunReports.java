@@ -14,8 +14,8 @@ public final class RunReports {
      * @param wallMs wall time of the run
      * @param workloadComplete whether every message completed
      */
-    public static RunReport from(Scenario scenario, RunSummary summary, long buildMs, long wallMs,
-            boolean workloadComplete) {
+    public static RunReport from(
+            Scenario scenario, RunSummary summary, long buildMs, long wallMs, boolean workloadComplete) {
         return new RunReport(
                 summary.scenario(),
                 summary.seed(),

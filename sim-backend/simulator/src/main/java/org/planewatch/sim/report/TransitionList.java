@@ -23,8 +23,16 @@ final class TransitionList extends AbstractList<RunReport.EvTransition> implemen
     @Override
     public RunReport.EvTransition get(int index) {
         ExclusionEvent event = events.get(index);
-        return new RunReport.EvTransition(event.atNs(), FabricNames.host(event.host()), event.qp(), event.ev(),
-                event.plane(), event.links(), event.from().name(), event.to().name(), event.reason().label());
+        return new RunReport.EvTransition(
+                event.atNs(),
+                FabricNames.host(event.host()),
+                event.qp(),
+                event.ev(),
+                event.plane(),
+                event.links(),
+                event.from().name(),
+                event.to().name(),
+                event.reason().label());
     }
 
     @Override

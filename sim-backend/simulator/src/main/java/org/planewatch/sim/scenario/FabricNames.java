@@ -59,8 +59,8 @@ public final class FabricNames {
         Element lower = a.tier <= b.tier ? a : b;
         Element upper = a.tier <= b.tier ? b : a;
         if (upper.tier - lower.tier != 1) {
-            throw new IllegalArgumentException("no link " + Echo.quoted(name)
-                    + " (links join a host to a T0 switch or a T0 to a T1 switch)");
+            throw new IllegalArgumentException(
+                    "no link " + Echo.quoted(name) + " (links join a host to a T0 switch or a T0 to a T1 switch)");
         }
         if (lower.tier == Element.HOST) {
             int attachedT0 = lower.index / fabric.hostsPerT0();
@@ -92,16 +92,16 @@ public final class FabricNames {
     /** @throws IllegalArgumentException if the plane is not one of this fabric's */
     public void checkPlane(int plane) {
         if (plane < 0 || plane >= fabric.planes()) {
-            throw new IllegalArgumentException("plane " + plane + " out of range (fabric has planes "
-                    + range(fabric.planes()) + ")");
+            throw new IllegalArgumentException(
+                    "plane " + plane + " out of range (fabric has planes " + range(fabric.planes()) + ")");
         }
     }
 
     /** @throws IllegalArgumentException if the host index is not one of this fabric's */
     public void checkHost(int host) {
         if (host < 0 || host >= fabric.hostCount()) {
-            throw new IllegalArgumentException("host " + host + " out of range (fabric has hosts "
-                    + range(fabric.hostCount()) + ")");
+            throw new IllegalArgumentException(
+                    "host " + host + " out of range (fabric has hosts " + range(fabric.hostCount()) + ")");
         }
     }
 
@@ -115,7 +115,8 @@ public final class FabricNames {
             int tier = sw.group(2).equals("0") ? Element.T0 : Element.T1;
             return new Element(tier, Integer.parseInt(sw.group(1)), Integer.parseInt(sw.group(3)));
         }
-        throw new IllegalArgumentException("malformed " + what + " (" + Echo.quoted(text) + " is not " + NODE_FORMS + ")");
+        throw new IllegalArgumentException(
+                "malformed " + what + " (" + Echo.quoted(text) + " is not " + NODE_FORMS + ")");
     }
 
     private void checkExists(Element element, String what) {

@@ -16,8 +16,17 @@ import org.planewatch.sim.input.Echo;
 final class FaultReader {
 
     private static final List<String> TARGETS = List.of("link", "switch", "plane");
-    private static final Set<String> ALL_KEYS = Set.of("atUs", "action", "link", "switch", "plane",
-            "periodUs", "downUs", "count", "dropProbability", "bitErrorRate");
+    private static final Set<String> ALL_KEYS = Set.of(
+            "atUs",
+            "action",
+            "link",
+            "switch",
+            "plane",
+            "periodUs",
+            "downUs",
+            "count",
+            "dropProbability",
+            "bitErrorRate");
 
     private final FabricNames names;
     private final long durationNs;
@@ -34,8 +43,10 @@ final class FaultReader {
         String action = fault.string("action").toLowerCase(Locale.ROOT);
         long atNs = fault.microsAsNanos("atUs");
         if (durationNs > 0 && atNs > durationNs) {
-            throw fault.error("atUs", "fault at " + micros(atNs) + " us is after the end of the run (durationUs "
-                    + micros(durationNs) + ")");
+            throw fault.error(
+                    "atUs",
+                    "fault at " + micros(atNs) + " us is after the end of the run (durationUs " + micros(durationNs)
+                            + ")");
         }
         return switch (target) {
             case "link" -> link(fault, action, atNs);
@@ -50,8 +61,8 @@ final class FaultReader {
             throw fault.errorHere("a fault needs one of link, switch or plane");
         }
         if (present.size() > 1) {
-            throw fault.error(present.get(1), "a fault has one target, not both " + present.get(0)
-                    + " and " + present.get(1));
+            throw fault.error(
+                    present.get(1), "a fault has one target, not both " + present.get(0) + " and " + present.get(1));
         }
         return present.getFirst();
     }
@@ -62,8 +73,10 @@ final class FaultReader {
             case "flap" -> checkedLink(fault, List.of("periodUs", "downUs", "count"));
             case "gray" -> checkedLink(fault, List.of("dropProbability"));
             case "crc" -> checkedLink(fault, List.of("bitErrorRate"));
-            default -> throw fault.error("action", "unknown action " + Echo.quoted(action)
-                    + " for a link (expected down, up, flap, gray or crc)");
+            default ->
+                throw fault.error(
+                        "action",
+                        "unknown action " + Echo.quoted(action) + " for a link (expected down, up, flap, gray or crc)");
         };
         return switch (action) {
             case "down" -> new FaultSpec.LinkDown(atNs, link);
@@ -131,8 +144,11 @@ final class FaultReader {
         allowed.addAll(List.of("atUs", "action", target));
         for (String key : fault.keys()) {
             if (!allowed.contains(key) && ALL_KEYS.contains(key)) {
-                throw fault.error(key, Echo.quoted(key) + " does not apply to a " + target + " "
-                        + Echo.truncated(fault.string("action")) + " fault (its keys: " + String.join(", ", allowed) + ")");
+                throw fault.error(
+                        key,
+                        Echo.quoted(key) + " does not apply to a " + target + " "
+                                + Echo.truncated(fault.string("action")) + " fault (its keys: "
+                                + String.join(", ", allowed) + ")");
             }
         }
         fault.rejectUnknownKeys(allowed);

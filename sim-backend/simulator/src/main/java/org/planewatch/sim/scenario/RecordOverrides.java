@@ -22,7 +22,9 @@ final class RecordOverrides {
     private RecordOverrides() {}
 
     static List<String> keysOf(Class<? extends Record> type) {
-        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
+        return Arrays.stream(type.getRecordComponents())
+                .map(RecordComponent::getName)
+                .toList();
     }
 
     /** The component values of a record by name, in declaration order. */
@@ -39,8 +41,9 @@ final class RecordOverrides {
     }
 
     /** Reads every key of {@code section} that names a component (other than those in {@code skip}) into {@code values}. */
-    static void readInto(Map<String, Object> values, Class<? extends Record> type, YamlMapping section,
-            List<String> skip) throws ScenarioException {
+    static void readInto(
+            Map<String, Object> values, Class<? extends Record> type, YamlMapping section, List<String> skip)
+            throws ScenarioException {
         for (RecordComponent component : type.getRecordComponents()) {
             String key = component.getName();
             if (section.has(key) && !skip.contains(key)) {
@@ -53,8 +56,10 @@ final class RecordOverrides {
     static <R extends Record> R construct(Class<R> type, Map<String, Object> values, YamlMapping section)
             throws ScenarioException {
         RecordComponent[] components = type.getRecordComponents();
-        Class<?>[] types = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
-        Object[] arguments = Arrays.stream(components).map(c -> values.get(c.getName())).toArray();
+        Class<?>[] types =
+                Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
+        Object[] arguments =
+                Arrays.stream(components).map(c -> values.get(c.getName())).toArray();
         try {
             Constructor<R> constructor = type.getDeclaredConstructor(types);
             return constructor.newInstance(arguments);
@@ -71,9 +76,12 @@ final class RecordOverrides {
     /** Blames the key the record's message names, preferring one the section sets (its line is the useful one). */
     private static ScenarioException invalidValue(YamlMapping section, List<String> keys, String message) {
         List<String> mentioned = keys.stream()
-                .filter(key -> Pattern.compile("\\b" + key + "\\b").matcher(message).find())
+                .filter(key ->
+                        Pattern.compile("\\b" + key + "\\b").matcher(message).find())
                 .toList();
-        String blamed = mentioned.stream().filter(section::has).findFirst()
+        String blamed = mentioned.stream()
+                .filter(section::has)
+                .findFirst()
                 .orElse(mentioned.isEmpty() ? null : mentioned.getFirst());
         if (blamed == null) {
             return section.errorHere(message);
@@ -118,9 +126,15 @@ final class RecordOverrides {
                     return constant;
                 }
             }
-            throw section.error(key, "unknown value " + Echo.quoted(text) + " (expected one of: "
-                    + String.join(", ", Arrays.stream(type.getEnumConstants())
-                            .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT)).toList()) + ")");
+            throw section.error(
+                    key,
+                    "unknown value " + Echo.quoted(text) + " (expected one of: "
+                            + String.join(
+                                    ", ",
+                                    Arrays.stream(type.getEnumConstants())
+                                            .map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT))
+                                            .toList())
+                            + ")");
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot parse " + type.getSimpleName(), e);
         }

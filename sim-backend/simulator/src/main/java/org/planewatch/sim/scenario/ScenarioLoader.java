@@ -39,6 +39,7 @@ public final class ScenarioLoader {
     static final long DEFAULT_SEED = 1;
     /** The YAML reader's own description of a syntax error is shown up to this length. */
     private static final int YAML_PROBLEM_CHARS = 160;
+
     private static final List<String> TOP_KEYS =
             List.of("name", "seed", "fabric", "transport", "workload", "faults", "durationUs");
 
@@ -109,7 +110,8 @@ public final class ScenarioLoader {
     }
 
     /** An error at a key path ({@code workload.messageBytes}): the line of its deepest part the file gives. */
-    private static ScenarioException errorAt(YamlMapping root, String keyPath, String problem) throws ScenarioException {
+    private static ScenarioException errorAt(YamlMapping root, String keyPath, String problem)
+            throws ScenarioException {
         YamlMapping section = root;
         int line = root.line();
         for (String key : keyPath.split("\\.")) {
@@ -130,11 +132,17 @@ public final class ScenarioLoader {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
             String context = e.getContext() != null && e.getProblem() != null ? " (" + e.getContext() + ")" : "";
-            throw new ScenarioException(fileName, mark == null ? 0 : mark.getLine() + 1, "",
+            throw new ScenarioException(
+                    fileName,
+                    mark == null ? 0 : mark.getLine() + 1,
+                    "",
                     "malformed YAML: " + Echo.truncated(problem + context, YAML_PROBLEM_CHARS));
         } catch (YAMLException e) {
-            throw new ScenarioException(fileName, 0, "", "malformed YAML: "
-                    + Echo.truncated(String.valueOf(e.getMessage()), YAML_PROBLEM_CHARS));
+            throw new ScenarioException(
+                    fileName,
+                    0,
+                    "",
+                    "malformed YAML: " + Echo.truncated(String.valueOf(e.getMessage()), YAML_PROBLEM_CHARS));
         }
         if (node == null) {
             throw new ScenarioException(fileName, 1, "", "empty scenario (needs at least name and workload)");
@@ -155,8 +163,7 @@ public final class ScenarioLoader {
      * simulation never trims under it), and a queue size given alone carries the header queue and ECN thresholds along
      * in the default proportions, so that ECN still marks inside the queue.
      */
-    private static FabricConfig fabric(YamlMapping section, TransportMode mode)
-            throws ScenarioException {
+    private static FabricConfig fabric(YamlMapping section, TransportMode mode) throws ScenarioException {
         FabricConfig defaults = FabricConfig.defaults();
         if (mode == TransportMode.ECMP) {
             defaults = defaults.withTrimming(false);
@@ -180,16 +187,20 @@ public final class ScenarioLoader {
         return RecordOverrides.construct(FabricConfig.class, values, section);
     }
 
-    private static void scaleUnlessSet(YamlMapping section, Map<String, Object> values, String key, long queue,
-            long defaultValue, long defaultQueue) {
+    private static void scaleUnlessSet(
+            YamlMapping section,
+            Map<String, Object> values,
+            String key,
+            long queue,
+            long defaultValue,
+            long defaultQueue) {
         if (!section.has(key)) {
             values.put(key, Math.round((double) queue * defaultValue / defaultQueue));
         }
     }
 
     /** Transport keys are {@link TransportConfig}'s components; defaults depend on the mode, and ev_min_active follows evsPerQp. */
-    private static TransportConfig transport(YamlMapping section, TransportMode mode)
-            throws ScenarioException {
+    private static TransportConfig transport(YamlMapping section, TransportMode mode) throws ScenarioException {
         TransportConfig defaults = TransportConfig.defaults(mode);
         if (section == null) {
             return defaults;

@@ -13,8 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.planewatch.sim.workload.ConnectionMatrixReader;
-import org.planewatch.sim.workload.MatrixFormatException;
 import org.planewatch.sim.config.FabricConfig;
 import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.WorkloadConfig;
@@ -23,6 +21,8 @@ import org.planewatch.sim.config.WorkloadType;
 import org.planewatch.sim.input.Echo;
 import org.planewatch.sim.limits.HeapBudget;
 import org.planewatch.sim.limits.ScenarioFootprint;
+import org.planewatch.sim.workload.ConnectionMatrixReader;
+import org.planewatch.sim.workload.MatrixFormatException;
 
 /**
  * Reads the {@code workload} section. Keys are the components of {@link WorkloadConfig}; a key that
@@ -37,15 +37,24 @@ final class WorkloadReader {
 
     private static final Set<WorkloadType> ALL_BUT_MATRIX = EnumSet.complementOf(EnumSet.of(MATRIX));
     private static final Map<String, Set<WorkloadType>> APPLIES_TO = Map.of(
-            "messageBytes", ALL_BUT_MATRIX,
-            "repeat", ALL_BUT_MATRIX,
-            "hosts", ALL_BUT_MATRIX,
-            "senders", EnumSet.of(INCAST),
-            "receiver", EnumSet.of(INCAST),
-            "computeGapNs", EnumSet.of(TRAINING),
-            "collective", EnumSet.of(TRAINING),
-            "flows", EnumSet.of(MATRIX),
-            CONNECTION_MATRIX, EnumSet.of(MATRIX));
+            "messageBytes",
+            ALL_BUT_MATRIX,
+            "repeat",
+            ALL_BUT_MATRIX,
+            "hosts",
+            ALL_BUT_MATRIX,
+            "senders",
+            EnumSet.of(INCAST),
+            "receiver",
+            EnumSet.of(INCAST),
+            "computeGapNs",
+            EnumSet.of(TRAINING),
+            "collective",
+            EnumSet.of(TRAINING),
+            "flows",
+            EnumSet.of(MATRIX),
+            CONNECTION_MATRIX,
+            EnumSet.of(MATRIX));
 
     private final FabricConfig fabric;
     private final TransportConfig transport;
@@ -72,8 +81,10 @@ final class WorkloadReader {
         for (String key : section.keys()) {
             Set<WorkloadType> types = APPLIES_TO.get(key);
             if (types != null && !types.contains(type)) {
-                throw section.error(key, Echo.quoted(key) + " does not apply to " + name(type) + " workloads (only to "
-                        + types.stream().map(WorkloadReader::name).collect(Collectors.joining(", ")) + ")");
+                throw section.error(
+                        key,
+                        Echo.quoted(key) + " does not apply to " + name(type) + " workloads (only to "
+                                + types.stream().map(WorkloadReader::name).collect(Collectors.joining(", ")) + ")");
             }
         }
         WorkloadConfig workload = type == MATRIX ? matrix(section) : pattern(section, type);
@@ -157,7 +168,8 @@ final class WorkloadReader {
             throw section.error(CONNECTION_MATRIX, "not a file name: " + Echo.quoted(name));
         }
         try {
-            return ConnectionMatrixReader.read(file, ScenarioFootprint.connectionLimit(transport, budget)).flows();
+            return ConnectionMatrixReader.read(file, ScenarioFootprint.connectionLimit(transport, budget))
+                    .flows();
         } catch (MatrixFormatException e) {
             throw section.error(CONNECTION_MATRIX, e.getMessage());
         }
@@ -172,13 +184,14 @@ final class WorkloadReader {
         int taking = workload.hosts() == 0 ? hostCount : workload.hosts();
         String countKey = section.has("hosts") ? "hosts" : "type";
         if (workload.type() != MATRIX && workload.type() != INCAST && taking < 2) {
-            throw section.error(countKey, name(workload.type()) + " needs at least 2 hosts, got "
-                    + taking);
+            throw section.error(countKey, name(workload.type()) + " needs at least 2 hosts, got " + taking);
         }
         if (workload.type() == INCAST) {
             if (workload.receiver() >= taking) {
-                throw section.error("receiver", "host " + workload.receiver() + " is not among the " + taking
-                        + " hosts taking part (0.." + (taking - 1) + ")");
+                throw section.error(
+                        "receiver",
+                        "host " + workload.receiver() + " is not among the " + taking + " hosts taking part (0.."
+                                + (taking - 1) + ")");
             }
             if (workload.senders() > taking - 1) {
                 throw section.error("senders", taking + " hosts take part, so at most " + (taking - 1) + " senders");

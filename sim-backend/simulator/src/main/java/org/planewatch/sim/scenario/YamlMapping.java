@@ -181,11 +181,17 @@ final class YamlMapping {
     long microsAsNanos(String key) throws ScenarioException {
         double micros = doubleValue(key);
         if (micros < 0) {
-            throw error(key, "must be >= 0, got " + Echo.truncated(number(key, "a number").getValue()));
+            throw error(
+                    key,
+                    "must be >= 0, got "
+                            + Echo.truncated(number(key, "a number").getValue()));
         }
         if (micros * 1_000 > Limits.MAX_TIME_NS) {
-            throw error(key, "must be <= " + Limits.grouped(Limits.MAX_TIME_NS / 1_000)
-                    + " us (1000 s, the longest simulated time), got " + Echo.truncated(number(key, "a number").getValue()));
+            throw error(
+                    key,
+                    "must be <= " + Limits.grouped(Limits.MAX_TIME_NS / 1_000)
+                            + " us (1000 s, the longest simulated time), got "
+                            + Echo.truncated(number(key, "a number").getValue()));
         }
         return Math.round(micros * 1_000);
     }

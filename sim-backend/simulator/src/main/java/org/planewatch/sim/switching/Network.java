@@ -26,7 +26,7 @@ public final class Network {
     private final Engine engine;
     private final PacketPool packets;
     private PacketSink sink;
-    private LinkStateListener linkListener = (link, up) -> { };
+    private LinkStateListener linkListener = (link, up) -> {};
 
     private final double psPerByte;
     private final long linkDelayPs;
@@ -52,6 +52,7 @@ public final class Network {
     private final long[] planeDropped;
     /** Bytes each port's wire lost (link down, gray, CRC), for the facing port's RX bytes; off the hot path. */
     private final long[] wireDroppedBytes;
+
     private final long[] planeDeliveredBytes;
     private long dataSent;
     private long dataDelivered;
@@ -59,7 +60,8 @@ public final class Network {
     private long dataDropped;
     private long dataLive;
 
-    public Network(Topology topology, FabricConfig config, boolean trimming, Engine engine, PacketPool packets, long seed) {
+    public Network(
+            Topology topology, FabricConfig config, boolean trimming, Engine engine, PacketPool packets, long seed) {
         this.topology = topology;
         this.engine = engine;
         this.packets = packets;
@@ -168,7 +170,12 @@ public final class Network {
         }
         long queued = ports.headerBytes(port) + size;
         if (!hostPort && queued > headerLimit) {
-            drop(port, packet, (packets.flags[packet] & PacketPool.FLAG_TRIMMED) != 0 ? PortTable.TRIMMED_THEN_DROPPED : PortTable.DROP_CONGESTION);
+            drop(
+                    port,
+                    packet,
+                    (packets.flags[packet] & PacketPool.FLAG_TRIMMED) != 0
+                            ? PortTable.TRIMMED_THEN_DROPPED
+                            : PortTable.DROP_CONGESTION);
             return;
         }
         ports.enqueueHeader(port, packet, queued);
@@ -283,7 +290,8 @@ public final class Network {
         }
         double bitErrorRate = linkBitErrorRate[link];
         if (bitErrorRate > 0
-                && Rng.nextDouble(linkRng, link) < -Math.expm1(8.0 * packets.wireBytes[packet] * Math.log1p(-bitErrorRate))) {
+                && Rng.nextDouble(linkRng, link)
+                        < -Math.expm1(8.0 * packets.wireBytes[packet] * Math.log1p(-bitErrorRate))) {
             drop(port, packet, PortTable.DROP_CRC);
             return;
         }
@@ -382,11 +390,14 @@ public final class Network {
             case FLAPS -> linkFlaps[topology.portLink(port)];
             case RX_PACKETS -> {
                 int from = topology.facingPort(port);
-                yield ports.storedCounter(from, PortCounter.TX_PACKETS) - ports.storedCounter(from, PortCounter.DROP_LINK_DOWN)
-                        - ports.storedCounter(from, PortCounter.DROP_GRAY) - ports.storedCounter(from, PortCounter.DROP_CRC);
+                yield ports.storedCounter(from, PortCounter.TX_PACKETS)
+                        - ports.storedCounter(from, PortCounter.DROP_LINK_DOWN)
+                        - ports.storedCounter(from, PortCounter.DROP_GRAY)
+                        - ports.storedCounter(from, PortCounter.DROP_CRC);
             }
-            case RX_BYTES -> ports.storedCounter(topology.facingPort(port), PortCounter.TX_BYTES)
-                    - wireDroppedBytes[topology.facingPort(port)];
+            case RX_BYTES ->
+                ports.storedCounter(topology.facingPort(port), PortCounter.TX_BYTES)
+                        - wireDroppedBytes[topology.facingPort(port)];
             default -> ports.storedCounter(port, which);
         };
     }

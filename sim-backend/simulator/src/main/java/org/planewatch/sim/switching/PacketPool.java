@@ -36,6 +36,7 @@ public final class PacketPool {
     public long[] route;
     /** Send time of the data packet (echoed by its ACK for RTT samples). */
     public long[] stamp;
+
     public long[] sack;
     /** Receive bits of the 64 PSNs from the cumulative PSN on (the holes' neighbourhood). */
     public long[] sackLow;

@@ -36,6 +36,7 @@ final class PortTable {
 
     /** Why a port dropped a packet: the counter it adds to (see {@link #countDrop}). */
     static final int DROP_CONGESTION = COUNTERS + PortCounter.DROP_CONGESTION.ordinal();
+
     static final int TRIMMED_THEN_DROPPED = COUNTERS + PortCounter.TRIMMED_THEN_DROPPED.ordinal();
     static final int DROP_LINK_DOWN = COUNTERS + PortCounter.DROP_LINK_DOWN.ordinal();
     static final int DROP_CRC = COUNTERS + PortCounter.DROP_CRC.ordinal();

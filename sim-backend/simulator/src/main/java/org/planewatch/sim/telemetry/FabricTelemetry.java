@@ -174,7 +174,8 @@ public final class FabricTelemetry {
 
     /** Allocation-free once the scratch space has grown to the completion-time window. */
     public long qpCounter(int qp, QpCounter which) {
-        long messages = Math.min(Transport.COMPLETION_WINDOW, transport.qpCounter(qp, QpCounter.MESSAGES_COMPLETED, scratch));
+        long messages =
+                Math.min(Transport.COMPLETION_WINDOW, transport.qpCounter(qp, QpCounter.MESSAGES_COMPLETED, scratch));
         if (messages > scratch.length) {
             scratch = new long[(int) Math.max(messages, 2L * scratch.length)];
         }

@@ -20,8 +20,16 @@ final class AckProcessor {
     private final boolean ecmp;
     private final int headerBytes;
 
-    AckProcessor(Engine engine, PacketPool packets, TransportConfig config, MrcSender sender, SenderTimers timers,
-            Nscc nscc, HostPlaneCounters hostPlaneCounters, boolean ecmp, int headerBytes) {
+    AckProcessor(
+            Engine engine,
+            PacketPool packets,
+            TransportConfig config,
+            MrcSender sender,
+            SenderTimers timers,
+            Nscc nscc,
+            HostPlaneCounters hostPlaneCounters,
+            boolean ecmp,
+            int headerBytes) {
         this.engine = engine;
         this.packets = packets;
         this.config = config;

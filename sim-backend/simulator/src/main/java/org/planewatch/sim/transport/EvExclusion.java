@@ -29,7 +29,7 @@ final class EvExclusion {
     private final FabricController controller;
     private final long[] planeRetirements;
     private final long[] planeDenials;
-    private ExclusionSink exclusions = event -> { };
+    private ExclusionSink exclusions = event -> {};
     /**
      * Names of the links transitions named so far: the summary keeps up to a million transitions,
      * and one String per link instead of one per mention keeps them at about 120 bytes each.
@@ -37,8 +37,15 @@ final class EvExclusion {
     private final Map<Integer, String> linkNames = new HashMap<>();
 
     /** {@code enabled} is false for the ECMP baseline, which has no EV states. */
-    EvExclusion(QpTable qps, EvPaths paths, Engine engine, Network network, TransportConfig config,
-            HostPlaneCounters hostPlaneCounters, int headerBytes, boolean enabled) {
+    EvExclusion(
+            QpTable qps,
+            EvPaths paths,
+            Engine engine,
+            Network network,
+            TransportConfig config,
+            HostPlaneCounters hostPlaneCounters,
+            int headerBytes,
+            boolean enabled) {
         this.qps = qps;
         this.paths = paths;
         this.engine = engine;
@@ -179,7 +186,8 @@ final class EvExclusion {
         for (int link : links) {
             names.add(linkNames.computeIfAbsent(link, topology::linkName));
         }
-        exclusions.excluded(new ExclusionEvent(engine.now(), qp.src, qp.id, ev, qp.evPlane[ev], names, from, to, reason));
+        exclusions.excluded(
+                new ExclusionEvent(engine.now(), qp.src, qp.id, ev, qp.evPlane[ev], names, from, to, reason));
     }
 
     /** Controller command: every EV whose path crosses {@code link} becomes DENIED. */
@@ -200,7 +208,8 @@ final class EvExclusion {
         for (int id = 0; id < qps.count(); id++) {
             QueuePair qp = qps.get(id);
             for (int ev = 0; ev < qp.evCount && enabled; ev++) {
-                if (qp.evState[ev] == EvState.DENIED.ordinal() && paths.crosses(qp, ev, link)
+                if (qp.evState[ev] == EvState.DENIED.ordinal()
+                        && paths.crosses(qp, ev, link)
                         && !controller.deniesAny(paths.evLinks(qp, ev))) {
                     setState(qp, ev, EvState.GOOD, ExclusionReason.CONTROLLER_ALLOW);
                 }

@@ -25,8 +25,12 @@ final class EvPaths {
         if (srcT0 == dstT0) {
             return new int[] {topology.hostLink(src, plane), topology.hostLink(dst, plane)};
         }
-        return new int[] {topology.hostLink(src, plane), topology.fabricLink(plane, srcT0, t1),
-                topology.fabricLink(plane, dstT0, t1), topology.hostLink(dst, plane)};
+        return new int[] {
+            topology.hostLink(src, plane),
+            topology.fabricLink(plane, srcT0, t1),
+            topology.fabricLink(plane, dstT0, t1),
+            topology.hostLink(dst, plane)
+        };
     }
 
     boolean crosses(QueuePair qp, int ev, int link) {

@@ -14,8 +14,15 @@ import java.util.List;
  * @param links names of the links on the EV's path, sender to receiver
  */
 public record ExclusionEvent(
-        long atPs, int host, int qp, int ev, int plane, List<String> links,
-        EvState from, EvState to, ExclusionReason reason) {
+        long atPs,
+        int host,
+        int qp,
+        int ev,
+        int plane,
+        List<String> links,
+        EvState from,
+        EvState to,
+        ExclusionReason reason) {
 
     public ExclusionEvent {
         links = List.copyOf(links);

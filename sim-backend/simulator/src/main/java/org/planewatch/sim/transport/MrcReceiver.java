@@ -20,10 +20,15 @@ final class MrcReceiver {
     private final TransportStats stats;
     private final HostPlaneCounters hostPlaneCounters;
     private final int headerBytes;
-    private MessageListener messageListener = (qp, message, postedPs, donePs) -> { };
+    private MessageListener messageListener = (qp, message, postedPs, donePs) -> {};
 
-    MrcReceiver(Engine engine, Network network, TransportConfig config, TransportStats stats,
-            HostPlaneCounters hostPlaneCounters, int headerBytes) {
+    MrcReceiver(
+            Engine engine,
+            Network network,
+            TransportConfig config,
+            TransportStats stats,
+            HostPlaneCounters hostPlaneCounters,
+            int headerBytes) {
         this.engine = engine;
         this.network = network;
         this.packets = network.pool();
@@ -59,7 +64,10 @@ final class MrcReceiver {
         int flags = packets.flags[packet];
         // Coalesce ACKs, but answer at once what the sender waits on: a marked packet, an ACK
         // request, a duplicate, and the packet that completes a message.
-        if (++qp.rcvSinceAck >= config.ackEveryPackets() || duplicate || completes || qp.ackNextData
+        if (++qp.rcvSinceAck >= config.ackEveryPackets()
+                || duplicate
+                || completes
+                || qp.ackNextData
                 || (flags & (PacketPool.FLAG_ECN | PacketPool.FLAG_ACK_REQUEST)) != 0) {
             qp.rcvSinceAck = 0;
             qp.ackNextData = false;
@@ -95,7 +103,8 @@ final class MrcReceiver {
 
     void onTrimmedHeader(QueuePair qp, int host, int plane, int packet) {
         boolean lastHop = (packets.flags[packet] & PacketPool.FLAG_LAST_HOP) != 0;
-        hostPlaneCounters.increment(host, plane, lastHop ? HostPlaneCounter.TRIMMED_RX_LAST_HOP : HostPlaneCounter.TRIMMED_RX_FABRIC);
+        hostPlaneCounters.increment(
+                host, plane, lastHop ? HostPlaneCounter.TRIMMED_RX_LAST_HOP : HostPlaneCounter.TRIMMED_RX_FABRIC);
         hostPlaneCounters.increment(host, plane, HostPlaneCounter.NACKS_SENT);
         // The NACK also carries what an ACK would, and the next data packet is acknowledged at once
         // (headers overtake queued data): after a trim the sender waits for window with its

@@ -24,8 +24,16 @@ final class MrcSender {
     private final int mtu;
     private final int headerBytes;
 
-    MrcSender(Engine engine, Network network, EvSprayer sprayer, EvExclusion exclusion, Nscc nscc,
-            HostPlaneCounters hostPlaneCounters, boolean ecmp, int mtu, int headerBytes) {
+    MrcSender(
+            Engine engine,
+            Network network,
+            EvSprayer sprayer,
+            EvExclusion exclusion,
+            Nscc nscc,
+            HostPlaneCounters hostPlaneCounters,
+            boolean ecmp,
+            int mtu,
+            int headerBytes) {
         this.engine = engine;
         this.network = network;
         this.packets = network.pool();
@@ -78,7 +86,8 @@ final class MrcSender {
             }
             qp.nextNew++;
             int following = qp.nextNew;
-            boolean more = following < qp.posted && qp.inflight + wire + qp.psnBytes[qp.slot(following)] + headerBytes <= qp.cwnd;
+            boolean more = following < qp.posted
+                    && qp.inflight + wire + qp.psnBytes[qp.slot(following)] + headerBytes <= qp.cwnd;
             send(qp, psn, -1, more ? 0 : PacketPool.FLAG_ACK_REQUEST);
         }
     }

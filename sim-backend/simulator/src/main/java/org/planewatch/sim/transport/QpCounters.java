@@ -2,8 +2,7 @@ package org.planewatch.sim.transport;
 
 /** Reads the {@link QpCounter}s and {@link EvCounter}s of a QP (for telemetry; the QP is not changed). */
 final class QpCounters {
-    private QpCounters() {
-    }
+    private QpCounters() {}
 
     static long ev(QueuePair qp, int ev, EvCounter which, long nowPs) {
         return switch (which) {
@@ -38,7 +37,8 @@ final class QpCounters {
                 if (count == 0) {
                     yield 0;
                 }
-                double quantile = which == QpCounter.COMPLETION_P50_NS ? 0.5 : which == QpCounter.COMPLETION_P99_NS ? 0.99 : 1.0;
+                double quantile =
+                        which == QpCounter.COMPLETION_P50_NS ? 0.5 : which == QpCounter.COMPLETION_P99_NS ? 0.99 : 1.0;
                 yield scratch[Math.min(count - 1, (int) Math.ceil(quantile * count) - 1)];
             }
         };

@@ -23,8 +23,15 @@ final class QpOpener {
     private final double linkBytesPerPs;
     private final long seed;
 
-    QpOpener(QpTable qps, HostPlaneCounters hostPlaneCounters, Network network, TransportConfig config, int mtu,
-            int headerBytes, double linkGbps, long seed) {
+    QpOpener(
+            QpTable qps,
+            HostPlaneCounters hostPlaneCounters,
+            Network network,
+            TransportConfig config,
+            int mtu,
+            int headerBytes,
+            double linkGbps,
+            long seed) {
         this.qps = qps;
         this.hostPlaneCounters = hostPlaneCounters;
         this.network = network;
@@ -40,7 +47,8 @@ final class QpOpener {
     /** Opens a QP from {@code src} to {@code dst}, adds it to the table and returns its id. */
     int open(int src, int dst) {
         if (src < 0 || src >= topology.hosts || dst < 0 || dst >= topology.hosts) {
-            throw new IllegalArgumentException("QP endpoints " + src + "->" + dst + " outside hosts 0.." + (topology.hosts - 1));
+            throw new IllegalArgumentException(
+                    "QP endpoints " + src + "->" + dst + " outside hosts 0.." + (topology.hosts - 1));
         }
         if (src == dst) {
             throw new IllegalArgumentException("a QP needs two distinct hosts, got " + src + "->" + dst);

@@ -24,6 +24,7 @@ final class QueuePair {
     static final byte PSN_ACKED = 2;
     /** Lost or trimmed, waiting in the retransmission queue. */
     static final byte PSN_LOST = 3;
+
     static final long NOT_SENT = Long.MAX_VALUE / 4;
     /** Messages whose completion times the QP's percentiles cover. */
     static final int COMPLETION_WINDOW = 1024;
@@ -50,6 +51,7 @@ final class QueuePair {
     final int[] sprayOrder;
     /** GOOD EVs per plane. */
     final int[] goodPerPlane;
+
     long[] probeAt;
     long[] probeBackoff;
     boolean[] probeOutstanding;
@@ -85,6 +87,7 @@ final class QueuePair {
     int expiriesWithoutProgress;
     /** Declared failed (peer dead): nothing is sent or accepted on it any more. */
     boolean failed;
+
     int messagesFailed;
     int backoff;
     long srttPs;
@@ -109,6 +112,7 @@ final class QueuePair {
     // ---- receiver
     /** Words of the PSN bitmap from word {@code rcvCum >>> 6} on; word {@code word} in slot {@code word & rcvMask}. */
     long[] rcvBits = new long[2];
+
     int rcvMask = 1;
     int rcvCum;
     int rcvSinceAck;

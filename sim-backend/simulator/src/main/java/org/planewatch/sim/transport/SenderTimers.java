@@ -21,14 +21,20 @@ final class SenderTimers {
     private final long qpTimeoutPs;
     private final long fabricBaseRttPs;
     private final long queueDrainPs;
-    private Consumer<QpFailure> failureListener = failure -> { };
+    private Consumer<QpFailure> failureListener = failure -> {};
 
     /**
      * @param fabricBaseRttPs base RTT of the fabric's longest path
      * @param queueDrainPs time a full data queue takes to drain
      */
-    SenderTimers(Engine engine, TransportConfig config, MrcSender sender, TransportStats stats, boolean ecmp,
-            long fabricBaseRttPs, long queueDrainPs) {
+    SenderTimers(
+            Engine engine,
+            TransportConfig config,
+            MrcSender sender,
+            TransportStats stats,
+            boolean ecmp,
+            long fabricBaseRttPs,
+            long queueDrainPs) {
         this.engine = engine;
         this.config = config;
         this.sender = sender;
@@ -64,7 +70,8 @@ final class SenderTimers {
         }
         long now = engine.now();
         long sent = qp.psnSentAt[qp.slot(qp.ringPsn[qp.ringHead])];
-        long deadline = Math.min((sent == QueuePair.NOT_SENT ? now : sent) + lossTimeoutPs(qp), qp.lastProgress + qpTimeoutPs);
+        long deadline =
+                Math.min((sent == QueuePair.NOT_SENT ? now : sent) + lossTimeoutPs(qp), qp.lastProgress + qpTimeoutPs);
         deadline = Math.max(deadline, now);
         if (deadline < qp.timerAt) {
             qp.timerAt = deadline;
@@ -108,7 +115,8 @@ final class SenderTimers {
             }
             for (int outstanding = qp.ringSize; outstanding > 0; outstanding--) {
                 int psn = qp.ringPsn[qp.ringHead];
-                boolean valid = qp.psnState[qp.slot(psn)] == QueuePair.PSN_IN_FLIGHT && qp.psnSeq[qp.slot(psn)] == qp.ringSeq[qp.ringHead];
+                boolean valid = qp.psnState[qp.slot(psn)] == QueuePair.PSN_IN_FLIGHT
+                        && qp.psnSeq[qp.slot(psn)] == qp.ringSeq[qp.ringHead];
                 qp.ringPop();
                 if (valid) {
                     sender.retransmitLost(qp, psn, null, HostPlaneCounter.RETRANSMITS_TIMEOUT);

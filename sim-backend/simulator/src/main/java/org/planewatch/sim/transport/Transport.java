@@ -65,12 +65,21 @@ public final class Transport implements PacketSink, LinkStateListener {
         this.opener = new QpOpener(qps, hostPlaneCounters, network, config, mtu, headerBytes, fabric.linkGbps(), seed);
         this.exclusion = new EvExclusion(qps, paths, engine, network, config, hostPlaneCounters, headerBytes, !ecmp);
         Nscc nscc = new Nscc(config, mtu + headerBytes);
-        this.sender = new MrcSender(engine, network, new EvSprayer(network, mtu + headerBytes), exclusion, nscc,
-                hostPlaneCounters, ecmp, mtu, headerBytes);
+        this.sender = new MrcSender(
+                engine,
+                network,
+                new EvSprayer(network, mtu + headerBytes),
+                exclusion,
+                nscc,
+                hostPlaneCounters,
+                ecmp,
+                mtu,
+                headerBytes);
         long fabricBaseRttPs = BaseRtt.ps(network, mtu + headerBytes, headerBytes, topology.t0PerPlane > 1 ? 4 : 2);
         long queueDrainPs = network.serialisationPs((int) Math.min(Integer.MAX_VALUE, fabric.queueBytes()));
         this.timers = new SenderTimers(engine, config, sender, stats, ecmp, fabricBaseRttPs, queueDrainPs);
-        this.acks = new AckProcessor(engine, packets, config, sender, timers, nscc, hostPlaneCounters, ecmp, headerBytes);
+        this.acks =
+                new AckProcessor(engine, packets, config, sender, timers, nscc, hostPlaneCounters, ecmp, headerBytes);
         this.receiver = new MrcReceiver(engine, network, config, stats, hostPlaneCounters, headerBytes);
         this.reconvergence = ecmp ? new EcmpReconvergence(qps, paths, engine, network, config, seed) : null;
         engine.register(EventKind.QP_TIMER, (qpId, unused) -> timers.onTimer(qps.get(qpId)));

@@ -12,8 +12,7 @@ interface Collective {
     boolean completed(Traffic traffic, int qp, int message);
 
     /** A timer the collective asked for fired. */
-    default void timer(Traffic traffic, int arg) {
-    }
+    default void timer(Traffic traffic, int arg) {}
 
     long messagesPerRound();
 

@@ -45,8 +45,8 @@ public final class ConnectionMatrixReader {
      */
     public record ConnectionLimit(long maxConnections, String why) {
         /** The hard limit, whatever the heap. */
-        public static final ConnectionLimit HARD = new ConnectionLimit(Limits.MAX_MATRIX_FLOWS,
-                "a flow that starts later is a timer with a 24-bit argument");
+        public static final ConnectionLimit HARD = new ConnectionLimit(
+                Limits.MAX_MATRIX_FLOWS, "a flow that starts later is a timer with a 24-bit argument");
     }
 
     private final String file;
@@ -113,7 +113,8 @@ public final class ConnectionMatrixReader {
         if (nodes == 0) {
             nodes = header(line, "Nodes", "not an htsim connection matrix: expected 'Nodes <count>' as its first line");
         } else if (declaredConnections < 0) {
-            declaredConnections = header(line, "Connections", "expected 'Connections <count>' after 'Nodes " + nodes + "'");
+            declaredConnections =
+                    header(line, "Connections", "expected 'Connections <count>' after 'Nodes " + nodes + "'");
             if (declaredConnections > limit.maxConnections()) {
                 throw error("Connections " + Limits.grouped(declaredConnections) + ": the limit is "
                         + Limits.grouped(limit.maxConnections()) + " (" + limit.why() + ")");
@@ -141,8 +142,7 @@ public final class ConnectionMatrixReader {
                     + " are not supported (only Nodes, Connections and connection lines)");
         }
         String[] tokens = line.split("\\s+");
-        if (tokens.length != 7 || !tokens[1].equals("id") || !tokens[3].equals("start")
-                || !tokens[5].equals("size")) {
+        if (tokens.length != 7 || !tokens[1].equals("id") || !tokens[3].equals("start") || !tokens[5].equals("size")) {
             throw error("expected " + LINE_FORM + ", got a line of " + tokens.length + " fields");
         }
         Matcher endpoints = ENDPOINTS.matcher(tokens[0]);
@@ -188,7 +188,8 @@ public final class ConnectionMatrixReader {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw error("start must be a time in microseconds from 0 to " + Limits.grouped(maxMicros) + ", got " + token(text));
+        throw error(
+                "start must be a time in microseconds from 0 to " + Limits.grouped(maxMicros) + ", got " + token(text));
     }
 
     private long number(String text, String what) throws MatrixFormatException {
@@ -208,8 +209,8 @@ public final class ConnectionMatrixReader {
             throw error(nodes == 0 ? "empty file (expected 'Nodes <count>')" : "missing 'Connections <count>'");
         }
         if (flows.size() != declaredConnections) {
-            throw error("declares Connections " + declaredConnections + " but has " + flows.size()
-                    + " connection lines");
+            throw error(
+                    "declares Connections " + declaredConnections + " but has " + flows.size() + " connection lines");
         }
         return new ConnectionMatrix(nodes, flows);
     }

@@ -12,10 +12,12 @@ final class Incast extends OneMessagePerQp {
     Incast(int hosts, int receiver, int senders, long bytes, long seed) {
         super(bytes);
         if (receiver >= hosts) {
-            throw new IllegalArgumentException("incast receiver " + receiver + " is not a host (0.." + (hosts - 1) + ")");
+            throw new IllegalArgumentException(
+                    "incast receiver " + receiver + " is not a host (0.." + (hosts - 1) + ")");
         }
         if (senders > hosts - 1) {
-            throw new IllegalArgumentException("incast senders " + senders + " exceeds the " + (hosts - 1) + " other hosts");
+            throw new IllegalArgumentException(
+                    "incast senders " + senders + " exceeds the " + (hosts - 1) + " other hosts");
         }
         this.hosts = hosts;
         this.receiver = receiver;

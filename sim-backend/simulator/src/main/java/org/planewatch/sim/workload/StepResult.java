@@ -14,8 +14,15 @@ import java.util.List;
  * @param meanHostGoodputGbps {@code goodputGbps} per host taking part
  * @param planeGoodputGbps payload delivered through each plane during the round / its duration
  */
-public record StepResult(int index, long startNs, long completionNs, long durationNs, String slowestTransfer,
-        double goodputGbps, double meanHostGoodputGbps, List<Double> planeGoodputGbps) {
+public record StepResult(
+        int index,
+        long startNs,
+        long completionNs,
+        long durationNs,
+        String slowestTransfer,
+        double goodputGbps,
+        double meanHostGoodputGbps,
+        List<Double> planeGoodputGbps) {
 
     public StepResult {
         planeGoodputGbps = List.copyOf(planeGoodputGbps);

@@ -37,13 +37,15 @@ public final class Workload {
     public static Workload of(WorkloadConfig config, int fabricHosts, long seed) {
         int hosts = config.hosts() == 0 ? fabricHosts : config.hosts();
         if (hosts > fabricHosts) {
-            throw new IllegalArgumentException("workload hosts " + hosts + " exceeds the fabric's " + fabricHosts + " hosts");
+            throw new IllegalArgumentException(
+                    "workload hosts " + hosts + " exceeds the fabric's " + fabricHosts + " hosts");
         }
         long collectiveSeed = Rng.seed(seed, 4, 0);
         WorkloadType type = config.type() == WorkloadType.TRAINING ? config.collective() : config.type();
         Collective collective = switch (type) {
             case PERMUTATION -> new Permutation(hosts, config.messageBytes(), collectiveSeed);
-            case INCAST -> new Incast(hosts, config.receiver(), config.senders(), config.messageBytes(), collectiveSeed);
+            case INCAST ->
+                new Incast(hosts, config.receiver(), config.senders(), config.messageBytes(), collectiveSeed);
             case ALLTOALL -> new AllToAll(hosts, config.messageBytes());
             case ALLREDUCE -> new RingAllReduce(hosts, config.messageBytes());
             case MATRIX -> new FlowMatrix(config.flows(), fabricHosts);
@@ -84,8 +86,8 @@ public final class Workload {
         if (!collective.completed(traffic, qp, message)) {
             return;
         }
-        String slowest = "host-" + traffic.qpSource(slowestQp) + "->host-" + traffic.qpDestination(slowestQp)
-                + " (" + slowestBytes + " B)";
+        String slowest = "host-" + traffic.qpSource(slowestQp) + "->host-" + traffic.qpDestination(slowestQp) + " ("
+                + slowestBytes + " B)";
         long durationPs = Math.max(1, donePs - roundStartPs);
         List<Double> planeGbps = new ArrayList<>(deliveredAtStart.length);
         double total = 0;
@@ -94,8 +96,15 @@ public final class Workload {
             planeGbps.add(gbps);
             total += gbps;
         }
-        steps.add(new StepResult(round, roundStartPs / 1000, donePs / 1000, durationPs / 1000, slowest,
-                total, total / participants, planeGbps));
+        steps.add(new StepResult(
+                round,
+                roundStartPs / 1000,
+                donePs / 1000,
+                durationPs / 1000,
+                slowest,
+                total,
+                total / participants,
+                planeGbps));
         if (++round < rounds) {
             startRound();
         } else {

@@ -31,8 +31,13 @@ class BoundedQpStateTest {
 
     @Test
     void qpStateStaysFlatOverManySteps() {
-        Simulation sim = Simulation.build(SmallFabrics.scenario("long-loop", 3, SmallFabrics.fabric(2, 4, 2, 2),
-                TransportMode.MRC, SmallFabrics.permutation(MESSAGE_BYTES, STEPS), List.of()));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "long-loop",
+                3,
+                SmallFabrics.fabric(2, 4, 2, 2),
+                TransportMode.MRC,
+                SmallFabrics.permutation(MESSAGE_BYTES, STEPS),
+                List.of()));
 
         sim.runUntil(400 * US);
         int warmSteps = sim.summary().steps().size();
@@ -48,8 +53,9 @@ class BoundedQpStateTest {
         FabricTelemetry t = sim.telemetry();
         for (int qp = 0; qp < t.qpCount(); qp++) {
             long psnsPosted = t.qpCounter(qp, QpCounter.MESSAGES_POSTED) * (MESSAGE_BYTES / 4096);
-            assertTrue(t.qpStateSlots(qp) < psnsPosted / 10, "QP " + qp + " holds " + t.qpStateSlots(qp)
-                    + " slots for " + psnsPosted + " PSNs posted");
+            assertTrue(
+                    t.qpStateSlots(qp) < psnsPosted / 10,
+                    "QP " + qp + " holds " + t.qpStateSlots(qp) + " slots for " + psnsPosted + " PSNs posted");
         }
     }
 }

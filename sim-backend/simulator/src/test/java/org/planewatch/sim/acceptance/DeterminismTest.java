@@ -16,8 +16,13 @@ import org.planewatch.sim.config.TransportMode;
 class DeterminismTest {
 
     private static Scenario scenario(long seed) {
-        return SmallFabrics.scenario("determinism", seed, SmallFabrics.fabric(2, 4, 4, 4), TransportMode.MRC,
-                SmallFabrics.allToAll(128 * 1024, 1), List.of(
+        return SmallFabrics.scenario(
+                "determinism",
+                seed,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                TransportMode.MRC,
+                SmallFabrics.allToAll(128 * 1024, 1),
+                List.of(
                         new FaultSpec.LinkDown(20_000, "p1-t0-2~p1-t1-0"),
                         new FaultSpec.GrayLink(10_000, "p0-t0-1~p0-t1-3", 0.02),
                         new FaultSpec.LinkUp(200_000, "p1-t0-2~p1-t1-0")));

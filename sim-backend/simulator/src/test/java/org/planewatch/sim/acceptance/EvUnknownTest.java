@@ -47,19 +47,28 @@ class EvUnknownTest {
     @Test
     void retiredEvsWithoutAnsweredProbesAtTheBackoffCapBecomeUnknownAndProbesReadmitThem() {
         List<ExclusionEvent> events = new ArrayList<>();
-        Simulation sim = Simulation.build(SmallFabrics.scenario("ev-unknown", 7, SmallFabrics.fabric(2, 4, 4, 4),
-                TransportMode.MRC, SmallFabrics.permutation(4_000_000, 2), List.of(
-                        new FaultSpec.LinkDown(DOWN_PS / 1000, LINK), new FaultSpec.LinkUp(UP_PS / 1000, LINK))));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "ev-unknown",
+                7,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                TransportMode.MRC,
+                SmallFabrics.permutation(4_000_000, 2),
+                List.of(new FaultSpec.LinkDown(DOWN_PS / 1000, LINK), new FaultSpec.LinkUp(UP_PS / 1000, LINK))));
         sim.telemetry().addExclusionListener(events::add);
         long capPs = TransportConfig.defaults(TransportMode.MRC).probeMaxNs() * 1000;
 
         sim.runUntil(UP_PS - 1);
-        Set<String> retired = events.stream().filter(e -> e.to() == EvState.ASSUMED_BAD && e.from() == EvState.GOOD)
-                .map(EvUnknownTest::key).collect(Collectors.toSet());
-        List<ExclusionEvent> unknown = events.stream().filter(e -> e.to() == EvState.UNKNOWN).toList();
+        Set<String> retired = events.stream()
+                .filter(e -> e.to() == EvState.ASSUMED_BAD && e.from() == EvState.GOOD)
+                .map(EvUnknownTest::key)
+                .collect(Collectors.toSet());
+        List<ExclusionEvent> unknown =
+                events.stream().filter(e -> e.to() == EvState.UNKNOWN).toList();
 
         assertFalse(retired.isEmpty(), "EVs crossing the dead link retired");
-        assertEquals(retired, unknown.stream().map(EvUnknownTest::key).collect(Collectors.toSet()),
+        assertEquals(
+                retired,
+                unknown.stream().map(EvUnknownTest::key).collect(Collectors.toSet()),
                 "every retired EV lost its verdict while the link stayed down");
         assertEquals(retired.size(), unknown.size(), "one UNKNOWN transition per EV, not one per probe");
         for (ExclusionEvent e : unknown) {
@@ -72,7 +81,8 @@ class EvUnknownTest {
         assertEquals(unknown.size(), evsUnknown(sim.telemetry()), "counted per NIC port in telemetry");
 
         sim.runUntil(UP_PS + 2 * capPs + 100 * US);
-        List<ExclusionEvent> readmitted = events.stream().filter(e -> e.from() == EvState.UNKNOWN).toList();
+        List<ExclusionEvent> readmitted =
+                events.stream().filter(e -> e.from() == EvState.UNKNOWN).toList();
 
         assertEquals(retired, readmitted.stream().map(EvUnknownTest::key).collect(Collectors.toSet()));
         for (ExclusionEvent e : readmitted) {

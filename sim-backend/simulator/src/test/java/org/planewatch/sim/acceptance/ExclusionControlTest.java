@@ -23,8 +23,12 @@ class ExclusionControlTest {
     @Test
     void guardStopsRetiringAtEvMinActiveAndTheQpStillCompletes() {
         // 8 EVs over 2 planes, at most 2 out of service; losing plane 1 would take 4.
-        Simulation sim = Simulation.build(SmallFabrics.scenario("guard", 4, SmallFabrics.fabric(2, 4, 4, 4),
-                SmallFabrics.mrc(8, 6, 0), SmallFabrics.permutation(2_000_000, 1),
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "guard",
+                4,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                SmallFabrics.mrc(8, 6, 0),
+                SmallFabrics.permutation(2_000_000, 1),
                 List.of(new FaultSpec.PlaneDown(30_000, 1))));
 
         sim.runToCompletion(1_000_000 * US);
@@ -38,7 +42,8 @@ class ExclusionControlTest {
         assertFalse(retiredPerQp.isEmpty());
         assertTrue(retiredPerQp.values().stream().allMatch(n -> n <= 2), "never more than 8 - 6 out: " + retiredPerQp);
         List<ExclusionEvent> alarms = s.evTransitions().stream()
-                .filter(e -> e.reason() == ExclusionReason.MIN_ACTIVE_GUARD).toList();
+                .filter(e -> e.reason() == ExclusionReason.MIN_ACTIVE_GUARD)
+                .toList();
         assertFalse(alarms.isEmpty(), "the guard raised its alarm");
         assertTrue(alarms.stream().allMatch(e -> e.from() == EvState.GOOD && e.to() == EvState.GOOD));
     }
@@ -46,14 +51,19 @@ class ExclusionControlTest {
     @Test
     void controllerDeniesEveryEvOnALinkOnceTwoQpsRetireThereAndAllowsThemAfterRepair() {
         String link = "p0-t0-0~p0-t1-1";
-        Simulation sim = Simulation.build(SmallFabrics.scenario("deny", 4, SmallFabrics.fabric(2, 4, 4, 4),
-                SmallFabrics.mrc(256, 64, 2), SmallFabrics.permutation(8_000_000, 1),
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "deny",
+                4,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                SmallFabrics.mrc(256, 64, 2),
+                SmallFabrics.permutation(8_000_000, 1),
                 List.of(new FaultSpec.LinkDown(30_000, link), new FaultSpec.LinkUp(200_000, link))));
         FabricTelemetry t = sim.telemetry();
 
         sim.runUntil(150 * US);
         List<ExclusionEvent> denials = sim.summary().evTransitions().stream()
-                .filter(e -> e.reason() == ExclusionReason.CONTROLLER_DENY).toList();
+                .filter(e -> e.reason() == ExclusionReason.CONTROLLER_DENY)
+                .toList();
         assertFalse(denials.isEmpty(), "the controller acted");
         for (int qp = 0; qp < t.qpCount(); qp++) {
             for (int ev = 0; ev < t.evCount(qp); ev++) {
@@ -65,7 +75,9 @@ class ExclusionControlTest {
         sim.runToCompletion(1_000_000 * US);
         RunSummary s = sim.summary();
         assertEquals(s.messages().total(), s.messages().completed());
-        long allowed = s.evTransitions().stream().filter(e -> e.reason() == ExclusionReason.CONTROLLER_ALLOW).count();
+        long allowed = s.evTransitions().stream()
+                .filter(e -> e.reason() == ExclusionReason.CONTROLLER_ALLOW)
+                .count();
         assertEquals(denials.size(), allowed, "every denied EV allowed back after the repair");
         for (int qp = 0; qp < t.qpCount(); qp++) {
             for (int ev = 0; ev < t.evCount(qp); ev++) {

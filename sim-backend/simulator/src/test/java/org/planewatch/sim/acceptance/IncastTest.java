@@ -17,8 +17,13 @@ class IncastTest {
 
     @Test
     void lastHopTrimsAreRepairedByNacksWithoutRetiringAnyEv() {
-        Simulation sim = Simulation.build(SmallFabrics.scenario("incast", 3, SmallFabrics.fabric(1, 16, 2, 16),
-                TransportMode.MRC, SmallFabrics.incast(24, 0, 512 * 1024), List.of()));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "incast",
+                3,
+                SmallFabrics.fabric(1, 16, 2, 16),
+                TransportMode.MRC,
+                SmallFabrics.incast(24, 0, 512 * 1024),
+                List.of()));
 
         sim.runToCompletion(100_000 * US);
         RunSummary s = sim.summary();
@@ -27,12 +32,15 @@ class IncastTest {
         long lastHop = sum(t, HostPlaneCounter.TRIMMED_RX_LAST_HOP);
         long fabric = sum(t, HostPlaneCounter.TRIMMED_RX_FABRIC);
         long nacks = sum(t, HostPlaneCounter.NACKS_RECEIVED);
-        System.out.println(s + " lastHop " + lastHop + " fabric " + fabric + " nacks " + nacks
-                + " timeouts " + sum(t, HostPlaneCounter.RETRANSMITS_TIMEOUT) + " sack " + sum(t, HostPlaneCounter.RETRANSMITS_SACK_GAP));
+        System.out.println(s + " lastHop " + lastHop + " fabric " + fabric + " nacks " + nacks + " timeouts "
+                + sum(t, HostPlaneCounter.RETRANSMITS_TIMEOUT) + " sack "
+                + sum(t, HostPlaneCounter.RETRANSMITS_SACK_GAP));
         assertEquals(s.messages().total(), s.messages().completed());
         assertEquals(s.messages().bytesExpected(), s.messages().bytesDelivered());
         assertTrue(s.packets().trimmed() > 0, "the incast overflows the receiver's port");
-        assertTrue(lastHop >= 0.95 * (lastHop + fabric), "trims at the last hop: " + lastHop + " of " + (lastHop + fabric));
+        assertTrue(
+                lastHop >= 0.95 * (lastHop + fabric),
+                "trims at the last hop: " + lastHop + " of " + (lastHop + fabric));
         assertEquals(lastHop + fabric, sum(t, HostPlaneCounter.RETRANSMITS_NACK), "every trim repaired by a NACK");
         assertEquals(0, sum(t, HostPlaneCounter.RETRANSMITS_TIMEOUT), "no timeout");
         assertEquals(0, sum(t, HostPlaneCounter.RETRANSMITS_SACK_GAP), "no loss");

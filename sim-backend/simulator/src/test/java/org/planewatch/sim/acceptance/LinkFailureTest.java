@@ -34,10 +34,13 @@ class LinkFailureTest {
 
     @Test
     void evsCrossingDeadLinkAreRetiredQuicklyAndReadmittedAfterRepair() {
-        Simulation sim = Simulation.build(SmallFabrics.scenario("link-failure", 7, SmallFabrics.fabric(2, 4, 4, 4),
-                TransportMode.MRC, SmallFabrics.permutation(4_000_000, 2), List.of(
-                        new FaultSpec.LinkDown(DOWN_PS / 1000, LINK),
-                        new FaultSpec.LinkUp(UP_PS / 1000, LINK))));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "link-failure",
+                7,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                TransportMode.MRC,
+                SmallFabrics.permutation(4_000_000, 2),
+                List.of(new FaultSpec.LinkDown(DOWN_PS / 1000, LINK), new FaultSpec.LinkUp(UP_PS / 1000, LINK))));
 
         sim.runToCompletion(100_000 * US);
         assertTrue(sim.nowPs() > UP_PS, "traffic still flows when the link comes back");
@@ -46,27 +49,38 @@ class LinkFailureTest {
 
         assertEquals(s.messages().total(), s.messages().completed(), "no message lost");
         assertEquals(s.messages().bytesExpected(), s.messages().bytesDelivered());
-        List<ExclusionEvent> retired = s.evTransitions().stream().filter(e -> e.to() == EvState.ASSUMED_BAD
-                && e.from() == EvState.GOOD).toList();
+        List<ExclusionEvent> retired = s.evTransitions().stream()
+                .filter(e -> e.to() == EvState.ASSUMED_BAD && e.from() == EvState.GOOD)
+                .toList();
         assertFalse(retired.isEmpty(), "EVs retired");
-        System.out.println(retired.size() + " EVs retired, first " + (retired.getFirst().atPs() - DOWN_PS) / 1000
+        System.out.println(retired.size() + " EVs retired, first "
+                + (retired.getFirst().atPs() - DOWN_PS) / 1000
                 + " ns after the failure, last " + (retired.getLast().atPs() - DOWN_PS) / 1000 + " ns; transitions "
                 + s.evTransitions().size() + "; end " + s.simulatedNs() + " ns");
         for (ExclusionEvent e : retired) {
             assertTrue(e.links().contains(LINK), "only EVs crossing the dead link retire: " + e);
             // A packet lost just before the repair is detected one loss timer (< 100 us) later.
-            assertTrue(e.atPs() > DOWN_PS && e.atPs() < UP_PS + 100 * US, "retired for a loss while the link is down: " + e);
+            assertTrue(
+                    e.atPs() > DOWN_PS && e.atPs() < UP_PS + 100 * US,
+                    "retired for a loss while the link is down: " + e);
         }
         Set<Integer> qps = new HashSet<>();
         for (ExclusionEvent e : retired) {
             if (qps.add(e.qp())) {
-                assertTrue(e.atPs() - DOWN_PS < 80 * US, "first retirement of QP " + e.qp() + " within tens of us: "
-                        + (e.atPs() - DOWN_PS) / 1000 + " ns");
+                assertTrue(
+                        e.atPs() - DOWN_PS < 80 * US,
+                        "first retirement of QP " + e.qp() + " within tens of us: " + (e.atPs() - DOWN_PS) / 1000
+                                + " ns");
             }
         }
         for (ExclusionEvent e : retired) {
-            assertTrue(s.evTransitions().stream().anyMatch(r -> r.qp() == e.qp() && r.ev() == e.ev()
-                    && r.reason() == ExclusionReason.PROBE_OK && r.to() == EvState.GOOD && r.atPs() > UP_PS),
+            assertTrue(
+                    s.evTransitions().stream()
+                            .anyMatch(r -> r.qp() == e.qp()
+                                    && r.ev() == e.ev()
+                                    && r.reason() == ExclusionReason.PROBE_OK
+                                    && r.to() == EvState.GOOD
+                                    && r.atPs() > UP_PS),
                     "re-admitted by a probe after the repair: " + e);
         }
         FabricTelemetry t = sim.telemetry();
@@ -79,8 +93,13 @@ class LinkFailureTest {
 
     @Test
     void deadLinkIsProbedAtTheCapWithoutAnEventPerProbe() {
-        Simulation sim = Simulation.build(SmallFabrics.scenario("dead-link", 7, SmallFabrics.fabric(2, 4, 4, 4),
-                TransportMode.MRC, SmallFabrics.permutation(1_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, LINK))));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "dead-link",
+                7,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                TransportMode.MRC,
+                SmallFabrics.permutation(1_000_000, 1),
+                List.of(new FaultSpec.LinkDown(20_000, LINK))));
 
         sim.runUntil(20_000 * US);
         RunSummary s = sim.summary();
@@ -99,8 +118,13 @@ class LinkFailureTest {
     void ecmpBlackholesFlowsOnDeadLinkUntilReconvergence() {
         long reconvergePs = 300 * US;
         TransportConfig ecmp = withReconvergence(TransportConfig.defaults(TransportMode.ECMP), reconvergePs / 1000);
-        Simulation sim = Simulation.build(SmallFabrics.scenario("ecmp-failure", 7, SmallFabrics.fabric(1, 4, 4, 4),
-                ecmp, SmallFabrics.permutation(8_000_000, 1), List.of()));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "ecmp-failure",
+                7,
+                SmallFabrics.fabric(1, 4, 4, 4),
+                ecmp,
+                SmallFabrics.permutation(8_000_000, 1),
+                List.of()));
         FabricTelemetry t = sim.telemetry();
         sim.runUntil(DOWN_PS);
         int victim = qpLeavingT0Zero(t);
@@ -110,7 +134,9 @@ class LinkFailureTest {
         sim.runUntil(DOWN_PS + 30 * US);
         long deliveredAfterFailure = t.qpCounter(victim, QpCounter.BYTES_DELIVERED);
         sim.runUntil(DOWN_PS + reconvergePs - 10 * US);
-        assertEquals(deliveredAfterFailure, t.qpCounter(victim, QpCounter.BYTES_DELIVERED),
+        assertEquals(
+                deliveredAfterFailure,
+                t.qpCounter(victim, QpCounter.BYTES_DELIVERED),
                 "blackholed until routing reconverges");
         sim.runToCompletion(100_000 * US);
 
@@ -131,10 +157,27 @@ class LinkFailureTest {
     }
 
     static TransportConfig withReconvergence(TransportConfig c, long reconvergeNs) {
-        return new TransportConfig(c.mode(), c.evsPerQp(), c.evMinActive(), c.ackEveryPackets(), c.sackReorderThreshold(),
-                c.evLossTimerRtts(), c.probeInitialNs(), c.probeMaxNs(), c.qpTimerExponent(), c.qpRetryCount(),
-                c.penaltyEcn(), c.penaltyTrim(), c.controllerDenyDistinctQps(), c.nsccTargetDelayNs(), c.nsccMaxCwndBdp(),
-                c.nsccGamma(), c.nsccMaxMdJump(), c.nsccQaThreshold(), reconvergeNs, c.ecmpAllPlanes(),
+        return new TransportConfig(
+                c.mode(),
+                c.evsPerQp(),
+                c.evMinActive(),
+                c.ackEveryPackets(),
+                c.sackReorderThreshold(),
+                c.evLossTimerRtts(),
+                c.probeInitialNs(),
+                c.probeMaxNs(),
+                c.qpTimerExponent(),
+                c.qpRetryCount(),
+                c.penaltyEcn(),
+                c.penaltyTrim(),
+                c.controllerDenyDistinctQps(),
+                c.nsccTargetDelayNs(),
+                c.nsccMaxCwndBdp(),
+                c.nsccGamma(),
+                c.nsccMaxMdJump(),
+                c.nsccQaThreshold(),
+                reconvergeNs,
+                c.ecmpAllPlanes(),
                 c.nsccFairIncreasePacketsPerRtt());
     }
 }

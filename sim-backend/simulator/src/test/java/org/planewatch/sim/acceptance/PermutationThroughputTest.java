@@ -43,25 +43,49 @@ class PermutationThroughputTest {
 
         double idleEcmp = idleUplinkFraction(ecmp.telemetry());
         double idleMrc = idleUplinkFraction(mrc.telemetry());
-        System.out.println("idle uplinks ECMP " + idleEcmp + " MRC " + idleMrc + " fct ECMP " + ecmp.summary().fct()
-                + " MRC " + mrc.summary().fct());
+        System.out.println("idle uplinks ECMP " + idleEcmp + " MRC " + idleMrc + " fct ECMP "
+                + ecmp.summary().fct() + " MRC " + mrc.summary().fct());
         assertTrue(idleEcmp > 0.25 && idleEcmp < 0.5, "about 1/e of the uplinks idle under ECMP: " + idleEcmp);
         assertEquals(0.0, idleMrc, "MRC uses every uplink");
-        assertEquals(ecmp.summary().messages().total(), ecmp.summary().messages().completed());
-        assertTrue(ecmp.summary().fct().maxNs() > 1.5 * mrc.summary().fct().maxNs(),
+        assertEquals(
+                ecmp.summary().messages().total(), ecmp.summary().messages().completed());
+        assertTrue(
+                ecmp.summary().fct().maxNs() > 1.5 * mrc.summary().fct().maxNs(),
                 "colliding ECMP flows finish far later than sprayed ones");
     }
 
     @Test
     void ecmpOverAllPlanesPinsEachFlowToOneHashedPlane() {
         TransportConfig d = TransportConfig.defaults(TransportMode.ECMP);
-        TransportConfig allPlanes = new TransportConfig(d.mode(), d.evsPerQp(), d.evMinActive(), d.ackEveryPackets(),
-                d.sackReorderThreshold(), d.evLossTimerRtts(), d.probeInitialNs(), d.probeMaxNs(), d.qpTimerExponent(),
-                d.qpRetryCount(), d.penaltyEcn(), d.penaltyTrim(), d.controllerDenyDistinctQps(), d.nsccTargetDelayNs(),
-                d.nsccMaxCwndBdp(), d.nsccGamma(), d.nsccMaxMdJump(), d.nsccQaThreshold(), d.ecmpReconvergeNs(), true,
+        TransportConfig allPlanes = new TransportConfig(
+                d.mode(),
+                d.evsPerQp(),
+                d.evMinActive(),
+                d.ackEveryPackets(),
+                d.sackReorderThreshold(),
+                d.evLossTimerRtts(),
+                d.probeInitialNs(),
+                d.probeMaxNs(),
+                d.qpTimerExponent(),
+                d.qpRetryCount(),
+                d.penaltyEcn(),
+                d.penaltyTrim(),
+                d.controllerDenyDistinctQps(),
+                d.nsccTargetDelayNs(),
+                d.nsccMaxCwndBdp(),
+                d.nsccGamma(),
+                d.nsccMaxMdJump(),
+                d.nsccQaThreshold(),
+                d.ecmpReconvergeNs(),
+                true,
                 d.nsccFairIncreasePacketsPerRtt());
-        Simulation sim = Simulation.build(SmallFabrics.scenario("ecmp-planes", 5, SmallFabrics.fabric(4, 4, 4, 4),
-                allPlanes, SmallFabrics.permutation(200_000, 1), List.of()));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "ecmp-planes",
+                5,
+                SmallFabrics.fabric(4, 4, 4, 4),
+                allPlanes,
+                SmallFabrics.permutation(200_000, 1),
+                List.of()));
         sim.runToCompletion(100_000 * US);
         FabricTelemetry t = sim.telemetry();
 
@@ -80,8 +104,8 @@ class PermutationThroughputTest {
     }
 
     private static Simulation run(TransportMode mode) {
-        Simulation sim = Simulation.build(SmallFabrics.scenario("permutation-" + mode, 5, FABRIC, mode,
-                SmallFabrics.permutation(BYTES, 1), List.of()));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "permutation-" + mode, 5, FABRIC, mode, SmallFabrics.permutation(BYTES, 1), List.of()));
         sim.runToCompletion(100_000 * US);
         return sim;
     }

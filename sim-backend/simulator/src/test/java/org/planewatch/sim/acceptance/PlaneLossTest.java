@@ -20,8 +20,13 @@ class PlaneLossTest {
 
     @Test
     void onePlaneDownGivesSevenEighthsThroughputWithoutStall() {
-        Simulation sim = Simulation.build(SmallFabrics.scenario("plane-loss", 9, SmallFabrics.fabric(8, 4, 4, 4),
-                TransportMode.MRC, SmallFabrics.permutation(40_000_000, 1), List.of(new FaultSpec.PlaneDown(DOWN_PS / 1000, 3))));
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "plane-loss",
+                9,
+                SmallFabrics.fabric(8, 4, 4, 4),
+                TransportMode.MRC,
+                SmallFabrics.permutation(40_000_000, 1),
+                List.of(new FaultSpec.PlaneDown(DOWN_PS / 1000, 3))));
         FabricTelemetry t = sim.telemetry();
 
         long[] delivered = new long[40];

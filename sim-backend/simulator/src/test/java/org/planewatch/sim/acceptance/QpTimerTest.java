@@ -28,8 +28,13 @@ class QpTimerTest {
     private static final long DOWN_PS = 20 * US;
 
     private static Simulation incastWithReceiverLinks(List<FaultSpec> faults) {
-        return Simulation.build(SmallFabrics.scenario("qp-timer", 11, SmallFabrics.fabric(2, 4, 2, 2),
-                SmallFabrics.mrcQpTimer(EXPONENT, RETRIES), SmallFabrics.incast(SENDERS, RECEIVER, 1_000_000), faults));
+        return Simulation.build(SmallFabrics.scenario(
+                "qp-timer",
+                11,
+                SmallFabrics.fabric(2, 4, 2, 2),
+                SmallFabrics.mrcQpTimer(EXPONENT, RETRIES),
+                SmallFabrics.incast(SENDERS, RECEIVER, 1_000_000),
+                faults));
     }
 
     private static List<FaultSpec> receiverLinks(boolean down, long atPs) {

@@ -26,11 +26,12 @@ class CliErrorsTest {
                   - {atUs: 50, link: "p9-t0-1~p9-t1-5", action: down}
                 """);
 
-        CliHarness result = CliHarness.run("run", file.toString(), "--report", dir.resolve("r.json").toString());
+        CliHarness result = CliHarness.run(
+                "run", file.toString(), "--report", dir.resolve("r.json").toString());
 
         assertEquals(2, result.exitCode());
-        assertEquals(file + ":5: faults[0].link: unknown link 'p9-t0-1~p9-t1-5' (fabric has planes 0..7)\n",
-                result.err());
+        assertEquals(
+                file + ":5: faults[0].link: unknown link 'p9-t0-1~p9-t1-5' (fabric has planes 0..7)\n", result.err());
         assertEquals("", result.out());
         assertTrue(Files.notExists(dir.resolve("r.json")));
     }
@@ -59,8 +60,8 @@ class CliErrorsTest {
     void unwritableReportIsARunFailureWithStatus1() throws IOException {
         Path directory = Files.createDirectory(dir.resolve("a-directory"));
 
-        CliHarness result = CliHarness.run("run", "../scenarios/incast.yaml", "--report", directory.toString(),
-                "--quiet");
+        CliHarness result =
+                CliHarness.run("run", "../scenarios/incast.yaml", "--report", directory.toString(), "--quiet");
 
         assertEquals(1, result.exitCode());
         assertTrue(result.err().startsWith("cannot write the report to " + directory + ": "), result.err());
@@ -72,8 +73,10 @@ class CliErrorsTest {
         CliHarness result = CliHarness.run("run", "../scenarios/link-failure-demo.yaml", "--check");
 
         assertEquals(0, result.exitCode(), result.err());
-        assertEquals("../scenarios/link-failure-demo.yaml: ok: link-failure-demo: 64 hosts on 8 planes (160 switches), "
-                + "mrc transport, permutation workload, 2 faults, for 2000.0 us\n", result.out());
+        assertEquals(
+                "../scenarios/link-failure-demo.yaml: ok: link-failure-demo: 64 hosts on 8 planes (160 switches), "
+                        + "mrc transport, permutation workload, 2 faults, for 2000.0 us\n",
+                result.out());
     }
 
     @Test
@@ -81,8 +84,10 @@ class CliErrorsTest {
         CliHarness result = CliHarness.run("bench", "--sweep", "--dir", "../reference/htsim", "--runs", "3");
 
         assertEquals(2, result.exitCode());
-        assertEquals("planewatch-sim: bench moved to its own jar: "
-                + "java -jar sim-backend/target/planewatch-sim-bench.jar bench ...\n", result.err());
+        assertEquals(
+                "planewatch-sim: bench moved to its own jar: "
+                        + "java -jar sim-backend/target/planewatch-sim-bench.jar bench ...\n",
+                result.err());
         assertEquals("", result.out());
     }
 }

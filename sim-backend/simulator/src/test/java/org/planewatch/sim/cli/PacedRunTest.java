@@ -37,8 +37,8 @@ class PacedRunTest {
 
         @Override
         public void advance(long timePs, boolean stopWhenComplete) {
-            long target = Math.min(stopWhenComplete && nowPs < completeAtPs ? Math.min(timePs, completeAtPs) : timePs,
-                    lastEventPs);
+            long target = Math.min(
+                    stopWhenComplete && nowPs < completeAtPs ? Math.min(timePs, completeAtPs) : timePs, lastEventPs);
             long processed = Math.max(0, (target - nowPs) / 1_000);
             events += processed;
             wallClock[0] += processed * wallNsPerEvent;
@@ -67,14 +67,16 @@ class PacedRunTest {
         CountingSimulation sim = new CountingSimulation(clock, 100, Long.MAX_VALUE, Long.MAX_VALUE);
         StringWriter progress = new StringWriter();
 
-        PacedRun.Outcome outcome = new PacedRun(new PrintWriter(progress), () -> clock[0])
-                .run(sim, 50_000_000_000L, false);
+        PacedRun.Outcome outcome =
+                new PacedRun(new PrintWriter(progress), () -> clock[0]).run(sim, 50_000_000_000L, false);
 
         List<String> lines = progress.toString().lines().toList();
         long wallSeconds = outcome.wallNanos() / PacedRun.PROGRESS_INTERVAL_NS;
-        assertTrue(lines.size() <= wallSeconds && lines.size() >= wallSeconds - 1,
+        assertTrue(
+                lines.size() <= wallSeconds && lines.size() >= wallSeconds - 1,
                 lines.size() + " lines in " + outcome.wallNanos() + " ns of wall time");
-        assertTrue(lines.getFirst().matches("sim [0-9.]+ us \\| [0-9,]+ events \\| [0-9.]+ M events/s \\| messages 0/4"),
+        assertTrue(
+                lines.getFirst().matches("sim [0-9.]+ us \\| [0-9,]+ events \\| [0-9.]+ M events/s \\| messages 0/4"),
                 lines.getFirst());
         assertEquals(50_000_000_000L, outcome.endPs());
     }

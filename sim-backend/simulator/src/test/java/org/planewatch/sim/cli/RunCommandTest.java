@@ -17,7 +17,8 @@ class RunCommandTest {
         assertTrue(err.getFirst().matches("incast: built 32 hosts, 16 switches in \\d+ ms"), result.err());
         List<String> out = result.out().lines().toList();
         assertEquals(1, out.size(), result.out());
-        assertTrue(out.getFirst().matches("incast: [0-9.]+ us simulated in \\d+ ms, \\d+ events, messages 16/16, .*"),
+        assertTrue(
+                out.getFirst().matches("incast: [0-9.]+ us simulated in \\d+ ms, \\d+ events, messages 16/16, .*"),
                 out.getFirst());
     }
 }

@@ -41,6 +41,7 @@ class ScenarioFuzzTest {
     private static final int MUTANTS = Integer.getInteger("fuzz.count", 2_000);
     /** The heap a mutant may need: what it would take to run it is checked, and it must hold. */
     private static final HeapBudget BUDGET = new HeapBudget(256L << 20);
+
     private static final int SLICE_EVENTS = Integer.getInteger("fuzz.events", 5_000);
     private static final long SLICE_PS = Long.getLong("fuzz.sliceUs", 50) * 1_000_000L;
     /** Every how many mutants one also goes through the command line ({@code run --check}). */
@@ -85,12 +86,15 @@ class ScenarioFuzzTest {
     private List<String> originals() throws IOException {
         List<String> texts = new ArrayList<>();
         try (Stream<Path> files = Files.list(Path.of("../scenarios"))) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
                 texts.add(Files.readString(file));
             }
         }
-        Files.writeString(dir.resolve("small.cm"), "Nodes 16\nConnections 3\n0->5 id 1 start 0 size 65536\n"
-                + "3->9 id 2 start 2.5 size 200000\n12->1 id 3 start 1 size 4096\n");
+        Files.writeString(
+                dir.resolve("small.cm"),
+                "Nodes 16\nConnections 3\n0->5 id 1 start 0 size 65536\n"
+                        + "3->9 id 2 start 2.5 size 200000\n12->1 id 3 start 1 size 4096\n");
         texts.add("name: matrix\nfabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 4, t1PerPlane: 4}\n"
                 + "workload: {type: matrix, connectionMatrix: small.cm}\n");
         texts.add("name: flows\nfabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 4, t1PerPlane: 4}\n"
@@ -117,7 +121,8 @@ class ScenarioFuzzTest {
                 break;
             }
         }
-        ReportWriter.write(RunReports.from(scenario, simulation.summary(), 0, 0, simulation.workloadComplete()),
+        ReportWriter.write(
+                RunReports.from(scenario, simulation.summary(), 0, 0, simulation.workloadComplete()),
                 dir.resolve("report.json"));
         return "ran";
     }

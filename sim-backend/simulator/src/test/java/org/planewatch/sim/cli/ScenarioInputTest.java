@@ -74,43 +74,55 @@ class ScenarioInputTest {
 
         String message = refusal(file);
 
-        assertEquals(file + ":3: workload.connectionMatrix: " + dir.resolve("passwd")
-                + ":1: not an htsim connection matrix: expected 'Nodes <count>' as its first line", message);
+        assertEquals(
+                file + ":3: workload.connectionMatrix: " + dir.resolve("passwd")
+                        + ":1: not an htsim connection matrix: expected 'Nodes <count>' as its first line",
+                message);
         assertFalse(message.contains("root") || message.contains("bash"), message);
     }
 
     @Test
     void aBinaryConnectionMatrixIsNotAText() throws IOException {
-        Files.write(dir.resolve("m.cm"), new byte[] {'N', 'o', 'd', 'e', 's', ' ', '4', '\n', (byte) 0xC0, (byte) 0x80});
+        Files.write(
+                dir.resolve("m.cm"), new byte[] {'N', 'o', 'd', 'e', 's', ' ', '4', '\n', (byte) 0xC0, (byte) 0x80});
         Path file = scenario("name: x\n" + FABRIC + "workload: {type: matrix, connectionMatrix: m.cm}\n");
 
-        assertEquals(file + ":3: workload.connectionMatrix: " + dir.resolve("m.cm")
-                + ": not a text file: invalid UTF-8 at byte 8", refusal(file));
+        assertEquals(
+                file + ":3: workload.connectionMatrix: " + dir.resolve("m.cm")
+                        + ": not a text file: invalid UTF-8 at byte 8",
+                refusal(file));
     }
 
     @Test
     void aMatrixLineShowsAtMostAShortToken() throws IOException {
-        Files.writeString(dir.resolve("m.cm"), "Nodes 16\nConnections 1\n" + "z".repeat(500) + "->1 id 1 start 0 size 10\n");
+        Files.writeString(
+                dir.resolve("m.cm"), "Nodes 16\nConnections 1\n" + "z".repeat(500) + "->1 id 1 start 0 size 10\n");
         Path file = scenario("name: x\n" + FABRIC + "workload: {type: matrix, connectionMatrix: m.cm}\n");
 
-        assertEquals(file + ":3: workload.connectionMatrix: " + dir.resolve("m.cm") + ":3: expected <src>-><dst> with"
-                + " host numbers, got 'zzzzzzzzzzzzzzzz...' (503 characters)", refusal(file));
+        assertEquals(
+                file + ":3: workload.connectionMatrix: " + dir.resolve("m.cm") + ":3: expected <src>-><dst> with"
+                        + " host numbers, got 'zzzzzzzzzzzzzzzz...' (503 characters)",
+                refusal(file));
     }
 
     @Test
     void longValuesAndKeysAreCutToFortyCharacters() throws IOException {
         String longType = "broadcast".repeat(600);
-        assertEquals(dir.resolve("scenario.yaml") + ":2: workload.type: unknown workload type '"
-                + longType.substring(0, 40) + "...' (5,400 characters) (expected permutation, incast, alltoall,"
-                + " allreduce, training or matrix)", refusal(scenario("name: x\nworkload: {type: " + longType + "}\n")));
+        assertEquals(
+                dir.resolve("scenario.yaml") + ":2: workload.type: unknown workload type '"
+                        + longType.substring(0, 40) + "...' (5,400 characters) (expected permutation, incast, alltoall,"
+                        + " allreduce, training or matrix)",
+                refusal(scenario("name: x\nworkload: {type: " + longType + "}\n")));
 
         String longKey = "k".repeat(1_000);
         String message = refusal(scenario("name: x\nworkload: {type: permutation}\nfabric:\n  " + longKey + ": 1\n"));
         String shown = "'" + "k".repeat(40) + "...' (1,000 characters)";
-        assertEquals(dir.resolve("scenario.yaml") + ":4: fabric." + shown + ": unknown key " + shown
-                + " (expected one of: planes, hostsPerT0, t0PerPlane, t1PerPlane, linkGbps, linkDelayNs, mtuBytes,"
-                + " headerBytes, queueBytes, headerQueueBytes, ecnKminBytes, ecnKmaxBytes, trimming, switchLatencyNs,"
-                + " headerBurstPackets)", message);
+        assertEquals(
+                dir.resolve("scenario.yaml") + ":4: fabric." + shown + ": unknown key " + shown
+                        + " (expected one of: planes, hostsPerT0, t0PerPlane, t1PerPlane, linkGbps, linkDelayNs, mtuBytes,"
+                        + " headerBytes, queueBytes, headerQueueBytes, ecnKminBytes, ecnKmaxBytes, trimming, switchLatencyNs,"
+                        + " headerBurstPackets)",
+                message);
     }
 
     @Test

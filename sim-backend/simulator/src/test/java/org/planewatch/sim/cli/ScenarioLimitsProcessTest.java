@@ -52,10 +52,12 @@ class ScenarioLimitsProcessTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aFlapOfTwoBillionPeriodsRunsInASmallHeap() throws Exception {
-        Path file = scenario("flap", "fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2}\n"
-                + "workload: {type: permutation, messageBytes: 65536}\n"
-                + "faults:\n  - {atUs: 1, link: p0-t0-0~p0-t1-0, action: flap, periodUs: 40, downUs: 15, count: 2000000000}\n"
-                + "durationUs: 200\n");
+        Path file = scenario(
+                "flap",
+                "fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2}\n"
+                        + "workload: {type: permutation, messageBytes: 65536}\n"
+                        + "faults:\n  - {atUs: 1, link: p0-t0-0~p0-t1-0, action: flap, periodUs: 40, downUs: 15, count: 2000000000}\n"
+                        + "durationUs: 200\n");
 
         SimProcess run = SimProcess.run(dir, "64m", 50, "run", file.toString(), "--quiet");
 
@@ -66,34 +68,56 @@ class ScenarioLimitsProcessTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void theIssuesFabricsTooLargeForAnyHeapAreRefusedUpFront() throws Exception {
-        Path million = scenario("million", "fabric: {planes: 500, hostsPerT0: 1000, t0PerPlane: 1000, t1PerPlane: 16}\n"
-                + "workload: {type: permutation}\n");
-        Path planes = scenario("planes", "fabric: {planes: 8, hostsPerT0: 512, t0PerPlane: 12500, t1PerPlane: 256}\n"
-                + "workload: {type: permutation}\n");
+        Path million = scenario(
+                "million",
+                "fabric: {planes: 500, hostsPerT0: 1000, t0PerPlane: 1000, t1PerPlane: 16}\n"
+                        + "workload: {type: permutation}\n");
+        Path planes = scenario(
+                "planes",
+                "fabric: {planes: 8, hostsPerT0: 512, t0PerPlane: 12500, t1PerPlane: 256}\n"
+                        + "workload: {type: permutation}\n");
 
-        assertRefusedInOneLine(SimProcess.run(dir, HEAP, 50, "run", million.toString()), million.toString(),
-                "fabric.planes", "1,016,000,000 switch and NIC ports; the limit is 126,322,567");
-        assertRefusedInOneLine(SimProcess.run(dir, HEAP, 50, "run", planes.toString()), planes.toString(),
-                "fabric.planes", "153,600,000 switch and NIC ports; the limit is 126,322,567");
+        assertRefusedInOneLine(
+                SimProcess.run(dir, HEAP, 50, "run", million.toString()),
+                million.toString(),
+                "fabric.planes",
+                "1,016,000,000 switch and NIC ports; the limit is 126,322,567");
+        assertRefusedInOneLine(
+                SimProcess.run(dir, HEAP, 50, "run", planes.toString()),
+                planes.toString(),
+                "fabric.planes",
+                "153,600,000 switch and NIC ports; the limit is 126,322,567");
     }
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void atTheHeapLimitTheLargestAcceptedFabricRunsAndTheNextIsRefused() throws Exception {
-        assertEdge("fabric", t0 -> "fabric: {planes: 8, hostsPerT0: 64, t0PerPlane: " + t0 + ", t1PerPlane: 64}\n"
-                + "workload: {type: permutation, messageBytes: 65536, hosts: 2}\ndurationUs: 5\n", "fabric:");
-        assertEdge("permutation", t0 -> "fabric: {planes: 8, hostsPerT0: 16, t0PerPlane: " + t0 + ", t1PerPlane: 16}\n"
-                + "workload: {type: permutation, messageBytes: 1048576}\ndurationUs: 5\n", "workload:");
+        assertEdge(
+                "fabric",
+                t0 -> "fabric: {planes: 8, hostsPerT0: 64, t0PerPlane: " + t0 + ", t1PerPlane: 64}\n"
+                        + "workload: {type: permutation, messageBytes: 65536, hosts: 2}\ndurationUs: 5\n",
+                "fabric:");
+        assertEdge(
+                "permutation",
+                t0 -> "fabric: {planes: 8, hostsPerT0: 16, t0PerPlane: " + t0 + ", t1PerPlane: 16}\n"
+                        + "workload: {type: permutation, messageBytes: 1048576}\ndurationUs: 5\n",
+                "workload:");
     }
 
     @Test
     @Tag("slow")
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void atTheHeapLimitTheLargestAcceptedIncastAndAllToAllRunToCompletion() throws Exception {
-        assertEdge("incast", t0 -> "fabric: {planes: 4, hostsPerT0: 16, t0PerPlane: " + t0 + ", t1PerPlane: 16}\n"
-                + "workload: {type: incast, messageBytes: 262144}\n", "workload:");
-        assertEdge("alltoall", t0 -> "fabric: {planes: 4, hostsPerT0: 8, t0PerPlane: " + t0 + ", t1PerPlane: 8}\n"
-                + "workload: {type: alltoall, messageBytes: 65536}\n", "workload:");
+        assertEdge(
+                "incast",
+                t0 -> "fabric: {planes: 4, hostsPerT0: 16, t0PerPlane: " + t0 + ", t1PerPlane: 16}\n"
+                        + "workload: {type: incast, messageBytes: 262144}\n",
+                "workload:");
+        assertEdge(
+                "alltoall",
+                t0 -> "fabric: {planes: 4, hostsPerT0: 8, t0PerPlane: " + t0 + ", t1PerPlane: 8}\n"
+                        + "workload: {type: alltoall, messageBytes: 65536}\n",
+                "workload:");
     }
 
     /**
@@ -109,10 +133,16 @@ class ScenarioLimitsProcessTest {
         Path refused = scenario(name + "-" + (size + 1), yamlOfSize.apply(size + 1));
 
         SimProcess run = SimProcess.run(dir, HEAP, 300, "run", accepted.toString(), "--quiet");
-        assertEquals(0, run.exitCode(), "the largest accepted " + name + " (t0PerPlane " + size + ") runs in " + HEAP
-                + ": " + run.err());
-        assertRefusedInOneLine(SimProcess.run(dir, HEAP, 60, "run", refused.toString()), refused.toString(),
-                refusedKey, "of heap (", "this JVM has 256 MB (-Xmx); the limit is 80 % of it");
+        assertEquals(
+                0,
+                run.exitCode(),
+                "the largest accepted " + name + " (t0PerPlane " + size + ") runs in " + HEAP + ": " + run.err());
+        assertRefusedInOneLine(
+                SimProcess.run(dir, HEAP, 60, "run", refused.toString()),
+                refused.toString(),
+                refusedKey,
+                "of heap (",
+                "this JVM has 256 MB (-Xmx); the limit is 80 % of it");
     }
 
     private boolean fits(String yaml) throws ScenarioException {

@@ -2,8 +2,8 @@ package org.planewatch.sim.cli;
 
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,29 +31,110 @@ final class ScenarioMutator {
     }
 
     private static final Object[] ODD_VALUES = {
-        "seven", "", "x".repeat(5_000), "h\u00f6st-\u4e2d", true, false, null, List.of(1, 2), Map.of("a", 1),
-        0, 1, -1, -5, Integer.MAX_VALUE, 2_147_483_648L, Long.MAX_VALUE, Long.MIN_VALUE, -2_147_483_649L,
-        1.0e300, -1.0e300, 1.0e-300, 1.0e15, 1.0e19, 0.5, -0.0, Double.NaN, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, "0x7fffffff", "1_000_000_000_000", "1" + "0".repeat(400), "~", "p0-t0-0~p0-t1-0",
-        "host-999999999~p0-t0-0", "p2147483647-t1-0",
+        "seven",
+        "",
+        "x".repeat(5_000),
+        "h\u00f6st-\u4e2d",
+        true,
+        false,
+        null,
+        List.of(1, 2),
+        Map.of("a", 1),
+        0,
+        1,
+        -1,
+        -5,
+        Integer.MAX_VALUE,
+        2_147_483_648L,
+        Long.MAX_VALUE,
+        Long.MIN_VALUE,
+        -2_147_483_649L,
+        1.0e300,
+        -1.0e300,
+        1.0e-300,
+        1.0e15,
+        1.0e19,
+        0.5,
+        -0.0,
+        Double.NaN,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        "0x7fffffff",
+        "1_000_000_000_000",
+        "1" + "0".repeat(400),
+        "~",
+        "p0-t0-0~p0-t1-0",
+        "host-999999999~p0-t0-0",
+        "p2147483647-t1-0",
     };
     /** Numbers at the edges of what a field takes: still numbers, so the file often loads and runs. */
     private static final Object[] EDGE_NUMBERS = {
-        0, 1, 2, 3, 7, 64, 1_000, 65_536, 1_000_000, Integer.MAX_VALUE, 1_000_000_000_000L, 999_999_999.5,
-        0.001, 0.999, 1.0e-9, 2.5, 100.0, 1.0e6,
+        0,
+        1,
+        2,
+        3,
+        7,
+        64,
+        1_000,
+        65_536,
+        1_000_000,
+        Integer.MAX_VALUE,
+        1_000_000_000_000L,
+        999_999_999.5,
+        0.001,
+        0.999,
+        1.0e-9,
+        2.5,
+        100.0,
+        1.0e6,
     };
+
     private static final List<String> SECTIONS = List.of("fabric", "transport", "workload");
     /** The keys each section takes: the configuration records' components. */
     private static final Map<String, List<String>> SECTION_KEYS = Map.of(
             "fabric", components(FabricConfig.class),
-            "transport", components(TransportConfig.class).stream().filter(k -> !k.equals("mode")).toList(),
+            "transport",
+                    components(TransportConfig.class).stream()
+                            .filter(k -> !k.equals("mode"))
+                            .toList(),
             "workload", List.of("messageBytes", "repeat", "hosts", "senders", "receiver", "computeGapNs"));
+
     private static final String[] KEYS = {
-        "planes", "hostsPerT0", "t0PerPlane", "t1PerPlane", "linkGbps", "linkDelayNs", "mtuBytes", "queueBytes",
-        "evsPerQp", "evMinActive", "qpTimerExponent", "messageBytes", "repeat", "hosts", "senders", "receiver",
-        "atUs", "periodUs", "downUs", "count", "durationUs", "seed", "type", "mode", "action", "link", "plane",
-        "nsccGamma", "nsccMaxCwndBdp", "evLossTimerRtts", "ackEveryPackets", "headerBurstPackets", "computeGapNs",
-        "bogus", "k".repeat(3_000),
+        "planes",
+        "hostsPerT0",
+        "t0PerPlane",
+        "t1PerPlane",
+        "linkGbps",
+        "linkDelayNs",
+        "mtuBytes",
+        "queueBytes",
+        "evsPerQp",
+        "evMinActive",
+        "qpTimerExponent",
+        "messageBytes",
+        "repeat",
+        "hosts",
+        "senders",
+        "receiver",
+        "atUs",
+        "periodUs",
+        "downUs",
+        "count",
+        "durationUs",
+        "seed",
+        "type",
+        "mode",
+        "action",
+        "link",
+        "plane",
+        "nsccGamma",
+        "nsccMaxCwndBdp",
+        "evLossTimerRtts",
+        "ackEveryPackets",
+        "headerBurstPackets",
+        "computeGapNs",
+        "bogus",
+        "k".repeat(3_000),
     };
 
     private final Random random;
@@ -97,13 +178,15 @@ final class ScenarioMutator {
             String key = keys.get(random.nextInt(keys.size()));
             Object edge = EDGE_NUMBERS[random.nextInt(EDGE_NUMBERS.length)];
             Object existing = root.get(section);
-            Map<Object, Object> target = existing instanceof Map<?, ?> m ? (Map<Object, Object>) m : new LinkedHashMap<>();
+            Map<Object, Object> target =
+                    existing instanceof Map<?, ?> m ? (Map<Object, Object>) m : new LinkedHashMap<>();
             target.put(key, edge);
             root.put(section, target);
             done.add(section + "." + key + " = " + edge);
             return tree;
         }
-        List<Object[]> numbers = slots.stream().filter(s -> value(s) instanceof Number).toList();
+        List<Object[]> numbers =
+                slots.stream().filter(s -> value(s) instanceof Number).toList();
         if (!numbers.isEmpty() && random.nextInt(5) < 2) {
             Object[] slot = numbers.get(random.nextInt(numbers.size()));
             Object edge = EDGE_NUMBERS[random.nextInt(EDGE_NUMBERS.length)];
@@ -206,8 +289,10 @@ final class ScenarioMutator {
     }
 
     private static List<String> components(Class<? extends Record> type) {
-        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName)
-                .filter(name -> !name.equals("trimming") && !name.equals("ecmpAllPlanes")).toList();
+        return Arrays.stream(type.getRecordComponents())
+                .map(RecordComponent::getName)
+                .filter(name -> !name.equals("trimming") && !name.equals("ecmpAllPlanes"))
+                .toList();
     }
 
     private static Object value(Object[] slot) {

@@ -52,8 +52,20 @@ class ShippedScenariosRunTest {
         assertEquals("", result.err());
         assertTrue(result.out().startsWith(scenario.name() + ": "), result.out());
         JsonNode report = new ObjectMapper().readTree(reportFile.toFile());
-        assertTrue(keys(report).containsAll(List.of("scenario", "seed", "simulatedNs", "wallMs", "events", "messages",
-                "packets", "fct", "planes", "evTransitions")), keys(report).toString());
+        assertTrue(
+                keys(report)
+                        .containsAll(List.of(
+                                "scenario",
+                                "seed",
+                                "simulatedNs",
+                                "wallMs",
+                                "events",
+                                "messages",
+                                "packets",
+                                "fct",
+                                "planes",
+                                "evTransitions")),
+                keys(report).toString());
         assertEquals(scenario.name(), report.get("scenario").asText());
         assertEquals(scenario.seed(), report.get("seed").asLong());
         if (scenario.durationNs() > 0) {
@@ -62,44 +74,62 @@ class ShippedScenariosRunTest {
         assertTrue(report.get("events").asLong() > 0);
 
         JsonNode messages = report.get("messages");
-        assertEquals(List.of("total", "completed", "bytesExpected", "bytesDelivered", "duplicateBytes", "failed"), keys(messages));
+        assertEquals(
+                List.of("total", "completed", "bytesExpected", "bytesDelivered", "duplicateBytes", "failed"),
+                keys(messages));
         assertTrue(report.get("workloadComplete").asBoolean(), "every shipped example completes its workload");
         assertTrue(messages.get("total").asLong() > 0);
         assertEquals(messages.get("total").asLong(), messages.get("completed").asLong());
-        assertEquals(messages.get("bytesExpected").asLong(), messages.get("bytesDelivered").asLong());
+        assertEquals(
+                messages.get("bytesExpected").asLong(),
+                messages.get("bytesDelivered").asLong());
 
         JsonNode packets = report.get("packets");
         assertEquals(List.of("sent", "delivered", "trimmed", "dropped", "inFlightAtEnd"), keys(packets));
-        assertEquals(packets.get("sent").asLong(), packets.get("delivered").asLong() + packets.get("trimmed").asLong()
-                + packets.get("dropped").asLong() + packets.get("inFlightAtEnd").asLong(),
+        assertEquals(
+                packets.get("sent").asLong(),
+                packets.get("delivered").asLong()
+                        + packets.get("trimmed").asLong()
+                        + packets.get("dropped").asLong()
+                        + packets.get("inFlightAtEnd").asLong(),
                 "every data packet sent is delivered, trimmed, dropped or in flight: " + packets);
 
         JsonNode fct = report.get("fct");
-        assertTrue(0 < fct.get("p50Ns").asLong() && fct.get("p50Ns").asLong() <= fct.get("p99Ns").asLong()
-                && fct.get("p99Ns").asLong() <= fct.get("maxNs").asLong(), fct.toString());
+        assertTrue(
+                0 < fct.get("p50Ns").asLong()
+                        && fct.get("p50Ns").asLong() <= fct.get("p99Ns").asLong()
+                        && fct.get("p99Ns").asLong() <= fct.get("maxNs").asLong(),
+                fct.toString());
 
         JsonNode planes = report.get("planes");
         assertEquals(scenario.fabric().planes(), planes.size());
         for (int p = 0; p < planes.size(); p++) {
-            assertEquals(List.of("id", "goodputGbps", "trimmed", "dropped", "evsAssumedBad", "evsDenied"),
+            assertEquals(
+                    List.of("id", "goodputGbps", "trimmed", "dropped", "evsAssumedBad", "evsDenied"),
                     keys(planes.get(p)));
             assertEquals(p, planes.get(p).get("id").asInt());
         }
         JsonNode steps = report.get("steps");
         assertEquals(messages.get("completed").asLong() > 0, steps.size() > 0, "finished rounds are reported");
         for (JsonNode step : steps) {
-            assertTrue(keys(step).containsAll(List.of("index", "startNs", "completionNs", "durationNs",
-                    "slowestTransfer")), step.toString());
+            assertTrue(
+                    keys(step)
+                            .containsAll(List.of("index", "startNs", "completionNs", "durationNs", "slowestTransfer")),
+                    step.toString());
             // each figure is truncated from picoseconds on its own, so they may differ by 1 ns
-            assertEquals(step.get("completionNs").asLong() - step.get("startNs").asLong(),
-                    step.get("durationNs").asLong(), 1, step.toString());
+            assertEquals(
+                    step.get("completionNs").asLong() - step.get("startNs").asLong(),
+                    step.get("durationNs").asLong(),
+                    1,
+                    step.toString());
         }
         if (scenario.workload().type() == WorkloadType.TRAINING) {
             assertEquals(scenario.workload().repeat(), steps.size(), "one step result per training step");
         }
         long previousAt = 0;
         for (JsonNode transition : report.get("evTransitions")) {
-            assertEquals(List.of("atNs", "host", "qp", "ev", "plane", "links", "from", "to", "reason"), keys(transition));
+            assertEquals(
+                    List.of("atNs", "host", "qp", "ev", "plane", "links", "from", "to", "reason"), keys(transition));
             assertTrue(transition.get("atNs").asLong() >= previousAt, "transitions in time order");
             previousAt = transition.get("atNs").asLong();
             assertTrue(transition.get("host").asText().matches("host-\\d+"), transition.toString());

@@ -19,14 +19,23 @@ record SimProcess(int exitCode, String out, String err) {
     static SimProcess run(Path workDir, String maxHeap, long timeoutSeconds, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(List.of("-Xmx" + maxHeap, "-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(List.of(
+                "-Xmx" + maxHeap,
+                "-XX:+UseG1GC",
+                "-cp",
+                System.getProperty("java.class.path"),
                 SimMain.class.getName()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(workDir, "out", ".txt");
         Path err = Files.createTempFile(workDir, "err", ".txt");
-        Process child = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process child = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         int exit;
         if (child.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             exit = child.exitValue();

@@ -17,7 +17,7 @@ class ReservedSequenceTest {
         List<Integer> order = new ArrayList<>();
         engine.register(EventKind.FAULT, (target, arg) -> order.add(target));
         long reserved = engine.reserveSequences(2);
-        engine.schedule(1_000, EventKind.FAULT, 10, 0);   // a delay-lane event
+        engine.schedule(1_000, EventKind.FAULT, 10, 0); // a delay-lane event
         engine.schedule(1_000, EventKind.FAULT, 11, 0);
         engine.schedule(500, EventKind.FAULT, 12, 0);
         engine.scheduleReserved(1_000, EventKind.FAULT, 1, 0, reserved + 1);
@@ -32,7 +32,7 @@ class ReservedSequenceTest {
     void aSequenceNotReservedIsRefused() {
         Engine engine = new Engine();
         long reserved = engine.reserveSequences(1);
-        assertThrows(IllegalArgumentException.class,
-                () -> engine.scheduleReserved(10, EventKind.FAULT, 0, 0, reserved + 1));
+        assertThrows(
+                IllegalArgumentException.class, () -> engine.scheduleReserved(10, EventKind.FAULT, 0, 0, reserved + 1));
     }
 }

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.Test;
 import org.planewatch.sim.config.FabricConfig;
 
 class TopologyTest {
-    private final Topology topo = new Topology(new FabricConfig(4, 8, 6, 5, 100, 1000, 4096, 64, 100_000, 200_000,
-            20_000, 80_000, true, 0, 8));
+    private final Topology topo = new Topology(
+            new FabricConfig(4, 8, 6, 5, 100, 1000, 4096, 64, 100_000, 200_000, 20_000, 80_000, true, 0, 8));
 
     @Test
     void countsFollowTheClos() {

@@ -18,36 +18,49 @@ import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 
 class FaultInjectorTest {
-    private static final FabricConfig FABRIC = new FabricConfig(2, 4, 4, 4, 100, 1000, 4096, 64, 262_144, 524_288,
-            50_000, 200_000, true, 0, 8);
+    private static final FabricConfig FABRIC =
+            new FabricConfig(2, 4, 4, 4, 100, 1000, 4096, 64, 262_144, 524_288, 50_000, 200_000, true, 0, 8);
 
     private static Scenario scenario(List<FaultSpec> faults) {
-        return new Scenario("faults", 1, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(64 * 1024, 1), faults, 0);
+        return new Scenario(
+                "faults",
+                1,
+                FABRIC,
+                TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(64 * 1024, 1),
+                faults,
+                0);
     }
 
     @Test
     void unknownLinkIsRejectedWithItsNameAndFaultNumber() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Simulation.build(scenario(List.of(
-                new FaultSpec.LinkDown(10, "p0-t0-0~p0-t1-1"),
-                new FaultSpec.LinkDown(10, "p0-t0-9~p0-t1-1")))));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> Simulation.build(scenario(List.of(
+                        new FaultSpec.LinkDown(10, "p0-t0-0~p0-t1-1"),
+                        new FaultSpec.LinkDown(10, "p0-t0-9~p0-t1-1")))));
         assertTrue(e.getMessage().contains("fault 2"), e.getMessage());
         assertTrue(e.getMessage().contains("'p0-t0-9~p0-t1-1'"), e.getMessage());
     }
 
     @Test
     void unknownSwitchPlaneAndBadParametersAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> Simulation.build(scenario(List.of(
-                new FaultSpec.SwitchReboot(0, "p0-t2-0", 10)))));
-        IllegalArgumentException plane = assertThrows(IllegalArgumentException.class, () -> Simulation.build(scenario(List.of(
-                new FaultSpec.PlaneDown(0, 2)))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Simulation.build(scenario(List.of(new FaultSpec.SwitchReboot(0, "p0-t2-0", 10)))));
+        IllegalArgumentException plane = assertThrows(
+                IllegalArgumentException.class,
+                () -> Simulation.build(scenario(List.of(new FaultSpec.PlaneDown(0, 2)))));
         assertTrue(plane.getMessage().contains("unknown plane 2"), plane.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Simulation.build(scenario(List.of(
-                new FaultSpec.GrayLink(0, "host-1~p0-t0-0", 1.5)))));
-        assertThrows(IllegalArgumentException.class, () -> Simulation.build(scenario(List.of(
-                new FaultSpec.LinkFlap(0, "host-1~p0-t0-0", 10, 20, 1)))));
-        assertThrows(IllegalArgumentException.class, () -> Simulation.build(scenario(List.of(
-                new FaultSpec.LinkDown(-1, "host-1~p0-t0-0")))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Simulation.build(scenario(List.of(new FaultSpec.GrayLink(0, "host-1~p0-t0-0", 1.5)))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Simulation.build(scenario(List.of(new FaultSpec.LinkFlap(0, "host-1~p0-t0-0", 10, 20, 1)))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Simulation.build(scenario(List.of(new FaultSpec.LinkDown(-1, "host-1~p0-t0-0")))));
     }
 
     @Test

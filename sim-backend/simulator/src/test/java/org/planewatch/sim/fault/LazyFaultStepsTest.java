@@ -23,20 +23,26 @@ import org.planewatch.sim.telemetry.FabricTelemetry;
  * of them up front put them: same times, same order among faults at the same time, same trace.
  */
 class LazyFaultStepsTest {
-    private static final FabricConfig FABRIC = new FabricConfig(2, 4, 4, 4, 100, 1000, 4096, 64, 262_144, 524_288,
-            50_000, 200_000, true, 0, 8);
+    private static final FabricConfig FABRIC =
+            new FabricConfig(2, 4, 4, 4, 100, 1000, 4096, 64, 262_144, 524_288, 50_000, 200_000, true, 0, 8);
     private static final String LINK = "p1-t0-2~p1-t1-3";
     private static final long US = 1_000_000L;
 
     private static Scenario scenario(List<FaultSpec> faults) {
-        return new Scenario("lazy", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(256 * 1024, 2), faults, 0);
+        return new Scenario(
+                "lazy",
+                5,
+                FABRIC,
+                TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(256 * 1024, 2),
+                faults,
+                0);
     }
 
     @Test
     void aFlapOfTheLargestCountHoldsOnePendingStepAndFlapsOncePerPeriod() {
-        Simulation sim = Simulation.build(scenario(List.of(
-                new FaultSpec.LinkFlap(10_000, LINK, 20_000, 5_000, Integer.MAX_VALUE))));
+        Simulation sim = Simulation.build(
+                scenario(List.of(new FaultSpec.LinkFlap(10_000, LINK, 20_000, 5_000, Integer.MAX_VALUE))));
         FabricTelemetry t = sim.telemetry();
         int upperPort = t.switchPort(t.switchIndex("p1-t1-3"), 2);
 
@@ -67,9 +73,8 @@ class LazyFaultStepsTest {
     void aFlapStepKeepsItsPlaceAmongFaultsAtTheSameTime() {
         // Scheduled up front, the flap's second down (at 30 us) had a lower sequence than the repair
         // scheduled after it for the same time, so it came first and the link ended the instant up.
-        Simulation sim = Simulation.build(scenario(List.of(
-                new FaultSpec.LinkFlap(10_000, LINK, 20_000, 5_000, 2),
-                new FaultSpec.LinkUp(30_000, LINK))));
+        Simulation sim = Simulation.build(scenario(
+                List.of(new FaultSpec.LinkFlap(10_000, LINK, 20_000, 5_000, 2), new FaultSpec.LinkUp(30_000, LINK))));
         FabricTelemetry t = sim.telemetry();
 
         sim.runUntil(30 * US);

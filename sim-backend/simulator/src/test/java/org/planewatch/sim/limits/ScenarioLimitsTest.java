@@ -29,6 +29,7 @@ class ScenarioLimitsTest {
 
     /** Small enough that a scenario that loads with it runs here on any machine. */
     private static final HeapBudget BUDGET = new HeapBudget(256L << 20);
+
     private static final String SMALL = "fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2}\n";
     private static final String PERMUTATION = "workload: {type: permutation, messageBytes: 65536}\n";
 
@@ -117,31 +118,54 @@ class ScenarioLimitsTest {
     @Test
     void aMatrixDeclaringMoreConnectionsThanTheLimitIsRefusedAtItsHeaderBeforeItsLinesAreRead() throws IOException {
         Files.writeString(dir.resolve("huge.cm"), "Nodes 64\nConnections 16777215\n0->1 id 1 start 0 size 100\n");
-        ScenarioException e = assertThrows(ScenarioException.class, () -> load(SMALL.replace("t0PerPlane: 2",
-                "t0PerPlane: 16") + "workload: {type: matrix, connectionMatrix: huge.cm}", HeapBudget.unlimited()));
-        assertEquals("limits.yaml:3: workload.connectionMatrix: " + dir.resolve("huge.cm")
-                + ":2: Connections 16,777,215: the limit is 16,777,214 (a flow that starts later is a timer with a"
-                + " 24-bit argument)", e.getMessage());
+        ScenarioException e = assertThrows(
+                ScenarioException.class,
+                () -> load(
+                        SMALL.replace("t0PerPlane: 2", "t0PerPlane: 16")
+                                + "workload: {type: matrix, connectionMatrix: huge.cm}",
+                        HeapBudget.unlimited()));
+        assertEquals(
+                "limits.yaml:3: workload.connectionMatrix: " + dir.resolve("huge.cm")
+                        + ":2: Connections 16,777,215: the limit is 16,777,214 (a flow that starts later is a timer with a"
+                        + " 24-bit argument)",
+                e.getMessage());
     }
 
     @Test
     void aMatrixTooLargeForTheHeapIsRefusedAtItsHeader() throws IOException {
         Files.writeString(dir.resolve("big.cm"), "Nodes 64\nConnections 1000000\n0->1 id 1 start 0 size 100\n");
-        ScenarioException e = assertThrows(ScenarioException.class, () -> load(SMALL.replace("t0PerPlane: 2",
-                "t0PerPlane: 16") + "workload: {type: matrix, connectionMatrix: big.cm}", BUDGET));
-        assertTrue(e.getMessage().startsWith("limits.yaml:3: workload.connectionMatrix: " + dir.resolve("big.cm")
-                + ":2: Connections 1,000,000: the limit is "), e.getMessage());
-        assertTrue(e.getMessage().contains("each connection is a QP of at least 12 KB with evsPerQp 256, and this JVM"
-                + " has 256 MB (-Xmx), of which a scenario may use 80 %"), e.getMessage());
+        ScenarioException e = assertThrows(
+                ScenarioException.class,
+                () -> load(
+                        SMALL.replace("t0PerPlane: 2", "t0PerPlane: 16")
+                                + "workload: {type: matrix, connectionMatrix: big.cm}",
+                        BUDGET));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("limits.yaml:3: workload.connectionMatrix: " + dir.resolve("big.cm")
+                                + ":2: Connections 1,000,000: the limit is "),
+                e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("each connection is a QP of at least 12 KB with evsPerQp 256, and this JVM"
+                                + " has 256 MB (-Xmx), of which a scenario may use 80 %"),
+                e.getMessage());
     }
 
     @Test
     void aScenarioBeyondTheHeapIsRefusedNamingWhatDrivesItTheEstimateAndTheHeap() {
-        ScenarioException e = assertThrows(ScenarioException.class, () -> load(
-                "fabric: {planes: 8, hostsPerT0: 64, t0PerPlane: 128, t1PerPlane: 64}\n" + PERMUTATION, BUDGET));
-        assertTrue(e.getMessage().matches("limits\\.yaml:3: workload: permutation over 8,192 hosts: 8,192 QPs x evsPerQp 256, "
-                + "messages of 65,536 B: needs about [0-9]+ MB of heap \\(QPs [0-9]+ MB, .*\\), this JVM has 256 MB \\(-Xmx\\); "
-                + "the limit is 80 % of it, 205 MB: run java with a larger -Xmx or make the scenario smaller"), e.getMessage());
+        ScenarioException e = assertThrows(
+                ScenarioException.class,
+                () -> load(
+                        "fabric: {planes: 8, hostsPerT0: 64, t0PerPlane: 128, t1PerPlane: 64}\n" + PERMUTATION,
+                        BUDGET));
+        assertTrue(
+                e.getMessage()
+                        .matches(
+                                "limits\\.yaml:3: workload: permutation over 8,192 hosts: 8,192 QPs x evsPerQp 256, "
+                                        + "messages of 65,536 B: needs about [0-9]+ MB of heap \\(QPs [0-9]+ MB, .*\\), this JVM has 256 MB \\(-Xmx\\); "
+                                        + "the limit is 80 % of it, 205 MB: run java with a larger -Xmx or make the scenario smaller"),
+                e.getMessage());
     }
 
     @Test
@@ -149,21 +173,25 @@ class ScenarioLimitsTest {
         double mb = 1024 * 1024;
         assertEquals(List.of("205.3 MB", "204.8 MB"), List.of(MemoryEstimate.distinct(205.3 * mb, 204.8 * mb)));
         assertEquals(List.of("226 MB", "205 MB"), List.of(MemoryEstimate.distinct(226 * mb, 204.8 * mb)));
-        assertEquals(List.of("12.83 GB", "12.80 GB"), List.of(MemoryEstimate.distinct(12.83 * 1024 * mb, 12.8 * 1024 * mb)));
+        assertEquals(
+                List.of("12.83 GB", "12.80 GB"), List.of(MemoryEstimate.distinct(12.83 * 1024 * mb, 12.8 * 1024 * mb)));
     }
 
     @Test
     void theEstimateDecidesAtTheBudgetsEdge() throws ScenarioException {
-        String fabric = "fabric: {planes: 8, hostsPerT0: 64, t0PerPlane: %d, t1PerPlane: 64}\nworkload: {type: permutation, hosts: 2}\n";
+        String fabric =
+                "fabric: {planes: 8, hostsPerT0: 64, t0PerPlane: %d, t1PerPlane: 64}\nworkload: {type: permutation, hosts: 2}\n";
         int fitting = 1;
         while (fits(load(fabric.formatted(fitting + 1), HeapBudget.unlimited()))) {
             fitting++;
         }
         int largest = fitting;
         Scenario atTheEdge = load(fabric.formatted(largest), BUDGET);
-        assertTrue(ScenarioFootprint.estimate(atTheEdge, BUDGET).totalBytes() > 0.9 * BUDGET.usableBytes(),
+        assertTrue(
+                ScenarioFootprint.estimate(atTheEdge, BUDGET).totalBytes() > 0.9 * BUDGET.usableBytes(),
                 "the largest fabric that fits is close to the budget");
-        ScenarioException past = assertThrows(ScenarioException.class, () -> load(fabric.formatted(largest + 1), BUDGET));
+        ScenarioException past =
+                assertThrows(ScenarioException.class, () -> load(fabric.formatted(largest + 1), BUDGET));
         assertTrue(past.getMessage().startsWith("limits.yaml:2: fabric: "), past.getMessage());
     }
 

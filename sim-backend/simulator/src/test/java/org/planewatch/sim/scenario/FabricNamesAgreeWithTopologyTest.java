@@ -20,8 +20,10 @@ class FabricNamesAgreeWithTopologyTest {
         Topology topology = new Topology(FABRIC);
         FabricNames names = new FabricNames(FABRIC);
 
-        assertEquals(FABRIC.hostCount() * FABRIC.planes() + FABRIC.planes() * FABRIC.t0PerPlane() * FABRIC.t1PerPlane(),
-                topology.linkCount, "links the naming rule admits");
+        assertEquals(
+                FABRIC.hostCount() * FABRIC.planes() + FABRIC.planes() * FABRIC.t0PerPlane() * FABRIC.t1PerPlane(),
+                topology.linkCount,
+                "links the naming rule admits");
         for (int link = 0; link < topology.linkCount; link++) {
             String name = topology.linkName(link);
             String[] ends = name.split("~");

@@ -22,26 +22,33 @@ class FabricNamesTest {
 
     @Test
     void rejectsElementsOutsideTheFabric() {
-        assertEquals("unknown link 'host-8~p0-t0-1' (fabric has hosts 0..7)",
+        assertEquals(
+                "unknown link 'host-8~p0-t0-1' (fabric has hosts 0..7)",
                 message(() -> names.canonicalLink("host-8~p0-t0-1")));
-        assertEquals("unknown link 'p0-t0-2~p0-t1-0' (fabric has T0 switches 0..1 per plane)",
+        assertEquals(
+                "unknown link 'p0-t0-2~p0-t1-0' (fabric has T0 switches 0..1 per plane)",
                 message(() -> names.canonicalLink("p0-t0-2~p0-t1-0")));
         assertEquals("unknown switch 'p2-t1-0' (fabric has planes 0..1)", message(() -> names.checkSwitch("p2-t1-0")));
     }
 
     @Test
     void rejectsPairsThatNoLinkJoins() {
-        assertEquals("no link 'host-1~p0-t1-0' (links join a host to a T0 switch or a T0 to a T1 switch)",
+        assertEquals(
+                "no link 'host-1~p0-t1-0' (links join a host to a T0 switch or a T0 to a T1 switch)",
                 message(() -> names.canonicalLink("host-1~p0-t1-0")));
-        assertEquals("no link 'p0-t0-0~p0-t0-1' (links join a host to a T0 switch or a T0 to a T1 switch)",
+        assertEquals(
+                "no link 'p0-t0-0~p0-t0-1' (links join a host to a T0 switch or a T0 to a T1 switch)",
                 message(() -> names.canonicalLink("p0-t0-0~p0-t0-1")));
     }
 
     @Test
     void rejectsNamesWithLeadingZerosOrWrongShape() {
-        assertEquals("malformed link name 'p01-t0-1~p1-t1-0' ('p01-t0-1' is not host-<n>, p<plane>-t0-<i> or "
-                + "p<plane>-t1-<j>)", message(() -> names.canonicalLink("p01-t0-1~p1-t1-0")));
-        assertEquals("malformed switch name 'spine-3' ('spine-3' is not host-<n>, p<plane>-t0-<i> or p<plane>-t1-<j>)",
+        assertEquals(
+                "malformed link name 'p01-t0-1~p1-t1-0' ('p01-t0-1' is not host-<n>, p<plane>-t0-<i> or "
+                        + "p<plane>-t1-<j>)",
+                message(() -> names.canonicalLink("p01-t0-1~p1-t1-0")));
+        assertEquals(
+                "malformed switch name 'spine-3' ('spine-3' is not host-<n>, p<plane>-t0-<i> or p<plane>-t1-<j>)",
                 message(() -> names.checkSwitch("spine-3")));
     }
 

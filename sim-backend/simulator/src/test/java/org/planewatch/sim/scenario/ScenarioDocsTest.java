@@ -19,15 +19,31 @@ class ScenarioDocsTest {
     @Test
     void everyScenarioKeyHasARowInTheDocs() throws IOException {
         String doc = Files.readString(DOC);
-        List<String> keys = new ArrayList<>(List.of("name", "seed", "fabric", "transport", "workload", "faults",
-                "durationUs", "atUs", "action", "link", "switch", "plane", "periodUs", "downUs", "count",
-                "dropProbability", "bitErrorRate"));
+        List<String> keys = new ArrayList<>(List.of(
+                "name",
+                "seed",
+                "fabric",
+                "transport",
+                "workload",
+                "faults",
+                "durationUs",
+                "atUs",
+                "action",
+                "link",
+                "switch",
+                "plane",
+                "periodUs",
+                "downUs",
+                "count",
+                "dropProbability",
+                "bitErrorRate"));
         keys.addAll(RecordOverrides.keysOf(FabricConfig.class));
         keys.addAll(RecordOverrides.keysOf(TransportConfig.class));
         keys.addAll(WorkloadReader.keys());
 
-        List<String> undocumented = keys.stream().filter(key -> !doc.contains("| `" + key + "`")
-                && !doc.contains("`" + key + "` (")).toList();
+        List<String> undocumented = keys.stream()
+                .filter(key -> !doc.contains("| `" + key + "`") && !doc.contains("`" + key + "` ("))
+                .toList();
 
         assertEquals(List.of(), undocumented, "keys without a row in " + DOC);
     }

@@ -22,22 +22,27 @@ class ScenarioErrorsTest {
             """;
 
     private static String error(String yaml) {
-        return assertThrows(ScenarioException.class,
-                () -> ScenarioLoader.parse(yaml, "link-failure.yaml", Path.of("."))).getMessage();
+        return assertThrows(
+                        ScenarioException.class, () -> ScenarioLoader.parse(yaml, "link-failure.yaml", Path.of(".")))
+                .getMessage();
     }
 
     @Test
     void unknownLinkNamesTheFileLineKeyAndPlaneRange() {
-        assertEquals("link-failure.yaml:7: faults[0].link: unknown link 'p9-t0-1~p9-t1-5' (fabric has planes 0..7)",
+        assertEquals(
+                "link-failure.yaml:7: faults[0].link: unknown link 'p9-t0-1~p9-t1-5' (fabric has planes 0..7)",
                 error(HEAD + "  - {atUs: 50, link: \"p9-t0-1~p9-t1-5\", action: down}\n"));
     }
 
     @Test
     void exceptionCarriesFileLineAndKeyPathSeparately() {
-        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(
-                HEAD + "  - {atUs: 50, link: \"p2-t0-1~p2-t1-5\", action: down}\n"
-                        + "  - {atUs: 60, switch: p2-t0-4, action: reboot, downUs: 10}\n",
-                "f.yaml", Path.of(".")));
+        ScenarioException e = assertThrows(
+                ScenarioException.class,
+                () -> ScenarioLoader.parse(
+                        HEAD + "  - {atUs: 50, link: \"p2-t0-1~p2-t1-5\", action: down}\n"
+                                + "  - {atUs: 60, switch: p2-t0-4, action: reboot, downUs: 10}\n",
+                        "f.yaml",
+                        Path.of(".")));
 
         assertEquals("f.yaml", e.file());
         assertEquals(8, e.line());
@@ -151,7 +156,9 @@ class ScenarioErrorsTest {
             """)
     void fileErrors(String what, String yaml, String expected) {
         String text = yaml == null ? "" : yaml.replace("\\n", "\n") + "\n";
-        assertEquals(expected, assertThrows(ScenarioException.class,
-                () -> ScenarioLoader.parse(text, "bad.yaml", Path.of("."))).getMessage());
+        assertEquals(
+                expected,
+                assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(text, "bad.yaml", Path.of(".")))
+                        .getMessage());
     }
 }

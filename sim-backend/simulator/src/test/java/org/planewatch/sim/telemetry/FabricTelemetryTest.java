@@ -22,13 +22,19 @@ import org.planewatch.sim.transport.HostPlaneCounter;
 import org.planewatch.sim.transport.QpCounter;
 
 class FabricTelemetryTest {
-    private static final FabricConfig FABRIC = new FabricConfig(2, 4, 4, 4, 100, 1000, 4096, 64, 262_144, 524_288,
-            50_000, 200_000, true, 0, 8);
+    private static final FabricConfig FABRIC =
+            new FabricConfig(2, 4, 4, 4, 100, 1000, 4096, 64, 262_144, 524_288, 50_000, 200_000, true, 0, 8);
 
     @Test
     void countersAddUpAcrossHostsPortsQpsAndEvs() {
-        Simulation sim = Simulation.build(new Scenario("t", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(1_000_000, 1), List.of(), 0));
+        Simulation sim = Simulation.build(new Scenario(
+                "t",
+                5,
+                FABRIC,
+                TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(1_000_000, 1),
+                List.of(),
+                0));
         FabricTelemetry t = sim.telemetry();
         sim.runToCompletion(Long.MAX_VALUE);
         sim.runUntil(sim.nowPs() + 50_000_000);
@@ -133,8 +139,14 @@ class FabricTelemetryTest {
 
     /** A permutation of 2 MB messages on a fabric whose link p1-t0-1~p1-t1-2 fails at 20 us. */
     private static Simulation linkFailure() {
-        return Simulation.build(new Scenario("t", 5, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(2_000_000, 1), List.of(new FaultSpec.LinkDown(20_000, "p1-t0-1~p1-t1-2")), 0));
+        return Simulation.build(new Scenario(
+                "t",
+                5,
+                FABRIC,
+                TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(2_000_000, 1),
+                List.of(new FaultSpec.LinkDown(20_000, "p1-t0-1~p1-t1-2")),
+                0));
     }
 
     private static FabricTelemetry linkFailureRunToCompletion() {

@@ -40,7 +40,11 @@ class ConnectionMatrixReaderTest {
             if (permutation.matches()) {
                 checkPermutation(name, matrix, Integer.parseInt(permutation.group(1)));
             } else if (incast.matches()) {
-                checkIncast(name, matrix, Integer.parseInt(incast.group(1)), Integer.parseInt(incast.group(2)),
+                checkIncast(
+                        name,
+                        matrix,
+                        Integer.parseInt(incast.group(1)),
+                        Integer.parseInt(incast.group(2)),
                         Long.parseLong(incast.group(3)) * 1_024);
             } else {
                 throw new AssertionError("unexpected reference file " + name + ": teach this test its counts");
@@ -114,7 +118,11 @@ class ConnectionMatrixReaderTest {
               | t.cm:4: htsim triggers are not supported (only Nodes, Connections and connection lines)
             """)
     void malformedInputNamesFileAndLine(String what, String text, String expected) {
-        assertEquals(expected, assertThrows(MatrixFormatException.class,
-                () -> ConnectionMatrixReader.parse(text.replace("\\n", "\n") + "\n", "t.cm")).getMessage());
+        assertEquals(
+                expected,
+                assertThrows(
+                                MatrixFormatException.class,
+                                () -> ConnectionMatrixReader.parse(text.replace("\\n", "\n") + "\n", "t.cm"))
+                        .getMessage());
     }
 }

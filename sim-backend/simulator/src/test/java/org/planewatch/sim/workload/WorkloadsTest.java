@@ -20,12 +20,12 @@ import org.planewatch.sim.config.WorkloadType;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 
 class WorkloadsTest {
-    private static final FabricConfig FABRIC = new FabricConfig(2, 4, 2, 4, 100, 1000, 4096, 64, 262_144, 524_288,
-            50_000, 200_000, true, 0, 8);
+    private static final FabricConfig FABRIC =
+            new FabricConfig(2, 4, 2, 4, 100, 1000, 4096, 64, 262_144, 524_288, 50_000, 200_000, true, 0, 8);
 
     private static RunSummary run(WorkloadConfig workload) {
-        Simulation sim = Simulation.build(new Scenario("w", 3, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                workload, List.of(), 0));
+        Simulation sim = Simulation.build(
+                new Scenario("w", 3, FABRIC, TransportConfig.defaults(TransportMode.MRC), workload, List.of(), 0));
         sim.runToCompletion(1_000_000_000_000L);
         assertTrue(sim.workloadComplete());
         return sim.summary();
@@ -33,8 +33,14 @@ class WorkloadsTest {
 
     @Test
     void permutationSendsOneMessageFromAndToEveryHost() {
-        Simulation sim = Simulation.build(new Scenario("p", 3, FABRIC, TransportConfig.defaults(TransportMode.MRC),
-                WorkloadConfig.permutation(10_000, 2), List.of(), 0));
+        Simulation sim = Simulation.build(new Scenario(
+                "p",
+                3,
+                FABRIC,
+                TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(10_000, 2),
+                List.of(),
+                0));
         FabricTelemetry t = sim.telemetry();
         Set<Integer> sources = new HashSet<>();
         Set<Integer> destinations = new HashSet<>();
@@ -52,7 +58,8 @@ class WorkloadsTest {
 
     @Test
     void ringAllReduceRunsTwoTimesNMinusOneChainedSteps() {
-        RunSummary s = run(new WorkloadConfig(WorkloadType.ALLREDUCE, 800_000, 1, 0, 0, 0, WorkloadType.ALLREDUCE, 0, List.of()));
+        RunSummary s = run(
+                new WorkloadConfig(WorkloadType.ALLREDUCE, 800_000, 1, 0, 0, 0, WorkloadType.ALLREDUCE, 0, List.of()));
         assertEquals(8 * 14, s.messages().total());
         assertEquals(s.messages().total(), s.messages().completed());
         assertEquals(8 * 14 * 100_000, s.messages().bytesDelivered());
@@ -60,7 +67,8 @@ class WorkloadsTest {
 
     @Test
     void trainingLoopRecordsEveryStepWithItsComputeGap() {
-        RunSummary s = run(new WorkloadConfig(WorkloadType.TRAINING, 64 * 1024, 3, 0, 0, 20_000, WorkloadType.ALLTOALL, 0, List.of()));
+        RunSummary s = run(new WorkloadConfig(
+                WorkloadType.TRAINING, 64 * 1024, 3, 0, 0, 20_000, WorkloadType.ALLTOALL, 0, List.of()));
         assertEquals(3, s.steps().size());
         long previousEnd = 0;
         for (StepResult step : s.steps()) {
@@ -68,8 +76,13 @@ class WorkloadsTest {
             assertEquals(previousEnd, step.startNs());
             assertTrue(step.slowestTransfer().startsWith("host-"), step.slowestTransfer());
             assertEquals(2, step.planeGoodputGbps().size());
-            assertEquals(step.goodputGbps(), step.planeGoodputGbps().get(0) + step.planeGoodputGbps().get(1), 1e-6);
-            assertTrue(step.meanHostGoodputGbps() > 0 && step.meanHostGoodputGbps() < 200, "at most 2 x 100G per host: " + step);
+            assertEquals(
+                    step.goodputGbps(),
+                    step.planeGoodputGbps().get(0) + step.planeGoodputGbps().get(1),
+                    1e-6);
+            assertTrue(
+                    step.meanHostGoodputGbps() > 0 && step.meanHostGoodputGbps() < 200,
+                    "at most 2 x 100G per host: " + step);
             previousEnd = step.completionNs();
         }
         assertEquals(3 * 56, s.messages().completed());
@@ -77,9 +90,11 @@ class WorkloadsTest {
 
     @Test
     void incastAndMatrixFlowsComplete() {
-        RunSummary incast = run(new WorkloadConfig(WorkloadType.INCAST, 100_000, 1, 5, 2, 0, WorkloadType.ALLREDUCE, 0, List.of()));
+        RunSummary incast =
+                run(new WorkloadConfig(WorkloadType.INCAST, 100_000, 1, 5, 2, 0, WorkloadType.ALLREDUCE, 0, List.of()));
         assertEquals(5, incast.messages().completed());
-        RunSummary matrix = run(WorkloadConfig.matrix(List.of(new Flow(0, 5, 50_000, 0), new Flow(3, 1, 70_000, 30_000))));
+        RunSummary matrix =
+                run(WorkloadConfig.matrix(List.of(new Flow(0, 5, 50_000, 0), new Flow(3, 1, 70_000, 30_000))));
         assertEquals(2, matrix.messages().completed());
         assertEquals(120_000, matrix.messages().bytesDelivered());
         assertTrue(matrix.simulatedNs() > 30_000, "second flow starts at 30 us");
@@ -87,10 +102,15 @@ class WorkloadsTest {
 
     @Test
     void workloadThatDoesNotFitTheFabricIsRejected() {
-        assertThrows(IllegalArgumentException.class, () -> run(new WorkloadConfig(WorkloadType.INCAST, 1000, 1, 3, 8, 0,
-                WorkloadType.ALLREDUCE, 0, List.of())));
-        assertThrows(IllegalArgumentException.class, () -> run(WorkloadConfig.matrix(List.of(new Flow(0, 9, 50_000, 0)))));
-        assertThrows(IllegalArgumentException.class, () -> run(new WorkloadConfig(WorkloadType.PERMUTATION, 1000, 1, 0, 0, 0,
-                WorkloadType.ALLREDUCE, 9, List.of())));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> run(new WorkloadConfig(
+                        WorkloadType.INCAST, 1000, 1, 3, 8, 0, WorkloadType.ALLREDUCE, 0, List.of())));
+        assertThrows(
+                IllegalArgumentException.class, () -> run(WorkloadConfig.matrix(List.of(new Flow(0, 9, 50_000, 0)))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> run(new WorkloadConfig(
+                        WorkloadType.PERMUTATION, 1000, 1, 0, 0, 0, WorkloadType.ALLREDUCE, 9, List.of())));
     }
 }
