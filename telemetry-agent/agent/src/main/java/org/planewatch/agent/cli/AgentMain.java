@@ -9,6 +9,8 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.backend.TelemetryClock;
@@ -184,6 +186,15 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
     Path sysfsRoot;
 
     @Option(
+            names = "--planes",
+            split = ",",
+            paramLabel = "PORT",
+            description =
+                    "Linux: the RDMA ports that are MRC planes, plane 0 first, as DEVICE or DEVICE/PORT (e.g. mlx5_0,mlx5_1,mlx5_2). "
+                            + "Default: the largest group of Ethernet RDMA ports of one driver and link rate, in natural order (mlx5_2 before mlx5_10).")
+    List<String> planes = new ArrayList<>();
+
+    @Option(
             names = "--poll-interval-ms",
             defaultValue = "1000",
             paramLabel = "MS",
@@ -274,6 +285,9 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
         StructuredLog log = new StructuredLog(logStream, "agent");
         LibraryLogBridge.install(log);
         TelemetryBackend source = backend();
+        if (source instanceof LinuxHostBackend linux) {
+            log.info("planes", "ports", String.join(",", linux.planePorts()));
+        }
         AgentServer server;
         try {
             server = new AgentServer(config, source, log).start();
@@ -346,9 +360,13 @@ public final class AgentMain implements java.util.concurrent.Callable<Integer> {
                 }
                 requirePositive(pollIntervalMs, "--poll-interval-ms");
                 String name = target != null ? target : hostName();
-                yield new LinuxHostBackend(sysfsRoot, name, TelemetryClock.system(), Duration.ofMillis(pollIntervalMs));
+                yield new LinuxHostBackend(
+                        sysfsRoot, name, TelemetryClock.system(), Duration.ofMillis(pollIntervalMs), planes);
             }
             case sim -> {
+                if (!planes.isEmpty()) {
+                    throw new IllegalArgumentException("--planes needs --backend linux");
+                }
                 requirePositive(publishIntervalMs, "--publish-interval-ms");
                 yield SimBackendFactory.create(scenario, target, dilation, publishIntervalMs, evLeaves);
             }

@@ -22,9 +22,10 @@ import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
  * One Linux host as a gNMI target: interface counters from {@code <sysfs>/class/net}, RDMA port counters
- * from {@code <sysfs>/class/infiniband} as MRC plane leaves (one plane per RDMA port, numbered in
- * device and port order). Reads go to sysfs each time; a poller publishes snapshots so that ON_CHANGE
- * subscribers see changes within one poll interval.
+ * from {@code <sysfs>/class/infiniband} as MRC plane leaves. The planes are the RDMA ports the operator
+ * names, or by default the MRC NIC ports found by driver and rate ({@link PlaneSelection}); they are
+ * chosen once at start so plane numbers stay put. Reads go to sysfs each time; a poller publishes
+ * snapshots so that ON_CHANGE subscribers see changes within one poll interval.
  */
 public final class LinuxHostBackend extends PublishingBackend {
 
@@ -36,6 +37,7 @@ public final class LinuxHostBackend extends PublishingBackend {
     private final String target;
     private final Duration pollInterval;
     private final CounterTables tables;
+    private final List<RdmaPort> planes;
     private ScheduledExecutorService poller;
 
     /**
@@ -44,6 +46,17 @@ public final class LinuxHostBackend extends PublishingBackend {
      * @param pollInterval how often changes are looked for
      */
     public LinuxHostBackend(Path sysfs, String target, TelemetryClock clock, Duration pollInterval) {
+        this(sysfs, target, clock, pollInterval, List.of());
+    }
+
+    /**
+     * @param planePorts the RDMA ports that are planes, plane {@code i} being the {@code i}-th
+     *     ({@code device} or {@code device/port}); empty for the default choice
+     * @throws IllegalArgumentException naming the port when a named port does not exist, is ambiguous
+     *     or is named twice
+     */
+    public LinuxHostBackend(
+            Path sysfs, String target, TelemetryClock clock, Duration pollInterval, List<String> planePorts) {
         super(clock);
         if (!Files.isDirectory(sysfs.resolve("class"))) {
             throw new IllegalArgumentException(
@@ -53,6 +66,15 @@ public final class LinuxHostBackend extends PublishingBackend {
         this.target = target;
         this.pollInterval = pollInterval;
         this.tables = CounterTables.load();
+        this.planes = PlaneSelection.select(
+                RdmaPorts.scan(sysfs, tables),
+                planePorts,
+                sysfs.resolve("class/infiniband").toString());
+    }
+
+    /** The RDMA ports that are planes, as {@code device/port}, plane 0 first. */
+    public List<String> planePorts() {
+        return planes.stream().map(RdmaPort::name).toList();
     }
 
     @Override
@@ -83,10 +105,12 @@ public final class LinuxHostBackend extends PublishingBackend {
                     .ifPresent(flags -> out.put(
                             state.child("admin-status"), TelemetryValue.str((flags & IFF_UP) != 0 ? "UP" : "DOWN")));
             TelemetryPath counters = state.child("counters");
-            for (CounterTables.NetdevRow row : tables.netdev()) {
-                SysfsReader.number(dir.resolve("statistics").resolve(row.file()))
-                        .ifPresent(v -> out.put(counters.child(row.leaf()), TelemetryValue.uint(v)));
-            }
+            tables.netdevByLeaf().forEach((leaf, rows) -> {
+                OptionalLong sum = sum(rows.stream()
+                        .map(r -> SysfsReader.number(dir.resolve("statistics").resolve(r.file())))
+                        .toList());
+                sum.ifPresent(v -> out.put(counters.child(leaf), TelemetryValue.uint(v)));
+            });
             SysfsReader.number(dir.resolve("carrier_changes"))
                     .ifPresent(v -> out.put(counters.child("carrier-transitions"), TelemetryValue.uint(v)));
         }
@@ -107,51 +131,47 @@ public final class LinuxHostBackend extends PublishingBackend {
 
     private void readRdmaPorts(Map<TelemetryPath, TelemetryValue> out) {
         Path ib = sysfs.resolve("class/infiniband");
-        int plane = 0;
-        for (String dev : SysfsReader.list(ib)) {
-            String driver = driverOf(ib.resolve(dev), dev);
-            for (String port : SysfsReader.list(ib.resolve(dev).resolve("ports"))) {
-                Path dir = ib.resolve(dev).resolve("ports").resolve(port);
-                TelemetryPath state =
-                        PLANES.child("plane", "id", Integer.toString(plane++)).child("state");
-                out.put(state.child("port-name"), TelemetryValue.str(portName(ib.resolve(dev), dir, dev, port)));
-                SysfsReader.text(dir.resolve("state"))
-                        .ifPresent(s -> out.put(state.child("oper-status"), TelemetryValue.str(ibPortState(s))));
-                for (CounterTables.RdmaRow row : tables.rdmaFor(driver)) {
-                    OptionalLong v = SysfsReader.number(dir.resolve(row.dir()).resolve(row.file()));
-                    if (v.isPresent()) {
-                        out.put(state.child(row.leaf()), TelemetryValue.uint(v.getAsLong() * row.scale()));
-                    }
-                }
-            }
+        for (int plane = 0; plane < planes.size(); plane++) {
+            RdmaPort port = planes.get(plane);
+            Path dir = port.dir();
+            TelemetryPath state =
+                    PLANES.child("plane", "id", Integer.toString(plane)).child("state");
+            out.put(state.child("port-name"), TelemetryValue.str(portName(ib.resolve(port.device()), port)));
+            SysfsReader.text(dir.resolve("state"))
+                    .ifPresent(s -> out.put(state.child("oper-status"), TelemetryValue.str(ibPortState(s))));
+            tables.rdmaFor(port.driver()).forEach((leaf, rows) -> {
+                OptionalLong sum = sum(rows.stream()
+                        .map(r -> scaled(SysfsReader.number(dir.resolve(r.dir()).resolve(r.file())), r.scale()))
+                        .toList());
+                sum.ifPresent(v -> out.put(state.child(leaf), TelemetryValue.uint(v)));
+            });
         }
     }
 
-    private String driverOf(Path devDir, String dev) {
-        for (String driver : tables.drivers()) {
-            if (dev.startsWith(driver)) {
-                return driver;
-            }
-        }
-        try {
-            Path link = devDir.resolve("device/driver");
-            if (Files.isSymbolicLink(link)) {
-                String name = Files.readSymbolicLink(link).getFileName().toString();
-                return name.equals("mlx5_core") ? "mlx5" : name;
-            }
-        } catch (java.io.IOException e) {
-            // no driver link: generic counters only
-        }
-        return "generic";
+    private static OptionalLong scaled(OptionalLong v, long scale) {
+        return v.isPresent() ? OptionalLong.of(v.getAsLong() * scale) : v;
     }
 
-    private static String portName(Path devDir, Path portDir, String dev, String port) {
-        Optional<String> ndev = SysfsReader.text(portDir.resolve("gid_attrs/ndevs/0"));
+    /** The sum of the values present; absent when none is (a leaf is never a made-up zero). */
+    private static OptionalLong sum(List<OptionalLong> values) {
+        OptionalLong total = OptionalLong.empty();
+        for (OptionalLong v : values) {
+            if (v.isPresent()) {
+                total = OptionalLong.of(total.orElse(0) + v.getAsLong());
+            }
+        }
+        return total;
+    }
+
+    /** The netdev of the port: {@code gid_attrs/ndevs/0}, else the device's {@code net} directory. */
+    private static String portName(Path devDir, RdmaPort port) {
+        Optional<String> ndev = SysfsReader.text(port.dir().resolve("gid_attrs/ndevs/0"));
         if (ndev.isPresent()) {
             return ndev.get();
         }
         List<String> nets = SysfsReader.list(devDir.resolve("device/net"));
-        return nets.isEmpty() ? dev + "/" + port : nets.getFirst();
+        // a device with several netdevs does not say which is this port's: use the port's own name
+        return nets.size() == 1 ? nets.getFirst() : port.name();
     }
 
     /** The port's {@code state} file reads like "4: ACTIVE". */
