@@ -77,6 +77,56 @@ class AgentMainTest {
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
     }
 
+    private Path twoRoCePorts() throws Exception {
+        Path sys = dir.resolve("sys");
+        for (String dev : new String[] {"mlx5_0", "mlx5_1"}) {
+            Path port = Files.createDirectories(sys.resolve("class/infiniband/" + dev + "/ports/1"));
+            Files.writeString(port.resolve("rate"), "400 Gb/sec (4X NDR)\n");
+            Files.writeString(port.resolve("link_layer"), "Ethernet\n");
+        }
+        Files.createDirectories(sys.resolve("class/net"));
+        return sys;
+    }
+
+    @ParameterizedTest(name = "--planes {0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "mlx5_0,mlx5_99|planewatch-agent: error: --planes: no RDMA port 'mlx5_99' in SYS/class/infiniband (there: mlx5_0/1, mlx5_1/1)",
+                "mlx5_1,mlx5_0,mlx5_1/1|planewatch-agent: error: --planes: RDMA port mlx5_1/1 is named twice ('mlx5_1' and 'mlx5_1/1'); each plane needs a port of its own"
+            })
+    void aBadPlaneListIsOneLineNamingThePortAndTheFlag(String planes, String expected) throws Exception {
+        Path sys = twoRoCePorts();
+        Run r = run("--insecure", "--listen", "127.0.0.1:0", "--sysfs-root", sys.toString(), "--planes", planes);
+        assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
+        assertEquals(expected.replace("SYS", sys.toString()), r.err().strip());
+    }
+
+    @Test
+    void planesNeedTheLinuxBackend() {
+        Run r = run(
+                "--insecure",
+                "--listen",
+                "127.0.0.1:0",
+                "--backend",
+                "sim",
+                "--scenario",
+                "../../sim-backend/scenarios/link-failure-demo.yaml",
+                "--planes",
+                "mlx5_0");
+        assertEquals(AgentMain.USAGE_ERROR, r.exit(), r.err());
+        assertEquals(
+                "planewatch-agent: error: --planes needs --backend linux",
+                r.err().strip());
+    }
+
+    @Test
+    void helpDescribesThePlanesAndTheirDefault() {
+        String help = run("--help").out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("--planes=PORT[,PORT...]"), help);
+        assertTrue(help.contains("largest group of Ethernet RDMA ports of one driver and link rate"), help);
+    }
+
     @Test
     void helpShowsTheRequestLimitsAndTheirDefaults() {
         java.io.StringWriter text = new java.io.StringWriter();
