@@ -188,6 +188,17 @@ class LinuxPlanesTest {
         assertEquals(TelemetryValue.uint(4), plane(read(f), 0, "nacks-rcvd"));
     }
 
+    @Test
+    void irdmaIwarpTcpResendsAreNotRetransmits() {
+        SysfsFixture f = new SysfsFixture(sys)
+                .rocePort("irdma0", "ice", 100, "mrc0")
+                .counter("irdma0", "hw_counters", "tcpRetransSegs", 12)
+                .counter("irdma0", "hw_counters", "ip4OutOctets", 1000);
+        Map<TelemetryPath, TelemetryValue> leaves = read(f);
+        assertEquals(TelemetryValue.uint(1000), plane(leaves, 0, "tx-octets"));
+        assertEquals(null, plane(leaves, 0, "retransmits"), "iWARP TCP resends are not RoCE retransmits");
+    }
+
     /** Intel E810: 2 MRC ports at 100 Gb/s (irdma0, irdma1), a 25 Gb/s front end (irdma2). */
     @Test
     void irdmaPlanesAndCounters() {
