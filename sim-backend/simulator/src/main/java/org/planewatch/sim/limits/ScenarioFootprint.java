@@ -85,11 +85,12 @@ public final class ScenarioFootprint {
                 FabricConfig.portCount(fabric.planes(), fabric.hostsPerT0(), fabric.t0PerPlane(), fabric.t1PerPlane());
         double links = ports / 2;
         double switches = (double) fabric.planes() * (fabric.t0PerPlane() + fabric.t1PerPlane());
-        // Per port: peer and link (Topology), 8 ints and 17 longs of queues and counters, bytes lost
-        // on its wire. Per link: down, drop probability, bit error rate, flaps, random state (and,
+        // Per port: peer and link (Topology), 8 ints and 17 longs of queues and counters, 13 longs of
+        // its wire's counters and queue integrals. Per link: down, drop probability, bit error rate, flaps, random
+        // state (and,
         // ECMP only, when it went down). Per switch: first port, port count, random state. Per host
         // and plane: the transport's 17 NIC-port counters.
-        double fabricBytes = large.arrays(ports, 4, 4, 8 * 4, Limits.LONGS_PER_PORT * 8, 8)
+        double fabricBytes = large.arrays(ports, 4, 4, 8 * 4, Limits.LONGS_PER_PORT * 8, 13 * 8)
                 + large.arrays(links, 1, 8, 8, 4, 8)
                 + (ecmp ? large.arrays(links, 8) : 0)
                 + large.arrays(switches, 4, 4, 8)

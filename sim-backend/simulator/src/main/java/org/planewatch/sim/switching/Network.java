@@ -50,8 +50,6 @@ public final class Network {
 
     private final long[] planeTrimmed;
     private final long[] planeDropped;
-    /** Bytes each port's wire lost (link down, gray, CRC), for the facing port's RX bytes; off the hot path. */
-    private final long[] wireDroppedBytes;
 
     private final long[] planeDeliveredBytes;
     private long dataSent;
@@ -91,7 +89,6 @@ public final class Network {
         }
         planeTrimmed = new long[topology.planes];
         planeDropped = new long[topology.planes];
-        wireDroppedBytes = new long[topology.portCount];
         planeDeliveredBytes = new long[topology.planes];
         engine.register(EventKind.PORT_READY, (port, unused) -> portReady(port));
         engine.register(EventKind.WIRE_ARRIVAL, (port, unused) -> wireArrival(port));
@@ -157,12 +154,12 @@ public final class Network {
         if (packets.kind[packet] == PacketPool.DATA && (packets.flags[packet] & PacketPool.FLAG_TRIMMED) == 0) {
             long queued = ports.dataBytes(port) + size;
             if (hostPort || queued <= dataLimit) {
-                ports.enqueueData(port, packet, queued);
+                ports.enqueueData(port, packet, queued, engine.now());
                 kick(port);
                 return;
             }
             if (!trimming) {
-                drop(port, packet, PortTable.DROP_CONGESTION);
+                drop(port, packet, PortTable.DROP_DATA_QUEUE_FULL);
                 return;
             }
             trim(port, packet);
@@ -173,17 +170,17 @@ public final class Network {
             drop(
                     port,
                     packet,
-                    (packets.flags[packet] & PacketPool.FLAG_TRIMMED) != 0
+                    (packets.flags[packet] & PacketPool.FLAG_TRIMMED_HERE) != 0
                             ? PortTable.TRIMMED_THEN_DROPPED
-                            : PortTable.DROP_CONGESTION);
+                            : PortTable.DROP_HEADER_QUEUE_FULL);
             return;
         }
-        ports.enqueueHeader(port, packet, queued);
+        ports.enqueueHeader(port, packet, queued, engine.now());
         kick(port);
     }
 
     private void trim(int port, int packet) {
-        byte flags = (byte) (packets.flags[packet] | PacketPool.FLAG_TRIMMED);
+        byte flags = (byte) (packets.flags[packet] | PacketPool.FLAG_TRIMMED | PacketPool.FLAG_TRIMMED_HERE);
         if (topology.isLastHopPort(port)) {
             flags |= PacketPool.FLAG_LAST_HOP;
         }
@@ -216,36 +213,44 @@ public final class Network {
     }
 
     private void transmitNext(int port) {
+        long now = engine.now();
         int packet;
         boolean data;
         boolean dataWaits = ports.hasData(port);
         if (ports.hasHeaders(port) && (!dataWaits || ports.headerStreak(port) < headerBurst)) {
-            packet = ports.dequeueHeader(port);
+            packet = ports.dequeueHeader(port, now);
             if (dataWaits) {
                 ports.extendHeaderStreak(port);
             }
             data = false;
         } else {
             long depth = ports.dataBytes(port);
-            packet = ports.dequeueData(port);
+            packet = ports.dequeueData(port, now);
             ports.endHeaderStreak(port);
             data = true;
             if (depth > ecnMin && port >= topology.t0PortBase) {
                 markEcn(port, packet, depth);
             }
         }
-        long now = engine.now();
         int size = packets.wireBytes[packet];
         long end = now + (long) (size * psPerByte + 0.5);
         ports.setBusyUntil(port, end);
-        ports.countTransmission(port, size);
         if (data && port < topology.t0PortBase) {
             sink.transmitted(packet);
         }
         int link = topology.portLink(port);
         if (linkDown[link]) {
+            // A port whose link is down sends nothing: a discard, not a transmission.
             drop(port, packet, PortTable.DROP_LINK_DOWN);
         } else {
+            ports.countTransmission(port, size);
+            if (data) {
+                ports.countDataQueueTransmission(port, size, packets.payloadBytes[packet]);
+            } else if ((packets.flags[packet] & PacketPool.FLAG_TRIMMED_HERE) != 0) {
+                // Trimmed by this port; further hops forward it as a header like any other.
+                ports.countTrimmedSent(port);
+                packets.flags[packet] &= ~PacketPool.FLAG_TRIMMED_HERE;
+            }
             int peer = topology.portPeer(port);
             long arrival = end + linkDelayPs + (peer >= topology.hosts ? switchLatencyPs : 0);
             ports.putOnWire(port, packet);
@@ -279,25 +284,35 @@ public final class Network {
     private void wireArrival(int port) {
         int packet = ports.takeFromWire(port);
         int link = topology.portLink(port);
+        int size = packets.wireBytes[packet];
         if (linkDown[link]) {
-            drop(port, packet, PortTable.DROP_LINK_DOWN);
+            ports.countWireLoss(port, PortTable.WIRE_LOST_LINK_DOWN, size);
+            discard(port, packet);
             return;
         }
         double gray = linkDropProbability[link];
         if (gray > 0 && Rng.nextDouble(linkRng, link) < gray) {
-            drop(port, packet, PortTable.DROP_GRAY);
+            // Lost without a trace: the far end never sees it, so only the two ends' counters together tell.
+            ports.countWireLoss(port, PortTable.WIRE_LOST_GRAY, size);
+            discard(port, packet);
             return;
         }
         double bitErrorRate = linkBitErrorRate[link];
-        if (bitErrorRate > 0
-                && Rng.nextDouble(linkRng, link)
-                        < -Math.expm1(8.0 * packets.wireBytes[packet] * Math.log1p(-bitErrorRate))) {
-            drop(port, packet, PortTable.DROP_CRC);
+        if (bitErrorRate > 0 && Rng.nextDouble(linkRng, link) < -Math.expm1(8.0 * size * Math.log1p(-bitErrorRate))) {
+            // Received with a bad frame check sequence: the far end counts it, then drops it.
+            ports.countArrival(port, size, true);
+            discard(port, packet);
             return;
+        }
+        ports.countArrival(port, size, false);
+        boolean fullData =
+                packets.kind[packet] == PacketPool.DATA && (packets.flags[packet] & PacketPool.FLAG_TRIMMED) == 0;
+        if (fullData) {
+            ports.countDataArrival(port, packets.payloadBytes[packet]);
         }
         int node = topology.portPeer(port);
         if (node < topology.hosts) {
-            if (packets.kind[packet] == PacketPool.DATA && (packets.flags[packet] & PacketPool.FLAG_TRIMMED) == 0) {
+            if (fullData) {
                 dataDelivered++;
                 dataLive--;
                 planeDeliveredBytes[topology.portPlane(port)] += packets.payloadBytes[packet];
@@ -310,7 +325,7 @@ public final class Network {
         int usid = (int) ((packets.route[packet] >>> (USID_BITS * hop)) & USID_MASK);
         packets.hop[packet] = (byte) (hop + 1);
         if (usid >= topology.switchPortCount(switchIndex)) {
-            drop(port, packet, PortTable.DROP_NO_ROUTE);
+            drop(port, packet, PortTable.WIRE_NO_ROUTE);
             return;
         }
         enqueue(topology.switchFirstPort(switchIndex) + usid, packet);
@@ -318,9 +333,11 @@ public final class Network {
 
     private void drop(int port, int packet, int cause) {
         ports.countDrop(port, cause);
-        if (cause == PortTable.DROP_LINK_DOWN || cause == PortTable.DROP_GRAY || cause == PortTable.DROP_CRC) {
-            wireDroppedBytes[port] += packets.wireBytes[packet];
-        }
+        discard(port, packet);
+    }
+
+    /** Releases a packet that goes no further (already counted by cause). */
+    private void discard(int port, int packet) {
         if (packets.kind[packet] == PacketPool.DATA && (packets.flags[packet] & PacketPool.FLAG_TRIMMED) == 0) {
             dataDropped++;
             dataLive--;
@@ -367,7 +384,7 @@ public final class Network {
             drop(port, packet, PortTable.DROP_LINK_DOWN);
             packet = following;
         }
-        ports.clearQueues(port);
+        ports.clearQueues(port, engine.now());
     }
 
     public void setLinkDropProbability(int link, double probability) {
@@ -384,20 +401,30 @@ public final class Network {
 
     // ---- counters
 
+    /** A counter of the port; the receive ones come from the facing port's wire (see {@link PortCounter}). */
     public long portCounter(int port, PortCounter which) {
         return switch (which) {
             case OPER_UP -> linkDown[topology.portLink(port)] ? 0 : 1;
             case FLAPS -> linkFlaps[topology.portLink(port)];
-            case RX_PACKETS -> {
-                int from = topology.facingPort(port);
-                yield ports.storedCounter(from, PortCounter.TX_PACKETS)
-                        - ports.storedCounter(from, PortCounter.DROP_LINK_DOWN)
-                        - ports.storedCounter(from, PortCounter.DROP_GRAY)
-                        - ports.storedCounter(from, PortCounter.DROP_CRC);
-            }
-            case RX_BYTES ->
-                ports.storedCounter(topology.facingPort(port), PortCounter.TX_BYTES)
-                        - wireDroppedBytes[topology.facingPort(port)];
+            // Links start up: every down but a current one was followed by an up.
+            case CARRIER_TRANSITIONS ->
+                2L * linkFlaps[topology.portLink(port)] - (linkDown[topology.portLink(port)] ? 1 : 0);
+            case RX_PACKETS -> ports.storedCounter(topology.facingPort(port), PortCounter.WIRE_ARRIVED_PACKETS);
+            case RX_BYTES -> ports.storedCounter(topology.facingPort(port), PortCounter.WIRE_ARRIVED_BYTES);
+            case IN_FCS_ERRORS -> ports.storedCounter(topology.facingPort(port), PortCounter.WIRE_CRC_ERRORS);
+            case IN_DISCARDS -> ports.storedCounter(topology.facingPort(port), PortCounter.WIRE_NO_ROUTE);
+            case RX_DATA_PACKETS ->
+                ports.storedCounter(topology.facingPort(port), PortCounter.WIRE_ARRIVED_DATA_PACKETS);
+            case RX_DATA_PAYLOAD_BYTES ->
+                ports.storedCounter(topology.facingPort(port), PortCounter.WIRE_ARRIVED_DATA_PAYLOAD_BYTES);
+            case HEADER_QUEUE_TX_PACKETS ->
+                ports.storedCounter(port, PortCounter.TX_PACKETS)
+                        - ports.storedCounter(port, PortCounter.DATA_QUEUE_TX_PACKETS);
+            case HEADER_QUEUE_TX_BYTES ->
+                ports.storedCounter(port, PortCounter.TX_BYTES)
+                        - ports.storedCounter(port, PortCounter.DATA_QUEUE_TX_BYTES);
+            case DATA_QUEUE_OCTET_PS -> ports.queueIntegral(port, true, engine.now());
+            case HEADER_QUEUE_OCTET_PS -> ports.queueIntegral(port, false, engine.now());
             default -> ports.storedCounter(port, which);
         };
     }

@@ -21,6 +21,8 @@ public final class PacketPool {
     public static final byte FLAG_LAST_HOP = 4;
     public static final byte FLAG_ACK_REQUEST = 8;
     public static final byte FLAG_RETRANSMIT = 16;
+    /** Trimmed by the port whose header queue holds it (counting only: cleared when it leaves that port). */
+    public static final byte FLAG_TRIMMED_HERE = 32;
 
     public byte[] kind;
     public byte[] flags;

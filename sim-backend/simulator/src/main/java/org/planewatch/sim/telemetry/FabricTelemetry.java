@@ -31,6 +31,7 @@ public final class FabricTelemetry {
     private final Topology topo;
     private final Network net;
     private final Transport transport;
+    private final double linkGbps;
     private final double linkBytesPerPs;
     private final List<ExclusionListener> listeners = new CopyOnWriteArrayList<>();
     private long[] scratch = new long[64];
@@ -40,7 +41,13 @@ public final class FabricTelemetry {
         this.topo = net.topology();
         this.net = net;
         this.transport = transport;
+        this.linkGbps = linkGbps;
         this.linkBytesPerPs = linkGbps / 8000.0;
+    }
+
+    /** Speed of every link (and so of every port) of the fabric, in Gb/s. */
+    public double linkGbps() {
+        return linkGbps;
     }
 
     public void addExclusionListener(ExclusionListener listener) {
@@ -60,6 +67,11 @@ public final class FabricTelemetry {
 
     public long nowNs() {
         return engine.now() / 1000;
+    }
+
+    /** Simulated time in picoseconds, the clock of the queue integrals. */
+    public long nowPs() {
+        return engine.now();
     }
 
     // ---- topology

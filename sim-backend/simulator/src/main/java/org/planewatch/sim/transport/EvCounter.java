@@ -5,6 +5,8 @@ public enum EvCounter {
     /** Ordinal of its {@link EvState}. */
     STATE,
     TIME_IN_STATE_NS,
+    /** Simulated time (ns since the scenario started) the EV entered its state. */
+    STATE_SINCE_NS,
     PACKETS_SENT,
     ECN_MARKS,
     TRIMS,

@@ -8,6 +8,7 @@ final class QpCounters {
         return switch (which) {
             case STATE -> qp.evState[ev];
             case TIME_IN_STATE_NS -> (nowPs - qp.evSince[ev]) / 1000;
+            case STATE_SINCE_NS -> qp.evSince[ev] / 1000;
             case PACKETS_SENT -> qp.evSent[ev];
             case ECN_MARKS -> qp.evEcn[ev];
             case TRIMS -> qp.evTrims[ev];

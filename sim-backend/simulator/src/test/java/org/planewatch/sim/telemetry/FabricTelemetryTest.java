@@ -112,29 +112,24 @@ class FabricTelemetryTest {
     }
 
     @Test
-    void aPortReceivesWhatTheFacingPortSentLessWhatTheWireDropped() {
+    void aPortReceivesWhatTheFacingPortSentLessWhatTheWireLostAndWhatIsStillOnIt() {
         FabricTelemetry t = linkFailureRunToCompletion();
 
-        for (int h = 0; h < t.hostCount(); h++) {
-            for (int p = 0; p < t.planes(); p++) {
-                int nic = t.hostPort(h, p);
-                int t0 = t.facingPort(nic);
-                assertEquals(t.portCounter(nic, PortCounter.TX_PACKETS), t.portCounter(t0, PortCounter.RX_PACKETS));
-                assertEquals(t.portCounter(nic, PortCounter.TX_BYTES), t.portCounter(t0, PortCounter.RX_BYTES));
-            }
-        }
         boolean sawLoss = false;
         for (int sw = 0; sw < t.switchCount(); sw++) {
             for (int k = 0; k < t.switchPortCount(sw); k++) {
                 int port = t.switchPort(sw, k);
                 int from = t.facingPort(port);
-                long lost = t.portCounter(from, PortCounter.TX_PACKETS) - t.portCounter(port, PortCounter.RX_PACKETS);
-                assertEquals(t.portCounter(from, PortCounter.DROP_LINK_DOWN), lost, "port " + port);
+                long lost = t.portCounter(from, PortCounter.WIRE_LOST_LINK_DOWN);
+                long lostOrOnWire =
+                        t.portCounter(from, PortCounter.TX_PACKETS) - t.portCounter(port, PortCounter.RX_PACKETS);
+                assertTrue(lostOrOnWire >= lost, "port " + port);
+                assertTrue(lostOrOnWire - lost <= 4, "port " + port + ": at most a link delay's packets on the wire");
                 assertTrue(t.portCounter(port, PortCounter.RX_BYTES) <= t.portCounter(from, PortCounter.TX_BYTES));
                 sawLoss |= lost > 0;
             }
         }
-        assertTrue(sawLoss, "the failed link dropped packets its far end never received");
+        assertTrue(sawLoss, "the failed link lost packets that were on it when it failed");
     }
 
     /** A permutation of 2 MB messages on a fabric whose link p1-t0-1~p1-t1-2 fails at 20 us. */

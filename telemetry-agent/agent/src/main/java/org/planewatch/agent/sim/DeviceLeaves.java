@@ -9,6 +9,7 @@ import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.HostPlaneCounter;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.EthernetSpeed;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -17,6 +18,9 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *
  * <p>Mapping from the simulator's counters (see docs/adr/0024): a host's port to plane P is interface
  * {@code ethP}; switch port K is interface {@code ethK} with queues {@code data} and {@code header}.
+ * Each leaf counts what its definition in the schema says, where a real device counts it: the
+ * receive counters are the receiving end's (bit errors are the receiver's {@code in-fcs-errors}, a
+ * gray link's losses show only as the sender's {@code out-pkts} less the receiver's {@code in-pkts}).
  */
 final class DeviceLeaves {
 
@@ -68,21 +72,15 @@ final class DeviceLeaves {
             int port = t.hostPort(host, plane);
             String ifName = "eth" + plane;
             d.portCounters(t, port, ifName, epochNs);
-            d.count(
-                    d.ifCounter(ifName, "in-pkts"),
-                    () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS));
-            d.count(
-                    d.ifCounter(ifName, "in-octets"),
-                    () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_BYTES));
             TelemetryPath s =
                     PLANES.child("plane", "id", Integer.toString(plane)).child("state");
             TelemetryValue portName = TelemetryValue.str(ifName);
             d.add(s.child("port-name"), () -> portName);
             d.add(s.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
-            d.count(s.child("tx-pkts"), () -> t.portCounter(port, PortCounter.TX_PACKETS));
-            d.count(s.child("tx-octets"), () -> t.portCounter(port, PortCounter.TX_BYTES));
-            d.hostPlane(t, host, p, s, "rx-pkts", HostPlaneCounter.RX_DATA_PACKETS);
-            d.hostPlane(t, host, p, s, "rx-octets", HostPlaneCounter.RX_DATA_BYTES);
+            d.port(t, port, s, "tx-pkts", PortCounter.TX_DATA_PACKETS);
+            d.port(t, port, s, "tx-octets", PortCounter.TX_BYTES);
+            d.port(t, port, s, "rx-pkts", PortCounter.RX_DATA_PACKETS);
+            d.port(t, port, s, "rx-octets", PortCounter.RX_BYTES);
             d.count(
                     s.child("retransmits"),
                     () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_NACK)
@@ -114,56 +112,69 @@ final class DeviceLeaves {
             int port = t.switchPort(sw, k);
             String ifName = "eth" + k;
             d.portCounters(t, port, ifName, epochNs);
-            d.port(t, port, d.ifCounters(ifName), "in-pkts", PortCounter.RX_PACKETS);
-            d.port(t, port, d.ifCounters(ifName), "in-octets", PortCounter.RX_BYTES);
             TelemetryPath queues = QOS.child("interface", "interface-id", ifName)
                     .child("output")
                     .child("queues");
             TelemetryPath data = queues.child("queue", "name", "data").child("state");
-            d.port(t, port, data, "transmit-pkts", PortCounter.TX_PACKETS);
-            d.port(t, port, data, "transmit-octets", PortCounter.TX_BYTES);
-            d.port(t, port, data, "dropped-pkts", PortCounter.DROP_CONGESTION);
+            d.port(t, port, data, "transmit-pkts", PortCounter.DATA_QUEUE_TX_PACKETS);
+            d.port(t, port, data, "transmit-octets", PortCounter.DATA_QUEUE_TX_BYTES);
+            d.port(t, port, data, "dropped-pkts", PortCounter.DROP_DATA_QUEUE_FULL);
             d.port(t, port, data, "ecn-marked-pkts", PortCounter.ECN_MARKED);
             d.port(t, port, data, "trim-pkts", PortCounter.TRIMMED);
             d.port(t, port, data, "max-queue-len", PortCounter.DATA_QUEUE_MAX_BYTES);
-            d.port(t, port, data, "avg-queue-len", PortCounter.DATA_QUEUE_BYTES);
+            d.count(data.child("avg-queue-len"), d.average(t, port, PortCounter.DATA_QUEUE_OCTET_PS));
             TelemetryPath header = queues.child("queue", "name", "header").child("state");
+            d.port(t, port, header, "transmit-pkts", PortCounter.HEADER_QUEUE_TX_PACKETS);
+            d.port(t, port, header, "transmit-octets", PortCounter.HEADER_QUEUE_TX_BYTES);
+            d.count(
+                    header.child("dropped-pkts"),
+                    () -> t.portCounter(port, PortCounter.DROP_HEADER_QUEUE_FULL)
+                            + t.portCounter(port, PortCounter.TRIMMED_THEN_DROPPED));
+            d.port(t, port, header, "out-trim-pkts", PortCounter.TRIMMED_SENT);
             d.port(t, port, header, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
             d.port(t, port, header, "max-queue-len", PortCounter.HEADER_QUEUE_MAX_BYTES);
-            d.port(t, port, header, "avg-queue-len", PortCounter.HEADER_QUEUE_BYTES);
+            d.count(header.child("avg-queue-len"), d.average(t, port, PortCounter.HEADER_QUEUE_OCTET_PS));
         }
         return d;
     }
 
     /** The interface leaves every port has, host or switch. */
     private void portCounters(FabricTelemetry t, int port, String ifName, long epochNs) {
-        TelemetryPath state = INTERFACES.child("interface", "name", ifName).child("state");
+        TelemetryPath iface = INTERFACES.child("interface", "name", ifName);
+        TelemetryPath state = iface.child("state");
         add(state.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
         add(state.child("admin-status"), () -> UP);
+        TelemetryValue speed = TelemetryValue.str(EthernetSpeed.identity(t.linkGbps()));
+        add(iface.child("ethernet").child("state").child("port-speed"), () -> speed);
         TelemetryPath c = state.child("counters");
+        port(t, port, c, "in-octets", PortCounter.RX_BYTES);
+        port(t, port, c, "in-pkts", PortCounter.RX_PACKETS);
+        port(t, port, c, "in-discards", PortCounter.IN_DISCARDS);
+        // Every receive error of the model is a bad frame check sequence.
+        port(t, port, c, "in-errors", PortCounter.IN_FCS_ERRORS);
+        port(t, port, c, "in-fcs-errors", PortCounter.IN_FCS_ERRORS);
         port(t, port, c, "out-pkts", PortCounter.TX_PACKETS);
         port(t, port, c, "out-octets", PortCounter.TX_BYTES);
         count(
                 c.child("out-discards"),
-                () -> t.portCounter(port, PortCounter.DROP_CONGESTION)
+                () -> t.portCounter(port, PortCounter.DROP_DATA_QUEUE_FULL)
+                        + t.portCounter(port, PortCounter.DROP_HEADER_QUEUE_FULL)
+                        + t.portCounter(port, PortCounter.TRIMMED_THEN_DROPPED)
                         + t.portCounter(port, PortCounter.DROP_LINK_DOWN));
-        count(
-                c.child("out-errors"),
-                () -> t.portCounter(port, PortCounter.DROP_CRC) + t.portCounter(port, PortCounter.DROP_NO_ROUTE));
-        port(t, port, c, "carrier-transitions", PortCounter.FLAPS);
+        // The model's transmitters never fail: what they cannot send is a discard.
+        count(c.child("out-errors"), () -> 0);
+        port(t, port, c, "carrier-transitions", PortCounter.CARRIER_TRANSITIONS);
         port(t, port, c, "trim-pkts", PortCounter.TRIMMED);
+        port(t, port, c, "out-trim-pkts", PortCounter.TRIMMED_SENT);
         port(t, port, c, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
         // Counters start with the scenario: they were last cleared at its epoch.
         TelemetryValue lastClear = TelemetryValue.uint(epochNs);
         add(c.child("last-clear"), () -> lastClear);
     }
 
-    private TelemetryPath ifCounter(String ifName, String leaf) {
-        return ifCounters(ifName).child(leaf);
-    }
-
-    private static TelemetryPath ifCounters(String ifName) {
-        return INTERFACES.child("interface", "name", ifName).child("state").child("counters");
+    /** A queue's average depth between the last two reads (see {@link QueueAverage}). */
+    private QueueAverage average(FabricTelemetry t, int port, PortCounter integral) {
+        return new QueueAverage(() -> t.portCounter(port, integral), t::nowPs);
     }
 
     private void port(FabricTelemetry t, int port, TelemetryPath parent, String leaf, PortCounter which) {

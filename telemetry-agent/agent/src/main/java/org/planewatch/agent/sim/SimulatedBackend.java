@@ -78,7 +78,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             TelemetryPath msgs,
             List<TelemetryPath[]> evs) {
         private static final String[] EV_LEAVES = {
-            "plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses"
+            "plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses", "last-change"
         };
 
         static QpPaths of(int qp) {
@@ -500,6 +500,19 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         }
     }
 
+    /**
+     * Publishes every device as the simulation stands now: for a caller that drives the simulation
+     * itself on its own thread, and only before {@link #start()} (tests of what the leaves count).
+     */
+    void publishCurrentState() {
+        if (running) {
+            throw new IllegalStateException("the simulation thread publishes while the back end runs");
+        }
+        simNowNs = simulation.nowPs() / 1000;
+        eventsProcessed = simulation.eventsProcessed();
+        publishAll();
+    }
+
     /** A snapshot of every device at the current simulated time. */
     private void publishAll() {
         hostsWithNewEvents.clear();
@@ -597,6 +610,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 out.uint(e[4], fabric.evCounter(qp, ev, EvCounter.ECN_MARKS));
                 out.uint(e[5], fabric.evCounter(qp, ev, EvCounter.TRIMS));
                 out.uint(e[6], fabric.evCounter(qp, ev, EvCounter.LOSSES));
+                out.uint(e[7], epochNs + fabric.evCounter(qp, ev, EvCounter.STATE_SINCE_NS));
             }
         }
     }

@@ -11,6 +11,10 @@ public record ModelInfo(String name, String organization, String version) {
 
     public static final ModelInfo OPENCONFIG_INTERFACES =
             new ModelInfo("openconfig-interfaces", "OpenConfig working group", "3.7.1");
+    /** The Ethernet augmentation of interfaces: the port's speed. */
+    public static final ModelInfo OPENCONFIG_IF_ETHERNET =
+            new ModelInfo("openconfig-if-ethernet", "OpenConfig working group", "2.18.0");
+
     public static final ModelInfo OPENCONFIG_QOS =
             new ModelInfo("openconfig-qos", "OpenConfig working group", "0.11.2");
     public static final ModelInfo PLANEWATCH_MRC = new ModelInfo("planewatch-mrc", "Planewatch", "0.1.0");

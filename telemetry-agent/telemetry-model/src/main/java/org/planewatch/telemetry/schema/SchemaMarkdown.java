@@ -43,6 +43,13 @@ public final class SchemaMarkdown {
                         "exclusion-event ring, sent on change), **config** (writable through gNMI Set where the agent allows it).\n\n")
                 .append("Per-EV leaves (`mrc:/qps/qp/evs/...`) have high cardinality: a wildcard does not reach them; ")
                 .append("a subscription must name the `evs` element.\n\n");
+        md.append("What the counters count: packets and octets are whole packets as they cross the wire ")
+                .append("(headers and payload, every kind: data, trimmed headers, ACKs, NACKs, probes) unless the ")
+                .append("leaf says otherwise; a packet is counted where a real device counts it: `out-*` by the ")
+                .append("sending port, `in-*` by the receiving port (bit errors are the receiver's `in-fcs-errors` ")
+                .append("and `in-errors`). So on every link the sender's `out-pkts` equals the receiver's `in-pkts` ")
+                .append("plus what the wire lost and what is still on it (one link delay's worth): a gray link, ")
+                .append("which loses packets silently, shows only as that difference between the two ends.\n\n");
         md.append("| model | organization | version |\n|---|---|---|\n");
         schema.leaves().stream()
                 .map(LeafDefinition::model)

@@ -42,10 +42,11 @@ public final class TelemetrySchema {
             "PROBE_OK",
             "PROBE_TIMEOUT",
             "CONTROLLER_DENY",
-            "CONTROLLER_REPLACE",
             "CONTROLLER_ALLOW",
             "MIN_ACTIVE_GUARD");
     public static final List<String> UP_DOWN = List.of("UP", "DOWN");
+    /** The ETHERNET_SPEED identities of openconfig-if-ethernet (see {@link EthernetSpeed}). */
+    public static final List<String> ETHERNET_SPEEDS = EthernetSpeed.IDENTITIES;
 
     /**
      * Subtrees a wildcard does not reach: per-EV state has high cardinality and is served only to a
@@ -144,19 +145,42 @@ public final class TelemetrySchema {
         b.under("/interfaces/interface[name=*]/state", ModelInfo.OPENCONFIG_INTERFACES, ports)
                 .enumeration("oper-status", STATE, OPER_STATUS, "Operational state of the port.")
                 .enumeration("admin-status", STATE, ADMIN_STATUS, "Administrative state of the port.");
+        b.under("/interfaces/interface[name=*]/ethernet/state", ModelInfo.OPENCONFIG_IF_ETHERNET, ports)
+                .enumeration(
+                        "port-speed",
+                        STATE,
+                        ETHERNET_SPEEDS,
+                        "Speed of the port (an ETHERNET_SPEED identity such as SPEED_100GB): the capacity of its link.");
         b.under("/interfaces/interface[name=*]/state/counters", ModelInfo.OPENCONFIG_INTERFACES, ports)
-                .counter("in-octets", "Octets received, framing excluded.")
-                .counter("in-pkts", "Packets received.")
-                .counter("in-discards", "Received packets discarded without an error (no buffer).")
-                .counter("in-errors", "Received packets with errors.")
-                .counter("in-fcs-errors", "Received frames with a bad checksum (bit errors on the link).")
-                .counter("out-octets", "Octets sent.")
-                .counter("out-pkts", "Packets sent.")
-                .counter("out-discards", "Packets to send discarded without an error (queue full, link down).")
+                .counter(
+                        "in-octets",
+                        "Octets of every packet received, whole packets as on the wire (headers and payload; "
+                                + "data, trimmed headers, ACKs, NACKs, probes), bad ones included.")
+                .counter(
+                        "in-pkts",
+                        "Packets received, every kind, bad ones (in-errors) and discarded ones (in-discards) "
+                                + "included: what the facing port sent less what the wire lost.")
+                .counter("in-discards", "Received packets discarded without an error: no route for them.")
+                .counter("in-errors", "Received packets with errors (all of them bad frame check sequences).")
+                .counter(
+                        "in-fcs-errors",
+                        "Received packets with a bad frame check sequence: bit errors on the link, counted by "
+                                + "the receiving end.")
+                .counter(
+                        "out-octets",
+                        "Octets of every packet sent on the wire, whole packets (headers and payload; data, "
+                                + "trimmed headers, ACKs, NACKs, probes).")
+                .counter("out-pkts", "Packets sent on the wire, every kind; discarded ones are not in it.")
+                .counter(
+                        "out-discards",
+                        "Packets to send discarded without an error: a queue was full (dropped-pkts of the "
+                                + "queues) or the link was down.")
                 .counter("out-errors", "Packets that could not be sent because of errors.")
-                .counter("carrier-transitions", "Times the link went up or down.")
-                .counter("trim-pkts", "Packets trimmed to their header on this port (MRC extension).")
-                .counter("out-trim-pkts", "Trimmed headers sent on this port (MRC extension).")
+                .counter("carrier-transitions", "Times the link went down or came up (a flap counts 2).")
+                .counter(
+                        "trim-pkts",
+                        "Packets trimmed to their header on this port, sent or dropped afterwards (MRC extension).")
+                .counter("out-trim-pkts", "Trimmed headers sent on the wire from this port (MRC extension).")
                 .counter(
                         "dropped-trim-pkts",
                         "Trimmed headers dropped because the header queue was full (MRC extension).")
@@ -169,23 +193,38 @@ public final class TelemetrySchema {
                         "/qos/interfaces/interface[interface-id=*]/output/queues/queue[name=*]/state",
                         ModelInfo.OPENCONFIG_QOS,
                         Set.of(SWITCH))
-                .counter("transmit-pkts", "Packets sent from the queue.")
-                .counter("transmit-octets", "Octets sent from the queue.")
-                .counter("dropped-pkts", "Packets dropped at the tail of the queue.")
+                .counter(
+                        "transmit-pkts",
+                        "Packets this queue sent on the wire (queue data: untrimmed data; queue header: "
+                                + "trimmed headers, ACKs, NACKs, probes); the queues add up to out-pkts.")
+                .counter("transmit-octets", "Octets of transmit-pkts, whole packets; the queues add up to out-octets.")
+                .counter(
+                        "dropped-pkts",
+                        "Packets this queue dropped because it was full (queue header: trimmed headers "
+                                + "included); discards of a down link are only in out-discards.")
                 .counter("ecn-marked-pkts", "Packets marked Congestion Experienced by the queue.")
-                .counter("trim-pkts", "Packets that did not fit and were trimmed to their header.")
-                .counter("out-trim-pkts", "Trimmed headers sent from the header queue.")
-                .counter("dropped-trim-pkts", "Trimmed headers dropped because the header queue was full.")
+                .counter("trim-pkts", "Packets that did not fit this queue and were trimmed to their header.")
+                .counter("out-trim-pkts", "Trimmed headers this queue sent on the wire.")
+                .counter("dropped-trim-pkts", "Trimmed headers this queue dropped because it was full.")
                 .gauge("max-queue-len", "Largest queue depth seen, in octets.")
-                .gauge("avg-queue-len", "Average queue depth over the last sample interval, in octets.");
+                .gauge("avg-queue-len", "Queue depth averaged over time between the last two samples, in octets.");
 
         b.under("mrc:/planes/plane[id=*]/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
                 .string("port-name", STATE, "The NIC port (interface name) that attaches the host to this plane.")
                 .enumeration("oper-status", STATE, OPER_STATUS, "Operational state of the plane port.")
-                .counter("tx-pkts", "Data packets sent on this plane, retransmissions included.")
-                .counter("rx-pkts", "Data packets received on this plane.")
-                .counter("tx-octets", "Octets sent on this plane.")
-                .counter("rx-octets", "Octets received on this plane.")
+                .counter(
+                        "tx-pkts",
+                        "Data packets the NIC port sent on the wire, retransmissions included (not trimmed "
+                                + "headers, ACKs, NACKs or probes).")
+                .counter("rx-pkts", "Untrimmed data packets the NIC port received intact.")
+                .counter(
+                        "tx-octets",
+                        "Octets of every packet the NIC port sent, whole packets of every kind: the port's "
+                                + "out-octets.")
+                .counter(
+                        "rx-octets",
+                        "Octets of every packet the NIC port received, whole packets of every kind: the port's "
+                                + "in-octets.")
                 .counter("retransmits", "Packets sent again on this plane (any reason).")
                 .counter("nacks-rcvd", "NACKs received for packets sent on this plane.")
                 .counter("trim-nacks-rcvd", "TRIM NACKs received: a packet of ours was trimmed.")
@@ -206,7 +245,7 @@ public final class TelemetrySchema {
 
         b.under("mrc:/qps/qp[qpn=*]/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
                 .string("peer", STATE, "Host at the other end of the queue pair.")
-                .counter("tx-pkts", "Data packets sent by the QP.")
+                .counter("tx-pkts", "Data packets the QP handed to its NICs, retransmissions included.")
                 .counter("retransmits", "Packets the QP sent again.")
                 .gauge("cwnd-octets", "Congestion window.")
                 .gauge("inflight-octets", "Octets sent and not yet acknowledged.")
@@ -218,7 +257,7 @@ public final class TelemetrySchema {
                 .uint("plane", STATE, "Plane the EV's path crosses.")
                 .enumeration("state", STATE, EV_STATES, "Exclusion state of the EV.")
                 .gauge("penalty", "Skips left before the EV is used again (ECN +1, trim +4).")
-                .counter("tx-pkts", "Packets sent on the EV.")
+                .counter("tx-pkts", "Data packets the QP sent on the EV, retransmissions included.")
                 .counter("ecn-marks", "ECN echoes received for the EV.")
                 .counter("trims", "Trim NACKs received for the EV.")
                 .counter("losses", "Losses detected on the EV.")
