@@ -360,4 +360,13 @@ class ServedCountersGroundTruthTest {
             assertEquals(e.getValue(), uint(deviceAndPath[0], deviceAndPath[1]), e.getKey());
         }
     }
+
+    @Test
+    void theExclusionReasonsTheSchemaAdvertisesAreTheOnesTheSimulatorGives() {
+        assertEquals(
+                java.util.Arrays.stream(org.planewatch.sim.transport.ExclusionReason.values())
+                        .map(Enum::name)
+                        .toList(),
+                org.planewatch.telemetry.schema.TelemetrySchema.EXCLUSION_REASONS);
+    }
 }
