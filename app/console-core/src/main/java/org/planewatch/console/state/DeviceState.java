@@ -12,6 +12,7 @@ import org.planewatch.console.state.FabricSnapshot.QpSummary;
 import org.planewatch.console.state.FabricSnapshot.QueueSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.EthernetSpeed;
 
 /**
  * What the console knows about one device (host or switch), owned by the state thread. Its
@@ -178,6 +179,17 @@ final class DeviceState {
         return (SwitchSummary) summary;
     }
 
+    /**
+     * This host's NIC port on {@code plane} as a port summary (the host end of its link), named by the
+     * plane's {@code port-name}; null when the host reports no interface counters for it.
+     */
+    PortSummary hostPort(int plane) {
+        LeafTable planeLeaves = planes.get(plane);
+        String port = planeLeaves == null ? "" : planeLeaves.text("port-name", "");
+        LeafTable leaves = ports.get(port);
+        return leaves == null ? null : port(port, "", leaves);
+    }
+
     private PortSummary port(String port, String peer, LeafTable leaves) {
         List<QueueSummary> queueSummaries = new ArrayList<>();
         double ecn = 0;
@@ -201,9 +213,16 @@ final class DeviceState {
                 bits(leaves.rate("out-octets")),
                 bits(leaves.rate("in-octets")),
                 leaves.rate("trim-pkts"),
-                sumRates(leaves, "out-discards", "dropped-trim-pkts"),
+                // out-discards holds the trimmed headers a full header queue dropped (dropped-trim-pkts) too
+                leaves.rate("out-discards"),
                 queueSummaries.isEmpty() ? Double.NaN : ecn,
-                List.copyOf(queueSummaries));
+                List.copyOf(queueSummaries),
+                leaves.rate("in-errors"),
+                leaves.rate("in-discards"),
+                leaves.rate("out-pkts"),
+                leaves.rate("in-pkts"),
+                EthernetSpeed.gbps(leaves.text("port-speed", null)).orElse(Double.NaN) * 1e9,
+                Double.NaN);
     }
 
     HostSummary hostSummary(Freshness freshness) {
@@ -257,16 +276,5 @@ final class DeviceState {
 
     static double bits(double octetRate) {
         return Double.isNaN(octetRate) ? Double.NaN : octetRate * 8;
-    }
-
-    private static double sumRates(LeafTable leaves, String... names) {
-        double sum = Double.NaN;
-        for (String leaf : names) {
-            double rate = leaves.rate(leaf);
-            if (!Double.isNaN(rate)) {
-                sum = FabricSnapshot.nanToZero(sum) + rate;
-            }
-        }
-        return sum;
     }
 }

@@ -27,7 +27,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * #summarize} derives the immutable parts of a snapshot.
  */
 final class FabricModel {
-    /** Nominal link rate for utilization; the schema carries no port speed yet. */
+    /** Link rate for utilization when neither end reports its {@code port-speed}. */
     static final double LINK_BPS = 100e9;
 
     final Map<String, DeviceState> devices = new HashMap<>();
@@ -301,11 +301,35 @@ final class FabricModel {
                 hosts.add(device.hostSummary(freshness));
             }
         }
-        List<LinkState> links = links(switches);
+        Map<String, Map<String, Double>> inLoss = new HashMap<>();
+        List<LinkState> links = links(switches, freshnessByDevice, inLoss);
+        if (!inLoss.isEmpty()) {
+            switches.replaceAll(sw -> withInLoss(sw, inLoss.get(sw.name())));
+        }
         return new Summary(planes(switches, hosts, links), links, List.copyOf(switches), List.copyOf(hosts));
     }
 
-    private List<LinkState> links(List<SwitchSummary> switches) {
+    /** A switch whose ports lost packets on their way in, with the loss on those ports (other switches stay as cached). */
+    private static SwitchSummary withInLoss(SwitchSummary sw, Map<String, Double> lossByPort) {
+        if (lossByPort == null) {
+            return sw;
+        }
+        List<PortSummary> ports = new ArrayList<>(sw.ports().size());
+        for (PortSummary port : sw.ports()) {
+            Double loss = lossByPort.get(port.name());
+            ports.add(loss == null ? port : port.withInLossRate(loss));
+        }
+        return new SwitchSummary(sw.name(), sw.plane(), sw.tier(), sw.index(), sw.freshness(), List.copyOf(ports));
+    }
+
+    /**
+     * The links seen from their switch ports, with the host end of host links added from the host's
+     * own interface counters; {@code inLoss} gets, per switch and port, packets lost on their way in.
+     */
+    private List<LinkState> links(
+            List<SwitchSummary> switches,
+            Map<String, Freshness> freshnessByDevice,
+            Map<String, Map<String, Double>> inLoss) {
         Map<String, LinkBuilder> builders = new HashMap<>();
         for (SwitchSummary sw : switches) {
             DeviceName self = names.get(sw.name());
@@ -316,8 +340,18 @@ final class FabricModel {
                 DeviceName peer = names.computeIfAbsent(port.peer(), DeviceName::parse);
                 String id = DeviceName.linkId(self, peer);
                 LinkBuilder builder = builders.computeIfAbsent(id, i -> new LinkBuilder(i, self, peer));
-                builder.add(port, sw.freshness());
+                builder.add(sw.name(), port, sw.freshness());
+                if (peer.isHost()) {
+                    DeviceState host = devices.get(peer.name());
+                    PortSummary nic = host == null ? null : host.hostPort(self.plane());
+                    if (nic != null) {
+                        builder.add(peer.name(), nic, freshnessByDevice.getOrDefault(peer.name(), Freshness.LOST));
+                    }
+                }
             }
+        }
+        for (LinkBuilder builder : builders.values()) {
+            builder.lossInto(inLoss);
         }
         if (builders.size() != linkOrder.size() || !builders.keySet().containsAll(linkOrder)) {
             List<String> ids = new ArrayList<>(builders.keySet());
@@ -343,7 +377,14 @@ final class FabricModel {
         double trims = Double.NaN;
         double ecn = Double.NaN;
         double drops = Double.NaN;
+        double errors = Double.NaN;
+        double speed = Double.NaN;
         Freshness freshness = Freshness.LIVE;
+        /** The ends seen so far (at most two) and their devices. */
+        final String[] endDevices = new String[2];
+
+        final PortSummary[] ends = new PortSummary[2];
+        int endCount;
 
         LinkBuilder(String id, DeviceName a, DeviceName b) {
             this.id = id;
@@ -354,16 +395,52 @@ final class FabricModel {
             this.kind = a.isHost() || b.isHost() ? LinkKind.HOST_T0 : LinkKind.T0_T1;
         }
 
-        void add(PortSummary port, Freshness endFreshness) {
+        void add(String device, PortSummary port, Freshness endFreshness) {
             down |= !"UP".equalsIgnoreCase(port.operStatus()) && !"UNKNOWN".equals(port.operStatus());
             bits = max(bits, port.outBps());
             trims = sum(trims, port.trimRate());
             ecn = sum(ecn, port.ecnRate());
             drops = sum(drops, port.dropRate());
+            errors = sum(sum(errors, port.inErrorRate()), port.inDiscardRate());
+            speed = Double.isNaN(speed)
+                    ? port.speedBps()
+                    : Double.isNaN(port.speedBps()) ? speed : Math.min(speed, port.speedBps());
             freshness = freshness.worse(endFreshness);
+            if (endCount < 2) {
+                endDevices[endCount] = device;
+                ends[endCount++] = port;
+            }
+        }
+
+        /** Packets one end sent that the other did not receive, per second; NaN unless both ends' rates are known. */
+        private double loss(PortSummary from, PortSummary to) {
+            double sent = from.outPktRate();
+            double lost = sent - to.inPktRate();
+            if (Double.isNaN(lost)) {
+                return Double.NaN;
+            }
+            return lost > LinkState.LOSS_NOISE * sent ? lost : 0;
+        }
+
+        double lossRate() {
+            return endCount < 2 ? Double.NaN : loss(ends[0], ends[1]) + loss(ends[1], ends[0]);
+        }
+
+        /** Records, for a switch end that lost packets on their way in, how many per second. */
+        void lossInto(Map<String, Map<String, Double>> inLoss) {
+            if (endCount < 2) {
+                return;
+            }
+            for (int i = 0; i < 2; i++) {
+                double lost = loss(ends[1 - i], ends[i]);
+                if (lost > 0 && !ends[i].peer().isEmpty()) {
+                    inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>()).put(ends[i].name(), lost);
+                }
+            }
         }
 
         LinkState build() {
+            double capacity = Double.isNaN(speed) || speed <= 0 ? LINK_BPS : speed;
             return new LinkState(
                     id,
                     plane,
@@ -372,11 +449,14 @@ final class FabricModel {
                     kind,
                     !down,
                     bits,
-                    Double.isNaN(bits) ? Double.NaN : bits / LINK_BPS,
+                    Double.isNaN(bits) ? Double.NaN : bits / capacity,
                     trims,
                     ecn,
                     drops,
-                    freshness);
+                    freshness,
+                    errors,
+                    lossRate(),
+                    capacity);
         }
 
         private static double sum(double a, double b) {

@@ -113,7 +113,16 @@ public record FabricSnapshot(
         T0_T1
     }
 
-    /** A link, both ends merged: rates are sums over both directions' egress ports. */
+    /**
+     * A link, both ends merged: rates are sums over both directions' egress ports.
+     *
+     * @param utilization the busier direction's bits over the capacity
+     * @param dropRate packets the two ends discarded on output (full queues, link down), per second
+     * @param errorRate packets the two ends received with errors (bad checksums) or discarded on input, per second
+     * @param lossRate packets one end sent that the other never received, both ways, per second: a gray
+     *     link's silent losses; 0 below {@link #LOSS_NOISE} of what was sent, NaN unless both ends report
+     * @param capacityBps the link's speed from its ports' {@code port-speed} (the slower end), else 100 Gb/s
+     */
     public record LinkState(
             String id,
             int plane,
@@ -126,12 +135,30 @@ public record FabricSnapshot(
             double trimRate,
             double ecnRate,
             double dropRate,
-            Freshness freshness) {}
+            Freshness freshness,
+            double errorRate,
+            double lossRate,
+            double capacityBps) {
+        /**
+         * Below this share of the packets sent, a difference between what one end sent and the other
+         * received is taken for packets still on the wire when the two ends were sampled.
+         */
+        public static final double LOSS_NOISE = 0.005;
+    }
 
     public record SwitchSummary(
             String name, int plane, int tier, int index, Freshness freshness, List<PortSummary> ports) {}
 
-    /** A switch port; {@code peer} is the device at the far end, empty when the console cannot tell. */
+    /**
+     * A switch port; {@code peer} is the device at the far end, empty when the console cannot tell.
+     *
+     * @param dropRate packets discarded on output (out-discards), per second
+     * @param inErrorRate packets received with errors (in-errors: bad checksums), per second
+     * @param inDiscardRate packets received and discarded (in-discards), per second
+     * @param speedBps the port's speed from {@code port-speed}; NaN when the device does not say
+     * @param inLossRate packets the peer sent towards this port that never arrived, per second (see
+     *     {@link LinkState#lossRate()}); NaN when none were lost or it cannot be told
+     */
     public record PortSummary(
             String name,
             String peer,
@@ -141,7 +168,32 @@ public record FabricSnapshot(
             double trimRate,
             double dropRate,
             double ecnRate,
-            List<QueueSummary> queues) {}
+            List<QueueSummary> queues,
+            double inErrorRate,
+            double inDiscardRate,
+            double outPktRate,
+            double inPktRate,
+            double speedBps,
+            double inLossRate) {
+        public PortSummary withInLossRate(double rate) {
+            return new PortSummary(
+                    name,
+                    peer,
+                    operStatus,
+                    outBps,
+                    inBps,
+                    trimRate,
+                    dropRate,
+                    ecnRate,
+                    queues,
+                    inErrorRate,
+                    inDiscardRate,
+                    outPktRate,
+                    inPktRate,
+                    speedBps,
+                    rate);
+        }
+    }
 
     public record QueueSummary(
             String name,
