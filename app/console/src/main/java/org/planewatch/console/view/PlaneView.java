@@ -232,6 +232,18 @@ public final class PlaneView extends BorderPane {
             g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
         }
         g.setLineDashes((double[]) null);
+        // What the counters say is wrong with a link (errors, packets lost between its ends), on the link.
+        g.setFont(Font.font(11));
+        g.setTextAlign(TextAlignment.CENTER);
+        for (LinkCell link : layout.links()) {
+            if (link.t0() < 0 || link.t1() < 0 || link.fault().isEmpty()) {
+                continue;
+            }
+            double x = t0x[link.t0()] + (t1x[link.t1()] - t0x[link.t0()]) * 0.3;
+            double y = t0y + (t1y + NODE_HEIGHT - t0y) * 0.3;
+            g.setFill(colors.critical());
+            g.fillText(link.fault(), x, y);
+        }
         drawNodes(g, layout.t1(), t1x, t1y, nodeWidth, colors);
         drawNodes(g, layout.t0(), t0x, t0y, nodeWidth, colors);
         g.setFont(Font.font(11));
@@ -256,6 +268,13 @@ public final class PlaneView extends BorderPane {
                     hop.hostLinks() + " hosts" + (hop.down() > 0 ? ", " + hop.down() + " down" : ""),
                     t0x[hop.t0()],
                     hostY + 30);
+            if (hop.faulty() > 0) {
+                g.setFill(colors.critical());
+                g.fillText(
+                        hop.faulty() + (hop.faulty() == 1 ? " link" : " links") + " with errors",
+                        t0x[hop.t0()],
+                        hostY + 44);
+            }
         }
         return new Geometry(layout, t0x, t1x, t0y, t1y, hostY, nodeWidth, 0, 0, 0, 0);
     }

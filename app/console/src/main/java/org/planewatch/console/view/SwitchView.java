@@ -48,6 +48,10 @@ public final class SwitchView extends BorderPane {
         ports.getColumns().add(ViewParts.column("Trims/s", p -> Units.count(p.trimRate()), 90));
         ports.getColumns().add(ViewParts.column("ECN/s", p -> Units.count(p.ecnRate()), 90));
         ports.getColumns().add(ViewParts.column("Drops/s", p -> Units.count(p.dropRate()), 90));
+        ports.getColumns().add(ViewParts.column("In errors/s", p -> Units.count(p.inErrorRate()), 90));
+        ports.getColumns().add(ViewParts.column("In discards/s", p -> Units.count(p.inDiscardRate()), 90));
+        ports.getColumns().add(ViewParts.column("Lost in/s", p -> Units.count(p.inLossRate()), 90));
+        ports.getColumns().add(ViewParts.column("Speed", p -> Units.bits(p.speedBps()), 90));
         ports.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         ports.getSelectionModel().selectedItemProperty().addListener((o, a, port) -> {
             if (port != null) {

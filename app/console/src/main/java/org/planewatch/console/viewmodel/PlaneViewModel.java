@@ -41,10 +41,11 @@ public final class PlaneViewModel {
             boolean up,
             boolean stale,
             boolean highlighted,
-            String label) {}
+            String label,
+            String fault) {}
 
     /** Per T0: the busiest of its host links on the same metric. */
-    public record LastHop(int t0, double value, double intensity, int hostLinks, int down) {}
+    public record LastHop(int t0, double value, double intensity, int hostLinks, int down, int faulty) {}
 
     public record Layout(
             int plane,
@@ -122,14 +123,18 @@ public final class PlaneViewModel {
     static String describe(LinkState link) {
         return String.format(
                 Locale.ROOT,
-                "%s%s%nutilization %s (%s)%ntrims %s pkt/s  ECN %s pkt/s  drops %s pkt/s%s",
+                "%s%s%nutilization %s (%s of %s)%ntrims %s pkt/s  ECN %s pkt/s  drops %s pkt/s%n"
+                        + "receive errors %s pkt/s  lost between the ends %s pkt/s%s",
                 link.id(),
                 link.up() ? "" : "  DOWN",
                 Units.percent(link.utilization()),
                 Units.bits(link.bitsPerSecond()),
+                Units.bits(link.capacityBps()),
                 Units.count(link.trimRate()),
                 Units.count(link.ecnRate()),
                 Units.count(link.dropRate()),
+                Units.count(link.errorRate()),
+                Units.count(link.lossRate()),
                 link.freshness() == Freshness.LIVE
                         ? ""
                         : System.lineSeparator() + link.freshness() + ": values are old");
@@ -175,7 +180,8 @@ public final class PlaneViewModel {
                     link.up(),
                     link.freshness() != Freshness.LIVE,
                     highlighted.contains(link.id()),
-                    m.format(value)));
+                    m.format(value),
+                    LinkMetric.faultLabel(link)));
         }
         cells.sort(Comparator.comparing(LinkCell::highlighted).thenComparing(LinkCell::intensity));
         List<LastHop> lastHop = new ArrayList<>();
@@ -190,7 +196,10 @@ public final class PlaneViewModel {
                     worst,
                     Double.isNaN(worst) ? 0 : Math.min(1, worst / scale),
                     links.size(),
-                    (int) links.stream().filter(l -> !l.up()).count()));
+                    (int) links.stream().filter(l -> !l.up()).count(),
+                    (int) links.stream()
+                            .filter(l -> !LinkMetric.faultLabel(l).isEmpty())
+                            .count()));
         });
         double[] utilizations = core.stream()
                 .filter(LinkState::up)
