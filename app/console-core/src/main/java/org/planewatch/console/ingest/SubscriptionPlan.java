@@ -46,7 +46,8 @@ public record SubscriptionPlan(List<PathGroup> groups) {
      */
     public static SubscriptionPlan fabricOverview() {
         return new SubscriptionPlan(List.of(
-                PathGroup.targetDefined("/interfaces/interface/state"),
+                // state and ethernet/state (port-speed): one path that agents from before port-speed accept too
+                PathGroup.targetDefined("/interfaces/interface"),
                 PathGroup.targetDefined("/qos/interfaces/interface/output/queues/queue/state"),
                 PathGroup.targetDefined("mrc:/planes/plane/state"),
                 PathGroup.targetDefined("mrc:/qps/qp/state"),

@@ -34,6 +34,11 @@ final class Counter {
         return value;
     }
 
+    /** The agent's timestamp of {@link #value()}. */
+    long timestampNs() {
+        return timestampNs;
+    }
+
     /** Per-second rate, NaN until two samples at distinct times have arrived. */
     double rate() {
         return hasRate ? rate : Double.NaN;

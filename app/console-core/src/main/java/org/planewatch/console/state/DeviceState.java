@@ -142,6 +142,7 @@ final class DeviceState {
 
     void touch() {
         dirty = true;
+        hostPorts.clear();
     }
 
     SwitchSummary switchSummary(Freshness freshness, PortPeers peers) {
@@ -184,11 +185,22 @@ final class DeviceState {
      * plane's {@code port-name}; null when the host reports no interface counters for it.
      */
     PortSummary hostPort(int plane) {
+        PortSummary cached = hostPorts.get(plane);
+        if (cached != null) {
+            return cached;
+        }
         LeafTable planeLeaves = planes.get(plane);
         String port = planeLeaves == null ? "" : planeLeaves.text("port-name", "");
         LeafTable leaves = ports.get(port);
-        return leaves == null ? null : port(port, "", leaves);
+        PortSummary summary = leaves == null ? null : port(port, "", leaves);
+        if (summary != null) {
+            hostPorts.put(plane, summary);
+        }
+        return summary;
     }
+
+    /** {@link #hostPort} summaries until the next update: the same object while nothing changed. */
+    private final Map<Integer, PortSummary> hostPorts = new java.util.HashMap<>();
 
     private PortSummary port(String port, String peer, LeafTable leaves) {
         List<QueueSummary> queueSummaries = new ArrayList<>();
@@ -222,7 +234,10 @@ final class DeviceState {
                 leaves.rate("out-pkts"),
                 leaves.rate("in-pkts"),
                 EthernetSpeed.gbps(leaves.text("port-speed", null)).orElse(Double.NaN) * 1e9,
-                Double.NaN);
+                Double.NaN,
+                leaves.value("out-octets"),
+                leaves.value("in-octets"),
+                leaves.timestampNs("out-octets"));
     }
 
     HostSummary hostSummary(Freshness freshness) {

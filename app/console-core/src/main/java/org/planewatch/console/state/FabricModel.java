@@ -39,6 +39,7 @@ final class FabricModel {
     final ExclusionLog exclusions;
     private final Map<String, DeviceName> names = new HashMap<>();
     private final PortPeers peers = new PortPeers();
+    private final LinkLoss linkLoss = new LinkLoss();
     private int deviceCountAtLearn = -1;
     long appliedUpdates;
 
@@ -181,8 +182,13 @@ final class FabricModel {
         String leaf = path.last().name();
         switch (name(path, 0)) {
             case "interfaces" -> {
+                // The interface's own leaves: state and ethernet/state, not its subinterfaces' counters.
                 String port = key(path, 1, "name");
-                return port == null ? null : device.port(port.intern());
+                String container = name(path, 2);
+                if (port == null || !(container.equals("state") || container.equals("ethernet"))) {
+                    return null;
+                }
+                return device.port(port.intern());
             }
             case "qos" -> {
                 String port = key(path, 2, "interface-id");
@@ -339,7 +345,7 @@ final class FabricModel {
                 }
                 DeviceName peer = names.computeIfAbsent(port.peer(), DeviceName::parse);
                 String id = DeviceName.linkId(self, peer);
-                LinkBuilder builder = builders.computeIfAbsent(id, i -> new LinkBuilder(i, self, peer));
+                LinkBuilder builder = builders.computeIfAbsent(id, i -> new LinkBuilder(i, self, peer, linkLoss));
                 builder.add(sw.name(), port, sw.freshness());
                 if (peer.isHost()) {
                     DeviceState host = devices.get(peer.name());
@@ -386,8 +392,11 @@ final class FabricModel {
         final PortSummary[] ends = new PortSummary[2];
         int endCount;
 
-        LinkBuilder(String id, DeviceName a, DeviceName b) {
+        private final LinkLoss linkLoss;
+
+        LinkBuilder(String id, DeviceName a, DeviceName b, LinkLoss linkLoss) {
             this.id = id;
+            this.linkLoss = linkLoss;
             int split = id.indexOf('~');
             this.lower = id.substring(0, split);
             this.upper = id.substring(split + 1);
@@ -412,27 +421,21 @@ final class FabricModel {
             }
         }
 
-        /** Packets one end sent that the other did not receive, per second; NaN unless both ends' rates are known. */
-        private double loss(PortSummary from, PortSummary to) {
-            double sent = from.outPktRate();
-            double lost = sent - to.inPktRate();
-            if (Double.isNaN(lost)) {
-                return Double.NaN;
-            }
-            return lost > LinkState.LOSS_NOISE * sent ? lost : 0;
-        }
+        /** Packets lost on their way to each end (index as {@link #ends}), per second; NaN when unknown. */
+        private final double[] lostTowards = {Double.NaN, Double.NaN};
 
         double lossRate() {
-            return endCount < 2 ? Double.NaN : loss(ends[0], ends[1]) + loss(ends[1], ends[0]);
+            return endCount < 2 ? Double.NaN : lostTowards[0] + lostTowards[1];
         }
 
-        /** Records, for a switch end that lost packets on their way in, how many per second. */
+        /** Works out the loss both ways and records, for a switch end that lost packets on their way in, how many per second. */
         void lossInto(Map<String, Map<String, Double>> inLoss) {
             if (endCount < 2) {
                 return;
             }
             for (int i = 0; i < 2; i++) {
-                double lost = loss(ends[1 - i], ends[i]);
+                double lost = linkLoss.lost(id, endDevices[1 - i], ends[1 - i], ends[i]);
+                lostTowards[i] = lost;
                 if (lost > 0 && !ends[i].peer().isEmpty()) {
                     inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>()).put(ends[i].name(), lost);
                 }

@@ -120,7 +120,8 @@ public record FabricSnapshot(
      * @param dropRate packets the two ends discarded on output (full queues, link down), per second
      * @param errorRate packets the two ends received with errors (bad checksums) or discarded on input, per second
      * @param lossRate packets one end sent that the other never received, both ways, per second: a gray
-     *     link's silent losses; 0 below {@link #LOSS_NOISE} of what was sent, NaN unless both ends report
+     *     link's silent losses, from the share of octets lost averaged over samples; 0 below {@link
+     *     #LOSS_NOISE} of what was sent, NaN unless both ends report
      * @param capacityBps the link's speed from its ports' {@code port-speed} (the slower end), else 100 Gb/s
      */
     public record LinkState(
@@ -143,7 +144,7 @@ public record FabricSnapshot(
          * Below this share of the packets sent, a difference between what one end sent and the other
          * received is taken for packets still on the wire when the two ends were sampled.
          */
-        public static final double LOSS_NOISE = 0.005;
+        public static final double LOSS_NOISE = 0.01;
     }
 
     public record SwitchSummary(
@@ -158,6 +159,8 @@ public record FabricSnapshot(
      * @param speedBps the port's speed from {@code port-speed}; NaN when the device does not say
      * @param inLossRate packets the peer sent towards this port that never arrived, per second (see
      *     {@link LinkState#lossRate()}); NaN when none were lost or it cannot be told
+     * @param outOctets the out-octets counter, at {@code octetsAtNs} of the agent's clock (-1: none yet)
+     * @param inOctets the in-octets counter, at {@code octetsAtNs}
      */
     public record PortSummary(
             String name,
@@ -174,7 +177,10 @@ public record FabricSnapshot(
             double outPktRate,
             double inPktRate,
             double speedBps,
-            double inLossRate) {
+            double inLossRate,
+            long outOctets,
+            long inOctets,
+            long octetsAtNs) {
         public PortSummary withInLossRate(double rate) {
             return new PortSummary(
                     name,
@@ -191,7 +197,10 @@ public record FabricSnapshot(
                     outPktRate,
                     inPktRate,
                     speedBps,
-                    rate);
+                    rate,
+                    outOctets,
+                    inOctets,
+                    octetsAtNs);
         }
     }
 

@@ -37,6 +37,12 @@ final class LeafTable {
         return counter == null ? 0 : counter.value();
     }
 
+    /** The agent's timestamp of a numeric leaf's latest value; -1 when it has none. */
+    long timestampNs(String leaf) {
+        Counter counter = numbers.get(leaf);
+        return counter == null || !counter.hasValue() ? -1 : counter.timestampNs();
+    }
+
     boolean remove(String leaf) {
         return numbers.remove(leaf) != null | decimals.remove(leaf) != null | texts.remove(leaf) != null;
     }
