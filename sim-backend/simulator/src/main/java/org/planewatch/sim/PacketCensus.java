@@ -1,6 +1,8 @@
 package org.planewatch.sim;
 
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.planewatch.sim.switching.HeldPackets;
 import org.planewatch.sim.switching.PacketClass;
@@ -43,10 +45,14 @@ public record PacketCensus(
     };
 
     public PacketCensus {
-        stragglersDiscarded = Map.copyOf(stragglersDiscarded);
+        stragglersDiscarded = HeldPackets.byClass(stragglersDiscarded);
         Map<PacketClass, Map<PortCounter, Long>> copy = new EnumMap<>(PacketClass.class);
-        dropped.forEach((kind, byCause) -> copy.put(kind, Map.copyOf(byCause)));
-        dropped = Map.copyOf(copy);
+        dropped.forEach((kind, byCause) -> {
+            Map<PortCounter, Long> causes = new EnumMap<>(PortCounter.class);
+            causes.putAll(byCause);
+            copy.put(kind, Collections.unmodifiableMap(causes));
+        });
+        dropped = Collections.unmodifiableMap(copy);
     }
 
     /** Packets of class {@code kind} dropped for any cause. */
@@ -58,5 +64,49 @@ public record PacketCensus(
 
     public long stragglers(PacketClass kind) {
         return stragglersDiscarded.getOrDefault(kind, 0L);
+    }
+
+    /** Short enough for an assertion message: zero entries left out, classes and causes in order. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder()
+                .append("sent ")
+                .append(dataSentBySenders)
+                .append(", received ")
+                .append(dataReceived)
+                .append(", trimmed ")
+                .append(trimmedBySwitches)
+                .append(", trimmed headers received ")
+                .append(trimmedHeadersReceived)
+                .append(", discarded by failed QPs ")
+                .append(nonZero(stragglersDiscarded))
+                .append(", dropped {");
+        String separator = "";
+        for (Map.Entry<PacketClass, Map<PortCounter, Long>> byClass : dropped.entrySet()) {
+            Map<?, Long> causes = nonZero(byClass.getValue());
+            if (!causes.isEmpty()) {
+                text.append(separator).append(byClass.getKey()).append(causes);
+                separator = ", ";
+            }
+        }
+        return text.append("}, held in queues ")
+                .append(nonZero(held.inQueues()))
+                .append(" on wires ")
+                .append(nonZero(held.onWires()))
+                .append(", wire arrivals pending ")
+                .append(held.wireArrivalsPending())
+                .append(", pool slots in use ")
+                .append(poolLive)
+                .toString();
+    }
+
+    private static <K> Map<K, Long> nonZero(Map<K, Long> counts) {
+        Map<K, Long> kept = new LinkedHashMap<>();
+        counts.forEach((key, count) -> {
+            if (count != 0) {
+                kept.put(key, count);
+            }
+        });
+        return kept;
     }
 }

@@ -1,5 +1,7 @@
 package org.planewatch.sim.switching;
 
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Map;
 
 /**
@@ -14,8 +16,15 @@ import java.util.Map;
 public record HeldPackets(Map<PacketClass, Long> inQueues, Map<PacketClass, Long> onWires, long wireArrivalsPending) {
 
     public HeldPackets {
-        inQueues = Map.copyOf(inQueues);
-        onWires = Map.copyOf(onWires);
+        inQueues = byClass(inQueues);
+        onWires = byClass(onWires);
+    }
+
+    /** An unmodifiable copy in class order (readable in assertion messages). */
+    public static Map<PacketClass, Long> byClass(Map<PacketClass, Long> counts) {
+        Map<PacketClass, Long> copy = new EnumMap<>(PacketClass.class);
+        copy.putAll(counts);
+        return Collections.unmodifiableMap(copy);
     }
 
     /** Packets of {@code kind} in queues and on wires together. */
