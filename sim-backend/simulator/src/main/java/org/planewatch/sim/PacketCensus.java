@@ -3,6 +3,7 @@ package org.planewatch.sim;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.planewatch.sim.switching.HeldPackets;
 import org.planewatch.sim.switching.PacketClass;
@@ -35,14 +36,13 @@ public record PacketCensus(
         long poolLive) {
 
     /** The causes a drop is counted under. */
-    public static final PortCounter[] DROP_CAUSES = {
-        PortCounter.TRIMMED_THEN_DROPPED,
-        PortCounter.DROP_CONGESTION,
-        PortCounter.DROP_LINK_DOWN,
-        PortCounter.DROP_CRC,
-        PortCounter.DROP_GRAY,
-        PortCounter.DROP_NO_ROUTE
-    };
+    public static final List<PortCounter> DROP_CAUSES = List.of(
+            PortCounter.TRIMMED_THEN_DROPPED,
+            PortCounter.DROP_CONGESTION,
+            PortCounter.DROP_LINK_DOWN,
+            PortCounter.DROP_CRC,
+            PortCounter.DROP_GRAY,
+            PortCounter.DROP_NO_ROUTE);
 
     public PacketCensus {
         stragglersDiscarded = HeldPackets.byClass(stragglersDiscarded);
