@@ -65,13 +65,7 @@ class ConservationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("faults")
     void everyByteArrivesExactlyOnceUnderFault(String name, List<FaultSpec> faults) {
-        Simulation sim = Simulation.build(SmallFabrics.scenario(
-                "conservation",
-                11,
-                SmallFabrics.fabric(2, 4, 4, 4),
-                TransportMode.MRC,
-                SmallFabrics.allToAll(256 * 1024, 2),
-                faults));
+        Simulation sim = allToAll(faults);
 
         int censuses = runTakingCensuses(sim, UNTIL_COMPLETE_CAP_PS, true);
         RunSummary s = sim.summary();
@@ -117,13 +111,7 @@ class ConservationTest {
     /** The laws are not identities: one packet the walk does not find breaks them. */
     @Test
     void aPacketMissingFromTheQueuesFailsTheAccounts() {
-        Simulation sim = Simulation.build(SmallFabrics.scenario(
-                "conservation",
-                11,
-                SmallFabrics.fabric(2, 4, 4, 4),
-                TransportMode.MRC,
-                SmallFabrics.allToAll(256 * 1024, 2),
-                List.of()));
+        Simulation sim = allToAll(List.of());
         sim.runUntil(5 * US);
         PacketCensus census = sim.packetCensus();
         assertEveryPacketAccountedFor(census, "5 us");
@@ -146,6 +134,17 @@ class ConservationTest {
         AssertionFailedError failure =
                 assertThrows(AssertionFailedError.class, () -> assertEveryPacketAccountedFor(vanished, "leak"));
         assertTrue(failure.getMessage().startsWith("data packets sent"), failure.getMessage());
+    }
+
+    /** All-to-all of 256 KiB messages over 2 planes of 4 T0s (16 hosts) under {@code faults}. */
+    private static Simulation allToAll(List<FaultSpec> faults) {
+        return Simulation.build(SmallFabrics.scenario(
+                "conservation",
+                11,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                TransportMode.MRC,
+                SmallFabrics.allToAll(256 * 1024, 2),
+                faults));
     }
 
     /**
