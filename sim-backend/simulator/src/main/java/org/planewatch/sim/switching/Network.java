@@ -1,5 +1,7 @@
 package org.planewatch.sim.switching;
 
+import java.util.EnumMap;
+import java.util.Map;
 import org.planewatch.sim.config.FabricConfig;
 import org.planewatch.sim.engine.Engine;
 import org.planewatch.sim.engine.EventKind;
@@ -57,8 +59,8 @@ public final class Network {
     private long dataSent;
     private long dataDelivered;
     private long dataTrimmed;
-    private long dataDropped;
-    private long dataLive;
+    /** Drops by packet class and cause: [class * DROP_CAUSES + cause - FIRST_DROP_CAUSE]. */
+    private final long[] dropped = new long[PacketClass.COUNT * PortTable.DROP_CAUSES];
 
     public Network(
             Topology topology, FabricConfig config, boolean trimming, Engine engine, PacketPool packets, long seed) {
@@ -137,7 +139,6 @@ public final class Network {
     public void sendFromHost(int host, int plane, int packet) {
         if (packets.kind[packet] == PacketPool.DATA) {
             dataSent++;
-            dataLive++;
         }
         packets.hop[packet] = 0;
         enqueue(topology.hostPort(host, plane), packet);
@@ -191,7 +192,6 @@ public final class Network {
         packets.wireBytes[packet] = headerBytes;
         ports.countTrimmed(port);
         dataTrimmed++;
-        dataLive--;
         planeTrimmed[topology.portPlane(port)]++;
     }
 
@@ -299,7 +299,6 @@ public final class Network {
         if (node < topology.hosts) {
             if (packets.kind[packet] == PacketPool.DATA && (packets.flags[packet] & PacketPool.FLAG_TRIMMED) == 0) {
                 dataDelivered++;
-                dataLive--;
                 planeDeliveredBytes[topology.portPlane(port)] += packets.payloadBytes[packet];
             }
             sink.deliver(node, topology.portPlane(port), packet);
@@ -321,9 +320,9 @@ public final class Network {
         if (cause == PortTable.DROP_LINK_DOWN || cause == PortTable.DROP_GRAY || cause == PortTable.DROP_CRC) {
             wireDroppedBytes[port] += packets.wireBytes[packet];
         }
-        if (packets.kind[packet] == PacketPool.DATA && (packets.flags[packet] & PacketPool.FLAG_TRIMMED) == 0) {
-            dataDropped++;
-            dataLive--;
+        int kind = PacketClass.index(packets.kind[packet], packets.flags[packet]);
+        dropped[kind * PortTable.DROP_CAUSES + cause - PortTable.FIRST_DROP_CAUSE]++;
+        if (kind == PacketClass.DATA.ordinal()) {
             planeDropped[topology.portPlane(port)]++;
         }
         packets.release(packet);
@@ -414,13 +413,59 @@ public final class Network {
         return dataTrimmed;
     }
 
+    /** Untrimmed data packets dropped, whatever the cause. */
     public long dataDropped() {
-        return dataDropped;
+        long total = 0;
+        for (int cause = 0; cause < PortTable.DROP_CAUSES; cause++) {
+            total += dropped[PacketClass.DATA.ordinal() * PortTable.DROP_CAUSES + cause];
+        }
+        return total;
     }
 
-    /** Untrimmed data packets still in a queue or on a wire. */
+    /**
+     * Untrimmed data packets the counters say are still in a queue or on a wire: sent less
+     * delivered, trimmed and dropped. {@link #heldPackets()} finds them instead.
+     */
     public long dataInFlight() {
-        return dataLive;
+        return dataSent - dataDelivered - dataTrimmed - dataDropped();
+    }
+
+    /**
+     * Packets of class {@code kind} dropped for {@code cause} ({@link PortCounter#TRIMMED_THEN_DROPPED}
+     * or a {@code DROP_*} counter), all ports together.
+     */
+    public long dropped(PacketClass kind, PortCounter cause) {
+        return dropped[kind.ordinal() * PortTable.DROP_CAUSES + PortTable.dropCauseIndex(cause)];
+    }
+
+    /**
+     * Walks every port's queues and wire and counts what they hold, and counts the engine's pending
+     * wire arrivals. For tests and inspection: it costs a pass over every port and held packet, and
+     * nothing when not called.
+     */
+    public HeldPackets heldPackets() {
+        long[] queued = new long[PacketClass.COUNT];
+        long[] wired = new long[PacketClass.COUNT];
+        for (int port = 0; port < topology.portCount; port++) {
+            countChain(ports.firstData(port), queued);
+            countChain(ports.firstHeader(port), queued);
+            countChain(ports.firstOnWire(port), wired);
+        }
+        return new HeldPackets(byClass(queued), byClass(wired), engine.pendingEvents(EventKind.WIRE_ARRIVAL));
+    }
+
+    private void countChain(int first, long[] counts) {
+        for (int packet = first; packet >= 0; packet = packets.next[packet]) {
+            counts[PacketClass.of(packets, packet).ordinal()]++;
+        }
+    }
+
+    private static Map<PacketClass, Long> byClass(long[] counts) {
+        Map<PacketClass, Long> map = new EnumMap<>(PacketClass.class);
+        for (PacketClass kind : PacketClass.values()) {
+            map.put(kind, counts[kind.ordinal()]);
+        }
+        return map;
     }
 
     public long planeTrimmed(int plane) {

@@ -43,6 +43,21 @@ final class PortTable {
     static final int DROP_GRAY = COUNTERS + PortCounter.DROP_GRAY.ordinal();
     static final int DROP_NO_ROUTE = COUNTERS + PortCounter.DROP_NO_ROUTE.ordinal();
 
+    /** The drop causes are consecutive, from {@link #TRIMMED_THEN_DROPPED} to {@link #DROP_NO_ROUTE}. */
+    static final int FIRST_DROP_CAUSE = TRIMMED_THEN_DROPPED;
+
+    static final int DROP_CAUSES = DROP_NO_ROUTE - TRIMMED_THEN_DROPPED + 1;
+
+    /** Index of drop cause {@code which} among the {@link #DROP_CAUSES}, from 0. */
+    static int dropCauseIndex(PortCounter which) {
+        int slot = COUNTERS + which.ordinal();
+        if (slot < FIRST_DROP_CAUSE || slot > DROP_NO_ROUTE) {
+            throw new IllegalArgumentException(which + " is not a drop cause: " + PortCounter.TRIMMED_THEN_DROPPED
+                    + " to " + PortCounter.DROP_NO_ROUTE + " are");
+        }
+        return slot - FIRST_DROP_CAUSE;
+    }
+
     private static final int NONE = -1;
 
     private final PacketPool packets;
@@ -160,6 +175,11 @@ final class PortTable {
 
     void putOnWire(int port, int packet) {
         append(port * INTS_PER_PORT + WIRE_HEAD, port * INTS_PER_PORT + WIRE_TAIL, packet);
+    }
+
+    /** First (oldest) packet on the wire, or -1; the rest follow through {@link PacketPool#next}. */
+    int firstOnWire(int port) {
+        return ints[port * INTS_PER_PORT + WIRE_HEAD];
     }
 
     int takeFromWire(int port) {
