@@ -18,6 +18,9 @@ import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -28,8 +31,6 @@ import org.planewatch.telemetry.value.TelemetryValue;
  */
 public final class LinuxHostBackend extends PublishingBackend {
 
-    private static final TelemetryPath INTERFACES = TelemetryPath.parse("/interfaces");
-    private static final TelemetryPath PLANES = TelemetryPath.parse("mrc:/planes");
     private static final int IFF_UP = 0x1;
 
     private final Path sysfs;
@@ -76,19 +77,22 @@ public final class LinuxHostBackend extends PublishingBackend {
         Path net = sysfs.resolve("class/net");
         for (String ifName : SysfsReader.list(net)) {
             Path dir = net.resolve(ifName);
-            TelemetryPath state = INTERFACES.child("interface", "name", ifName).child("state");
+            TelemetryPath state = InterfaceLeaves.state(ifName);
             SysfsReader.text(dir.resolve("operstate"))
-                    .ifPresent(s -> out.put(state.child("oper-status"), TelemetryValue.str(operStatus(s))));
+                    .ifPresent(
+                            s -> out.put(state.child(InterfaceLeaves.OPER_STATUS), TelemetryValue.str(operStatus(s))));
             SysfsReader.number(dir.resolve("flags"))
                     .ifPresent(flags -> out.put(
-                            state.child("admin-status"), TelemetryValue.str((flags & IFF_UP) != 0 ? "UP" : "DOWN")));
-            TelemetryPath counters = state.child("counters");
+                            state.child(InterfaceLeaves.ADMIN_STATUS),
+                            TelemetryValue.str((flags & IFF_UP) != 0 ? "UP" : "DOWN")));
+            TelemetryPath counters = state.child(PathNames.COUNTERS);
             for (CounterTables.NetdevRow row : tables.netdev()) {
                 SysfsReader.number(dir.resolve("statistics").resolve(row.file()))
                         .ifPresent(v -> out.put(counters.child(row.leaf()), TelemetryValue.uint(v)));
             }
             SysfsReader.number(dir.resolve("carrier_changes"))
-                    .ifPresent(v -> out.put(counters.child("carrier-transitions"), TelemetryValue.uint(v)));
+                    .ifPresent(
+                            v -> out.put(counters.child(InterfaceLeaves.CARRIER_TRANSITIONS), TelemetryValue.uint(v)));
         }
     }
 
@@ -112,11 +116,13 @@ public final class LinuxHostBackend extends PublishingBackend {
             String driver = driverOf(ib.resolve(dev), dev);
             for (String port : SysfsReader.list(ib.resolve(dev).resolve("ports"))) {
                 Path dir = ib.resolve(dev).resolve("ports").resolve(port);
-                TelemetryPath state =
-                        PLANES.child("plane", "id", Integer.toString(plane++)).child("state");
-                out.put(state.child("port-name"), TelemetryValue.str(portName(ib.resolve(dev), dir, dev, port)));
+                TelemetryPath state = PlaneLeaves.state(plane++);
+                out.put(
+                        state.child(PlaneLeaves.PORT_NAME),
+                        TelemetryValue.str(portName(ib.resolve(dev), dir, dev, port)));
                 SysfsReader.text(dir.resolve("state"))
-                        .ifPresent(s -> out.put(state.child("oper-status"), TelemetryValue.str(ibPortState(s))));
+                        .ifPresent(
+                                s -> out.put(state.child(PlaneLeaves.OPER_STATUS), TelemetryValue.str(ibPortState(s))));
                 for (CounterTables.RdmaRow row : tables.rdmaFor(driver)) {
                     OptionalLong v = SysfsReader.number(dir.resolve(row.dir()).resolve(row.file()));
                     if (v.isPresent()) {
