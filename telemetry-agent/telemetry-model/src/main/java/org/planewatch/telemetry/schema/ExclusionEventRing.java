@@ -18,6 +18,9 @@ import org.planewatch.telemetry.path.TelemetryPath;
  */
 public final class ExclusionEventRing {
 
+    private static final PathElem EVENTS_ELEM = PathElem.of(EVENTS);
+    private static final PathElem STATE_ELEM = PathElem.of(STATE);
+
     /** {@code mrc:/events}. */
     public static final TelemetryPath ROOT = TelemetryPath.of(MRC, PathElem.of(EVENTS));
     /** {@code mrc:/events/state}: the ring's own leaves. */
@@ -61,7 +64,12 @@ public final class ExclusionEventRing {
 
     /** {@code mrc:/events/event[seq=S]/state/<field>}. */
     public static TelemetryPath field(long seq, String field) {
-        return fields(seq).child(field);
+        return field(entry(seq), field);
+    }
+
+    /** {@code mrc:/events/<entry>/state/<field>} for an entry element from {@link #entry}, built in one step. */
+    public static TelemetryPath field(PathElem entry, String field) {
+        return new TelemetryPath(MRC, List.of(EVENTS_ELEM, entry, STATE_ELEM, PathElem.of(field)));
     }
 
     /**

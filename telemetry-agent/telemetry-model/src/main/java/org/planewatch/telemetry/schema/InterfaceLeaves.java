@@ -6,6 +6,7 @@ import static org.planewatch.telemetry.schema.PathNames.INTERFACES;
 import static org.planewatch.telemetry.schema.PathNames.NAME;
 import static org.planewatch.telemetry.schema.PathNames.STATE;
 
+import java.util.Set;
 import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 
@@ -22,6 +23,14 @@ public final class InterfaceLeaves {
     // under state
     public static final String OPER_STATUS = "oper-status";
     public static final String ADMIN_STATUS = "admin-status";
+    /**
+     * The port's free-text description (OpenConfig): Planewatch agents do not serve it, but switches
+     * of other makers do, and the console reads a peer's name from it.
+     */
+    public static final String DESCRIPTION = "description";
+
+    /** Names above that the console reads from other devices but the schema (what Planewatch serves) has not. */
+    public static final Set<String> READ_NOT_SERVED = Set.of(DESCRIPTION);
 
     // under state/counters
     public static final String IN_OCTETS = "in-octets";
