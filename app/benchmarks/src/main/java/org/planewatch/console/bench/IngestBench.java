@@ -41,9 +41,7 @@ import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.gnmi.proto.gNMIGrpc;
 import org.planewatch.telemetry.schema.EvLeaves;
-import org.planewatch.telemetry.schema.InterfaceLeaves;
 import org.planewatch.telemetry.schema.PathNames;
-import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.schema.QpLeaves;
 
 /**
@@ -241,16 +239,7 @@ public final class IngestBench {
      */
     private static List<Notification> fabricNotifications() {
         List<Notification> notifications = new ArrayList<>();
-        String[] planeLeaves = {
-            PlaneLeaves.TX_PKTS,
-            PlaneLeaves.RX_PKTS,
-            PlaneLeaves.TX_OCTETS,
-            PlaneLeaves.RX_OCTETS,
-            PlaneLeaves.RETRANSMITS,
-            PlaneLeaves.TRIM_NACKS_RCVD,
-            PlaneLeaves.EVS_GOOD,
-            PlaneLeaves.EVS_ASSUMED_BAD
-        };
+        List<String> planeLeaves = BenchLeaves.PLANE_COUNTERS;
         String[] qpLeaves = {
             QpLeaves.TX_PKTS,
             QpLeaves.RETRANSMITS,
@@ -269,16 +258,7 @@ public final class IngestBench {
             EvLeaves.LOSSES,
             EvLeaves.LAST_CHANGE
         };
-        String[] portLeaves = {
-            InterfaceLeaves.OUT_OCTETS,
-            InterfaceLeaves.IN_OCTETS,
-            InterfaceLeaves.OUT_PKTS,
-            InterfaceLeaves.IN_PKTS,
-            InterfaceLeaves.TRIM_PKTS,
-            InterfaceLeaves.OUT_DISCARDS,
-            InterfaceLeaves.DROPPED_TRIM_PKTS,
-            InterfaceLeaves.CARRIER_TRANSITIONS
-        };
+        List<String> portLeaves = BenchLeaves.PORT_COUNTERS;
         for (int h = 0; h < HOSTS; h++) {
             String host = "host-" + h;
             List<Update> updates = new ArrayList<>();

@@ -156,26 +156,8 @@ public final class RecordingUiBench {
     private record Device(String target, List<TelemetryPath> paths, long[] values) {}
 
     private static List<Device> fabric() {
-        String[] planeLeaves = {
-            PlaneLeaves.TX_PKTS,
-            PlaneLeaves.RX_PKTS,
-            PlaneLeaves.TX_OCTETS,
-            PlaneLeaves.RX_OCTETS,
-            PlaneLeaves.RETRANSMITS,
-            PlaneLeaves.TRIM_NACKS_RCVD,
-            PlaneLeaves.EVS_GOOD,
-            PlaneLeaves.EVS_ASSUMED_BAD
-        };
-        String[] portLeaves = {
-            InterfaceLeaves.OUT_OCTETS,
-            InterfaceLeaves.IN_OCTETS,
-            InterfaceLeaves.OUT_PKTS,
-            InterfaceLeaves.IN_PKTS,
-            InterfaceLeaves.TRIM_PKTS,
-            InterfaceLeaves.OUT_DISCARDS,
-            InterfaceLeaves.DROPPED_TRIM_PKTS,
-            InterfaceLeaves.CARRIER_TRANSITIONS
-        };
+        List<String> planeLeaves = BenchLeaves.PLANE_COUNTERS;
+        List<String> portLeaves = BenchLeaves.PORT_COUNTERS;
         List<Device> devices = new ArrayList<>();
         for (int h = 0; h < HOSTS; h++) {
             List<TelemetryPath> paths = new ArrayList<>();
