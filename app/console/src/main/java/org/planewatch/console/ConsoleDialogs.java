@@ -16,8 +16,10 @@ import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.view.CompareDialog;
 import org.planewatch.console.viewmodel.ReplayComparison;
 import org.planewatch.console.viewmodel.ReplayViewModel;
+import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.PathSyntaxException;
+import org.planewatch.telemetry.schema.PlaneLeaves;
 
 /** The file choosers and message boxes of the recording and replay actions. */
 final class ConsoleDialogs {
@@ -75,7 +77,8 @@ final class ConsoleDialogs {
 
     /** Exports the 60 s before the replay's instant, for the leaves matching a pattern the operator gives. */
     static void exportCsv(Window owner, ReplayViewModel replay) {
-        TextInputDialog ask = new TextInputDialog("mrc:/planes/plane[id=*]/state/*");
+        TextInputDialog ask = new TextInputDialog(
+                PlaneLeaves.STATE_TEMPLATE.child(PathElem.ANY).toString());
         ask.setHeaderText("Export the minute before the shown instant as CSV");
         ask.setContentText("Leaves (gNMI path, * for any key or name):");
         Optional<String> text = ask.showAndWait();

@@ -12,7 +12,6 @@ import java.util.StringJoiner;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.record.RecordingMetadata;
@@ -25,7 +24,9 @@ import org.planewatch.console.session.ConsoleSession;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -58,7 +59,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * {@code replaySeconds} 0 only writes the file.
  */
 public final class DemoHourBench {
-    private static final Pattern EVENT_SEQ = Pattern.compile("event\\[seq=(\\d+)]");
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
+    private static final TelemetryPath RING_NEXT_SEQ = ExclusionEventRing.RING_STATE.child(ExclusionEventRing.NEXT_SEQ);
     /** Added to ring sequence numbers per repetition, far above what a minute of the demo reaches. */
     private static final long SEQ_STRIDE = 10_000_000L;
 
@@ -284,10 +286,7 @@ public final class DemoHourBench {
             var paths = live.computeIfAbsent(n.target(), t -> new java.util.LinkedHashSet<>());
             for (TelemetryUpdate update : n.updates()) {
                 TelemetryPath path = update.path();
-                if ("mrc".equals(path.origin())
-                        && path.size() > 2
-                        && path.elem(0).name().equals("events")
-                        && path.elem(1).name().equals("event")) {
+                if (path.size() > ExclusionEventRing.ENTRY_ELEM + 1 && ExclusionEventRing.isInEntry(path)) {
                     paths.add(new TelemetryPath(path.origin(), path.elems().subList(0, 2)));
                     last.put(n.target(), n);
                 }
@@ -317,16 +316,11 @@ public final class DemoHourBench {
         List<TelemetryUpdate> updates = new ArrayList<>(n.updates().size());
         for (TelemetryUpdate update : n.updates()) {
             TelemetryPath path = update.path();
-            if ("mrc".equals(path.origin())
-                    && path.size() > 1
-                    && path.elem(0).name().equals("events")) {
-                if (path.elem(1).name().equals("event")) {
-                    path = shiftSeq(path, seqShift);
-                } else if (path.last().name().equals("next-seq")
-                        && update.value() instanceof TelemetryValue.Uint(long next)) {
-                    updates.add(new TelemetryUpdate(path, new TelemetryValue.Uint(next + seqShift)));
-                    continue;
-                }
+            if (ExclusionEventRing.isInEntry(path)) {
+                path = shiftSeq(path, seqShift);
+            } else if (path.equals(RING_NEXT_SEQ) && update.value() instanceof TelemetryValue.Uint(long next)) {
+                updates.add(new TelemetryUpdate(path, new TelemetryValue.Uint(next + seqShift)));
+                continue;
             }
             updates.add(new TelemetryUpdate(path, update.value()));
         }
@@ -341,13 +335,15 @@ public final class DemoHourBench {
                 n.arrivalMillis() + k * cycleMillis);
     }
 
+    /** The path of the same field in the ring entry {@code shift} numbers later; other paths unchanged. */
     private static TelemetryPath shiftSeq(TelemetryPath path, long shift) {
-        String text = path.toString();
-        Matcher m = EVENT_SEQ.matcher(text);
-        if (!m.find()) {
+        String seq = ExclusionEventRing.seqText(path);
+        if (seq == null || !DIGITS.matcher(seq).matches()) {
             return path;
         }
-        return TelemetryPath.parse(m.replaceFirst("event[seq=" + (Long.parseLong(m.group(1)) + shift) + "]"));
+        List<PathElem> elems = new ArrayList<>(path.elems());
+        elems.set(ExclusionEventRing.ENTRY_ELEM, ExclusionEventRing.entry(Long.parseLong(seq) + shift));
+        return new TelemetryPath(path.origin(), elems);
     }
 
     /**

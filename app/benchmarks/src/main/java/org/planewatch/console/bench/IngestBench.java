@@ -40,6 +40,9 @@ import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.schema.EvLeaves;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.QpLeaves;
 
 /**
  * Console ingest benchmark with a fixed scenario: {@code agents} loopback gNMI servers stream the
@@ -236,73 +239,74 @@ public final class IngestBench {
      */
     private static List<Notification> fabricNotifications() {
         List<Notification> notifications = new ArrayList<>();
-        String[] planeLeaves = {
-            "tx-pkts",
-            "rx-pkts",
-            "tx-octets",
-            "rx-octets",
-            "retransmits",
-            "trim-nacks-rcvd",
-            "evs-good",
-            "evs-assumed-bad"
-        };
+        List<String> planeLeaves = BenchLeaves.PLANE_COUNTERS;
         String[] qpLeaves = {
-            "tx-pkts", "retransmits", "cwnd-octets", "inflight-octets", "srtt-ns", "evs-active", "msgs-completed"
+            QpLeaves.TX_PKTS,
+            QpLeaves.RETRANSMITS,
+            QpLeaves.CWND_OCTETS,
+            QpLeaves.INFLIGHT_OCTETS,
+            QpLeaves.SRTT_NS,
+            QpLeaves.EVS_ACTIVE,
+            QpLeaves.MSGS_COMPLETED
         };
-        String[] evLeaves = {"plane", "penalty", "tx-pkts", "ecn-marks", "trims", "losses", "last-change"};
-        String[] portLeaves = {
-            "out-octets",
-            "in-octets",
-            "out-pkts",
-            "in-pkts",
-            "trim-pkts",
-            "out-discards",
-            "dropped-trim-pkts",
-            "carrier-transitions"
+        String[] evLeaves = {
+            EvLeaves.PLANE,
+            EvLeaves.PENALTY,
+            EvLeaves.TX_PKTS,
+            EvLeaves.ECN_MARKS,
+            EvLeaves.TRIMS,
+            EvLeaves.LOSSES,
+            EvLeaves.LAST_CHANGE
         };
+        List<String> portLeaves = BenchLeaves.PORT_COUNTERS;
         for (int h = 0; h < HOSTS; h++) {
             String host = "host-" + h;
             List<Update> updates = new ArrayList<>();
             for (int p = 0; p < PLANES; p++) {
                 for (String leaf : planeLeaves) {
                     updates.add(update(
-                            "mrc",
+                            PathNames.MRC,
                             List.of(
-                                    elem("planes"),
-                                    elem("plane", "id", Integer.toString(p)),
-                                    elem("state"),
+                                    elem(PathNames.PLANES),
+                                    elem(PathNames.PLANE, PathNames.ID, Integer.toString(p)),
+                                    elem(PathNames.STATE),
                                     elem(leaf)),
                             p * 1000L + leaf.length()));
                 }
             }
             for (int q = 0; q < QPS_PER_HOST; q++) {
-                List<PathElem> state = List.of(elem("qps"), elem("qp", "qpn", Integer.toString(q)), elem("state"));
+                List<PathElem> state = List.of(
+                        elem(PathNames.QPS),
+                        elem(PathNames.QP, PathNames.QPN, Integer.toString(q)),
+                        elem(PathNames.STATE));
                 updates.add(update(
-                        "mrc",
-                        append(state, elem("peer")),
+                        PathNames.MRC,
+                        append(state, elem(QpLeaves.PEER)),
                         TypedValue.newBuilder()
                                 .setStringVal("host-" + (h + 1 + q) % HOSTS)
                                 .build()));
                 for (String leaf : qpLeaves) {
-                    updates.add(update("mrc", append(state, elem(leaf)), q * 100L + leaf.length()));
+                    updates.add(update(PathNames.MRC, append(state, elem(leaf)), q * 100L + leaf.length()));
                 }
                 if (h == DRILLED_HOST) {
                     for (int ev = 0; ev < EVS_PER_QP; ev++) {
                         List<PathElem> evState = List.of(
-                                elem("qps"),
-                                elem("qp", "qpn", Integer.toString(q)),
-                                elem("evs"),
-                                elem("ev", "id", Integer.toString(ev)),
-                                elem("state"));
+                                elem(PathNames.QPS),
+                                elem(PathNames.QP, PathNames.QPN, Integer.toString(q)),
+                                elem(PathNames.EVS),
+                                elem(PathNames.EV, PathNames.ID, Integer.toString(ev)),
+                                elem(PathNames.STATE));
                         updates.add(update(
-                                "mrc",
-                                append(evState, elem("state")),
+                                PathNames.MRC,
+                                append(evState, elem(EvLeaves.EXCLUSION_STATE)),
                                 TypedValue.newBuilder()
                                         .setStringVal(ev % 17 == 0 ? "ASSUMED_BAD" : "GOOD")
                                         .build()));
                         for (String leaf : evLeaves) {
                             updates.add(update(
-                                    "mrc", append(evState, elem(leaf)), leaf.equals("plane") ? ev % PLANES : ev * 10L));
+                                    PathNames.MRC,
+                                    append(evState, elem(leaf)),
+                                    leaf.equals(EvLeaves.PLANE) ? ev % PLANES : ev * 10L));
                         }
                     }
                 }
@@ -318,10 +322,10 @@ public final class IngestBench {
                         updates.add(update(
                                 "",
                                 List.of(
-                                        elem("interfaces"),
-                                        elem("interface", "name", "eth" + port),
-                                        elem("state"),
-                                        elem("counters"),
+                                        elem(PathNames.INTERFACES),
+                                        elem(PathNames.INTERFACE, PathNames.NAME, "eth" + port),
+                                        elem(PathNames.STATE),
+                                        elem(PathNames.COUNTERS),
                                         elem(leaf)),
                                 port * 100L));
                     }

@@ -26,6 +26,8 @@ import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -154,32 +156,14 @@ public final class RecordingUiBench {
     private record Device(String target, List<TelemetryPath> paths, long[] values) {}
 
     private static List<Device> fabric() {
-        String[] planeLeaves = {
-            "tx-pkts",
-            "rx-pkts",
-            "tx-octets",
-            "rx-octets",
-            "retransmits",
-            "trim-nacks-rcvd",
-            "evs-good",
-            "evs-assumed-bad"
-        };
-        String[] portLeaves = {
-            "out-octets",
-            "in-octets",
-            "out-pkts",
-            "in-pkts",
-            "trim-pkts",
-            "out-discards",
-            "dropped-trim-pkts",
-            "carrier-transitions"
-        };
+        List<String> planeLeaves = BenchLeaves.PLANE_COUNTERS;
+        List<String> portLeaves = BenchLeaves.PORT_COUNTERS;
         List<Device> devices = new ArrayList<>();
         for (int h = 0; h < HOSTS; h++) {
             List<TelemetryPath> paths = new ArrayList<>();
             for (int p = 0; p < PLANES; p++) {
                 for (String leaf : planeLeaves) {
-                    paths.add(TelemetryPath.parse("mrc:/planes/plane[id=" + p + "]/state/" + leaf));
+                    paths.add(PlaneLeaves.state(p).child(leaf));
                 }
             }
             devices.add(new Device("host-" + h, paths, new long[paths.size()]));
@@ -189,8 +173,7 @@ public final class RecordingUiBench {
                 List<TelemetryPath> paths = new ArrayList<>();
                 for (int port = 0; port < PORTS; port++) {
                     for (String leaf : portLeaves) {
-                        paths.add(TelemetryPath.parse(
-                                "/interfaces/interface[name=eth" + port + "]/state/counters/" + leaf));
+                        paths.add(InterfaceLeaves.counters("eth" + port).child(leaf));
                     }
                 }
                 String name = s < 16 ? "p" + plane + "-t0-" + s : "p" + plane + "-t1-" + (s - 16);

@@ -14,6 +14,7 @@ import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.gnmi.proto.gNMIGrpc;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.SimLeaves;
 
 /**
  * Fault injection through gNMI Set on the simulator's {@code sim:} config leaves. The agent decides
@@ -35,26 +36,26 @@ public final class GnmiFaultControl implements FaultControl, AutoCloseable {
     @Override
     public CompletableFuture<Void> setLink(String link, boolean up) {
         return set(
-                "sim:/links/link[name=" + link + "]/config/state",
+                SimLeaves.linkConfig(link).child(SimLeaves.ADMIN_STATE),
                 TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
     }
 
     @Override
     public CompletableFuture<Void> rebootSwitch(String switchName, Duration down) {
         return set(
-                "sim:/switches/switch[name=" + switchName + "]/config/reboot",
+                SimLeaves.switchConfig(switchName).child(SimLeaves.REBOOT),
                 TypedValue.newBuilder().setUintVal(down.toNanos()).build());
     }
 
     @Override
     public CompletableFuture<Void> setPlane(int plane, boolean up) {
         return set(
-                "sim:/planes/plane[id=" + plane + "]/config/state",
+                SimLeaves.planeConfig(plane).child(SimLeaves.ADMIN_STATE),
                 TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
     }
 
-    private CompletableFuture<Void> set(String path, TypedValue value) {
-        Path wire = NotificationDecoder.encode(TelemetryPath.parse(path));
+    private CompletableFuture<Void> set(TelemetryPath path, TypedValue value) {
+        Path wire = NotificationDecoder.encode(path);
         // The simulator's config leaves belong to the whole fabric, which an aggregating agent serves as '*'.
         SetRequest request = SetRequest.newBuilder()
                 .setPrefix(Path.newBuilder().setTarget("*"))

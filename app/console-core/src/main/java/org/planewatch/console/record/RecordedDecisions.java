@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.planewatch.console.telemetry.RecordedDecision;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -206,15 +207,18 @@ final class RecordedDecisions {
         String text = value.text();
         int flags = c.known[i];
         return switch (leaf) {
-            case "timestamp" ->
+            case ExclusionEventRing.TIMESTAMP ->
                 (flags & 1) != 0 && Long.toString(c.timestamp[i]).equals(text);
-            case "qpn" -> (flags & 2) != 0 && Long.toString(c.qpn[i]).equals(text);
-            case "ev" -> (flags & 4) != 0 && Long.toString(c.ev[i]).equals(text);
-            case "plane" -> (flags & 8) != 0 && Long.toString(c.plane[i]).equals(text);
-            case "links" -> text.equals(text(c.links[i]));
-            case "from-state" -> text.equals(text(c.from[i]));
-            case "to-state" -> text.equals(text(c.to[i]));
-            case "reason" -> text.equals(text(c.reason[i]));
+            case ExclusionEventRing.QPN ->
+                (flags & 2) != 0 && Long.toString(c.qpn[i]).equals(text);
+            case ExclusionEventRing.EV ->
+                (flags & 4) != 0 && Long.toString(c.ev[i]).equals(text);
+            case ExclusionEventRing.PLANE ->
+                (flags & 8) != 0 && Long.toString(c.plane[i]).equals(text);
+            case ExclusionEventRing.LINKS -> text.equals(text(c.links[i]));
+            case ExclusionEventRing.FROM_STATE -> text.equals(text(c.from[i]));
+            case ExclusionEventRing.TO_STATE -> text.equals(text(c.to[i]));
+            case ExclusionEventRing.REASON -> text.equals(text(c.reason[i]));
             default -> true;
         };
     }

@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
@@ -313,7 +314,7 @@ public final class RecordingWriter implements AutoCloseable {
     private List<ExclusionRows.Row> writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
         List<ExclusionRows.Row> inserted = new java.util.ArrayList<>(rows.size());
         for (ExclusionRows.Row row : rows) {
-            Long timestamp = longOrNull(row.fields().get("timestamp"));
+            Long timestamp = longOrNull(row.fields().get(ExclusionEventRing.TIMESTAMP));
             if (!recordedBefore(row, timestamp) && insertExclusion(row, batchSeq, timestamp)) {
                 inserted.add(row);
             }
@@ -330,13 +331,13 @@ public final class RecordingWriter implements AutoCloseable {
         insertExclusion.setLong(5, batchSeq);
         insertExclusion.setLong(6, row.arrivalMillis());
         setLongOrNull(insertExclusion, 7, timestamp);
-        setLongOrNull(insertExclusion, 8, longOrNull(f.get("qpn")));
-        setLongOrNull(insertExclusion, 9, longOrNull(f.get("ev")));
-        setLongOrNull(insertExclusion, 10, longOrNull(f.get("plane")));
-        insertExclusion.setString(11, f.get("links"));
-        insertExclusion.setString(12, f.get("from-state"));
-        insertExclusion.setString(13, f.get("to-state"));
-        insertExclusion.setString(14, f.get("reason"));
+        setLongOrNull(insertExclusion, 8, longOrNull(f.get(ExclusionEventRing.QPN)));
+        setLongOrNull(insertExclusion, 9, longOrNull(f.get(ExclusionEventRing.EV)));
+        setLongOrNull(insertExclusion, 10, longOrNull(f.get(ExclusionEventRing.PLANE)));
+        insertExclusion.setString(11, f.get(ExclusionEventRing.LINKS));
+        insertExclusion.setString(12, f.get(ExclusionEventRing.FROM_STATE));
+        insertExclusion.setString(13, f.get(ExclusionEventRing.TO_STATE));
+        insertExclusion.setString(14, f.get(ExclusionEventRing.REASON));
         return insertExclusion.executeUpdate() == 1;
     }
 

@@ -12,6 +12,11 @@ import org.planewatch.console.state.FabricSnapshot.QpSummary;
 import org.planewatch.console.state.FabricSnapshot.QueueSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.EvLeaves;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PlaneLeaves;
+import org.planewatch.telemetry.schema.QpLeaves;
+import org.planewatch.telemetry.schema.QueueLeaves;
 
 /**
  * What the console knows about one device (host or switch), owned by the state thread. Its
@@ -161,7 +166,7 @@ final class DeviceState {
                 String port = sortedPorts.get(i);
                 LeafTable leaves = ports.get(port);
                 // A peer is found again only when the port's description (one way of naming it) changed.
-                String description = leaves.text("description", "");
+                String description = leaves.text(InterfaceLeaves.DESCRIPTION, "");
                 if (portPeers[i] == null || !description.equals(portDescriptions[i])) {
                     portPeers[i] = peers.peer(name, port, leaves, ports.size());
                     portDescriptions[i] = description;
@@ -186,22 +191,22 @@ final class DeviceState {
             LeafTable q = queue.getValue();
             queueSummaries.add(new QueueSummary(
                     queue.getKey(),
-                    q.rate("transmit-pkts"),
-                    q.rate("ecn-marked-pkts"),
-                    q.rate("trim-pkts"),
-                    q.rate("dropped-pkts"),
-                    q.value("max-queue-len"),
-                    q.value("avg-queue-len")));
-            ecn += FabricSnapshot.nanToZero(q.rate("ecn-marked-pkts"));
+                    q.rate(QueueLeaves.TRANSMIT_PKTS),
+                    q.rate(QueueLeaves.ECN_MARKED_PKTS),
+                    q.rate(QueueLeaves.TRIM_PKTS),
+                    q.rate(QueueLeaves.DROPPED_PKTS),
+                    q.value(QueueLeaves.MAX_QUEUE_LEN),
+                    q.value(QueueLeaves.AVG_QUEUE_LEN)));
+            ecn += FabricSnapshot.nanToZero(q.rate(QueueLeaves.ECN_MARKED_PKTS));
         }
         return new PortSummary(
                 port,
                 peer,
-                leaves.text("oper-status", "UNKNOWN"),
-                bits(leaves.rate("out-octets")),
-                bits(leaves.rate("in-octets")),
-                leaves.rate("trim-pkts"),
-                sumRates(leaves, "out-discards", "dropped-trim-pkts"),
+                leaves.text(InterfaceLeaves.OPER_STATUS, "UNKNOWN"),
+                bits(leaves.rate(InterfaceLeaves.OUT_OCTETS)),
+                bits(leaves.rate(InterfaceLeaves.IN_OCTETS)),
+                leaves.rate(InterfaceLeaves.TRIM_PKTS),
+                sumRates(leaves, InterfaceLeaves.OUT_DISCARDS, InterfaceLeaves.DROPPED_TRIM_PKTS),
                 queueSummaries.isEmpty() ? Double.NaN : ecn,
                 List.copyOf(queueSummaries));
     }
@@ -211,26 +216,26 @@ final class DeviceState {
             List<HostPlanePort> planePorts = new ArrayList<>(planes.size());
             planes.forEach((plane, p) -> planePorts.add(new HostPlanePort(
                     plane,
-                    p.text("port-name", ""),
-                    p.text("oper-status", "UNKNOWN"),
-                    bits(p.rate("tx-octets")),
-                    bits(p.rate("rx-octets")),
-                    p.value("evs-good"),
-                    p.value("evs-assumed-bad"),
-                    p.value("evs-denied"),
-                    p.value("evs-unknown"),
-                    p.rate("retransmits"),
-                    p.rate("trim-nacks-rcvd"))));
+                    p.text(PlaneLeaves.PORT_NAME, ""),
+                    p.text(PlaneLeaves.OPER_STATUS, "UNKNOWN"),
+                    bits(p.rate(PlaneLeaves.TX_OCTETS)),
+                    bits(p.rate(PlaneLeaves.RX_OCTETS)),
+                    p.value(PlaneLeaves.EVS_GOOD),
+                    p.value(PlaneLeaves.EVS_ASSUMED_BAD),
+                    p.value(PlaneLeaves.EVS_DENIED),
+                    p.value(PlaneLeaves.EVS_UNKNOWN),
+                    p.rate(PlaneLeaves.RETRANSMITS),
+                    p.rate(PlaneLeaves.TRIM_NACKS_RCVD))));
             List<QpSummary> qpSummaries = new ArrayList<>(qps.size());
             qps.forEach((qpn, q) -> qpSummaries.add(new QpSummary(
                     qpn,
-                    q.text("peer", ""),
-                    q.value("evs-active"),
-                    q.value("cwnd-octets"),
-                    q.value("inflight-octets"),
-                    q.value("srtt-ns"),
-                    q.rate("tx-pkts"),
-                    q.rate("retransmits"),
+                    q.text(QpLeaves.PEER, ""),
+                    q.value(QpLeaves.EVS_ACTIVE),
+                    q.value(QpLeaves.CWND_OCTETS),
+                    q.value(QpLeaves.INFLIGHT_OCTETS),
+                    q.value(QpLeaves.SRTT_NS),
+                    q.rate(QpLeaves.TX_PKTS),
+                    q.rate(QpLeaves.RETRANSMITS),
                     evCells(qpn))));
             summary = new HostSummary(name.name(), freshness, List.copyOf(planePorts), List.copyOf(qpSummaries));
             summaryFreshness = freshness;
@@ -247,11 +252,11 @@ final class DeviceState {
         List<EvCell> cells = new ArrayList<>(table.size());
         table.forEach((id, ev) -> cells.add(new EvCell(
                 id,
-                (int) ev.value("plane"),
-                ev.text("state", "UNKNOWN"),
-                ev.decimal("penalty"),
-                ev.value("trims"),
-                ev.value("losses"))));
+                (int) ev.value(EvLeaves.PLANE),
+                ev.text(EvLeaves.EXCLUSION_STATE, "UNKNOWN"),
+                ev.decimal(EvLeaves.PENALTY),
+                ev.value(EvLeaves.TRIMS),
+                ev.value(EvLeaves.LOSSES))));
         return List.copyOf(cells);
     }
 

@@ -40,6 +40,7 @@ import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.gnmi.proto.gNMIGrpc;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.scenario.ScenarioLoader;
+import org.planewatch.telemetry.schema.PathNames;
 
 /**
  * Issue 5 item 8: one agent serving the simulated 512-host, 8-plane fabric (every host and switch a
@@ -251,7 +252,7 @@ public final class AgentBench {
                     .setMode(SubscriptionList.Mode.STREAM)
                     .setEncoding(Encoding.PROTO)
                     .setPrefix(org.planewatch.gnmi.proto.Path.newBuilder().setTarget("*"));
-            for (String origin : new String[] {"", "mrc", "sim"}) {
+            for (String origin : new String[] {"", PathNames.MRC, PathNames.SIM}) {
                 Builder root = org.planewatch.gnmi.proto.Path.newBuilder().setOrigin(origin);
                 list.addSubscription(Subscription.newBuilder()
                         .setPath(root)

@@ -30,6 +30,7 @@ import org.planewatch.gnmi.proto.GetResponse;
 import org.planewatch.gnmi.proto.Path.Builder;
 import org.planewatch.gnmi.proto.PathElem;
 import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.schema.PathNames;
 
 /**
  * Issue 16 item 4: wrong passwords against the real agent, a separate JVM on loopback, while an
@@ -181,7 +182,7 @@ public final class AuthAttackBench {
 
     private static GetRequest get() {
         Builder path = org.planewatch.gnmi.proto.Path.newBuilder().setTarget("bench");
-        path.addElem(PathElem.newBuilder().setName("interfaces"));
+        path.addElem(PathElem.newBuilder().setName(PathNames.INTERFACES));
         return GetRequest.newBuilder()
                 .setPrefix(path)
                 .addPath(org.planewatch.gnmi.proto.Path.getDefaultInstance())

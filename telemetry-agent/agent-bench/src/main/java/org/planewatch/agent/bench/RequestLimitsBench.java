@@ -21,6 +21,7 @@ import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.schema.PathNames;
 
 /**
  * Issue 16: what one large Subscribe costs the agent after its client has gone. Starts the agent jar
@@ -157,9 +158,11 @@ public final class RequestLimitsBench {
         for (int i = 0; i < count; i++) {
             org.planewatch.gnmi.proto.Path.Builder p = org.planewatch.gnmi.proto.Path.newBuilder();
             if (inSchema) {
-                p.addElem(PathElem.newBuilder().setName("interfaces"))
-                        .addElem(PathElem.newBuilder().setName("interface").putKey("name", "nothing-" + i))
-                        .addElem(PathElem.newBuilder().setName("state"));
+                p.addElem(PathElem.newBuilder().setName(PathNames.INTERFACES))
+                        .addElem(PathElem.newBuilder()
+                                .setName(PathNames.INTERFACE)
+                                .putKey(PathNames.NAME, "nothing-" + i))
+                        .addElem(PathElem.newBuilder().setName(PathNames.STATE));
             } else {
                 p.addElem(PathElem.newBuilder().setName("none-" + i));
             }

@@ -9,6 +9,10 @@ import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.HostPlaneCounter;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.PlaneLeaves;
+import org.planewatch.telemetry.schema.QueueLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -22,10 +26,6 @@ final class DeviceLeaves {
 
     /** A leaf read either as an unsigned counter ({@code count}) or as a value ({@code read}). */
     record Leaf(TelemetryPath path, LongSupplier count, Supplier<TelemetryValue> read) {}
-
-    private static final TelemetryPath INTERFACES = TelemetryPath.parse("/interfaces");
-    private static final TelemetryPath QOS = TelemetryPath.parse("/qos/interfaces");
-    private static final TelemetryPath PLANES = TelemetryPath.parse("mrc:/planes");
 
     private final List<Leaf> leaves = new ArrayList<>();
     private final Map<TelemetryPath, TelemetryPath> interned;
@@ -69,40 +69,39 @@ final class DeviceLeaves {
             String ifName = "eth" + plane;
             d.portCounters(t, port, ifName, epochNs);
             d.count(
-                    d.ifCounter(ifName, "in-pkts"),
+                    d.ifCounter(ifName, InterfaceLeaves.IN_PKTS),
                     () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS));
             d.count(
-                    d.ifCounter(ifName, "in-octets"),
+                    d.ifCounter(ifName, InterfaceLeaves.IN_OCTETS),
                     () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_BYTES));
-            TelemetryPath s =
-                    PLANES.child("plane", "id", Integer.toString(plane)).child("state");
+            TelemetryPath s = PlaneLeaves.state(plane);
             TelemetryValue portName = TelemetryValue.str(ifName);
-            d.add(s.child("port-name"), () -> portName);
-            d.add(s.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
-            d.count(s.child("tx-pkts"), () -> t.portCounter(port, PortCounter.TX_PACKETS));
-            d.count(s.child("tx-octets"), () -> t.portCounter(port, PortCounter.TX_BYTES));
-            d.hostPlane(t, host, p, s, "rx-pkts", HostPlaneCounter.RX_DATA_PACKETS);
-            d.hostPlane(t, host, p, s, "rx-octets", HostPlaneCounter.RX_DATA_BYTES);
+            d.add(s.child(PlaneLeaves.PORT_NAME), () -> portName);
+            d.add(s.child(PlaneLeaves.OPER_STATUS), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
+            d.count(s.child(PlaneLeaves.TX_PKTS), () -> t.portCounter(port, PortCounter.TX_PACKETS));
+            d.count(s.child(PlaneLeaves.TX_OCTETS), () -> t.portCounter(port, PortCounter.TX_BYTES));
+            d.hostPlane(t, host, p, s, PlaneLeaves.RX_PKTS, HostPlaneCounter.RX_DATA_PACKETS);
+            d.hostPlane(t, host, p, s, PlaneLeaves.RX_OCTETS, HostPlaneCounter.RX_DATA_BYTES);
             d.count(
-                    s.child("retransmits"),
+                    s.child(PlaneLeaves.RETRANSMITS),
                     () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_NACK)
                             + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_SACK_GAP)
                             + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_TIMEOUT));
             // Every NACK of the model answers a trimmed header, so NACKs and trim NACKs coincide.
-            d.hostPlane(t, host, p, s, "nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
-            d.hostPlane(t, host, p, s, "trim-nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
-            d.hostPlane(t, host, p, s, "trim-nacks-sent", HostPlaneCounter.NACKS_SENT);
-            d.hostPlane(t, host, p, s, "ecn-echoes-rcvd", HostPlaneCounter.ECN_ECHOES);
-            d.hostPlane(t, host, p, s, "rto-expiries", HostPlaneCounter.RETRANSMITS_TIMEOUT);
-            d.hostPlane(t, host, p, s, "probes-sent", HostPlaneCounter.PROBES_SENT);
-            d.hostPlane(t, host, p, s, "probes-ok", HostPlaneCounter.PROBES_ANSWERED);
-            d.hostPlane(t, host, p, s, "probes-lost", HostPlaneCounter.PROBES_TIMED_OUT);
-            d.hostPlane(t, host, p, s, "evs-good", HostPlaneCounter.EVS_GOOD);
-            d.hostPlane(t, host, p, s, "evs-assumed-bad", HostPlaneCounter.EVS_ASSUMED_BAD);
-            d.hostPlane(t, host, p, s, "evs-denied", HostPlaneCounter.EVS_DENIED);
-            d.hostPlane(t, host, p, s, "evs-unknown", HostPlaneCounter.EVS_UNKNOWN);
+            d.hostPlane(t, host, p, s, PlaneLeaves.NACKS_RCVD, HostPlaneCounter.NACKS_RECEIVED);
+            d.hostPlane(t, host, p, s, PlaneLeaves.TRIM_NACKS_RCVD, HostPlaneCounter.NACKS_RECEIVED);
+            d.hostPlane(t, host, p, s, PlaneLeaves.TRIM_NACKS_SENT, HostPlaneCounter.NACKS_SENT);
+            d.hostPlane(t, host, p, s, PlaneLeaves.ECN_ECHOES_RCVD, HostPlaneCounter.ECN_ECHOES);
+            d.hostPlane(t, host, p, s, PlaneLeaves.RTO_EXPIRIES, HostPlaneCounter.RETRANSMITS_TIMEOUT);
+            d.hostPlane(t, host, p, s, PlaneLeaves.PROBES_SENT, HostPlaneCounter.PROBES_SENT);
+            d.hostPlane(t, host, p, s, PlaneLeaves.PROBES_OK, HostPlaneCounter.PROBES_ANSWERED);
+            d.hostPlane(t, host, p, s, PlaneLeaves.PROBES_LOST, HostPlaneCounter.PROBES_TIMED_OUT);
+            d.hostPlane(t, host, p, s, PlaneLeaves.EVS_GOOD, HostPlaneCounter.EVS_GOOD);
+            d.hostPlane(t, host, p, s, PlaneLeaves.EVS_ASSUMED_BAD, HostPlaneCounter.EVS_ASSUMED_BAD);
+            d.hostPlane(t, host, p, s, PlaneLeaves.EVS_DENIED, HostPlaneCounter.EVS_DENIED);
+            d.hostPlane(t, host, p, s, PlaneLeaves.EVS_UNKNOWN, HostPlaneCounter.EVS_UNKNOWN);
             TelemetryValue lastClear = TelemetryValue.uint(epochNs);
-            d.add(s.child("last-clear"), () -> lastClear);
+            d.add(s.child(PlaneLeaves.LAST_CLEAR), () -> lastClear);
         }
         return d;
     }
@@ -114,48 +113,45 @@ final class DeviceLeaves {
             int port = t.switchPort(sw, k);
             String ifName = "eth" + k;
             d.portCounters(t, port, ifName, epochNs);
-            d.port(t, port, d.ifCounters(ifName), "in-pkts", PortCounter.RX_PACKETS);
-            d.port(t, port, d.ifCounters(ifName), "in-octets", PortCounter.RX_BYTES);
-            TelemetryPath queues = QOS.child("interface", "interface-id", ifName)
-                    .child("output")
-                    .child("queues");
-            TelemetryPath data = queues.child("queue", "name", "data").child("state");
-            d.port(t, port, data, "transmit-pkts", PortCounter.TX_PACKETS);
-            d.port(t, port, data, "transmit-octets", PortCounter.TX_BYTES);
-            d.port(t, port, data, "dropped-pkts", PortCounter.DROP_CONGESTION);
-            d.port(t, port, data, "ecn-marked-pkts", PortCounter.ECN_MARKED);
-            d.port(t, port, data, "trim-pkts", PortCounter.TRIMMED);
-            d.port(t, port, data, "max-queue-len", PortCounter.DATA_QUEUE_MAX_BYTES);
-            d.port(t, port, data, "avg-queue-len", PortCounter.DATA_QUEUE_BYTES);
-            TelemetryPath header = queues.child("queue", "name", "header").child("state");
-            d.port(t, port, header, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
-            d.port(t, port, header, "max-queue-len", PortCounter.HEADER_QUEUE_MAX_BYTES);
-            d.port(t, port, header, "avg-queue-len", PortCounter.HEADER_QUEUE_BYTES);
+            d.port(t, port, d.ifCounters(ifName), InterfaceLeaves.IN_PKTS, PortCounter.RX_PACKETS);
+            d.port(t, port, d.ifCounters(ifName), InterfaceLeaves.IN_OCTETS, PortCounter.RX_BYTES);
+            TelemetryPath data = QueueLeaves.state(ifName, "data");
+            d.port(t, port, data, QueueLeaves.TRANSMIT_PKTS, PortCounter.TX_PACKETS);
+            d.port(t, port, data, QueueLeaves.TRANSMIT_OCTETS, PortCounter.TX_BYTES);
+            d.port(t, port, data, QueueLeaves.DROPPED_PKTS, PortCounter.DROP_CONGESTION);
+            d.port(t, port, data, QueueLeaves.ECN_MARKED_PKTS, PortCounter.ECN_MARKED);
+            d.port(t, port, data, QueueLeaves.TRIM_PKTS, PortCounter.TRIMMED);
+            d.port(t, port, data, QueueLeaves.MAX_QUEUE_LEN, PortCounter.DATA_QUEUE_MAX_BYTES);
+            d.port(t, port, data, QueueLeaves.AVG_QUEUE_LEN, PortCounter.DATA_QUEUE_BYTES);
+            TelemetryPath header = QueueLeaves.state(ifName, "header");
+            d.port(t, port, header, QueueLeaves.DROPPED_TRIM_PKTS, PortCounter.TRIMMED_THEN_DROPPED);
+            d.port(t, port, header, QueueLeaves.MAX_QUEUE_LEN, PortCounter.HEADER_QUEUE_MAX_BYTES);
+            d.port(t, port, header, QueueLeaves.AVG_QUEUE_LEN, PortCounter.HEADER_QUEUE_BYTES);
         }
         return d;
     }
 
     /** The interface leaves every port has, host or switch. */
     private void portCounters(FabricTelemetry t, int port, String ifName, long epochNs) {
-        TelemetryPath state = INTERFACES.child("interface", "name", ifName).child("state");
-        add(state.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
-        add(state.child("admin-status"), () -> UP);
-        TelemetryPath c = state.child("counters");
-        port(t, port, c, "out-pkts", PortCounter.TX_PACKETS);
-        port(t, port, c, "out-octets", PortCounter.TX_BYTES);
+        TelemetryPath state = InterfaceLeaves.state(ifName);
+        add(state.child(InterfaceLeaves.OPER_STATUS), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
+        add(state.child(InterfaceLeaves.ADMIN_STATUS), () -> UP);
+        TelemetryPath c = state.child(PathNames.COUNTERS);
+        port(t, port, c, InterfaceLeaves.OUT_PKTS, PortCounter.TX_PACKETS);
+        port(t, port, c, InterfaceLeaves.OUT_OCTETS, PortCounter.TX_BYTES);
         count(
-                c.child("out-discards"),
+                c.child(InterfaceLeaves.OUT_DISCARDS),
                 () -> t.portCounter(port, PortCounter.DROP_CONGESTION)
                         + t.portCounter(port, PortCounter.DROP_LINK_DOWN));
         count(
-                c.child("out-errors"),
+                c.child(InterfaceLeaves.OUT_ERRORS),
                 () -> t.portCounter(port, PortCounter.DROP_CRC) + t.portCounter(port, PortCounter.DROP_NO_ROUTE));
-        port(t, port, c, "carrier-transitions", PortCounter.FLAPS);
-        port(t, port, c, "trim-pkts", PortCounter.TRIMMED);
-        port(t, port, c, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
+        port(t, port, c, InterfaceLeaves.CARRIER_TRANSITIONS, PortCounter.FLAPS);
+        port(t, port, c, InterfaceLeaves.TRIM_PKTS, PortCounter.TRIMMED);
+        port(t, port, c, InterfaceLeaves.DROPPED_TRIM_PKTS, PortCounter.TRIMMED_THEN_DROPPED);
         // Counters start with the scenario: they were last cleared at its epoch.
         TelemetryValue lastClear = TelemetryValue.uint(epochNs);
-        add(c.child("last-clear"), () -> lastClear);
+        add(c.child(InterfaceLeaves.LAST_CLEAR), () -> lastClear);
     }
 
     private TelemetryPath ifCounter(String ifName, String leaf) {
@@ -163,7 +159,7 @@ final class DeviceLeaves {
     }
 
     private static TelemetryPath ifCounters(String ifName) {
-        return INTERFACES.child("interface", "name", ifName).child("state").child("counters");
+        return InterfaceLeaves.counters(ifName);
     }
 
     private void port(FabricTelemetry t, int port, TelemetryPath parent, String leaf, PortCounter which) {

@@ -31,7 +31,11 @@ import org.planewatch.sim.transport.QpCounter;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
+import org.planewatch.telemetry.schema.EvLeaves;
 import org.planewatch.telemetry.schema.ModelInfo;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.QpLeaves;
+import org.planewatch.telemetry.schema.SimLeaves;
 import org.planewatch.telemetry.schema.TelemetrySchema;
 import org.planewatch.telemetry.value.TelemetryValue;
 
@@ -47,8 +51,6 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private static final long MAX_STEP_NS = 10_000;
     /** Event-driven publishes of hosts are at least this far apart (wall), so an event storm stays cheap. */
     private static final long EVENT_PUBLISH_SPACING_NS = 10_000_000;
-
-    private static final TelemetryPath CLOCK = TelemetryPath.parse("sim:/clock");
 
     private final Simulation simulation;
     private final FabricTelemetry fabric;
@@ -77,32 +79,37 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             TelemetryPath evsActive,
             TelemetryPath msgs,
             List<TelemetryPath[]> evs) {
+        /** The per-EV leaves in the order {@code qpLeaves} writes them. */
         private static final String[] EV_LEAVES = {
-            "plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses"
+            EvLeaves.PLANE,
+            EvLeaves.EXCLUSION_STATE,
+            EvLeaves.PENALTY,
+            EvLeaves.TX_PKTS,
+            EvLeaves.ECN_MARKS,
+            EvLeaves.TRIMS,
+            EvLeaves.LOSSES
         };
 
         static QpPaths of(int qp) {
-            TelemetryPath base = TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qp));
-            TelemetryPath s = base.child("state");
+            TelemetryPath base = QpLeaves.qp(qp);
+            TelemetryPath s = base.child(PathNames.STATE);
             return new QpPaths(
                     base,
-                    s.child("peer"),
-                    s.child("tx-pkts"),
-                    s.child("retransmits"),
-                    s.child("cwnd-octets"),
-                    s.child("inflight-octets"),
-                    s.child("srtt-ns"),
-                    s.child("evs-active"),
-                    s.child("msgs-completed"),
+                    s.child(QpLeaves.PEER),
+                    s.child(QpLeaves.TX_PKTS),
+                    s.child(QpLeaves.RETRANSMITS),
+                    s.child(QpLeaves.CWND_OCTETS),
+                    s.child(QpLeaves.INFLIGHT_OCTETS),
+                    s.child(QpLeaves.SRTT_NS),
+                    s.child(QpLeaves.EVS_ACTIVE),
+                    s.child(QpLeaves.MSGS_COMPLETED),
                     new ArrayList<>());
         }
 
         /** The leaf paths of EV {@code ev}, built on first use. */
         TelemetryPath[] ev(int ev) {
             while (evs.size() <= ev) {
-                TelemetryPath state = base.child("evs")
-                        .child("ev", "id", Integer.toString(evs.size()))
-                        .child("state");
+                TelemetryPath state = EvLeaves.state(base, evs.size());
                 TelemetryPath[] leaves = new TelemetryPath[EV_LEAVES.length];
                 for (int i = 0; i < leaves.length; i++) {
                     leaves[i] = state.child(EV_LEAVES[i]);
@@ -257,10 +264,10 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     public void write(String target, TelemetryPath path, TelemetryValue value) throws ConfigWriteException {
         String shape = path.elems().stream().map(e -> e.name()).reduce("", (a, b) -> a + "/" + b);
         switch (shape) {
-            case "/clock/config/dilation" -> setDilation(number(value, path));
-            case "/clock/config/paused" -> setPaused(bool(value, path));
-            case "/links/link/config/state" -> {
-                String link = key(path, 1, "name");
+            case WritableShapes.DILATION -> setDilation(number(value, path));
+            case WritableShapes.PAUSED -> setPaused(bool(value, path));
+            case WritableShapes.LINK_STATE -> {
+                String link = key(path, 1, PathNames.NAME);
                 if (fabric.linkIndex(link) < 0) {
                     throw new ConfigWriteException("no link named '" + ClientText.shown(link)
                             + "' (links are named like " + fabric.linkName(0) + ")");
@@ -274,8 +281,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                     }
                 });
             }
-            case "/switches/switch/config/reboot" -> {
-                String sw = key(path, 1, "name");
+            case WritableShapes.SWITCH_REBOOT -> {
+                String sw = key(path, 1, PathNames.NAME);
                 if (fabric.switchIndex(sw) < 0) {
                     throw new ConfigWriteException("no switch named '" + ClientText.shown(sw)
                             + "' (switches are named like " + fabric.switchName(0) + ")");
@@ -283,8 +290,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 long downNs = rebootNs(number(value, path));
                 run(sim -> sim.faults().rebootSwitch(sw, downNs));
             }
-            case "/planes/plane/config/state" -> {
-                String id = key(path, 1, "id");
+            case WritableShapes.PLANE_STATE -> {
+                String id = key(path, 1, PathNames.ID);
                 int plane;
                 try {
                     plane = Integer.parseInt(id);
@@ -307,6 +314,18 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             }
             default -> throw new ConfigWriteException(ClientText.shown(path) + " is not writable");
         }
+    }
+
+    /** The element names ({@code /a/b/c}, origin and keys left out) of the {@code sim:} leaves {@link #write} accepts. */
+    private static final class WritableShapes {
+        static final String DILATION = "/" + PathNames.CLOCK + "/" + PathNames.CONFIG + "/" + SimLeaves.DILATION;
+        static final String PAUSED = "/" + PathNames.CLOCK + "/" + PathNames.CONFIG + "/" + SimLeaves.PAUSED;
+        static final String LINK_STATE =
+                "/" + PathNames.LINKS + "/" + PathNames.LINK + "/" + PathNames.CONFIG + "/" + SimLeaves.ADMIN_STATE;
+        static final String SWITCH_REBOOT =
+                "/" + PathNames.SWITCHES + "/" + PathNames.SWITCH + "/" + PathNames.CONFIG + "/" + SimLeaves.REBOOT;
+        static final String PLANE_STATE =
+                "/" + PathNames.PLANES + "/" + PathNames.PLANE + "/" + PathNames.CONFIG + "/" + SimLeaves.ADMIN_STATE;
     }
 
     /** Longest reboot accepted: a minute of simulated time, far beyond any scenario's run. */
@@ -396,8 +415,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     }
 
     private static boolean namesEvs(PathPattern pattern) {
-        return pattern.path().origin().equals("mrc")
-                && pattern.path().elems().stream().anyMatch(e -> e.name().equals("evs"));
+        return pattern.path().origin().equals(PathNames.MRC)
+                && pattern.path().elems().stream().anyMatch(e -> e.name().equals(PathNames.EVS));
     }
 
     private boolean selectsSomeEv(PathPattern pattern, int qp) {
@@ -557,15 +576,15 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     /** The clock's leaf paths, built once: paths that are the same object compare in one step. */
     private static final class ClockPaths {
-        static final TelemetryPath STATE = CLOCK.child("state");
-        static final TelemetryPath SCENARIO = STATE.child("scenario");
-        static final TelemetryPath EPOCH = STATE.child("epoch");
-        static final TelemetryPath SIM_TIME = STATE.child("sim-time-ns");
-        static final TelemetryPath DILATION = STATE.child("dilation");
-        static final TelemetryPath PAUSED = STATE.child("paused");
-        static final TelemetryPath EVENTS = STATE.child("events-processed");
-        static final TelemetryPath CONFIG_DILATION = CLOCK.child("config").child("dilation");
-        static final TelemetryPath CONFIG_PAUSED = CLOCK.child("config").child("paused");
+        static final TelemetryPath STATE = SimLeaves.CLOCK_STATE;
+        static final TelemetryPath SCENARIO = STATE.child(SimLeaves.SCENARIO);
+        static final TelemetryPath EPOCH = STATE.child(SimLeaves.EPOCH);
+        static final TelemetryPath SIM_TIME = STATE.child(SimLeaves.SIM_TIME_NS);
+        static final TelemetryPath DILATION = STATE.child(SimLeaves.DILATION);
+        static final TelemetryPath PAUSED = STATE.child(SimLeaves.PAUSED);
+        static final TelemetryPath EVENTS = STATE.child(SimLeaves.EVENTS_PROCESSED);
+        static final TelemetryPath CONFIG_DILATION = SimLeaves.CLOCK_CONFIG.child(SimLeaves.DILATION);
+        static final TelemetryPath CONFIG_PAUSED = SimLeaves.CLOCK_CONFIG.child(SimLeaves.PAUSED);
     }
 
     private void qpLeaves(int qp, TableWriter out) {

@@ -42,7 +42,22 @@ public final class SchemaMarkdown {
                 .append(
                         "exclusion-event ring, sent on change), **config** (writable through gNMI Set where the agent allows it).\n\n")
                 .append("Per-EV leaves (`mrc:/qps/qp/evs/...`) have high cardinality: a wildcard does not reach them; ")
-                .append("a subscription must name the `evs` element.\n\n");
+                .append("a subscription must name the `evs` element.\n\n")
+                .append(
+                        "In code every name here is defined once, in the telemetry model (`telemetry-agent/telemetry-model`, ")
+                .append(
+                        "package `org.planewatch.telemetry.schema`): the leaf families `InterfaceLeaves`, `QueueLeaves`, ")
+                .append(
+                        "`PlaneLeaves`, `QpLeaves`, `EvLeaves`, `AgentLeaves` and `SimLeaves` name the leaves and build ")
+                .append(
+                        "their paths, `PathNames` holds the origins, element and key names, and `ExclusionEventRing` the ")
+                .append(
+                        "fields of a decision and the rule for the ring's paths (`mrc:/events/event[seq=S]/state/<field>`), ")
+                .append(
+                        "with which the agent publishes and the console reads, records and replays. `TelemetrySchema`, ")
+                .append(
+                        "which this document is generated from, is built from those constants, and `NoLeafLiteralsTest` ")
+                .append("fails when the agent, console, demo or benchmarks spell a leaf name as a string literal.\n\n");
         md.append("| model | organization | version |\n|---|---|---|\n");
         schema.leaves().stream()
                 .map(LeafDefinition::model)
