@@ -155,15 +155,17 @@ public final class TelemetrySchema {
                 .counter("out-discards", "Packets to send discarded without an error (queue full, link down).")
                 .counter("out-errors", "Packets that could not be sent because of errors.")
                 .counter("carrier-transitions", "Times the link went up or down.")
-                .counter("trim-pkts", "Packets trimmed to their header on this port (MRC extension).")
-                .counter("out-trim-pkts", "Trimmed headers sent on this port (MRC extension).")
-                .counter(
-                        "dropped-trim-pkts",
-                        "Trimmed headers dropped because the header queue was full (MRC extension).")
                 .timestamp(
                         "last-clear",
                         STATE,
                         "When the counters were last reset; a change means they restarted from zero.");
+        // OpenConfig defines the interface trim counters in openconfig-qos, which augments the counters.
+        b.under("/interfaces/interface[name=*]/state/counters", ModelInfo.OPENCONFIG_QOS, ports)
+                .counter("trim-pkts", "Packets trimmed to their header on this port (MRC extension).")
+                .counter("out-trim-pkts", "Trimmed headers sent on this port (MRC extension).")
+                .counter(
+                        "dropped-trim-pkts",
+                        "Trimmed headers dropped because the header queue was full (MRC extension).");
 
         b.under(
                         "/qos/interfaces/interface[interface-id=*]/output/queues/queue[name=*]/state",
