@@ -21,8 +21,8 @@ import org.planewatch.agent.security.PasswordFile;
 import org.planewatch.agent.server.TlsFiles;
 import org.planewatch.agent.sim.EmbeddedSimAgent;
 import org.planewatch.agent.sim.SimOptions;
+import org.planewatch.agent.testing.SimScenarios;
 import org.planewatch.agent.testing.TestFabric;
-import org.planewatch.sim.scenario.ScenarioLoader;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.yang.ModelLeaves;
 
@@ -137,16 +137,7 @@ class NodeGrpcInteropTest {
         installClient();
         ModelLeaves models = ModelLeaves.load(INTEROP.resolve("yang"));
         try (EmbeddedSimAgent agent = EmbeddedSimAgent.start(
-                ScenarioLoader.parse("""
-                        name: interop
-                        seed: 3
-                        fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2, linkGbps: 100, linkDelayNs: 1000}
-                        transport: {mode: mrc, evsPerQp: 16}
-                        workload: {type: permutation, messageBytes: 1048576, repeat: 1000}
-                        durationUs: 100000
-                        """, "interop.yaml", Path.of(".")),
-                SimOptions.defaults().withPublishIntervalMs(20),
-                true)) {
+                SimScenarios.small(), SimOptions.defaults().withPublishIntervalMs(20), true)) {
             String output = exec(
                     INTEROP,
                     Duration.ofMinutes(1),

@@ -14,12 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.agent.gnmi.ProtoCodec;
 import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.SimScenarios;
 import org.planewatch.agent.testing.SubscribeProbe;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.GetRequest;
@@ -46,24 +46,22 @@ class ServedLeavesAreModelledTest {
     @TempDir
     Path dir;
 
-    private EmbeddedSimAgent agent;
-    private GnmiClient client;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (client != null) {
-            client.close();
+    /** A simulated fabric with fault injection allowed, publishing every 20 ms, and a client of it. */
+    private record Served(EmbeddedSimAgent agent, GnmiClient client) implements AutoCloseable {
+        static Served start() throws Exception {
+            EmbeddedSimAgent agent = EmbeddedSimAgent.start(
+                    SimScenarios.small(), SimOptions.defaults().withPublishIntervalMs(20), true);
+            return new Served(agent, new GnmiClient(agent.port()));
         }
-        if (agent != null) {
+
+        @Override
+        public void close() throws InterruptedException {
+            client.close();
             agent.close();
         }
     }
 
-    private void start() throws Exception {
-        agent = EmbeddedSimAgent.start(
-                SimulatedBackendTest.smallFabric(), SimOptions.defaults().withPublishIntervalMs(20), true);
-        client = new GnmiClient(agent.port());
-    }
+    private GnmiClient client;
 
     /** Takes a link down and returns the first exclusion event it causes (so the event ring has entries). */
     private Notification failALinkAndAwaitAnEvent(Encoding encoding) throws InterruptedException {
@@ -125,7 +123,13 @@ class ServedLeavesAreModelledTest {
     @Test
     void everyLeafServedByGetAndSubscribeIsInOurModulesOrThePublishedOpenConfigModels() throws Exception {
         ModelLeaves models = ModelLeaves.load(dir);
-        start();
+        try (Served served = Served.start()) {
+            client = served.client();
+            checkServedLeaves(models);
+        }
+    }
+
+    private void checkServedLeaves(ModelLeaves models) throws InterruptedException {
         Map<String, TelemetryPath> served = new TreeMap<>();
         collect(List.of(failALinkAndAwaitAnEvent(Encoding.PROTO)), served);
         collect(get("*", Encoding.PROTO, "/", "mrc:/", "sim:/"), served);
@@ -161,7 +165,13 @@ class ServedLeavesAreModelledTest {
     @Test
     void theMrcAndSimTreesOfAHostInJsonIetfAreValidDataOfOurModules() throws Exception {
         YangLint.copyModules(dir);
-        start();
+        try (Served served = Served.start()) {
+            client = served.client();
+            checkJsonIetfDocument();
+        }
+    }
+
+    private void checkJsonIetfDocument() throws Exception {
         String host = failALinkAndAwaitAnEvent(Encoding.PROTO).getPrefix().getTarget();
         List<Notification> notifications = new ArrayList<>(get(host, Encoding.JSON_IETF, "mrc:/", "sim:/"));
         notifications.addAll(evs(host, Encoding.JSON_IETF));
