@@ -154,14 +154,20 @@ public final class ProtoCodec {
         };
     }
 
-    /** JSON scalar; RFC 7951 (JSON_IETF) writes 64-bit integers as strings. */
+    /**
+     * JSON scalar; RFC 7951 (JSON_IETF) writes 64-bit integers and decimal64 (our real-valued leaves,
+     * see planewatch-sim.yang) as strings, a decimal64 in plain notation.
+     */
     static String json(TelemetryValue value, boolean ietf) {
         return switch (value) {
             case TelemetryValue.Uint u -> ietf ? quote(u.text()) : u.text();
             case TelemetryValue.Int i -> ietf ? quote(i.text()) : i.text();
             case TelemetryValue.Str s -> quote(s.value());
             case TelemetryValue.Bool b -> b.text();
-            case TelemetryValue.Real r -> Double.isFinite(r.value()) ? r.text() : quote(r.text());
+            case TelemetryValue.Real r ->
+                Double.isFinite(r.value())
+                        ? (ietf ? quote(java.math.BigDecimal.valueOf(r.value()).toPlainString()) : r.text())
+                        : quote(r.text());
         };
     }
 

@@ -10,13 +10,13 @@ import static org.planewatch.agent.testing.Requests.target;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.SimScenarios;
 import org.planewatch.agent.testing.SubscribeProbe;
 import org.planewatch.gnmi.proto.CapabilityRequest;
 import org.planewatch.gnmi.proto.CapabilityResponse;
@@ -29,7 +29,6 @@ import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.sim.config.Scenario;
-import org.planewatch.sim.scenario.ScenarioLoader;
 
 /** A small simulated fabric served over real gNMI on loopback. */
 class SimulatedBackendTest {
@@ -37,14 +36,7 @@ class SimulatedBackendTest {
     static final String FAILING_LINK = "p0-t0-0~p0-t1-0";
 
     static Scenario smallFabric() throws Exception {
-        return ScenarioLoader.parse("""
-                name: agent-test
-                seed: 3
-                fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2, linkGbps: 100, linkDelayNs: 1000}
-                transport: {mode: mrc, evsPerQp: 16}
-                workload: {type: permutation, messageBytes: 1048576, repeat: 1000}
-                durationUs: 100000
-                """, "agent-test.yaml", Path.of("."));
+        return SimScenarios.small();
     }
 
     private EmbeddedSimAgent agent;

@@ -167,15 +167,17 @@ public final class TelemetrySchema {
                         "Packets to send discarded without an error (queue full, link down).")
                 .counter(InterfaceLeaves.OUT_ERRORS, "Packets that could not be sent because of errors.")
                 .counter(InterfaceLeaves.CARRIER_TRANSITIONS, "Times the link went up or down.")
-                .counter(InterfaceLeaves.TRIM_PKTS, "Packets trimmed to their header on this port (MRC extension).")
-                .counter(InterfaceLeaves.OUT_TRIM_PKTS, "Trimmed headers sent on this port (MRC extension).")
-                .counter(
-                        InterfaceLeaves.DROPPED_TRIM_PKTS,
-                        "Trimmed headers dropped because the header queue was full (MRC extension).")
                 .timestamp(
                         InterfaceLeaves.LAST_CLEAR,
                         STATE,
                         "When the counters were last reset; a change means they restarted from zero.");
+        // OpenConfig defines the interface trim counters in openconfig-qos, which augments the counters.
+        b.under(InterfaceLeaves.COUNTERS_TEMPLATE, ModelInfo.OPENCONFIG_QOS, ports)
+                .counter(InterfaceLeaves.TRIM_PKTS, "Packets trimmed to their header on this port.")
+                .counter(InterfaceLeaves.OUT_TRIM_PKTS, "Trimmed headers sent on this port.")
+                .counter(
+                        InterfaceLeaves.DROPPED_TRIM_PKTS,
+                        "Trimmed headers dropped because the header queue was full.");
 
         b.under(QueueLeaves.STATE_TEMPLATE, ModelInfo.OPENCONFIG_QOS, Set.of(SWITCH))
                 .counter(QueueLeaves.TRANSMIT_PKTS, "Packets sent from the queue.")
