@@ -11,12 +11,11 @@ import org.planewatch.console.ingest.Backoff;
 import org.planewatch.console.ingest.GnmiTargetClient;
 import org.planewatch.console.ingest.IngestQueue;
 import org.planewatch.console.ingest.SubscriptionPlan;
-import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FreshnessPolicy;
-import org.planewatch.console.state.IngestPump;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.TargetConfig;
 
 /**
  * A live console session: the ingest queue, the state owner thread and one gNMI client per

@@ -10,7 +10,6 @@ import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.state.Alarm;
-import org.planewatch.console.state.IngestPump;
 import org.planewatch.console.state.TelemetryStore;
 
 /**

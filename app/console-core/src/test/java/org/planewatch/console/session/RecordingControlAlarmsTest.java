@@ -18,7 +18,6 @@ import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
-import org.planewatch.console.state.IngestPump;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;

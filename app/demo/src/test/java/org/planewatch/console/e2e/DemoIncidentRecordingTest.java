@@ -22,11 +22,11 @@ import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.replay.ReplayEngine;
 import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.session.IngestPump;
 import org.planewatch.console.session.RecordingControl;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.IngestPump;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.IngestEvent;
 
