@@ -88,7 +88,7 @@ public final class ReplaySession implements ReplayControl, RecordingTimeline, Cs
                         .map(b -> new TimelineMarks.Bookmark(b.atMillis(), b.note()))
                         .toList(),
                 reader.gaps().stream()
-                        .map(g -> new TimelineMarks.SourceGap(g.fromMillis(), g.toMillis()))
+                        .map(g -> new TimelineMarks.SourceGap(g.source(), g.fromMillis(), g.toMillis(), g.reason()))
                         .toList());
     }
 

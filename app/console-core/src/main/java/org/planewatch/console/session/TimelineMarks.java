@@ -18,6 +18,9 @@ public record TimelineMarks(
 
     public record Bookmark(long atMillis, String note) {}
 
-    /** @param toMillis null while the source had not come back when the recording ended */
-    public record SourceGap(long fromMillis, Long toMillis) {}
+    /**
+     * @param toMillis null while the source had not come back when the recording ended
+     * @param reason why it was not streaming, in the ingest client's words
+     */
+    public record SourceGap(String source, long fromMillis, Long toMillis, String reason) {}
 }
