@@ -1,13 +1,12 @@
 package org.planewatch.console;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import org.planewatch.console.session.LiveSession;
+import org.planewatch.console.testing.ConsoleLayers;
 import org.planewatch.console.testing.ModuleClasses;
 
 /**
@@ -28,22 +27,7 @@ class CoreLayeringTest {
     }
 
     @ArchTest
-    static final ArchRule dataFlowsOneWay = layeredArchitecture()
-            .consideringOnlyDependenciesInLayers()
-            .layer("Telemetry")
-            .definedBy("org.planewatch.console.telemetry..")
-            .layer("Ingest")
-            .definedBy("org.planewatch.console.ingest..")
-            .layer("State")
-            .definedBy("org.planewatch.console.state..")
-            .layer("Record")
-            .definedBy("org.planewatch.console.record..")
-            .layer("Replay")
-            .definedBy("org.planewatch.console.replay..")
-            .layer("Session")
-            .definedBy("org.planewatch.console.session..")
-            .layer("Headless")
-            .definedBy("org.planewatch.console.headless..")
+    static final ArchRule dataFlowsOneWay = ConsoleLayers.layers()
             .whereLayer("Telemetry")
             .mayNotAccessAnyLayer()
             .whereLayer("Ingest")
@@ -67,8 +51,7 @@ class CoreLayeringTest {
             .because("only a session assembles a pipeline; the model never reaches back to where its data comes from");
 
     @ArchTest
-    static final ArchRule packagesAreFreeOfCycles =
-            slices().matching("org.planewatch.console.(*)..").should().beFreeOfCycles();
+    static final ArchRule packagesAreFreeOfCycles = ConsoleLayers.packagesAreFreeOfCycles();
 
     @ArchTest
     static final ArchRule noJavaFx = noClasses()
@@ -96,11 +79,5 @@ class CoreLayeringTest {
             .because("network threads decode into the telemetry model; nothing else sees the wire");
 
     @ArchTest
-    static final ArchRule onlyTheRecorderTouchesTheDatabase = noClasses()
-            .that()
-            .resideOutsideOfPackage("..console.record..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
-            .because("the recorder owns the recording file; everything else gets events and snapshots");
+    static final ArchRule onlyTheRecorderTouchesTheDatabase = ConsoleLayers.onlyTheRecorderTouchesTheDatabase();
 }

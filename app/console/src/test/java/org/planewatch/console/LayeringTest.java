@@ -1,12 +1,11 @@
 package org.planewatch.console;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import org.planewatch.console.testing.ConsoleLayers;
 import org.planewatch.console.testing.ModuleClasses;
 
 /**
@@ -27,43 +26,17 @@ class LayeringTest {
     }
 
     @ArchTest
-    static final ArchRule viewsUseViewModelsAndSessionsOnly = layeredArchitecture()
-            .consideringOnlyDependenciesInLayers()
-            .withOptionalLayers(true)
-            .layer("Window")
-            .definedBy("org.planewatch.console")
-            .layer("View")
-            .definedBy("org.planewatch.console.view..")
-            .layer("ViewModel")
-            .definedBy("org.planewatch.console.viewmodel..")
-            .layer("Session")
-            .definedBy("org.planewatch.console.session..")
-            .layer("State")
-            .definedBy("org.planewatch.console.state..")
-            .layer("Telemetry")
-            .definedBy("org.planewatch.console.telemetry..")
-            .layer("Pipeline")
-            .definedBy(
-                    "org.planewatch.console.ingest..",
-                    "org.planewatch.console.record..",
-                    "org.planewatch.console.replay..")
-            .layer("Demo")
-            .definedBy("org.planewatch.console.demo..")
-            .layer("Headless")
-            .definedBy("org.planewatch.console.headless..")
+    static final ArchRule viewsUseViewModelsAndSessionsOnly = ConsoleLayers.layers()
             .whereLayer("View")
             .mayOnlyAccessLayers("ViewModel", "Session", "State", "Telemetry")
             .whereLayer("ViewModel")
             .mayOnlyAccessLayers("Session", "State", "Telemetry")
             .whereLayer("Window")
             .mayOnlyAccessLayers("View", "ViewModel", "Session", "State", "Telemetry", "Demo", "Headless")
-            .whereLayer("Pipeline")
-            .mayNotBeAccessedByAnyLayer()
             .because("only a session assembles ingest, store, recorder and replay engine (issue 17)");
 
     @ArchTest
-    static final ArchRule packagesAreFreeOfCycles =
-            slices().matching("org.planewatch.console.(*)..").should().beFreeOfCycles();
+    static final ArchRule packagesAreFreeOfCycles = ConsoleLayers.packagesAreFreeOfCycles();
 
     @ArchTest
     static final ArchRule viewsDoNotTouchGrpc = noClasses()
@@ -93,11 +66,5 @@ class LayeringTest {
             .because("view models are tested without a stage (MVVM)");
 
     @ArchTest
-    static final ArchRule onlyTheRecorderTouchesTheDatabase = noClasses()
-            .that()
-            .resideOutsideOfPackage("..console.record..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
-            .because("the recorder owns the recording file; everything else gets events and snapshots");
+    static final ArchRule onlyTheRecorderTouchesTheDatabase = ConsoleLayers.onlyTheRecorderTouchesTheDatabase();
 }
