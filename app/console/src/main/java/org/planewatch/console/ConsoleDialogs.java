@@ -1,8 +1,6 @@
 package org.planewatch.console;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import javafx.scene.control.Alert;
@@ -10,9 +8,7 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.TextInputDialog;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
-import org.planewatch.console.record.CsvExporter;
-import org.planewatch.console.record.RecordingException;
-import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.session.SessionException;
 import org.planewatch.console.view.CompareDialog;
 import org.planewatch.console.viewmodel.ReplayComparison;
 import org.planewatch.console.viewmodel.ReplayViewModel;
@@ -97,12 +93,10 @@ final class ConsoleDialogs {
         if (out.isEmpty()) {
             return;
         }
-        long to = replay.positionProperty().get().atMillis();
-        try (RecordingReader reader = RecordingReader.open(replay.file());
-                Writer writer = Files.newBufferedWriter(out.get())) {
-            long rows = CsvExporter.export(reader, to - 60_000, to, pattern, "*", writer);
+        try {
+            long rows = replay.exportMinuteBefore(pattern, out.get());
             info(owner, "CSV exported", rows + " rows written to " + out.get());
-        } catch (RecordingException | IOException e) {
+        } catch (SessionException | IOException e) {
             error(owner, "CSV export failed", e.getMessage());
         }
     }

@@ -18,15 +18,14 @@ import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
 import javafx.stage.Stage;
 import org.planewatch.console.demo.EmbeddedDemo;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.ingest.TargetsFile;
-import org.planewatch.console.record.RecordingException;
-import org.planewatch.console.record.RecordingMetadata;
-import org.planewatch.console.session.ConsoleSession;
-import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.session.RecordingControl;
+import org.planewatch.console.session.RecordingInfo;
+import org.planewatch.console.session.SessionException;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.Freshness;
+import org.planewatch.console.telemetry.FaultControl;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.view.ScreenshotWriter;
@@ -39,7 +38,7 @@ public final class PlanewatchApp extends Application {
     /** What the process exits with once the window closed: only a failed --smoke-test sets it. */
     private static final AtomicInteger EXIT_STATUS = new AtomicInteger();
 
-    private ConsoleSession session;
+    private LiveSession session;
     private EmbeddedDemo demo;
     private FrameDriver frames;
     private RecordingControl recording;
@@ -54,7 +53,7 @@ public final class PlanewatchApp extends Application {
     private static final AtomicReference<CompletableFuture<LiveStart>> DEMO_START = new AtomicReference<>();
 
     /** A live session with what it is connected to ({@code demo} is null unless it is the embedded demo). */
-    private record LiveStart(ConsoleSession session, EmbeddedDemo demo, String label) {}
+    private record LiveStart(LiveSession session, EmbeddedDemo demo, String label) {}
 
     static void launchWith(ConsoleOptions options) {
         OPTIONS.set(options);
@@ -74,7 +73,7 @@ public final class PlanewatchApp extends Application {
     }
 
     private static LiveStart startDemo() {
-        ConsoleSession session = new ConsoleSession(InstantSource.system());
+        LiveSession session = new LiveSession(InstantSource.system());
         try {
             EmbeddedDemo demo = EmbeddedDemo.start();
             session.add(demo.target());
@@ -99,7 +98,7 @@ public final class PlanewatchApp extends Application {
         String label;
         Optional<FaultControl> faults = Optional.empty();
         if (options.targetsFile().isPresent()) {
-            session = new ConsoleSession(InstantSource.system());
+            session = new LiveSession(InstantSource.system());
             label = connectTargets(options);
         } else {
             CompletableFuture<LiveStart> started = DEMO_START.getAndSet(null);
@@ -108,7 +107,7 @@ public final class PlanewatchApp extends Application {
             demo = live.demo();
             label = live.label();
             if (demo != null) {
-                faults = demo.faults();
+                faults = Optional.of(session.faultControl(demo.target()));
             }
         }
         MainViewModel viewModel = new MainViewModel(session.snapshots(), Optional.of(session), faults, label);
@@ -117,11 +116,8 @@ public final class PlanewatchApp extends Application {
         if (options.lightTheme()) {
             window.setDarkTheme(false);
         }
-        recording = new RecordingControl(
-                session.pump(),
-                InstantSource.system(),
-                new RecordingMetadata(
-                        label, demo == null ? "" : EmbeddedDemo.SCENARIO, demo == null ? 1 : 1000, version()),
+        recording = session.recording(
+                new RecordingInfo(label, demo == null ? "" : EmbeddedDemo.SCENARIO, demo == null ? 1 : 1000, version()),
                 (file, reason) -> Platform.runLater(() -> ConsoleDialogs.error(stage, "Recording stopped", reason)));
         window.addFileMenuItems(recordingMenu(stage, scene(window)));
         Scene scene = window.getScene();
@@ -132,7 +128,7 @@ public final class PlanewatchApp extends Application {
         options.record().ifPresent(file -> {
             try {
                 recording.start(file, 0);
-            } catch (RecordingException e) {
+            } catch (SessionException e) {
                 System.err.println("planewatch-console: " + e.getMessage());
                 ConsoleDialogs.error(stage, "Cannot record", e.getMessage());
             }
@@ -197,7 +193,7 @@ public final class PlanewatchApp extends Application {
         try {
             replay = ReplayWindow.open(
                     stage, file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
-        } catch (RecordingException e) {
+        } catch (SessionException e) {
             System.err.println("planewatch-console: " + e.getMessage());
             if (options.headless()
                     || options.screenshot().isPresent()
@@ -278,7 +274,7 @@ public final class PlanewatchApp extends Application {
         try {
             ReplayWindow.open(
                     new Stage(), file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
-        } catch (RecordingException e) {
+        } catch (SessionException e) {
             ConsoleDialogs.error(owner, "Cannot replay this recording", e.getMessage());
         }
     }
@@ -298,7 +294,7 @@ public final class PlanewatchApp extends Application {
                 .ifPresent(file -> {
                     try {
                         recording.start(file, 0);
-                    } catch (RecordingException ex) {
+                    } catch (SessionException ex) {
                         ConsoleDialogs.error(stage, "Cannot record", ex.getMessage());
                     }
                 }));
@@ -314,7 +310,7 @@ public final class PlanewatchApp extends Application {
                                 stage,
                                 "Incident saved",
                                 "Saved to " + file + ". Open it with File \u2192 Open recording.");
-                    } catch (RecordingException ex) {
+                    } catch (SessionException ex) {
                         ConsoleDialogs.error(stage, "Cannot save the incident", ex.getMessage());
                     }
                 }));
@@ -348,7 +344,7 @@ public final class PlanewatchApp extends Application {
     private String connectTargets(ConsoleOptions options) {
         var file = options.targetsFile().get();
         try {
-            List<TargetConfig> targets = TargetsFile.read(file);
+            List<TargetConfig> targets = LiveSession.readTargets(file);
             for (TargetConfig target : targets) {
                 session.add(target);
             }

@@ -9,7 +9,8 @@ import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
-import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.session.ReplaySession;
+import org.planewatch.console.session.SessionException;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
@@ -56,7 +57,7 @@ public final class ReplayWindow {
     }
 
     /** Opens {@code file} (read-only) in {@code stage}; throws with a clear message for a bad file. */
-    public static ReplayWindow open(Stage stage, Path file) throws RecordingException {
+    public static ReplayWindow open(Stage stage, Path file) throws SessionException {
         return open(stage, file, notice -> {});
     }
 
@@ -65,8 +66,9 @@ public final class ReplayWindow {
      * (an abrupt end, gaps), on the JavaFX thread, as the replay view shows them.
      */
     public static ReplayWindow open(Stage stage, Path file, java.util.function.Consumer<String> notices)
-            throws RecordingException {
-        ReplayViewModel replay = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
+            throws SessionException {
+        ReplayViewModel replay =
+                new ReplayViewModel(ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults()));
         replay.onNotice(notices);
         ReplayWindow window = new ReplayWindow(replay);
         stage.setTitle("Planewatch \u2014 REPLAY of " + file.getFileName());

@@ -16,10 +16,10 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.planewatch.console.record.DamagedRecordings;
-import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.record.SyntheticTelemetry;
+import org.planewatch.console.session.SessionException;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -50,7 +50,7 @@ class ReplayWindowTest {
         robot.interact(() -> {
             try {
                 window[0] = ReplayWindow.open(stage, file);
-            } catch (RecordingException e) {
+            } catch (SessionException e) {
                 throw new IllegalStateException(e);
             }
         });
@@ -121,7 +121,7 @@ class ReplayWindowTest {
         robot.interact(() -> {
             try {
                 window[0] = ReplayWindow.open(stage, file, notices);
-            } catch (RecordingException e) {
+            } catch (SessionException e) {
                 throw new IllegalStateException(e);
             }
         });

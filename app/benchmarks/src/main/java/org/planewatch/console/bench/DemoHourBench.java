@@ -18,10 +18,11 @@ import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.record.ReplayCursor;
-import org.planewatch.console.replay.ReplayDriver;
 import org.planewatch.console.replay.ReplayEngine;
-import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.session.LiveSession;
+import org.planewatch.console.session.ReplaySession;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.telemetry.path.PathElem;
@@ -78,9 +79,9 @@ public final class DemoHourBench {
             double speed = Double.parseDouble(args[1]);
             boolean atOnce = args[0].equals("--measure-replay-at-once");
             System.out.print(atOnce ? "COLD-AT-ONCE " : "COLD ");
-            replay(RecordingReader.open(Path.of(args[2])), 10, speed, !atOnce);
+            replay(Path.of(args[2]), 10, speed, !atOnce);
             System.out.print("WARM ");
-            replay(RecordingReader.open(Path.of(args[2])), 10, speed, !atOnce);
+            replay(Path.of(args[2]), 10, speed, !atOnce);
             return;
         }
         if (args.length == 2 && (args[0].equals("--measure") || args[0].equals("--measure-seeks"))) {
@@ -109,8 +110,7 @@ public final class DemoHourBench {
                 return; // seeks only: the replays take another minute
             }
             for (double speed : new double[] {10, 30, 100, 1000}) {
-                // The replay driver closes its recording when it stops, as the replay window does.
-                replay(RecordingReader.open(Path.of(args[1])), 10, speed, true);
+                replay(Path.of(args[1]), 10, speed, true);
             }
             return;
         }
@@ -131,16 +131,16 @@ public final class DemoHourBench {
         try (RecordingReader reader = RecordingReader.open(file)) {
             seek(reader);
         }
-        replay(RecordingReader.open(file), replaySeconds, 100, true);
+        replay(file, replaySeconds, 100, true);
     }
 
     /** What the console's state owner received from the demo agent during {@code seconds} after the first data. */
     private static List<IngestEvent> capture(int seconds) throws Exception {
         List<IngestEvent> events = new ArrayList<>();
         try (EmbeddedDemo demo = EmbeddedDemo.start();
-                ConsoleSession session = new ConsoleSession(InstantSource.system())) {
+                LiveSession session = new LiveSession(InstantSource.system())) {
             long[] window = {Long.MIN_VALUE};
-            session.pump().addBatchListener(batch -> {
+            session.addBatchListener(batch -> {
                 synchronized (events) {
                     for (IngestEvent event : batch) {
                         if (window[0] == Long.MIN_VALUE) {
@@ -413,31 +413,28 @@ public final class DemoHourBench {
     }
 
     /** {@code afterRehearsal}: play once the replay thread has rehearsed (as an operator who opened the file and looks at it). */
-    private static void replay(RecordingReader reader, int seconds, double speed, boolean afterRehearsal)
-            throws Exception {
-        ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
-        long[] range = reader.timeRange();
-        long from = range[0] + 60_000;
-        engine.seek(from);
-        engine.setSpeed(speed);
-        List<String> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ReplayDriver driver = new ReplayDriver(engine, InstantSource.system(), errors::add);
+    private static void replay(Path file, int seconds, double speed, boolean afterRehearsal) throws Exception {
+        // The replay session the console opens: its thread starts (and rehearses) at once, paused at the start.
+        ReplaySession session = ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults());
+        long opened = System.nanoTime();
+        long from = session.playhead().startMillis() + 60_000;
+        session.seekTo(from);
+        session.setSpeed(speed);
+        SnapshotSource driver = session.source();
         int pulses = (int) (seconds * 1000 / FRAME_MILLIS);
         long[] lag = new long[pulses];
         boolean[] dropped = new boolean[pulses];
         long[] versions = new long[pulses];
         ScheduledExecutorService frames = Executors.newSingleThreadScheduledExecutor();
         java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
-        long opened = System.nanoTime();
-        driver.start();
         long rehearsalMs = -1;
         if (afterRehearsal) {
-            while (!driver.rehearsed()) {
+            while (!session.rehearsed()) {
                 Thread.sleep(10);
             }
             rehearsalMs = (System.nanoTime() - opened) / 1_000_000;
         }
-        driver.submit(ReplayEngine::play);
+        session.play();
         long playedAt = System.nanoTime();
         long[] anchor = {0, 0}; // wall nanos and replay instant of the first moving frame
         int[] started = {-1};
@@ -477,9 +474,13 @@ public final class DemoHourBench {
                 TimeUnit.MICROSECONDS);
         done.await();
         frames.shutdownNow();
-        long reached = driver.position().atMillis();
-        driver.close();
-        long waitedForDecodingMs = engine.readAheadWaitNanos() / 1_000_000;
+        long reached = session.playhead().atMillis();
+        List<String> errors = new ArrayList<>();
+        for (String error = session.pollError(); error != null; error = session.pollError()) {
+            errors.add(error);
+        }
+        session.close();
+        long waitedForDecodingMs = session.readAheadWaitNanos() / 1_000_000;
         if (started[0] < 0) {
             System.out.printf(
                     Locale.ROOT,

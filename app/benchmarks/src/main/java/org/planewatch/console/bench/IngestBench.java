@@ -26,9 +26,9 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.viewmodel.MainViewModel;
@@ -110,7 +110,7 @@ public final class IngestBench {
         // The servers keep only their serialised bytes; the message objects would be heap the real console never has.
         script = null;
         long fixturesMb = usedHeapMb();
-        try (ConsoleSession session = new ConsoleSession(InstantSource.system())) {
+        try (LiveSession session = new LiveSession(InstantSource.system())) {
             for (int i = 0; i < agents; i++) {
                 session.add(TargetConfig.insecure(
                         "agent-" + i, "127.0.0.1", servers.get(i).getPort(), List.of("*")));
@@ -499,7 +499,7 @@ public final class IngestBench {
 
     /** The real main window over the benchmark's session, so frames are measured under ingest load. */
     public static final class BenchWindow extends Application {
-        static volatile ConsoleSession session;
+        static volatile LiveSession session;
         static volatile FrameDriver frames;
         static final FrameStats PULSES = new FrameStats();
 

@@ -13,13 +13,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import org.planewatch.console.ingest.IngestQueue;
-import org.planewatch.console.record.Recorder;
-import org.planewatch.console.record.RecordingMetadata;
-import org.planewatch.console.state.AlarmThresholds;
-import org.planewatch.console.state.FreshnessPolicy;
-import org.planewatch.console.state.IngestPump;
-import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.session.LiveSession;
+import org.planewatch.console.session.RecordingControl;
+import org.planewatch.console.session.RecordingInfo;
+import org.planewatch.console.session.RecordingStatus;
+import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.view.FrameDriver;
@@ -35,8 +33,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * 512-host, 8-plane fabric (8 counters per host and plane, 8 counters on 40 ports of each of the
  * 192 switches: 94,208 updates per round, in one notification per device), each counter growing
  * slowly. A feeder thread offers decoded notifications to the console's bounded ingest queue at
- * {@code rate} updates/s (0: as fast as the queue takes them); the real state owner applies them
- * and hands every batch to the real {@link Recorder}, which writes its file on its own thread; the
+ * {@code rate} updates/s (0: as fast as the queue takes them); the real state owner of a live session
+ * applies them and hands every batch to the session's recorder, which writes its file on its own thread; the
  * main window shows the overview, with the frame work (the view model's frame), the pulse work through
  * layout (animation, CSS, layout) and the pulse interval recorded per frame.
  * Network decoding is left out (the ingest benchmark measures it): this measures whether the
@@ -64,19 +62,12 @@ public final class RecordingUiBench {
         long rate = args.length > 2 ? Long.parseLong(args[2]) : 1_000_000;
         FrameStats.requireNew(file);
         List<Device> devices = fabric();
-        IngestQueue queue = new IngestQueue(65_536, 2_000_000);
-        TelemetryStore store = new TelemetryStore(
-                InstantSource.system(), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
-        IngestPump pump = new IngestPump(queue, store, 100);
-        Recorder recorder = Recorder.start(
-                file,
-                new RecordingMetadata("RecordingUiBench", "", 1, "bench"),
-                System::currentTimeMillis,
-                0,
-                0,
-                Recorder.logTo(System.err::println));
-        pump.addBatchListener(recorder::onBatch);
-        pump.start();
+        LiveSession session = new LiveSession(InstantSource.system());
+        RecordingControl recorder = session.recording(
+                new RecordingInfo("RecordingUiBench", "", 1, "bench"),
+                (stopped, reason) -> System.err.println("recording stopped: " + reason));
+        recorder.start(file, 0);
+        SnapshotSource store = session.snapshots();
 
         Window.store = store;
         CountDownLatch shown = new CountDownLatch(1);
@@ -92,7 +83,7 @@ public final class RecordingUiBench {
         AtomicBoolean feeding = new AtomicBoolean(true);
         AtomicLong offered = new AtomicLong();
         Thread feeder =
-                Thread.ofPlatform().name("bench-feeder").start(() -> feed(devices, queue, rate, feeding, offered));
+                Thread.ofPlatform().name("bench-feeder").start(() -> feed(devices, session, rate, feeding, offered));
         Thread.sleep(5_000);
         Platform.runLater(() -> {
             Window.frames.reset();
@@ -100,23 +91,22 @@ public final class RecordingUiBench {
         });
         long offered0 = offered.get();
         long applied0 = store.latest().ingest().appliedUpdates();
-        long dropped0 = queue.droppedUpdates();
-        Recorder.Status status0 = recorder.status();
+        long dropped0 = session.ingestStats().droppedUpdates();
+        RecordingStatus status0 = recorder.lastStatus().orElseThrow();
         long t0 = System.nanoTime();
         Thread.sleep(seconds * 1000L);
         double elapsed = (System.nanoTime() - t0) / 1e9;
         long offeredUpdates = offered.get() - offered0;
         long applied = store.latest().ingest().appliedUpdates() - applied0;
-        long droppedByQueue = queue.droppedUpdates() - dropped0;
-        Recorder.Status status = recorder.status();
+        long droppedByQueue = session.ingestStats().droppedUpdates() - dropped0;
+        RecordingStatus status = recorder.lastStatus().orElseThrow();
         long[] work = Window.frames.recentFrameNanos();
         long[] interval = Window.PULSES.intervals();
         long[] pulseWork = Window.PULSES.pulseWork();
         long frames = Window.frames.frames();
         feeding.set(false);
         feeder.join();
-        pump.close();
-        recorder.close();
+        session.close();
         Platform.exit();
         long recorded = status.updates() - status0.updates();
         System.out.printf(
@@ -184,7 +174,7 @@ public final class RecordingUiBench {
     }
 
     private static void feed(
-            List<Device> devices, IngestQueue queue, long rate, AtomicBoolean feeding, AtomicLong offered) {
+            List<Device> devices, LiveSession session, long rate, AtomicBoolean feeding, AtomicLong offered) {
         long start = System.nanoTime();
         long round = 0;
         long sent = 0;
@@ -206,7 +196,7 @@ public final class RecordingUiBench {
                     updates.add(
                             new TelemetryUpdate(device.paths().get(i), new TelemetryValue.Uint(device.values()[i])));
                 }
-                queue.offer(new IngestEvent.Notification(
+                session.offer(new IngestEvent.Notification(
                         "bench",
                         device.target(),
                         round * 1_000_000_000L,
@@ -221,7 +211,7 @@ public final class RecordingUiBench {
 
     /** The real main window over the benchmark's store. */
     public static final class Window extends javafx.application.Application {
-        static volatile TelemetryStore store;
+        static volatile SnapshotSource store;
         static volatile CountDownLatch shown;
         static volatile FrameDriver frames;
         static final FrameStats PULSES = new FrameStats();

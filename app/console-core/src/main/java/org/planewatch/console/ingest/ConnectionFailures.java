@@ -5,6 +5,7 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
 import java.util.Optional;
+import org.planewatch.console.telemetry.TargetConfig;
 
 /** Explains a failed call in operator words: refused, TLS, authentication, or the agent's own message. */
 public final class ConnectionFailures {

@@ -23,6 +23,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SubscribeRequest;

@@ -15,7 +15,7 @@ import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.RecordedDecision;
 
 /**
- * Owner of the fabric model. One thread (live: {@link IngestPump}; replay: the replay driver)
+ * Owner of the fabric model. One thread (live: the session's {@code IngestPump}; replay: the replay driver)
  * calls {@link #apply} with drained batches and {@link #publish} when a new snapshot is due; any
  * thread may read {@link #latest}. All time comes from the injected clock, so the same events and
  * the same clock readings give the same snapshots, live or replayed.

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.agent.security.LabCertificates;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.testing.Notifications;
 import org.planewatch.console.testing.ScriptedGnmiServer;
 import org.planewatch.console.testing.VariedResponses;

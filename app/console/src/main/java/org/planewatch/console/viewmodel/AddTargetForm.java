@@ -11,9 +11,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import org.planewatch.console.ingest.TargetAddress;
-import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.session.TargetControl;
+import org.planewatch.console.telemetry.TargetAddress;
+import org.planewatch.console.telemetry.TargetConfig;
 
 /**
  * The "Add agent" dialog's state and validation: every field is checked as the operator types and

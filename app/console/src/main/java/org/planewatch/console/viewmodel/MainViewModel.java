@@ -15,7 +15,6 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import org.planewatch.console.session.FaultControl;
 import org.planewatch.console.session.TargetControl;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.DeviceName;
@@ -25,6 +24,7 @@ import org.planewatch.console.state.FabricSnapshot.TargetStatus;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.state.Units;
+import org.planewatch.console.telemetry.FaultControl;
 
 /**
  * The console's state that views bind to. Pulls the newest snapshot once per frame ({@link

@@ -18,12 +18,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.planewatch.agent.sim.EmbeddedSimAgent;
 import org.planewatch.agent.sim.SimOptions;
 import org.planewatch.console.demo.EmbeddedDemo;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.viewmodel.MainViewModel;
@@ -58,7 +58,7 @@ class LiveDemoEndToEndTest {
 
     private static final SimOptions FAST = SimOptions.defaults().withDilation(250);
 
-    private ConsoleSession session;
+    private LiveSession session;
     private MainViewModel viewModel;
     private MainWindow window;
     private FrameDriver frames;
@@ -67,7 +67,7 @@ class LiveDemoEndToEndTest {
 
     @Start
     void start(Stage stage) {
-        session = new ConsoleSession(
+        session = new LiveSession(
                 InstantSource.system(), new FreshnessPolicy(Duration.ofMillis(1500), Duration.ofMillis(4000)));
         viewModel = new MainViewModel(session.snapshots(), Optional.of(session), Optional.empty(), "end-to-end");
         window = new MainWindow(viewModel);
@@ -222,23 +222,24 @@ class LiveDemoEndToEndTest {
         String link = "p0-t0-1~p0-t1-0";
         demo = EmbeddedDemo.start(scenario(), FAST);
         session.add(demo.target());
+        var faults = session.faultControl(demo.target());
         await(
                 "the link is known and up",
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> l.up()).orElse(false));
 
-        demo.faults().orElseThrow().setLink(link, false).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        faults.setLink(link, false).get(10, java.util.concurrent.TimeUnit.SECONDS);
         await(
                 "the injected failure shows",
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> !l.up()).orElse(false));
-        demo.faults().orElseThrow().setLink(link, true).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        faults.setLink(link, true).get(10, java.util.concurrent.TimeUnit.SECONDS);
         await(
                 "the link comes back",
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> l.up()).orElse(false));
 
-        var refused = demo.faults().orElseThrow().setLink("p0-t0-9~p0-t1-0", false);
+        var refused = faults.setLink("p0-t0-9~p0-t1-0", false);
         var error = org.junit.jupiter.api.Assertions.assertThrows(
                 java.util.concurrent.ExecutionException.class,
                 () -> refused.get(10, java.util.concurrent.TimeUnit.SECONDS));

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.record.SyntheticTelemetry;
-import org.planewatch.console.replay.ReplayPosition;
+import org.planewatch.console.session.Playhead;
+import org.planewatch.console.session.ReplaySession;
+import org.planewatch.console.session.TimelineMarks;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.viewmodel.ReplayViewModel;
 import org.testfx.api.FxRobot;
@@ -73,7 +75,7 @@ class TimelineViewTest {
                     "Plane 2 path health 90.0%");
             writer.addBookmark(BOOKMARK_MILLIS, "link p2-t0-1~p2-t1-3 down");
         }
-        viewModel = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
+        viewModel = new ReplayViewModel(ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults()));
         TimelineView timeline = new TimelineView(viewModel, Palette.DARK, () -> {});
         frames = new AnimationTimer() {
             @Override
@@ -104,8 +106,7 @@ class TimelineViewTest {
     void clickingTheStripSeeksThere(FxRobot robot) throws Exception {
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
         robot.clickOn(strip);
-        ReplayPosition p =
-                waitFor(() -> Math.abs(viewModel.positionProperty().get().fraction() - 0.5) < 0.02);
+        Playhead p = waitFor(() -> Math.abs(viewModel.positionProperty().get().fraction() - 0.5) < 0.02);
         assertTrue(Math.abs(p.fraction() - 0.5) < 0.02, "fraction " + p.fraction());
     }
 
@@ -122,7 +123,7 @@ class TimelineViewTest {
                 .findFirst()
                 .orElseThrow();
         robot.clickOn("#replay-next-exclusion");
-        ReplayPosition p = waitFor(() -> viewModel.positionProperty().get().atMillis() == next);
+        Playhead p = waitFor(() -> viewModel.positionProperty().get().atMillis() == next);
         assertEquals(next, p.atMillis());
         Label time = robot.lookup("#replay-time").queryAs(Label.class);
         assertTrue(time.getText().contains(ReplayViewModel.formatInstant(next)), time.getText());
@@ -137,7 +138,7 @@ class TimelineViewTest {
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
         javafx.scene.image.Image image =
                 WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
-        ReplayPosition p = viewModel.positionProperty().get();
+        Playhead p = viewModel.positionProperty().get();
         double span = p.endMillis() - p.startMillis();
         double w = strip.getWidth();
         int alarmX = (int) Math.round((ALARM_MILLIS - p.startMillis()) / span * (w - 1));
@@ -171,7 +172,7 @@ class TimelineViewTest {
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
         javafx.scene.image.Image image =
                 WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
-        ReplayPosition p = viewModel.positionProperty().get();
+        Playhead p = viewModel.positionProperty().get();
         double span = p.endMillis() - p.startMillis();
         double w = strip.getWidth();
         int inGap = (int) Math.round(((GAP_FROM + GAP_TO) / 2.0 - p.startMillis()) / span * (w - 1));
@@ -180,8 +181,8 @@ class TimelineViewTest {
         assertTrue(!sameColor(Palette.DARK.panel(), image.getPixelReader().getColor(inGap, 6)), "the gap is shaded");
     }
 
-    private record RecordingReaderGap(List<org.planewatch.console.record.RecordingReader.Gap> gaps) {
-        org.planewatch.console.record.RecordingReader.Gap only() {
+    private record RecordingReaderGap(List<TimelineMarks.SourceGap> gaps) {
+        TimelineMarks.SourceGap only() {
             assertEquals(1, gaps.size(), gaps.toString());
             return gaps.getFirst();
         }
@@ -211,7 +212,7 @@ class TimelineViewTest {
                 && Math.abs(a.getBlue() - b.getBlue()) < 0.04;
     }
 
-    private ReplayPosition waitFor(java.util.function.BooleanSupplier condition) throws Exception {
+    private Playhead waitFor(java.util.function.BooleanSupplier condition) throws Exception {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
             WaitForAsyncUtils.waitForFxEvents();
             return condition.getAsBoolean();

@@ -5,12 +5,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.planewatch.agent.sim.EmbeddedSimAgent;
 import org.planewatch.agent.sim.SimOptions;
-import org.planewatch.console.ingest.GnmiFaultControl;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.scenario.ScenarioException;
 import org.planewatch.sim.scenario.ScenarioLoader;
@@ -18,7 +15,8 @@ import org.planewatch.sim.scenario.ScenarioLoader;
 /**
  * The embedded demo: the agent's simulated back end serving {@code demo-fabric.yaml} over real gRPC
  * on a free loopback port. The console connects to it like to any other aggregating endpoint
- * ({@code *}); fault injection goes through gNMI Set, which the demo agent allows.
+ * ({@code *}); fault injection goes through gNMI Set, which the demo agent allows (a live session's
+ * {@code faultControl} on its {@link #target}).
  */
 public final class EmbeddedDemo implements AutoCloseable {
     /**
@@ -34,13 +32,11 @@ public final class EmbeddedDemo implements AutoCloseable {
 
     private final EmbeddedSimAgent agent;
     private final TargetConfig target;
-    private final GnmiFaultControl faults;
     private final String description;
 
     private EmbeddedDemo(EmbeddedSimAgent agent, Scenario scenario, double dilation) {
         this.agent = agent;
         this.target = TargetConfig.insecure(TARGET_NAME, "127.0.0.1", agent.port(), List.of("*"));
-        this.faults = new GnmiFaultControl(target);
         var fabric = scenario.fabric();
         this.description = String.format(
                 java.util.Locale.ROOT,
@@ -84,10 +80,6 @@ public final class EmbeddedDemo implements AutoCloseable {
         return target;
     }
 
-    public Optional<FaultControl> faults() {
-        return Optional.of(faults);
-    }
-
     public String description() {
         return description;
     }
@@ -98,7 +90,6 @@ public final class EmbeddedDemo implements AutoCloseable {
 
     @Override
     public void close() {
-        faults.close();
         agent.close();
     }
 }

@@ -17,16 +17,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.demo.EmbeddedDemo;
-import org.planewatch.console.record.Recorder;
-import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.replay.ReplayEngine;
-import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.session.IngestPump;
+import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.session.RecordingControl;
+import org.planewatch.console.session.RecordingInfo;
+import org.planewatch.console.session.RecordingStatus;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.IngestPump;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.IngestEvent;
 
@@ -120,17 +120,15 @@ class DemoIncidentRecordingTest {
     @Test
     void replayOfTheRecordedDemoIncidentShowsWhatLiveShowed() throws Exception {
         Path file = dir.resolve("demo-incident.pwrec");
-        ConsoleSession session = new ConsoleSession(InstantSource.system());
+        LiveSession session = new LiveSession(InstantSource.system());
         LiveSampler sampler = new LiveSampler(session.snapshots());
         List<Alarm> liveAlarms = new ArrayList<>();
         List<String> stops = new CopyOnWriteArrayList<>();
         try (EmbeddedDemo demo = EmbeddedDemo.start();
-                RecordingControl recording = new RecordingControl(
-                        session.pump(),
-                        InstantSource.system(),
-                        new RecordingMetadata("embedded demo", EmbeddedDemo.SCENARIO, 1000, "test"),
+                RecordingControl recording = session.recording(
+                        new RecordingInfo("embedded demo", EmbeddedDemo.SCENARIO, 1000, "test"),
                         (f, reason) -> stops.add(reason))) {
-            session.pump().addBatchListener(sampler);
+            session.addBatchListener(sampler);
             recording.start(file, 0);
             session.add(demo.target());
             boolean[] sawDown = {false};
@@ -147,7 +145,7 @@ class DemoIncidentRecordingTest {
                         && now.plane(2).map(p -> p.pathHealth() == 1.0).orElse(false);
             });
             sampler.stop();
-            Recorder.Status status = recording.status().orElseThrow();
+            RecordingStatus status = recording.status().orElseThrow();
             assertEquals(0, status.droppedBatches(), "batches the recorder could not take: " + status);
             recording.stop();
         } finally {

@@ -1,10 +1,12 @@
-package org.planewatch.console.state;
+package org.planewatch.console.session;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.IngestStats;
+import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
 
 /**
