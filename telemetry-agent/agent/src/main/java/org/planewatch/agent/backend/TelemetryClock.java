@@ -7,6 +7,7 @@ public interface TelemetryClock {
     /** Nanoseconds since the epoch. */
     long nowNs();
 
+    /** A date for every sample of a real device: wall time on purpose, injected where it is used. */
     static TelemetryClock system() {
         return () -> {
             java.time.Instant now = java.time.Instant.now();

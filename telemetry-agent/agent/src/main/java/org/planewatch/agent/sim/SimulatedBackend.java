@@ -1,5 +1,6 @@
 package org.planewatch.agent.sim;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -12,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
@@ -38,6 +38,10 @@ import org.planewatch.telemetry.schema.QpLeaves;
 import org.planewatch.telemetry.schema.SimLeaves;
 import org.planewatch.telemetry.schema.TelemetrySchema;
 import org.planewatch.telemetry.value.TelemetryValue;
+import org.planewatch.telemetry.worker.BackoffIdleStrategy;
+import org.planewatch.telemetry.worker.NanoClock;
+import org.planewatch.telemetry.worker.Worker;
+import org.planewatch.telemetry.worker.WorkerRunner;
 
 /**
  * Serves every host and switch of a running {@link Simulation}. One thread owns the simulation: it
@@ -51,6 +55,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private static final long MAX_STEP_NS = 10_000;
     /** Event-driven publishes of hosts are at least this far apart (wall), so an event storm stays cheap. */
     private static final long EVENT_PUBLISH_SPACING_NS = 10_000_000;
+    /** Longest the simulation thread parks once simulated time has caught up with its target. */
+    private static final long PARK_NS = 1_000_000;
 
     private final Simulation simulation;
     private final FabricTelemetry fabric;
@@ -125,13 +131,16 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     /** Each device's last leaf layout: a publish reuses it while the device keeps its shape. */
     private final TableWriter.Layouts layouts = new TableWriter.Layouts();
 
+    /** Paces the simulation and times publishes: the system's in production, a manual one in tests. */
+    private final NanoClock clock;
+
     private final SimPacer pacer;
     private volatile long simNowNs;
     private volatile long eventsProcessed;
     private volatile double dilation;
     private volatile boolean paused;
     private volatile boolean running;
-    private Thread driver;
+    private WorkerRunner driver;
 
     /**
      * Builds the simulation (faults of the scenario scheduled, workload started at time 0).
@@ -139,17 +148,19 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
      * @throws IllegalArgumentException for a scenario the simulator rejects, or an unknown {@code options.target()}
      */
     public SimulatedBackend(Scenario scenario, SimOptions options) {
-        this(Simulation.build(scenario), options, System.currentTimeMillis() * 1_000_000L);
+        // The epoch is a date (the wall instant simulated time 0 stands for), not pacing: wall time on purpose.
+        this(Simulation.build(scenario), options, System.currentTimeMillis() * 1_000_000L, NanoClock.SYSTEM);
     }
 
-    SimulatedBackend(Simulation simulation, SimOptions options, long epochNs) {
+    SimulatedBackend(Simulation simulation, SimOptions options, long epochNs, NanoClock clock) {
         super(null); // clock() is overridden: simulated time, which needs this instance
         this.simulation = simulation;
         this.fabric = simulation.telemetry();
         this.options = options;
         this.epochNs = epochNs;
         this.dilation = options.dilation();
-        this.pacer = new SimPacer(options.dilation(), System.nanoTime());
+        this.clock = clock;
+        this.pacer = new SimPacer(options.dilation(), clock.nanoTime());
         Map<TelemetryPath, TelemetryPath> interned = new HashMap<>();
         Map<Long, TelemetryPath[]> eventPaths = new HashMap<>();
         for (int h = 0; h < fabric.hostCount(); h++) {
@@ -247,14 +258,14 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             throw new ConfigWriteException(problem);
         }
         run(sim -> {
-            pacer.setDilation(newDilation, System.nanoTime(), simNowNs);
+            pacer.setDilation(newDilation, clock.nanoTime(), simNowNs);
             dilation = newDilation;
         });
     }
 
     public void setPaused(boolean pause) throws ConfigWriteException {
         run(sim -> {
-            pacer.setPaused(pause, System.nanoTime(), simNowNs);
+            pacer.setPaused(pause, clock.nanoTime(), simNowNs);
             paused = pause;
         });
     }
@@ -466,35 +477,45 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         if (driver != null) {
             return;
         }
+        Driver loop = new Driver(clock.nanoTime());
         running = true;
-        driver = Thread.ofPlatform().name("sim-driver").daemon().start(this::drive);
+        // A fixed 1 ms park, no backoff: after a park simulated time has always moved on, so a backoff
+        // would never grow, and a shorter first park would only wake the thread more often.
+        driver = new WorkerRunner("sim-driver", loop, new BackoffIdleStrategy(PARK_NS, PARK_NS), Duration.ofSeconds(5))
+                .start();
     }
 
     @Override
     public synchronized void close() {
         running = false;
         if (driver != null) {
-            driver.interrupt();
-            try {
-                driver.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            driver.close();
         }
     }
 
-    /** The simulation thread: commands, paced steps, periodic snapshots. */
-    private void drive() {
-        long publishIntervalNs = options.publishIntervalMs() * 1_000_000L;
-        long nextPublish = System.nanoTime() + publishIntervalNs;
-        long nextEventPublish = 0;
-        pacer.setPaused(false, System.nanoTime(), simNowNs);
-        while (running) {
+    /** The simulation thread's loop: commands, a paced step, periodic and event-driven snapshots. */
+    private final class Driver implements Worker {
+        private final long publishIntervalNs = options.publishIntervalMs() * 1_000_000L;
+        private long nextPublish;
+        private long nextEventPublish;
+
+        /**
+         * Anchors the pace at {@code now}, on the thread that starts the driver (it still owns the
+         * simulation): simulated time runs from the instant {@link #start} was called.
+         */
+        Driver(long now) {
+            nextPublish = now + publishIntervalNs;
+            pacer.setPaused(false, now, simNowNs);
+        }
+
+        /** Returns 0 once simulated time has reached the pacer's target (the runner then parks), else 1. */
+        @Override
+        public int doWork() {
             Runnable command;
             while ((command = commands.poll()) != null) {
                 command.run();
             }
-            long wall = System.nanoTime();
+            long wall = clock.nanoTime();
             long target = pacer.targetSimNs(wall);
             long now = simulation.nowPs() / 1000;
             if (target > now) {
@@ -509,13 +530,22 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 publishHostsWithNewEvents();
                 nextEventPublish = wall + EVENT_PUBLISH_SPACING_NS;
             }
-            if (simNowNs >= target) {
-                LockSupport.parkNanos(Math.max(0, Math.min(1_000_000L, nextPublish - System.nanoTime())));
-            }
+            return simNowNs >= target ? 0 : 1;
         }
-        Runnable left;
-        while ((left = commands.poll()) != null) {
-            left.run();
+
+        /** A caught-up simulation parks no later than the next publish. */
+        @Override
+        public long idleBoundNanos() {
+            return nextPublish - clock.nanoTime();
+        }
+
+        /** Commands that came after the last step still run, so their callers are not left waiting. */
+        @Override
+        public void onClose() {
+            Runnable left;
+            while ((left = commands.poll()) != null) {
+                left.run();
+            }
         }
     }
 
