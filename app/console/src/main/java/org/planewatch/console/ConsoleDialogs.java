@@ -1,5 +1,6 @@
 package org.planewatch.console;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -7,6 +8,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.TextInputDialog;
 import javafx.stage.FileChooser;
+import javafx.stage.Modality;
 import javafx.stage.Window;
 import org.planewatch.console.session.SessionException;
 import org.planewatch.console.view.CompareDialog;
@@ -28,7 +30,7 @@ final class ConsoleDialogs {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open recording");
         chooser.getExtensionFilters().add(RECORDINGS);
-        return Optional.ofNullable(chooser.showOpenDialog(owner)).map(java.io.File::toPath);
+        return Optional.ofNullable(chooser.showOpenDialog(owner)).map(File::toPath);
     }
 
     static Optional<Path> chooseNewFile(
@@ -37,7 +39,7 @@ final class ConsoleDialogs {
         chooser.setTitle(title);
         chooser.setInitialFileName(suggestedName);
         chooser.getExtensionFilters().add(filter);
-        return Optional.ofNullable(chooser.showSaveDialog(owner)).map(java.io.File::toPath);
+        return Optional.ofNullable(chooser.showSaveDialog(owner)).map(File::toPath);
     }
 
     /**
@@ -57,7 +59,7 @@ final class ConsoleDialogs {
         alert.setHeaderText(what);
         if (owner != null) {
             alert.initOwner(owner);
-            alert.initModality(javafx.stage.Modality.WINDOW_MODAL);
+            alert.initModality(Modality.WINDOW_MODAL);
         }
         alert.show();
         return alert;

@@ -1,6 +1,8 @@
 package org.planewatch.console;
 
+import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -16,7 +18,12 @@ import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
+import javafx.stage.FileChooser;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.session.RecordingControl;
@@ -220,7 +227,7 @@ public final class PlanewatchApp extends Application {
 
     /** Opens {@code name} as soon as a snapshot knows it (the fabric arrives a moment after launch). */
     private static void selectWhenKnown(MainViewModel viewModel, String name) {
-        ChangeListener<FabricSnapshot> listener = new javafx.beans.value.ChangeListener<>() {
+        ChangeListener<FabricSnapshot> listener = new ChangeListener<>() {
             @Override
             public void changed(ObservableValue<? extends FabricSnapshot> o, FabricSnapshot a, FabricSnapshot b) {
                 if (viewModel.search(name).isEmpty()) {
@@ -233,13 +240,12 @@ public final class PlanewatchApp extends Application {
 
     /** Prints once how long after JVM start the first frame showed LIVE data (the start-up benchmark). */
     private static void reportFirstLiveFrame(MainViewModel viewModel) {
-        ChangeListener<Freshness> listener = new javafx.beans.value.ChangeListener<>() {
+        ChangeListener<Freshness> listener = new ChangeListener<>() {
             @Override
             public void changed(ObservableValue<? extends Freshness> o, Freshness a, Freshness b) {
                 if (b == Freshness.LIVE
                         && !viewModel.snapshotProperty().get().planes().isEmpty()) {
-                    long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean()
-                            .getUptime();
+                    long uptime = ManagementFactory.getRuntimeMXBean().getUptime();
                     System.out.println("First live frame " + uptime + " ms after JVM start");
                     viewModel.worstFreshnessProperty().removeListener(this);
                 }
@@ -252,12 +258,12 @@ public final class PlanewatchApp extends Application {
         Scene scene = new Scene(window, 1600, 960);
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) {
-                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY);
+                e.acceptTransferModes(TransferMode.COPY);
             }
         });
         scene.setOnDragDropped(e -> {
             boolean opened = false;
-            for (java.io.File file : e.getDragboard().getFiles()) {
+            for (File file : e.getDragboard().getFiles()) {
                 openReplay(scene.getWindow(), file.toPath());
                 opened = true;
             }
@@ -270,7 +276,7 @@ public final class PlanewatchApp extends Application {
      * Opens a recording in a window of its own; the window it was asked from keeps running. A recording
      * that does not open gets an error box in front of that window, and no replay window opens.
      */
-    static void openReplay(javafx.stage.Window owner, Path file) {
+    static void openReplay(Window owner, Path file) {
         try {
             ReplayWindow.open(
                     new Stage(), file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
@@ -279,10 +285,10 @@ public final class PlanewatchApp extends Application {
         }
     }
 
-    private java.util.List<MenuItem> recordingMenu(Stage stage, Scene scene) {
+    private List<MenuItem> recordingMenu(Stage stage, Scene scene) {
         MenuItem open = new MenuItem("Open recording\u2026");
         open.setId("menu-open-recording");
-        open.setAccelerator(javafx.scene.input.KeyCombination.keyCombination("Shortcut+O"));
+        open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
         open.setOnAction(e -> ConsoleDialogs.chooseRecording(stage).ifPresent(file -> openReplay(stage, file)));
         MenuItem start = new MenuItem("Start recording\u2026");
         start.setId("menu-start-recording");
@@ -316,16 +322,13 @@ public final class PlanewatchApp extends Application {
                 }));
         MenuItem bookmark = new MenuItem("Bookmark this moment\u2026");
         bookmark.setOnAction(e -> {
-            javafx.scene.control.TextInputDialog ask = new javafx.scene.control.TextInputDialog();
+            TextInputDialog ask = new TextInputDialog();
             ask.setHeaderText("A note for this moment in the recording");
             ask.showAndWait().ifPresent(recording::bookmark);
         });
         MenuItem png = new MenuItem("Export view as PNG\u2026");
         png.setOnAction(e -> ConsoleDialogs.chooseNewFile(
-                        stage,
-                        "Export PNG",
-                        "planewatch.png",
-                        new javafx.stage.FileChooser.ExtensionFilter("PNG (*.png)", "*.png"))
+                        stage, "Export PNG", "planewatch.png", new FileChooser.ExtensionFilter("PNG (*.png)", "*.png"))
                 .ifPresent(file -> {
                     try {
                         ScreenshotWriter.write(scene, file);
@@ -333,7 +336,7 @@ public final class PlanewatchApp extends Application {
                         ConsoleDialogs.error(stage, "Cannot write the PNG", ex.getMessage());
                     }
                 }));
-        return java.util.List.of(open, start, stopRecording, incident, bookmark, png);
+        return List.of(open, start, stopRecording, incident, bookmark, png);
     }
 
     private static String version() {

@@ -4,10 +4,14 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
 import javafx.scene.layout.BorderPane;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.planewatch.console.session.ReplaySession;
 import org.planewatch.console.session.SessionException;
@@ -65,14 +69,13 @@ public final class ReplayWindow {
      * {@link #open(Stage, Path)}, giving {@code notices} every line the replay says about the recording
      * (an abrupt end, gaps), on the JavaFX thread, as the replay view shows them.
      */
-    public static ReplayWindow open(Stage stage, Path file, java.util.function.Consumer<String> notices)
-            throws SessionException {
+    public static ReplayWindow open(Stage stage, Path file, Consumer<String> notices) throws SessionException {
         ReplayViewModel replay =
                 new ReplayViewModel(ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults()));
         replay.onNotice(notices);
         ReplayWindow window = new ReplayWindow(replay);
         stage.setTitle("Planewatch \u2014 REPLAY of " + file.getFileName());
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         stage.setScene(new Scene(window.root, Math.min(1600, screen.getWidth()), Math.min(1000, screen.getHeight())));
         stage.setOnHidden(e -> window.close());
         window.frames.start();
@@ -99,7 +102,7 @@ public final class ReplayWindow {
         long a = Math.max(position.startMillis(), b - 30_000);
         replay.compare(a, b)
                 .whenComplete((comparison, error) ->
-                        javafx.application.Platform.runLater(() -> ConsoleDialogs.showComparison(comparison, error)));
+                        Platform.runLater(() -> ConsoleDialogs.showComparison(comparison, error)));
     }
 
     public void close() {

@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -81,7 +83,7 @@ class ReplayWindowTest {
     @Test
     void saysUnderTheBannerThatTheRecordingEndedAbruptlyAndWhereItHasAGap(FxRobot robot) throws Exception {
         Path file = DamagedRecordings.abandoned(Files.createTempDirectory("replay-window"), "killed.pwrec", 40, 0, 30);
-        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> notices = new CopyOnWriteArrayList<>();
         ReplayWindow window = open(robot, file, notices::add);
         try {
             String abrupt = "ecording ended abruptly at 2026-09-21 14:13:30.000 UTC; the last 250 ms may be missing"
@@ -116,7 +118,7 @@ class ReplayWindowTest {
         }
     }
 
-    private ReplayWindow open(FxRobot robot, Path file, java.util.function.Consumer<String> notices) {
+    private ReplayWindow open(FxRobot robot, Path file, Consumer<String> notices) {
         ReplayWindow[] window = new ReplayWindow[1];
         robot.interact(() -> {
             try {

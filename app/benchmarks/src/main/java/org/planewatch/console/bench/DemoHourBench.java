@@ -1,14 +1,20 @@
 package org.planewatch.console.bench;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.StringJoiner;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -277,13 +283,13 @@ public final class DemoHourBench {
 
     /** Per target, deletes of the ring events the cycle adds and does not evict itself. */
     private static List<IngestEvent.Notification> leftoverEvents(List<IngestEvent> cycle) {
-        java.util.Map<String, java.util.LinkedHashSet<TelemetryPath>> live = new java.util.LinkedHashMap<>();
-        java.util.Map<String, IngestEvent.Notification> last = new java.util.HashMap<>();
+        Map<String, LinkedHashSet<TelemetryPath>> live = new LinkedHashMap<>();
+        Map<String, IngestEvent.Notification> last = new HashMap<>();
         for (IngestEvent event : cycle) {
             if (!(event instanceof IngestEvent.Notification n)) {
                 continue;
             }
-            var paths = live.computeIfAbsent(n.target(), t -> new java.util.LinkedHashSet<>());
+            var paths = live.computeIfAbsent(n.target(), t -> new LinkedHashSet<>());
             for (TelemetryUpdate update : n.updates()) {
                 TelemetryPath path = update.path();
                 if (path.size() > ExclusionEventRing.ENTRY_ELEM + 1 && ExclusionEventRing.isInEntry(path)) {
@@ -426,7 +432,7 @@ public final class DemoHourBench {
         boolean[] dropped = new boolean[pulses];
         long[] versions = new long[pulses];
         ScheduledExecutorService frames = Executors.newSingleThreadScheduledExecutor();
-        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
         long rehearsalMs = -1;
         if (afterRehearsal) {
             while (!session.rehearsed()) {
@@ -446,8 +452,7 @@ public final class DemoHourBench {
                     int i = pulse[0];
                     if (i == 0) {
                         // JVM uptime at the first pulse, to line the per-second drops up with -Xlog:gc output.
-                        uptimeAtStart[0] = java.lang.management.ManagementFactory.getRuntimeMXBean()
-                                .getUptime();
+                        uptimeAtStart[0] = ManagementFactory.getRuntimeMXBean().getUptime();
                     }
                     if (i >= pulses) {
                         done.countDown();

@@ -14,6 +14,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -21,13 +22,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
+import org.planewatch.console.ingest.NotificationDecoder;
 import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
@@ -132,8 +139,7 @@ public final class IngestBench {
                 });
             }
             FabricSnapshot warm = session.snapshots().latest();
-            var os = (com.sun.management.OperatingSystemMXBean)
-                    java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             Thread.sleep(Duration.ofSeconds(seconds));
@@ -184,11 +190,11 @@ public final class IngestBench {
 
     /** The state owner alone: pre-decoded notifications applied as fast as it goes, a snapshot every 100 ms. */
     private static void modelOnly(List<Notification> script, int seconds) {
-        List<org.planewatch.console.telemetry.IngestEvent> events = new ArrayList<>();
+        List<IngestEvent> events = new ArrayList<>();
         for (Notification n : script) {
-            events.add(org.planewatch.console.ingest.NotificationDecoder.decode("bench", "bench", n, 0));
+            events.add(NotificationDecoder.decode("bench", "bench", n, 0));
         }
-        var store = new org.planewatch.console.state.TelemetryStore(InstantSource.system());
+        var store = new TelemetryStore(InstantSource.system());
         long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
         long applied = 0;
         long publishNanos = 0;
@@ -199,8 +205,8 @@ public final class IngestBench {
         while (System.nanoTime() < end) {
             round++;
             for (var event : events) {
-                var n = (org.planewatch.console.telemetry.IngestEvent.Notification) event;
-                store.apply(List.of(new org.planewatch.console.telemetry.IngestEvent.Notification(
+                var n = (IngestEvent.Notification) event;
+                store.apply(List.of(new IngestEvent.Notification(
                         n.source(),
                         n.target(),
                         round * 1_000_000_000L,
@@ -441,7 +447,7 @@ public final class IngestBench {
             };
             stream.setOnReadyHandler(pump);
             if (updatesPerSecond > 0) {
-                var pacer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                var pacer = Executors.newSingleThreadScheduledExecutor(
                         Thread.ofPlatform().daemon().name("bench-pacer").factory());
                 pacer.scheduleAtFixedRate(
                         () -> {
@@ -453,7 +459,7 @@ public final class IngestBench {
                         },
                         2,
                         2,
-                        java.util.concurrent.TimeUnit.MILLISECONDS);
+                        TimeUnit.MILLISECONDS);
             }
             return new StreamObserver<>() {
                 @Override
@@ -505,11 +511,8 @@ public final class IngestBench {
 
         @Override
         public void start(Stage stage) {
-            MainViewModel viewModel = new MainViewModel(
-                    session.snapshots(),
-                    java.util.Optional.of(session),
-                    java.util.Optional.empty(),
-                    "ingest benchmark");
+            MainViewModel viewModel =
+                    new MainViewModel(session.snapshots(), Optional.of(session), Optional.empty(), "ingest benchmark");
             stage.setScene(new Scene(new MainWindow(viewModel), 1600, 960));
             stage.show();
             PULSES.start();

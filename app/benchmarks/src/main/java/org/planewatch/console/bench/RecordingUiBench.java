@@ -8,8 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -72,9 +75,9 @@ public final class RecordingUiBench {
         Window.store = store;
         CountDownLatch shown = new CountDownLatch(1);
         Window.shown = shown;
-        Thread.ofPlatform().daemon().start(() -> javafx.application.Application.launch(Window.class));
+        Thread.ofPlatform().daemon().start(() -> Application.launch(Window.class));
         // A toolkit that cannot start (no display, no GTK) used to leave this waiting for ever.
-        if (!shown.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!shown.await(60, TimeUnit.SECONDS)) {
             System.err.println(
                     "RecordingUiBench: the window did not show within 60 s (is there a display, and GTK 3?)");
             System.exit(1);
@@ -186,7 +189,7 @@ public final class RecordingUiBench {
                     // the two cores from the console it was measuring.
                     long ahead = start + (long) (sent * 1e9 / rate) - System.nanoTime();
                     if (ahead > 0) {
-                        java.util.concurrent.locks.LockSupport.parkNanos(ahead);
+                        LockSupport.parkNanos(ahead);
                     }
                 }
                 List<TelemetryUpdate> updates = new ArrayList<>(device.paths().size());
@@ -210,7 +213,7 @@ public final class RecordingUiBench {
     }
 
     /** The real main window over the benchmark's store. */
-    public static final class Window extends javafx.application.Application {
+    public static final class Window extends Application {
         static volatile SnapshotSource store;
         static volatile CountDownLatch shown;
         static volatile FrameDriver frames;

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,7 +35,7 @@ import picocli.CommandLine.Option;
         name = "planewatch record",
         mixinStandardHelpOptions = true,
         description = "Record every update from gNMI agents to a .pwrec file, headless.")
-public final class RecordCommand implements java.util.concurrent.Callable<Integer> {
+public final class RecordCommand implements Callable<Integer> {
     @Option(
             names = "--targets",
             required = true,
@@ -222,9 +224,9 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
 
     private static long sizeOf(Path file) {
         try {
-            long size = java.nio.file.Files.size(file);
+            long size = Files.size(file);
             Path wal = Path.of(file + "-wal");
-            return size + (java.nio.file.Files.exists(wal) ? java.nio.file.Files.size(wal) : 0);
+            return size + (Files.exists(wal) ? Files.size(wal) : 0);
         } catch (IOException e) {
             return 0;
         }

@@ -1,5 +1,6 @@
 package org.planewatch.console.ingest;
 
+import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
@@ -28,7 +29,7 @@ public final class GnmiFaultControl implements FaultControl, AutoCloseable {
             Thread.ofPlatform().daemon().name("planewatch-fault-injection").factory());
 
     public GnmiFaultControl(TargetConfig target) {
-        this.channel = io.grpc.Grpc.newChannelBuilderForAddress(
+        this.channel = Grpc.newChannelBuilderForAddress(
                         target.host(), target.port(), GnmiTargetClient.credentials(target))
                 .build();
         this.stub = gNMIGrpc.newBlockingStub(channel);

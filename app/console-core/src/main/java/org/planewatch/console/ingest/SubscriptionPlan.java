@@ -2,6 +2,7 @@ package org.planewatch.console.ingest;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.EvLeaves;
@@ -77,7 +78,7 @@ public record SubscriptionPlan(List<PathGroup> groups) {
     }
 
     public SubscriptionPlan with(PathGroup group) {
-        return new SubscriptionPlan(java.util.stream.Stream.concat(groups.stream(), java.util.stream.Stream.of(group))
-                .toList());
+        return new SubscriptionPlan(
+                Stream.concat(groups.stream(), Stream.of(group)).toList());
     }
 }

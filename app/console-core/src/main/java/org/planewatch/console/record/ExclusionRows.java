@@ -2,6 +2,7 @@ package org.planewatch.console.record;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ final class ExclusionRows {
         boolean streaming;
     }
 
-    private final Map<String, Subscription> subscriptions = new java.util.HashMap<>();
+    private final Map<String, Subscription> subscriptions = new HashMap<>();
 
     /** Leaves of decisions not yet complete, oldest first. */
     private final Map<Key, Map<String, String>> partial = new LinkedHashMap<>() {

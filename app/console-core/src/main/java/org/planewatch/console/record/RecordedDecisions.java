@@ -3,7 +3,9 @@ package org.planewatch.console.record;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +76,7 @@ final class RecordedDecisions {
 
     static RecordedDecisions read(RecordingReader reader) throws SQLException {
         Map<String, Integer> ids = new HashMap<>();
-        List<String> texts = new java.util.ArrayList<>();
+        List<String> texts = new ArrayList<>();
         Columns c = new Columns();
         int n = 0;
         // Format 2 and older kept one row per device name and number, whatever the source or subscription.
@@ -286,9 +288,7 @@ final class RecordedDecisions {
                     boxed[k] = order[from + k];
                 }
                 Arrays.sort(
-                        boxed,
-                        java.util.Comparator.comparingLong((Integer i) -> c.seq[i])
-                                .thenComparingInt(i -> i));
+                        boxed, Comparator.comparingLong((Integer i) -> c.seq[i]).thenComparingInt(i -> i));
                 for (int k = 0; k < n; k++) {
                     order[from + k] = boxed[k];
                 }

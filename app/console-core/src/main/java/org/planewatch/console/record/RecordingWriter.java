@@ -8,8 +8,12 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.sqlite.SQLiteErrorCode;
@@ -246,7 +250,7 @@ public final class RecordingWriter implements AutoCloseable {
             if (changed == 0) {
                 insert.setLong(1, raisedMillis);
                 if (clearedMillis == null) {
-                    insert.setNull(2, java.sql.Types.INTEGER);
+                    insert.setNull(2, Types.INTEGER);
                 } else {
                     insert.setLong(2, clearedMillis);
                 }
@@ -312,7 +316,7 @@ public final class RecordingWriter implements AutoCloseable {
      * timestamp recorded before, in any subscription, is the ring resent after a reconnect: left out.
      */
     private List<ExclusionRows.Row> writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
-        List<ExclusionRows.Row> inserted = new java.util.ArrayList<>(rows.size());
+        List<ExclusionRows.Row> inserted = new ArrayList<>(rows.size());
         for (ExclusionRows.Row row : rows) {
             Long timestamp = longOrNull(row.fields().get(ExclusionEventRing.TIMESTAMP));
             if (!recordedBefore(row, timestamp) && insertExclusion(row, batchSeq, timestamp)) {
@@ -349,7 +353,7 @@ public final class RecordingWriter implements AutoCloseable {
         try (ResultSet rs = recordedTimestamps.executeQuery()) {
             while (rs.next()) {
                 long value = rs.getLong(1);
-                if (java.util.Objects.equals(timestamp, rs.wasNull() ? null : value)) {
+                if (Objects.equals(timestamp, rs.wasNull() ? null : value)) {
                     return true;
                 }
             }
@@ -359,7 +363,7 @@ public final class RecordingWriter implements AutoCloseable {
 
     private void writeActivity(List<? extends IngestEvent> batch, List<ExclusionRows.Row> exclusions)
             throws SQLException {
-        java.util.TreeMap<Long, long[]> seconds = new java.util.TreeMap<>();
+        TreeMap<Long, long[]> seconds = new TreeMap<>();
         for (IngestEvent event : batch) {
             if (event instanceof IngestEvent.Notification n) {
                 long[] counts = seconds.computeIfAbsent(n.arrivalMillis() / 1000 * 1000, k -> new long[3]);
@@ -437,7 +441,7 @@ public final class RecordingWriter implements AutoCloseable {
         if (value != null) {
             statement.setLong(index, value);
         } else {
-            statement.setNull(index, java.sql.Types.INTEGER);
+            statement.setNull(index, Types.INTEGER);
         }
     }
 

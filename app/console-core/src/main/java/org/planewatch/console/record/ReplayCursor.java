@@ -5,6 +5,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import org.planewatch.console.telemetry.EventColumns;
 import org.planewatch.console.telemetry.EventQueue;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -64,8 +66,8 @@ public final class ReplayCursor {
     }
 
     /** The gap the cursor stopped in front of, if it did: it reads nothing more, a seek past the gap's end goes on. */
-    public java.util.Optional<RecordingDamage> stoppedAt() {
-        return java.util.Optional.ofNullable(stoppedAt);
+    public Optional<RecordingDamage> stoppedAt() {
+        return Optional.ofNullable(stoppedAt);
     }
 
     private List<IngestEvent> seek(long atMillis, BatchCodec.DecisionFilter knownDecisions) throws RecordingException {
@@ -325,7 +327,7 @@ public final class ReplayCursor {
             return stopAtGap(
                     seq,
                     String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "its row says %d events arriving %d to %d ms, its data block %d arriving %d to %d ms",
                             events,
                             firstMillis,

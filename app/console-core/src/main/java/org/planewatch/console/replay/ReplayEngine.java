@@ -11,6 +11,7 @@ import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.telemetry.worker.NanoClock;
 
 /**
@@ -251,7 +252,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private void moveTo(long t) throws RecordingException {
         TelemetryStore current = store;
         ReadAhead reading = readAhead();
-        List<org.planewatch.console.telemetry.IngestEvent> events = reading.advanceTo(t);
+        List<IngestEvent> events = reading.advanceTo(t);
         RecordingDamage gap = reading.gap();
         if (gap != null && gap.resumes() && t >= gap.toMillis()) {
             seek(t); // a new store: the events before the gap are in the keyframe it starts from

@@ -1,6 +1,8 @@
 package org.planewatch.console.state;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,7 +28,7 @@ final class DeviceState {
     final DeviceName name;
     String source = "";
     long lastSeenMillis;
-    private final Map<String, LeafTable> ports = new java.util.HashMap<>();
+    private final Map<String, LeafTable> ports = new HashMap<>();
     /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
     private List<String> sortedPorts;
 
@@ -34,7 +36,7 @@ final class DeviceState {
     private String[] portDescriptions;
     private int portPeersGeneration = -1;
     /** port name -> queue name -> leaves */
-    final Map<String, Map<String, LeafTable>> queues = new java.util.HashMap<>();
+    final Map<String, Map<String, LeafTable>> queues = new HashMap<>();
 
     final Map<Integer, LeafTable> planes = new TreeMap<>();
     final Map<Long, LeafTable> qps = new TreeMap<>();
@@ -44,7 +46,7 @@ final class DeviceState {
      * (decoders cache them), so a hit is usually an identity comparison. Bounded: a device whose
      * paths never repeat (list keys that keep changing) starts over instead of growing.
      */
-    private final Map<TelemetryPath, LeafSlot> slots = new java.util.HashMap<>();
+    private final Map<TelemetryPath, LeafSlot> slots = new HashMap<>();
 
     private static final int MAX_SLOTS = 1 << 16;
     private boolean dirty = true;
@@ -112,8 +114,8 @@ final class DeviceState {
                 return;
             }
             int length = Math.min(MAX_POSITIONS, Math.max(position + 1, positionPaths.length * 2));
-            positionPaths = java.util.Arrays.copyOf(positionPaths, length);
-            positionSlots = java.util.Arrays.copyOf(positionSlots, length);
+            positionPaths = Arrays.copyOf(positionPaths, length);
+            positionSlots = Arrays.copyOf(positionSlots, length);
         }
         positionPaths[position] = path;
         positionSlots[position] = slot;
@@ -121,8 +123,8 @@ final class DeviceState {
 
     void forgetSlots() {
         slots.clear();
-        java.util.Arrays.fill(positionPaths, null);
-        java.util.Arrays.fill(positionSlots, null);
+        Arrays.fill(positionPaths, null);
+        Arrays.fill(positionSlots, null);
     }
 
     /** The leaves of a port, created on its first leaf. */

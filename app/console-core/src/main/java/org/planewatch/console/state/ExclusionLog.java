@@ -3,11 +3,13 @@ package org.planewatch.console.state;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
@@ -230,7 +232,7 @@ final class ExclusionLog {
         changed = true;
     }
 
-    private static final java.util.regex.Pattern LINK_SEPARATORS = java.util.regex.Pattern.compile("[,\\s]+");
+    private static final Pattern LINK_SEPARATORS = Pattern.compile("[,\\s]+");
 
     private List<String> linkList(String links) {
         if (links.isBlank()) {
@@ -305,7 +307,7 @@ final class ExclusionLog {
     }
 
     /** Most hosts above the typical link of the plane first, then most hosts, then most decisions. */
-    static final java.util.Comparator<LinkExclusionGroup> BY_EXCESS = java.util.Comparator.comparingInt(
+    static final Comparator<LinkExclusionGroup> BY_EXCESS = Comparator.comparingInt(
                     (LinkExclusionGroup g) -> -g.excessHosts())
             .thenComparingInt(g -> -g.hosts())
             .thenComparingInt(g -> -g.events())

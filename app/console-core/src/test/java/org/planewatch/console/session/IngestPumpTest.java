@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.console.ingest.IngestQueue;
@@ -30,7 +31,7 @@ class IngestPumpTest {
     private final List<IngestEvent> applied = new CopyOnWriteArrayList<>();
     private final List<FabricSnapshot> published = new CopyOnWriteArrayList<>();
 
-    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    private static void await(BooleanSupplier condition) throws InterruptedException {
         while (!condition.getAsBoolean()) {
             Thread.sleep(1);
         }

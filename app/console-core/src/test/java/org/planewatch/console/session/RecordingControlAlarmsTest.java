@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,7 +96,7 @@ class RecordingControlAlarmsTest {
         IngestQueue queue = new IngestQueue(1 << 16);
         TelemetryStore store = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 100);
         IngestPump pump = new IngestPump(queue, store, 100);
-        java.util.concurrent.CompletableFuture<String> stopped = new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<String> stopped = new CompletableFuture<>();
         SyntheticTelemetry fabric = new SyntheticTelemetry(3, 8, 8, START);
         try (RecordingControl recording = new RecordingControl(
                 pump, clock, new RecordingInfo("lab", "", 1, "test"), (f, reason) -> stopped.complete(reason))) {
@@ -106,7 +108,7 @@ class RecordingControlAlarmsTest {
                 fabric.nextBatch().forEach(queue::offer);
                 Thread.sleep(2);
             }
-            assertTrue(stopped.get(30, java.util.concurrent.TimeUnit.SECONDS).contains("disk is full"));
+            assertTrue(stopped.get(30, TimeUnit.SECONDS).contains("disk is full"));
             assertTrue(recording.status().isEmpty(), "nothing is recording any more");
             FabricSnapshot alarmed = awaitSnapshot(store, clock, s -> recordingAlarm(s.activeAlarms()) != null);
             Alarm alarm = recordingAlarm(alarmed.activeAlarms());

@@ -1,6 +1,7 @@
 package org.planewatch.console.view;
 
 import java.util.List;
+import java.util.Locale;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.canvas.Canvas;
@@ -134,7 +135,7 @@ public final class TimelineView extends VBox {
 
     private static String web(Color color) {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "#%02x%02x%02x",
                 (int) Math.round(color.getRed() * 255),
                 (int) Math.round(color.getGreen() * 255),

@@ -1,5 +1,6 @@
 package org.planewatch.console.viewmodel;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -143,7 +144,7 @@ public final class AddTargetForm {
         try {
             control.add(build());
             return Optional.empty();
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | UncheckedIOException e) {
             problem.set(e.getMessage());
             return Optional.of(e.getMessage());
         }

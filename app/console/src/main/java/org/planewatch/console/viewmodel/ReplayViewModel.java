@@ -2,6 +2,7 @@ package org.planewatch.console.viewmodel;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -40,7 +41,7 @@ public final class ReplayViewModel implements AutoCloseable {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final AutoCloseable closer;
     /** What is wrong with the recording (an abrupt end, gaps), one line each, in the order found; FX thread only. */
-    private final List<String> notices = new java.util.ArrayList<>();
+    private final List<String> notices = new ArrayList<>();
 
     private final ReadOnlyStringWrapper noticeText = new ReadOnlyStringWrapper("");
     private List<DamageBand> damage = List.of();

@@ -3,9 +3,13 @@ package org.planewatch.console.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -13,8 +17,10 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.agent.sim.EmbeddedSimAgent;
 import org.planewatch.agent.sim.SimOptions;
 import org.planewatch.console.demo.EmbeddedDemo;
@@ -90,7 +96,7 @@ class LiveDemoEndToEndTest {
     }
 
     private static Scenario scenario() throws Exception {
-        return ScenarioLoader.parse(SCENARIO, "e2e.yaml", java.nio.file.Path.of("."));
+        return ScenarioLoader.parse(SCENARIO, "e2e.yaml", Path.of("."));
     }
 
     private FabricSnapshot shown() {
@@ -197,7 +203,7 @@ class LiveDemoEndToEndTest {
     void aKilledAgentGoesStaleThenLostAndComesBackLive(FxRobot robot) throws Exception {
         demo = EmbeddedDemo.start(scenario(), FAST);
         int port = demo.target().port();
-        session.add(TargetConfig.insecure("agent", "127.0.0.1", port, java.util.List.of("*")));
+        session.add(TargetConfig.insecure("agent", "127.0.0.1", port, List.of("*")));
         await("LIVE", Duration.ofSeconds(20), () -> badge(robot).equals("LIVE"));
 
         demo.close();
@@ -208,8 +214,7 @@ class LiveDemoEndToEndTest {
         String detail = shown().targets().getFirst().detail();
         assertTrue(detail.contains("127.0.0.1:" + port), detail);
 
-        restarted =
-                EmbeddedSimAgent.start(scenario(), FAST, false, port, org.planewatch.agent.log.StructuredLog.silent());
+        restarted = EmbeddedSimAgent.start(scenario(), FAST, false, port, StructuredLog.silent());
         await("LIVE again", Duration.ofSeconds(30), () -> badge(robot).equals("LIVE"));
         await(
                 "the LOST alarm clears",
@@ -228,21 +233,19 @@ class LiveDemoEndToEndTest {
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> l.up()).orElse(false));
 
-        faults.setLink(link, false).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        faults.setLink(link, false).get(10, TimeUnit.SECONDS);
         await(
                 "the injected failure shows",
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> !l.up()).orElse(false));
-        faults.setLink(link, true).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        faults.setLink(link, true).get(10, TimeUnit.SECONDS);
         await(
                 "the link comes back",
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> l.up()).orElse(false));
 
         var refused = faults.setLink("p0-t0-9~p0-t1-0", false);
-        var error = org.junit.jupiter.api.Assertions.assertThrows(
-                java.util.concurrent.ExecutionException.class,
-                () -> refused.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        var error = Assertions.assertThrows(ExecutionException.class, () -> refused.get(10, TimeUnit.SECONDS));
         assertTrue(
                 error.getCause().getMessage().contains("no link named 'p0-t0-9~p0-t1-0'"),
                 error.getCause().getMessage());

@@ -5,6 +5,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.planewatch.agent.sim.EmbeddedSimAgent;
 import org.planewatch.agent.sim.SimOptions;
 import org.planewatch.console.telemetry.TargetConfig;
@@ -24,8 +27,8 @@ public final class EmbeddedDemo implements AutoCloseable {
      * holds is lost when it is collected before Netty's handler class takes its own: a "Stream
      * Error" stack trace was then printed at many exits of the console (5 of 7 on 2026-11-25).
      */
-    private static final java.util.logging.Logger NETTY_SERVER_LOG =
-            java.util.logging.Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerHandler");
+    private static final Logger NETTY_SERVER_LOG =
+            Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerHandler");
 
     public static final String SCENARIO = "demo-fabric.yaml";
     public static final String TARGET_NAME = "demo";
@@ -39,7 +42,7 @@ public final class EmbeddedDemo implements AutoCloseable {
         this.target = TargetConfig.insecure(TARGET_NAME, "127.0.0.1", agent.port(), List.of("*"));
         var fabric = scenario.fabric();
         this.description = String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "simulated fabric '%s', %d planes, %d hosts, %d switches, 1 simulated ms per %.0f ms wall, agent on 127.0.0.1:%d",
                 scenario.name(),
                 fabric.planes(),
@@ -60,7 +63,7 @@ public final class EmbeddedDemo implements AutoCloseable {
 
     public static EmbeddedDemo start(Scenario scenario, SimOptions options) throws IOException {
         // The console cancels its streams when it closes; the in-process agent's Netty would log each one.
-        NETTY_SERVER_LOG.setLevel(java.util.logging.Level.SEVERE);
+        NETTY_SERVER_LOG.setLevel(Level.SEVERE);
         return new EmbeddedDemo(EmbeddedSimAgent.start(scenario, options, true), scenario, options.dilation());
     }
 

@@ -12,8 +12,12 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.demo.EmbeddedDemo;
@@ -217,10 +221,10 @@ class DemoIncidentRecordingTest {
             return;
         }
         List<String> differences = new ArrayList<>();
-        java.util.Set<String> keys = new java.util.TreeSet<>(live.keySet());
+        Set<String> keys = new TreeSet<>(live.keySet());
         keys.addAll(replayed.keySet());
         for (String key : keys) {
-            if (!java.util.Objects.equals(live.get(key), replayed.get(key))) {
+            if (!Objects.equals(live.get(key), replayed.get(key))) {
                 differences.add(key + ": live " + live.get(key) + ", replayed " + replayed.get(key));
             }
         }
@@ -327,8 +331,7 @@ class DemoIncidentRecordingTest {
         return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
     }
 
-    private static void await(String what, Duration timeout, java.util.function.BooleanSupplier condition)
-            throws InterruptedException {
+    private static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (condition.getAsBoolean()) {

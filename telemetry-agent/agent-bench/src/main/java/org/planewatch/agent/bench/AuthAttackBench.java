@@ -1,5 +1,6 @@
 package org.planewatch.agent.bench;
 
+import io.grpc.Attributes;
 import io.grpc.CallCredentials;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
@@ -9,6 +10,8 @@ import io.grpc.stub.StreamObserver;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -168,9 +171,8 @@ public final class AuthAttackBench {
         return NettyChannelBuilder.forAddress("127.0.0.1", port, InsecureChannelCredentials.create())
                 .localSocketPicker(new NettyChannelBuilder.LocalSocketPicker() {
                     @Override
-                    public java.net.SocketAddress createSocketAddress(
-                            java.net.SocketAddress remote, io.grpc.Attributes attrs) {
-                        return new java.net.InetSocketAddress(source, 0);
+                    public SocketAddress createSocketAddress(SocketAddress remote, Attributes attrs) {
+                        return new InetSocketAddress(source, 0);
                     }
                 })
                 .build();

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.planewatch.agent.testing.AgentChildProcess;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.PathElem;
@@ -174,8 +175,7 @@ public final class RequestLimitsBench {
     /** One Subscribe call: its end (status) and a cancel. */
     private static final class Stream implements ClientResponseObserver<SubscribeRequest, SubscribeResponse> {
         final CompletableFuture<Status> end = new CompletableFuture<>();
-        final java.util.concurrent.atomic.AtomicReference<String> detail =
-                new java.util.concurrent.atomic.AtomicReference<>();
+        final AtomicReference<String> detail = new AtomicReference<>();
         volatile boolean cancelledByUs;
         private ClientCallStreamObserver<SubscribeRequest> call;
 

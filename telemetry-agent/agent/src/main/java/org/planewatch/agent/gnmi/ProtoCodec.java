@@ -1,6 +1,7 @@
 package org.planewatch.agent.gnmi;
 
 import com.google.protobuf.ByteString;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,11 +79,10 @@ public final class ProtoCodec {
         return built;
     }
 
-    private static final ConcurrentHashMap<org.planewatch.telemetry.path.PathElem, Path> LEAVES =
-            new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<PathElem, Path> LEAVES = new ConcurrentHashMap<>();
 
     /** A one-element path (a leaf name relative to a notification prefix), built once per element. */
-    public static Path leaf(org.planewatch.telemetry.path.PathElem elem) {
+    public static Path leaf(PathElem elem) {
         Path cached = LEAVES.get(elem);
         if (cached != null) {
             return cached;
@@ -166,7 +166,7 @@ public final class ProtoCodec {
             case TelemetryValue.Bool b -> b.text();
             case TelemetryValue.Real r ->
                 Double.isFinite(r.value())
-                        ? (ietf ? quote(java.math.BigDecimal.valueOf(r.value()).toPlainString()) : r.text())
+                        ? (ietf ? quote(BigDecimal.valueOf(r.value()).toPlainString()) : r.text())
                         : quote(r.text());
         };
     }

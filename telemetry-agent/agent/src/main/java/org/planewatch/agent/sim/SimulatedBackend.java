@@ -2,14 +2,19 @@ package org.planewatch.agent.sim;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -21,6 +26,7 @@ import org.planewatch.agent.backend.Interest;
 import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TargetInfo;
+import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.agent.log.ClientText;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.config.Scenario;
@@ -68,7 +74,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private final Map<Integer, String> hostTargets = new HashMap<>();
     private final Map<String, Integer> hostIndex = new HashMap<>();
     /** Hosts whose ring got events since they were last published: published at once, not at the interval. */
-    private final java.util.Set<Integer> hostsWithNewEvents = new java.util.LinkedHashSet<>();
+    private final Set<Integer> hostsWithNewEvents = new LinkedHashSet<>();
 
     private final BlockingQueue<Runnable> commands = new ArrayBlockingQueue<>(256);
     /** Per QP: its base path and its state leaves' paths, built once. */
@@ -126,8 +132,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         }
     }
     /** Explicit subscriptions per QP to its per-EV leaves; added on the simulation thread, withdrawn from any. */
-    private final java.util.concurrent.ConcurrentHashMap<Integer, Integer> evInterest =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Integer, Integer> evInterest = new ConcurrentHashMap<>();
     /** Each device's last leaf layout: a publish reuses it while the device keeps its shape. */
     private final TableWriter.Layouts layouts = new TableWriter.Layouts();
 
@@ -197,7 +202,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     }
 
     @Override
-    public org.planewatch.agent.backend.TelemetryClock clock() {
+    public TelemetryClock clock() {
         return () -> epochNs + simNowNs;
     }
 
@@ -388,11 +393,11 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
      * explicit subscription names ({@code evs} in its path), from the moment it starts until it ends.
      */
     @Override
-    public Interest interest(java.util.Collection<String> names, PathPattern pattern) {
+    public Interest interest(Collection<String> names, PathPattern pattern) {
         if (options.evLeaves() || !namesEvs(pattern)) {
             return Interest.NONE;
         }
-        java.util.Set<Integer> hosts = new java.util.HashSet<>();
+        Set<Integer> hosts = new HashSet<>();
         for (String name : names) {
             Integer host = hostIndex.get(name);
             if (host != null) {
@@ -413,7 +418,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                         published.add(hostTargets.get(fabric.qpSource(qp)));
                     }
                 }
-                publish(new java.util.LinkedHashSet<>(published)); // so the subscription's initial state has them
+                publish(new LinkedHashSet<>(published)); // so the subscription's initial state has them
             });
         } catch (ConfigWriteException e) {
             throw new IllegalStateException("per-EV leaves could not be switched on: " + e.getMessage(), e);
@@ -565,7 +570,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         publish(names);
     }
 
-    private void publish(java.util.Collection<String> names) {
+    private void publish(Collection<String> names) {
         long timestamp = epochNs + simNowNs;
         Map<Integer, List<Integer>> qpsByHost = new HashMap<>();
         for (int qp = 0; qp < fabric.qpCount(); qp++) {

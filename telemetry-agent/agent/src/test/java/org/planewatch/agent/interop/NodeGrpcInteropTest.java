@@ -7,12 +7,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -82,7 +85,7 @@ class NodeGrpcInteropTest {
         Files.copy(
                 NodeGrpcInteropTest.class.getResourceAsStream("/interop/gnmi-interop.js"),
                 INTEROP.resolve("gnmi-interop.js"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                StandardCopyOption.REPLACE_EXISTING);
     }
 
     @Test
@@ -151,14 +154,14 @@ class NodeGrpcInteropTest {
                     .filter(l -> l.startsWith("{\"check\":\"served-paths\""))
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("no served-paths line:\n" + output));
-            List<TelemetryPath> served = java.util.regex.Pattern.compile("\"((?:[a-z]+:)?/[^\"]+)\"")
+            List<TelemetryPath> served = Pattern.compile("\"((?:[a-z]+:)?/[^\"]+)\"")
                     .matcher(line)
                     .results()
                     .map(m -> TelemetryPath.parse(m.group(1)))
                     .toList();
             assertEquals(List.of(), models.undefined(served), output);
             System.out.println("the Node client listed " + served.size() + " leaf paths, each in a module");
-            Set<String> origins = new java.util.TreeSet<>();
+            Set<String> origins = new TreeSet<>();
             served.forEach(p -> origins.add(p.origin()));
             assertEquals(Set.of("", "mrc", "sim"), origins, output);
             for (String leaf : List.of(

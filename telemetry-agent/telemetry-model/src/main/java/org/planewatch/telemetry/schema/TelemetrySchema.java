@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 
@@ -83,7 +84,7 @@ public final class TelemetrySchema {
      * not spell as a string literal, but take from a leaf family ({@link InterfaceLeaves}, ...).
      */
     public Set<String> leafNames() {
-        Set<String> names = new java.util.TreeSet<>();
+        Set<String> names = new TreeSet<>();
         leaves.forEach(l -> names.add(l.name()));
         return Collections.unmodifiableSet(names);
     }

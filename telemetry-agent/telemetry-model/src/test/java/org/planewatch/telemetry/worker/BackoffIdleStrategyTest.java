@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class BackoffIdleStrategyTest {
     void aManualClockMovesOnlyForwardAndOnlyWhenTold() {
         ManualNanoClock clock = new ManualNanoClock(42);
         assertEquals(42, clock.nanoTime());
-        clock.advance(java.time.Duration.ofMillis(3));
+        clock.advance(Duration.ofMillis(3));
         assertEquals(3_000_042, clock.nanoTime());
         assertThrows(IllegalArgumentException.class, () -> clock.advance(-1));
     }

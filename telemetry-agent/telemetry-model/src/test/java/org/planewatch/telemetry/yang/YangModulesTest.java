@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -153,7 +154,7 @@ class YangModulesTest {
     @Test
     void everyOpenConfigLeafOfTheSchemaIsAPublishedLeafOfTheModelAndVersionWeAdvertise() {
         OpenConfigLeaves published = models.openConfig();
-        Set<String> wrong = new java.util.LinkedHashSet<>();
+        Set<String> wrong = new LinkedHashSet<>();
         for (LeafDefinition l : TelemetrySchema.get().leaves()) {
             if (!l.template().origin().isEmpty()) {
                 continue;
