@@ -49,8 +49,8 @@ public final class Recorder implements AutoCloseable {
     /**
      * What a recording loses at most when its process is killed while the writer keeps up: the state
      * owner hands every batch over as soon as it drained it (waiting at most 250 ms for the first
-     * event), and this thread commits whatever is queued at once. Measured by killing {@code planewatch
-     * record} with SIGKILL (RecorderKillTest): at most 114 ms in 40 runs, median 5 to 11 ms. What the replay of an abruptly
+     * event), and this thread commits whatever is queued at once, so a SIGKILL loses well under a second
+     * (RecorderKillTest; the measured figures are in ADR 0085). What the replay of an abruptly
      * ended recording says may be missing.
      */
     public static final long ABRUPT_END_LOSS_MILLIS = 250;
