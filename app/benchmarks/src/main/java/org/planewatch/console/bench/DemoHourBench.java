@@ -54,11 +54,11 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *       pulse, i.e. the replay fell more than one frame behind. Every pulse after the start counts.
  * </ul>
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay 100 out.pwrec
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay-at-once 100 out.pwrec</pre>
+ * <pre>java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
+ * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec
+ * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec
+ * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench --measure-replay 100 out.pwrec
+ * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench --measure-replay-at-once 100 out.pwrec</pre>
  * {@code --measure-seeks} opens and seeks only (no replays); {@code --measure-replay} replays at one speed only,
  * twice: first in the fresh JVM (COLD), then again (WARM), each started, as in the console, once the replay
  * thread has rehearsed ({@code ReplayRehearsal}; the time it took is printed); {@code --measure-replay-at-once}

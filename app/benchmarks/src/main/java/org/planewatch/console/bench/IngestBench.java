@@ -65,7 +65,7 @@ import org.planewatch.telemetry.schema.QpLeaves;
  * {@code --rate N} paces the servers to N updates per second in all (the UI figures are meant at a
  * given ingest rate, not with every core flooded).
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui] [--rate N]</pre>
+ * <pre>java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui] [--rate N]</pre>
  */
 public final class IngestBench {
     private static final int HOSTS = 512;

@@ -24,7 +24,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * as the writer goes. Prints the sustained write rate, bytes per update, then the latency of
  * seeks to random instants.
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.RecorderBench [minutes] [file]</pre>
+ * <pre>java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.RecorderBench [minutes] [file]</pre>
  */
 public final class RecorderBench {
     private static final String[] HOST_LEAVES = {

@@ -44,7 +44,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * recorder keeps up with the state owner and what recording costs the UI. Needs a display
  * (e.g. xvfb-run).
  *
- * <pre>xvfb-run -a java -cp app/target/planewatch-console.jar org.planewatch.console.bench.RecordingUiBench out.pwrec [seconds=20] [rate=1000000]</pre>
+ * <pre>xvfb-run -a java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.RecordingUiBench out.pwrec [seconds=20] [rate=1000000]</pre>
  */
 public final class RecordingUiBench {
     private static final int HOSTS = 512;
