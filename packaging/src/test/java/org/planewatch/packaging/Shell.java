@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /** Runs the installed programs and the system's package tools, as an operator would. */
 final class Shell {
@@ -81,7 +82,7 @@ final class Shell {
         if (!condition) {
             System.out.println("[installer test] skipped: " + reason);
         }
-        org.junit.jupiter.api.Assumptions.assumeTrue(condition, reason);
+        Assumptions.assumeTrue(condition, reason);
     }
 
     /** Whether {@code program} is on the PATH. */

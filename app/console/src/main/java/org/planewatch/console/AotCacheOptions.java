@@ -3,7 +3,9 @@ package org.planewatch.console;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Writes the JVM options file the {@code launch} profile starts the console with: the heap's page
@@ -31,7 +33,7 @@ public final class AotCacheOptions {
         }
         Path jar = Path.of(args[0]).toAbsolutePath();
         Path cache = Path.of(args[1]).toAbsolutePath();
-        List<String> options = new java.util.ArrayList<>(options(jar, cache));
+        List<String> options = new ArrayList<>(options(jar, cache));
         options.addAll(HeapPageOptions.options(System.getProperty("os.name"), HeapPageOptions.THP_SETTING));
         Files.write(Path.of(args[2]), options);
     }
@@ -56,7 +58,6 @@ public final class AotCacheOptions {
     }
 
     private static List<String> concat(List<String> first, String last) {
-        return java.util.stream.Stream.concat(first.stream(), java.util.stream.Stream.of(last))
-                .toList();
+        return Stream.concat(first.stream(), Stream.of(last)).toList();
     }
 }

@@ -1,23 +1,23 @@
 package org.planewatch.console;
 
+import java.io.File;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.TextInputDialog;
 import javafx.stage.FileChooser;
+import javafx.stage.Modality;
 import javafx.stage.Window;
-import org.planewatch.console.record.CsvExporter;
-import org.planewatch.console.record.RecordingException;
-import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.session.SessionException;
 import org.planewatch.console.view.CompareDialog;
 import org.planewatch.console.viewmodel.ReplayComparison;
 import org.planewatch.console.viewmodel.ReplayViewModel;
+import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.PathSyntaxException;
+import org.planewatch.telemetry.schema.PlaneLeaves;
 
 /** The file choosers and message boxes of the recording and replay actions. */
 final class ConsoleDialogs {
@@ -30,7 +30,7 @@ final class ConsoleDialogs {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open recording");
         chooser.getExtensionFilters().add(RECORDINGS);
-        return Optional.ofNullable(chooser.showOpenDialog(owner)).map(java.io.File::toPath);
+        return Optional.ofNullable(chooser.showOpenDialog(owner)).map(File::toPath);
     }
 
     static Optional<Path> chooseNewFile(
@@ -39,7 +39,7 @@ final class ConsoleDialogs {
         chooser.setTitle(title);
         chooser.setInitialFileName(suggestedName);
         chooser.getExtensionFilters().add(filter);
-        return Optional.ofNullable(chooser.showSaveDialog(owner)).map(java.io.File::toPath);
+        return Optional.ofNullable(chooser.showSaveDialog(owner)).map(File::toPath);
     }
 
     /**
@@ -59,7 +59,7 @@ final class ConsoleDialogs {
         alert.setHeaderText(what);
         if (owner != null) {
             alert.initOwner(owner);
-            alert.initModality(javafx.stage.Modality.WINDOW_MODAL);
+            alert.initModality(Modality.WINDOW_MODAL);
         }
         alert.show();
         return alert;
@@ -75,7 +75,8 @@ final class ConsoleDialogs {
 
     /** Exports the 60 s before the replay's instant, for the leaves matching a pattern the operator gives. */
     static void exportCsv(Window owner, ReplayViewModel replay) {
-        TextInputDialog ask = new TextInputDialog("mrc:/planes/plane[id=*]/state/*");
+        TextInputDialog ask = new TextInputDialog(
+                PlaneLeaves.STATE_TEMPLATE.child(PathElem.ANY).toString());
         ask.setHeaderText("Export the minute before the shown instant as CSV");
         ask.setContentText("Leaves (gNMI path, * for any key or name):");
         Optional<String> text = ask.showAndWait();
@@ -94,12 +95,10 @@ final class ConsoleDialogs {
         if (out.isEmpty()) {
             return;
         }
-        long to = replay.positionProperty().get().atMillis();
-        try (RecordingReader reader = RecordingReader.open(replay.file());
-                Writer writer = Files.newBufferedWriter(out.get())) {
-            long rows = CsvExporter.export(reader, to - 60_000, to, pattern, "*", writer);
+        try {
+            long rows = replay.exportMinuteBefore(pattern, out.get());
             info(owner, "CSV exported", rows + " rows written to " + out.get());
-        } catch (RecordingException | IOException e) {
+        } catch (SessionException | IOException e) {
             error(owner, "CSV export failed", e.getMessage());
         }
     }

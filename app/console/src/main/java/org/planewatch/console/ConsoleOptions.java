@@ -81,7 +81,7 @@ public record ConsoleOptions(
                 description = "Record everything the console receives to this new file.")
         Path record;
 
-        @picocli.CommandLine.Parameters(
+        @CommandLine.Parameters(
                 arity = "0..1",
                 paramLabel = "<file.pwrec>",
                 description = "A recording to replay (what opening a .pwrec file from the desktop does).")

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Whether the console's JVM asks for transparent huge pages for its heap. A replay at 100x allocates
@@ -21,7 +22,7 @@ final class HeapPageOptions {
 
     /** The JVM options for this machine: {@code -XX:+UseTransparentHugePages} or none. */
     static List<String> options(String osName, Path thpSetting) {
-        if (!osName.toLowerCase(java.util.Locale.ROOT).startsWith("linux") || !Files.isReadable(thpSetting)) {
+        if (!osName.toLowerCase(Locale.ROOT).startsWith("linux") || !Files.isReadable(thpSetting)) {
             return List.of();
         }
         try {

@@ -1,6 +1,8 @@
 package org.planewatch.console;
 
+import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -16,17 +18,21 @@ import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
+import javafx.stage.FileChooser;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.planewatch.console.demo.EmbeddedDemo;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.ingest.TargetsFile;
-import org.planewatch.console.record.RecordingException;
-import org.planewatch.console.record.RecordingMetadata;
-import org.planewatch.console.session.ConsoleSession;
-import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.session.RecordingControl;
+import org.planewatch.console.session.RecordingInfo;
+import org.planewatch.console.session.SessionException;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.Freshness;
+import org.planewatch.console.telemetry.FaultControl;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.view.ScreenshotWriter;
@@ -39,7 +45,7 @@ public final class PlanewatchApp extends Application {
     /** What the process exits with once the window closed: only a failed --smoke-test sets it. */
     private static final AtomicInteger EXIT_STATUS = new AtomicInteger();
 
-    private ConsoleSession session;
+    private LiveSession session;
     private EmbeddedDemo demo;
     private FrameDriver frames;
     private RecordingControl recording;
@@ -54,7 +60,7 @@ public final class PlanewatchApp extends Application {
     private static final AtomicReference<CompletableFuture<LiveStart>> DEMO_START = new AtomicReference<>();
 
     /** A live session with what it is connected to ({@code demo} is null unless it is the embedded demo). */
-    private record LiveStart(ConsoleSession session, EmbeddedDemo demo, String label) {}
+    private record LiveStart(LiveSession session, EmbeddedDemo demo, String label) {}
 
     static void launchWith(ConsoleOptions options) {
         OPTIONS.set(options);
@@ -74,7 +80,7 @@ public final class PlanewatchApp extends Application {
     }
 
     private static LiveStart startDemo() {
-        ConsoleSession session = new ConsoleSession(InstantSource.system());
+        LiveSession session = new LiveSession(InstantSource.system());
         try {
             EmbeddedDemo demo = EmbeddedDemo.start();
             session.add(demo.target());
@@ -99,7 +105,7 @@ public final class PlanewatchApp extends Application {
         String label;
         Optional<FaultControl> faults = Optional.empty();
         if (options.targetsFile().isPresent()) {
-            session = new ConsoleSession(InstantSource.system());
+            session = new LiveSession(InstantSource.system());
             label = connectTargets(options);
         } else {
             CompletableFuture<LiveStart> started = DEMO_START.getAndSet(null);
@@ -108,7 +114,7 @@ public final class PlanewatchApp extends Application {
             demo = live.demo();
             label = live.label();
             if (demo != null) {
-                faults = demo.faults();
+                faults = Optional.of(session.faultControl(demo.target()));
             }
         }
         MainViewModel viewModel = new MainViewModel(session.snapshots(), Optional.of(session), faults, label);
@@ -117,11 +123,8 @@ public final class PlanewatchApp extends Application {
         if (options.lightTheme()) {
             window.setDarkTheme(false);
         }
-        recording = new RecordingControl(
-                session.pump(),
-                InstantSource.system(),
-                new RecordingMetadata(
-                        label, demo == null ? "" : EmbeddedDemo.SCENARIO, demo == null ? 1 : 1000, version()),
+        recording = session.recording(
+                new RecordingInfo(label, demo == null ? "" : EmbeddedDemo.SCENARIO, demo == null ? 1 : 1000, version()),
                 (file, reason) -> Platform.runLater(() -> ConsoleDialogs.error(stage, "Recording stopped", reason)));
         window.addFileMenuItems(recordingMenu(stage, scene(window)));
         Scene scene = window.getScene();
@@ -132,7 +135,7 @@ public final class PlanewatchApp extends Application {
         options.record().ifPresent(file -> {
             try {
                 recording.start(file, 0);
-            } catch (RecordingException e) {
+            } catch (SessionException e) {
                 System.err.println("planewatch-console: " + e.getMessage());
                 ConsoleDialogs.error(stage, "Cannot record", e.getMessage());
             }
@@ -197,7 +200,7 @@ public final class PlanewatchApp extends Application {
         try {
             replay = ReplayWindow.open(
                     stage, file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
-        } catch (RecordingException e) {
+        } catch (SessionException e) {
             System.err.println("planewatch-console: " + e.getMessage());
             if (options.headless()
                     || options.screenshot().isPresent()
@@ -224,7 +227,7 @@ public final class PlanewatchApp extends Application {
 
     /** Opens {@code name} as soon as a snapshot knows it (the fabric arrives a moment after launch). */
     private static void selectWhenKnown(MainViewModel viewModel, String name) {
-        ChangeListener<FabricSnapshot> listener = new javafx.beans.value.ChangeListener<>() {
+        ChangeListener<FabricSnapshot> listener = new ChangeListener<>() {
             @Override
             public void changed(ObservableValue<? extends FabricSnapshot> o, FabricSnapshot a, FabricSnapshot b) {
                 if (viewModel.search(name).isEmpty()) {
@@ -237,13 +240,12 @@ public final class PlanewatchApp extends Application {
 
     /** Prints once how long after JVM start the first frame showed LIVE data (the start-up benchmark). */
     private static void reportFirstLiveFrame(MainViewModel viewModel) {
-        ChangeListener<Freshness> listener = new javafx.beans.value.ChangeListener<>() {
+        ChangeListener<Freshness> listener = new ChangeListener<>() {
             @Override
             public void changed(ObservableValue<? extends Freshness> o, Freshness a, Freshness b) {
                 if (b == Freshness.LIVE
                         && !viewModel.snapshotProperty().get().planes().isEmpty()) {
-                    long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean()
-                            .getUptime();
+                    long uptime = ManagementFactory.getRuntimeMXBean().getUptime();
                     System.out.println("First live frame " + uptime + " ms after JVM start");
                     viewModel.worstFreshnessProperty().removeListener(this);
                 }
@@ -256,12 +258,12 @@ public final class PlanewatchApp extends Application {
         Scene scene = new Scene(window, 1600, 960);
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) {
-                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY);
+                e.acceptTransferModes(TransferMode.COPY);
             }
         });
         scene.setOnDragDropped(e -> {
             boolean opened = false;
-            for (java.io.File file : e.getDragboard().getFiles()) {
+            for (File file : e.getDragboard().getFiles()) {
                 openReplay(scene.getWindow(), file.toPath());
                 opened = true;
             }
@@ -274,19 +276,19 @@ public final class PlanewatchApp extends Application {
      * Opens a recording in a window of its own; the window it was asked from keeps running. A recording
      * that does not open gets an error box in front of that window, and no replay window opens.
      */
-    static void openReplay(javafx.stage.Window owner, Path file) {
+    static void openReplay(Window owner, Path file) {
         try {
             ReplayWindow.open(
                     new Stage(), file, notice -> System.err.println("planewatch-console: " + file + ": " + notice));
-        } catch (RecordingException e) {
+        } catch (SessionException e) {
             ConsoleDialogs.error(owner, "Cannot replay this recording", e.getMessage());
         }
     }
 
-    private java.util.List<MenuItem> recordingMenu(Stage stage, Scene scene) {
+    private List<MenuItem> recordingMenu(Stage stage, Scene scene) {
         MenuItem open = new MenuItem("Open recording\u2026");
         open.setId("menu-open-recording");
-        open.setAccelerator(javafx.scene.input.KeyCombination.keyCombination("Shortcut+O"));
+        open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
         open.setOnAction(e -> ConsoleDialogs.chooseRecording(stage).ifPresent(file -> openReplay(stage, file)));
         MenuItem start = new MenuItem("Start recording\u2026");
         start.setId("menu-start-recording");
@@ -298,7 +300,7 @@ public final class PlanewatchApp extends Application {
                 .ifPresent(file -> {
                     try {
                         recording.start(file, 0);
-                    } catch (RecordingException ex) {
+                    } catch (SessionException ex) {
                         ConsoleDialogs.error(stage, "Cannot record", ex.getMessage());
                     }
                 }));
@@ -314,22 +316,19 @@ public final class PlanewatchApp extends Application {
                                 stage,
                                 "Incident saved",
                                 "Saved to " + file + ". Open it with File \u2192 Open recording.");
-                    } catch (RecordingException ex) {
+                    } catch (SessionException ex) {
                         ConsoleDialogs.error(stage, "Cannot save the incident", ex.getMessage());
                     }
                 }));
         MenuItem bookmark = new MenuItem("Bookmark this moment\u2026");
         bookmark.setOnAction(e -> {
-            javafx.scene.control.TextInputDialog ask = new javafx.scene.control.TextInputDialog();
+            TextInputDialog ask = new TextInputDialog();
             ask.setHeaderText("A note for this moment in the recording");
             ask.showAndWait().ifPresent(recording::bookmark);
         });
         MenuItem png = new MenuItem("Export view as PNG\u2026");
         png.setOnAction(e -> ConsoleDialogs.chooseNewFile(
-                        stage,
-                        "Export PNG",
-                        "planewatch.png",
-                        new javafx.stage.FileChooser.ExtensionFilter("PNG (*.png)", "*.png"))
+                        stage, "Export PNG", "planewatch.png", new FileChooser.ExtensionFilter("PNG (*.png)", "*.png"))
                 .ifPresent(file -> {
                     try {
                         ScreenshotWriter.write(scene, file);
@@ -337,7 +336,7 @@ public final class PlanewatchApp extends Application {
                         ConsoleDialogs.error(stage, "Cannot write the PNG", ex.getMessage());
                     }
                 }));
-        return java.util.List.of(open, start, stopRecording, incident, bookmark, png);
+        return List.of(open, start, stopRecording, incident, bookmark, png);
     }
 
     private static String version() {
@@ -348,7 +347,7 @@ public final class PlanewatchApp extends Application {
     private String connectTargets(ConsoleOptions options) {
         var file = options.targetsFile().get();
         try {
-            List<TargetConfig> targets = TargetsFile.read(file);
+            List<TargetConfig> targets = LiveSession.readTargets(file);
             for (TargetConfig target : targets) {
                 session.add(target);
             }

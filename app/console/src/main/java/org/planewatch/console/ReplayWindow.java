@@ -4,12 +4,17 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
 import javafx.scene.layout.BorderPane;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
-import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.session.ReplaySession;
+import org.planewatch.console.session.SessionException;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
@@ -56,7 +61,7 @@ public final class ReplayWindow {
     }
 
     /** Opens {@code file} (read-only) in {@code stage}; throws with a clear message for a bad file. */
-    public static ReplayWindow open(Stage stage, Path file) throws RecordingException {
+    public static ReplayWindow open(Stage stage, Path file) throws SessionException {
         return open(stage, file, notice -> {});
     }
 
@@ -64,13 +69,13 @@ public final class ReplayWindow {
      * {@link #open(Stage, Path)}, giving {@code notices} every line the replay says about the recording
      * (an abrupt end, gaps), on the JavaFX thread, as the replay view shows them.
      */
-    public static ReplayWindow open(Stage stage, Path file, java.util.function.Consumer<String> notices)
-            throws RecordingException {
-        ReplayViewModel replay = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
+    public static ReplayWindow open(Stage stage, Path file, Consumer<String> notices) throws SessionException {
+        ReplayViewModel replay =
+                new ReplayViewModel(ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults()));
         replay.onNotice(notices);
         ReplayWindow window = new ReplayWindow(replay);
         stage.setTitle("Planewatch \u2014 REPLAY of " + file.getFileName());
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         stage.setScene(new Scene(window.root, Math.min(1600, screen.getWidth()), Math.min(1000, screen.getHeight())));
         stage.setOnHidden(e -> window.close());
         window.frames.start();
@@ -97,7 +102,7 @@ public final class ReplayWindow {
         long a = Math.max(position.startMillis(), b - 30_000);
         replay.compare(a, b)
                 .whenComplete((comparison, error) ->
-                        javafx.application.Platform.runLater(() -> ConsoleDialogs.showComparison(comparison, error)));
+                        Platform.runLater(() -> ConsoleDialogs.showComparison(comparison, error)));
     }
 
     public void close() {

@@ -2,6 +2,7 @@ package org.planewatch.console;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Locale;
@@ -51,9 +52,7 @@ final class SmokeTest {
         deadline.setOnFinished(e -> fail(String.format(
                 Locale.ROOT,
                 "no frame with live data from the embedded demo within %s s (freshness now %s, %d planes known)",
-                java.math.BigDecimal.valueOf(timeoutSeconds)
-                        .stripTrailingZeros()
-                        .toPlainString(),
+                BigDecimal.valueOf(timeoutSeconds).stripTrailingZeros().toPlainString(),
                 viewModel.worstFreshnessProperty().get(),
                 viewModel.snapshotProperty().get().planes().size())));
     }

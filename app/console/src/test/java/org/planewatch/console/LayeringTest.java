@@ -2,28 +2,41 @@ package org.planewatch.console;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import org.planewatch.console.testing.ConsoleLayers;
+import org.planewatch.console.testing.ModuleClasses;
 
 /**
- * Views and view models show state; they never reach the network or the database themselves.
- * Ingest (gRPC) and recording (JDBC) hand data over through the telemetry model.
+ * Views and view models show state; they never reach the network, the database or a recording
+ * themselves. A view model is handed a session (live or replay) and reads snapshots; the window's
+ * classes (this package) open sessions and put views on them. Only this module's classes are
+ * judged here (the core and the demo have their own layering tests).
  */
 @AnalyzeClasses(
         packages = "org.planewatch.console",
-        importOptions = {ImportOption.DoNotIncludeTests.class, LayeringTest.NotFromTestJars.class})
+        importOptions = {LayeringTest.ConsoleClasses.class})
 class LayeringTest {
 
-    /** The console core's test helpers arrive as a test jar; they are tests, not product code. */
-    static final class NotFromTestJars implements ImportOption {
-        @Override
-        public boolean includes(Location location) {
-            return !location.contains("-tests.jar");
+    static final class ConsoleClasses extends ModuleClasses {
+        ConsoleClasses() {
+            super(PlanewatchApp.class);
         }
     }
+
+    @ArchTest
+    static final ArchRule viewsUseViewModelsAndSessionsOnly = ConsoleLayers.layers()
+            .whereLayer("View")
+            .mayOnlyAccessLayers("ViewModel", "Session", "State", "Telemetry")
+            .whereLayer("ViewModel")
+            .mayOnlyAccessLayers("Session", "State", "Telemetry")
+            .whereLayer("Window")
+            .mayOnlyAccessLayers("View", "ViewModel", "Session", "State", "Telemetry", "Demo", "Headless")
+            .because("only a session assembles ingest, store, recorder and replay engine (issue 17)");
+
+    @ArchTest
+    static final ArchRule packagesAreFreeOfCycles = ConsoleLayers.packagesAreFreeOfCycles();
 
     @ArchTest
     static final ArchRule viewsDoNotTouchGrpc = noClasses()
@@ -53,20 +66,5 @@ class LayeringTest {
             .because("view models are tested without a stage (MVVM)");
 
     @ArchTest
-    static final ArchRule stateIsFreeOfWireAndUiTypes = noClasses()
-            .that()
-            .resideInAnyPackage("..console.state..", "..console.telemetry..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("io.grpc..", "org.planewatch.gnmi..", "com.google.protobuf..", "javafx..", "java.sql..")
-            .because("the model is driven the same way live and in replay, from decoded events");
-
-    @ArchTest
-    static final ArchRule onlyTheRecorderTouchesTheDatabase = noClasses()
-            .that()
-            .resideOutsideOfPackage("..console.record..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("java.sql..", "javax.sql..", "org.sqlite..")
-            .because("the recorder owns the recording file; everything else gets events and snapshots");
+    static final ArchRule onlyTheRecorderTouchesTheDatabase = ConsoleLayers.onlyTheRecorderTouchesTheDatabase();
 }

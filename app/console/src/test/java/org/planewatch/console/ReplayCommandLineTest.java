@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,7 +39,7 @@ class ReplayCommandLineTest {
         Path file = dir.resolve("cut.pwrec");
         DamagedRecordings.recorded(file, 120);
         long size = Files.size(file);
-        try (var raf = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+        try (var raf = new RandomAccessFile(file.toFile(), "rw")) {
             raf.setLength(size / 2);
         }
         ConsoleProcess run = ConsoleProcess.run(file.toString(), "--headless", "--exit-after", "5");

@@ -10,16 +10,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.planewatch.console.record.DamagedRecordings;
-import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.record.SyntheticTelemetry;
+import org.planewatch.console.session.SessionException;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -50,7 +52,7 @@ class ReplayWindowTest {
         robot.interact(() -> {
             try {
                 window[0] = ReplayWindow.open(stage, file);
-            } catch (RecordingException e) {
+            } catch (SessionException e) {
                 throw new IllegalStateException(e);
             }
         });
@@ -81,7 +83,7 @@ class ReplayWindowTest {
     @Test
     void saysUnderTheBannerThatTheRecordingEndedAbruptlyAndWhereItHasAGap(FxRobot robot) throws Exception {
         Path file = DamagedRecordings.abandoned(Files.createTempDirectory("replay-window"), "killed.pwrec", 40, 0, 30);
-        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> notices = new CopyOnWriteArrayList<>();
         ReplayWindow window = open(robot, file, notices::add);
         try {
             String abrupt = "ecording ended abruptly at 2026-09-21 14:13:30.000 UTC; the last 250 ms may be missing"
@@ -116,12 +118,12 @@ class ReplayWindowTest {
         }
     }
 
-    private ReplayWindow open(FxRobot robot, Path file, java.util.function.Consumer<String> notices) {
+    private ReplayWindow open(FxRobot robot, Path file, Consumer<String> notices) {
         ReplayWindow[] window = new ReplayWindow[1];
         robot.interact(() -> {
             try {
                 window[0] = ReplayWindow.open(stage, file, notices);
-            } catch (RecordingException e) {
+            } catch (SessionException e) {
                 throw new IllegalStateException(e);
             }
         });

@@ -2,7 +2,9 @@ package org.planewatch.sim;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.planewatch.sim.config.FaultSpec;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportMode;
@@ -13,9 +15,12 @@ import org.planewatch.sim.fault.FaultInjector;
 import org.planewatch.sim.limits.HeapBudget;
 import org.planewatch.sim.limits.ScenarioLimits;
 import org.planewatch.sim.switching.Network;
+import org.planewatch.sim.switching.PacketClass;
 import org.planewatch.sim.switching.PacketPool;
+import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.ExclusionEvent;
+import org.planewatch.sim.transport.HostPlaneCounter;
 import org.planewatch.sim.transport.QpFailure;
 import org.planewatch.sim.transport.Transport;
 import org.planewatch.sim.workload.Traffic;
@@ -139,6 +144,46 @@ public final class Simulation {
 
     public FabricTelemetry telemetry() {
         return telemetry;
+    }
+
+    /**
+     * Where every packet went so far, each figure counted at a different place (see
+     * {@link PacketCensus}); walks every queue, wire, QP and pending event, so it is for tests and
+     * inspection between steps, not for a hot loop.
+     */
+    public PacketCensus packetCensus() {
+        long dataReceived = 0;
+        long trimmedReceived = 0;
+        for (int host = 0; host < topology.hosts; host++) {
+            for (int plane = 0; plane < topology.planes; plane++) {
+                dataReceived += transport.hostPlaneCounter(host, plane, HostPlaneCounter.RX_DATA_PACKETS);
+                trimmedReceived += transport.hostPlaneCounter(host, plane, HostPlaneCounter.TRIMMED_RX_LAST_HOP)
+                        + transport.hostPlaneCounter(host, plane, HostPlaneCounter.TRIMMED_RX_FABRIC);
+            }
+        }
+        long trimmed = 0;
+        for (int port = 0; port < topology.portCount; port++) {
+            trimmed += network.portCounter(port, PortCounter.TRIMMED);
+        }
+        Map<PacketClass, Long> stragglers = new EnumMap<>(PacketClass.class);
+        Map<PacketClass, Map<PortCounter, Long>> dropped = new EnumMap<>(PacketClass.class);
+        for (PacketClass kind : PacketClass.values()) {
+            stragglers.put(kind, transport.stragglersDiscarded(kind));
+            Map<PortCounter, Long> byCause = new EnumMap<>(PortCounter.class);
+            for (PortCounter cause : PacketCensus.DROP_CAUSES) {
+                byCause.put(cause, network.dropped(kind, cause));
+            }
+            dropped.put(kind, byCause);
+        }
+        return new PacketCensus(
+                transport.dataPacketsSent(),
+                dataReceived,
+                trimmedReceived,
+                stragglers,
+                trimmed,
+                dropped,
+                network.heldPackets(),
+                network.pool().live());
     }
 
     public RunSummary summary() {

@@ -1,31 +1,39 @@
 package org.planewatch.console.bench;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.StringJoiner;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.record.ReplayCursor;
-import org.planewatch.console.replay.ReplayDriver;
 import org.planewatch.console.replay.ReplayEngine;
-import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.session.LiveSession;
+import org.planewatch.console.session.ReplaySession;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -46,11 +54,11 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *       pulse, i.e. the replay fell more than one frame behind. Every pulse after the start counts.
  * </ul>
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay 100 out.pwrec
- * java -cp app/target/planewatch-console.jar org.planewatch.console.bench.DemoHourBench --measure-replay-at-once 100 out.pwrec</pre>
+ * <pre>java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench out.pwrec [minutes] [captureSeconds] [replaySeconds]
+ * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench --measure out.pwrec
+ * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench --measure-seeks out.pwrec
+ * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench --measure-replay 100 out.pwrec
+ * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.DemoHourBench --measure-replay-at-once 100 out.pwrec</pre>
  * {@code --measure-seeks} opens and seeks only (no replays); {@code --measure-replay} replays at one speed only,
  * twice: first in the fresh JVM (COLD), then again (WARM), each started, as in the console, once the replay
  * thread has rehearsed ({@code ReplayRehearsal}; the time it took is printed); {@code --measure-replay-at-once}
@@ -58,7 +66,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * {@code replaySeconds} 0 only writes the file.
  */
 public final class DemoHourBench {
-    private static final Pattern EVENT_SEQ = Pattern.compile("event\\[seq=(\\d+)]");
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
+    private static final TelemetryPath RING_NEXT_SEQ = ExclusionEventRing.RING_STATE.child(ExclusionEventRing.NEXT_SEQ);
     /** Added to ring sequence numbers per repetition, far above what a minute of the demo reaches. */
     private static final long SEQ_STRIDE = 10_000_000L;
 
@@ -76,9 +85,9 @@ public final class DemoHourBench {
             double speed = Double.parseDouble(args[1]);
             boolean atOnce = args[0].equals("--measure-replay-at-once");
             System.out.print(atOnce ? "COLD-AT-ONCE " : "COLD ");
-            replay(RecordingReader.open(Path.of(args[2])), 10, speed, !atOnce);
+            replay(Path.of(args[2]), 10, speed, !atOnce);
             System.out.print("WARM ");
-            replay(RecordingReader.open(Path.of(args[2])), 10, speed, !atOnce);
+            replay(Path.of(args[2]), 10, speed, !atOnce);
             return;
         }
         if (args.length == 2 && (args[0].equals("--measure") || args[0].equals("--measure-seeks"))) {
@@ -107,8 +116,7 @@ public final class DemoHourBench {
                 return; // seeks only: the replays take another minute
             }
             for (double speed : new double[] {10, 30, 100, 1000}) {
-                // The replay driver closes its recording when it stops, as the replay window does.
-                replay(RecordingReader.open(Path.of(args[1])), 10, speed, true);
+                replay(Path.of(args[1]), 10, speed, true);
             }
             return;
         }
@@ -129,16 +137,16 @@ public final class DemoHourBench {
         try (RecordingReader reader = RecordingReader.open(file)) {
             seek(reader);
         }
-        replay(RecordingReader.open(file), replaySeconds, 100, true);
+        replay(file, replaySeconds, 100, true);
     }
 
     /** What the console's state owner received from the demo agent during {@code seconds} after the first data. */
     private static List<IngestEvent> capture(int seconds) throws Exception {
         List<IngestEvent> events = new ArrayList<>();
         try (EmbeddedDemo demo = EmbeddedDemo.start();
-                ConsoleSession session = new ConsoleSession(InstantSource.system())) {
+                LiveSession session = new LiveSession(InstantSource.system())) {
             long[] window = {Long.MIN_VALUE};
-            session.pump().addBatchListener(batch -> {
+            session.addBatchListener(batch -> {
                 synchronized (events) {
                     for (IngestEvent event : batch) {
                         if (window[0] == Long.MIN_VALUE) {
@@ -275,19 +283,16 @@ public final class DemoHourBench {
 
     /** Per target, deletes of the ring events the cycle adds and does not evict itself. */
     private static List<IngestEvent.Notification> leftoverEvents(List<IngestEvent> cycle) {
-        java.util.Map<String, java.util.LinkedHashSet<TelemetryPath>> live = new java.util.LinkedHashMap<>();
-        java.util.Map<String, IngestEvent.Notification> last = new java.util.HashMap<>();
+        Map<String, LinkedHashSet<TelemetryPath>> live = new LinkedHashMap<>();
+        Map<String, IngestEvent.Notification> last = new HashMap<>();
         for (IngestEvent event : cycle) {
             if (!(event instanceof IngestEvent.Notification n)) {
                 continue;
             }
-            var paths = live.computeIfAbsent(n.target(), t -> new java.util.LinkedHashSet<>());
+            var paths = live.computeIfAbsent(n.target(), t -> new LinkedHashSet<>());
             for (TelemetryUpdate update : n.updates()) {
                 TelemetryPath path = update.path();
-                if ("mrc".equals(path.origin())
-                        && path.size() > 2
-                        && path.elem(0).name().equals("events")
-                        && path.elem(1).name().equals("event")) {
+                if (path.size() > ExclusionEventRing.ENTRY_ELEM + 1 && ExclusionEventRing.isInEntry(path)) {
                     paths.add(new TelemetryPath(path.origin(), path.elems().subList(0, 2)));
                     last.put(n.target(), n);
                 }
@@ -317,16 +322,11 @@ public final class DemoHourBench {
         List<TelemetryUpdate> updates = new ArrayList<>(n.updates().size());
         for (TelemetryUpdate update : n.updates()) {
             TelemetryPath path = update.path();
-            if ("mrc".equals(path.origin())
-                    && path.size() > 1
-                    && path.elem(0).name().equals("events")) {
-                if (path.elem(1).name().equals("event")) {
-                    path = shiftSeq(path, seqShift);
-                } else if (path.last().name().equals("next-seq")
-                        && update.value() instanceof TelemetryValue.Uint(long next)) {
-                    updates.add(new TelemetryUpdate(path, new TelemetryValue.Uint(next + seqShift)));
-                    continue;
-                }
+            if (ExclusionEventRing.isInEntry(path)) {
+                path = shiftSeq(path, seqShift);
+            } else if (path.equals(RING_NEXT_SEQ) && update.value() instanceof TelemetryValue.Uint(long next)) {
+                updates.add(new TelemetryUpdate(path, new TelemetryValue.Uint(next + seqShift)));
+                continue;
             }
             updates.add(new TelemetryUpdate(path, update.value()));
         }
@@ -341,13 +341,15 @@ public final class DemoHourBench {
                 n.arrivalMillis() + k * cycleMillis);
     }
 
+    /** The path of the same field in the ring entry {@code shift} numbers later; other paths unchanged. */
     private static TelemetryPath shiftSeq(TelemetryPath path, long shift) {
-        String text = path.toString();
-        Matcher m = EVENT_SEQ.matcher(text);
-        if (!m.find()) {
+        String seq = ExclusionEventRing.seqText(path);
+        if (seq == null || !DIGITS.matcher(seq).matches()) {
             return path;
         }
-        return TelemetryPath.parse(m.replaceFirst("event[seq=" + (Long.parseLong(m.group(1)) + shift) + "]"));
+        List<PathElem> elems = new ArrayList<>(path.elems());
+        elems.set(ExclusionEventRing.ENTRY_ELEM, ExclusionEventRing.entry(Long.parseLong(seq) + shift));
+        return new TelemetryPath(path.origin(), elems);
     }
 
     /**
@@ -417,31 +419,28 @@ public final class DemoHourBench {
     }
 
     /** {@code afterRehearsal}: play once the replay thread has rehearsed (as an operator who opened the file and looks at it). */
-    private static void replay(RecordingReader reader, int seconds, double speed, boolean afterRehearsal)
-            throws Exception {
-        ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
-        long[] range = reader.timeRange();
-        long from = range[0] + 60_000;
-        engine.seek(from);
-        engine.setSpeed(speed);
-        List<String> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ReplayDriver driver = new ReplayDriver(engine, InstantSource.system(), errors::add);
+    private static void replay(Path file, int seconds, double speed, boolean afterRehearsal) throws Exception {
+        // The replay session the console opens: its thread starts (and rehearses) at once, paused at the start.
+        ReplaySession session = ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults());
+        long opened = System.nanoTime();
+        long from = session.playhead().startMillis() + 60_000;
+        session.seekTo(from);
+        session.setSpeed(speed);
+        SnapshotSource driver = session.source();
         int pulses = (int) (seconds * 1000 / FRAME_MILLIS);
         long[] lag = new long[pulses];
         boolean[] dropped = new boolean[pulses];
         long[] versions = new long[pulses];
         ScheduledExecutorService frames = Executors.newSingleThreadScheduledExecutor();
-        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
-        long opened = System.nanoTime();
-        driver.start();
+        CountDownLatch done = new CountDownLatch(1);
         long rehearsalMs = -1;
         if (afterRehearsal) {
-            while (!driver.rehearsed()) {
+            while (!session.rehearsed()) {
                 Thread.sleep(10);
             }
             rehearsalMs = (System.nanoTime() - opened) / 1_000_000;
         }
-        driver.submit(ReplayEngine::play);
+        session.play();
         long playedAt = System.nanoTime();
         long[] anchor = {0, 0}; // wall nanos and replay instant of the first moving frame
         int[] started = {-1};
@@ -453,8 +452,7 @@ public final class DemoHourBench {
                     int i = pulse[0];
                     if (i == 0) {
                         // JVM uptime at the first pulse, to line the per-second drops up with -Xlog:gc output.
-                        uptimeAtStart[0] = java.lang.management.ManagementFactory.getRuntimeMXBean()
-                                .getUptime();
+                        uptimeAtStart[0] = ManagementFactory.getRuntimeMXBean().getUptime();
                     }
                     if (i >= pulses) {
                         done.countDown();
@@ -481,9 +479,13 @@ public final class DemoHourBench {
                 TimeUnit.MICROSECONDS);
         done.await();
         frames.shutdownNow();
-        long reached = driver.position().atMillis();
-        driver.close();
-        long waitedForDecodingMs = engine.readAheadWaitNanos() / 1_000_000;
+        long reached = session.playhead().atMillis();
+        List<String> errors = new ArrayList<>();
+        for (String error = session.pollError(); error != null; error = session.pollError()) {
+            errors.add(error);
+        }
+        session.close();
+        long waitedForDecodingMs = session.readAheadWaitNanos() / 1_000_000;
         if (started[0] < 0) {
             System.out.printf(
                     Locale.ROOT,

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import javafx.animation.AnimationTimer;
+import javafx.scene.Scene;
 
 /**
  * What the benchmarks that open the window share: the interval between pulses of the JavaFX
@@ -38,7 +39,7 @@ final class FrameStats {
      * animation timers, the view model's frame, CSS and layout; not the drawing, which Prism does on
      * its render thread): what the frame-work figure alone leaves out. Call on the FX thread.
      */
-    void start(javafx.scene.Scene scene) {
+    void start(Scene scene) {
         start();
         scene.addPostLayoutPulseListener(() -> {
             if (pulseStarted != 0) {

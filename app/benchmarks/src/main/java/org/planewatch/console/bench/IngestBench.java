@@ -14,6 +14,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -21,14 +22,20 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.ingest.NotificationDecoder;
+import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.viewmodel.MainViewModel;
@@ -40,6 +47,9 @@ import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.schema.EvLeaves;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.QpLeaves;
 
 /**
  * Console ingest benchmark with a fixed scenario: {@code agents} loopback gNMI servers stream the
@@ -55,7 +65,7 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
  * {@code --rate N} paces the servers to N updates per second in all (the UI figures are meant at a
  * given ingest rate, not with every core flooded).
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui] [--rate N]</pre>
+ * <pre>java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.IngestBench [seconds] [agents] [--ui] [--rate N]</pre>
  */
 public final class IngestBench {
     private static final int HOSTS = 512;
@@ -107,7 +117,7 @@ public final class IngestBench {
         // The servers keep only their serialised bytes; the message objects would be heap the real console never has.
         script = null;
         long fixturesMb = usedHeapMb();
-        try (ConsoleSession session = new ConsoleSession(InstantSource.system())) {
+        try (LiveSession session = new LiveSession(InstantSource.system())) {
             for (int i = 0; i < agents; i++) {
                 session.add(TargetConfig.insecure(
                         "agent-" + i, "127.0.0.1", servers.get(i).getPort(), List.of("*")));
@@ -129,8 +139,7 @@ public final class IngestBench {
                 });
             }
             FabricSnapshot warm = session.snapshots().latest();
-            var os = (com.sun.management.OperatingSystemMXBean)
-                    java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
             Thread.sleep(Duration.ofSeconds(seconds));
@@ -181,11 +190,11 @@ public final class IngestBench {
 
     /** The state owner alone: pre-decoded notifications applied as fast as it goes, a snapshot every 100 ms. */
     private static void modelOnly(List<Notification> script, int seconds) {
-        List<org.planewatch.console.telemetry.IngestEvent> events = new ArrayList<>();
+        List<IngestEvent> events = new ArrayList<>();
         for (Notification n : script) {
-            events.add(org.planewatch.console.ingest.NotificationDecoder.decode("bench", "bench", n, 0));
+            events.add(NotificationDecoder.decode("bench", "bench", n, 0));
         }
-        var store = new org.planewatch.console.state.TelemetryStore(InstantSource.system());
+        var store = new TelemetryStore(InstantSource.system());
         long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
         long applied = 0;
         long publishNanos = 0;
@@ -196,8 +205,8 @@ public final class IngestBench {
         while (System.nanoTime() < end) {
             round++;
             for (var event : events) {
-                var n = (org.planewatch.console.telemetry.IngestEvent.Notification) event;
-                store.apply(List.of(new org.planewatch.console.telemetry.IngestEvent.Notification(
+                var n = (IngestEvent.Notification) event;
+                store.apply(List.of(new IngestEvent.Notification(
                         n.source(),
                         n.target(),
                         round * 1_000_000_000L,
@@ -236,73 +245,74 @@ public final class IngestBench {
      */
     private static List<Notification> fabricNotifications() {
         List<Notification> notifications = new ArrayList<>();
-        String[] planeLeaves = {
-            "tx-pkts",
-            "rx-pkts",
-            "tx-octets",
-            "rx-octets",
-            "retransmits",
-            "trim-nacks-rcvd",
-            "evs-good",
-            "evs-assumed-bad"
-        };
+        List<String> planeLeaves = BenchLeaves.PLANE_COUNTERS;
         String[] qpLeaves = {
-            "tx-pkts", "retransmits", "cwnd-octets", "inflight-octets", "srtt-ns", "evs-active", "msgs-completed"
+            QpLeaves.TX_PKTS,
+            QpLeaves.RETRANSMITS,
+            QpLeaves.CWND_OCTETS,
+            QpLeaves.INFLIGHT_OCTETS,
+            QpLeaves.SRTT_NS,
+            QpLeaves.EVS_ACTIVE,
+            QpLeaves.MSGS_COMPLETED
         };
-        String[] evLeaves = {"plane", "penalty", "tx-pkts", "ecn-marks", "trims", "losses", "last-change"};
-        String[] portLeaves = {
-            "out-octets",
-            "in-octets",
-            "out-pkts",
-            "in-pkts",
-            "trim-pkts",
-            "out-discards",
-            "dropped-trim-pkts",
-            "carrier-transitions"
+        String[] evLeaves = {
+            EvLeaves.PLANE,
+            EvLeaves.PENALTY,
+            EvLeaves.TX_PKTS,
+            EvLeaves.ECN_MARKS,
+            EvLeaves.TRIMS,
+            EvLeaves.LOSSES,
+            EvLeaves.LAST_CHANGE
         };
+        List<String> portLeaves = BenchLeaves.PORT_COUNTERS;
         for (int h = 0; h < HOSTS; h++) {
             String host = "host-" + h;
             List<Update> updates = new ArrayList<>();
             for (int p = 0; p < PLANES; p++) {
                 for (String leaf : planeLeaves) {
                     updates.add(update(
-                            "mrc",
+                            PathNames.MRC,
                             List.of(
-                                    elem("planes"),
-                                    elem("plane", "id", Integer.toString(p)),
-                                    elem("state"),
+                                    elem(PathNames.PLANES),
+                                    elem(PathNames.PLANE, PathNames.ID, Integer.toString(p)),
+                                    elem(PathNames.STATE),
                                     elem(leaf)),
                             p * 1000L + leaf.length()));
                 }
             }
             for (int q = 0; q < QPS_PER_HOST; q++) {
-                List<PathElem> state = List.of(elem("qps"), elem("qp", "qpn", Integer.toString(q)), elem("state"));
+                List<PathElem> state = List.of(
+                        elem(PathNames.QPS),
+                        elem(PathNames.QP, PathNames.QPN, Integer.toString(q)),
+                        elem(PathNames.STATE));
                 updates.add(update(
-                        "mrc",
-                        append(state, elem("peer")),
+                        PathNames.MRC,
+                        append(state, elem(QpLeaves.PEER)),
                         TypedValue.newBuilder()
                                 .setStringVal("host-" + (h + 1 + q) % HOSTS)
                                 .build()));
                 for (String leaf : qpLeaves) {
-                    updates.add(update("mrc", append(state, elem(leaf)), q * 100L + leaf.length()));
+                    updates.add(update(PathNames.MRC, append(state, elem(leaf)), q * 100L + leaf.length()));
                 }
                 if (h == DRILLED_HOST) {
                     for (int ev = 0; ev < EVS_PER_QP; ev++) {
                         List<PathElem> evState = List.of(
-                                elem("qps"),
-                                elem("qp", "qpn", Integer.toString(q)),
-                                elem("evs"),
-                                elem("ev", "id", Integer.toString(ev)),
-                                elem("state"));
+                                elem(PathNames.QPS),
+                                elem(PathNames.QP, PathNames.QPN, Integer.toString(q)),
+                                elem(PathNames.EVS),
+                                elem(PathNames.EV, PathNames.ID, Integer.toString(ev)),
+                                elem(PathNames.STATE));
                         updates.add(update(
-                                "mrc",
-                                append(evState, elem("state")),
+                                PathNames.MRC,
+                                append(evState, elem(EvLeaves.EXCLUSION_STATE)),
                                 TypedValue.newBuilder()
                                         .setStringVal(ev % 17 == 0 ? "ASSUMED_BAD" : "GOOD")
                                         .build()));
                         for (String leaf : evLeaves) {
                             updates.add(update(
-                                    "mrc", append(evState, elem(leaf)), leaf.equals("plane") ? ev % PLANES : ev * 10L));
+                                    PathNames.MRC,
+                                    append(evState, elem(leaf)),
+                                    leaf.equals(EvLeaves.PLANE) ? ev % PLANES : ev * 10L));
                         }
                     }
                 }
@@ -318,10 +328,10 @@ public final class IngestBench {
                         updates.add(update(
                                 "",
                                 List.of(
-                                        elem("interfaces"),
-                                        elem("interface", "name", "eth" + port),
-                                        elem("state"),
-                                        elem("counters"),
+                                        elem(PathNames.INTERFACES),
+                                        elem(PathNames.INTERFACE, PathNames.NAME, "eth" + port),
+                                        elem(PathNames.STATE),
+                                        elem(PathNames.COUNTERS),
                                         elem(leaf)),
                                 port * 100L));
                     }
@@ -437,7 +447,7 @@ public final class IngestBench {
             };
             stream.setOnReadyHandler(pump);
             if (updatesPerSecond > 0) {
-                var pacer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                var pacer = Executors.newSingleThreadScheduledExecutor(
                         Thread.ofPlatform().daemon().name("bench-pacer").factory());
                 pacer.scheduleAtFixedRate(
                         () -> {
@@ -449,7 +459,7 @@ public final class IngestBench {
                         },
                         2,
                         2,
-                        java.util.concurrent.TimeUnit.MILLISECONDS);
+                        TimeUnit.MILLISECONDS);
             }
             return new StreamObserver<>() {
                 @Override
@@ -495,17 +505,14 @@ public final class IngestBench {
 
     /** The real main window over the benchmark's session, so frames are measured under ingest load. */
     public static final class BenchWindow extends Application {
-        static volatile ConsoleSession session;
+        static volatile LiveSession session;
         static volatile FrameDriver frames;
         static final FrameStats PULSES = new FrameStats();
 
         @Override
         public void start(Stage stage) {
-            MainViewModel viewModel = new MainViewModel(
-                    session.snapshots(),
-                    java.util.Optional.of(session),
-                    java.util.Optional.empty(),
-                    "ingest benchmark");
+            MainViewModel viewModel =
+                    new MainViewModel(session.snapshots(), Optional.of(session), Optional.empty(), "ingest benchmark");
             stage.setScene(new Scene(new MainWindow(viewModel), 1600, 960));
             stage.show();
             PULSES.start();

@@ -13,6 +13,8 @@ import org.planewatch.console.record.ReplayCursor;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -22,23 +24,36 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * as the writer goes. Prints the sustained write rate, bytes per update, then the latency of
  * seeks to random instants.
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.RecorderBench [minutes] [file]</pre>
+ * <pre>java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.RecorderBench [minutes] [file]</pre>
  */
 public final class RecorderBench {
     private static final String[] HOST_LEAVES = {
-        "tx-pkts",
-        "rx-pkts",
-        "tx-octets",
-        "rx-octets",
-        "retransmits",
-        "trim-nacks-rcvd",
-        "ecn-echoes-rcvd",
-        "probes-sent"
+        PlaneLeaves.TX_PKTS,
+        PlaneLeaves.RX_PKTS,
+        PlaneLeaves.TX_OCTETS,
+        PlaneLeaves.RX_OCTETS,
+        PlaneLeaves.RETRANSMITS,
+        PlaneLeaves.TRIM_NACKS_RCVD,
+        PlaneLeaves.ECN_ECHOES_RCVD,
+        PlaneLeaves.PROBES_SENT
     };
     private static final String[] PORT_LEAVES = {
-        "in-octets", "in-pkts", "in-discards", "in-errors", "in-fcs-errors", "out-octets", "out-pkts", "out-discards",
-        "out-errors", "carrier-transitions", "trim-pkts", "out-trim-pkts", "dropped-trim-pkts", "ecn-marked", "max-q",
-                "avg-q"
+        InterfaceLeaves.IN_OCTETS,
+        InterfaceLeaves.IN_PKTS,
+        InterfaceLeaves.IN_DISCARDS,
+        InterfaceLeaves.IN_ERRORS,
+        InterfaceLeaves.IN_FCS_ERRORS,
+        InterfaceLeaves.OUT_OCTETS,
+        InterfaceLeaves.OUT_PKTS,
+        InterfaceLeaves.OUT_DISCARDS,
+        InterfaceLeaves.OUT_ERRORS,
+        InterfaceLeaves.CARRIER_TRANSITIONS,
+        InterfaceLeaves.TRIM_PKTS,
+        InterfaceLeaves.OUT_TRIM_PKTS,
+        InterfaceLeaves.DROPPED_TRIM_PKTS,
+        "ecn-marked",
+        "max-q",
+        "avg-q"
     };
 
     private RecorderBench() {}
@@ -137,14 +152,13 @@ public final class RecorderBench {
             hostPaths = new TelemetryPath[planes][HOST_LEAVES.length];
             for (int p = 0; p < planes; p++) {
                 for (int l = 0; l < HOST_LEAVES.length; l++) {
-                    hostPaths[p][l] = TelemetryPath.parse("mrc:/planes/plane[id=" + p + "]/state/" + HOST_LEAVES[l]);
+                    hostPaths[p][l] = PlaneLeaves.state(p).child(HOST_LEAVES[l]);
                 }
             }
             portPaths = new TelemetryPath[ports][PORT_LEAVES.length];
             for (int q = 0; q < ports; q++) {
                 for (int l = 0; l < PORT_LEAVES.length; l++) {
-                    portPaths[q][l] = TelemetryPath.parse(
-                            "/interfaces/interface[name=port-" + q + "]/state/counters/" + PORT_LEAVES[l]);
+                    portPaths[q][l] = InterfaceLeaves.counters("port-" + q).child(PORT_LEAVES[l]);
                 }
             }
         }

@@ -8,24 +8,27 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import org.planewatch.console.ingest.IngestQueue;
-import org.planewatch.console.record.Recorder;
-import org.planewatch.console.record.RecordingMetadata;
-import org.planewatch.console.state.AlarmThresholds;
-import org.planewatch.console.state.FreshnessPolicy;
-import org.planewatch.console.state.IngestPump;
-import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.session.LiveSession;
+import org.planewatch.console.session.RecordingControl;
+import org.planewatch.console.session.RecordingInfo;
+import org.planewatch.console.session.RecordingStatus;
+import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -33,15 +36,15 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * 512-host, 8-plane fabric (8 counters per host and plane, 8 counters on 40 ports of each of the
  * 192 switches: 94,208 updates per round, in one notification per device), each counter growing
  * slowly. A feeder thread offers decoded notifications to the console's bounded ingest queue at
- * {@code rate} updates/s (0: as fast as the queue takes them); the real state owner applies them
- * and hands every batch to the real {@link Recorder}, which writes its file on its own thread; the
+ * {@code rate} updates/s (0: as fast as the queue takes them); the real state owner of a live session
+ * applies them and hands every batch to the session's recorder, which writes its file on its own thread; the
  * main window shows the overview, with the frame work (the view model's frame), the pulse work through
  * layout (animation, CSS, layout) and the pulse interval recorded per frame.
  * Network decoding is left out (the ingest benchmark measures it): this measures whether the
  * recorder keeps up with the state owner and what recording costs the UI. Needs a display
  * (e.g. xvfb-run).
  *
- * <pre>xvfb-run -a java -cp app/target/planewatch-console.jar org.planewatch.console.bench.RecordingUiBench out.pwrec [seconds=20] [rate=1000000]</pre>
+ * <pre>xvfb-run -a java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.RecordingUiBench out.pwrec [seconds=20] [rate=1000000]</pre>
  */
 public final class RecordingUiBench {
     private static final int HOSTS = 512;
@@ -62,26 +65,19 @@ public final class RecordingUiBench {
         long rate = args.length > 2 ? Long.parseLong(args[2]) : 1_000_000;
         FrameStats.requireNew(file);
         List<Device> devices = fabric();
-        IngestQueue queue = new IngestQueue(65_536, 2_000_000);
-        TelemetryStore store = new TelemetryStore(
-                InstantSource.system(), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
-        IngestPump pump = new IngestPump(queue, store, 100);
-        Recorder recorder = Recorder.start(
-                file,
-                new RecordingMetadata("RecordingUiBench", "", 1, "bench"),
-                System::currentTimeMillis,
-                0,
-                0,
-                Recorder.logTo(System.err::println));
-        pump.addBatchListener(recorder::onBatch);
-        pump.start();
+        LiveSession session = new LiveSession(InstantSource.system());
+        RecordingControl recorder = session.recording(
+                new RecordingInfo("RecordingUiBench", "", 1, "bench"),
+                (stopped, reason) -> System.err.println("recording stopped: " + reason));
+        recorder.start(file, 0);
+        SnapshotSource store = session.snapshots();
 
         Window.store = store;
         CountDownLatch shown = new CountDownLatch(1);
         Window.shown = shown;
-        Thread.ofPlatform().daemon().start(() -> javafx.application.Application.launch(Window.class));
+        Thread.ofPlatform().daemon().start(() -> Application.launch(Window.class));
         // A toolkit that cannot start (no display, no GTK) used to leave this waiting for ever.
-        if (!shown.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!shown.await(60, TimeUnit.SECONDS)) {
             System.err.println(
                     "RecordingUiBench: the window did not show within 60 s (is there a display, and GTK 3?)");
             System.exit(1);
@@ -90,7 +86,7 @@ public final class RecordingUiBench {
         AtomicBoolean feeding = new AtomicBoolean(true);
         AtomicLong offered = new AtomicLong();
         Thread feeder =
-                Thread.ofPlatform().name("bench-feeder").start(() -> feed(devices, queue, rate, feeding, offered));
+                Thread.ofPlatform().name("bench-feeder").start(() -> feed(devices, session, rate, feeding, offered));
         Thread.sleep(5_000);
         Platform.runLater(() -> {
             Window.frames.reset();
@@ -98,23 +94,22 @@ public final class RecordingUiBench {
         });
         long offered0 = offered.get();
         long applied0 = store.latest().ingest().appliedUpdates();
-        long dropped0 = queue.droppedUpdates();
-        Recorder.Status status0 = recorder.status();
+        long dropped0 = session.ingestStats().droppedUpdates();
+        RecordingStatus status0 = recorder.lastStatus().orElseThrow();
         long t0 = System.nanoTime();
         Thread.sleep(seconds * 1000L);
         double elapsed = (System.nanoTime() - t0) / 1e9;
         long offeredUpdates = offered.get() - offered0;
         long applied = store.latest().ingest().appliedUpdates() - applied0;
-        long droppedByQueue = queue.droppedUpdates() - dropped0;
-        Recorder.Status status = recorder.status();
+        long droppedByQueue = session.ingestStats().droppedUpdates() - dropped0;
+        RecordingStatus status = recorder.lastStatus().orElseThrow();
         long[] work = Window.frames.recentFrameNanos();
         long[] interval = Window.PULSES.intervals();
         long[] pulseWork = Window.PULSES.pulseWork();
         long frames = Window.frames.frames();
         feeding.set(false);
         feeder.join();
-        pump.close();
-        recorder.close();
+        session.close();
         Platform.exit();
         long recorded = status.updates() - status0.updates();
         System.out.printf(
@@ -154,32 +149,14 @@ public final class RecordingUiBench {
     private record Device(String target, List<TelemetryPath> paths, long[] values) {}
 
     private static List<Device> fabric() {
-        String[] planeLeaves = {
-            "tx-pkts",
-            "rx-pkts",
-            "tx-octets",
-            "rx-octets",
-            "retransmits",
-            "trim-nacks-rcvd",
-            "evs-good",
-            "evs-assumed-bad"
-        };
-        String[] portLeaves = {
-            "out-octets",
-            "in-octets",
-            "out-pkts",
-            "in-pkts",
-            "trim-pkts",
-            "out-discards",
-            "dropped-trim-pkts",
-            "carrier-transitions"
-        };
+        List<String> planeLeaves = BenchLeaves.PLANE_COUNTERS;
+        List<String> portLeaves = BenchLeaves.PORT_COUNTERS;
         List<Device> devices = new ArrayList<>();
         for (int h = 0; h < HOSTS; h++) {
             List<TelemetryPath> paths = new ArrayList<>();
             for (int p = 0; p < PLANES; p++) {
                 for (String leaf : planeLeaves) {
-                    paths.add(TelemetryPath.parse("mrc:/planes/plane[id=" + p + "]/state/" + leaf));
+                    paths.add(PlaneLeaves.state(p).child(leaf));
                 }
             }
             devices.add(new Device("host-" + h, paths, new long[paths.size()]));
@@ -189,8 +166,7 @@ public final class RecordingUiBench {
                 List<TelemetryPath> paths = new ArrayList<>();
                 for (int port = 0; port < PORTS; port++) {
                     for (String leaf : portLeaves) {
-                        paths.add(TelemetryPath.parse(
-                                "/interfaces/interface[name=eth" + port + "]/state/counters/" + leaf));
+                        paths.add(InterfaceLeaves.counters("eth" + port).child(leaf));
                     }
                 }
                 String name = s < 16 ? "p" + plane + "-t0-" + s : "p" + plane + "-t1-" + (s - 16);
@@ -201,7 +177,7 @@ public final class RecordingUiBench {
     }
 
     private static void feed(
-            List<Device> devices, IngestQueue queue, long rate, AtomicBoolean feeding, AtomicLong offered) {
+            List<Device> devices, LiveSession session, long rate, AtomicBoolean feeding, AtomicLong offered) {
         long start = System.nanoTime();
         long round = 0;
         long sent = 0;
@@ -213,7 +189,7 @@ public final class RecordingUiBench {
                     // the two cores from the console it was measuring.
                     long ahead = start + (long) (sent * 1e9 / rate) - System.nanoTime();
                     if (ahead > 0) {
-                        java.util.concurrent.locks.LockSupport.parkNanos(ahead);
+                        LockSupport.parkNanos(ahead);
                     }
                 }
                 List<TelemetryUpdate> updates = new ArrayList<>(device.paths().size());
@@ -223,7 +199,7 @@ public final class RecordingUiBench {
                     updates.add(
                             new TelemetryUpdate(device.paths().get(i), new TelemetryValue.Uint(device.values()[i])));
                 }
-                queue.offer(new IngestEvent.Notification(
+                session.offer(new IngestEvent.Notification(
                         "bench",
                         device.target(),
                         round * 1_000_000_000L,
@@ -237,8 +213,8 @@ public final class RecordingUiBench {
     }
 
     /** The real main window over the benchmark's store. */
-    public static final class Window extends javafx.application.Application {
-        static volatile TelemetryStore store;
+    public static final class Window extends Application {
+        static volatile SnapshotSource store;
         static volatile CountDownLatch shown;
         static volatile FrameDriver frames;
         static final FrameStats PULSES = new FrameStats();

@@ -14,7 +14,7 @@ import org.planewatch.console.telemetry.EventColumns;
  * wall second. A replay at 100x needs 100 with room to spare, on a core it shares with the JIT and
  * the collector.
  *
- * <pre>java -cp app/target/planewatch-console.jar org.planewatch.console.bench.ReplayDecodeBench recording.pwrec [minutes=10] [rounds=5]</pre>
+ * <pre>java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.ReplayDecodeBench recording.pwrec [minutes=10] [rounds=5]</pre>
  */
 public final class ReplayDecodeBench {
     private static final long CHUNK_MILLIS = 250;

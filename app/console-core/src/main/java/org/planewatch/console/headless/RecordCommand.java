@@ -4,29 +4,23 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.planewatch.console.ingest.Backoff;
-import org.planewatch.console.ingest.GnmiTargetClient;
-import org.planewatch.console.ingest.IngestQueue;
-import org.planewatch.console.ingest.SubscriptionPlan;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.ingest.TargetsFile;
-import org.planewatch.console.record.Recorder;
-import org.planewatch.console.record.RecordingException;
-import org.planewatch.console.record.RecordingMetadata;
-import org.planewatch.console.session.AlarmJournal;
-import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.session.LiveSession;
+import org.planewatch.console.session.RecordingControl;
+import org.planewatch.console.session.RecordingInfo;
+import org.planewatch.console.session.RecordingStatus;
+import org.planewatch.console.session.SessionException;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TargetConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -41,12 +35,7 @@ import picocli.CommandLine.Option;
         name = "planewatch record",
         mixinStandardHelpOptions = true,
         description = "Record every update from gNMI agents to a .pwrec file, headless.")
-public final class RecordCommand implements java.util.concurrent.Callable<Integer> {
-    private static final int MAX_BATCH = 4096;
-    private static final long BATCH_MILLIS = 250;
-    /** Alarms are judged once a second (the console judges them at every snapshot, 10 a second). */
-    private static final long ALARM_CHECK_MILLIS = 1000;
-
+public final class RecordCommand implements Callable<Integer> {
     @Option(
             names = "--targets",
             required = true,
@@ -123,7 +112,7 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
     public Integer call() throws Exception {
         List<TargetConfig> configs;
         try {
-            configs = TargetsFile.read(targets);
+            configs = LiveSession.readTargets(targets);
         } catch (IOException e) {
             err.println("planewatch record: cannot read targets file " + targets + ": " + e.getMessage());
             return 2;
@@ -132,69 +121,60 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
             return 2;
         }
         AtomicReference<String> stopReason = new AtomicReference<>();
-        Recorder recorder;
-        try {
-            recorder = Recorder.start(
-                    out,
-                    new RecordingMetadata(describe(configs), "", 1, version()),
-                    clock::millis,
-                    ring == null ? 0 : ring.toMillis(),
-                    maxSize == null ? 0 : maxSize,
-                    (file, reason) -> {
+        TargetReports reports =
+                new TargetReports(configs.stream().map(TargetConfig::name).toList(), clock.millis());
+        Thread hook = Thread.ofPlatform().unstarted(this::stop);
+        try (LiveSession session = new LiveSession(clock)) {
+            RecordingControl recording =
+                    session.recording(new RecordingInfo(describe(configs), "", 1, version()), (file, reason) -> {
                         stopReason.set(reason);
                         interrupted.countDown();
                     });
-        } catch (RecordingException e) {
-            err.println("planewatch record: " + e.getMessage());
-            return 2;
-        }
-        IngestQueue queue = new IngestQueue(65_536);
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().daemon().name("planewatch-record-dial").factory());
-        List<GnmiTargetClient> clients = new ArrayList<>();
-        Thread hook = Thread.ofPlatform().unstarted(this::stop);
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            for (TargetConfig config : configs) {
-                GnmiTargetClient client;
-                try {
-                    client = new GnmiTargetClient(
-                            config,
-                            SubscriptionPlan.fabricOverview(),
-                            queue,
-                            clock,
-                            scheduler,
-                            Backoff.standard(new java.util.Random()));
-                } catch (IllegalArgumentException | UncheckedIOException e) {
-                    err.println("planewatch record: " + e.getMessage());
-                    return 2;
-                }
-                clients.add(client);
-                client.start();
-            }
-            pump(
-                    queue,
-                    recorder,
-                    new TargetReports(configs.stream().map(TargetConfig::name).toList(), clock.millis()));
-        } finally {
-            clients.forEach(GnmiTargetClient::close);
-            scheduler.shutdownNow();
-            drainRest(queue, recorder);
-            recorder.close();
             try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // The JVM is already stopping because of the signal that ended the recording.
+                recording.start(out, ring == null ? 0 : ring.toMillis(), maxSize == null ? 0 : maxSize);
+            } catch (SessionException e) {
+                err.println("planewatch record: " + e.getMessage());
+                return 2;
             }
+            // Connection changes reach the state owner in its batches; they are reported as they come.
+            session.addBatchListener(batch -> {
+                for (IngestEvent event : batch) {
+                    if (event instanceof IngestEvent.Connection c) {
+                        synchronized (reports) {
+                            reports.on(c).forEach(err::println);
+                        }
+                    }
+                }
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                for (TargetConfig config : configs) {
+                    try {
+                        session.add(config);
+                    } catch (IllegalArgumentException | UncheckedIOException e) {
+                        err.println("planewatch record: " + e.getMessage());
+                        return 2;
+                    }
+                }
+                progress(session, recording, reports);
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // The JVM is already stopping because of the signal that ended the recording.
+                }
+            }
+            // Closing the session records what is still queued and closes the file cleanly.
+            session.close();
+            RecordingStatus status = recording.lastStatus().orElseThrow();
+            err.printf(
+                    Locale.ROOT,
+                    "recorded %d updates in %d batches to %s (%s)%n",
+                    status.updates(),
+                    status.batches(),
+                    out,
+                    ByteSizes.human(sizeOf(out)));
         }
-        Recorder.Status status = recorder.status();
-        err.printf(
-                Locale.ROOT,
-                "recorded %d updates in %d batches to %s (%s)%n",
-                status.updates(),
-                status.batches(),
-                out,
-                ByteSizes.human(sizeOf(out)));
         if (stopReason.get() != null) {
             err.println("planewatch record: " + stopReason.get());
             return 1;
@@ -202,61 +182,39 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
         return 0;
     }
 
-    private void pump(IngestQueue queue, Recorder recorder, TargetReports targets) throws InterruptedException {
+    /** Prints a progress line once a second until the time is up, the recording stopped or the command is stopped. */
+    private void progress(LiveSession session, RecordingControl recording, TargetReports targets)
+            throws InterruptedException {
         long start = clock.millis();
         long end = duration == null ? Long.MAX_VALUE : start + duration.toMillis();
         long nextProgress = start + 1000;
         long updatesAtLastProgress = 0;
         long lastProgress = start;
-        List<IngestEvent> batch = new ArrayList<>(MAX_BATCH);
-        // The console's own telemetry store judges the alarms, so the recording carries them as the console's would.
-        TelemetryStore store = new TelemetryStore(clock);
-        AlarmJournal alarms = new AlarmJournal(start);
-        long nextAlarmCheck = start;
-        while (interrupted.getCount() > 0 && clock.millis() < end) {
-            queue.drain(batch, MAX_BATCH, BATCH_MILLIS);
-            for (IngestEvent event : batch) {
-                if (event instanceof IngestEvent.Connection c) {
-                    targets.on(c).forEach(err::println);
-                }
-            }
-            store.apply(batch);
-            recorder.onBatch(batch);
-            batch.clear();
+        while (!interrupted.await(
+                        Math.clamp(Math.min(nextProgress, end) - clock.millis(), 1, 250), TimeUnit.MILLISECONDS)
+                && clock.millis() < end) {
             long now = clock.millis();
-            if (now >= nextAlarmCheck) {
-                alarms.changes(store.publish(FabricSnapshot.IngestStats.NONE)).forEach(recorder::alarm);
-                nextAlarmCheck = now + ALARM_CHECK_MILLIS;
+            if (now < nextProgress) {
+                continue;
             }
-            if (now >= nextProgress) {
-                Recorder.Status s = recorder.status();
-                long live = targets.live();
-                double rate = (s.updates() - updatesAtLastProgress) * 1000.0 / Math.max(1, now - lastProgress);
+            RecordingStatus s = recording.lastStatus().orElseThrow();
+            double rate = (s.updates() - updatesAtLastProgress) * 1000.0 / Math.max(1, now - lastProgress);
+            synchronized (targets) {
                 err.printf(
                         Locale.ROOT,
                         "recording %s  %,.0f updates/s  %s  targets live %d/%d  dropped %d%n",
                         elapsed(now - start),
                         rate,
                         ByteSizes.human(sizeOf(out)),
-                        live,
+                        targets.live(),
                         targets.count(),
-                        s.droppedBatches() + queue.droppedNotifications());
+                        s.droppedBatches() + session.ingestStats().droppedNotifications());
                 targets.reminders(now).forEach(err::println);
-                updatesAtLastProgress = s.updates();
-                lastProgress = now;
-                nextProgress = now + 1000;
             }
+            updatesAtLastProgress = s.updates();
+            lastProgress = now;
+            nextProgress = now + 1000;
         }
-    }
-
-    private static void drainRest(IngestQueue queue, Recorder recorder) {
-        List<IngestEvent> rest = new ArrayList<>();
-        try {
-            queue.drain(rest, Integer.MAX_VALUE, 0);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        recorder.onBatch(rest);
     }
 
     private static String elapsed(long millis) {
@@ -266,9 +224,9 @@ public final class RecordCommand implements java.util.concurrent.Callable<Intege
 
     private static long sizeOf(Path file) {
         try {
-            long size = java.nio.file.Files.size(file);
+            long size = Files.size(file);
             Path wal = Path.of(file + "-wal");
-            return size + (java.nio.file.Files.exists(wal) ? java.nio.file.Files.size(wal) : 0);
+            return size + (Files.exists(wal) ? Files.size(wal) : 0);
         } catch (IOException e) {
             return 0;
         }

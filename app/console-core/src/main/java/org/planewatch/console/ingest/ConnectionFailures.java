@@ -4,7 +4,9 @@ import io.grpc.Status;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
+import java.util.Locale;
 import java.util.Optional;
+import org.planewatch.console.telemetry.TargetConfig;
 
 /** Explains a failed call in operator words: refused, TLS, authentication, or the agent's own message. */
 public final class ConnectionFailures {
@@ -83,8 +85,7 @@ public final class ConnectionFailures {
         }
         if (status.getCode() == Status.Code.UNAVAILABLE) {
             String description = status.getDescription();
-            if (description != null
-                            && description.toLowerCase(java.util.Locale.ROOT).contains("http2")
+            if (description != null && description.toLowerCase(Locale.ROOT).contains("http2")
                     || description != null && description.contains("first received frame")) {
                 return "TLS or protocol mismatch with " + where + ": " + TlsFailures.firstLine(description)
                         + " (the agent may expect TLS, or plaintext)";

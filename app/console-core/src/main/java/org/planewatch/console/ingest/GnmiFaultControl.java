@@ -1,5 +1,6 @@
 package org.planewatch.console.ingest;
 
+import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
@@ -7,13 +8,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.telemetry.FaultControl;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SetRequest;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.gnmi.proto.gNMIGrpc;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.SimLeaves;
 
 /**
  * Fault injection through gNMI Set on the simulator's {@code sim:} config leaves. The agent decides
@@ -26,7 +29,7 @@ public final class GnmiFaultControl implements FaultControl, AutoCloseable {
             Thread.ofPlatform().daemon().name("planewatch-fault-injection").factory());
 
     public GnmiFaultControl(TargetConfig target) {
-        this.channel = io.grpc.Grpc.newChannelBuilderForAddress(
+        this.channel = Grpc.newChannelBuilderForAddress(
                         target.host(), target.port(), GnmiTargetClient.credentials(target))
                 .build();
         this.stub = gNMIGrpc.newBlockingStub(channel);
@@ -35,26 +38,26 @@ public final class GnmiFaultControl implements FaultControl, AutoCloseable {
     @Override
     public CompletableFuture<Void> setLink(String link, boolean up) {
         return set(
-                "sim:/links/link[name=" + link + "]/config/state",
+                SimLeaves.linkConfig(link).child(SimLeaves.ADMIN_STATE),
                 TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
     }
 
     @Override
     public CompletableFuture<Void> rebootSwitch(String switchName, Duration down) {
         return set(
-                "sim:/switches/switch[name=" + switchName + "]/config/reboot",
+                SimLeaves.switchConfig(switchName).child(SimLeaves.REBOOT),
                 TypedValue.newBuilder().setUintVal(down.toNanos()).build());
     }
 
     @Override
     public CompletableFuture<Void> setPlane(int plane, boolean up) {
         return set(
-                "sim:/planes/plane[id=" + plane + "]/config/state",
+                SimLeaves.planeConfig(plane).child(SimLeaves.ADMIN_STATE),
                 TypedValue.newBuilder().setStringVal(up ? "UP" : "DOWN").build());
     }
 
-    private CompletableFuture<Void> set(String path, TypedValue value) {
-        Path wire = NotificationDecoder.encode(TelemetryPath.parse(path));
+    private CompletableFuture<Void> set(TelemetryPath path, TypedValue value) {
+        Path wire = NotificationDecoder.encode(path);
         // The simulator's config leaves belong to the whole fabric, which an aggregating agent serves as '*'.
         SetRequest request = SetRequest.newBuilder()
                 .setPrefix(Path.newBuilder().setTarget("*"))

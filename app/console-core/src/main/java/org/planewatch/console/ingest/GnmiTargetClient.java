@@ -1,12 +1,16 @@
 package org.planewatch.console.ingest;
 
 import io.grpc.CallOptions;
+import io.grpc.Channel;
 import io.grpc.ChannelCredentials;
 import io.grpc.ClientInterceptors;
+import io.grpc.ConnectivityState;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
+import io.grpc.StatusRuntimeException;
 import io.grpc.TlsChannelCredentials;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientCalls;
@@ -14,15 +18,21 @@ import io.grpc.stub.ClientResponseObserver;
 import io.grpc.stub.MetadataUtils;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SubscribeRequest;
@@ -55,7 +65,7 @@ public final class GnmiTargetClient implements AutoCloseable {
     private final Backoff backoff;
     private final ManagedChannel channel;
     /** The channel with the credential headers attached to every call. */
-    private final io.grpc.Channel authenticated;
+    private final Channel authenticated;
 
     private final Object lock = new Object();
     /** When the target last streamed (its first response, or a failure while streaming); MIN_VALUE: never. */
@@ -65,7 +75,7 @@ public final class GnmiTargetClient implements AutoCloseable {
     private boolean closed;
     private final List<ClientCallStreamObserver<SubscribeRequest>> streams = new ArrayList<>();
     /** Explicit-only paths per device (the drill-down's EVs), re-subscribed on every dial. */
-    private final java.util.Map<String, SubscriptionPlan> explicit = new java.util.HashMap<>();
+    private final Map<String, SubscriptionPlan> explicit = new HashMap<>();
 
     public GnmiTargetClient(
             TargetConfig config,
@@ -82,8 +92,7 @@ public final class GnmiTargetClient implements AutoCloseable {
         this.backoff = backoff;
         // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
         // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
-        this.channel = io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder.forAddress(
-                        config.host(), config.port(), credentials(config))
+        this.channel = NettyChannelBuilder.forAddress(config.host(), config.port(), credentials(config))
                 .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 .keepAliveTime(10, TimeUnit.SECONDS)
@@ -129,7 +138,7 @@ public final class GnmiTargetClient implements AutoCloseable {
     }
 
     private static java.nio.file.Path readable(TargetConfig config, String what, java.nio.file.Path file) {
-        if (!java.nio.file.Files.isReadable(file)) {
+        if (!Files.isReadable(file)) {
             throw new IllegalArgumentException(
                     "target '" + config.name() + "': " + what + " " + file + " is not a readable file");
         }
@@ -163,9 +172,9 @@ public final class GnmiTargetClient implements AutoCloseable {
         for (String target : streamTargets) {
             open(attempt, request(target, plan));
         }
-        java.util.Map<String, SubscriptionPlan> extras;
+        Map<String, SubscriptionPlan> extras;
         synchronized (lock) {
-            extras = java.util.Map.copyOf(explicit);
+            extras = Map.copyOf(explicit);
         }
         extras.forEach((target, extraPlan) -> open(attempt, request(target, extraPlan)));
     }
@@ -356,13 +365,13 @@ public final class GnmiTargetClient implements AutoCloseable {
      * connection is READY, so the dial that set off the successful connection attempt itself fails
      * with "connection refused", and without this the agent waited a whole further back-off.
      */
-    private void redialWhenReady(java.util.concurrent.ScheduledFuture<?> scheduled) {
-        io.grpc.ConnectivityState state = channel.getState(false);
-        if (state == io.grpc.ConnectivityState.READY) {
+    private void redialWhenReady(ScheduledFuture<?> scheduled) {
+        ConnectivityState state = channel.getState(false);
+        if (state == ConnectivityState.READY) {
             if (scheduled.cancel(false)) {
                 scheduler.execute(this::dial);
             }
-        } else if (state != io.grpc.ConnectivityState.SHUTDOWN && !scheduled.isDone()) {
+        } else if (state != ConnectivityState.SHUTDOWN && !scheduled.isDone()) {
             channel.notifyWhenStateChanged(state, () -> redialWhenReady(scheduled));
         }
     }
@@ -378,7 +387,7 @@ public final class GnmiTargetClient implements AutoCloseable {
         for (ClientCallStreamObserver<?> call : calls) {
             try {
                 call.cancel(why, null);
-            } catch (io.grpc.StatusRuntimeException failedWhileCancelling) {
+            } catch (StatusRuntimeException failedWhileCancelling) {
                 // Given up on anyway (see above).
             }
         }
@@ -387,7 +396,7 @@ public final class GnmiTargetClient implements AutoCloseable {
     private static String formatWait(Duration wait) {
         return wait.toMillis() < 1000
                 ? wait.toMillis() + " ms"
-                : String.format(java.util.Locale.ROOT, "%.1f s", wait.toMillis() / 1000.0);
+                : String.format(Locale.ROOT, "%.1f s", wait.toMillis() / 1000.0);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.planewatch.console.ingest;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -24,7 +25,7 @@ public final class NotificationDecoder {
      */
     public static final class PathCache {
         private static final int MAX_ENTRIES = 1 << 18;
-        private final java.util.HashMap<Path, TelemetryPath> paths = new java.util.HashMap<>();
+        private final HashMap<Path, TelemetryPath> paths = new HashMap<>();
 
         TelemetryPath get(Path path) {
             TelemetryPath decoded = paths.get(path);

@@ -2,6 +2,15 @@ package org.planewatch.console.ingest;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
+import org.planewatch.telemetry.path.PathElem;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.EvLeaves;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PlaneLeaves;
+import org.planewatch.telemetry.schema.QpLeaves;
+import org.planewatch.telemetry.schema.QueueLeaves;
 
 /**
  * What the console subscribes to, per path group. Counters are sampled by the agent
@@ -46,21 +55,32 @@ public record SubscriptionPlan(List<PathGroup> groups) {
      */
     public static SubscriptionPlan fabricOverview() {
         return new SubscriptionPlan(List.of(
-                // state and ethernet/state (port-speed): one path that agents from before port-speed accept too
-                PathGroup.targetDefined("/interfaces/interface"),
-                PathGroup.targetDefined("/qos/interfaces/interface/output/queues/queue/state"),
-                PathGroup.targetDefined("mrc:/planes/plane/state"),
-                PathGroup.targetDefined("mrc:/qps/qp/state"),
-                PathGroup.targetDefined("mrc:/events")));
+                // the whole interface, state and ethernet/state (port-speed): one path that agents from
+                // before port-speed accept too
+                PathGroup.targetDefined(everyEntry(InterfaceLeaves.STATE_TEMPLATE.parent())),
+                PathGroup.targetDefined(everyEntry(QueueLeaves.STATE_TEMPLATE)),
+                PathGroup.targetDefined(everyEntry(PlaneLeaves.STATE_TEMPLATE)),
+                PathGroup.targetDefined(everyEntry(QpLeaves.STATE_TEMPLATE)),
+                PathGroup.targetDefined(everyEntry(ExclusionEventRing.ROOT))));
+    }
+
+    /** A schema path with its list keys left out ({@code /interfaces/interface/state}): every entry of each list. */
+    private static String everyEntry(TelemetryPath template) {
+        return new TelemetryPath(
+                        template.origin(),
+                        template.elems().stream()
+                                .map(e -> PathElem.of(e.name()))
+                                .toList())
+                .toString();
     }
 
     /** Per-EV state of every QP of one device: high cardinality, so only for the host being looked at. */
     public static SubscriptionPlan evStates() {
-        return new SubscriptionPlan(List.of(PathGroup.targetDefined("mrc:/qps/qp/evs")));
+        return new SubscriptionPlan(List.of(PathGroup.targetDefined(everyEntry(EvLeaves.EXPLICIT_SUBTREE))));
     }
 
     public SubscriptionPlan with(PathGroup group) {
-        return new SubscriptionPlan(java.util.stream.Stream.concat(groups.stream(), java.util.stream.Stream.of(group))
-                .toList());
+        return new SubscriptionPlan(
+                Stream.concat(groups.stream(), Stream.of(group)).toList());
     }
 }

@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
+import org.planewatch.console.telemetry.TargetConfig;
 
 /**
  * Says which TLS check failed. gRPC's status reads "io exception" and its handshake exception "General

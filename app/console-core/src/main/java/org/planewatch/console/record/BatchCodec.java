@@ -1,6 +1,8 @@
 package org.planewatch.console.record;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,7 +126,7 @@ final class BatchCodec {
 
     private final List<PathIds> pathIdsByTarget = new ArrayList<>();
     /** Positions in the last encoded batch of the notifications that carried decision leaves. */
-    private final java.util.BitSet decisionNotifications = new java.util.BitSet();
+    private final BitSet decisionNotifications = new BitSet();
 
     private PathIds pathIds(int target, int count) {
         while (pathIdsByTarget.size() <= target) {
@@ -136,8 +138,8 @@ final class BatchCodec {
             pathIdsByTarget.set(target, known);
         }
         if (known.paths.length < count) {
-            known.paths = java.util.Arrays.copyOf(known.paths, count);
-            known.ids = java.util.Arrays.copyOf(known.ids, count);
+            known.paths = Arrays.copyOf(known.paths, count);
+            known.ids = Arrays.copyOf(known.ids, count);
         }
         return known;
     }
@@ -146,7 +148,7 @@ final class BatchCodec {
      * The notifications of the batch last given to {@link #encode} that carried exclusion-decision
      * leaves, by position: the only ones the exclusion index needs to look at.
      */
-    java.util.BitSet decisionNotifications() {
+    BitSet decisionNotifications() {
         return decisionNotifications;
     }
 
@@ -565,11 +567,11 @@ final class BatchCodec {
         int length = 0;
         while (!deflater.finished()) {
             if (length == compressed.length) {
-                compressed = java.util.Arrays.copyOf(compressed, compressed.length * 2);
+                compressed = Arrays.copyOf(compressed, compressed.length * 2);
             }
             length += deflater.deflate(compressed, length, compressed.length - length);
         }
-        return java.util.Arrays.copyOf(compressed, length);
+        return Arrays.copyOf(compressed, length);
     }
 
     private ByteInput inflate(byte[] data) {
@@ -579,7 +581,7 @@ final class BatchCodec {
         try {
             while (!inflater.finished()) {
                 if (length == inflated.length) {
-                    inflated = java.util.Arrays.copyOf(inflated, inflated.length * 2);
+                    inflated = Arrays.copyOf(inflated, inflated.length * 2);
                 }
                 int n = inflater.inflate(inflated, length, inflated.length - length);
                 if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {

@@ -1,9 +1,12 @@
 package org.planewatch.console.record;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.planewatch.telemetry.path.TelemetryPath;
 
 /**
@@ -30,9 +33,9 @@ final class Dictionary {
 
     private TelemetryPath[] paths = new TelemetryPath[1024];
     private final Map<Leaf, Integer> templateIds = new HashMap<>();
-    private final java.util.BitSet templates = new java.util.BitSet();
+    private final BitSet templates = new BitSet();
     /** Leaves of a decision ({@code mrc:/events/event[seq]/state/<leaf>}): templates, and format-1 paths with their sequence number. */
-    private final java.util.BitSet decisionLeaves = new java.util.BitSet();
+    private final BitSet decisionLeaves = new BitSet();
 
     private final Map<Integer, Long> plainDecisionSeqs = new HashMap<>();
     /** Leaves by each keyed list entry above them, for gNMI deletes, which remove whole subtrees. */
@@ -90,8 +93,8 @@ final class Dictionary {
         int newId = leaves.size();
         leaves.add(leaf);
         if (newId == targetIds.length) {
-            targetIds = java.util.Arrays.copyOf(targetIds, newId * 2);
-            paths = java.util.Arrays.copyOf(paths, newId * 2);
+            targetIds = Arrays.copyOf(targetIds, newId * 2);
+            paths = Arrays.copyOf(paths, newId * 2);
         }
         targetIds[newId] = targetId;
         paths[newId] = path;
@@ -142,9 +145,7 @@ final class Dictionary {
             // whose few leaves are indexed. Only a container above every list entry needs a scan.
             List<Integer> candidates = nearestListEntryLeaves(targetId, path);
             if (candidates == null) {
-                candidates = java.util.stream.IntStream.range(0, leaves.size())
-                        .boxed()
-                        .toList();
+                candidates = IntStream.range(0, leaves.size()).boxed().toList();
             }
             for (int id : candidates) {
                 Leaf leaf = leaves.get(id);

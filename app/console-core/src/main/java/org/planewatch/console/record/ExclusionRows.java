@@ -2,6 +2,7 @@ package org.planewatch.console.record;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,8 +10,8 @@ import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
-import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 
 /**
  * Picks the endpoint exclusion decisions ({@code mrc:/events/event[seq=S]/state/...}) out of each
@@ -52,7 +53,7 @@ final class ExclusionRows {
         boolean streaming;
     }
 
-    private final Map<String, Subscription> subscriptions = new java.util.HashMap<>();
+    private final Map<String, Subscription> subscriptions = new HashMap<>();
 
     /** Leaves of decisions not yet complete, oldest first. */
     private final Map<Key, Map<String, String>> partial = new LinkedHashMap<>() {
@@ -97,7 +98,7 @@ final class ExclusionRows {
             }
             long seq;
             try {
-                seq = Long.parseLong(path.elem(1).keys().get("seq"));
+                seq = Long.parseLong(ExclusionEventRing.seqText(path));
             } catch (NumberFormatException e) {
                 continue;
             }
@@ -122,13 +123,6 @@ final class ExclusionRows {
     }
 
     static boolean isEventLeaf(TelemetryPath path) {
-        if (!"mrc".equals(path.origin()) || path.size() != 4) {
-            return false;
-        }
-        PathElem event = path.elem(1);
-        return path.elem(0).name().equals("events")
-                && event.name().equals("event")
-                && event.keys().containsKey("seq")
-                && path.elem(2).name().equals("state");
+        return ExclusionEventRing.isField(path);
     }
 }

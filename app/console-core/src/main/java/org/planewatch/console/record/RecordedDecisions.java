@@ -3,11 +3,14 @@ package org.planewatch.console.record;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.planewatch.console.telemetry.RecordedDecision;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -73,7 +76,7 @@ final class RecordedDecisions {
 
     static RecordedDecisions read(RecordingReader reader) throws SQLException {
         Map<String, Integer> ids = new HashMap<>();
-        List<String> texts = new java.util.ArrayList<>();
+        List<String> texts = new ArrayList<>();
         Columns c = new Columns();
         int n = 0;
         // Format 2 and older kept one row per device name and number, whatever the source or subscription.
@@ -206,15 +209,18 @@ final class RecordedDecisions {
         String text = value.text();
         int flags = c.known[i];
         return switch (leaf) {
-            case "timestamp" ->
+            case ExclusionEventRing.TIMESTAMP ->
                 (flags & 1) != 0 && Long.toString(c.timestamp[i]).equals(text);
-            case "qpn" -> (flags & 2) != 0 && Long.toString(c.qpn[i]).equals(text);
-            case "ev" -> (flags & 4) != 0 && Long.toString(c.ev[i]).equals(text);
-            case "plane" -> (flags & 8) != 0 && Long.toString(c.plane[i]).equals(text);
-            case "links" -> text.equals(text(c.links[i]));
-            case "from-state" -> text.equals(text(c.from[i]));
-            case "to-state" -> text.equals(text(c.to[i]));
-            case "reason" -> text.equals(text(c.reason[i]));
+            case ExclusionEventRing.QPN ->
+                (flags & 2) != 0 && Long.toString(c.qpn[i]).equals(text);
+            case ExclusionEventRing.EV ->
+                (flags & 4) != 0 && Long.toString(c.ev[i]).equals(text);
+            case ExclusionEventRing.PLANE ->
+                (flags & 8) != 0 && Long.toString(c.plane[i]).equals(text);
+            case ExclusionEventRing.LINKS -> text.equals(text(c.links[i]));
+            case ExclusionEventRing.FROM_STATE -> text.equals(text(c.from[i]));
+            case ExclusionEventRing.TO_STATE -> text.equals(text(c.to[i]));
+            case ExclusionEventRing.REASON -> text.equals(text(c.reason[i]));
             default -> true;
         };
     }
@@ -282,9 +288,7 @@ final class RecordedDecisions {
                     boxed[k] = order[from + k];
                 }
                 Arrays.sort(
-                        boxed,
-                        java.util.Comparator.comparingLong((Integer i) -> c.seq[i])
-                                .thenComparingInt(i -> i));
+                        boxed, Comparator.comparingLong((Integer i) -> c.seq[i]).thenComparingInt(i -> i));
                 for (int k = 0; k < n; k++) {
                     order[from + k] = boxed[k];
                 }

@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -46,8 +49,8 @@ public final class Recorder implements AutoCloseable {
     /**
      * What a recording loses at most when its process is killed while the writer keeps up: the state
      * owner hands every batch over as soon as it drained it (waiting at most 250 ms for the first
-     * event), and this thread commits whatever is queued at once. Measured by killing {@code planewatch
-     * record} with SIGKILL (RecorderKillTest): at most 114 ms in 40 runs, median 5 to 11 ms. What the replay of an abruptly
+     * event), and this thread commits whatever is queued at once, so a SIGKILL loses well under a second
+     * (RecorderKillTest; the measured figures are in ADR 0085). What the replay of an abruptly
      * ended recording says may be missing.
      */
     public static final long ABRUPT_END_LOSS_MILLIS = 250;
@@ -61,7 +64,7 @@ public final class Recorder implements AutoCloseable {
 
     private record AlarmChange(RecordingReader.AlarmMark alarm) implements Command {}
 
-    private record Stop(java.util.concurrent.CompletableFuture<Void> done) implements Command {}
+    private record Stop(CompletableFuture<Void> done) implements Command {}
 
     private final RecordingWriter writer;
     private final BlockingQueue<Command> queue;
@@ -142,13 +145,13 @@ public final class Recorder implements AutoCloseable {
     @Override
     public void close() {
         accepting = false;
-        java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<Void> done = new CompletableFuture<>();
         try {
             queue.put(new Stop(done));
             done.get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             thread.interrupt();
         }
     }

@@ -2,7 +2,9 @@ package org.planewatch.console.record;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -11,12 +13,20 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.LongStream;
 import org.planewatch.telemetry.path.PathSyntaxException;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 import org.sqlite.SQLiteOpenMode;
 
 /**
@@ -85,7 +95,7 @@ public final class RecordingReader implements AutoCloseable {
     private final Connection db;
     private final FileHeader header;
     private final boolean closedCleanly;
-    private final java.util.Set<RecordingDamage> damage = new java.util.LinkedHashSet<>();
+    private final Set<RecordingDamage> damage = new LinkedHashSet<>();
     private final Dictionary dictionary = new Dictionary();
     private Long firstExclusionArrival;
     private final RecordingMetadata metadata;
@@ -153,13 +163,12 @@ public final class RecordingReader implements AutoCloseable {
      * {@code closed_after_batch}) and is still in WAL mode (files from before the mark existed were
      * switched out of WAL mode when closed, so they do not count as abrupt).
      */
-    public java.util.Optional<AbruptEnd> abruptEnd() throws RecordingException {
+    public Optional<AbruptEnd> abruptEnd() throws RecordingException {
         if (closedCleanly || !header.walMode()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         long[] range = timeRange();
-        return java.util.Optional.of(
-                new AbruptEnd(file, range == null ? Long.MIN_VALUE : range[1], header.walMissing()));
+        return Optional.of(new AbruptEnd(file, range == null ? Long.MIN_VALUE : range[1], header.walMissing()));
     }
 
     /** Damage found so far by any cursor over this recording, each once, in the order found. */
@@ -224,8 +233,7 @@ public final class RecordingReader implements AutoCloseable {
      */
     public long[] exclusionTimes() throws RecordingException {
         return query("SELECT DISTINCT arrival_ms FROM exclusions ORDER BY arrival_ms", rs -> {
-            java.util.stream.LongStream.Builder times =
-                    java.util.stream.LongStream.builder(); // unboxed: a million instants
+            LongStream.Builder times = LongStream.builder(); // unboxed: a million instants
             while (rs.next()) {
                 times.add(rs.getLong(1));
             }
@@ -360,11 +368,11 @@ public final class RecordingReader implements AutoCloseable {
 
     /** Whether a failed read means the file is damaged (rather than, say, closed under the reader). */
     static boolean isDamage(SQLException e) {
-        if (e instanceof org.sqlite.SQLiteException sqlite) {
-            org.sqlite.SQLiteErrorCode code = sqlite.getResultCode();
-            return code == org.sqlite.SQLiteErrorCode.SQLITE_CORRUPT
-                    || code == org.sqlite.SQLiteErrorCode.SQLITE_NOTADB
-                    || code == org.sqlite.SQLiteErrorCode.SQLITE_FORMAT
+        if (e instanceof SQLiteException sqlite) {
+            SQLiteErrorCode code = sqlite.getResultCode();
+            return code == SQLiteErrorCode.SQLITE_CORRUPT
+                    || code == SQLiteErrorCode.SQLITE_NOTADB
+                    || code == SQLiteErrorCode.SQLITE_FORMAT
                     || code.name().startsWith("SQLITE_CORRUPT")
                     || code.name().startsWith("SQLITE_IOERR");
         }
@@ -398,7 +406,7 @@ public final class RecordingReader implements AutoCloseable {
             throw new RecordingException(file, "cannot be read: " + readProblem(e), e);
         }
         if (read < SQLITE_MAGIC.length
-                || !java.util.Arrays.equals(header, 0, SQLITE_MAGIC.length, SQLITE_MAGIC, 0, SQLITE_MAGIC.length)) {
+                || !Arrays.equals(header, 0, SQLITE_MAGIC.length, SQLITE_MAGIC, 0, SQLITE_MAGIC.length)) {
             throw new RecordingException(
                     file,
                     read == 0
@@ -424,7 +432,7 @@ public final class RecordingReader implements AutoCloseable {
 
     /** An I/O failure in operator words: permission denied is the common one. */
     static String readProblem(IOException e) {
-        if (e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof AccessDeniedException) {
             return "permission denied (the console runs as " + System.getProperty("user.name") + ")";
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -436,7 +444,7 @@ public final class RecordingReader implements AutoCloseable {
      * counter at offset 24 equals the version-valid-for number at offset 92).
      */
     private static void checkLength(Path file, byte[] header) throws RecordingException {
-        java.nio.ByteBuffer h = java.nio.ByteBuffer.wrap(header);
+        ByteBuffer h = ByteBuffer.wrap(header);
         int pageSize = Short.toUnsignedInt(h.getShort(16));
         long pages = Integer.toUnsignedLong(h.getInt(28));
         boolean sizeValid = pages > 0 && h.getInt(24) == h.getInt(92);
@@ -495,7 +503,7 @@ public final class RecordingReader implements AutoCloseable {
 
     /** A file with the right identity but not all the tables (made by hand, or by another tool). */
     private void checkTables() throws SQLException, RecordingException {
-        java.util.Set<String> present = new java.util.HashSet<>();
+        Set<String> present = new HashSet<>();
         try (Statement s = db.createStatement();
                 ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
             while (rs.next()) {

@@ -8,9 +8,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
@@ -245,7 +250,7 @@ public final class RecordingWriter implements AutoCloseable {
             if (changed == 0) {
                 insert.setLong(1, raisedMillis);
                 if (clearedMillis == null) {
-                    insert.setNull(2, java.sql.Types.INTEGER);
+                    insert.setNull(2, Types.INTEGER);
                 } else {
                     insert.setLong(2, clearedMillis);
                 }
@@ -311,9 +316,9 @@ public final class RecordingWriter implements AutoCloseable {
      * timestamp recorded before, in any subscription, is the ring resent after a reconnect: left out.
      */
     private List<ExclusionRows.Row> writeExclusions(long batchSeq, List<ExclusionRows.Row> rows) throws SQLException {
-        List<ExclusionRows.Row> inserted = new java.util.ArrayList<>(rows.size());
+        List<ExclusionRows.Row> inserted = new ArrayList<>(rows.size());
         for (ExclusionRows.Row row : rows) {
-            Long timestamp = longOrNull(row.fields().get("timestamp"));
+            Long timestamp = longOrNull(row.fields().get(ExclusionEventRing.TIMESTAMP));
             if (!recordedBefore(row, timestamp) && insertExclusion(row, batchSeq, timestamp)) {
                 inserted.add(row);
             }
@@ -330,13 +335,13 @@ public final class RecordingWriter implements AutoCloseable {
         insertExclusion.setLong(5, batchSeq);
         insertExclusion.setLong(6, row.arrivalMillis());
         setLongOrNull(insertExclusion, 7, timestamp);
-        setLongOrNull(insertExclusion, 8, longOrNull(f.get("qpn")));
-        setLongOrNull(insertExclusion, 9, longOrNull(f.get("ev")));
-        setLongOrNull(insertExclusion, 10, longOrNull(f.get("plane")));
-        insertExclusion.setString(11, f.get("links"));
-        insertExclusion.setString(12, f.get("from-state"));
-        insertExclusion.setString(13, f.get("to-state"));
-        insertExclusion.setString(14, f.get("reason"));
+        setLongOrNull(insertExclusion, 8, longOrNull(f.get(ExclusionEventRing.QPN)));
+        setLongOrNull(insertExclusion, 9, longOrNull(f.get(ExclusionEventRing.EV)));
+        setLongOrNull(insertExclusion, 10, longOrNull(f.get(ExclusionEventRing.PLANE)));
+        insertExclusion.setString(11, f.get(ExclusionEventRing.LINKS));
+        insertExclusion.setString(12, f.get(ExclusionEventRing.FROM_STATE));
+        insertExclusion.setString(13, f.get(ExclusionEventRing.TO_STATE));
+        insertExclusion.setString(14, f.get(ExclusionEventRing.REASON));
         return insertExclusion.executeUpdate() == 1;
     }
 
@@ -348,7 +353,7 @@ public final class RecordingWriter implements AutoCloseable {
         try (ResultSet rs = recordedTimestamps.executeQuery()) {
             while (rs.next()) {
                 long value = rs.getLong(1);
-                if (java.util.Objects.equals(timestamp, rs.wasNull() ? null : value)) {
+                if (Objects.equals(timestamp, rs.wasNull() ? null : value)) {
                     return true;
                 }
             }
@@ -358,7 +363,7 @@ public final class RecordingWriter implements AutoCloseable {
 
     private void writeActivity(List<? extends IngestEvent> batch, List<ExclusionRows.Row> exclusions)
             throws SQLException {
-        java.util.TreeMap<Long, long[]> seconds = new java.util.TreeMap<>();
+        TreeMap<Long, long[]> seconds = new TreeMap<>();
         for (IngestEvent event : batch) {
             if (event instanceof IngestEvent.Notification n) {
                 long[] counts = seconds.computeIfAbsent(n.arrivalMillis() / 1000 * 1000, k -> new long[3]);
@@ -436,7 +441,7 @@ public final class RecordingWriter implements AutoCloseable {
         if (value != null) {
             statement.setLong(index, value);
         } else {
-            statement.setNull(index, java.sql.Types.INTEGER);
+            statement.setNull(index, Types.INTEGER);
         }
     }
 

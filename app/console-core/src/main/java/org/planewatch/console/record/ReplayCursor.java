@@ -5,6 +5,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import org.planewatch.console.telemetry.EventColumns;
 import org.planewatch.console.telemetry.EventQueue;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -12,6 +14,7 @@ import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -63,8 +66,8 @@ public final class ReplayCursor {
     }
 
     /** The gap the cursor stopped in front of, if it did: it reads nothing more, a seek past the gap's end goes on. */
-    public java.util.Optional<RecordingDamage> stoppedAt() {
-        return java.util.Optional.ofNullable(stoppedAt);
+    public Optional<RecordingDamage> stoppedAt() {
+        return Optional.ofNullable(stoppedAt);
     }
 
     private List<IngestEvent> seek(long atMillis, BatchCodec.DecisionFilter knownDecisions) throws RecordingException {
@@ -324,7 +327,7 @@ public final class ReplayCursor {
             return stopAtGap(
                     seq,
                     String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "its row says %d events arriving %d to %d ms, its data block %d arriving %d to %d ms",
                             events,
                             firstMillis,
@@ -405,16 +408,16 @@ public final class ReplayCursor {
     public static List<IngestEvent> asNotifications(List<RecordedDecision> decisions) {
         List<IngestEvent> events = new ArrayList<>(decisions.size());
         for (RecordedDecision d : decisions) {
-            PathElem event = PathElem.of("event", "seq", Long.toString(d.seq()));
+            PathElem event = ExclusionEventRing.entry(d.seq());
             List<TelemetryUpdate> updates = new ArrayList<>(8);
-            addNumber(updates, event, "timestamp", d.timestampNs());
-            addNumber(updates, event, "qpn", d.qpn());
-            addNumber(updates, event, "ev", d.ev());
-            addNumber(updates, event, "plane", d.plane());
-            addText(updates, event, "links", d.links());
-            addText(updates, event, "from-state", d.fromState());
-            addText(updates, event, "reason", d.reason());
-            addText(updates, event, "to-state", d.toState());
+            addNumber(updates, event, ExclusionEventRing.TIMESTAMP, d.timestampNs());
+            addNumber(updates, event, ExclusionEventRing.QPN, d.qpn());
+            addNumber(updates, event, ExclusionEventRing.EV, d.ev());
+            addNumber(updates, event, ExclusionEventRing.PLANE, d.plane());
+            addText(updates, event, ExclusionEventRing.LINKS, d.links());
+            addText(updates, event, ExclusionEventRing.FROM_STATE, d.fromState());
+            addText(updates, event, ExclusionEventRing.REASON, d.reason());
+            addText(updates, event, ExclusionEventRing.TO_STATE, d.toState());
             long timestamp = d.timestampNs() == null ? 0 : d.timestampNs();
             events.add(new IngestEvent.Notification(
                     d.source(), d.target(), timestamp, updates, List.of(), d.arrivalMillis()));
@@ -422,12 +425,8 @@ public final class ReplayCursor {
         return events;
     }
 
-    private static final PathElem EVENTS = PathElem.of("events");
-    private static final PathElem STATE = PathElem.of("state");
-
-    /** {@code mrc:/events/event[seq=S]/state/<leaf>}, built from parts. */
     private static TelemetryPath eventLeaf(PathElem event, String leaf) {
-        return new TelemetryPath("mrc", List.of(EVENTS, event, STATE, PathElem.of(leaf)));
+        return ExclusionEventRing.field(event, leaf);
     }
 
     private static void addNumber(List<TelemetryUpdate> updates, PathElem event, String leaf, Long value) {

@@ -5,6 +5,7 @@ import java.util.List;
 import org.planewatch.console.telemetry.PathColumns;
 import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 
 /**
  * The agents' exclusion-event ring, {@code mrc:/events/event[seq=S]/...}: every decision is a new
@@ -16,10 +17,7 @@ import org.planewatch.telemetry.path.TelemetryPath;
  */
 final class RingPaths {
     /** Index of the ring's list element in a path. */
-    static final int RING_ELEM = 1;
-
-    private static final String KEY = "seq";
-    private static final PathElem TEMPLATE_ELEM = PathElem.of("event", KEY, PathElem.ANY);
+    static final int RING_ELEM = ExclusionEventRing.ENTRY_ELEM;
 
     /** A concrete ring path split into its template and its sequence number. */
     record Split(TelemetryPath template, long seq) {}
@@ -28,24 +26,12 @@ final class RingPaths {
 
     /** The template and sequence number of {@code path}, or null when it is not below a ring entry. */
     static Split split(TelemetryPath path) {
-        if (path.size() <= RING_ELEM || !"mrc".equals(path.origin())) {
-            return null;
-        }
-        PathElem events = path.elem(0);
-        PathElem entry = path.elem(RING_ELEM);
-        if (!events.name().equals("events")
-                || !events.keys().isEmpty()
-                || !entry.name().equals("event")
-                || entry.keys().size() != 1) {
-            return null;
-        }
-        String text = entry.keys().get(KEY);
-        long seq = canonicalSeq(text);
+        long seq = canonicalSeq(ExclusionEventRing.seqText(path));
         if (seq < 0) {
             return null;
         }
         List<PathElem> elems = new ArrayList<>(path.elems());
-        elems.set(RING_ELEM, TEMPLATE_ELEM);
+        elems.set(RING_ELEM, ExclusionEventRing.ENTRY_TEMPLATE);
         return new Split(new TelemetryPath(path.origin(), elems), seq);
     }
 

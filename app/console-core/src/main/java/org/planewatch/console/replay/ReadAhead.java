@@ -1,5 +1,6 @@
 package org.planewatch.console.replay;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -9,6 +10,10 @@ import org.planewatch.console.record.ReplayCursor;
 import org.planewatch.console.telemetry.EventColumns;
 import org.planewatch.console.telemetry.EventQueue;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.telemetry.worker.IdleStrategy;
+import org.planewatch.telemetry.worker.NanoClock;
+import org.planewatch.telemetry.worker.Worker;
+import org.planewatch.telemetry.worker.WorkerRunner;
 
 /**
  * Reads and decodes a recording ahead of the replay clock on its own thread, so that decoding (about
@@ -34,61 +39,86 @@ final class ReadAhead implements AutoCloseable {
     private static final int CHUNKS = 120;
     /** What a replay that starts playing waits for (10 s of recording), not the whole read-ahead. */
     private static final int PRE_ROLL_CHUNKS = 40;
+    /**
+     * How long {@link #close} waits for the reader to let go of the cursor: a chunk is read in
+     * milliseconds and a wait for room in the queue ends at the interrupt, so this is only a backstop.
+     */
+    private static final Duration JOIN_BOUND = Duration.ofSeconds(30);
 
     private final BlockingQueue<Chunk> chunks = new ArrayBlockingQueue<>(CHUNKS);
     private final EventQueue taken = new EventQueue();
-    private final Thread thread;
+    private final WorkerRunner reader;
+    /** Measures the taking thread's waits and bounds {@link #awaitFull}. */
+    private final NanoClock clock;
+
     private long takenUntil;
     /** The gap reading stopped at, once the taking thread has taken everything before it. */
     private RecordingDamage gap;
     /** How long the taking thread has waited for chunks (its own field: only that thread reads and writes it). */
     private long waitNanos;
 
-    private volatile boolean running = true;
     /** Chunks read so far and whether reading ended: what {@link #awaitFull} waits on. */
     private long readChunks;
 
     private boolean finished;
 
     /** Starts reading from the cursor's position, which is {@code fromMillis}, to {@code endMillis}. */
-    ReadAhead(ReplayCursor cursor, long fromMillis, long endMillis) {
+    ReadAhead(ReplayCursor cursor, long fromMillis, long endMillis, NanoClock clock) {
         this.takenUntil = fromMillis;
-        this.thread = Thread.ofPlatform()
-                .daemon()
-                .name("planewatch-replay-read")
-                .start(() -> read(cursor, fromMillis, endMillis));
+        this.clock = clock;
+        this.reader = new WorkerRunner(
+                        "planewatch-replay-read",
+                        new Reader(cursor, fromMillis, endMillis),
+                        IdleStrategy.NONE, // waits for room in the queue inside doWork
+                        JOIN_BOUND)
+                .start();
     }
 
-    private void read(ReplayCursor cursor, long fromMillis, long endMillis) {
-        try {
-            long until = fromMillis;
-            while (running && until < endMillis) {
-                until = Math.min(until + CHUNK_MILLIS, endMillis);
-                Chunk chunk;
-                try {
-                    List<EventColumns> runs = cursor.advanceRunsTo(until);
-                    RecordingDamage stopped = cursor.stoppedAt().orElse(null);
-                    if (stopped != null) {
-                        chunks.put(new Chunk(Long.MAX_VALUE, runs, null, stopped));
-                        return;
-                    }
-                    chunk = new Chunk(until, runs, null, null);
-                } catch (RecordingException e) {
-                    chunks.put(new Chunk(Long.MAX_VALUE, List.of(), e, null));
-                    return;
-                }
-                chunks.put(chunk);
-                synchronized (this) {
-                    readChunks++;
-                    notifyAll();
-                }
+    /** The reading thread: one chunk per turn, done at the end, at a gap or at a failure. */
+    private final class Reader implements Worker {
+        private final ReplayCursor cursor;
+        private final long endMillis;
+        private long until;
+
+        Reader(ReplayCursor cursor, long fromMillis, long endMillis) {
+            this.cursor = cursor;
+            this.until = fromMillis;
+            this.endMillis = endMillis;
+        }
+
+        @Override
+        public int doWork() throws InterruptedException {
+            if (until >= endMillis) {
+                return DONE;
             }
-        } catch (InterruptedException e) {
-            // close(): the replay moved elsewhere or stopped.
-        } finally {
-            synchronized (this) {
+            until = Math.min(until + CHUNK_MILLIS, endMillis);
+            Chunk chunk;
+            try {
+                List<EventColumns> runs = cursor.advanceRunsTo(until);
+                RecordingDamage stopped = cursor.stoppedAt().orElse(null);
+                if (stopped != null) {
+                    chunks.put(new Chunk(Long.MAX_VALUE, runs, null, stopped));
+                    return DONE;
+                }
+                chunk = new Chunk(until, runs, null, null);
+            } catch (RecordingException e) {
+                chunks.put(new Chunk(Long.MAX_VALUE, List.of(), e, null));
+                return DONE;
+            }
+            chunks.put(chunk);
+            synchronized (ReadAhead.this) {
+                readChunks++;
+                ReadAhead.this.notifyAll();
+            }
+            return 1;
+        }
+
+        /** However reading ended (done, closed while waiting for room), {@link #awaitFull} stops waiting. */
+        @Override
+        public void onClose() {
+            synchronized (ReadAhead.this) {
                 finished = true;
-                notifyAll();
+                ReadAhead.this.notifyAll();
             }
         }
     }
@@ -102,9 +132,9 @@ final class ReadAhead implements AutoCloseable {
             while (takenUntil < untilMillis) {
                 Chunk chunk = chunks.poll();
                 if (chunk == null) {
-                    long waitFrom = System.nanoTime();
+                    long waitFrom = clock.nanoTime();
                     chunk = chunks.take();
-                    waitNanos += System.nanoTime() - waitFrom;
+                    waitNanos += clock.nanoTime() - waitFrom;
                 }
                 if (chunk.failure() != null) {
                     throw chunk.failure();
@@ -128,9 +158,9 @@ final class ReadAhead implements AutoCloseable {
      * for the two cores, and at 100x its first second dropped frames.
      */
     synchronized void awaitFull(long maxMillis) throws InterruptedException {
-        long giveUp = System.nanoTime() + maxMillis * 1_000_000;
+        long giveUp = clock.nanoTime() + maxMillis * 1_000_000;
         long left;
-        while (!finished && readChunks < PRE_ROLL_CHUNKS && (left = giveUp - System.nanoTime()) > 0) {
+        while (!finished && readChunks < PRE_ROLL_CHUNKS && (left = giveUp - clock.nanoTime()) > 0) {
             wait(Math.max(1, left / 1_000_000));
         }
     }
@@ -151,12 +181,6 @@ final class ReadAhead implements AutoCloseable {
     /** Stops the reader and waits for it, so the cursor (and the recording) is free again. */
     @Override
     public void close() {
-        running = false;
-        thread.interrupt();
-        try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        reader.close();
     }
 }

@@ -1,5 +1,6 @@
 package org.planewatch.console.replay;
 
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,9 @@ import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.telemetry.worker.IdleStrategy;
+import org.planewatch.telemetry.worker.Worker;
+import org.planewatch.telemetry.worker.WorkerRunner;
 
 /**
  * Owns a {@link ReplayEngine} on its own thread: moves replay time every frame at the chosen speed
@@ -68,9 +72,8 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
     private final InstantSource wallClock;
     private final Consumer<String> errors;
     private final BlockingQueue<Command> commands = new ArrayBlockingQueue<>(64);
-    private final Thread thread;
+    private final WorkerRunner runner;
     private volatile ReplayPosition position;
-    private volatile boolean running = true;
     private volatile boolean rehearsed;
 
     public ReplayDriver(ReplayEngine engine, InstantSource wallClock, Consumer<String> errors) {
@@ -78,11 +81,12 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
         this.wallClock = wallClock;
         this.errors = errors;
         this.position = engine.position();
-        this.thread = Thread.ofPlatform().daemon().name("planewatch-replay").unstarted(this::run);
+        // The loop waits for commands itself (a poll bounded by the next frame): no idling besides.
+        this.runner = new WorkerRunner("planewatch-replay", new Loop(), IdleStrategy.NONE, Duration.ofSeconds(2));
     }
 
     public void start() {
-        thread.start();
+        runner.start();
     }
 
     /** Queues a command; the position and snapshot reflect it within a frame. */
@@ -161,13 +165,7 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        thread.interrupt();
-        try {
-            thread.join(2_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        runner.close();
         engine.close();
         engine.recording().close();
     }
@@ -193,25 +191,22 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
      * most {@link #MAX_STEP_WALL_MILLIS}) to the frame shown now, and more than a second of owed wall
      * time is let go. A command that leaves the replay playing (play, speed, a seek while playing)
      * first computes the first frames and only then starts them on the wall clock ({@link #preRoll}).
+     *
+     * <p>The replay thread's loop: one turn carries out the commands waiting or computes at most one
+     * frame, and waits for the next frame or a command when the frames ahead are all computed.
      */
-    private void run() {
-        ReplayRehearsal rehearsal = new ReplayRehearsal(engine);
-        try {
-            run(rehearsal);
-        } finally {
-            // Interrupted to stop, this thread must still wait for the copy's read-ahead to let go of the
-            // recording, which close() closes next.
-            boolean interrupted = Thread.interrupted();
-            rehearsal.close();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
+    private final class Loop implements Worker {
+        private ReplayRehearsal rehearsal;
+        private long coveredUntil;
 
-    private void run(ReplayRehearsal rehearsal) {
-        long coveredUntil = wallClock.millis();
-        while (running) {
+        @Override
+        public void onStart() {
+            rehearsal = new ReplayRehearsal(engine);
+            coveredUntil = wallClock.millis();
+        }
+
+        @Override
+        public int doWork() throws InterruptedException {
             try {
                 long now = wallClock.millis();
                 boolean playing = engine.position().playing();
@@ -257,12 +252,25 @@ public final class ReplayDriver implements SnapshotSource, AutoCloseable {
                 }
                 rehearsed = rehearsal.done(); // before the position: a play seen there has ended the rehearsal
                 position = engine.position();
-            } catch (InterruptedException e) {
-                return;
             } catch (RecordingException | IllegalArgumentException e) {
                 engine.pause();
                 position = engine.position();
                 errors.accept(e.getMessage());
+            }
+            return 1;
+        }
+
+        @Override
+        public void onClose() {
+            if (rehearsal == null) {
+                return;
+            }
+            // Interrupted to stop, this thread must still wait for the copy's read-ahead to let go of the
+            // recording, which close() closes next.
+            boolean interrupted = Thread.interrupted();
+            rehearsal.close();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

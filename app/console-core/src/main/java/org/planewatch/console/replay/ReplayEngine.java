@@ -11,6 +11,8 @@ import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.telemetry.worker.NanoClock;
 
 /**
  * Plays a recording through the same telemetry store as live data, driven by a {@link ReplayClock}.
@@ -250,7 +252,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private void moveTo(long t) throws RecordingException {
         TelemetryStore current = store;
         ReadAhead reading = readAhead();
-        List<org.planewatch.console.telemetry.IngestEvent> events = reading.advanceTo(t);
+        List<IngestEvent> events = reading.advanceTo(t);
         RecordingDamage gap = reading.gap();
         if (gap != null && gap.resumes() && t >= gap.toMillis()) {
             seek(t); // a new store: the events before the gap are in the keyframe it starts from
@@ -264,7 +266,9 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     /** Started at play or on the first move, not at a seek: a click on the timeline should not pay for decoding ahead. */
     private ReadAhead readAhead() {
         if (ahead == null) {
-            ahead = new ReadAhead(cursor, clock.millis(), endMillis);
+            // The read-ahead's clock only measures waits and bounds the pre-roll's (a real monitor wait):
+            // the system's.
+            ahead = new ReadAhead(cursor, clock.millis(), endMillis, NanoClock.SYSTEM);
         }
         return ahead;
     }

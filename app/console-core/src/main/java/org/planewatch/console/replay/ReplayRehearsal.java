@@ -13,9 +13,8 @@ import org.planewatch.console.record.RecordingException;
 final class ReplayRehearsal implements AutoCloseable {
     static final double SPEED = 100;
     /**
-     * Frames played in all, 16 minutes of the demo at 100x (1.5 to 3.5 s warm, 5 to 8.5 s in a fresh JVM,
-     * on two cores): after 300, the replay that followed still dropped frames in its first seconds in five
-     * runs of twelve; after 600, in one of ten (3 frames) (ADR 0081).
+     * Frames played in all: 16 minutes of the demo at 100x, enough for the JIT to compile the replay's
+     * hot code; half of it was not (ADR 0081 has the runs behind the choice).
      */
     static final int FRAMES = 600;
 

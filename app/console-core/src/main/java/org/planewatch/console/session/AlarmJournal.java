@@ -1,6 +1,7 @@
 package org.planewatch.console.session;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -54,7 +55,7 @@ public final class AlarmJournal {
         // Only what the snapshot still lists can come back: both sets stay as small as the lists.
         raised = nowActive;
         cleared = nowCleared;
-        changes.sort(java.util.Comparator.comparingLong(AlarmJournal::changedAt));
+        changes.sort(Comparator.comparingLong(AlarmJournal::changedAt));
         return changes;
     }
 

@@ -1,7 +1,7 @@
 package org.planewatch.console.session;
 
 import java.util.List;
-import org.planewatch.console.ingest.TargetConfig;
+import org.planewatch.console.telemetry.TargetConfig;
 
 /** What the "Add agent" dialog and the targets view may do with connections. */
 public interface TargetControl {

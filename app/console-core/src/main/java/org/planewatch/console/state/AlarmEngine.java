@@ -2,6 +2,7 @@ package org.planewatch.console.state;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.Map;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.telemetry.ConnectionPhase;
 
 /**
  * Stateful alarms: a condition raises its alarm the first time it holds and clears it once it has
@@ -40,7 +42,7 @@ final class AlarmEngine {
             List<PlaneSummary> planes,
             List<TargetStatus> targets,
             List<ExclusionEvent> events,
-            java.util.Collection<Condition> held,
+            Collection<Condition> held,
             AlarmThresholds thresholds,
             long nowMillis) {
         List<Condition> conditions = new ArrayList<>(held);
@@ -88,8 +90,7 @@ final class AlarmEngine {
             }
         }
         for (TargetStatus target : targets) {
-            if (target.freshness() == Freshness.LOST
-                    && target.phase() != org.planewatch.console.telemetry.ConnectionPhase.CLOSED) {
+            if (target.freshness() == Freshness.LOST && target.phase() != ConnectionPhase.CLOSED) {
                 conditions.add(new Condition(
                         "lost/" + target.source(),
                         Alarm.Kind.TARGET_LOST,

@@ -1,6 +1,8 @@
 package org.planewatch.console.state;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,6 +15,11 @@ import org.planewatch.console.state.FabricSnapshot.QueueSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.EthernetSpeed;
+import org.planewatch.telemetry.schema.EvLeaves;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PlaneLeaves;
+import org.planewatch.telemetry.schema.QpLeaves;
+import org.planewatch.telemetry.schema.QueueLeaves;
 
 /**
  * What the console knows about one device (host or switch), owned by the state thread. Its
@@ -22,7 +29,7 @@ final class DeviceState {
     final DeviceName name;
     String source = "";
     long lastSeenMillis;
-    private final Map<String, LeafTable> ports = new java.util.HashMap<>();
+    private final Map<String, LeafTable> ports = new HashMap<>();
     /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
     private List<String> sortedPorts;
 
@@ -30,7 +37,7 @@ final class DeviceState {
     private String[] portDescriptions;
     private int portPeersGeneration = -1;
     /** port name -> queue name -> leaves */
-    final Map<String, Map<String, LeafTable>> queues = new java.util.HashMap<>();
+    final Map<String, Map<String, LeafTable>> queues = new HashMap<>();
 
     final Map<Integer, LeafTable> planes = new TreeMap<>();
     final Map<Long, LeafTable> qps = new TreeMap<>();
@@ -40,7 +47,7 @@ final class DeviceState {
      * (decoders cache them), so a hit is usually an identity comparison. Bounded: a device whose
      * paths never repeat (list keys that keep changing) starts over instead of growing.
      */
-    private final Map<TelemetryPath, LeafSlot> slots = new java.util.HashMap<>();
+    private final Map<TelemetryPath, LeafSlot> slots = new HashMap<>();
 
     private static final int MAX_SLOTS = 1 << 16;
     private boolean dirty = true;
@@ -108,8 +115,8 @@ final class DeviceState {
                 return;
             }
             int length = Math.min(MAX_POSITIONS, Math.max(position + 1, positionPaths.length * 2));
-            positionPaths = java.util.Arrays.copyOf(positionPaths, length);
-            positionSlots = java.util.Arrays.copyOf(positionSlots, length);
+            positionPaths = Arrays.copyOf(positionPaths, length);
+            positionSlots = Arrays.copyOf(positionSlots, length);
         }
         positionPaths[position] = path;
         positionSlots[position] = slot;
@@ -117,8 +124,8 @@ final class DeviceState {
 
     void forgetSlots() {
         slots.clear();
-        java.util.Arrays.fill(positionPaths, null);
-        java.util.Arrays.fill(positionSlots, null);
+        Arrays.fill(positionPaths, null);
+        Arrays.fill(positionSlots, null);
     }
 
     /** The leaves of a port, created on its first leaf. */
@@ -163,7 +170,7 @@ final class DeviceState {
                 String port = sortedPorts.get(i);
                 LeafTable leaves = ports.get(port);
                 // A peer is found again only when the port's description (one way of naming it) changed.
-                String description = leaves.text("description", "");
+                String description = leaves.text(InterfaceLeaves.DESCRIPTION, "");
                 if (portPeers[i] == null || !description.equals(portDescriptions[i])) {
                     portPeers[i] = peers.peer(name, port, leaves, ports.size());
                     portDescriptions[i] = description;
@@ -190,7 +197,7 @@ final class DeviceState {
             return cached;
         }
         LeafTable planeLeaves = planes.get(plane);
-        String port = planeLeaves == null ? "" : planeLeaves.text("port-name", "");
+        String port = planeLeaves == null ? "" : planeLeaves.text(PlaneLeaves.PORT_NAME, "");
         LeafTable leaves = ports.get(port);
         PortSummary summary = leaves == null ? null : port(port, "", leaves);
         if (summary != null) {
@@ -200,7 +207,7 @@ final class DeviceState {
     }
 
     /** {@link #hostPort} summaries until the next update: the same object while nothing changed. */
-    private final Map<Integer, PortSummary> hostPorts = new java.util.HashMap<>();
+    private final Map<Integer, PortSummary> hostPorts = new HashMap<>();
 
     private PortSummary port(String port, String peer, LeafTable leaves) {
         List<QueueSummary> queueSummaries = new ArrayList<>();
@@ -210,34 +217,36 @@ final class DeviceState {
             LeafTable q = queue.getValue();
             queueSummaries.add(new QueueSummary(
                     queue.getKey(),
-                    q.rate("transmit-pkts"),
-                    q.rate("ecn-marked-pkts"),
-                    q.rate("trim-pkts"),
-                    q.rate("dropped-pkts"),
-                    q.value("max-queue-len"),
-                    q.value("avg-queue-len")));
-            ecn += FabricSnapshot.nanToZero(q.rate("ecn-marked-pkts"));
+                    q.rate(QueueLeaves.TRANSMIT_PKTS),
+                    q.rate(QueueLeaves.ECN_MARKED_PKTS),
+                    q.rate(QueueLeaves.TRIM_PKTS),
+                    q.rate(QueueLeaves.DROPPED_PKTS),
+                    q.value(QueueLeaves.MAX_QUEUE_LEN),
+                    q.value(QueueLeaves.AVG_QUEUE_LEN)));
+            ecn += FabricSnapshot.nanToZero(q.rate(QueueLeaves.ECN_MARKED_PKTS));
         }
         return new PortSummary(
                 port,
                 peer,
-                leaves.text("oper-status", "UNKNOWN"),
-                bits(leaves.rate("out-octets")),
-                bits(leaves.rate("in-octets")),
-                leaves.rate("trim-pkts"),
+                leaves.text(InterfaceLeaves.OPER_STATUS, "UNKNOWN"),
+                bits(leaves.rate(InterfaceLeaves.OUT_OCTETS)),
+                bits(leaves.rate(InterfaceLeaves.IN_OCTETS)),
+                leaves.rate(InterfaceLeaves.TRIM_PKTS),
                 // out-discards holds the trimmed headers a full header queue dropped (dropped-trim-pkts) too
-                leaves.rate("out-discards"),
+                leaves.rate(InterfaceLeaves.OUT_DISCARDS),
                 queueSummaries.isEmpty() ? Double.NaN : ecn,
                 List.copyOf(queueSummaries),
-                leaves.rate("in-errors"),
-                leaves.rate("in-discards"),
-                leaves.rate("out-pkts"),
-                leaves.rate("in-pkts"),
-                EthernetSpeed.gbps(leaves.text("port-speed", null)).orElse(Double.NaN) * 1e9,
+                leaves.rate(InterfaceLeaves.IN_ERRORS),
+                leaves.rate(InterfaceLeaves.IN_DISCARDS),
+                leaves.rate(InterfaceLeaves.OUT_PKTS),
+                leaves.rate(InterfaceLeaves.IN_PKTS),
+                EthernetSpeed.gbps(leaves.text(InterfaceLeaves.PORT_SPEED, null))
+                                .orElse(Double.NaN)
+                        * 1e9,
                 Double.NaN,
-                leaves.value("out-octets"),
-                leaves.value("in-octets"),
-                leaves.timestampNs("out-octets"));
+                leaves.value(InterfaceLeaves.OUT_OCTETS),
+                leaves.value(InterfaceLeaves.IN_OCTETS),
+                leaves.timestampNs(InterfaceLeaves.OUT_OCTETS));
     }
 
     HostSummary hostSummary(Freshness freshness) {
@@ -245,26 +254,26 @@ final class DeviceState {
             List<HostPlanePort> planePorts = new ArrayList<>(planes.size());
             planes.forEach((plane, p) -> planePorts.add(new HostPlanePort(
                     plane,
-                    p.text("port-name", ""),
-                    p.text("oper-status", "UNKNOWN"),
-                    bits(p.rate("tx-octets")),
-                    bits(p.rate("rx-octets")),
-                    p.value("evs-good"),
-                    p.value("evs-assumed-bad"),
-                    p.value("evs-denied"),
-                    p.value("evs-unknown"),
-                    p.rate("retransmits"),
-                    p.rate("trim-nacks-rcvd"))));
+                    p.text(PlaneLeaves.PORT_NAME, ""),
+                    p.text(PlaneLeaves.OPER_STATUS, "UNKNOWN"),
+                    bits(p.rate(PlaneLeaves.TX_OCTETS)),
+                    bits(p.rate(PlaneLeaves.RX_OCTETS)),
+                    p.value(PlaneLeaves.EVS_GOOD),
+                    p.value(PlaneLeaves.EVS_ASSUMED_BAD),
+                    p.value(PlaneLeaves.EVS_DENIED),
+                    p.value(PlaneLeaves.EVS_UNKNOWN),
+                    p.rate(PlaneLeaves.RETRANSMITS),
+                    p.rate(PlaneLeaves.TRIM_NACKS_RCVD))));
             List<QpSummary> qpSummaries = new ArrayList<>(qps.size());
             qps.forEach((qpn, q) -> qpSummaries.add(new QpSummary(
                     qpn,
-                    q.text("peer", ""),
-                    q.value("evs-active"),
-                    q.value("cwnd-octets"),
-                    q.value("inflight-octets"),
-                    q.value("srtt-ns"),
-                    q.rate("tx-pkts"),
-                    q.rate("retransmits"),
+                    q.text(QpLeaves.PEER, ""),
+                    q.value(QpLeaves.EVS_ACTIVE),
+                    q.value(QpLeaves.CWND_OCTETS),
+                    q.value(QpLeaves.INFLIGHT_OCTETS),
+                    q.value(QpLeaves.SRTT_NS),
+                    q.rate(QpLeaves.TX_PKTS),
+                    q.rate(QpLeaves.RETRANSMITS),
                     evCells(qpn))));
             summary = new HostSummary(name.name(), freshness, List.copyOf(planePorts), List.copyOf(qpSummaries));
             summaryFreshness = freshness;
@@ -281,11 +290,11 @@ final class DeviceState {
         List<EvCell> cells = new ArrayList<>(table.size());
         table.forEach((id, ev) -> cells.add(new EvCell(
                 id,
-                (int) ev.value("plane"),
-                ev.text("state", "UNKNOWN"),
-                ev.decimal("penalty"),
-                ev.value("trims"),
-                ev.value("losses"))));
+                (int) ev.value(EvLeaves.PLANE),
+                ev.text(EvLeaves.EXCLUSION_STATE, "UNKNOWN"),
+                ev.decimal(EvLeaves.PENALTY),
+                ev.value(EvLeaves.TRIMS),
+                ev.value(EvLeaves.LOSSES))));
         return List.copyOf(cells);
     }
 

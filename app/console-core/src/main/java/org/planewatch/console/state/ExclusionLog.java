@@ -3,15 +3,18 @@ package org.planewatch.console.state;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
 import org.planewatch.console.telemetry.RecordedDecision;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -64,14 +67,14 @@ final class ExclusionLog {
             String text =
                     value instanceof TelemetryValue.Str || value instanceof TelemetryValue.Bool ? value.text() : null;
             switch (leaf) {
-                case "timestamp" -> timestampNs = number;
-                case "qpn" -> qpn = number;
-                case "ev" -> ev = number;
-                case "plane" -> plane = number;
-                case "links" -> links = text;
-                case "from-state" -> from = text;
-                case "to-state" -> to = text;
-                case "reason" -> reason = text;
+                case ExclusionEventRing.TIMESTAMP -> timestampNs = number;
+                case ExclusionEventRing.QPN -> qpn = number;
+                case ExclusionEventRing.EV -> ev = number;
+                case ExclusionEventRing.PLANE -> plane = number;
+                case ExclusionEventRing.LINKS -> links = text;
+                case ExclusionEventRing.FROM_STATE -> from = text;
+                case ExclusionEventRing.TO_STATE -> to = text;
+                case ExclusionEventRing.REASON -> reason = text;
                 default -> throw new IllegalStateException("required leaf without a field: " + leaf);
             }
         }
@@ -139,9 +142,9 @@ final class ExclusionLog {
     void ringLeaf(String source, String host, String leaf, TelemetryValue value) {
         if (value instanceof TelemetryValue.Uint(long number)) {
             long[] state = ringState.computeIfAbsent(source + '\0' + host, h -> new long[2]);
-            if ("next-seq".equals(leaf)) {
+            if (ExclusionEventRing.NEXT_SEQ.equals(leaf)) {
                 state[0] = number;
-            } else if ("dropped-events".equals(leaf)) {
+            } else if (ExclusionEventRing.DROPPED_EVENTS.equals(leaf)) {
                 state[1] = number;
             }
         }
@@ -229,7 +232,7 @@ final class ExclusionLog {
         changed = true;
     }
 
-    private static final java.util.regex.Pattern LINK_SEPARATORS = java.util.regex.Pattern.compile("[,\\s]+");
+    private static final Pattern LINK_SEPARATORS = Pattern.compile("[,\\s]+");
 
     private List<String> linkList(String links) {
         if (links.isBlank()) {
@@ -280,14 +283,14 @@ final class ExclusionLog {
             return;
         }
         long ts = d.timestampNs() == null ? 0 : d.timestampNs();
-        number(d, "timestamp", d.timestampNs(), ts);
-        number(d, "qpn", d.qpn(), ts);
-        number(d, "ev", d.ev(), ts);
-        number(d, "plane", d.plane(), ts);
-        text(d, "links", d.links(), ts);
-        text(d, "from-state", d.fromState(), ts);
-        text(d, "reason", d.reason(), ts);
-        text(d, "to-state", d.toState(), ts);
+        number(d, ExclusionEventRing.TIMESTAMP, d.timestampNs(), ts);
+        number(d, ExclusionEventRing.QPN, d.qpn(), ts);
+        number(d, ExclusionEventRing.EV, d.ev(), ts);
+        number(d, ExclusionEventRing.PLANE, d.plane(), ts);
+        text(d, ExclusionEventRing.LINKS, d.links(), ts);
+        text(d, ExclusionEventRing.FROM_STATE, d.fromState(), ts);
+        text(d, ExclusionEventRing.REASON, d.reason(), ts);
+        text(d, ExclusionEventRing.TO_STATE, d.toState(), ts);
         complete(d.arrivalMillis());
     }
 
@@ -304,7 +307,7 @@ final class ExclusionLog {
     }
 
     /** Most hosts above the typical link of the plane first, then most hosts, then most decisions. */
-    static final java.util.Comparator<LinkExclusionGroup> BY_EXCESS = java.util.Comparator.comparingInt(
+    static final Comparator<LinkExclusionGroup> BY_EXCESS = Comparator.comparingInt(
                     (LinkExclusionGroup g) -> -g.excessHosts())
             .thenComparingInt(g -> -g.hosts())
             .thenComparingInt(g -> -g.events())

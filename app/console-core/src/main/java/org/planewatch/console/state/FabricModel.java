@@ -19,6 +19,9 @@ import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.telemetry.UpdateColumns;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.QueueLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -143,7 +146,7 @@ final class FabricModel {
 
     /** A path at or below an event-ring entry ({@code events/event[...]}). */
     private static boolean isRingEntry(TelemetryPath path) {
-        return path.size() >= 2 && "events".equals(name(path, 0)) && "event".equals(name(path, 1));
+        return ExclusionEventRing.isInEntry(path);
     }
 
     /**
@@ -181,18 +184,18 @@ final class FabricModel {
         }
         String leaf = path.last().name();
         switch (name(path, 0)) {
-            case "interfaces" -> {
+            case PathNames.INTERFACES -> {
                 // The interface's own leaves: state and ethernet/state, not its subinterfaces' counters.
-                String port = key(path, 1, "name");
+                String port = key(path, 1, PathNames.NAME);
                 String container = name(path, 2);
-                if (port == null || !(container.equals("state") || container.equals("ethernet"))) {
+                if (port == null || !(container.equals(PathNames.STATE) || container.equals(PathNames.ETHERNET))) {
                     return null;
                 }
                 return device.port(port.intern());
             }
-            case "qos" -> {
-                String port = key(path, 2, "interface-id");
-                String queue = key(path, 5, "name");
+            case PathNames.QOS -> {
+                String port = key(path, QueueLeaves.INTERFACE_ELEM, PathNames.INTERFACE_ID);
+                String queue = key(path, QueueLeaves.QUEUE_ELEM, PathNames.NAME);
                 if (port == null || queue == null) {
                     return null;
                 }
@@ -200,17 +203,17 @@ final class FabricModel {
                         .computeIfAbsent(port.intern(), p -> new TreeMap<>())
                         .computeIfAbsent(queue, q -> new LeafTable());
             }
-            case "planes" -> {
-                Integer plane = intKey(path, 1, "id");
+            case PathNames.PLANES -> {
+                Integer plane = intKey(path, 1, PathNames.ID);
                 return plane == null ? null : device.planes.computeIfAbsent(plane, p -> new LeafTable());
             }
-            case "qps" -> {
-                Long qpn = longKey(path, 1, "qpn");
+            case PathNames.QPS -> {
+                Long qpn = longKey(path, 1, PathNames.QPN);
                 if (qpn == null) {
                     return null;
                 }
-                if ("evs".equals(name(path, 2))) {
-                    Integer ev = intKey(path, 3, "id");
+                if (PathNames.EVS.equals(name(path, 2))) {
+                    Integer ev = intKey(path, 3, PathNames.ID);
                     return ev == null
                             ? null
                             : device.evs
@@ -219,8 +222,8 @@ final class FabricModel {
                 }
                 return device.qps.computeIfAbsent(qpn, q -> new LeafTable());
             }
-            case "events" -> {
-                Long seq = longKey(path, 1, "seq");
+            case PathNames.EVENTS -> {
+                Long seq = longKey(path, 1, PathNames.SEQ);
                 if (seq != null) {
                     exclusions.leaf(device.source, device.name.name(), seq, leaf, value, ts);
                 } else {
@@ -236,17 +239,17 @@ final class FabricModel {
 
     private boolean applyDelete(DeviceState device, TelemetryPath path) {
         switch (name(path, 0)) {
-            case "interfaces" -> {
-                String port = key(path, 1, "name");
+            case PathNames.INTERFACES -> {
+                String port = key(path, 1, PathNames.NAME);
                 return port != null && device.removePort(port);
             }
-            case "qps" -> {
-                Long qpn = longKey(path, 1, "qpn");
+            case PathNames.QPS -> {
+                Long qpn = longKey(path, 1, PathNames.QPN);
                 if (qpn == null) {
                     return false;
                 }
-                if ("evs".equals(name(path, 2))) {
-                    Integer ev = intKey(path, 3, "id");
+                if (PathNames.EVS.equals(name(path, 2))) {
+                    Integer ev = intKey(path, 3, PathNames.ID);
                     Map<Integer, LeafTable> table = device.evs.get(qpn);
                     return table != null && (ev == null ? device.evs.remove(qpn) != null : table.remove(ev) != null);
                 }

@@ -3,6 +3,7 @@ package org.planewatch.console.state;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.planewatch.console.telemetry.ConnectionPhase;
 
 /**
  * Everything the views show, frozen at one instant. Immutable and versioned: the UI takes the
@@ -281,7 +282,7 @@ public record FabricSnapshot(
     public record TargetStatus(
             String source,
             Freshness freshness,
-            org.planewatch.console.telemetry.ConnectionPhase phase,
+            ConnectionPhase phase,
             long lastSeenMillis,
             String detail,
             long notifications,

@@ -2,6 +2,7 @@ package org.planewatch.console.state;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
 
 /**
  * Finds the device at the far end of a switch port, from telemetry alone, in this order:
@@ -67,7 +68,7 @@ final class PortPeers {
         if (named.kind() != DeviceName.Kind.OTHER) {
             return named;
         }
-        DeviceName described = parse(leaves.text("description", ""));
+        DeviceName described = parse(leaves.text(InterfaceLeaves.DESCRIPTION, ""));
         if (described.kind() != DeviceName.Kind.OTHER) {
             return described;
         }

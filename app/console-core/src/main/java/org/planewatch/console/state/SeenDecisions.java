@@ -3,6 +3,7 @@ package org.planewatch.console.state;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.Iterator;
 
 /**
  * The newest {@code capacity} decisions taken from one agent's device, by ring sequence number and
@@ -35,7 +36,7 @@ final class SeenDecisions {
      * oldest run forgets its smallest number.
      */
     boolean add(long seq, long timestampNs) {
-        for (java.util.Iterator<Run> newestFirst = runs.descendingIterator(); newestFirst.hasNext(); ) {
+        for (Iterator<Run> newestFirst = runs.descendingIterator(); newestFirst.hasNext(); ) {
             Run run = newestFirst.next();
             int at = run.indexOf(seq);
             if (at >= 0 && run.stamps[at] == timestampNs) {

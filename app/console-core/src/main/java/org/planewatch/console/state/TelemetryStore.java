@@ -3,10 +3,14 @@ package org.planewatch.console.state;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.planewatch.console.state.FabricSnapshot.IngestStats;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
@@ -15,7 +19,7 @@ import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.RecordedDecision;
 
 /**
- * Owner of the fabric model. One thread (live: {@link IngestPump}; replay: the replay driver)
+ * Owner of the fabric model. One thread (live: the session's {@code IngestPump}; replay: the replay driver)
  * calls {@link #apply} with drained batches and {@link #publish} when a new snapshot is due; any
  * thread may read {@link #latest}. All time comes from the injected clock, so the same events and
  * the same clock readings give the same snapshots, live or replayed.
@@ -33,7 +37,7 @@ public final class TelemetryStore implements SnapshotSource {
     private final AtomicReference<AlarmThresholds> thresholds;
     private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
     /** Conditions of the console itself, reported from any thread, judged by the owner at each publication. */
-    private final Map<String, AlarmEngine.Condition> held = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, AlarmEngine.Condition> held = new ConcurrentHashMap<>();
 
     private long version;
 
@@ -165,13 +169,13 @@ public final class TelemetryStore implements SnapshotSource {
         if (groups.size() < 2) {
             return groups;
         }
-        java.util.Set<String> down = new java.util.HashSet<>();
+        Set<String> down = new HashSet<>();
         links.stream().filter(l -> !l.up()).forEach(l -> down.add(l.id()));
         if (down.isEmpty()) {
             return groups;
         }
         List<FabricSnapshot.LinkExclusionGroup> ranked = new ArrayList<>(groups);
-        ranked.sort(java.util.Comparator.comparingInt((FabricSnapshot.LinkExclusionGroup g) -> -g.excessHosts())
+        ranked.sort(Comparator.comparingInt((FabricSnapshot.LinkExclusionGroup g) -> -g.excessHosts())
                 .thenComparing(g -> !down.contains(g.link()))
                 .thenComparing(ExclusionLog.BY_EXCESS));
         return List.copyOf(ranked);

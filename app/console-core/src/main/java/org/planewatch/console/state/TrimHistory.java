@@ -2,6 +2,7 @@ package org.planewatch.console.state;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ final class TrimHistory {
         }
         Map<Integer, List<TrimPoint>> copy = new TreeMap<>();
         series.forEach((plane, points) -> copy.put(plane, List.copyOf(new ArrayList<>(points))));
-        published = java.util.Collections.unmodifiableMap(copy);
+        published = Collections.unmodifiableMap(copy);
         return published;
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.RandomAccess;
+import org.planewatch.telemetry.path.TelemetryPath;
 
 /**
  * A run of events as columns: what a replay decodes from one recorded batch and holds until its
@@ -92,7 +93,7 @@ public final class EventColumns extends AbstractList<IngestEvent> implements Ran
         }
         int updateStart = at == 0 ? 0 : updateEnds[at - 1];
         int deleteStart = at == 0 ? 0 : deleteEnds[at - 1];
-        List<org.planewatch.telemetry.path.TelemetryPath> deleted =
+        List<TelemetryPath> deleted =
                 deleteStart == deleteEnds[at] ? List.of() : deletes.slice(deleteStart, deleteEnds[at]);
         return new IngestEvent.Notification(
                 sources[at],

@@ -1,6 +1,7 @@
 package org.planewatch.console.telemetry;
 
 import java.util.List;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 
 /**
  * The leaves of one exclusion decision ({@code mrc:/events/event[seq]/state/...}) that must all have
@@ -15,8 +16,7 @@ public final class ExclusionDecisionLeaves {
      * taken without it showed no agent time and left its late timestamp waiting forever as a partial
      * decision.
      */
-    public static final List<String> REQUIRED =
-            List.of("timestamp", "to-state", "from-state", "reason", "qpn", "ev", "plane", "links");
+    public static final List<String> REQUIRED = ExclusionEventRing.FIELDS;
 
     private ExclusionDecisionLeaves() {}
 }

@@ -4,13 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -23,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -319,7 +324,7 @@ class RestartedAgentRecordingTest {
                 try {
                     server.start();
                     return new Agent(index, backend, server, counter);
-                } catch (java.io.IOException portStillHeld) {
+                } catch (IOException portStillHeld) {
                     if (System.nanoTime() > deadline) {
                         throw portStillHeld;
                     }
@@ -329,7 +334,7 @@ class RestartedAgentRecordingTest {
         }
 
         /** Waits for the recorder's subscription, lets decisions flow, quiesces, and kills the agent. */
-        AgentSession streamAndKill(Duration streamFor, java.util.function.IntPredicate delivered) throws Exception {
+        AgentSession streamAndKill(Duration streamFor, IntPredicate delivered) throws Exception {
             await(
                     () -> counter.firstSubscribeNanos() != 0,
                     Duration.ofSeconds(20),
@@ -371,20 +376,20 @@ class RestartedAgentRecordingTest {
      * the recorder writes (WAL: a reader does not disturb it). The comparison is {@link #verify}'s.
      */
     private record Delivered(Path out, Map<String, List<AgentSession>> sessions) {
-        java.util.function.IntPredicate of(String source) {
+        IntPredicate of(String source) {
             return sentNow -> {
                 int expected = sentNow
                         + sessions.get(source).stream()
                                 .mapToInt(s -> s.sent().size())
                                 .sum();
                 try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + out + "?mode=ro");
-                        java.sql.PreparedStatement count =
+                        PreparedStatement count =
                                 db.prepareStatement("SELECT count(*) FROM exclusions WHERE source = ?")) {
                     count.setString(1, source);
                     try (ResultSet rs = count.executeQuery()) {
                         return rs.next() && rs.getInt(1) >= expected;
                     }
-                } catch (java.sql.SQLException busyOrNotYetCreated) {
+                } catch (SQLException busyOrNotYetCreated) {
                     return false;
                 }
             };
@@ -436,8 +441,8 @@ class RestartedAgentRecordingTest {
                 0);
     }
 
-    private static int freePort() throws java.io.IOException {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
     }

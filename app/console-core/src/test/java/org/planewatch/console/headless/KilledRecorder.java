@@ -6,6 +6,11 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -167,13 +172,13 @@ final class KilledRecorder {
      * The longest time between two batches after {@code sinceMillis}: what the source's own pauses are,
      * below which a loss cannot be told from a quiet moment.
      */
-    private static long largestGap(Path file, long sinceMillis) throws java.sql.SQLException {
-        try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
-                java.sql.PreparedStatement s = db.prepareStatement(
+    private static long largestGap(Path file, long sinceMillis) throws SQLException {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
+                PreparedStatement s = db.prepareStatement(
                         "SELECT max(first_arrival_ms - previous) FROM (SELECT first_arrival_ms,"
                                 + " lag(last_arrival_ms) OVER (ORDER BY seq) AS previous FROM batches) WHERE first_arrival_ms > ?")) {
             s.setLong(1, sinceMillis);
-            try (java.sql.ResultSet rs = s.executeQuery()) {
+            try (ResultSet rs = s.executeQuery()) {
                 return rs.getLong(1);
             }
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,7 +103,7 @@ class RecordCommandTest {
     @Test
     void recordsTheAlarmOfATargetThatCannotBeReached() throws Exception {
         int deadPort;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+        try (ServerSocket socket = new ServerSocket(0)) {
             deadPort = socket.getLocalPort();
         }
         Path out = dir.resolve("dead.pwrec");

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.record.Recorder;
 
 /**
  * SIGKILL of the headless recorder ({@code planewatch record}, a process of its own, recording a
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dtest=RecorderKillTest -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class RecorderKillTest {
-    static final long MAX_LOSS_MILLIS = org.planewatch.console.record.Recorder.ABRUPT_END_LOSS_MILLIS;
+    static final long MAX_LOSS_MILLIS = Recorder.ABRUPT_END_LOSS_MILLIS;
 
     @TempDir
     Path dir;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class BackoffTest {
@@ -24,7 +25,7 @@ class BackoffTest {
 
     @Test
     void jitterSpreadsTheWaits() {
-        long distinct = java.util.stream.IntStream.range(0, 20)
+        long distinct = IntStream.range(0, 20)
                 .mapToLong(i -> {
                     backoff.reset();
                     return backoff.next().toMillis();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,11 +20,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.agent.security.LabCertificates;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.testing.Notifications;
 import org.planewatch.console.testing.ScriptedGnmiServer;
 import org.planewatch.console.testing.VariedResponses;
@@ -382,7 +385,7 @@ class GnmiTargetClientTest {
     @Test
     void aPlaintextAgentThatHangsUpBeforeAnsweringGetsNoTlsHint() throws Exception {
         // What an agent being killed as the console dials looks like: the connection is accepted, then closed.
-        try (ServerSocket hangingUp = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket hangingUp = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = Thread.ofVirtual().start(() -> {
                 while (!hangingUp.isClosed()) {
                     try (var socket = hangingUp.accept()) {
@@ -416,8 +419,7 @@ class GnmiTargetClientTest {
                 List.of("*"),
                 Optional.of(new TargetConfig.TlsFiles(Optional.of(missing), Optional.empty(), Optional.empty())),
                 Optional.empty());
-        var error = org.junit.jupiter.api.Assertions.assertThrows(
-                IllegalArgumentException.class, () -> GnmiTargetClient.credentials(config));
+        var error = Assertions.assertThrows(IllegalArgumentException.class, () -> GnmiTargetClient.credentials(config));
         assertEquals("target 'tls': ca-file " + missing + " is not a readable file", error.getMessage());
         assertTrue(Files.notExists(missing));
     }

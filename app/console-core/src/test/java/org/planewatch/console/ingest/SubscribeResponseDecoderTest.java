@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnknownFieldSet;
 import java.io.ByteArrayOutputStream;
@@ -155,7 +156,7 @@ class SubscribeResponseDecoderTest {
                                 .addVarint(5)
                                 .addFixed64(7)
                                 .addFixed32(9)
-                                .addLengthDelimited(com.google.protobuf.ByteString.copyFromUtf8("later"))
+                                .addLengthDelimited(ByteString.copyFromUtf8("later"))
                                 .build())
                 .build();
         Notification notification = Notification.newBuilder()

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.telemetry.TargetAddress;
+import org.planewatch.console.telemetry.TargetConfig;
 
 class TargetsFileTest {
     @TempDir

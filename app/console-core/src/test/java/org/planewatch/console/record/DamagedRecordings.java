@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.planewatch.console.telemetry.IngestEvent;
 
@@ -66,7 +67,7 @@ public final class DamagedRecordings {
     public static Recorder recording(Path file, int batches) throws Exception {
         SyntheticTelemetry fabric = new SyntheticTelemetry(3, 4, 8, START);
         Recorder recorder = Recorder.start(file, META, () -> START, 0, 0, (f, reason) -> {});
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         for (int i = 0; i <= batches; i++) {
             recorder.onBatch(i == 0 ? fabric.connectAll() : fabric.nextBatch());
             while (recorder.status().batches() <= i && System.nanoTime() < deadline) {

@@ -11,9 +11,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -205,7 +207,7 @@ class DamagedRecordingsTest {
         Map<Long, String> owners = new TreeMap<>();
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
                 Statement s = db.createStatement();
-                java.sql.ResultSet rs = s.executeQuery("SELECT pageno, name FROM dbstat")) {
+                ResultSet rs = s.executeQuery("SELECT pageno, name FROM dbstat")) {
             while (rs.next()) {
                 owners.put(rs.getLong(1), rs.getString(2));
             }
@@ -287,7 +289,7 @@ class DamagedRecordingsTest {
         try (RecordingReader reader = RecordingReader.open(file)) {
             shown.append(reader.metadata())
                     .append(reader.activity())
-                    .append(java.util.Arrays.toString(reader.exclusionTimes()))
+                    .append(Arrays.toString(reader.exclusionTimes()))
                     .append(reader.alarms())
                     .append(reader.bookmarks())
                     .append(reader.exclusions());

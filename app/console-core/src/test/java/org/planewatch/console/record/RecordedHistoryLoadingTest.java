@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.state.AlarmThresholds;
@@ -82,7 +83,7 @@ class RecordedHistoryLoadingTest {
                     .mapToLong(RecordingReader.ExclusionMark::arrivalMillis)
                     .toArray();
             assertTrue(marks.length > 0, "the synthetic fabric makes decisions");
-            org.junit.jupiter.api.Assertions.assertArrayEquals(marks, reader.exclusionArrivals());
+            Assertions.assertArrayEquals(marks, reader.exclusionArrivals());
         }
     }
 

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,6 @@ class RecordingFormatDocTest {
         if (!inflater.finished()) {
             throw new DataFormatException("not a complete stream");
         }
-        return java.util.Arrays.copyOf(out, length);
+        return Arrays.copyOf(out, length);
     }
 }

@@ -7,14 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
 
 class RecordingRoundTripTest {
     private static final long START = 1_790_000_000_000L;
@@ -47,8 +52,8 @@ class RecordingRoundTripTest {
         List<List<TelemetryPath>> orders =
                 List.of(List.of(a, b), List.of(b, a), List.of(a, c, b), List.of(ring, a), List.of(c), List.of(a, b, c));
         // No connection event is recorded: the source is read back as streaming from its first data.
-        List<IngestEvent> recorded = new ArrayList<>(List.of(new IngestEvent.Connection(
-                "s", org.planewatch.console.telemetry.ConnectionPhase.STREAMING, "", START)));
+        List<IngestEvent> recorded =
+                new ArrayList<>(List.of(new IngestEvent.Connection("s", ConnectionPhase.STREAMING, "", START)));
         try (RecordingWriter writer = RecordingWriter.create(file, META, START, 1_000, 0, 0)) {
             for (int i = 0; i < orders.size(); i++) {
                 List<TelemetryUpdate> updates = new ArrayList<>();
@@ -56,9 +61,8 @@ class RecordingRoundTripTest {
                     updates.add(new TelemetryUpdate(
                             path,
                             path == ring
-                                    ? new org.planewatch.telemetry.value.TelemetryValue.Str("LOSS_TIMER")
-                                    : new org.planewatch.telemetry.value.TelemetryValue.Uint(
-                                            1000L * i + path.hashCode() % 100)));
+                                    ? new TelemetryValue.Str("LOSS_TIMER")
+                                    : new TelemetryValue.Uint(1000L * i + path.hashCode() % 100)));
                 }
                 List<IngestEvent> batch = List.of(
                         new IngestEvent.Notification("s", "sw-1", i * 1_000_000L, updates, List.of(), START + i * 10L));
@@ -112,7 +116,7 @@ class RecordingRoundTripTest {
                     .distinct()
                     .toArray();
             assertTrue(distinctTimes.length > 1, "the scenario records decisions at several instants");
-            org.junit.jupiter.api.Assertions.assertArrayEquals(distinctTimes, reader.exclusionTimes());
+            Assertions.assertArrayEquals(distinctTimes, reader.exclusionTimes());
         }
     }
 
@@ -232,7 +236,7 @@ class RecordingRoundTripTest {
 
     /** The filter as a replay defines it, applied to a plain seek's events. */
     private static List<IngestEvent> withoutDecisionsIn(List<IngestEvent> history, List<IngestEvent> seek) {
-        java.util.Set<String> known = new java.util.HashSet<>();
+        Set<String> known = new HashSet<>();
         for (IngestEvent event : history) {
             IngestEvent.Notification n = (IngestEvent.Notification) event;
             known.add(n.target() + "#"
@@ -244,7 +248,7 @@ class RecordingRoundTripTest {
                 kept.add(event);
                 continue;
             }
-            List<org.planewatch.console.telemetry.TelemetryUpdate> updates = n.updates().stream()
+            List<TelemetryUpdate> updates = n.updates().stream()
                     .filter(u -> !ExclusionRows.isEventLeaf(u.path())
                             || !known.contains(
                                     n.target() + "#" + u.path().elem(1).keys().get("seq")))

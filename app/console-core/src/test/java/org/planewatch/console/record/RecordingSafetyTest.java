@@ -14,7 +14,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -194,8 +196,8 @@ class RecordingSafetyTest {
     void ringOfAnEventStreamStopsGrowingOnceItHoldsItsWindow() throws Exception {
         Path shortRing = eventStreamRing("events-100s.pwrec", 400);
         Path longRing = eventStreamRing("events-400s.pwrec", 1_600);
-        java.util.Map<String, Long> shortCounts = rowCounts(shortRing);
-        java.util.Map<String, Long> longCounts = rowCounts(longRing);
+        Map<String, Long> shortCounts = rowCounts(shortRing);
+        Map<String, Long> longCounts = rowCounts(longRing);
         assertEquals(shortCounts.get("leaves"), longCounts.get("leaves"), "leaf dictionary rows");
         assertEquals(shortCounts.get("strings"), longCounts.get("strings"), "string dictionary rows");
         for (String table : List.of("batches", "keyframes", "exclusions")) {
@@ -259,8 +261,8 @@ class RecordingSafetyTest {
         return file;
     }
 
-    private static java.util.Map<String, Long> rowCounts(Path file) throws Exception {
-        java.util.Map<String, Long> counts = new java.util.HashMap<>();
+    private static Map<String, Long> rowCounts(Path file) throws Exception {
+        Map<String, Long> counts = new HashMap<>();
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
                 Statement s = db.createStatement()) {
             for (String table : List.of("leaves", "strings", "batches", "keyframes", "exclusions")) {

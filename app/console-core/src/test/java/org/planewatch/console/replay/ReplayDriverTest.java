@@ -63,6 +63,27 @@ class ReplayDriverTest {
     }
 
     @Test
+    void atTwiceTheSpeedReplayTimeMovesTwiceAsFarAsTheInjectedClockAndStandsStillWithIt() throws Exception {
+        try (ReplayDriver driver = driverOnNewRecording("twice.pwrec")) {
+            long start = play(driver, 2);
+            long frame = ReplayDriver.FRAME_MILLIS;
+            long ahead = ReplayDriver.LOOKAHEAD_FRAMES * frame * 2;
+            awaitComputed(driver, start + ahead);
+            Thread.sleep(10 * frame); // real time: a replay on the system clock would move on
+            assertEquals(start + ahead, driver.computedPosition().atMillis(), "computed past the injected clock");
+            assertEquals(start + frame * 2, driver.latest().atMillis(), "showed a frame the clock has not reached");
+
+            wall.advance(Duration.ofMillis(5 * frame));
+            awaitComputed(driver, start + ahead + 5 * frame * 2);
+            Thread.sleep(10 * frame);
+            assertEquals(
+                    start + ahead + 5 * frame * 2, driver.computedPosition().atMillis());
+            assertEquals(start + 6 * frame * 2, driver.latest().atMillis(), "five frames on, at twice their length");
+            assertTrue(errors.isEmpty(), errors.toString());
+        }
+    }
+
+    @Test
     void pausingWhileFramesAreComputedAheadShowsTheFrameThatWasOnScreen() throws Exception {
         try (ReplayDriver driver = driverOnNewRecording("pause.pwrec")) {
             long start = play(driver, 10);

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.record.DamagedRecordings;
@@ -21,10 +22,14 @@ import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.record.SyntheticTelemetry;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.Freshness;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.testing.ManualClock;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
 
 /** Replay drives the same telemetry store as live data: at any instant it shows what live showed. */
 class ReplayEngineTest {
@@ -51,15 +56,14 @@ class ReplayEngineTest {
         Path file = dir.resolve("mid-stream.pwrec");
         // The console was streaming when recording began: the recording holds no connection event. The
         // first batch spans 200 ms, and its keyframe (written after it) is not there at the first instant.
-        var path = org.planewatch.telemetry.path.TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts");
+        var path = TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts");
         List<IngestEvent> firstBatch = new ArrayList<>();
         for (int h = 0; h < 3; h++) {
             firstBatch.add(new IngestEvent.Notification(
                     "demo",
                     "host-" + h,
                     h,
-                    List.of(new org.planewatch.console.telemetry.TelemetryUpdate(
-                            path, new org.planewatch.telemetry.value.TelemetryValue.Uint(h))),
+                    List.of(new TelemetryUpdate(path, new TelemetryValue.Uint(h))),
                     List.of(),
                     START + 100L * h));
         }
@@ -73,7 +77,7 @@ class ReplayEngineTest {
             assertEquals(
                     1, first.hosts().size(), "the first instant: the first notification only, before any keyframe");
             assertEquals(
-                    List.of(org.planewatch.console.state.Freshness.LIVE),
+                    List.of(Freshness.LIVE),
                     first.targets().stream()
                             .map(FabricSnapshot.TargetStatus::freshness)
                             .toList(),
@@ -228,10 +232,7 @@ class ReplayEngineTest {
     }
 
     private static String withoutAlarms(String described) {
-        return described
-                .lines()
-                .filter(line -> !line.startsWith("alarm "))
-                .collect(java.util.stream.Collectors.joining("\n"));
+        return described.lines().filter(line -> !line.startsWith("alarm ")).collect(Collectors.joining("\n"));
     }
 
     /** Records synthetic telemetry while a live store watches it; returns what live showed at the chosen batches. */

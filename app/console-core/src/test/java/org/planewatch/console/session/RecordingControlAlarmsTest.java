@@ -6,11 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.ingest.IngestQueue;
-import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.record.SyntheticTelemetry;
 import org.planewatch.console.replay.ReplayEngine;
@@ -18,7 +19,6 @@ import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
-import org.planewatch.console.state.IngestPump;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -41,7 +41,7 @@ class RecordingControlAlarmsTest {
         Alarm live;
         long bookmarkedAt;
         try (RecordingControl recording =
-                new RecordingControl(pump, clock, new RecordingMetadata("lab", "", 1, "test"), (f, reason) -> {})) {
+                new RecordingControl(pump, clock, new RecordingInfo("lab", "", 1, "test"), (f, reason) -> {})) {
             pump.start();
             recording.start(file, 0);
             queue.offer(new IngestEvent.Connection("agent", ConnectionPhase.STREAMING, "", clock.millis()));
@@ -96,10 +96,10 @@ class RecordingControlAlarmsTest {
         IngestQueue queue = new IngestQueue(1 << 16);
         TelemetryStore store = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 100);
         IngestPump pump = new IngestPump(queue, store, 100);
-        java.util.concurrent.CompletableFuture<String> stopped = new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<String> stopped = new CompletableFuture<>();
         SyntheticTelemetry fabric = new SyntheticTelemetry(3, 8, 8, START);
         try (RecordingControl recording = new RecordingControl(
-                pump, clock, new RecordingMetadata("lab", "", 1, "test"), (f, reason) -> stopped.complete(reason))) {
+                pump, clock, new RecordingInfo("lab", "", 1, "test"), (f, reason) -> stopped.complete(reason))) {
             pump.start();
             // A 256 KiB cap: SQLite fails with SQLITE_FULL exactly as on a full disk.
             recording.start(dir.resolve("full.pwrec"), 0, 256 * 1024);
@@ -108,7 +108,7 @@ class RecordingControlAlarmsTest {
                 fabric.nextBatch().forEach(queue::offer);
                 Thread.sleep(2);
             }
-            assertTrue(stopped.get(30, java.util.concurrent.TimeUnit.SECONDS).contains("disk is full"));
+            assertTrue(stopped.get(30, TimeUnit.SECONDS).contains("disk is full"));
             assertTrue(recording.status().isEmpty(), "nothing is recording any more");
             FabricSnapshot alarmed = awaitSnapshot(store, clock, s -> recordingAlarm(s.activeAlarms()) != null);
             Alarm alarm = recordingAlarm(alarmed.activeAlarms());

@@ -2,10 +2,12 @@ package org.planewatch.console.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -45,14 +47,14 @@ class LeafSlotCacheTest {
         List<List<String>> shapes = new ArrayList<>();
         for (int s = 0; s < 5; s++) {
             List<String> shape = new ArrayList<>(paths.keySet());
-            Collections.shuffle(shape, new java.util.Random(s));
+            Collections.shuffle(shape, new Random(s));
             shapes.add(shape.subList(0, 3 + random.nextInt(shape.size() - 3)));
         }
         Map<String, Long> expected = new TreeMap<>();
         for (int n = 0; n < 3_000; n++) {
             List<String> shape = new ArrayList<>(shapes.get(random.nextInt(shapes.size())));
             if (random.nextInt(10) == 0) {
-                Collections.shuffle(shape, new java.util.Random(n));
+                Collections.shuffle(shape, new Random(n));
             }
             List<TelemetryUpdate> updates = new ArrayList<>();
             UpdateColumns.Builder columns = new UpdateColumns.Builder(shape.size());
@@ -68,7 +70,7 @@ class LeafSlotCacheTest {
                 deletes = List.of(TelemetryPath.parse("mrc:/qps/qp[qpn=" + qpn + "]"));
                 expected.keySet().removeIf(key -> key.startsWith(qpn + "/"));
             }
-            clock.advance(java.time.Duration.ofMillis(10));
+            clock.advance(Duration.ofMillis(10));
             // Live notifications carry lists of updates, replayed ones columns: both go through the slots.
             List<TelemetryUpdate> carried = n % 2 == 0 ? updates : columns.build();
             store.apply(List.of(

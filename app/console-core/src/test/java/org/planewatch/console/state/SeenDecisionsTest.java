@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -67,7 +69,7 @@ class SeenDecisionsTest {
         SeenDecisions seen = new SeenDecisions(capacity);
         TreeSet<Long> expected = new TreeSet<>();
         SplittableRandom random = new SplittableRandom(3);
-        java.util.List<Long> skipped = new java.util.ArrayList<>();
+        List<Long> skipped = new ArrayList<>();
         long next = 0;
         for (int i = 0; i < 200_000; i++) {
             // Mostly ascending, sometimes skipping a number that completes later, or resending a recent one.

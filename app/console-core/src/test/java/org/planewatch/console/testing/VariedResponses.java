@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.planewatch.gnmi.proto.Decimal64;
+import org.planewatch.gnmi.proto.Error;
 import org.planewatch.gnmi.proto.Notification;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.PathElem;
@@ -58,9 +59,7 @@ public final class VariedResponses {
         }
         if (kind == 1 && random.nextInt(5) == 0) {
             return SubscribeResponse.newBuilder()
-                    .setError(org.planewatch.gnmi.proto.Error.newBuilder()
-                            .setCode(3)
-                            .setMessage("deprecated error"))
+                    .setError(Error.newBuilder().setCode(3).setMessage("deprecated error"))
                     .build();
         }
         if (kind == 2) {

@@ -1,5 +1,7 @@
 package org.planewatch.console.view;
 
+import javafx.beans.property.StringProperty;
+import javafx.event.ActionEvent;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
@@ -53,7 +55,7 @@ public final class AddTargetDialog extends Dialog<ButtonType> {
         var connectButton = getDialogPane().lookupButton(connect);
         connectButton.setId("add-connect");
         connectButton.disableProperty().bind(form.problemProperty().isNotEmpty());
-        connectButton.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        connectButton.addEventFilter(ActionEvent.ACTION, e -> {
             if (form.submit().isPresent()) {
                 e.consume();
             }
@@ -64,7 +66,7 @@ public final class AddTargetDialog extends Dialog<ButtonType> {
         }
     }
 
-    private static TextField field(String id, javafx.beans.property.StringProperty property, String prompt) {
+    private static TextField field(String id, StringProperty property, String prompt) {
         TextField field = new TextField();
         field.setId(id);
         field.setPromptText(prompt);

@@ -3,6 +3,8 @@ package org.planewatch.console.view;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -42,7 +44,7 @@ public final class AlarmsView extends BorderPane {
     }
 
     private static TableView<Alarm> table(
-            javafx.collections.ObservableList<Alarm> alarms, String empty, MainViewModel main, boolean cleared) {
+            ObservableList<Alarm> alarms, String empty, MainViewModel main, boolean cleared) {
         TableView<Alarm> table = new TableView<>(alarms);
         table.setPlaceholder(new Label(empty));
         table.getColumns().add(ViewParts.column("Severity", Alarm::severity, 90));
@@ -72,7 +74,7 @@ public final class AlarmsView extends BorderPane {
                         this,
                         "alarm-",
                         !isEmpty && alarm != null && alarm.active()
-                                ? "alarm-" + alarm.severity().name().toLowerCase(java.util.Locale.ROOT)
+                                ? "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT)
                                 : null);
             }
         });

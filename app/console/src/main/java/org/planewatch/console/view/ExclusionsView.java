@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -14,10 +15,12 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
@@ -67,7 +70,7 @@ public final class ExclusionsView extends BorderPane {
         });
         VBox left = new VBox(6, ViewParts.titled("By link", groups), groupHelp);
         left.setPadding(new Insets(8));
-        javafx.scene.layout.VBox.setVgrow(left.getChildren().getFirst(), javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(left.getChildren().getFirst(), Priority.ALWAYS);
 
         TableView<ExclusionEvent> table = new TableView<>(viewModel.visibleRows());
         table.setId("exclusion-table");
@@ -86,7 +89,7 @@ public final class ExclusionsView extends BorderPane {
                 viewModel.selectedEventProperty().set(event);
             }
         });
-        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+        table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(ExclusionEvent event, boolean empty) {
                 super.updateItem(event, empty);
@@ -136,9 +139,7 @@ public final class ExclusionsView extends BorderPane {
         only.setId("exclusion-only");
         only.selectedProperty().bindBidirectional(viewModel.exclusionsOnlyProperty());
         Label count = new Label();
-        count.textProperty()
-                .bind(javafx.beans.binding.Bindings.size(viewModel.visibleRows())
-                        .asString("%d rows"));
+        count.textProperty().bind(Bindings.size(viewModel.visibleRows()).asString("%d rows"));
         count.getStyleClass().add("muted");
         HBox filters = new HBox(10, plane, reason, search, only, count);
         filters.setAlignment(Pos.CENTER_LEFT);

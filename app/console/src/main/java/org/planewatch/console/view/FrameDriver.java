@@ -18,6 +18,8 @@ public final class FrameDriver extends AnimationTimer {
 
     @Override
     public void handle(long now) {
+        // Measures this frame's work for the benchmark: a measurement of the machine, not logic, so the
+        // system clock on purpose (the pulse's own timestamp, {@code now}, is when the frame began).
         long start = System.nanoTime();
         viewModel.onFrame();
         frameNanos[(int) (frames++ % frameNanos.length)] = System.nanoTime() - start;

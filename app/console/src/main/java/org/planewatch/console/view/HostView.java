@@ -1,5 +1,6 @@
 package org.planewatch.console.view;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
@@ -115,7 +116,7 @@ public final class HostView extends BorderPane {
         } else {
             // Open on the QP with the fewest EVs in service: where the trouble is, if there is any.
             qps.getItems().stream()
-                    .min(java.util.Comparator.comparingLong(QpSummary::evsActive))
+                    .min(Comparator.comparingLong(QpSummary::evsActive))
                     .ifPresent(q -> qps.getSelectionModel().select(q));
         }
         freshness.setText(summary.map(s -> s.freshness().name()).orElse(""));

@@ -22,6 +22,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -70,7 +71,7 @@ public final class MainWindow extends BorderPane {
         viewModel.currentViewProperty().addListener((o, a, view) -> show(view));
         viewModel.newlyRaisedProperty().addListener((o, a, raised) -> notify(raised));
         show(viewModel.currentViewProperty().get());
-        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ESCAPE) {
                 viewModel.clearHighlight();
             } else if (e.getCode() == KeyCode.SLASH && !(e.getTarget() instanceof TextField)) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -14,10 +15,12 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.RowConstraints;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.TextAlignment;
 import org.planewatch.console.state.Alarm;
@@ -167,19 +170,19 @@ public final class OverviewView extends BorderPane {
             grid.getColumnConstraints().clear();
             grid.getRowConstraints().clear();
             columns.clear();
-            javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+            ColumnConstraints labels = new ColumnConstraints();
             labels.setMinWidth(Region.USE_PREF_SIZE);
             grid.getColumnConstraints().add(labels);
             for (int i = 0; i < cards.size(); i++) {
-                javafx.scene.layout.ColumnConstraints column = new javafx.scene.layout.ColumnConstraints();
+                ColumnConstraints column = new ColumnConstraints();
                 column.setHgrow(Priority.ALWAYS);
                 column.setFillWidth(true);
                 column.setMaxWidth(260);
                 grid.getColumnConstraints().add(column);
             }
-            grid.getRowConstraints().add(new javafx.scene.layout.RowConstraints());
+            grid.getRowConstraints().add(new RowConstraints());
             for (int row = 0; row < ROWS.size(); row++) {
-                javafx.scene.layout.RowConstraints constraint = new javafx.scene.layout.RowConstraints();
+                RowConstraints constraint = new RowConstraints();
                 constraint.setVgrow(Priority.ALWAYS);
                 constraint.setFillHeight(true);
                 constraint.setMaxHeight(150);
@@ -233,13 +236,13 @@ public final class OverviewView extends BorderPane {
         targets.getColumns().add(ViewParts.column("Target", TargetStatus::source, 140));
         TableColumn<TargetStatus, String> freshness = new TableColumn<>("State");
         freshness.setPrefWidth(90);
-        freshness.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(
-                c.getValue().freshness().name()));
+        freshness.setCellValueFactory(
+                c -> new SimpleStringProperty(c.getValue().freshness().name()));
         freshness.setCellFactory(c -> new FreshnessCell<>());
         targets.getColumns().add(freshness);
         TableColumn<TargetStatus, String> seen = new TableColumn<>("Last seen");
         seen.setPrefWidth(110);
-        seen.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(
+        seen.setCellValueFactory(c -> new SimpleStringProperty(
                 c.getValue().lastSeenMillis() == 0
                         ? "never"
                         : Units.seconds(Math.max(

@@ -2,6 +2,10 @@ package org.planewatch.console.view;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -27,6 +31,7 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import javafx.util.StringConverter;
+import org.planewatch.console.state.Freshness;
 import org.planewatch.console.viewmodel.LinkMetric;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.console.viewmodel.PlaneViewModel;
@@ -156,7 +161,7 @@ public final class PlaneView extends BorderPane {
         clear.setId("clear-highlight");
         clear.setOnAction(e -> main.clearHighlight());
         clear.disableProperty()
-                .bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                .bind(Bindings.createBooleanBinding(
                         () -> main.highlightedLinksProperty().get().isEmpty(), main.highlightedLinksProperty()));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -188,7 +193,7 @@ public final class PlaneView extends BorderPane {
             return;
         }
         geometry = layout.matrix() ? drawMatrix(g, layout, colors, w, h) : drawRows(g, layout, colors, w, h);
-        if (layout.freshness() != org.planewatch.console.state.Freshness.LIVE) {
+        if (layout.freshness() != Freshness.LIVE) {
             g.setFill(Color.gray(0.5, 0.35));
             g.fillRect(0, 0, w, h);
             g.setFill(colors.text());
@@ -470,11 +475,10 @@ public final class PlaneView extends BorderPane {
         contextMenu.show(canvas, screenX, screenY);
     }
 
-    private MenuItem action(
-            String text, java.util.function.Supplier<java.util.concurrent.CompletableFuture<Void>> action) {
+    private MenuItem action(String text, Supplier<CompletableFuture<Void>> action) {
         MenuItem item = new MenuItem(text);
         item.setOnAction(e -> action.get()
-                .whenComplete((ok, error) -> javafx.application.Platform.runLater(() ->
+                .whenComplete((ok, error) -> Platform.runLater(() ->
                         hover.setText(error == null ? text + ": done" : text + " failed: " + rootMessage(error)))));
         return item;
     }

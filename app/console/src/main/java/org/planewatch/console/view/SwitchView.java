@@ -1,6 +1,8 @@
 package org.planewatch.console.view;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.ComboBox;
@@ -81,7 +83,7 @@ public final class SwitchView extends BorderPane {
         VBox.setVgrow(content.getChildren().get(1), Priority.ALWAYS);
         content.setPadding(new Insets(0, 12, 12, 12));
         setCenter(content);
-        java.util.function.Consumer<java.util.Optional<SwitchSummary>> showSwitch = summary -> {
+        Consumer<Optional<SwitchSummary>> showSwitch = summary -> {
             String selected = viewModel.selectedPortProperty().get();
             ports.getItems().setAll(summary.map(SwitchSummary::ports).orElse(List.of()));
             ports.getItems().stream()
@@ -90,7 +92,7 @@ public final class SwitchView extends BorderPane {
                     .ifPresent(p -> ports.getSelectionModel().select(p));
             freshness.setText(summary.map(s -> s.freshness().name()).orElse(""));
         };
-        java.util.function.Consumer<java.util.Optional<PortSummary>> showPort =
+        Consumer<Optional<PortSummary>> showPort =
                 port -> queues.getItems().setAll(port.map(PortSummary::queues).orElse(List.of()));
         viewModel.switchSummaryProperty().addListener((o, a, summary) -> showSwitch.accept(summary));
         viewModel.portSummaryProperty().addListener((o, a, port) -> showPort.accept(port));

@@ -1,6 +1,7 @@
 package org.planewatch.console.view;
 
 import java.util.List;
+import java.util.Locale;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.canvas.Canvas;
@@ -17,9 +18,9 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.util.StringConverter;
-import org.planewatch.console.record.RecordingDamage;
-import org.planewatch.console.record.RecordingReader;
-import org.planewatch.console.replay.ReplayPosition;
+import org.planewatch.console.session.DamageBand;
+import org.planewatch.console.session.Playhead;
+import org.planewatch.console.session.TimelineMarks;
 import org.planewatch.console.viewmodel.ReplayViewModel;
 
 /**
@@ -134,7 +135,7 @@ public final class TimelineView extends VBox {
 
     private static String web(Color color) {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "#%02x%02x%02x",
                 (int) Math.round(color.getRed() * 255),
                 (int) Math.round(color.getGreen() * 255),
@@ -163,10 +164,10 @@ public final class TimelineView extends VBox {
         GraphicsContext g = strip.getGraphicsContext2D();
         g.setFill(palette.panel());
         g.fillRect(0, 0, w, h);
-        ReplayPosition p = viewModel.positionProperty().get();
+        Playhead p = viewModel.positionProperty().get();
         long start = p.startMillis();
         double span = Math.max(1, p.endMillis() - start);
-        ReplayViewModel.Marks marks = viewModel.marks();
+        TimelineMarks marks = viewModel.marks();
         drawSourceGaps(g, marks.gaps(), start, span, w, h, p.endMillis());
         drawDensity(g, marks.activity(), start, span, w, h);
         drawDamage(g, start, span, w, h);
@@ -188,7 +189,7 @@ public final class TimelineView extends VBox {
             g.fillPolygon(new double[] {x - 5, x + 5, x}, new double[] {1, 1, 10}, 3);
         }
         g.setFill(palette.highlight());
-        for (RecordingReader.Bookmark bookmark : marks.bookmarks()) {
+        for (TimelineMarks.Bookmark bookmark : marks.bookmarks()) {
             double x = x(bookmark.atMillis(), start, span, w);
             g.fillRect(x, 1, 2, h * 0.45);
         }
@@ -201,8 +202,8 @@ public final class TimelineView extends VBox {
     /** The stretches a damaged batch leaves without data, shaded in the alarm colour. */
     private void drawDamage(GraphicsContext g, long start, double span, double w, double h) {
         g.setFill(palette.critical().deriveColor(0, 1, 1, 0.35));
-        for (RecordingDamage d : viewModel.damage()) {
-            if (d.kind() == RecordingDamage.Kind.GAP) {
+        for (DamageBand d : viewModel.damage()) {
+            if (d.gap()) {
                 double from = x(d.fromMillis(), start, span, w);
                 g.fillRect(from, 0, Math.max(2, x(d.toMillis(), start, span, w) - from), h);
             }
@@ -212,14 +213,14 @@ public final class TimelineView extends VBox {
     /** A band over each period a source was not streaming: the recording has nothing of it there. */
     private void drawSourceGaps(
             GraphicsContext g,
-            List<RecordingReader.Gap> gaps,
+            List<TimelineMarks.SourceGap> gaps,
             long start,
             double span,
             double w,
             double h,
             long endMillis) {
         g.setFill(palette.stale().deriveColor(0, 1, 1, 0.35));
-        for (RecordingReader.Gap gap : gaps) {
+        for (TimelineMarks.SourceGap gap : gaps) {
             double from = x(gap.fromMillis(), start, span, w);
             double to = x(gap.toMillis() == null ? endMillis : gap.toMillis(), start, span, w);
             g.fillRect(from, 0, Math.max(2, to - from), h);
@@ -227,11 +228,11 @@ public final class TimelineView extends VBox {
     }
 
     private void drawDensity(
-            GraphicsContext g, List<RecordingReader.Activity> activity, long start, double span, double w, double h) {
+            GraphicsContext g, List<TimelineMarks.Activity> activity, long start, double span, double w, double h) {
         int buckets = (int) Math.max(1, w / 2);
         double[] updates = new double[buckets];
         double max = 1;
-        for (RecordingReader.Activity a : activity) {
+        for (TimelineMarks.Activity a : activity) {
             int b = (int) Math.min(buckets - 1, Math.max(0, (a.secondMillis() - start) / span * buckets));
             updates[b] += a.updates();
             max = Math.max(max, updates[b]);

@@ -1,5 +1,6 @@
 package org.planewatch.console.viewmodel;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -11,9 +12,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import org.planewatch.console.ingest.TargetAddress;
-import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.session.TargetControl;
+import org.planewatch.console.telemetry.TargetAddress;
+import org.planewatch.console.telemetry.TargetConfig;
 
 /**
  * The "Add agent" dialog's state and validation: every field is checked as the operator types and
@@ -143,7 +144,7 @@ public final class AddTargetForm {
         try {
             control.add(build());
             return Optional.empty();
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | UncheckedIOException e) {
             problem.set(e.getMessage());
             return Optional.of(e.getMessage());
         }

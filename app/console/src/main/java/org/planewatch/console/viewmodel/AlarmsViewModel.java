@@ -1,7 +1,9 @@
 package org.planewatch.console.viewmodel;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -60,7 +62,7 @@ public final class AlarmsViewModel {
     List<Alarm> update(FabricSnapshot snapshot) {
         List<Alarm> raised = List.of();
         if (snapshot.activeAlarms() != lastActive) {
-            java.util.Set<String> known = new java.util.HashSet<>();
+            Set<String> known = new HashSet<>();
             lastActive.forEach(a -> known.add(a.key()));
             raised = snapshot.activeAlarms().stream()
                     .filter(a -> !known.contains(a.key()))

@@ -1,6 +1,7 @@
 package org.planewatch.console.viewmodel;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -16,6 +17,7 @@ import javafx.collections.transformation.FilteredList;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
+import org.planewatch.telemetry.schema.TelemetrySchema;
 
 /**
  * The live table of EV state changes, newest first, with filters, and the same decisions grouped
@@ -78,7 +80,7 @@ public final class ExclusionsViewModel {
     public static List<String> reasons() {
         List<String> reasons = new ArrayList<>();
         reasons.add(ALL_REASONS);
-        reasons.addAll(org.planewatch.telemetry.schema.TelemetrySchema.EXCLUSION_REASONS);
+        reasons.addAll(TelemetrySchema.EXCLUSION_REASONS);
         return List.copyOf(reasons);
     }
 
@@ -110,7 +112,7 @@ public final class ExclusionsViewModel {
         int left = leftAtOldestEnd(lastEvents, events);
         if (left < 0) {
             List<ExclusionEvent> all = new ArrayList<>(events);
-            java.util.Collections.reverse(all);
+            Collections.reverse(all);
             rows.setAll(all);
             return;
         }
@@ -118,7 +120,7 @@ public final class ExclusionsViewModel {
             rows.remove(rows.size() - left, rows.size());
         }
         List<ExclusionEvent> fresh = new ArrayList<>(events.subList(lastEvents.size() - left, events.size()));
-        java.util.Collections.reverse(fresh);
+        Collections.reverse(fresh);
         rows.addAll(0, fresh);
     }
 

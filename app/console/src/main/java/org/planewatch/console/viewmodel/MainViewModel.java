@@ -15,7 +15,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.session.DrillDownControl;
 import org.planewatch.console.session.TargetControl;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.DeviceName;
@@ -25,6 +25,7 @@ import org.planewatch.console.state.FabricSnapshot.TargetStatus;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.state.Units;
+import org.planewatch.console.telemetry.FaultControl;
 
 /**
  * The console's state that views bind to. Pulls the newest snapshot once per frame ({@link
@@ -66,7 +67,7 @@ public final class MainViewModel {
         this.sourceLabel = sourceLabel;
         this.alarms = new AlarmsViewModel(source);
         currentView.addListener((o, a, view) -> updateViews(snapshot.get()));
-        if (targetControl.orElse(null) instanceof org.planewatch.console.session.DrillDownControl drillDown) {
+        if (targetControl.orElse(null) instanceof DrillDownControl drillDown) {
             devices.hostProperty().addListener((o, a, host) -> {
                 if (host != null && !host.isBlank()) {
                     drillDown.watchEvs(host);

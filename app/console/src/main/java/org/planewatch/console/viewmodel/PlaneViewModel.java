@@ -2,6 +2,7 @@ package org.planewatch.console.viewmodel;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -109,7 +110,7 @@ public final class PlaneViewModel {
         }
     }
 
-    private final java.util.Map<String, DeviceName> names = new java.util.HashMap<>();
+    private final Map<String, DeviceName> names = new HashMap<>();
 
     private DeviceName name(String device) {
         return names.computeIfAbsent(device, DeviceName::parse);

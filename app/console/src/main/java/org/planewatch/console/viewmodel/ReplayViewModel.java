@@ -1,26 +1,27 @@
 package org.planewatch.console.viewmodel;
 
+import java.io.IOException;
 import java.nio.file.Path;
-import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import org.planewatch.console.record.RecordingDamage;
-import org.planewatch.console.record.RecordingException;
-import org.planewatch.console.record.RecordingReader;
-import org.planewatch.console.record.WallClockText;
-import org.planewatch.console.replay.ReplayDriver;
-import org.planewatch.console.replay.ReplayEngine;
-import org.planewatch.console.replay.ReplayPosition;
-import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.session.CsvExport;
+import org.planewatch.console.session.DamageBand;
+import org.planewatch.console.session.Playhead;
+import org.planewatch.console.session.RecordingTimeline;
+import org.planewatch.console.session.ReplayControl;
+import org.planewatch.console.session.ReplaySession;
+import org.planewatch.console.session.SessionException;
+import org.planewatch.console.session.TimelineMarks;
+import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.telemetry.path.PathPattern;
 
 /**
  * The replay timeline: where the replay stands, what happened along the recording (event density,
@@ -30,101 +31,65 @@ import org.planewatch.console.state.SnapshotSource;
 public final class ReplayViewModel implements AutoCloseable {
     public static final List<Double> SPEEDS = List.of(0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 100.0, 300.0, 1000.0);
 
-    /** The recording's marks along its timeline, read once when it is opened. */
-    /**
-     * What the timeline strip marks.
-     *
-     * @param exclusions distinct arrival instants of the recorded decisions, ascending (an array: an
-     *     hour of the demo has about a million); never changed
-     * @param gaps the periods a source was not streaming while it was recorded
-     */
-    public record Marks(
-            List<RecordingReader.Activity> activity,
-            long[] exclusions,
-            List<Long> alarms,
-            List<RecordingReader.Bookmark> bookmarks,
-            List<RecordingReader.Gap> gaps) {}
-
-    private final ReplayDriver driver;
-    private final Path file;
-    private final Marks marks;
-    private final ReadOnlyObjectWrapper<ReplayPosition> position;
+    private final ReplayControl control;
+    private final RecordingTimeline recording;
+    private final CsvExport export;
+    private final SnapshotSource source;
+    private final ReadOnlyObjectWrapper<Playhead> position;
     private final ReadOnlyStringWrapper timeText = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper banner;
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
-    private final ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
-    private final RecordingReader recording;
+    private final AutoCloseable closer;
     /** What is wrong with the recording (an abrupt end, gaps), one line each, in the order found; FX thread only. */
-    private final List<String> notices = new java.util.ArrayList<>();
+    private final List<String> notices = new ArrayList<>();
 
     private final ReadOnlyStringWrapper noticeText = new ReadOnlyStringWrapper("");
-    private List<RecordingDamage> damage = List.of();
+    private List<DamageBand> damage = List.of();
     private Consumer<String> noticeListener = line -> {};
 
-    private ReplayViewModel(
-            ReplayDriver driver,
-            RecordingReader recording,
-            Path file,
-            Marks marks,
-            String banner,
-            Optional<RecordingReader.AbruptEnd> abruptEnd) {
-        this.driver = driver;
-        this.recording = recording;
-        this.file = file;
-        this.marks = marks;
-        this.banner = new ReadOnlyStringWrapper(banner);
-        this.position = new ReadOnlyObjectWrapper<>(driver.position());
-        abruptEnd.ifPresent(end -> addNotice(end.describe()));
-        updateTimeText(driver.position());
+    /** The timeline of {@code session}, which it closes when it is closed. */
+    public ReplayViewModel(ReplaySession session) {
+        this(session.source(), session, session, session, session);
     }
 
-    /** Opens a recording read-only and starts its replay thread, paused at the beginning. */
-    public static ReplayViewModel open(Path file, InstantSource wallClock, AlarmThresholds thresholds)
-            throws RecordingException {
-        RecordingReader reader = RecordingReader.open(file);
-        try {
-            Marks marks = new Marks(
-                    reader.activity(),
-                    reader.exclusionTimes(),
-                    reader.alarms().stream()
-                            .map(RecordingReader.AlarmMark::raisedMillis)
-                            .toList(),
-                    reader.bookmarks(),
-                    reader.gaps());
-            ReplayEngine engine = new ReplayEngine(reader, thresholds);
-            String scenario = reader.metadata().scenario().isEmpty()
-                    ? ""
-                    : " \u00b7 scenario " + reader.metadata().scenario();
-            String banner = "REPLAY \u00b7 " + file.getFileName() + scenario + " \u00b7 recorded from "
-                    + reader.metadata().sources() + " \u00b7 read-only";
-            Optional<RecordingReader.AbruptEnd> abruptEnd = reader.abruptEnd();
-            ReplayViewModel[] holder = new ReplayViewModel[1];
-            ReplayDriver driver = new ReplayDriver(engine, wallClock, message -> holder[0].errors.add(message));
-            holder[0] = new ReplayViewModel(driver, reader, file, marks, banner, abruptEnd);
-            driver.start();
-            // Opening showed the start without the decision history; read it before the first seek needs it.
-            driver.submit(replaying -> replaying.recording().loadDecisionHistory());
-            return holder[0];
-        } catch (RecordingException | RuntimeException e) {
-            reader.close();
-            throw e;
-        }
+    /**
+     * @param source what the fabric views show while replaying
+     * @param closer closed with this view model (the session that owns the replay)
+     */
+    public ReplayViewModel(
+            SnapshotSource source,
+            ReplayControl control,
+            RecordingTimeline recording,
+            CsvExport export,
+            AutoCloseable closer) {
+        this.source = source;
+        this.control = control;
+        this.recording = recording;
+        this.export = export;
+        this.closer = closer;
+        String scenario = recording.scenario().isEmpty() ? "" : " \u00b7 scenario " + recording.scenario();
+        this.banner =
+                new ReadOnlyStringWrapper("REPLAY \u00b7 " + recording.file().getFileName() + scenario
+                        + " \u00b7 recorded from " + recording.sources() + " \u00b7 read-only");
+        this.position = new ReadOnlyObjectWrapper<>(control.playhead());
+        recording.abruptEnd().ifPresent(this::addNotice);
+        updateTimeText(control.playhead());
     }
 
     /** What the fabric views show while replaying. */
     public SnapshotSource source() {
-        return driver;
+        return source;
     }
 
     public Path file() {
-        return file;
+        return recording.file();
     }
 
-    public Marks marks() {
-        return marks;
+    public TimelineMarks marks() {
+        return recording.marks();
     }
 
-    public ReadOnlyObjectProperty<ReplayPosition> positionProperty() {
+    public ReadOnlyObjectProperty<Playhead> positionProperty() {
         return position.getReadOnlyProperty();
     }
 
@@ -146,7 +111,7 @@ public final class ReplayViewModel implements AutoCloseable {
     }
 
     /** The damage found so far (gaps to mark on the timeline); FX thread. */
-    public List<RecordingDamage> damage() {
+    public List<DamageBand> damage() {
         return damage;
     }
 
@@ -166,19 +131,19 @@ public final class ReplayViewModel implements AutoCloseable {
 
     /** Once per frame, on the JavaFX thread. */
     public void onFrame() {
-        ReplayPosition now = driver.position();
+        Playhead now = control.playhead();
         if (!now.equals(position.get())) {
             position.set(now);
             updateTimeText(now);
         }
-        String message = errors.poll();
+        String message = control.pollError();
         if (message != null) {
             error.set(message);
         }
         if (recording.damageCount() != damage.size()) {
-            List<RecordingDamage> found = recording.damageFound();
-            for (RecordingDamage d : found.subList(damage.size(), found.size())) {
-                addNotice(d.describe());
+            List<DamageBand> found = recording.damageFound();
+            for (DamageBand d : found.subList(damage.size(), found.size())) {
+                addNotice(d.description());
             }
             damage = found;
         }
@@ -196,64 +161,57 @@ public final class ReplayViewModel implements AutoCloseable {
     }
 
     public void togglePlay() {
-        driver.submit(engine -> {
-            if (engine.position().playing()) {
-                engine.pause();
-            } else {
-                engine.play();
-            }
-        });
+        control.togglePlay();
     }
 
     public void pause() {
-        driver.submit(ReplayEngine::pause);
+        control.pause();
     }
 
     public void setSpeed(double speed) {
-        driver.submit(engine -> engine.setSpeed(speed));
+        control.setSpeed(speed);
     }
 
     public void seekToFraction(double fraction) {
-        ReplayPosition p = position.get();
+        Playhead p = position.get();
         seekTo(p.startMillis() + Math.round(Math.clamp(fraction, 0.0, 1.0) * (p.endMillis() - p.startMillis())));
     }
 
     public void seekTo(long atMillis) {
-        driver.submit(engine -> engine.seek(atMillis));
+        control.seekTo(atMillis);
     }
 
     public void stepToNextExclusion() {
-        driver.submit(ReplayEngine::stepToNextExclusion);
+        control.stepToNextExclusion();
     }
 
     public void stepToPreviousExclusion() {
-        driver.submit(ReplayEngine::stepToPreviousExclusion);
+        control.stepToPreviousExclusion();
     }
 
     public void stepToNextAlarm() {
-        driver.submit(ReplayEngine::stepToNextAlarm);
+        control.stepToNextAlarm();
     }
 
     public void stepToPreviousAlarm() {
-        driver.submit(ReplayEngine::stepToPreviousAlarm);
+        control.stepToPreviousAlarm();
     }
 
     /** Builds the "compare" view of two instants on the replay thread. */
     public CompletableFuture<ReplayComparison> compare(long atMillisA, long atMillisB) {
-        CompletableFuture<ReplayComparison> result = new CompletableFuture<>();
-        driver.submit(engine -> {
-            try {
-                result.complete(ReplayComparison.of(engine.snapshotAt(atMillisA), engine.snapshotAt(atMillisB)));
-            } catch (RecordingException | RuntimeException e) {
-                result.completeExceptionally(e);
-                throw e;
-            }
-        });
-        return result;
+        CompletableFuture<FabricSnapshot> a = control.snapshotAt(atMillisA);
+        CompletableFuture<FabricSnapshot> b = control.snapshotAt(atMillisB);
+        return a.thenCombine(b, ReplayComparison::of);
+    }
+
+    /** Writes the recorded values of {@code leaves} in the minute before the shown instant to {@code out}; returns the rows. */
+    public long exportMinuteBefore(PathPattern leaves, Path out) throws SessionException, IOException {
+        long to = position.get().atMillis();
+        return export.exportCsv(to - 60_000, to, leaves, out);
     }
 
     public static String formatInstant(long millis) {
-        return WallClockText.format(millis);
+        return Playhead.wallClockText(millis);
     }
 
     public static String formatOffset(long millis) {
@@ -262,7 +220,7 @@ public final class ReplayViewModel implements AutoCloseable {
                 Locale.ROOT, "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
     }
 
-    private void updateTimeText(ReplayPosition p) {
+    private void updateTimeText(Playhead p) {
         timeText.set(formatInstant(p.atMillis()) + "   +" + formatOffset(p.atMillis() - p.startMillis()) + " / "
                 + formatOffset(p.endMillis() - p.startMillis()) + "   " + speedText(p.speed())
                 + (p.playing() ? " \u25b6" : " \u2016"));
@@ -277,6 +235,10 @@ public final class ReplayViewModel implements AutoCloseable {
 
     @Override
     public void close() {
-        driver.close();
+        try {
+            closer.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("closing the replay failed: " + e.getMessage(), e);
+        }
     }
 }

@@ -3,9 +3,13 @@ package org.planewatch.console.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -13,17 +17,19 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.agent.sim.EmbeddedSimAgent;
 import org.planewatch.agent.sim.SimOptions;
 import org.planewatch.console.demo.EmbeddedDemo;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.viewmodel.MainViewModel;
@@ -58,7 +64,7 @@ class LiveDemoEndToEndTest {
 
     private static final SimOptions FAST = SimOptions.defaults().withDilation(250);
 
-    private ConsoleSession session;
+    private LiveSession session;
     private MainViewModel viewModel;
     private MainWindow window;
     private FrameDriver frames;
@@ -67,7 +73,7 @@ class LiveDemoEndToEndTest {
 
     @Start
     void start(Stage stage) {
-        session = new ConsoleSession(
+        session = new LiveSession(
                 InstantSource.system(), new FreshnessPolicy(Duration.ofMillis(1500), Duration.ofMillis(4000)));
         viewModel = new MainViewModel(session.snapshots(), Optional.of(session), Optional.empty(), "end-to-end");
         window = new MainWindow(viewModel);
@@ -90,7 +96,7 @@ class LiveDemoEndToEndTest {
     }
 
     private static Scenario scenario() throws Exception {
-        return ScenarioLoader.parse(SCENARIO, "e2e.yaml", java.nio.file.Path.of("."));
+        return ScenarioLoader.parse(SCENARIO, "e2e.yaml", Path.of("."));
     }
 
     private FabricSnapshot shown() {
@@ -197,7 +203,7 @@ class LiveDemoEndToEndTest {
     void aKilledAgentGoesStaleThenLostAndComesBackLive(FxRobot robot) throws Exception {
         demo = EmbeddedDemo.start(scenario(), FAST);
         int port = demo.target().port();
-        session.add(TargetConfig.insecure("agent", "127.0.0.1", port, java.util.List.of("*")));
+        session.add(TargetConfig.insecure("agent", "127.0.0.1", port, List.of("*")));
         await("LIVE", Duration.ofSeconds(20), () -> badge(robot).equals("LIVE"));
 
         demo.close();
@@ -208,8 +214,7 @@ class LiveDemoEndToEndTest {
         String detail = shown().targets().getFirst().detail();
         assertTrue(detail.contains("127.0.0.1:" + port), detail);
 
-        restarted =
-                EmbeddedSimAgent.start(scenario(), FAST, false, port, org.planewatch.agent.log.StructuredLog.silent());
+        restarted = EmbeddedSimAgent.start(scenario(), FAST, false, port, StructuredLog.silent());
         await("LIVE again", Duration.ofSeconds(30), () -> badge(robot).equals("LIVE"));
         await(
                 "the LOST alarm clears",
@@ -222,26 +227,25 @@ class LiveDemoEndToEndTest {
         String link = "p0-t0-1~p0-t1-0";
         demo = EmbeddedDemo.start(scenario(), FAST);
         session.add(demo.target());
+        var faults = session.faultControl(demo.target());
         await(
                 "the link is known and up",
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> l.up()).orElse(false));
 
-        demo.faults().orElseThrow().setLink(link, false).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        faults.setLink(link, false).get(10, TimeUnit.SECONDS);
         await(
                 "the injected failure shows",
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> !l.up()).orElse(false));
-        demo.faults().orElseThrow().setLink(link, true).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        faults.setLink(link, true).get(10, TimeUnit.SECONDS);
         await(
                 "the link comes back",
                 Duration.ofSeconds(30),
                 () -> shown().link(link).map(l -> l.up()).orElse(false));
 
-        var refused = demo.faults().orElseThrow().setLink("p0-t0-9~p0-t1-0", false);
-        var error = org.junit.jupiter.api.Assertions.assertThrows(
-                java.util.concurrent.ExecutionException.class,
-                () -> refused.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        var refused = faults.setLink("p0-t0-9~p0-t1-0", false);
+        var error = Assertions.assertThrows(ExecutionException.class, () -> refused.get(10, TimeUnit.SECONDS));
         assertTrue(
                 error.getCause().getMessage().contains("no link named 'p0-t0-9~p0-t1-0'"),
                 error.getCause().getMessage());

@@ -4,16 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,6 +32,7 @@ import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.testing.FabricScript;
 import org.planewatch.console.testing.ManualClock;
+import org.planewatch.console.viewmodel.LinkMetric;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.console.viewmodel.ViewId;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -86,17 +95,16 @@ class ConsoleViewsTest {
     }
 
     /** The first visible row that holds an item (a table also keeps an invisible measuring row). */
-    private static javafx.scene.Node firstRow(FxRobot robot, String table) {
+    private static Node firstRow(FxRobot robot, String table) {
         return robot.lookup(table + " .table-row-cell")
-                .match((javafx.scene.control.TableRow<?> row) ->
-                        row.isVisible() && row.getItem() != null && row.getIndex() == 0)
+                .match((TableRow<?> row) -> row.isVisible() && row.getItem() != null && row.getIndex() == 0)
                 .query();
     }
 
     /** Fails link {@code link} and lets every host under its T0 exclude paths through it. */
     private FabricSnapshot failLinkWithExclusions(String link, int plane, int t0Index) {
         fabric.setLink(link, false);
-        Map<String, Map<TelemetryPath, TelemetryValue>> events = new java.util.LinkedHashMap<>();
+        Map<String, Map<TelemetryPath, TelemetryValue>> events = new LinkedHashMap<>();
         for (int h = 0; h < fabric.hostsPerT0; h++) {
             String host = FabricScript.host(t0Index * fabric.hostsPerT0 + h);
             fabric.setBadEvs(host, plane, 24);
@@ -114,7 +122,7 @@ class ConsoleViewsTest {
         failLinkWithExclusions(FabricScript.link(2, 1, 5), 2, 1);
         DevShots.save(window, "overview-degraded");
         Label verdict = robot.lookup("#plane-2-header")
-                                .queryAs(javafx.scene.layout.VBox.class)
+                                .queryAs(VBox.class)
                                 .getChildren()
                                 .get(1)
                         instanceof Label l
@@ -122,7 +130,7 @@ class ConsoleViewsTest {
                 : null;
         assertEquals("DEGRADED", verdict.getText());
         var healthy = robot.lookup("#plane-0-header")
-                .queryAs(javafx.scene.layout.VBox.class)
+                .queryAs(VBox.class)
                 .getChildren()
                 .get(1);
         assertEquals("HEALTHY", ((Label) healthy).getText());
@@ -178,9 +186,7 @@ class ConsoleViewsTest {
                 .getText()
                 .startsWith("core load spread over 32 links"));
         robot.clickOn("#metric-choice").clickOn("Trim rate");
-        assertEquals(
-                org.planewatch.console.viewmodel.LinkMetric.TRIM_RATE,
-                viewModel.plane().metricProperty().get());
+        assertEquals(LinkMetric.TRIM_RATE, viewModel.plane().metricProperty().get());
     }
 
     @Test
@@ -230,7 +236,7 @@ class ConsoleViewsTest {
 
     @Test
     void searchOpensAHostAndItsQpEvGrid(FxRobot robot) {
-        robot.clickOn("#search").write("host-0005").type(javafx.scene.input.KeyCode.ENTER);
+        robot.clickOn("#search").write("host-0005").type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(ViewId.HOST, viewModel.currentViewProperty().get());
         TableView<?> ports = robot.lookup("#host-ports").queryAs(TableView.class);
@@ -252,9 +258,9 @@ class ConsoleViewsTest {
     @Test
     void searchNamesWhatItCouldNotFind(FxRobot robot) {
         // Typed, then ESC closes the completion popup a prefix may have opened, so ENTER searches the text.
-        robot.clickOn("#search").write("host-9999").type(javafx.scene.input.KeyCode.ESCAPE);
+        robot.clickOn("#search").write("host-9999").type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitForFxEvents();
-        robot.type(javafx.scene.input.KeyCode.ENTER);
+        robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         String message = robot.lookup("#search-message").queryAs(Label.class).getText();
         assertTrue(message.startsWith("Nothing named 'host-9999'"), message);
@@ -282,8 +288,8 @@ class ConsoleViewsTest {
         show(ViewId.OVERVIEW);
         var healthyTile = robot.lookup("#plane-0-evs-out").queryAs(eu.hansolo.tilesfx.Tile.class);
         var failingTile = robot.lookup("#plane-2-evs-out").queryAs(eu.hansolo.tilesfx.Tile.class);
-        java.util.concurrent.atomic.AtomicInteger healthyRedraws = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger failingRedraws = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger healthyRedraws = new AtomicInteger();
+        AtomicInteger failingRedraws = new AtomicInteger();
         healthyTile.addTileObserver(eu.hansolo.tilesfx.events.TileEvt.REDRAW, e -> healthyRedraws.incrementAndGet());
         failingTile.addTileObserver(eu.hansolo.tilesfx.events.TileEvt.REDRAW, e -> failingRedraws.incrementAndGet());
 
@@ -296,14 +302,10 @@ class ConsoleViewsTest {
 
     @Test
     void keyboardSwitchesViewsAndThemes(FxRobot robot) {
-        robot.press(javafx.scene.input.KeyCode.CONTROL)
-                .type(javafx.scene.input.KeyCode.DIGIT3)
-                .release(javafx.scene.input.KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT3).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(ViewId.TRIMS, viewModel.currentViewProperty().get());
-        robot.press(javafx.scene.input.KeyCode.CONTROL)
-                .type(javafx.scene.input.KeyCode.T)
-                .release(javafx.scene.input.KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL).type(KeyCode.T).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(window.getStyleClass().contains("theme-light"));
         assertFalse(window.paletteProperty().get().dark());
@@ -343,8 +345,8 @@ class ConsoleViewsTest {
             WaitForAsyncUtils.asyncFx(() -> {
                 try {
                     ScreenshotWriter.write(window.getScene(), Path.of(dir, name + ".png"));
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
             });
             WaitForAsyncUtils.waitForFxEvents();

@@ -3,24 +3,35 @@ package org.planewatch.console.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import javafx.animation.AnimationTimer;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Label;
+import javafx.scene.image.Image;
+import javafx.scene.paint.Color;
 import javafx.stage.Stage;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.record.SyntheticTelemetry;
-import org.planewatch.console.replay.ReplayPosition;
+import org.planewatch.console.session.Playhead;
+import org.planewatch.console.session.ReplaySession;
+import org.planewatch.console.session.TimelineMarks;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.viewmodel.ReplayViewModel;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -50,15 +61,12 @@ class TimelineViewTest {
                 RecordingWriter.create(file, new RecordingMetadata("lab", "link-failure-demo", 1000, "t"), START)) {
             writer.append(fabric.connectAll());
             for (int i = 0; i < 480; i++) {
-                List<org.planewatch.console.telemetry.IngestEvent> batch =
-                        new java.util.ArrayList<>(fabric.nextBatch());
+                List<IngestEvent> batch = new ArrayList<>(fabric.nextBatch());
                 long at = fabric.arrivalMillis();
                 if (at == GAP_FROM || at == GAP_TO) {
-                    batch.addFirst(new org.planewatch.console.telemetry.IngestEvent.Connection(
+                    batch.addFirst(new IngestEvent.Connection(
                             "demo",
-                            at == GAP_FROM
-                                    ? org.planewatch.console.telemetry.ConnectionPhase.FAILED
-                                    : org.planewatch.console.telemetry.ConnectionPhase.STREAMING,
+                            at == GAP_FROM ? ConnectionPhase.FAILED : ConnectionPhase.STREAMING,
                             at == GAP_FROM ? "connection refused" : "",
                             at));
                 }
@@ -73,7 +81,7 @@ class TimelineViewTest {
                     "Plane 2 path health 90.0%");
             writer.addBookmark(BOOKMARK_MILLIS, "link p2-t0-1~p2-t1-3 down");
         }
-        viewModel = ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults());
+        viewModel = new ReplayViewModel(ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults()));
         TimelineView timeline = new TimelineView(viewModel, Palette.DARK, () -> {});
         frames = new AnimationTimer() {
             @Override
@@ -104,8 +112,7 @@ class TimelineViewTest {
     void clickingTheStripSeeksThere(FxRobot robot) throws Exception {
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
         robot.clickOn(strip);
-        ReplayPosition p =
-                waitFor(() -> Math.abs(viewModel.positionProperty().get().fraction() - 0.5) < 0.02);
+        Playhead p = waitFor(() -> Math.abs(viewModel.positionProperty().get().fraction() - 0.5) < 0.02);
         assertTrue(Math.abs(p.fraction() - 0.5) < 0.02, "fraction " + p.fraction());
     }
 
@@ -117,12 +124,12 @@ class TimelineViewTest {
         robot.clickOn("#replay-play");
         waitFor(() -> !viewModel.positionProperty().get().playing());
         long now = viewModel.positionProperty().get().atMillis();
-        long next = java.util.Arrays.stream(viewModel.marks().exclusions())
+        long next = Arrays.stream(viewModel.marks().exclusions())
                 .filter(t -> t > now)
                 .findFirst()
                 .orElseThrow();
         robot.clickOn("#replay-next-exclusion");
-        ReplayPosition p = waitFor(() -> viewModel.positionProperty().get().atMillis() == next);
+        Playhead p = waitFor(() -> viewModel.positionProperty().get().atMillis() == next);
         assertEquals(next, p.atMillis());
         Label time = robot.lookup("#replay-time").queryAs(Label.class);
         assertTrue(time.getText().contains(ReplayViewModel.formatInstant(next)), time.getText());
@@ -135,9 +142,9 @@ class TimelineViewTest {
                 "link p2-t0-1~p2-t1-3 down",
                 viewModel.marks().bookmarks().getFirst().note());
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
-        javafx.scene.image.Image image =
+        Image image =
                 WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
-        ReplayPosition p = viewModel.positionProperty().get();
+        Playhead p = viewModel.positionProperty().get();
         double span = p.endMillis() - p.startMillis();
         double w = strip.getWidth();
         int alarmX = (int) Math.round((ALARM_MILLIS - p.startMillis()) / span * (w - 1));
@@ -169,9 +176,9 @@ class TimelineViewTest {
         assertEquals(GAP_TO, gap.only().toMillis());
         assertEquals("connection refused", gap.only().reason());
         Canvas strip = robot.lookup("#replay-strip").queryAs(Canvas.class);
-        javafx.scene.image.Image image =
+        Image image =
                 WaitForAsyncUtils.asyncFx(() -> strip.snapshot(null, null)).get(10, TimeUnit.SECONDS);
-        ReplayPosition p = viewModel.positionProperty().get();
+        Playhead p = viewModel.positionProperty().get();
         double span = p.endMillis() - p.startMillis();
         double w = strip.getWidth();
         int inGap = (int) Math.round(((GAP_FROM + GAP_TO) / 2.0 - p.startMillis()) / span * (w - 1));
@@ -180,8 +187,8 @@ class TimelineViewTest {
         assertTrue(!sameColor(Palette.DARK.panel(), image.getPixelReader().getColor(inGap, 6)), "the gap is shaded");
     }
 
-    private record RecordingReaderGap(List<org.planewatch.console.record.RecordingReader.Gap> gaps) {
-        org.planewatch.console.record.RecordingReader.Gap only() {
+    private record RecordingReaderGap(List<TimelineMarks.SourceGap> gaps) {
+        TimelineMarks.SourceGap only() {
             assertEquals(1, gaps.size(), gaps.toString());
             return gaps.getFirst();
         }
@@ -196,22 +203,22 @@ class TimelineViewTest {
                     return null;
                 })
                 .get(10, TimeUnit.SECONDS);
-        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        BufferedImage image = ImageIO.read(png.toFile());
         assertEquals(1000, image.getWidth());
         assertEquals(160, image.getHeight());
     }
 
-    private static void assertColor(javafx.scene.paint.Color expected, javafx.scene.paint.Color actual, String what) {
+    private static void assertColor(Color expected, Color actual, String what) {
         assertTrue(sameColor(expected, actual), what + ": expected " + expected + " but the strip shows " + actual);
     }
 
-    private static boolean sameColor(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+    private static boolean sameColor(Color a, Color b) {
         return Math.abs(a.getRed() - b.getRed()) < 0.04
                 && Math.abs(a.getGreen() - b.getGreen()) < 0.04
                 && Math.abs(a.getBlue() - b.getBlue()) < 0.04;
     }
 
-    private ReplayPosition waitFor(java.util.function.BooleanSupplier condition) throws Exception {
+    private Playhead waitFor(BooleanSupplier condition) throws Exception {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
             WaitForAsyncUtils.waitForFxEvents();
             return condition.getAsBoolean();

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.planewatch.console.ingest.TargetConfig;
 import org.planewatch.console.session.TargetControl;
+import org.planewatch.console.telemetry.TargetConfig;
 
 class AddTargetFormTest {
     private final List<TargetConfig> added = new ArrayList<>();

@@ -11,12 +11,13 @@ import java.time.InstantSource;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.planewatch.console.record.RecordingException;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.record.RecordingWriter;
 import org.planewatch.console.record.SyntheticTelemetry;
 import org.planewatch.console.replay.ReplayEngine;
+import org.planewatch.console.session.ReplaySession;
+import org.planewatch.console.session.SessionException;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 
@@ -32,7 +33,7 @@ class ReplayViewModelTest {
         long a = START + 10_000;
         long b = START + 50_000;
         try (ReplayViewModel viewModel =
-                ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults())) {
+                new ReplayViewModel(ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults()))) {
             ReplayComparison comparison = viewModel.compare(a, b).get(30, TimeUnit.SECONDS);
             try (RecordingReader reader = RecordingReader.open(file)) {
                 ReplayEngine engine = new ReplayEngine(reader, AlarmThresholds.defaults());
@@ -57,9 +58,9 @@ class ReplayViewModelTest {
         Path file = Files.writeString(
                 dir.resolve("notes.pwrec"),
                 "not a recording at all, just text that is long enough to read a header from".repeat(3));
-        RecordingException e = assertThrows(
-                RecordingException.class,
-                () -> ReplayViewModel.open(file, InstantSource.system(), AlarmThresholds.defaults()));
+        SessionException e = assertThrows(
+                SessionException.class,
+                () -> ReplaySession.open(file, InstantSource.system(), AlarmThresholds.defaults()));
         assertTrue(e.getMessage().contains("not a Planewatch recording"), e.getMessage());
     }
 

@@ -5,12 +5,12 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.planewatch.agent.sim.EmbeddedSimAgent;
 import org.planewatch.agent.sim.SimOptions;
-import org.planewatch.console.ingest.GnmiFaultControl;
-import org.planewatch.console.ingest.TargetConfig;
-import org.planewatch.console.session.FaultControl;
+import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.scenario.ScenarioException;
 import org.planewatch.sim.scenario.ScenarioLoader;
@@ -18,7 +18,8 @@ import org.planewatch.sim.scenario.ScenarioLoader;
 /**
  * The embedded demo: the agent's simulated back end serving {@code demo-fabric.yaml} over real gRPC
  * on a free loopback port. The console connects to it like to any other aggregating endpoint
- * ({@code *}); fault injection goes through gNMI Set, which the demo agent allows.
+ * ({@code *}); fault injection goes through gNMI Set, which the demo agent allows (a live session's
+ * {@code faultControl} on its {@link #target}).
  */
 public final class EmbeddedDemo implements AutoCloseable {
     /**
@@ -26,24 +27,22 @@ public final class EmbeddedDemo implements AutoCloseable {
      * holds is lost when it is collected before Netty's handler class takes its own: a "Stream
      * Error" stack trace was then printed at many exits of the console (5 of 7 on 2026-11-25).
      */
-    private static final java.util.logging.Logger NETTY_SERVER_LOG =
-            java.util.logging.Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerHandler");
+    private static final Logger NETTY_SERVER_LOG =
+            Logger.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerHandler");
 
     public static final String SCENARIO = "demo-fabric.yaml";
     public static final String TARGET_NAME = "demo";
 
     private final EmbeddedSimAgent agent;
     private final TargetConfig target;
-    private final GnmiFaultControl faults;
     private final String description;
 
     private EmbeddedDemo(EmbeddedSimAgent agent, Scenario scenario, double dilation) {
         this.agent = agent;
         this.target = TargetConfig.insecure(TARGET_NAME, "127.0.0.1", agent.port(), List.of("*"));
-        this.faults = new GnmiFaultControl(target);
         var fabric = scenario.fabric();
         this.description = String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "simulated fabric '%s', %d planes, %d hosts, %d switches, 1 simulated ms per %.0f ms wall, agent on 127.0.0.1:%d",
                 scenario.name(),
                 fabric.planes(),
@@ -64,7 +63,7 @@ public final class EmbeddedDemo implements AutoCloseable {
 
     public static EmbeddedDemo start(Scenario scenario, SimOptions options) throws IOException {
         // The console cancels its streams when it closes; the in-process agent's Netty would log each one.
-        NETTY_SERVER_LOG.setLevel(java.util.logging.Level.SEVERE);
+        NETTY_SERVER_LOG.setLevel(Level.SEVERE);
         return new EmbeddedDemo(EmbeddedSimAgent.start(scenario, options, true), scenario, options.dilation());
     }
 
@@ -84,10 +83,6 @@ public final class EmbeddedDemo implements AutoCloseable {
         return target;
     }
 
-    public Optional<FaultControl> faults() {
-        return Optional.of(faults);
-    }
-
     public String description() {
         return description;
     }
@@ -98,7 +93,6 @@ public final class EmbeddedDemo implements AutoCloseable {
 
     @Override
     public void close() {
-        faults.close();
         agent.close();
     }
 }

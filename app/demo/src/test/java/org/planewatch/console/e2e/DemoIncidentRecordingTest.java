@@ -12,21 +12,25 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.demo.EmbeddedDemo;
-import org.planewatch.console.record.Recorder;
-import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.replay.ReplayEngine;
-import org.planewatch.console.session.ConsoleSession;
+import org.planewatch.console.session.IngestPump;
+import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.session.RecordingControl;
+import org.planewatch.console.session.RecordingInfo;
+import org.planewatch.console.session.RecordingStatus;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.IngestPump;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.IngestEvent;
 
@@ -120,17 +124,15 @@ class DemoIncidentRecordingTest {
     @Test
     void replayOfTheRecordedDemoIncidentShowsWhatLiveShowed() throws Exception {
         Path file = dir.resolve("demo-incident.pwrec");
-        ConsoleSession session = new ConsoleSession(InstantSource.system());
+        LiveSession session = new LiveSession(InstantSource.system());
         LiveSampler sampler = new LiveSampler(session.snapshots());
         List<Alarm> liveAlarms = new ArrayList<>();
         List<String> stops = new CopyOnWriteArrayList<>();
         try (EmbeddedDemo demo = EmbeddedDemo.start();
-                RecordingControl recording = new RecordingControl(
-                        session.pump(),
-                        InstantSource.system(),
-                        new RecordingMetadata("embedded demo", EmbeddedDemo.SCENARIO, 1000, "test"),
+                RecordingControl recording = session.recording(
+                        new RecordingInfo("embedded demo", EmbeddedDemo.SCENARIO, 1000, "test"),
                         (f, reason) -> stops.add(reason))) {
-            session.pump().addBatchListener(sampler);
+            session.addBatchListener(sampler);
             recording.start(file, 0);
             session.add(demo.target());
             boolean[] sawDown = {false};
@@ -147,7 +149,7 @@ class DemoIncidentRecordingTest {
                         && now.plane(2).map(p -> p.pathHealth() == 1.0).orElse(false);
             });
             sampler.stop();
-            Recorder.Status status = recording.status().orElseThrow();
+            RecordingStatus status = recording.status().orElseThrow();
             assertEquals(0, status.droppedBatches(), "batches the recorder could not take: " + status);
             recording.stop();
         } finally {
@@ -219,10 +221,10 @@ class DemoIncidentRecordingTest {
             return;
         }
         List<String> differences = new ArrayList<>();
-        java.util.Set<String> keys = new java.util.TreeSet<>(live.keySet());
+        Set<String> keys = new TreeSet<>(live.keySet());
         keys.addAll(replayed.keySet());
         for (String key : keys) {
-            if (!java.util.Objects.equals(live.get(key), replayed.get(key))) {
+            if (!Objects.equals(live.get(key), replayed.get(key))) {
                 differences.add(key + ": live " + live.get(key) + ", replayed " + replayed.get(key));
             }
         }
@@ -329,8 +331,7 @@ class DemoIncidentRecordingTest {
         return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
     }
 
-    private static void await(String what, Duration timeout, java.util.function.BooleanSupplier condition)
-            throws InterruptedException {
+    private static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (condition.getAsBoolean()) {

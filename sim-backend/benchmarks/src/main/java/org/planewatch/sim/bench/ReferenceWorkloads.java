@@ -1,5 +1,6 @@
 package org.planewatch.sim.bench;
 
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class ReferenceWorkloads {
                     .getLocation()
                     .toURI());
             return Optional.ofNullable(location.getParent());
-        } catch (java.net.URISyntaxException | SecurityException | NullPointerException e) {
+        } catch (URISyntaxException | SecurityException | NullPointerException e) {
             return Optional.empty();
         }
     }

@@ -1,5 +1,7 @@
 package org.planewatch.sim.engine;
 
+import java.util.function.LongPredicate;
+
 /**
  * Events scheduled a fixed delay after "now": since the clock never goes back, they arrive in time
  * order, so a FIFO ring replaces the heap for them (O(1) instead of O(log n)). Serialisation and
@@ -19,6 +21,17 @@ final class DelayLane {
 
     boolean isEmpty() {
         return size == 0;
+    }
+
+    /** Pending events whose payload passes {@code test}. */
+    long count(LongPredicate test) {
+        long count = 0;
+        for (int k = 0; k < size; k++) {
+            if (test.test(payloads[(head + k) & (payloads.length - 1)])) {
+                count++;
+            }
+        }
+        return count;
     }
 
     long peekTime() {

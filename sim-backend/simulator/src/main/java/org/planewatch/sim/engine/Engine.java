@@ -1,5 +1,7 @@
 package org.planewatch.sim.engine;
 
+import java.util.function.LongPredicate;
+
 /**
  * The discrete-event clock: integer picoseconds, one handler per {@link EventKind}, events packed
  * into a {@code long} (kind 8 bits, arg 24 bits, target 32 bits) so scheduling allocates nothing.
@@ -54,6 +56,19 @@ public final class Engine {
         if (laneCount < MAX_LANES && delayPs > 0) {
             lanes[laneCount++] = new DelayLane(delayPs);
         }
+    }
+
+    /**
+     * Events of {@code kind} waiting to be processed; a pass over every pending event, for tests
+     * and inspection (the hot path never calls it).
+     */
+    public long pendingEvents(int kind) {
+        LongPredicate ofKind = payload -> (int) (payload >>> 56) == kind;
+        long count = queue.count(ofKind);
+        for (int i = 0; i < laneCount; i++) {
+            count += lanes[i].count(ofKind);
+        }
+        return count;
     }
 
     public boolean hasPending() {

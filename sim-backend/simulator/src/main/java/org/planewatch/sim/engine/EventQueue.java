@@ -1,6 +1,7 @@
 package org.planewatch.sim.engine;
 
 import java.util.Arrays;
+import java.util.function.LongPredicate;
 
 /**
  * Pending events as a 4-ary min-heap over three primitive arrays, ordered by (time, insertion
@@ -28,6 +29,17 @@ public final class EventQueue {
 
     public int size() {
         return size;
+    }
+
+    /** Pending events whose payload passes {@code test} (a pass over all of them). */
+    public long count(LongPredicate test) {
+        long count = 0;
+        for (int i = 0; i < size; i++) {
+            if (test.test(payloads[i])) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** Time of the earliest event; only valid when not empty. */

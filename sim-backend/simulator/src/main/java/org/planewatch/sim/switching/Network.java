@@ -1,5 +1,7 @@
 package org.planewatch.sim.switching;
 
+import java.util.EnumMap;
+import java.util.Map;
 import org.planewatch.sim.config.FabricConfig;
 import org.planewatch.sim.engine.Engine;
 import org.planewatch.sim.engine.EventKind;
@@ -55,8 +57,11 @@ public final class Network {
     private long dataSent;
     private long dataDelivered;
     private long dataTrimmed;
-    private long dataDropped;
-    private long dataLive;
+    /**
+     * Drops by packet class and cause: [class * DROP_CAUSES + cause index], the index of a port's
+     * drop ({@link PortTable#dropIndex}) or of a wire's loss ({@link PortTable#wireLossIndex}).
+     */
+    private final long[] dropped = new long[PacketClass.COUNT * PortTable.DROP_CAUSES];
 
     public Network(
             Topology topology, FabricConfig config, boolean trimming, Engine engine, PacketPool packets, long seed) {
@@ -134,7 +139,6 @@ public final class Network {
     public void sendFromHost(int host, int plane, int packet) {
         if (packets.kind[packet] == PacketPool.DATA) {
             dataSent++;
-            dataLive++;
         }
         packets.hop[packet] = 0;
         enqueue(topology.hostPort(host, plane), packet);
@@ -188,7 +192,6 @@ public final class Network {
         packets.wireBytes[packet] = headerBytes;
         ports.countTrimmed(port);
         dataTrimmed++;
-        dataLive--;
         planeTrimmed[topology.portPlane(port)]++;
     }
 
@@ -287,21 +290,21 @@ public final class Network {
         int size = packets.wireBytes[packet];
         if (linkDown[link]) {
             ports.countWireLoss(port, PortTable.WIRE_LOST_LINK_DOWN, size);
-            discard(port, packet);
+            release(port, packet, PortTable.wireLossIndex(PortTable.WIRE_LOST_LINK_DOWN));
             return;
         }
         double gray = linkDropProbability[link];
         if (gray > 0 && Rng.nextDouble(linkRng, link) < gray) {
             // Lost without a trace: the far end never sees it, so only the two ends' counters together tell.
             ports.countWireLoss(port, PortTable.WIRE_LOST_GRAY, size);
-            discard(port, packet);
+            release(port, packet, PortTable.wireLossIndex(PortTable.WIRE_LOST_GRAY));
             return;
         }
         double bitErrorRate = linkBitErrorRate[link];
         if (bitErrorRate > 0 && Rng.nextDouble(linkRng, link) < -Math.expm1(8.0 * size * Math.log1p(-bitErrorRate))) {
             // Received with a bad frame check sequence: the far end counts it, then drops it.
             ports.countArrival(port, size, true);
-            discard(port, packet);
+            release(port, packet, PortTable.wireLossIndex(PortTable.WIRE_CRC_ERRORS));
             return;
         }
         ports.countArrival(port, size, false);
@@ -314,7 +317,6 @@ public final class Network {
         if (node < topology.hosts) {
             if (fullData) {
                 dataDelivered++;
-                dataLive--;
                 planeDeliveredBytes[topology.portPlane(port)] += packets.payloadBytes[packet];
             }
             sink.deliver(node, topology.portPlane(port), packet);
@@ -333,14 +335,18 @@ public final class Network {
 
     private void drop(int port, int packet, int cause) {
         ports.countDrop(port, cause);
-        discard(port, packet);
+        release(port, packet, PortTable.dropIndex(cause));
     }
 
-    /** Releases a packet that goes no further (already counted by cause). */
-    private void discard(int port, int packet) {
-        if (packets.kind[packet] == PacketPool.DATA && (packets.flags[packet] & PacketPool.FLAG_TRIMMED) == 0) {
-            dataDropped++;
-            dataLive--;
+    /**
+     * Releases a packet that goes no further, counting it once in the drop accounts under
+     * {@code causeIndex} ({@link PortTable#dropIndex} or {@link PortTable#wireLossIndex}); the port
+     * counters that say why were counted by the caller.
+     */
+    private void release(int port, int packet, int causeIndex) {
+        int kind = PacketClass.index(packets.kind[packet], packets.flags[packet]);
+        dropped[kind * PortTable.DROP_CAUSES + causeIndex]++;
+        if (kind == PacketClass.DATA.ordinal()) {
             planeDropped[topology.portPlane(port)]++;
         }
         packets.release(packet);
@@ -441,13 +447,61 @@ public final class Network {
         return dataTrimmed;
     }
 
+    /** Untrimmed data packets dropped, whatever the cause. */
     public long dataDropped() {
-        return dataDropped;
+        long total = 0;
+        for (int cause = 0; cause < PortTable.DROP_CAUSES; cause++) {
+            total += dropped[PacketClass.DATA.ordinal() * PortTable.DROP_CAUSES + cause];
+        }
+        return total;
     }
 
-    /** Untrimmed data packets still in a queue or on a wire. */
+    /**
+     * Untrimmed data packets the counters say are still in a queue or on a wire: sent less
+     * delivered, trimmed and dropped. {@link #heldPackets()} finds them instead.
+     */
     public long dataInFlight() {
-        return dataLive;
+        return dataSent - dataDelivered - dataTrimmed - dataDropped();
+    }
+
+    /**
+     * Packets of class {@code kind} dropped for {@code cause}, all ports together: a port's drop
+     * ({@link PortCounter#TRIMMED_THEN_DROPPED}, a {@code DROP_*} counter, {@link PortCounter#WIRE_NO_ROUTE})
+     * or a wire's loss ({@link PortCounter#WIRE_CRC_ERRORS}, {@link PortCounter#WIRE_LOST_GRAY},
+     * {@link PortCounter#WIRE_LOST_LINK_DOWN}).
+     */
+    public long dropped(PacketClass kind, PortCounter cause) {
+        return dropped[kind.ordinal() * PortTable.DROP_CAUSES + PortTable.dropCauseIndex(cause)];
+    }
+
+    /**
+     * Walks every port's queues and wire and counts what they hold, and counts the engine's pending
+     * wire arrivals. For tests and inspection: it costs a pass over every port and held packet, and
+     * nothing when not called.
+     */
+    public HeldPackets heldPackets() {
+        long[] queued = new long[PacketClass.COUNT];
+        long[] wired = new long[PacketClass.COUNT];
+        for (int port = 0; port < topology.portCount; port++) {
+            countChain(ports.firstData(port), queued);
+            countChain(ports.firstHeader(port), queued);
+            countChain(ports.firstOnWire(port), wired);
+        }
+        return new HeldPackets(byClass(queued), byClass(wired), engine.pendingEvents(EventKind.WIRE_ARRIVAL));
+    }
+
+    private void countChain(int first, long[] counts) {
+        for (int packet = first; packet >= 0; packet = packets.next[packet]) {
+            counts[PacketClass.of(packets, packet).ordinal()]++;
+        }
+    }
+
+    private static Map<PacketClass, Long> byClass(long[] counts) {
+        Map<PacketClass, Long> map = new EnumMap<>(PacketClass.class);
+        for (PacketClass kind : PacketClass.values()) {
+            map.put(kind, counts[kind.ordinal()]);
+        }
+        return map;
     }
 
     public long planeTrimmed(int plane) {

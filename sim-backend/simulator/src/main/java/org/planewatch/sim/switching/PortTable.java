@@ -50,7 +50,6 @@ final class PortTable {
     private static final int WIRE_LONGS_PER_PORT = PortCounter.WIRE_STORED;
     private static final int ARRIVED_PACKETS = wireSlot(PortCounter.WIRE_ARRIVED_PACKETS);
     private static final int ARRIVED_BYTES = wireSlot(PortCounter.WIRE_ARRIVED_BYTES);
-    private static final int CRC_ERRORS = wireSlot(PortCounter.WIRE_CRC_ERRORS);
     private static final int LOST_BYTES = wireSlot(PortCounter.WIRE_LOST_BYTES);
     private static final int TX_DATA_PACKETS = wireSlot(PortCounter.TX_DATA_PACKETS);
     private static final int TX_DATA_PAYLOAD = wireSlot(PortCounter.TX_DATA_PAYLOAD_BYTES);
@@ -60,10 +59,52 @@ final class PortTable {
     private static final int DATA_INTEGRAL = wireSlot(PortCounter.DATA_QUEUE_OCTET_PS);
     private static final int HEADER_INTEGRAL = wireSlot(PortCounter.HEADER_QUEUE_OCTET_PS);
 
+    /** Packets that reached the far end with bit errors (see {@link #countArrival}). */
+    static final int WIRE_CRC_ERRORS = wireSlot(PortCounter.WIRE_CRC_ERRORS);
+
     /** Why a wire lost a packet (see {@link #countWireLoss}). */
     static final int WIRE_LOST_GRAY = wireSlot(PortCounter.WIRE_LOST_GRAY);
 
     static final int WIRE_LOST_LINK_DOWN = wireSlot(PortCounter.WIRE_LOST_LINK_DOWN);
+
+    /**
+     * A port's drop causes are consecutive in its first row, from {@link #TRIMMED_THEN_DROPPED} to
+     * {@link #WIRE_NO_ROUTE}; a wire's losses consecutive in its second, from {@link #WIRE_CRC_ERRORS}
+     * to {@link #WIRE_LOST_LINK_DOWN}. Together they index the network's drop accounts.
+     */
+    static final int FIRST_DROP_CAUSE = TRIMMED_THEN_DROPPED;
+
+    private static final int PORT_DROP_CAUSES = WIRE_NO_ROUTE - TRIMMED_THEN_DROPPED + 1;
+    private static final int WIRE_LOSS_CAUSES = WIRE_LOST_LINK_DOWN - WIRE_CRC_ERRORS + 1;
+    static final int DROP_CAUSES = PORT_DROP_CAUSES + WIRE_LOSS_CAUSES;
+
+    /** Index in the drop accounts of a port's drop {@code cause} (a {@link #countDrop} cause). */
+    static int dropIndex(int cause) {
+        return cause - FIRST_DROP_CAUSE;
+    }
+
+    /** Index in the drop accounts of a wire's loss: {@link #WIRE_CRC_ERRORS} or a {@link #countWireLoss} cause. */
+    static int wireLossIndex(int cause) {
+        return PORT_DROP_CAUSES + cause - WIRE_CRC_ERRORS;
+    }
+
+    /** Index of drop cause {@code which} among the {@link #DROP_CAUSES}, from 0. */
+    static int dropCauseIndex(PortCounter which) {
+        int ordinal = which.ordinal();
+        int portSlot = COUNTERS + ordinal;
+        if (portSlot >= FIRST_DROP_CAUSE && portSlot <= WIRE_NO_ROUTE) {
+            return dropIndex(portSlot);
+        }
+        if (ordinal >= PortCounter.STORED && ordinal < PortCounter.STORED + PortCounter.WIRE_STORED) {
+            int wireSlot = wireSlot(which);
+            if (wireSlot >= WIRE_CRC_ERRORS && wireSlot <= WIRE_LOST_LINK_DOWN) {
+                return wireLossIndex(wireSlot);
+            }
+        }
+        throw new IllegalArgumentException(which + " is not a drop cause: " + PortCounter.TRIMMED_THEN_DROPPED
+                + " to " + PortCounter.WIRE_NO_ROUTE + " and " + PortCounter.WIRE_CRC_ERRORS + " to "
+                + PortCounter.WIRE_LOST_LINK_DOWN + " are");
+    }
 
     private static final int NONE = -1;
 
@@ -218,6 +259,11 @@ final class PortTable {
         append(port * INTS_PER_PORT + WIRE_HEAD, port * INTS_PER_PORT + WIRE_TAIL, packet);
     }
 
+    /** First (oldest) packet on the wire, or -1; the rest follow through {@link PacketPool#next}. */
+    int firstOnWire(int port) {
+        return ints[port * INTS_PER_PORT + WIRE_HEAD];
+    }
+
     int takeFromWire(int port) {
         return removeFirst(port * INTS_PER_PORT + WIRE_HEAD, port * INTS_PER_PORT + WIRE_TAIL);
     }
@@ -250,7 +296,7 @@ final class PortTable {
         wire[row + ARRIVED_PACKETS]++;
         wire[row + ARRIVED_BYTES] += wireBytes;
         if (bitErrors) {
-            wire[row + CRC_ERRORS]++;
+            wire[row + WIRE_CRC_ERRORS]++;
         }
     }
 

@@ -12,6 +12,7 @@ import org.planewatch.sim.engine.Rng;
 import org.planewatch.sim.fabric.Topology;
 import org.planewatch.sim.switching.LinkStateListener;
 import org.planewatch.sim.switching.Network;
+import org.planewatch.sim.switching.PacketClass;
 import org.planewatch.sim.switching.PacketPool;
 import org.planewatch.sim.switching.PacketSink;
 
@@ -51,6 +52,8 @@ public final class Transport implements PacketSink, LinkStateListener {
     private final MrcReceiver receiver;
     /** Only for the ECMP baseline; MRC and UEC recover per EV. */
     private final EcmpReconvergence reconvergence;
+    /** Packets that reached a failed QP and were discarded unread, by class (rare; for accounting). */
+    private final long[] stragglers = new long[PacketClass.values().length];
 
     public Transport(Engine engine, Network network, FabricConfig fabric, TransportConfig config, long seed) {
         this.engine = engine;
@@ -133,6 +136,7 @@ public final class Transport implements PacketSink, LinkStateListener {
         QueuePair qp = qps.get(packets.qp[packet]);
         if (qp.failed) {
             // Stragglers of a failed QP: its messages already failed, nothing may complete now.
+            stragglers[PacketClass.of(packets, packet).ordinal()]++;
             packets.release(packet);
             return;
         }
@@ -258,6 +262,20 @@ public final class Transport implements PacketSink, LinkStateListener {
      */
     public long qpStateSlots(int qp) {
         return qps.get(qp).stateSlots();
+    }
+
+    /** Data packets the senders of every QP put on their NIC, retransmissions included (a pass over the QPs). */
+    public long dataPacketsSent() {
+        long sent = 0;
+        for (int qp = 0; qp < qps.count(); qp++) {
+            sent += qps.get(qp).packetsSent;
+        }
+        return sent;
+    }
+
+    /** Packets of class {@code kind} that reached a failed QP and were discarded unread. */
+    public long stragglersDiscarded(PacketClass kind) {
+        return stragglers[kind.ordinal()];
     }
 
     public long messagesPosted() {

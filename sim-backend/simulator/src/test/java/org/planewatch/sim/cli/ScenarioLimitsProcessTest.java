@@ -28,6 +28,10 @@ import org.planewatch.sim.scenario.ScenarioLoader;
 class ScenarioLimitsProcessTest {
 
     private static final String HEAP = "256m";
+
+    /** Far past any fabric that fits {@link #HEAP}: where the search for the edge gives up. */
+    private static final int MAX_T0_SEARCHED = 4096;
+
     private static final HeapBudget BUDGET = new HeapBudget(256L << 20);
 
     @TempDir
@@ -126,9 +130,11 @@ class ScenarioLimitsProcessTest {
      */
     private void assertEdge(String name, IntFunction<String> yamlOfSize, String refusedKey) throws Exception {
         int size = 1;
-        while (fits(yamlOfSize.apply(size + 1))) {
+        // Bounded search: an estimate that never refuses fails here instead of looping on.
+        while (size < MAX_T0_SEARCHED && fits(yamlOfSize.apply(size + 1))) {
             size++;
         }
+        assertTrue(size < MAX_T0_SEARCHED, "the estimate still fits " + MAX_T0_SEARCHED + " T0s per plane for " + name);
         Path accepted = scenario(name + "-" + size, yamlOfSize.apply(size));
         Path refused = scenario(name + "-" + (size + 1), yamlOfSize.apply(size + 1));
 

@@ -16,6 +16,8 @@ record SimProcess(int exitCode, String out, String err) {
 
     static final int KILLED = -1;
 
+    private static final long KILL_WAIT_SECONDS = 30;
+
     static SimProcess run(Path workDir, String maxHeap, long timeoutSeconds, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
@@ -40,7 +42,8 @@ record SimProcess(int exitCode, String out, String err) {
         if (child.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             exit = child.exitValue();
         } else {
-            child.destroyForcibly().waitFor();
+            // Even the kill is waited on for a bounded time: a child that will not die is reported killed.
+            child.destroyForcibly().waitFor(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
             exit = KILLED;
         }
         return new SimProcess(exit, Files.readString(out), Files.readString(err));

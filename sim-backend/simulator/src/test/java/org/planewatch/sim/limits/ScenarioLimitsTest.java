@@ -30,6 +30,9 @@ class ScenarioLimitsTest {
     /** Small enough that a scenario that loads with it runs here on any machine. */
     private static final HeapBudget BUDGET = new HeapBudget(256L << 20);
 
+    /** Far past any fabric that fits {@link #BUDGET}: where the search for the edge gives up. */
+    private static final int MAX_T0_SEARCHED = 4096;
+
     private static final String SMALL = "fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2}\n";
     private static final String PERMUTATION = "workload: {type: permutation, messageBytes: 65536}\n";
 
@@ -182,9 +185,11 @@ class ScenarioLimitsTest {
         String fabric =
                 "fabric: {planes: 8, hostsPerT0: 64, t0PerPlane: %d, t1PerPlane: 64}\nworkload: {type: permutation, hosts: 2}\n";
         int fitting = 1;
-        while (fits(load(fabric.formatted(fitting + 1), HeapBudget.unlimited()))) {
+        // Bounded search: an estimate that never refuses fails here instead of looping on.
+        while (fitting < MAX_T0_SEARCHED && fits(load(fabric.formatted(fitting + 1), HeapBudget.unlimited()))) {
             fitting++;
         }
+        assertTrue(fitting < MAX_T0_SEARCHED, "the estimate still fits " + MAX_T0_SEARCHED + " T0s per plane");
         int largest = fitting;
         Scenario atTheEdge = load(fabric.formatted(largest), BUDGET);
         assertTrue(

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.planewatch.sim.config.FabricConfig;
 
 class FabricNamesTest {
@@ -52,7 +53,7 @@ class FabricNamesTest {
                 message(() -> names.checkSwitch("spine-3")));
     }
 
-    private static String message(org.junit.jupiter.api.function.Executable call) {
+    private static String message(Executable call) {
         return assertThrows(IllegalArgumentException.class, call).getMessage();
     }
 }

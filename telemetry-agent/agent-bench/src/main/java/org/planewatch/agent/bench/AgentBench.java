@@ -11,8 +11,10 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.StreamObserver;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -20,7 +22,10 @@ import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.gnmi.GnmiOptions;
@@ -40,6 +45,7 @@ import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.gnmi.proto.gNMIGrpc;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.scenario.ScenarioLoader;
+import org.planewatch.telemetry.schema.PathNames;
 
 /**
  * Issue 5 item 8: one agent serving the simulated 512-host, 8-plane fabric (every host and switch a
@@ -72,7 +78,7 @@ public final class AgentBench {
             double simCpuSeconds,
             long heapPeak,
             long updates,
-            java.util.Map<String, Double> threadCpuSeconds) {}
+            Map<String, Double> threadCpuSeconds) {}
 
     /** The subscriber process's CPU time, as it last reported it. */
     private static final AtomicLong subscriberCpuNs = new AtomicLong();
@@ -178,7 +184,7 @@ public final class AgentBench {
      * alone; it prints its running update count every 100 ms.
      */
     private static Process startSubscriber(int port, long sampleMs, boolean decode, AtomicLong updates)
-            throws java.io.IOException {
+            throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(
                         java,
@@ -192,14 +198,14 @@ public final class AgentBench {
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         Thread.ofPlatform().daemon().start(() -> {
-            try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
+            try (var lines = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
                 String line;
                 while ((line = lines.readLine()) != null) {
                     String[] fields = line.strip().split(" ");
                     updates.set(Long.parseLong(fields[0]));
                     subscriberCpuNs.set(Long.parseLong(fields[1]));
                 }
-            } catch (java.io.IOException | NumberFormatException e) {
+            } catch (IOException | NumberFormatException e) {
                 if (p.isAlive()) { // a destroyed subscriber's pipe closing is the end of a round
                     System.err.println("subscriber output: " + e);
                 }
@@ -251,7 +257,7 @@ public final class AgentBench {
                     .setMode(SubscriptionList.Mode.STREAM)
                     .setEncoding(Encoding.PROTO)
                     .setPrefix(org.planewatch.gnmi.proto.Path.newBuilder().setTarget("*"));
-            for (String origin : new String[] {"", "mrc", "sim"}) {
+            for (String origin : new String[] {"", PathNames.MRC, PathNames.SIM}) {
                 Builder root = org.planewatch.gnmi.proto.Path.newBuilder().setOrigin(origin);
                 list.addSubscription(Subscription.newBuilder()
                         .setPath(root)
@@ -325,7 +331,7 @@ public final class AgentBench {
         long wall0 = System.nanoTime();
         long cpu0 = os.getProcessCpuTime();
         long simCpu0 = simThreadCpuNs();
-        java.util.Map<String, Long> threads0 = cpuByThreadGroup();
+        Map<String, Long> threads0 = cpuByThreadGroup();
         long events0 = eventsProcessed(backend);
         long sim0 = backend.simulatedNowNs();
         long updates0 = updates.get();
@@ -335,7 +341,7 @@ public final class AgentBench {
             heapPeak = Math.max(heapPeak, memory.getHeapMemoryUsage().getUsed());
         }
         double wall = (System.nanoTime() - wall0) / 1e9;
-        java.util.Map<String, Double> threads = new java.util.TreeMap<>();
+        Map<String, Double> threads = new TreeMap<>();
         cpuByThreadGroup().forEach((group, ns) -> threads.put(group, (ns - threads0.getOrDefault(group, 0L)) / 1e9));
         double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
         threads.put(
@@ -364,9 +370,9 @@ public final class AgentBench {
     }
 
     /** CPU time of the live Java threads by name without its numbering (threads that ended are missed). */
-    private static java.util.Map<String, Long> cpuByThreadGroup() {
+    private static Map<String, Long> cpuByThreadGroup() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        java.util.Map<String, Long> out = new java.util.HashMap<>();
+        Map<String, Long> out = new HashMap<>();
         for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
             if (info != null) {
                 long ns = threads.getThreadCpuTime(info.getThreadId());

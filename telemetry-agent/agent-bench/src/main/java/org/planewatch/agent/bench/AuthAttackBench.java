@@ -1,5 +1,6 @@
 package org.planewatch.agent.bench;
 
+import io.grpc.Attributes;
 import io.grpc.CallCredentials;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
@@ -9,6 +10,8 @@ import io.grpc.stub.StreamObserver;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +33,7 @@ import org.planewatch.gnmi.proto.GetResponse;
 import org.planewatch.gnmi.proto.Path.Builder;
 import org.planewatch.gnmi.proto.PathElem;
 import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.schema.PathNames;
 
 /**
  * Issue 16 item 4: wrong passwords against the real agent, a separate JVM on loopback, while an
@@ -167,9 +171,8 @@ public final class AuthAttackBench {
         return NettyChannelBuilder.forAddress("127.0.0.1", port, InsecureChannelCredentials.create())
                 .localSocketPicker(new NettyChannelBuilder.LocalSocketPicker() {
                     @Override
-                    public java.net.SocketAddress createSocketAddress(
-                            java.net.SocketAddress remote, io.grpc.Attributes attrs) {
-                        return new java.net.InetSocketAddress(source, 0);
+                    public SocketAddress createSocketAddress(SocketAddress remote, Attributes attrs) {
+                        return new InetSocketAddress(source, 0);
                     }
                 })
                 .build();
@@ -181,7 +184,7 @@ public final class AuthAttackBench {
 
     private static GetRequest get() {
         Builder path = org.planewatch.gnmi.proto.Path.newBuilder().setTarget("bench");
-        path.addElem(PathElem.newBuilder().setName("interfaces"));
+        path.addElem(PathElem.newBuilder().setName(PathNames.INTERFACES));
         return GetRequest.newBuilder()
                 .setPrefix(path)
                 .addPath(org.planewatch.gnmi.proto.Path.getDefaultInstance())

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.planewatch.agent.testing.AgentChildProcess;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.PathElem;
@@ -21,6 +22,7 @@ import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.gnmi.proto.gNMIGrpc;
+import org.planewatch.telemetry.schema.PathNames;
 
 /**
  * Issue 16: what one large Subscribe costs the agent after its client has gone. Starts the agent jar
@@ -157,9 +159,11 @@ public final class RequestLimitsBench {
         for (int i = 0; i < count; i++) {
             org.planewatch.gnmi.proto.Path.Builder p = org.planewatch.gnmi.proto.Path.newBuilder();
             if (inSchema) {
-                p.addElem(PathElem.newBuilder().setName("interfaces"))
-                        .addElem(PathElem.newBuilder().setName("interface").putKey("name", "nothing-" + i))
-                        .addElem(PathElem.newBuilder().setName("state"));
+                p.addElem(PathElem.newBuilder().setName(PathNames.INTERFACES))
+                        .addElem(PathElem.newBuilder()
+                                .setName(PathNames.INTERFACE)
+                                .putKey(PathNames.NAME, "nothing-" + i))
+                        .addElem(PathElem.newBuilder().setName(PathNames.STATE));
             } else {
                 p.addElem(PathElem.newBuilder().setName("none-" + i));
             }
@@ -171,8 +175,7 @@ public final class RequestLimitsBench {
     /** One Subscribe call: its end (status) and a cancel. */
     private static final class Stream implements ClientResponseObserver<SubscribeRequest, SubscribeResponse> {
         final CompletableFuture<Status> end = new CompletableFuture<>();
-        final java.util.concurrent.atomic.AtomicReference<String> detail =
-                new java.util.concurrent.atomic.AtomicReference<>();
+        final AtomicReference<String> detail = new AtomicReference<>();
         volatile boolean cancelledByUs;
         private ClientCallStreamObserver<SubscribeRequest> call;
 

@@ -4,6 +4,7 @@ import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -130,7 +131,7 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
             if (value instanceof TelemetryValue.Uint u) {
                 return uint(u.value());
             }
-            objects[filled++] = java.util.Objects.requireNonNull(value, "value");
+            objects[filled++] = Objects.requireNonNull(value, "value");
             return this;
         }
 

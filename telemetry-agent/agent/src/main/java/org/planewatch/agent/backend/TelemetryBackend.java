@@ -1,8 +1,10 @@
 package org.planewatch.agent.backend;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.schema.ModelInfo;
 
 /**
@@ -48,7 +50,7 @@ public interface TelemetryBackend extends AutoCloseable {
      * ones {@code pattern} selects from now until the returned interest is closed, and returns once their
      * targets' snapshots have them. The default has nothing held back.
      */
-    default Interest interest(java.util.Collection<String> targets, org.planewatch.telemetry.path.PathPattern pattern) {
+    default Interest interest(Collection<String> targets, PathPattern pattern) {
         return Interest.NONE;
     }
 

@@ -1,5 +1,7 @@
 package org.planewatch.agent.backend;
 
+import java.time.Instant;
+
 /** Source of collection timestamps: wall time for real devices, simulated time for the simulator. */
 @FunctionalInterface
 public interface TelemetryClock {
@@ -7,9 +9,10 @@ public interface TelemetryClock {
     /** Nanoseconds since the epoch. */
     long nowNs();
 
+    /** A date for every sample of a real device: wall time on purpose, injected where it is used. */
     static TelemetryClock system() {
         return () -> {
-            java.time.Instant now = java.time.Instant.now();
+            Instant now = Instant.now();
             return now.getEpochSecond() * 1_000_000_000L + now.getNano();
         };
     }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.backend.TelemetryClock;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Option;
         description = "gNMI telemetry agent for MRC hosts and switches, simulated or real.",
         subcommands = {GenCertsCommand.class, HashPasswordCommand.class},
         sortOptions = false)
-public final class AgentMain implements java.util.concurrent.Callable<Integer> {
+public final class AgentMain implements Callable<Integer> {
 
     /** Exit code for bad flags and files (picocli uses it for parse errors too). */
     public static final int USAGE_ERROR = 2;

@@ -5,16 +5,17 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.AgentLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /** The agent's own counters, served under {@code mrc:/agent/state} on every target. */
 public final class AgentStats {
 
-    private static final TelemetryPath STATE = TelemetryPath.parse("mrc:/agent/state");
-    private static final TelemetryPath COALESCED = STATE.child("coalesced-updates");
-    private static final TelemetryPath DROPPED = STATE.child("dropped-updates");
-    private static final TelemetryPath SUBSCRIPTIONS = STATE.child("active-subscriptions");
-    private static final TelemetryPath CLIENTS = STATE.child("connected-clients");
+    private static final TelemetryPath STATE = AgentLeaves.STATE;
+    private static final TelemetryPath COALESCED = STATE.child(AgentLeaves.COALESCED_UPDATES);
+    private static final TelemetryPath DROPPED = STATE.child(AgentLeaves.DROPPED_UPDATES);
+    private static final TelemetryPath SUBSCRIPTIONS = STATE.child(AgentLeaves.ACTIVE_SUBSCRIPTIONS);
+    private static final TelemetryPath CLIENTS = STATE.child(AgentLeaves.CONNECTED_CLIENTS);
 
     private final LongAdder coalesced = new LongAdder();
     private final LongAdder dropped = new LongAdder();

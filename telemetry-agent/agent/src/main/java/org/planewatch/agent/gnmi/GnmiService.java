@@ -6,6 +6,7 @@ import io.grpc.MethodDescriptor;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -25,6 +26,7 @@ import org.planewatch.agent.backend.ConfigWriter;
 import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.log.ClientText;
 import org.planewatch.agent.log.StructuredLog;
+import org.planewatch.gnmi.ext.Extension;
 import org.planewatch.gnmi.ext.ExtensionID;
 import org.planewatch.gnmi.ext.RegisteredExtension;
 import org.planewatch.gnmi.proto.CapabilityRequest;
@@ -94,7 +96,7 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
             StringBuilder text = new StringBuilder();
             notes.forEach((k, v) ->
                     text.append(text.isEmpty() ? "" : " ").append(k).append('=').append(v));
-            out.addExtension(org.planewatch.gnmi.ext.Extension.newBuilder()
+            out.addExtension(Extension.newBuilder()
                     .setRegisteredExt(RegisteredExtension.newBuilder()
                             .setId(ExtensionID.EID_EXPERIMENTAL)
                             .setMsg(ByteString.copyFrom(text.toString(), StandardCharsets.UTF_8))));
@@ -109,7 +111,7 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
             response.onNext(answer(request));
             response.onCompleted();
         } catch (SelectionBudget.Cancelled e) {
-            response.onError(io.grpc.Status.CANCELLED
+            response.onError(Status.CANCELLED
                     .withDescription("the client cancelled the Get")
                     .asRuntimeException());
         } catch (StatusRuntimeException e) {

@@ -1,6 +1,7 @@
 package org.planewatch.agent.gnmi;
 
 import com.google.protobuf.ByteString;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,11 +79,10 @@ public final class ProtoCodec {
         return built;
     }
 
-    private static final ConcurrentHashMap<org.planewatch.telemetry.path.PathElem, Path> LEAVES =
-            new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<PathElem, Path> LEAVES = new ConcurrentHashMap<>();
 
     /** A one-element path (a leaf name relative to a notification prefix), built once per element. */
-    public static Path leaf(org.planewatch.telemetry.path.PathElem elem) {
+    public static Path leaf(PathElem elem) {
         Path cached = LEAVES.get(elem);
         if (cached != null) {
             return cached;
@@ -154,14 +154,20 @@ public final class ProtoCodec {
         };
     }
 
-    /** JSON scalar; RFC 7951 (JSON_IETF) writes 64-bit integers as strings. */
+    /**
+     * JSON scalar; RFC 7951 (JSON_IETF) writes 64-bit integers and decimal64 (our real-valued leaves,
+     * see planewatch-sim.yang) as strings, a decimal64 in plain notation.
+     */
     static String json(TelemetryValue value, boolean ietf) {
         return switch (value) {
             case TelemetryValue.Uint u -> ietf ? quote(u.text()) : u.text();
             case TelemetryValue.Int i -> ietf ? quote(i.text()) : i.text();
             case TelemetryValue.Str s -> quote(s.value());
             case TelemetryValue.Bool b -> b.text();
-            case TelemetryValue.Real r -> Double.isFinite(r.value()) ? r.text() : quote(r.text());
+            case TelemetryValue.Real r ->
+                Double.isFinite(r.value())
+                        ? (ietf ? quote(BigDecimal.valueOf(r.value()).toPlainString()) : r.text())
+                        : quote(r.text());
         };
     }
 

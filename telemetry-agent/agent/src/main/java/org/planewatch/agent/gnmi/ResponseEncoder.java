@@ -2,6 +2,7 @@ package org.planewatch.agent.gnmi;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -193,7 +194,7 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
         pos = start;
         writeTag(RESPONSE_UPDATE);
         writeVarint(bodyLength);
-        out.add(new EncodedResponse(java.util.Arrays.copyOfRange(buf, start, end), 0, end - start));
+        out.add(new EncodedResponse(Arrays.copyOfRange(buf, start, end), 0, end - start));
     }
 
     private byte[] prefix(String target, TelemetryPath group) {
@@ -275,7 +276,7 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
 
     private void ensure(int more) {
         if (pos + more > buf.length) {
-            buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more));
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more));
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -514,7 +515,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         if (drainRequests.getAndIncrement() == 0) {
             try {
                 env.drainExecutor().execute(this::drainLoop);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
+            } catch (RejectedExecutionException e) {
                 close(); // the server is shutting down; never let this reach a producer (the simulation thread)
             }
         }

@@ -18,6 +18,9 @@ import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -29,8 +32,6 @@ import org.planewatch.telemetry.value.TelemetryValue;
  */
 public final class LinuxHostBackend extends PublishingBackend {
 
-    private static final TelemetryPath INTERFACES = TelemetryPath.parse("/interfaces");
-    private static final TelemetryPath PLANES = TelemetryPath.parse("mrc:/planes");
     private static final int IFF_UP = 0x1;
 
     private final Path sysfs;
@@ -98,13 +99,15 @@ public final class LinuxHostBackend extends PublishingBackend {
         Path net = sysfs.resolve("class/net");
         for (String ifName : SysfsReader.list(net)) {
             Path dir = net.resolve(ifName);
-            TelemetryPath state = INTERFACES.child("interface", "name", ifName).child("state");
+            TelemetryPath state = InterfaceLeaves.state(ifName);
             SysfsReader.text(dir.resolve("operstate"))
-                    .ifPresent(s -> out.put(state.child("oper-status"), TelemetryValue.str(operStatus(s))));
+                    .ifPresent(
+                            s -> out.put(state.child(InterfaceLeaves.OPER_STATUS), TelemetryValue.str(operStatus(s))));
             SysfsReader.number(dir.resolve("flags"))
                     .ifPresent(flags -> out.put(
-                            state.child("admin-status"), TelemetryValue.str((flags & IFF_UP) != 0 ? "UP" : "DOWN")));
-            TelemetryPath counters = state.child("counters");
+                            state.child(InterfaceLeaves.ADMIN_STATUS),
+                            TelemetryValue.str((flags & IFF_UP) != 0 ? "UP" : "DOWN")));
+            TelemetryPath counters = state.child(PathNames.COUNTERS);
             tables.netdevByLeaf().forEach((leaf, rows) -> {
                 OptionalLong sum = sum(rows.stream()
                         .map(r -> SysfsReader.number(dir.resolve("statistics").resolve(r.file())))
@@ -112,7 +115,8 @@ public final class LinuxHostBackend extends PublishingBackend {
                 sum.ifPresent(v -> out.put(counters.child(leaf), TelemetryValue.uint(v)));
             });
             SysfsReader.number(dir.resolve("carrier_changes"))
-                    .ifPresent(v -> out.put(counters.child("carrier-transitions"), TelemetryValue.uint(v)));
+                    .ifPresent(
+                            v -> out.put(counters.child(InterfaceLeaves.CARRIER_TRANSITIONS), TelemetryValue.uint(v)));
         }
     }
 
@@ -134,11 +138,10 @@ public final class LinuxHostBackend extends PublishingBackend {
         for (int plane = 0; plane < planes.size(); plane++) {
             RdmaPort port = planes.get(plane);
             Path dir = port.dir();
-            TelemetryPath state =
-                    PLANES.child("plane", "id", Integer.toString(plane)).child("state");
-            out.put(state.child("port-name"), TelemetryValue.str(portName(ib.resolve(port.device()), port)));
+            TelemetryPath state = PlaneLeaves.state(plane);
+            out.put(state.child(PlaneLeaves.PORT_NAME), TelemetryValue.str(portName(ib.resolve(port.device()), port)));
             SysfsReader.text(dir.resolve("state"))
-                    .ifPresent(s -> out.put(state.child("oper-status"), TelemetryValue.str(ibPortState(s))));
+                    .ifPresent(s -> out.put(state.child(PlaneLeaves.OPER_STATUS), TelemetryValue.str(ibPortState(s))));
             tables.rdmaFor(port.driver()).forEach((leaf, rows) -> {
                 OptionalLong sum = sum(rows.stream()
                         .map(r -> scaled(SysfsReader.number(dir.resolve(r.dir()).resolve(r.file())), r.scale()))

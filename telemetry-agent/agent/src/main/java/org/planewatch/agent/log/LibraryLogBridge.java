@@ -1,5 +1,7 @@
 package org.planewatch.agent.log;
 
+import io.grpc.StatusRuntimeException;
+import java.text.MessageFormat;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
@@ -52,7 +54,7 @@ public final class LibraryLogBridge extends Handler {
             error(record.getThrown())
         };
         int level = record.getLevel().intValue();
-        if (record.getThrown() instanceof io.grpc.StatusRuntimeException) {
+        if (record.getThrown() instanceof StatusRuntimeException) {
             // A status gRPC gives a client (a request over --max-message-bytes): the client's error,
             // not a fault of the agent, so not a warning.
             level = Math.min(level, Level.INFO.intValue());
@@ -72,7 +74,7 @@ public final class LibraryLogBridge extends Handler {
         if (text == null) {
             return "";
         }
-        return parameters == null || parameters.length == 0 ? text : java.text.MessageFormat.format(text, parameters);
+        return parameters == null || parameters.length == 0 ? text : MessageFormat.format(text, parameters);
     }
 
     private static String error(Throwable thrown) {

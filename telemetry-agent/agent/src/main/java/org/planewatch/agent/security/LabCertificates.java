@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -181,7 +182,7 @@ public final class LabCertificates {
     private static byte[] ipBytes(String literal) {
         try {
             return InetAddress.getByName(literal).getAddress(); // a literal: no lookup happens
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             throw new IllegalArgumentException("'" + literal + "' is not an IP address");
         }
     }

@@ -2,6 +2,7 @@ package org.planewatch.agent.security;
 
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -85,7 +86,7 @@ final class LoginThrottle {
                     s,
                     "backoff",
                     String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "%d failed logins in a row from %s (last: %s): its next password check is allowed in %.1f s",
                             s.failures,
                             address,

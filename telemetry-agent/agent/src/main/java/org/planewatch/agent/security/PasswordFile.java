@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -109,7 +110,7 @@ public final class PasswordFile {
         Entry e = known != null ? known : dummy;
         char[] chars = password == null ? new char[0] : password.toCharArray();
         boolean equal = MessageDigest.isEqual(e.hash(), pbkdf2(chars, e.salt(), e.iterations()));
-        java.util.Arrays.fill(chars, '\0');
+        Arrays.fill(chars, '\0');
         if (known == null) {
             return Verdict.UNKNOWN_USER;
         }

@@ -1,7 +1,9 @@
 package org.planewatch.agent.server;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.Objects;
 import org.planewatch.agent.gnmi.GnmiOptions;
 import org.planewatch.agent.security.AuthLimits;
 
@@ -48,7 +50,7 @@ public record AgentConfig(
         if (maxClients <= 0 || maxMessageBytes <= 0) {
             throw new IllegalArgumentException("maxClients and maxMessageBytes must be > 0");
         }
-        java.util.Objects.requireNonNull(auth, "auth");
+        Objects.requireNonNull(auth, "auth");
     }
 
     /** With the default authentication limits and the audit lines on the agent's log. */
@@ -77,7 +79,7 @@ public record AgentConfig(
     /** Plaintext on 127.0.0.1 with a free port and default limits: tests and the embedded demo. */
     public static AgentConfig loopbackInsecure(int port, GnmiOptions gnmi) {
         return new AgentConfig(
-                new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port),
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
                 null,
                 true,
                 false,

@@ -29,6 +29,7 @@ import org.planewatch.agent.security.ClientCertificateCheck;
 import org.planewatch.agent.security.PasswordAuthInterceptor;
 import org.planewatch.agent.security.PasswordFile;
 import org.planewatch.agent.security.SetAuditInterceptor;
+import org.planewatch.telemetry.worker.NanoClock;
 
 /**
  * A running gNMI agent: Netty server, gNMI service over one back end, reflection, TLS, credentials
@@ -73,7 +74,9 @@ public final class AgentServer implements AutoCloseable {
         // calls' contexts from the transport thread, not through this pool.
         this.callExecutor = Executors.newFixedThreadPool(
                 CALL_THREADS, Thread.ofPlatform().daemon().name("gnmi-call-", 0).factory());
-        this.service = new GnmiService(backend, config.gnmi(), stats, scheduler, drainExecutor, System::nanoTime, log);
+        // The composition root: the agent's timing reads the system's monotonic clock through NanoClock.
+        this.service = new GnmiService(
+                backend, config.gnmi(), stats, scheduler, drainExecutor, NanoClock.SYSTEM::nanoTime, log);
     }
 
     /**
@@ -95,7 +98,7 @@ public final class AgentServer implements AutoCloseable {
         // The last interceptor sees a call first: connection limit, then credentials, then the Set audit.
         SetAuditInterceptor setAudit = new SetAuditInterceptor(audit);
         if (config.users() != null) {
-            auth = new PasswordAuthInterceptor(loadUsers(), config.auth(), audit, System::nanoTime);
+            auth = new PasswordAuthInterceptor(loadUsers(), config.auth(), audit, NanoClock.SYSTEM::nanoTime);
         }
         var own = auth == null
                 ? ServerInterceptors.intercept(service.serviceDefinition(), setAudit, clients)

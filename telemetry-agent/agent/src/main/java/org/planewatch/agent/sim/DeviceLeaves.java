@@ -10,6 +10,10 @@ import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.HostPlaneCounter;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.EthernetSpeed;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.PlaneLeaves;
+import org.planewatch.telemetry.schema.QueueLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -26,10 +30,6 @@ final class DeviceLeaves {
 
     /** A leaf read either as an unsigned counter ({@code count}) or as a value ({@code read}). */
     record Leaf(TelemetryPath path, LongSupplier count, Supplier<TelemetryValue> read) {}
-
-    private static final TelemetryPath INTERFACES = TelemetryPath.parse("/interfaces");
-    private static final TelemetryPath QOS = TelemetryPath.parse("/qos/interfaces");
-    private static final TelemetryPath PLANES = TelemetryPath.parse("mrc:/planes");
 
     private final List<Leaf> leaves = new ArrayList<>();
     private final Map<TelemetryPath, TelemetryPath> interned;
@@ -72,35 +72,34 @@ final class DeviceLeaves {
             int port = t.hostPort(host, plane);
             String ifName = "eth" + plane;
             d.portCounters(t, port, ifName, epochNs);
-            TelemetryPath s =
-                    PLANES.child("plane", "id", Integer.toString(plane)).child("state");
+            TelemetryPath s = PlaneLeaves.state(plane);
             TelemetryValue portName = TelemetryValue.str(ifName);
-            d.add(s.child("port-name"), () -> portName);
-            d.add(s.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
-            d.port(t, port, s, "tx-pkts", PortCounter.TX_DATA_PACKETS);
-            d.port(t, port, s, "tx-octets", PortCounter.TX_BYTES);
-            d.port(t, port, s, "rx-pkts", PortCounter.RX_DATA_PACKETS);
-            d.port(t, port, s, "rx-octets", PortCounter.RX_BYTES);
+            d.add(s.child(PlaneLeaves.PORT_NAME), () -> portName);
+            d.add(s.child(PlaneLeaves.OPER_STATUS), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
+            d.port(t, port, s, PlaneLeaves.TX_PKTS, PortCounter.TX_DATA_PACKETS);
+            d.port(t, port, s, PlaneLeaves.TX_OCTETS, PortCounter.TX_BYTES);
+            d.port(t, port, s, PlaneLeaves.RX_PKTS, PortCounter.RX_DATA_PACKETS);
+            d.port(t, port, s, PlaneLeaves.RX_OCTETS, PortCounter.RX_BYTES);
             d.count(
-                    s.child("retransmits"),
+                    s.child(PlaneLeaves.RETRANSMITS),
                     () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_NACK)
                             + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_SACK_GAP)
                             + t.hostPlaneCounter(host, p, HostPlaneCounter.RETRANSMITS_TIMEOUT));
             // Every NACK of the model answers a trimmed header, so NACKs and trim NACKs coincide.
-            d.hostPlane(t, host, p, s, "nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
-            d.hostPlane(t, host, p, s, "trim-nacks-rcvd", HostPlaneCounter.NACKS_RECEIVED);
-            d.hostPlane(t, host, p, s, "trim-nacks-sent", HostPlaneCounter.NACKS_SENT);
-            d.hostPlane(t, host, p, s, "ecn-echoes-rcvd", HostPlaneCounter.ECN_ECHOES);
-            d.hostPlane(t, host, p, s, "rto-expiries", HostPlaneCounter.RETRANSMITS_TIMEOUT);
-            d.hostPlane(t, host, p, s, "probes-sent", HostPlaneCounter.PROBES_SENT);
-            d.hostPlane(t, host, p, s, "probes-ok", HostPlaneCounter.PROBES_ANSWERED);
-            d.hostPlane(t, host, p, s, "probes-lost", HostPlaneCounter.PROBES_TIMED_OUT);
-            d.hostPlane(t, host, p, s, "evs-good", HostPlaneCounter.EVS_GOOD);
-            d.hostPlane(t, host, p, s, "evs-assumed-bad", HostPlaneCounter.EVS_ASSUMED_BAD);
-            d.hostPlane(t, host, p, s, "evs-denied", HostPlaneCounter.EVS_DENIED);
-            d.hostPlane(t, host, p, s, "evs-unknown", HostPlaneCounter.EVS_UNKNOWN);
+            d.hostPlane(t, host, p, s, PlaneLeaves.NACKS_RCVD, HostPlaneCounter.NACKS_RECEIVED);
+            d.hostPlane(t, host, p, s, PlaneLeaves.TRIM_NACKS_RCVD, HostPlaneCounter.NACKS_RECEIVED);
+            d.hostPlane(t, host, p, s, PlaneLeaves.TRIM_NACKS_SENT, HostPlaneCounter.NACKS_SENT);
+            d.hostPlane(t, host, p, s, PlaneLeaves.ECN_ECHOES_RCVD, HostPlaneCounter.ECN_ECHOES);
+            d.hostPlane(t, host, p, s, PlaneLeaves.RTO_EXPIRIES, HostPlaneCounter.RETRANSMITS_TIMEOUT);
+            d.hostPlane(t, host, p, s, PlaneLeaves.PROBES_SENT, HostPlaneCounter.PROBES_SENT);
+            d.hostPlane(t, host, p, s, PlaneLeaves.PROBES_OK, HostPlaneCounter.PROBES_ANSWERED);
+            d.hostPlane(t, host, p, s, PlaneLeaves.PROBES_LOST, HostPlaneCounter.PROBES_TIMED_OUT);
+            d.hostPlane(t, host, p, s, PlaneLeaves.EVS_GOOD, HostPlaneCounter.EVS_GOOD);
+            d.hostPlane(t, host, p, s, PlaneLeaves.EVS_ASSUMED_BAD, HostPlaneCounter.EVS_ASSUMED_BAD);
+            d.hostPlane(t, host, p, s, PlaneLeaves.EVS_DENIED, HostPlaneCounter.EVS_DENIED);
+            d.hostPlane(t, host, p, s, PlaneLeaves.EVS_UNKNOWN, HostPlaneCounter.EVS_UNKNOWN);
             TelemetryValue lastClear = TelemetryValue.uint(epochNs);
-            d.add(s.child("last-clear"), () -> lastClear);
+            d.add(s.child(PlaneLeaves.LAST_CLEAR), () -> lastClear);
         }
         return d;
     }
@@ -112,64 +111,60 @@ final class DeviceLeaves {
             int port = t.switchPort(sw, k);
             String ifName = "eth" + k;
             d.portCounters(t, port, ifName, epochNs);
-            TelemetryPath queues = QOS.child("interface", "interface-id", ifName)
-                    .child("output")
-                    .child("queues");
-            TelemetryPath data = queues.child("queue", "name", "data").child("state");
-            d.port(t, port, data, "transmit-pkts", PortCounter.DATA_QUEUE_TX_PACKETS);
-            d.port(t, port, data, "transmit-octets", PortCounter.DATA_QUEUE_TX_BYTES);
-            d.port(t, port, data, "dropped-pkts", PortCounter.DROP_DATA_QUEUE_FULL);
-            d.port(t, port, data, "ecn-marked-pkts", PortCounter.ECN_MARKED);
-            d.port(t, port, data, "trim-pkts", PortCounter.TRIMMED);
-            d.port(t, port, data, "max-queue-len", PortCounter.DATA_QUEUE_MAX_BYTES);
-            d.count(data.child("avg-queue-len"), d.average(t, port, PortCounter.DATA_QUEUE_OCTET_PS));
-            TelemetryPath header = queues.child("queue", "name", "header").child("state");
-            d.port(t, port, header, "transmit-pkts", PortCounter.HEADER_QUEUE_TX_PACKETS);
-            d.port(t, port, header, "transmit-octets", PortCounter.HEADER_QUEUE_TX_BYTES);
+            TelemetryPath data = QueueLeaves.state(ifName, "data");
+            d.port(t, port, data, QueueLeaves.TRANSMIT_PKTS, PortCounter.DATA_QUEUE_TX_PACKETS);
+            d.port(t, port, data, QueueLeaves.TRANSMIT_OCTETS, PortCounter.DATA_QUEUE_TX_BYTES);
+            d.port(t, port, data, QueueLeaves.DROPPED_PKTS, PortCounter.DROP_DATA_QUEUE_FULL);
+            d.port(t, port, data, QueueLeaves.ECN_MARKED_PKTS, PortCounter.ECN_MARKED);
+            d.port(t, port, data, QueueLeaves.TRIM_PKTS, PortCounter.TRIMMED);
+            d.port(t, port, data, QueueLeaves.MAX_QUEUE_LEN, PortCounter.DATA_QUEUE_MAX_BYTES);
+            d.count(data.child(QueueLeaves.AVG_QUEUE_LEN), d.average(t, port, PortCounter.DATA_QUEUE_OCTET_PS));
+            TelemetryPath header = QueueLeaves.state(ifName, "header");
+            d.port(t, port, header, QueueLeaves.TRANSMIT_PKTS, PortCounter.HEADER_QUEUE_TX_PACKETS);
+            d.port(t, port, header, QueueLeaves.TRANSMIT_OCTETS, PortCounter.HEADER_QUEUE_TX_BYTES);
             d.count(
-                    header.child("dropped-pkts"),
+                    header.child(QueueLeaves.DROPPED_PKTS),
                     () -> t.portCounter(port, PortCounter.DROP_HEADER_QUEUE_FULL)
                             + t.portCounter(port, PortCounter.TRIMMED_THEN_DROPPED));
-            d.port(t, port, header, "out-trim-pkts", PortCounter.TRIMMED_SENT);
-            d.port(t, port, header, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
-            d.port(t, port, header, "max-queue-len", PortCounter.HEADER_QUEUE_MAX_BYTES);
-            d.count(header.child("avg-queue-len"), d.average(t, port, PortCounter.HEADER_QUEUE_OCTET_PS));
+            d.port(t, port, header, QueueLeaves.OUT_TRIM_PKTS, PortCounter.TRIMMED_SENT);
+            d.port(t, port, header, QueueLeaves.DROPPED_TRIM_PKTS, PortCounter.TRIMMED_THEN_DROPPED);
+            d.port(t, port, header, QueueLeaves.MAX_QUEUE_LEN, PortCounter.HEADER_QUEUE_MAX_BYTES);
+            d.count(header.child(QueueLeaves.AVG_QUEUE_LEN), d.average(t, port, PortCounter.HEADER_QUEUE_OCTET_PS));
         }
         return d;
     }
 
     /** The interface leaves every port has, host or switch. */
     private void portCounters(FabricTelemetry t, int port, String ifName, long epochNs) {
-        TelemetryPath iface = INTERFACES.child("interface", "name", ifName);
-        TelemetryPath state = iface.child("state");
-        add(state.child("oper-status"), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
-        add(state.child("admin-status"), () -> UP);
+        TelemetryPath state = InterfaceLeaves.state(ifName);
+        add(state.child(InterfaceLeaves.OPER_STATUS), () -> upDown(t.portCounter(port, PortCounter.OPER_UP)));
+        add(state.child(InterfaceLeaves.ADMIN_STATUS), () -> UP);
         TelemetryValue speed = TelemetryValue.str(EthernetSpeed.identity(t.linkGbps()));
-        add(iface.child("ethernet").child("state").child("port-speed"), () -> speed);
-        TelemetryPath c = state.child("counters");
-        port(t, port, c, "in-octets", PortCounter.RX_BYTES);
-        port(t, port, c, "in-pkts", PortCounter.RX_PACKETS);
-        port(t, port, c, "in-discards", PortCounter.IN_DISCARDS);
+        add(InterfaceLeaves.ethernetState(ifName).child(InterfaceLeaves.PORT_SPEED), () -> speed);
+        TelemetryPath c = state.child(PathNames.COUNTERS);
+        port(t, port, c, InterfaceLeaves.IN_OCTETS, PortCounter.RX_BYTES);
+        port(t, port, c, InterfaceLeaves.IN_PKTS, PortCounter.RX_PACKETS);
+        port(t, port, c, InterfaceLeaves.IN_DISCARDS, PortCounter.IN_DISCARDS);
         // Every receive error of the model is a bad frame check sequence.
-        port(t, port, c, "in-errors", PortCounter.IN_FCS_ERRORS);
-        port(t, port, c, "in-fcs-errors", PortCounter.IN_FCS_ERRORS);
-        port(t, port, c, "out-pkts", PortCounter.TX_PACKETS);
-        port(t, port, c, "out-octets", PortCounter.TX_BYTES);
+        port(t, port, c, InterfaceLeaves.IN_ERRORS, PortCounter.IN_FCS_ERRORS);
+        port(t, port, c, InterfaceLeaves.IN_FCS_ERRORS, PortCounter.IN_FCS_ERRORS);
+        port(t, port, c, InterfaceLeaves.OUT_PKTS, PortCounter.TX_PACKETS);
+        port(t, port, c, InterfaceLeaves.OUT_OCTETS, PortCounter.TX_BYTES);
         count(
-                c.child("out-discards"),
+                c.child(InterfaceLeaves.OUT_DISCARDS),
                 () -> t.portCounter(port, PortCounter.DROP_DATA_QUEUE_FULL)
                         + t.portCounter(port, PortCounter.DROP_HEADER_QUEUE_FULL)
                         + t.portCounter(port, PortCounter.TRIMMED_THEN_DROPPED)
                         + t.portCounter(port, PortCounter.DROP_LINK_DOWN));
         // The model's transmitters never fail: what they cannot send is a discard.
-        count(c.child("out-errors"), () -> 0);
-        port(t, port, c, "carrier-transitions", PortCounter.CARRIER_TRANSITIONS);
-        port(t, port, c, "trim-pkts", PortCounter.TRIMMED);
-        port(t, port, c, "out-trim-pkts", PortCounter.TRIMMED_SENT);
-        port(t, port, c, "dropped-trim-pkts", PortCounter.TRIMMED_THEN_DROPPED);
+        count(c.child(InterfaceLeaves.OUT_ERRORS), () -> 0);
+        port(t, port, c, InterfaceLeaves.CARRIER_TRANSITIONS, PortCounter.CARRIER_TRANSITIONS);
+        port(t, port, c, InterfaceLeaves.TRIM_PKTS, PortCounter.TRIMMED);
+        port(t, port, c, InterfaceLeaves.OUT_TRIM_PKTS, PortCounter.TRIMMED_SENT);
+        port(t, port, c, InterfaceLeaves.DROPPED_TRIM_PKTS, PortCounter.TRIMMED_THEN_DROPPED);
         // Counters start with the scenario: they were last cleared at its epoch.
         TelemetryValue lastClear = TelemetryValue.uint(epochNs);
-        add(c.child("last-clear"), () -> lastClear);
+        add(c.child(InterfaceLeaves.LAST_CLEAR), () -> lastClear);
     }
 
     /** A queue's average depth between the last two reads (see {@link QueueAverage}). */

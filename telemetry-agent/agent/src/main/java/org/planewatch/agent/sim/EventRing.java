@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.planewatch.sim.transport.ExclusionEvent;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -15,14 +16,23 @@ import org.planewatch.telemetry.value.TelemetryValue;
  */
 final class EventRing {
 
-    private static final TelemetryPath EVENTS = TelemetryPath.parse("mrc:/events");
-    private static final TelemetryPath NEXT_SEQ = EVENTS.child("state").child("next-seq");
-    private static final TelemetryPath DROPPED = EVENTS.child("state").child("dropped-events");
+    private static final TelemetryPath NEXT_SEQ = ExclusionEventRing.RING_STATE.child(ExclusionEventRing.NEXT_SEQ);
+    private static final TelemetryPath DROPPED = ExclusionEventRing.RING_STATE.child(ExclusionEventRing.DROPPED_EVENTS);
 
     /** An event with its leaf paths, built once when it enters the ring. */
     private record Entry(ExclusionEvent event, TelemetryPath[] leaves) {
         static final int PATH_CACHE_LIMIT = 65_536;
-        static final String[] NAMES = {"timestamp", "qpn", "ev", "plane", "links", "from-state", "to-state", "reason"};
+        /** The fields in the order {@link #read} writes them. */
+        static final String[] NAMES = {
+            ExclusionEventRing.TIMESTAMP,
+            ExclusionEventRing.QPN,
+            ExclusionEventRing.EV,
+            ExclusionEventRing.PLANE,
+            ExclusionEventRing.LINKS,
+            ExclusionEventRing.FROM_STATE,
+            ExclusionEventRing.TO_STATE,
+            ExclusionEventRing.REASON
+        };
 
         static Entry of(TelemetryPath state, ExclusionEvent event, Map<Long, TelemetryPath[]> bySeq, long seq) {
             if (bySeq.size() > PATH_CACHE_LIMIT) {
@@ -61,7 +71,7 @@ final class EventRing {
             dropped++;
         }
         long seq = nextSeq++;
-        TelemetryPath state = EVENTS.child("event", "seq", Long.toString(seq)).child("state");
+        TelemetryPath state = ExclusionEventRing.fields(seq);
         entries.addLast(Entry.of(state, event, pathsBySeq, seq));
     }
 

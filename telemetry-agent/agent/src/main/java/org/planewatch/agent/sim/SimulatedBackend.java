@@ -1,18 +1,23 @@
 package org.planewatch.agent.sim;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
@@ -21,6 +26,7 @@ import org.planewatch.agent.backend.Interest;
 import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.agent.backend.PublishingBackend;
 import org.planewatch.agent.backend.TargetInfo;
+import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.agent.log.ClientText;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.config.Scenario;
@@ -31,9 +37,17 @@ import org.planewatch.sim.transport.QpCounter;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
+import org.planewatch.telemetry.schema.EvLeaves;
 import org.planewatch.telemetry.schema.ModelInfo;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.QpLeaves;
+import org.planewatch.telemetry.schema.SimLeaves;
 import org.planewatch.telemetry.schema.TelemetrySchema;
 import org.planewatch.telemetry.value.TelemetryValue;
+import org.planewatch.telemetry.worker.BackoffIdleStrategy;
+import org.planewatch.telemetry.worker.NanoClock;
+import org.planewatch.telemetry.worker.Worker;
+import org.planewatch.telemetry.worker.WorkerRunner;
 
 /**
  * Serves every host and switch of a running {@link Simulation}. One thread owns the simulation: it
@@ -47,8 +61,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private static final long MAX_STEP_NS = 10_000;
     /** Event-driven publishes of hosts are at least this far apart (wall), so an event storm stays cheap. */
     private static final long EVENT_PUBLISH_SPACING_NS = 10_000_000;
-
-    private static final TelemetryPath CLOCK = TelemetryPath.parse("sim:/clock");
+    /** Longest the simulation thread parks once simulated time has caught up with its target. */
+    private static final long PARK_NS = 1_000_000;
 
     private final Simulation simulation;
     private final FabricTelemetry fabric;
@@ -60,7 +74,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private final Map<Integer, String> hostTargets = new HashMap<>();
     private final Map<String, Integer> hostIndex = new HashMap<>();
     /** Hosts whose ring got events since they were last published: published at once, not at the interval. */
-    private final java.util.Set<Integer> hostsWithNewEvents = new java.util.LinkedHashSet<>();
+    private final Set<Integer> hostsWithNewEvents = new LinkedHashSet<>();
 
     private final BlockingQueue<Runnable> commands = new ArrayBlockingQueue<>(256);
     /** Per QP: its base path and its state leaves' paths, built once. */
@@ -77,32 +91,38 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             TelemetryPath evsActive,
             TelemetryPath msgs,
             List<TelemetryPath[]> evs) {
+        /** The per-EV leaves in the order {@code qpLeaves} writes them. */
         private static final String[] EV_LEAVES = {
-            "plane", "state", "penalty", "tx-pkts", "ecn-marks", "trims", "losses", "last-change"
+            EvLeaves.PLANE,
+            EvLeaves.EXCLUSION_STATE,
+            EvLeaves.PENALTY,
+            EvLeaves.TX_PKTS,
+            EvLeaves.ECN_MARKS,
+            EvLeaves.TRIMS,
+            EvLeaves.LOSSES,
+            EvLeaves.LAST_CHANGE
         };
 
         static QpPaths of(int qp) {
-            TelemetryPath base = TelemetryPath.parse("mrc:/qps").child("qp", "qpn", Integer.toString(qp));
-            TelemetryPath s = base.child("state");
+            TelemetryPath base = QpLeaves.qp(qp);
+            TelemetryPath s = base.child(PathNames.STATE);
             return new QpPaths(
                     base,
-                    s.child("peer"),
-                    s.child("tx-pkts"),
-                    s.child("retransmits"),
-                    s.child("cwnd-octets"),
-                    s.child("inflight-octets"),
-                    s.child("srtt-ns"),
-                    s.child("evs-active"),
-                    s.child("msgs-completed"),
+                    s.child(QpLeaves.PEER),
+                    s.child(QpLeaves.TX_PKTS),
+                    s.child(QpLeaves.RETRANSMITS),
+                    s.child(QpLeaves.CWND_OCTETS),
+                    s.child(QpLeaves.INFLIGHT_OCTETS),
+                    s.child(QpLeaves.SRTT_NS),
+                    s.child(QpLeaves.EVS_ACTIVE),
+                    s.child(QpLeaves.MSGS_COMPLETED),
                     new ArrayList<>());
         }
 
         /** The leaf paths of EV {@code ev}, built on first use. */
         TelemetryPath[] ev(int ev) {
             while (evs.size() <= ev) {
-                TelemetryPath state = base.child("evs")
-                        .child("ev", "id", Integer.toString(evs.size()))
-                        .child("state");
+                TelemetryPath state = EvLeaves.state(base, evs.size());
                 TelemetryPath[] leaves = new TelemetryPath[EV_LEAVES.length];
                 for (int i = 0; i < leaves.length; i++) {
                     leaves[i] = state.child(EV_LEAVES[i]);
@@ -113,10 +133,12 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         }
     }
     /** Explicit subscriptions per QP to its per-EV leaves; added on the simulation thread, withdrawn from any. */
-    private final java.util.concurrent.ConcurrentHashMap<Integer, Integer> evInterest =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Integer, Integer> evInterest = new ConcurrentHashMap<>();
     /** Each device's last leaf layout: a publish reuses it while the device keeps its shape. */
     private final TableWriter.Layouts layouts = new TableWriter.Layouts();
+
+    /** Paces the simulation and times publishes: the system's in production, a manual one in tests. */
+    private final NanoClock clock;
 
     private final SimPacer pacer;
     private volatile long simNowNs;
@@ -124,7 +146,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     private volatile double dilation;
     private volatile boolean paused;
     private volatile boolean running;
-    private Thread driver;
+    private WorkerRunner driver;
 
     /**
      * Builds the simulation (faults of the scenario scheduled, workload started at time 0).
@@ -132,17 +154,19 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
      * @throws IllegalArgumentException for a scenario the simulator rejects, or an unknown {@code options.target()}
      */
     public SimulatedBackend(Scenario scenario, SimOptions options) {
-        this(Simulation.build(scenario), options, System.currentTimeMillis() * 1_000_000L);
+        // The epoch is a date (the wall instant simulated time 0 stands for), not pacing: wall time on purpose.
+        this(Simulation.build(scenario), options, System.currentTimeMillis() * 1_000_000L, NanoClock.SYSTEM);
     }
 
-    SimulatedBackend(Simulation simulation, SimOptions options, long epochNs) {
+    SimulatedBackend(Simulation simulation, SimOptions options, long epochNs, NanoClock clock) {
         super(null); // clock() is overridden: simulated time, which needs this instance
         this.simulation = simulation;
         this.fabric = simulation.telemetry();
         this.options = options;
         this.epochNs = epochNs;
         this.dilation = options.dilation();
-        this.pacer = new SimPacer(options.dilation(), System.nanoTime());
+        this.clock = clock;
+        this.pacer = new SimPacer(options.dilation(), clock.nanoTime());
         Map<TelemetryPath, TelemetryPath> interned = new HashMap<>();
         Map<Long, TelemetryPath[]> eventPaths = new HashMap<>();
         for (int h = 0; h < fabric.hostCount(); h++) {
@@ -179,7 +203,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     }
 
     @Override
-    public org.planewatch.agent.backend.TelemetryClock clock() {
+    public TelemetryClock clock() {
         return () -> epochNs + simNowNs;
     }
 
@@ -240,14 +264,14 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             throw new ConfigWriteException(problem);
         }
         run(sim -> {
-            pacer.setDilation(newDilation, System.nanoTime(), simNowNs);
+            pacer.setDilation(newDilation, clock.nanoTime(), simNowNs);
             dilation = newDilation;
         });
     }
 
     public void setPaused(boolean pause) throws ConfigWriteException {
         run(sim -> {
-            pacer.setPaused(pause, System.nanoTime(), simNowNs);
+            pacer.setPaused(pause, clock.nanoTime(), simNowNs);
             paused = pause;
         });
     }
@@ -257,10 +281,10 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     public void write(String target, TelemetryPath path, TelemetryValue value) throws ConfigWriteException {
         String shape = path.elems().stream().map(e -> e.name()).reduce("", (a, b) -> a + "/" + b);
         switch (shape) {
-            case "/clock/config/dilation" -> setDilation(number(value, path));
-            case "/clock/config/paused" -> setPaused(bool(value, path));
-            case "/links/link/config/state" -> {
-                String link = key(path, 1, "name");
+            case WritableShapes.DILATION -> setDilation(number(value, path));
+            case WritableShapes.PAUSED -> setPaused(bool(value, path));
+            case WritableShapes.LINK_STATE -> {
+                String link = key(path, 1, PathNames.NAME);
                 if (fabric.linkIndex(link) < 0) {
                     throw new ConfigWriteException("no link named '" + ClientText.shown(link)
                             + "' (links are named like " + fabric.linkName(0) + ")");
@@ -274,8 +298,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                     }
                 });
             }
-            case "/switches/switch/config/reboot" -> {
-                String sw = key(path, 1, "name");
+            case WritableShapes.SWITCH_REBOOT -> {
+                String sw = key(path, 1, PathNames.NAME);
                 if (fabric.switchIndex(sw) < 0) {
                     throw new ConfigWriteException("no switch named '" + ClientText.shown(sw)
                             + "' (switches are named like " + fabric.switchName(0) + ")");
@@ -283,8 +307,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 long downNs = rebootNs(number(value, path));
                 run(sim -> sim.faults().rebootSwitch(sw, downNs));
             }
-            case "/planes/plane/config/state" -> {
-                String id = key(path, 1, "id");
+            case WritableShapes.PLANE_STATE -> {
+                String id = key(path, 1, PathNames.ID);
                 int plane;
                 try {
                     plane = Integer.parseInt(id);
@@ -307,6 +331,18 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             }
             default -> throw new ConfigWriteException(ClientText.shown(path) + " is not writable");
         }
+    }
+
+    /** The element names ({@code /a/b/c}, origin and keys left out) of the {@code sim:} leaves {@link #write} accepts. */
+    private static final class WritableShapes {
+        static final String DILATION = "/" + PathNames.CLOCK + "/" + PathNames.CONFIG + "/" + SimLeaves.DILATION;
+        static final String PAUSED = "/" + PathNames.CLOCK + "/" + PathNames.CONFIG + "/" + SimLeaves.PAUSED;
+        static final String LINK_STATE =
+                "/" + PathNames.LINKS + "/" + PathNames.LINK + "/" + PathNames.CONFIG + "/" + SimLeaves.ADMIN_STATE;
+        static final String SWITCH_REBOOT =
+                "/" + PathNames.SWITCHES + "/" + PathNames.SWITCH + "/" + PathNames.CONFIG + "/" + SimLeaves.REBOOT;
+        static final String PLANE_STATE =
+                "/" + PathNames.PLANES + "/" + PathNames.PLANE + "/" + PathNames.CONFIG + "/" + SimLeaves.ADMIN_STATE;
     }
 
     /** Longest reboot accepted: a minute of simulated time, far beyond any scenario's run. */
@@ -358,11 +394,11 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
      * explicit subscription names ({@code evs} in its path), from the moment it starts until it ends.
      */
     @Override
-    public Interest interest(java.util.Collection<String> names, PathPattern pattern) {
+    public Interest interest(Collection<String> names, PathPattern pattern) {
         if (options.evLeaves() || !namesEvs(pattern)) {
             return Interest.NONE;
         }
-        java.util.Set<Integer> hosts = new java.util.HashSet<>();
+        Set<Integer> hosts = new HashSet<>();
         for (String name : names) {
             Integer host = hostIndex.get(name);
             if (host != null) {
@@ -383,7 +419,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                         published.add(hostTargets.get(fabric.qpSource(qp)));
                     }
                 }
-                publish(new java.util.LinkedHashSet<>(published)); // so the subscription's initial state has them
+                publish(new LinkedHashSet<>(published)); // so the subscription's initial state has them
             });
         } catch (ConfigWriteException e) {
             throw new IllegalStateException("per-EV leaves could not be switched on: " + e.getMessage(), e);
@@ -396,8 +432,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     }
 
     private static boolean namesEvs(PathPattern pattern) {
-        return pattern.path().origin().equals("mrc")
-                && pattern.path().elems().stream().anyMatch(e -> e.name().equals("evs"));
+        return pattern.path().origin().equals(PathNames.MRC)
+                && pattern.path().elems().stream().anyMatch(e -> e.name().equals(PathNames.EVS));
     }
 
     private boolean selectsSomeEv(PathPattern pattern, int qp) {
@@ -447,35 +483,45 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         if (driver != null) {
             return;
         }
+        Driver loop = new Driver(clock.nanoTime());
         running = true;
-        driver = Thread.ofPlatform().name("sim-driver").daemon().start(this::drive);
+        // A fixed 1 ms park, no backoff: after a park simulated time has always moved on, so a backoff
+        // would never grow, and a shorter first park would only wake the thread more often.
+        driver = new WorkerRunner("sim-driver", loop, new BackoffIdleStrategy(PARK_NS, PARK_NS), Duration.ofSeconds(5))
+                .start();
     }
 
     @Override
     public synchronized void close() {
         running = false;
         if (driver != null) {
-            driver.interrupt();
-            try {
-                driver.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            driver.close();
         }
     }
 
-    /** The simulation thread: commands, paced steps, periodic snapshots. */
-    private void drive() {
-        long publishIntervalNs = options.publishIntervalMs() * 1_000_000L;
-        long nextPublish = System.nanoTime() + publishIntervalNs;
-        long nextEventPublish = 0;
-        pacer.setPaused(false, System.nanoTime(), simNowNs);
-        while (running) {
+    /** The simulation thread's loop: commands, a paced step, periodic and event-driven snapshots. */
+    private final class Driver implements Worker {
+        private final long publishIntervalNs = options.publishIntervalMs() * 1_000_000L;
+        private long nextPublish;
+        private long nextEventPublish;
+
+        /**
+         * Anchors the pace at {@code now}, on the thread that starts the driver (it still owns the
+         * simulation): simulated time runs from the instant {@link #start} was called.
+         */
+        Driver(long now) {
+            nextPublish = now + publishIntervalNs;
+            pacer.setPaused(false, now, simNowNs);
+        }
+
+        /** Returns 0 once simulated time has reached the pacer's target (the runner then parks), else 1. */
+        @Override
+        public int doWork() {
             Runnable command;
             while ((command = commands.poll()) != null) {
                 command.run();
             }
-            long wall = System.nanoTime();
+            long wall = clock.nanoTime();
             long target = pacer.targetSimNs(wall);
             long now = simulation.nowPs() / 1000;
             if (target > now) {
@@ -490,13 +536,22 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 publishHostsWithNewEvents();
                 nextEventPublish = wall + EVENT_PUBLISH_SPACING_NS;
             }
-            if (simNowNs >= target) {
-                LockSupport.parkNanos(Math.max(0, Math.min(1_000_000L, nextPublish - System.nanoTime())));
-            }
+            return simNowNs >= target ? 0 : 1;
         }
-        Runnable left;
-        while ((left = commands.poll()) != null) {
-            left.run();
+
+        /** A caught-up simulation parks no later than the next publish. */
+        @Override
+        public long idleBoundNanos() {
+            return nextPublish - clock.nanoTime();
+        }
+
+        /** Commands that came after the last step still run, so their callers are not left waiting. */
+        @Override
+        public void onClose() {
+            Runnable left;
+            while ((left = commands.poll()) != null) {
+                left.run();
+            }
         }
     }
 
@@ -529,7 +584,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         publish(names);
     }
 
-    private void publish(java.util.Collection<String> names) {
+    private void publish(Collection<String> names) {
         long timestamp = epochNs + simNowNs;
         Map<Integer, List<Integer>> qpsByHost = new HashMap<>();
         for (int qp = 0; qp < fabric.qpCount(); qp++) {
@@ -570,15 +625,15 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     /** The clock's leaf paths, built once: paths that are the same object compare in one step. */
     private static final class ClockPaths {
-        static final TelemetryPath STATE = CLOCK.child("state");
-        static final TelemetryPath SCENARIO = STATE.child("scenario");
-        static final TelemetryPath EPOCH = STATE.child("epoch");
-        static final TelemetryPath SIM_TIME = STATE.child("sim-time-ns");
-        static final TelemetryPath DILATION = STATE.child("dilation");
-        static final TelemetryPath PAUSED = STATE.child("paused");
-        static final TelemetryPath EVENTS = STATE.child("events-processed");
-        static final TelemetryPath CONFIG_DILATION = CLOCK.child("config").child("dilation");
-        static final TelemetryPath CONFIG_PAUSED = CLOCK.child("config").child("paused");
+        static final TelemetryPath STATE = SimLeaves.CLOCK_STATE;
+        static final TelemetryPath SCENARIO = STATE.child(SimLeaves.SCENARIO);
+        static final TelemetryPath EPOCH = STATE.child(SimLeaves.EPOCH);
+        static final TelemetryPath SIM_TIME = STATE.child(SimLeaves.SIM_TIME_NS);
+        static final TelemetryPath DILATION = STATE.child(SimLeaves.DILATION);
+        static final TelemetryPath PAUSED = STATE.child(SimLeaves.PAUSED);
+        static final TelemetryPath EVENTS = STATE.child(SimLeaves.EVENTS_PROCESSED);
+        static final TelemetryPath CONFIG_DILATION = SimLeaves.CLOCK_CONFIG.child(SimLeaves.DILATION);
+        static final TelemetryPath CONFIG_PAUSED = SimLeaves.CLOCK_CONFIG.child(SimLeaves.PAUSED);
     }
 
     private void qpLeaves(int qp, TableWriter out) {

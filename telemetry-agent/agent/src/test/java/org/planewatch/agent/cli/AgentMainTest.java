@@ -129,8 +129,8 @@ class AgentMainTest {
 
     @Test
     void helpShowsTheRequestLimitsAndTheirDefaults() {
-        java.io.StringWriter text = new java.io.StringWriter();
-        AgentMain.usage(new java.io.PrintWriter(text));
+        StringWriter text = new StringWriter();
+        AgentMain.usage(new PrintWriter(text));
         String help = text.toString().replaceAll("\\s+", " ");
         assertTrue(help.contains("--max-paths-per-request=N"), help);
         assertTrue(help.contains("(default: 1000)"), help);

@@ -29,6 +29,7 @@ import org.planewatch.gnmi.proto.GetRequest;
 import org.planewatch.gnmi.proto.GetResponse;
 import org.planewatch.gnmi.proto.ModelData;
 import org.planewatch.gnmi.proto.Notification;
+import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SetRequest;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
@@ -164,7 +165,7 @@ class GetCapabilitiesSetTest {
     void getWithTheDeprecatedElementFieldIsInvalid() {
         GetRequest req = GetRequest.newBuilder()
                 .setPrefix(target("host-0001"))
-                .addPath(org.planewatch.gnmi.proto.Path.newBuilder().addElement("interfaces"))
+                .addPath(Path.newBuilder().addElement("interfaces"))
                 .build();
         assertEquals(
                 Status.Code.INVALID_ARGUMENT, failure(() -> client.blocking().get(req)));
@@ -262,10 +263,10 @@ class GetCapabilitiesSetTest {
     void valuesConvertBothWays() {
         assertEquals(
                 new TelemetryValue.Str("DOWN"),
-                org.planewatch.agent.gnmi.ProtoCodec.fromProto(
+                ProtoCodec.fromProto(
                         TypedValue.newBuilder().setStringVal("DOWN").build()));
         assertEquals(
                 TelemetryPath.parse("sim:/a/b[k=v]"),
-                ProtoCodec.join(org.planewatch.gnmi.proto.Path.getDefaultInstance(), path("sim:/a/b[k=v]")));
+                ProtoCodec.join(Path.getDefaultInstance(), path("sim:/a/b[k=v]")));
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.agent.backend.TargetInfo;
@@ -114,7 +115,7 @@ class RequestLimitsTest {
 
         GetRequest.Builder get = GetRequest.newBuilder().setPrefix(target("*"));
         interfacesNamed("nothing-", 1_001).forEach(s -> get.addPath(s.getPath()));
-        StatusRuntimeException refused = org.junit.jupiter.api.Assertions.assertThrows(
+        StatusRuntimeException refused = Assertions.assertThrows(
                 StatusRuntimeException.class, () -> client.blocking().get(get.build()));
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode());
         assertTrue(
@@ -146,7 +147,7 @@ class RequestLimitsTest {
         assertTrue(end.getDescription().contains("--max-selection-steps"), end.getDescription());
         awaitNoSubscription();
 
-        StatusRuntimeException get = org.junit.jupiter.api.Assertions.assertThrows(
+        StatusRuntimeException get = Assertions.assertThrows(
                 StatusRuntimeException.class,
                 () -> client.blocking()
                         .get(GetRequest.newBuilder()

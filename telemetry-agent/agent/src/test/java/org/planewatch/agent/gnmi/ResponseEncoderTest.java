@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.planewatch.gnmi.proto.Encoding;
@@ -144,8 +145,7 @@ class ResponseEncoderTest {
         encoder.sync();
         List<SubscribeResponse> got = new ArrayList<>();
         for (EncodedResponse r : encoder.finish()) {
-            got.add(SubscribeResponse.parseFrom(
-                    java.util.Arrays.copyOfRange(r.bytes(), r.offset(), r.offset() + r.length())));
+            got.add(SubscribeResponse.parseFrom(Arrays.copyOfRange(r.bytes(), r.offset(), r.offset() + r.length())));
         }
         SubscribeResponse delete = response(Notification.newBuilder()
                 .setTimestamp(TS)

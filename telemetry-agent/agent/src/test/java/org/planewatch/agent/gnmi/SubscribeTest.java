@@ -29,6 +29,8 @@ import org.planewatch.agent.testing.SubscribeProbe;
 import org.planewatch.agent.testing.TestFabric;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Notification;
+import org.planewatch.gnmi.proto.Path;
+import org.planewatch.gnmi.proto.PathElem;
 import org.planewatch.gnmi.proto.Poll;
 import org.planewatch.gnmi.proto.SubscribeRequest;
 import org.planewatch.gnmi.proto.Subscription;
@@ -128,9 +130,9 @@ class SubscribeTest {
     @Test
     void aPathElementWithoutANameIsInvalid() throws Exception {
         Subscription bad = Subscription.newBuilder()
-                .setPath(org.planewatch.gnmi.proto.Path.newBuilder()
-                        .addElem(org.planewatch.gnmi.proto.PathElem.newBuilder().setName("interfaces"))
-                        .addElem(org.planewatch.gnmi.proto.PathElem.newBuilder()))
+                .setPath(Path.newBuilder()
+                        .addElem(PathElem.newBuilder().setName("interfaces"))
+                        .addElem(PathElem.newBuilder()))
                 .setMode(ON_CHANGE)
                 .build();
         Status end = open(subscribe("host-0001", STREAM, bad)).end();

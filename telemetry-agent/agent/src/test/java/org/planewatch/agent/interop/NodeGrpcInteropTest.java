@@ -7,17 +7,27 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.planewatch.agent.security.LabCertificates;
 import org.planewatch.agent.security.PasswordFile;
 import org.planewatch.agent.server.TlsFiles;
+import org.planewatch.agent.sim.EmbeddedSimAgent;
+import org.planewatch.agent.sim.SimOptions;
+import org.planewatch.agent.testing.SimScenarios;
 import org.planewatch.agent.testing.TestFabric;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.yang.ModelLeaves;
 
 /**
  * The agent driven by an independent gRPC stack: Node's @grpc/grpc-js with @grpc/proto-loader, loading
@@ -54,8 +64,8 @@ class NodeGrpcInteropTest {
         }
     }
 
-    @Test
-    void nodeGrpcClientRunsCapabilitiesGetOncePollSampleAndIsRefusedWithAWrongPassword() throws Exception {
+    /** Installs the npm packages (once) and the client script into target/interop. */
+    private static void installClient() throws IOException, InterruptedException {
         Assumptions.assumeTrue(
                 nodePresent(), "skipped: node is not installed, so the Node gRPC interop client cannot run");
         Files.createDirectories(INTEROP);
@@ -75,8 +85,12 @@ class NodeGrpcInteropTest {
         Files.copy(
                 NodeGrpcInteropTest.class.getResourceAsStream("/interop/gnmi-interop.js"),
                 INTEROP.resolve("gnmi-interop.js"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                StandardCopyOption.REPLACE_EXISTING);
+    }
 
+    @Test
+    void nodeGrpcClientRunsCapabilitiesGetOncePollSampleAndIsRefusedWithAWrongPassword() throws Exception {
+        installClient();
         Path certs = INTEROP.resolve("certs");
         LabCertificates.LabFiles tls =
                 LabCertificates.generate(certs, List.of("localhost", "127.0.0.1"), Duration.ofDays(1));
@@ -116,6 +130,46 @@ class NodeGrpcInteropTest {
                     checks.get("poll"));
             assertEquals("{\"check\":\"stream-sample\",\"samplesAfterSync\":3}", checks.get("stream-sample"));
             assertTrue(checks.get("wrong-password").contains("\"code\":\"UNAUTHENTICATED\""), output);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void everyPathTheNodeClientFindsOnASimulatedAgentIsInOurYangModulesOrThePublishedOpenConfigModels()
+            throws Exception {
+        installClient();
+        ModelLeaves models = ModelLeaves.load(INTEROP.resolve("yang"));
+        try (EmbeddedSimAgent agent = EmbeddedSimAgent.start(
+                SimScenarios.small(), SimOptions.defaults().withPublishIntervalMs(20), true)) {
+            String output = exec(
+                    INTEROP,
+                    Duration.ofMinutes(1),
+                    "node",
+                    "gnmi-interop.js",
+                    "list-paths",
+                    Integer.toString(agent.port()),
+                    PROTO_ROOT.toAbsolutePath().normalize().toString(),
+                    "p0-t0-0~p0-t1-0");
+            String line = output.lines()
+                    .filter(l -> l.startsWith("{\"check\":\"served-paths\""))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no served-paths line:\n" + output));
+            List<TelemetryPath> served = Pattern.compile("\"((?:[a-z]+:)?/[^\"]+)\"")
+                    .matcher(line)
+                    .results()
+                    .map(m -> TelemetryPath.parse(m.group(1)))
+                    .toList();
+            assertEquals(List.of(), models.undefined(served), output);
+            System.out.println("the Node client listed " + served.size() + " leaf paths, each in a module");
+            Set<String> origins = new TreeSet<>();
+            served.forEach(p -> origins.add(p.origin()));
+            assertEquals(Set.of("", "mrc", "sim"), origins, output);
+            for (String leaf : List.of(
+                    "mrc:/qps/qp/evs/ev/state/state",
+                    "mrc:/events/event/state/reason",
+                    "/qos/interfaces/interface/output/queues/queue/state/trim-pkts")) {
+                assertTrue(served.contains(TelemetryPath.parse(leaf)), leaf + " listed: " + output);
+            }
         }
     }
 }

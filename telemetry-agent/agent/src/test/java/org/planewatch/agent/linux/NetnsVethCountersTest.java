@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.planewatch.agent.backend.TelemetryClock;
+import org.planewatch.agent.gnmi.GnmiOptions;
 import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.agent.server.AgentConfig;
 import org.planewatch.agent.server.AgentServer;
@@ -90,9 +91,7 @@ class NetnsVethCountersTest {
                     new LinuxHostBackend(sysfs, "host-a", TelemetryClock.system(), Duration.ofMillis(50));
             try (AgentServer agent = new AgentServer(
                                     AgentConfig.loopbackInsecure(
-                                            0,
-                                            org.planewatch.agent.gnmi.GnmiOptions.defaults()
-                                                    .withMinSampleIntervalNs(50_000_000L)),
+                                            0, GnmiOptions.defaults().withMinSampleIntervalNs(50_000_000L)),
                                     backend,
                                     StructuredLog.silent())
                             .start();

@@ -8,9 +8,11 @@ import static org.planewatch.agent.testing.Requests.target;
 import io.grpc.Status;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -68,8 +70,8 @@ class GnmiFuzzTest {
             long idleRss = agent.rssBytes();
 
             GnmiFuzzer fuzzer = new GnmiFuzzer(seed, target, stalledHandshakes);
-            List<String> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
-            Map<String, AtomicInteger> kinds = new java.util.concurrent.ConcurrentHashMap<>();
+            List<String> wrong = Collections.synchronizedList(new ArrayList<>());
+            Map<String, AtomicInteger> kinds = new ConcurrentHashMap<>();
             AtomicInteger sent = new AtomicInteger();
             long start = System.nanoTime();
             ExecutorService pool = Executors.newFixedThreadPool(clients);

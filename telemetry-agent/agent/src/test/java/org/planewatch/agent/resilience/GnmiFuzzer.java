@@ -10,11 +10,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.planewatch.agent.server.AgentServer;
 import org.planewatch.agent.testing.GnmiClient;
 import org.planewatch.agent.testing.SubscribeProbe;
 import org.planewatch.gnmi.proto.CapabilityRequest;
@@ -533,8 +535,7 @@ final class GnmiFuzzer {
     /** OK once the agent closed the connection; DEADLINE_EXCEEDED if it still holds it 5 s past its handshake timeout. */
     private static Status.Code closedByAgent(int port, byte[] bytes) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            socket.setSoTimeout((int)
-                    TimeUnit.SECONDS.toMillis(org.planewatch.agent.server.AgentServer.HANDSHAKE_TIMEOUT_SECONDS + 5));
+            socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(AgentServer.HANDSHAKE_TIMEOUT_SECONDS + 5));
             OutputStream out = socket.getOutputStream();
             try {
                 out.write(bytes);
@@ -542,7 +543,7 @@ final class GnmiFuzzer {
                 while (socket.getInputStream().read() >= 0) {
                     // a GOAWAY or nothing, then the close
                 }
-            } catch (java.net.SocketTimeoutException e) {
+            } catch (SocketTimeoutException e) {
                 return Status.Code.DEADLINE_EXCEEDED;
             } catch (IOException reset) {
                 // reset by the agent: closed too

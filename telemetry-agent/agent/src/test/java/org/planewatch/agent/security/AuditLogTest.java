@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,11 +53,7 @@ class AuditLogTest {
         assertEquals(1, lines.size(), "exactly one line expected: " + lines);
         String line = lines.getFirst();
         for (String p : patterns) {
-            assertTrue(
-                    java.util.regex.Pattern.compile("(^| )" + p + "( |$)")
-                            .matcher(line)
-                            .find(),
-                    p + " not in: " + line);
+            assertTrue(Pattern.compile("(^| )" + p + "( |$)").matcher(line).find(), p + " not in: " + line);
         }
     }
 

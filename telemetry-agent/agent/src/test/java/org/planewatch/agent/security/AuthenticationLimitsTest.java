@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
@@ -121,7 +122,7 @@ class AuthenticationLimitsTest {
     void passwordHashesAreComputedOnlyByTheBoundedAuthThreadsNeverByGrpcThreads() throws Exception {
         AuthLimits limits = AuthLimits.defaults().withBackoff(1_000, Duration.ofSeconds(1), Duration.ofSeconds(1));
         try (TestFabric fabric = new TestFabric(TestFabric.options(), withUsers(limits))) {
-            Set<String> hashingThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            Set<String> hashingThreads = ConcurrentHashMap.newKeySet();
             int[] mostAtOnce = {0};
             Thread sampler = Thread.ofPlatform().daemon().start(() -> {
                 while (!Thread.currentThread().isInterrupted()) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.grpc.ChannelCredentials;
+import io.grpc.InsecureChannelCredentials;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.TlsChannelCredentials;
@@ -102,10 +103,10 @@ class SecurityTest {
         Files.writeString(users, "# lab users\n" + PasswordFile.entry("ops", "s3cret".toCharArray()) + "\n");
         assertFalse(Files.readString(users).contains("s3cret"), "only the hash is stored");
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withUsers(users));
-                GnmiClient right = new GnmiClient(
-                        fabric.server.port(), io.grpc.InsecureChannelCredentials.create(), "ops", "s3cret");
-                GnmiClient wrong = new GnmiClient(
-                        fabric.server.port(), io.grpc.InsecureChannelCredentials.create(), "ops", "guess");
+                GnmiClient right =
+                        new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "s3cret");
+                GnmiClient wrong =
+                        new GnmiClient(fabric.server.port(), InsecureChannelCredentials.create(), "ops", "guess");
                 GnmiClient none = fabric.client()) {
             assertEquals("0.10.0", capabilities(right));
             assertEquals(Status.Code.UNAUTHENTICATED, failure(wrong));

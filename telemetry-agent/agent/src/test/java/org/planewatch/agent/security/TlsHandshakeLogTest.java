@@ -9,6 +9,7 @@ import io.grpc.ChannelCredentials;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.TlsChannelCredentials;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -132,7 +133,7 @@ class TlsHandshakeLogTest {
                 LabCertificates.generate(dir.resolve("lab"), List.of("localhost"), Duration.ofDays(1));
         TlsFiles tls = new TlsFiles(lab.serverCert(), lab.serverKey(), null);
         try (TestFabric fabric = new TestFabric(TestFabric.options(), c -> c.withTls(tls), log.log)) {
-            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", fabric.server.port())) {
+            try (Socket probe = new Socket("127.0.0.1", fabric.server.port())) {
                 probe.getOutputStream().flush();
             }
             try (GnmiClient plain = fabric.client()) {

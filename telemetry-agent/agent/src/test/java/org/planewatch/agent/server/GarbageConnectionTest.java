@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -69,7 +70,7 @@ class GarbageConnectionTest {
                 while (socket.getInputStream().read() >= 0) {
                     // the agent answers with a GOAWAY or nothing, then closes
                 }
-            } catch (java.io.IOException closed) {
+            } catch (IOException closed) {
                 // reset by the agent: closed as well
             }
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +18,12 @@ import org.planewatch.sim.scenario.ScenarioLoader;
 import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.ExclusionEvent;
+import org.planewatch.sim.transport.ExclusionReason;
 import org.planewatch.sim.transport.HostPlaneCounter;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.TelemetrySchema;
 import org.planewatch.telemetry.value.TelemetryValue;
+import org.planewatch.telemetry.worker.ManualNanoClock;
 
 /**
  * The leaves the simulated back end serves, held against the simulator's ground truth on a fabric
@@ -61,7 +65,8 @@ class ServedCountersGroundTruthTest {
         sim = Simulation.build(ScenarioLoader.parse(SCENARIO, "three-faults.yaml", Path.of(".")));
         t = sim.telemetry();
         t.addExclusionListener(transitions::add);
-        backend = new SimulatedBackend(sim, new SimOptions(1000, 100, null, true, 1024), EPOCH_NS);
+        backend = new SimulatedBackend(
+                sim, new SimOptions(1000, 100, null, true, 1024), EPOCH_NS, new ManualNanoClock(0));
         sim.runToCompletion(Long.MAX_VALUE);
         assertTrue(sim.workloadComplete(), "the workload completed");
         sim.faults().gray(GRAY, 0);
@@ -364,9 +369,6 @@ class ServedCountersGroundTruthTest {
     @Test
     void theExclusionReasonsTheSchemaAdvertisesAreTheOnesTheSimulatorGives() {
         assertEquals(
-                java.util.Arrays.stream(org.planewatch.sim.transport.ExclusionReason.values())
-                        .map(Enum::name)
-                        .toList(),
-                org.planewatch.telemetry.schema.TelemetrySchema.EXCLUSION_REASONS);
+                Arrays.stream(ExclusionReason.values()).map(Enum::name).toList(), TelemetrySchema.EXCLUSION_REASONS);
     }
 }

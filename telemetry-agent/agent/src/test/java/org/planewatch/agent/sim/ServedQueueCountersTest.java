@@ -19,6 +19,7 @@ import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
+import org.planewatch.telemetry.worker.ManualNanoClock;
 
 /** The queue leaves of a switch port that an incast overflows, held against the simulator's ground truth. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -54,7 +55,7 @@ class ServedQueueCountersTest {
     void avgQueueLenIsTheDepthAveragedOverTheIntervalNotTheDepthAtTheSample() {
         Simulation sim = incast();
         FabricTelemetry t = sim.telemetry();
-        SimulatedBackend backend = new SimulatedBackend(sim, SimOptions.defaults(), 0);
+        SimulatedBackend backend = new SimulatedBackend(sim, SimOptions.defaults(), 0, new ManualNanoClock(0));
         int port = t.switchPort(0, 0); // the T0's port down to host-0: the incast's last hop
         String device = t.switchName(0);
 
@@ -88,7 +89,7 @@ class ServedQueueCountersTest {
     void dropsOfAFullHeaderQueueAreTheHeaderQueuesAndTheDataQueueTrimsInsteadOfDropping() {
         Simulation sim = incast();
         FabricTelemetry t = sim.telemetry();
-        SimulatedBackend backend = new SimulatedBackend(sim, SimOptions.defaults(), 0);
+        SimulatedBackend backend = new SimulatedBackend(sim, SimOptions.defaults(), 0, new ManualNanoClock(0));
         sim.runToCompletion(200_000_000);
         backend.publishCurrentState();
 

@@ -10,13 +10,18 @@ import static org.planewatch.agent.testing.Requests.target;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.SimScenarios;
 import org.planewatch.agent.testing.SubscribeProbe;
 import org.planewatch.gnmi.proto.CapabilityRequest;
 import org.planewatch.gnmi.proto.CapabilityResponse;
@@ -29,7 +34,6 @@ import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.sim.config.Scenario;
-import org.planewatch.sim.scenario.ScenarioLoader;
 
 /** A small simulated fabric served over real gNMI on loopback. */
 class SimulatedBackendTest {
@@ -37,14 +41,7 @@ class SimulatedBackendTest {
     static final String FAILING_LINK = "p0-t0-0~p0-t1-0";
 
     static Scenario smallFabric() throws Exception {
-        return ScenarioLoader.parse("""
-                name: agent-test
-                seed: 3
-                fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 2, t1PerPlane: 2, linkGbps: 100, linkDelayNs: 1000}
-                transport: {mode: mrc, evsPerQp: 16}
-                workload: {type: permutation, messageBytes: 1048576, repeat: 1000}
-                durationUs: 100000
-                """, "agent-test.yaml", Path.of("."));
+        return SimScenarios.small();
     }
 
     private EmbeddedSimAgent agent;
@@ -135,10 +132,10 @@ class SimulatedBackendTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Timeout(30) // an agent that never publishes the counters fails here instead of hanging
+    @Timeout(30) // an agent that never publishes the counters fails here instead of hanging
     void queuePairsReportThePacketsTheySentAndRetransmitted() throws Exception {
         start(SimOptions.defaults().withPublishIntervalMs(20), false);
-        java.util.Map<String, Long> totals = qpTotals("host-1");
+        Map<String, Long> totals = qpTotals("host-1");
         while (totals.getOrDefault("tx-pkts", 0L) == 0) { // until the workload has sent
             awaitPublishes(1);
             totals = qpTotals("host-1");
@@ -148,8 +145,8 @@ class SimulatedBackendTest {
     }
 
     /** The sums of {@code tx-pkts} and {@code retransmits} over the host's QPs, by leaf. */
-    private java.util.Map<String, Long> qpTotals(String host) {
-        java.util.Map<String, Long> totals = new java.util.HashMap<>();
+    private Map<String, Long> qpTotals(String host) {
+        Map<String, Long> totals = new HashMap<>();
         for (Update u : get(host, "mrc:/qps/qp[qpn=*]/state").getUpdateList()) {
             String leaf = SubscribeProbe.leaf(u);
             if (leaf.equals("tx-pkts") || leaf.equals("retransmits")) {
@@ -363,7 +360,7 @@ class SimulatedBackendTest {
                 .getNotification(0);
         assertEquals(
                 get.getUpdateCount(), host.getUpdateCount(), "every sampled leaf of the device in one notification");
-        java.util.Set<String> sampled = new java.util.HashSet<>();
+        Set<String> sampled = new HashSet<>();
         for (Update u : host.getUpdateList()) {
             sampled.add(u.getPath().getOrigin() + ":" + u.getPath().getElemList());
         }

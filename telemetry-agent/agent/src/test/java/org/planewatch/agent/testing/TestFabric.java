@@ -3,6 +3,7 @@ package org.planewatch.agent.testing;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.memory.InMemoryBackend;
 import org.planewatch.agent.gnmi.GnmiOptions;
@@ -38,13 +39,12 @@ public final class TestFabric implements AutoCloseable {
                 .withTargetDefinedIntervalNs(TARGET_DEFINED_NS);
     }
 
-    public TestFabric(GnmiOptions options, java.util.function.UnaryOperator<AgentConfig> config) throws IOException {
+    public TestFabric(GnmiOptions options, UnaryOperator<AgentConfig> config) throws IOException {
         this(options, config, StructuredLog.silent());
     }
 
     /** An agent that logs to {@code log} (tests of what it logs). */
-    public TestFabric(GnmiOptions options, java.util.function.UnaryOperator<AgentConfig> config, StructuredLog log)
-            throws IOException {
+    public TestFabric(GnmiOptions options, UnaryOperator<AgentConfig> config, StructuredLog log) throws IOException {
         for (String host : List.of("host-0001", "host-0002")) {
             backend.put(host, "/interfaces/interface[name=eth0]/state/counters/in-octets", uint(100))
                     .put(host, "/interfaces/interface[name=eth0]/state/counters/out-octets", uint(200))

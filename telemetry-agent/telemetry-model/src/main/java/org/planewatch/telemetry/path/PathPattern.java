@@ -1,5 +1,7 @@
 package org.planewatch.telemetry.path;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,7 +25,7 @@ public final class PathPattern {
 
     public PathPattern(TelemetryPath path) {
         this.path = path;
-        java.util.List<PathElem> folded = new java.util.ArrayList<>(path.size());
+        List<PathElem> folded = new ArrayList<>(path.size());
         int literalCount = 0;
         for (PathElem e : path.elems()) {
             boolean deep = e.name().equals(PathElem.ANY_DEPTH);
@@ -63,8 +65,8 @@ public final class PathPattern {
     }
 
     /** Elements of the pattern, {@code ...} runs folded (what the matcher walks). */
-    public java.util.List<PathElem> matchedElements() {
-        return java.util.List.of(elems);
+    public List<PathElem> matchedElements() {
+        return List.of(elems);
     }
 
     private boolean matchFromStart(TelemetryPath leaf) {

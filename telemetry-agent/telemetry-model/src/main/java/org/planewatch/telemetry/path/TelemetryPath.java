@@ -54,7 +54,7 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
             if (e.keys().isEmpty()) {
                 continue; // no entry-set iterator for the many elements without keys
             }
-            for (java.util.Map.Entry<String, String> k : e.keys().entrySet()) {
+            for (Map.Entry<String, String> k : e.keys().entrySet()) {
                 h = fnv(mix(fnv(mix(h, '['), k.getKey()), '='), k.getValue());
             }
         }

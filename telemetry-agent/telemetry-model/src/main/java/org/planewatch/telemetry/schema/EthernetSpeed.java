@@ -1,5 +1,6 @@
 package org.planewatch.telemetry.schema;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -24,7 +25,7 @@ public final class EthernetSpeed {
     private EthernetSpeed() {}
 
     private static List<String> identities() {
-        String[] all = java.util.Arrays.copyOf(NAMES, NAMES.length + 1);
+        String[] all = Arrays.copyOf(NAMES, NAMES.length + 1);
         all[NAMES.length] = UNKNOWN;
         return List.of(all);
     }

@@ -42,7 +42,22 @@ public final class SchemaMarkdown {
                 .append(
                         "exclusion-event ring, sent on change), **config** (writable through gNMI Set where the agent allows it).\n\n")
                 .append("Per-EV leaves (`mrc:/qps/qp/evs/...`) have high cardinality: a wildcard does not reach them; ")
-                .append("a subscription must name the `evs` element.\n\n");
+                .append("a subscription must name the `evs` element.\n\n")
+                .append(
+                        "In code every name here is defined once, in the telemetry model (`telemetry-agent/telemetry-model`, ")
+                .append(
+                        "package `org.planewatch.telemetry.schema`): the leaf families `InterfaceLeaves`, `QueueLeaves`, ")
+                .append(
+                        "`PlaneLeaves`, `QpLeaves`, `EvLeaves`, `AgentLeaves` and `SimLeaves` name the leaves and build ")
+                .append(
+                        "their paths, `PathNames` holds the origins, element and key names, and `ExclusionEventRing` the ")
+                .append(
+                        "fields of a decision and the rule for the ring's paths (`mrc:/events/event[seq=S]/state/<field>`), ")
+                .append(
+                        "with which the agent publishes and the console reads, records and replays. `TelemetrySchema`, ")
+                .append(
+                        "which this document is generated from, is built from those constants, and `NoLeafLiteralsTest` ")
+                .append("fails when the agent, console, demo or benchmarks spell a leaf name as a string literal.\n\n");
         md.append("What the counters count: packets and octets are whole packets as they cross the wire ")
                 .append("(headers and payload, every kind: data, trimmed headers, ACKs, NACKs, probes) unless the ")
                 .append("leaf says otherwise; a packet is counted where a real device counts it: `out-*` by the ")
@@ -61,6 +76,7 @@ public final class SchemaMarkdown {
                         .append(" | ")
                         .append(m.version())
                         .append(" |\n"));
+        yangModules(md);
         Map<TelemetryPath, List<LeafDefinition>> groups = schema.leaves().stream()
                 .collect(Collectors.groupingBy(
                         l -> new TelemetryPath(
@@ -75,6 +91,7 @@ public final class SchemaMarkdown {
                     .append("`\n\n")
                     .append("Model ")
                     .append(first.model().name())
+                    .append(otherModels(leaves))
                     .append("; served by ")
                     .append(first.roles().stream()
                             .map(r -> r.name().toLowerCase())
@@ -98,5 +115,52 @@ public final class SchemaMarkdown {
             }
         });
         return md.toString();
+    }
+
+    private static void yangModules(StringBuilder md) {
+        md.append("\n## YANG modules\n\n")
+                .append("The origins outside OpenConfig have YANG 1.1 modules of our own, in ")
+                .append(
+                        "`telemetry-agent/telemetry-model/src/main/yang/` (and in the telemetry-model jar under `yang/`); ")
+                .append("`yanglint` (Debian's `libyang2-tools`) validates them in the build. Capabilities advertise ")
+                .append("each with its revision as version.\n\n")
+                .append("| origin | module | namespace | prefix | revision |\n|---|---|---|---|---|\n");
+        for (YangModule m : YangModule.OURS) {
+            md.append("| `")
+                    .append(m.origin())
+                    .append("` | ")
+                    .append(m.name())
+                    .append(" | `")
+                    .append(m.namespace())
+                    .append("` | ")
+                    .append(m.prefix())
+                    .append(" | ")
+                    .append(m.model().version())
+                    .append(" |\n");
+        }
+        md.append(
+                        "\nThe other leaves are OpenConfig's, of the versions in the table above (openconfig-qos defines the ")
+                .append("interface and queue trim counters since its version 2.2.0, revision 2026-04-30). ")
+                .append("`telemetry-agent/telemetry-model/src/test/resources/yang/openconfig-leaves.txt` lists the ")
+                .append("published leaves of the subtrees we serve, generated from OpenConfig's public repository at ")
+                .append("the commit it names; tests hold every leaf of this schema, and every path an agent serves, ")
+                .append("against that list and our modules.\n");
+    }
+
+    /** Where a group's leaves come from more than one model (an augment), which leaves the others define. */
+    private static String otherModels(List<LeafDefinition> leaves) {
+        ModelInfo main = leaves.getFirst().model();
+        Map<ModelInfo, List<String>> others = leaves.stream()
+                .filter(l -> !l.model().equals(main))
+                .collect(Collectors.groupingBy(
+                        LeafDefinition::model,
+                        LinkedHashMap::new,
+                        Collectors.mapping(l -> "`" + l.name() + "`", Collectors.toList())));
+        StringBuilder out = new StringBuilder();
+        others.forEach((model, names) -> out.append("; ")
+                .append(String.join(", ", names))
+                .append(" from ")
+                .append(model.name()));
+        return out.toString();
     }
 }

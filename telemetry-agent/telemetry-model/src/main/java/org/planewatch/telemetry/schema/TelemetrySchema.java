@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 
@@ -28,9 +29,9 @@ import org.planewatch.telemetry.path.TelemetryPath;
 public final class TelemetrySchema {
 
     /** The origin of MRC host state. */
-    public static final String MRC = "mrc";
+    public static final String MRC = PathNames.MRC;
     /** The origin of the simulator's clock and fault-injection leaves. */
-    public static final String SIM = "sim";
+    public static final String SIM = PathNames.SIM;
 
     public static final List<String> OPER_STATUS =
             List.of("UP", "DOWN", "TESTING", "UNKNOWN", "DORMANT", "NOT_PRESENT", "LOWER_LAYER_DOWN");
@@ -52,7 +53,7 @@ public final class TelemetrySchema {
      * Subtrees a wildcard does not reach: per-EV state has high cardinality and is served only to a
      * subscription path that names its element ({@code evs}) literally.
      */
-    private static final List<PathPattern> EXPLICIT_ONLY = List.of(PathPattern.parse("mrc:/qps/qp/evs"));
+    private static final List<PathPattern> EXPLICIT_ONLY = List.of(new PathPattern(EvLeaves.EXPLICIT_SUBTREE));
 
     private static final TelemetrySchema INSTANCE = new TelemetrySchema(define());
 
@@ -77,6 +78,16 @@ public final class TelemetrySchema {
     /** Every leaf, in definition order (grouped by model and subtree). */
     public List<LeafDefinition> leaves() {
         return leaves;
+    }
+
+    /**
+     * The distinct leaf names (last path elements) of every leaf: what code outside the model must
+     * not spell as a string literal, but take from a leaf family ({@link InterfaceLeaves}, ...).
+     */
+    public Set<String> leafNames() {
+        Set<String> names = new TreeSet<>();
+        leaves.forEach(l -> names.add(l.name()));
+        return Collections.unmodifiableSet(names);
     }
 
     /** The definition of a concrete leaf path, if the schema has it. */
@@ -142,175 +153,193 @@ public final class TelemetrySchema {
         Builder b = new Builder();
         Set<DeviceRole> ports = Set.of(HOST, SWITCH);
 
-        b.under("/interfaces/interface[name=*]/state", ModelInfo.OPENCONFIG_INTERFACES, ports)
-                .enumeration("oper-status", STATE, OPER_STATUS, "Operational state of the port.")
-                .enumeration("admin-status", STATE, ADMIN_STATUS, "Administrative state of the port.");
-        b.under("/interfaces/interface[name=*]/ethernet/state", ModelInfo.OPENCONFIG_IF_ETHERNET, ports)
+        b.under(InterfaceLeaves.STATE_TEMPLATE, ModelInfo.OPENCONFIG_INTERFACES, ports)
+                .enumeration(InterfaceLeaves.OPER_STATUS, STATE, OPER_STATUS, "Operational state of the port.")
+                .enumeration(InterfaceLeaves.ADMIN_STATUS, STATE, ADMIN_STATUS, "Administrative state of the port.");
+        b.under(InterfaceLeaves.ETHERNET_STATE_TEMPLATE, ModelInfo.OPENCONFIG_IF_ETHERNET, ports)
                 .enumeration(
-                        "port-speed",
+                        InterfaceLeaves.PORT_SPEED,
                         STATE,
                         ETHERNET_SPEEDS,
                         "Speed of the port (an ETHERNET_SPEED identity such as SPEED_100GB): the capacity of its link.");
-        b.under("/interfaces/interface[name=*]/state/counters", ModelInfo.OPENCONFIG_INTERFACES, ports)
+        b.under(InterfaceLeaves.COUNTERS_TEMPLATE, ModelInfo.OPENCONFIG_INTERFACES, ports)
                 .counter(
-                        "in-octets",
+                        InterfaceLeaves.IN_OCTETS,
                         "Octets of every packet received, whole packets as on the wire (headers and payload; "
                                 + "data, trimmed headers, ACKs, NACKs, probes), bad ones included.")
                 .counter(
-                        "in-pkts",
+                        InterfaceLeaves.IN_PKTS,
                         "Packets received, every kind, bad ones (in-errors) and discarded ones (in-discards) "
                                 + "included: what the facing port sent less what the wire lost.")
-                .counter("in-discards", "Received packets discarded without an error: no route for them.")
-                .counter("in-errors", "Received packets with errors (all of them bad frame check sequences).")
+                .counter(InterfaceLeaves.IN_DISCARDS, "Received packets discarded without an error: no route for them.")
                 .counter(
-                        "in-fcs-errors",
+                        InterfaceLeaves.IN_ERRORS,
+                        "Received packets with errors (all of them bad frame check sequences).")
+                .counter(
+                        InterfaceLeaves.IN_FCS_ERRORS,
                         "Received packets with a bad frame check sequence: bit errors on the link, counted by "
                                 + "the receiving end.")
                 .counter(
-                        "out-octets",
+                        InterfaceLeaves.OUT_OCTETS,
                         "Octets of every packet sent on the wire, whole packets (headers and payload; data, "
                                 + "trimmed headers, ACKs, NACKs, probes).")
-                .counter("out-pkts", "Packets sent on the wire, every kind; discarded ones are not in it.")
                 .counter(
-                        "out-discards",
+                        InterfaceLeaves.OUT_PKTS, "Packets sent on the wire, every kind; discarded ones are not in it.")
+                .counter(
+                        InterfaceLeaves.OUT_DISCARDS,
                         "Packets to send discarded without an error: a queue was full (dropped-pkts of the "
                                 + "queues) or the link was down.")
-                .counter("out-errors", "Packets that could not be sent because of errors.")
-                .counter("carrier-transitions", "Times the link went down or came up (a flap counts 2).")
-                .counter(
-                        "trim-pkts",
-                        "Packets trimmed to their header on this port, sent or dropped afterwards (MRC extension).")
-                .counter("out-trim-pkts", "Trimmed headers sent on the wire from this port (MRC extension).")
-                .counter(
-                        "dropped-trim-pkts",
-                        "Trimmed headers dropped because the header queue was full (MRC extension).")
+                .counter(InterfaceLeaves.OUT_ERRORS, "Packets that could not be sent because of errors.")
+                .counter(InterfaceLeaves.CARRIER_TRANSITIONS, "Times the link went down or came up (a flap counts 2).")
                 .timestamp(
-                        "last-clear",
+                        InterfaceLeaves.LAST_CLEAR,
                         STATE,
                         "When the counters were last reset; a change means they restarted from zero.");
-
-        b.under(
-                        "/qos/interfaces/interface[interface-id=*]/output/queues/queue[name=*]/state",
-                        ModelInfo.OPENCONFIG_QOS,
-                        Set.of(SWITCH))
+        // OpenConfig defines the interface trim counters in openconfig-qos, which augments the counters.
+        b.under(InterfaceLeaves.COUNTERS_TEMPLATE, ModelInfo.OPENCONFIG_QOS, ports)
                 .counter(
-                        "transmit-pkts",
+                        InterfaceLeaves.TRIM_PKTS,
+                        "Packets trimmed to their header on this port, sent or dropped afterwards.")
+                .counter(InterfaceLeaves.OUT_TRIM_PKTS, "Trimmed headers sent on the wire from this port.")
+                .counter(
+                        InterfaceLeaves.DROPPED_TRIM_PKTS,
+                        "Trimmed headers dropped because the header queue was full.");
+
+        b.under(QueueLeaves.STATE_TEMPLATE, ModelInfo.OPENCONFIG_QOS, Set.of(SWITCH))
+                .counter(
+                        QueueLeaves.TRANSMIT_PKTS,
                         "Packets this queue sent on the wire (queue data: untrimmed data; queue header: "
                                 + "trimmed headers, ACKs, NACKs, probes); the queues add up to out-pkts.")
-                .counter("transmit-octets", "Octets of transmit-pkts, whole packets; the queues add up to out-octets.")
                 .counter(
-                        "dropped-pkts",
+                        QueueLeaves.TRANSMIT_OCTETS,
+                        "Octets of transmit-pkts, whole packets; the queues add up to out-octets.")
+                .counter(
+                        QueueLeaves.DROPPED_PKTS,
                         "Packets this queue dropped because it was full (queue header: trimmed headers "
                                 + "included); discards of a down link are only in out-discards.")
-                .counter("ecn-marked-pkts", "Packets marked Congestion Experienced by the queue.")
-                .counter("trim-pkts", "Packets that did not fit this queue and were trimmed to their header.")
-                .counter("out-trim-pkts", "Trimmed headers this queue sent on the wire.")
-                .counter("dropped-trim-pkts", "Trimmed headers this queue dropped because it was full.")
-                .gauge("max-queue-len", "Largest queue depth seen, in octets.")
-                .gauge("avg-queue-len", "Queue depth averaged over time between the last two samples, in octets.");
+                .counter(QueueLeaves.ECN_MARKED_PKTS, "Packets marked Congestion Experienced by the queue.")
+                .counter(QueueLeaves.TRIM_PKTS, "Packets that did not fit this queue and were trimmed to their header.")
+                .counter(QueueLeaves.OUT_TRIM_PKTS, "Trimmed headers this queue sent on the wire.")
+                .counter(QueueLeaves.DROPPED_TRIM_PKTS, "Trimmed headers this queue dropped because it was full.")
+                .gauge(QueueLeaves.MAX_QUEUE_LEN, "Largest queue depth seen, in octets.")
+                .gauge(
+                        QueueLeaves.AVG_QUEUE_LEN,
+                        "Queue depth averaged over time between the last two samples, in octets.");
 
-        b.under("mrc:/planes/plane[id=*]/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
-                .string("port-name", STATE, "The NIC port (interface name) that attaches the host to this plane.")
-                .enumeration("oper-status", STATE, OPER_STATUS, "Operational state of the plane port.")
+        b.under(PlaneLeaves.STATE_TEMPLATE, ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
+                .string(
+                        PlaneLeaves.PORT_NAME,
+                        STATE,
+                        "The NIC port (interface name) that attaches the host to this plane.")
+                .enumeration(PlaneLeaves.OPER_STATUS, STATE, OPER_STATUS, "Operational state of the plane port.")
                 .counter(
-                        "tx-pkts",
+                        PlaneLeaves.TX_PKTS,
                         "Data packets the NIC port sent on the wire, retransmissions included (not trimmed "
                                 + "headers, ACKs, NACKs or probes).")
-                .counter("rx-pkts", "Untrimmed data packets the NIC port received intact.")
+                .counter(PlaneLeaves.RX_PKTS, "Untrimmed data packets the NIC port received intact.")
                 .counter(
-                        "tx-octets",
+                        PlaneLeaves.TX_OCTETS,
                         "Octets of every packet the NIC port sent, whole packets of every kind: the port's "
                                 + "out-octets.")
                 .counter(
-                        "rx-octets",
+                        PlaneLeaves.RX_OCTETS,
                         "Octets of every packet the NIC port received, whole packets of every kind: the port's "
                                 + "in-octets.")
-                .counter("retransmits", "Packets sent again on this plane (any reason).")
-                .counter("nacks-rcvd", "NACKs received for packets sent on this plane.")
-                .counter("trim-nacks-rcvd", "TRIM NACKs received: a packet of ours was trimmed.")
-                .counter("trim-nacks-sent", "TRIM NACKs sent: a trimmed header reached us.")
-                .counter("ecn-echoes-rcvd", "ACKs echoing a Congestion Experienced mark.")
-                .counter("rto-expiries", "Per-EV loss timers that fired.")
-                .counter("probes-sent", "Probes sent to test retired EVs.")
-                .counter("probes-ok", "Probes answered (the EV returns to service).")
-                .counter("probes-lost", "Probes that timed out.")
-                .gauge("evs-good", "EVs of this plane in state GOOD.")
-                .gauge("evs-assumed-bad", "EVs of this plane in state ASSUMED_BAD (retired by the NIC).")
-                .gauge("evs-denied", "EVs of this plane in state DENIED (excluded by a controller).")
+                .counter(PlaneLeaves.RETRANSMITS, "Packets sent again on this plane (any reason).")
+                .counter(PlaneLeaves.NACKS_RCVD, "NACKs received for packets sent on this plane.")
+                .counter(PlaneLeaves.TRIM_NACKS_RCVD, "TRIM NACKs received: a packet of ours was trimmed.")
+                .counter(PlaneLeaves.TRIM_NACKS_SENT, "TRIM NACKs sent: a trimmed header reached us.")
+                .counter(PlaneLeaves.ECN_ECHOES_RCVD, "ACKs echoing a Congestion Experienced mark.")
+                .counter(PlaneLeaves.RTO_EXPIRIES, "Per-EV loss timers that fired.")
+                .counter(PlaneLeaves.PROBES_SENT, "Probes sent to test retired EVs.")
+                .counter(PlaneLeaves.PROBES_OK, "Probes answered (the EV returns to service).")
+                .counter(PlaneLeaves.PROBES_LOST, "Probes that timed out.")
+                .gauge(PlaneLeaves.EVS_GOOD, "EVs of this plane in state GOOD.")
+                .gauge(PlaneLeaves.EVS_ASSUMED_BAD, "EVs of this plane in state ASSUMED_BAD (retired by the NIC).")
+                .gauge(PlaneLeaves.EVS_DENIED, "EVs of this plane in state DENIED (excluded by a controller).")
                 .gauge(
-                        "evs-unknown",
+                        PlaneLeaves.EVS_UNKNOWN,
                         "EVs of this plane in state UNKNOWN: retired, and no probe has answered "
                                 + "within the probe back-off cap, so the NIC has no verdict; out of service.")
-                .timestamp("last-clear", STATE, "When the plane counters were last reset.");
+                .timestamp(PlaneLeaves.LAST_CLEAR, STATE, "When the plane counters were last reset.");
 
-        b.under("mrc:/qps/qp[qpn=*]/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
-                .string("peer", STATE, "Host at the other end of the queue pair.")
-                .counter("tx-pkts", "Data packets the QP handed to its NICs, retransmissions included.")
-                .counter("retransmits", "Packets the QP sent again.")
-                .gauge("cwnd-octets", "Congestion window.")
-                .gauge("inflight-octets", "Octets sent and not yet acknowledged.")
-                .gauge("srtt-ns", "Smoothed round-trip time, nanoseconds.")
-                .gauge("evs-active", "EVs of the QP currently in service.")
-                .counter("msgs-completed", "Messages delivered completely.");
+        b.under(QpLeaves.STATE_TEMPLATE, ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
+                .string(QpLeaves.PEER, STATE, "Host at the other end of the queue pair.")
+                .counter(QpLeaves.TX_PKTS, "Data packets the QP handed to its NICs, retransmissions included.")
+                .counter(QpLeaves.RETRANSMITS, "Packets the QP sent again.")
+                .gauge(QpLeaves.CWND_OCTETS, "Congestion window.")
+                .gauge(QpLeaves.INFLIGHT_OCTETS, "Octets sent and not yet acknowledged.")
+                .gauge(QpLeaves.SRTT_NS, "Smoothed round-trip time, nanoseconds.")
+                .gauge(QpLeaves.EVS_ACTIVE, "EVs of the QP currently in service.")
+                .counter(QpLeaves.MSGS_COMPLETED, "Messages delivered completely.");
 
-        b.under("mrc:/qps/qp[qpn=*]/evs/ev[id=*]/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
-                .uint("plane", STATE, "Plane the EV's path crosses.")
-                .enumeration("state", STATE, EV_STATES, "Exclusion state of the EV.")
-                .gauge("penalty", "Skips left before the EV is used again (ECN +1, trim +4).")
-                .counter("tx-pkts", "Data packets the QP sent on the EV, retransmissions included.")
-                .counter("ecn-marks", "ECN echoes received for the EV.")
-                .counter("trims", "Trim NACKs received for the EV.")
-                .counter("losses", "Losses detected on the EV.")
-                .timestamp("last-change", STATE, "When the EV last changed state.");
+        b.under(EvLeaves.STATE_TEMPLATE, ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
+                .uint(EvLeaves.PLANE, STATE, "Plane the EV's path crosses.")
+                .enumeration(EvLeaves.EXCLUSION_STATE, STATE, EV_STATES, "Exclusion state of the EV.")
+                .gauge(EvLeaves.PENALTY, "Skips left before the EV is used again (ECN +1, trim +4).")
+                .counter(EvLeaves.TX_PKTS, "Data packets the QP sent on the EV, retransmissions included.")
+                .counter(EvLeaves.ECN_MARKS, "ECN echoes received for the EV.")
+                .counter(EvLeaves.TRIMS, "Trim NACKs received for the EV.")
+                .counter(EvLeaves.LOSSES, "Losses detected on the EV.")
+                .timestamp(EvLeaves.LAST_CHANGE, STATE, "When the EV last changed state.");
 
-        b.under("mrc:/events/event[seq=*]/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
-                .timestamp("timestamp", EVENT, "When the endpoint took the decision.")
-                .uint("qpn", EVENT, "Queue pair that took it.")
-                .uint("ev", EVENT, "Entropy value concerned.")
-                .uint("plane", EVENT, "Plane of the EV.")
-                .string("links", EVENT, "Links on the EV's path, comma separated.")
-                .enumeration("from-state", EVENT, EV_STATES, "EV state before.")
-                .enumeration("to-state", EVENT, EV_STATES, "EV state after.")
-                .enumeration("reason", EVENT, EXCLUSION_REASONS, "Why the state changed.");
-        b.under("mrc:/events/state", ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
+        b.under(ExclusionEventRing.FIELDS_TEMPLATE, ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
+                .timestamp(ExclusionEventRing.TIMESTAMP, EVENT, "When the endpoint took the decision.")
+                .uint(ExclusionEventRing.QPN, EVENT, "Queue pair that took it.")
+                .uint(ExclusionEventRing.EV, EVENT, "Entropy value concerned.")
+                .uint(ExclusionEventRing.PLANE, EVENT, "Plane of the EV.")
+                .string(ExclusionEventRing.LINKS, EVENT, "Links on the EV's path, comma separated.")
+                .enumeration(ExclusionEventRing.FROM_STATE, EVENT, EV_STATES, "EV state before.")
+                .enumeration(ExclusionEventRing.TO_STATE, EVENT, EV_STATES, "EV state after.")
+                .enumeration(ExclusionEventRing.REASON, EVENT, EXCLUSION_REASONS, "Why the state changed.");
+        b.under(ExclusionEventRing.RING_STATE, ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
                 .uint(
-                        "next-seq",
+                        ExclusionEventRing.NEXT_SEQ,
                         STATE,
                         "Sequence number the next event will get; the ring holds the latest ones below it.")
-                .counter("dropped-events", "Events that left the ring (each with an explicit delete).");
-
-        b.under("mrc:/agent/state", ModelInfo.PLANEWATCH_MRC, Set.of(AGENT))
                 .counter(
-                        "coalesced-updates",
+                        ExclusionEventRing.DROPPED_EVENTS, "Events that left the ring (each with an explicit delete).");
+
+        b.under(AgentLeaves.STATE, ModelInfo.PLANEWATCH_MRC, Set.of(AGENT))
+                .counter(
+                        AgentLeaves.COALESCED_UPDATES,
                         "Updates replaced by a newer value of the same path because a client read slowly.")
                 .counter(
-                        "dropped-updates",
+                        AgentLeaves.DROPPED_UPDATES,
                         "Updates dropped because a subscription buffer held its maximum number of paths.")
-                .gauge("active-subscriptions", "Subscribe streams open on the agent.")
-                .gauge("connected-clients", "Client connections open on the agent.");
+                .gauge(AgentLeaves.ACTIVE_SUBSCRIPTIONS, "Subscribe streams open on the agent.")
+                .gauge(AgentLeaves.CONNECTED_CLIENTS, "Client connections open on the agent.");
 
-        b.under("sim:/clock/state", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
-                .string("scenario", STATE, "Name of the running scenario.")
-                .timestamp("epoch", STATE, "Wall-clock time the simulated time 0 is mapped to.")
-                .counter("sim-time-ns", "Simulated nanoseconds since the scenario started.")
-                .real("dilation", STATE, "Wall seconds per simulated second (1000 = one simulated ms per wall second).")
-                .bool("paused", STATE, "Whether the simulation is paused.")
-                .counter("events-processed", "Discrete events the simulator has executed.");
-        b.under("sim:/clock/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
+        b.under(SimLeaves.CLOCK_STATE, ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
+                .string(SimLeaves.SCENARIO, STATE, "Name of the running scenario.")
+                .timestamp(SimLeaves.EPOCH, STATE, "Wall-clock time the simulated time 0 is mapped to.")
+                .counter(SimLeaves.SIM_TIME_NS, "Simulated nanoseconds since the scenario started.")
                 .real(
-                        "dilation",
+                        SimLeaves.DILATION,
+                        STATE,
+                        "Wall seconds per simulated second (1000 = one simulated ms per wall second).")
+                .bool(SimLeaves.PAUSED, STATE, "Whether the simulation is paused.")
+                .counter(SimLeaves.EVENTS_PROCESSED, "Discrete events the simulator has executed.");
+        b.under(SimLeaves.CLOCK_CONFIG, ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
+                .real(
+                        SimLeaves.DILATION,
                         CONFIG,
                         "Set the dilation while running (wall seconds per simulated second), a finite number from 1 to 1000000.")
-                .bool("paused", CONFIG, "Pause (true) or resume (false) the simulation.");
-        b.under("sim:/links/link[name=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
-                .enumeration("state", CONFIG, UP_DOWN, "Fault injection: take the link down or bring it up.");
-        b.under("sim:/switches/switch[name=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
+                .bool(SimLeaves.PAUSED, CONFIG, "Pause (true) or resume (false) the simulation.");
+        b.under(SimLeaves.LINK_CONFIG_TEMPLATE, ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
+                .enumeration(
+                        SimLeaves.ADMIN_STATE, CONFIG, UP_DOWN, "Fault injection: take the link down or bring it up.");
+        b.under(SimLeaves.SWITCH_CONFIG_TEMPLATE, ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
                 .uint(
-                        "reboot",
+                        SimLeaves.REBOOT,
                         CONFIG,
                         "Fault injection: reboot the switch; the value is how long it stays down, in simulated ns, a whole number from 1 to 60000000000 (60 s).");
-        b.under("sim:/planes/plane[id=*]/config", ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
-                .enumeration("state", CONFIG, UP_DOWN, "Fault injection: take every link of the plane down or up.");
+        b.under(SimLeaves.PLANE_CONFIG_TEMPLATE, ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
+                .enumeration(
+                        SimLeaves.ADMIN_STATE,
+                        CONFIG,
+                        UP_DOWN,
+                        "Fault injection: take every link of the plane down or up.");
         return b.leaves;
     }
 
@@ -321,8 +350,8 @@ public final class TelemetrySchema {
         private ModelInfo model;
         private Set<DeviceRole> roles;
 
-        Builder under(String path, ModelInfo model, Set<DeviceRole> roles) {
-            this.parent = TelemetryPath.parse(path);
+        Builder under(TelemetryPath parent, ModelInfo model, Set<DeviceRole> roles) {
+            this.parent = parent;
             this.model = model;
             this.roles = roles;
             return this;

@@ -1,5 +1,7 @@
 package org.planewatch.telemetry.value;
 
+import java.util.Objects;
+
 /** The value of one leaf, typed as gNMI's TypedValue scalars. */
 public sealed interface TelemetryValue {
 
@@ -22,7 +24,7 @@ public sealed interface TelemetryValue {
     /** Text and enumeration values ({@code string_val}); enums use their YANG identifier. */
     record Str(String value) implements TelemetryValue {
         public Str {
-            java.util.Objects.requireNonNull(value, "value");
+            Objects.requireNonNull(value, "value");
         }
 
         @Override

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -72,7 +74,7 @@ class TelemetryPathTest {
 
     @Test
     void pathsThatDifferOnlyInKeyValuesRarelyShareAHash() {
-        java.util.Set<Integer> hashes = new java.util.HashSet<>();
+        Set<Integer> hashes = new HashSet<>();
         int paths = 0;
         for (int port = 0; port < 512; port++) {
             for (String queue : new String[] {"data", "header"}) {

@@ -20,7 +20,10 @@ class TelemetrySchemaTest {
                 .orElseThrow();
         assertEquals(LeafKind.COUNTER, leaf.kind());
         assertEquals(ValueType.UINT64, leaf.type());
-        assertEquals(ModelInfo.OPENCONFIG_INTERFACES, leaf.model());
+        assertEquals(
+                ModelInfo.OPENCONFIG_QOS,
+                leaf.model(),
+                "openconfig-qos augments the interface counters with trim-pkts");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.planewatch.console.ingest;
+package org.planewatch.console.telemetry;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.planewatch.console.session;
+package org.planewatch.console.telemetry;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

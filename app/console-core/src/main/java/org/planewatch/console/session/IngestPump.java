@@ -1,16 +1,23 @@
-package org.planewatch.console.state;
+package org.planewatch.console.session;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.IngestStats;
+import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.telemetry.worker.IdleStrategy;
+import org.planewatch.telemetry.worker.WorkerRunner;
 
 /**
  * The live owner thread: drains the ingest queue in batches, applies each batch to the store,
  * hands it to batch listeners (the recorder commits one transaction per batch), and publishes a
- * snapshot at most every {@code publishIntervalMillis} of the store's clock.
+ * snapshot at most every {@code publishIntervalMillis} of the store's clock (injected: a test's manual
+ * clock decides when snapshots go out). The drain's wait for the queue is the loop's idling, so its
+ * runner idles no further.
  */
 public final class IngestPump implements AutoCloseable {
     /** Called on the owner thread after each applied batch; must not keep the list. */
@@ -27,19 +34,23 @@ public final class IngestPump implements AutoCloseable {
     /** Keeps one batch (and the recorder's transaction) around 50 ms of work at a million updates/s. */
     private static final long MAX_BATCH_UPDATES = 50_000;
 
+    private static final Duration JOIN_BOUND = Duration.ofSeconds(2);
+
     private final IngestQueue queue;
     private final TelemetryStore store;
     private final long publishIntervalMillis;
     private final List<BatchListener> listeners = new CopyOnWriteArrayList<>();
     private final List<SnapshotListener> snapshotListeners = new CopyOnWriteArrayList<>();
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final WorkerRunner runner;
+    private final List<IngestEvent> batch = new ArrayList<>(MAX_BATCH);
+    /** Owner thread only. */
+    private long lastPublish = Long.MIN_VALUE;
 
     public IngestPump(IngestQueue queue, TelemetryStore store, long publishIntervalMillis) {
         this.queue = queue;
         this.store = store;
         this.publishIntervalMillis = publishIntervalMillis;
-        this.thread = Thread.ofPlatform().daemon().name("planewatch-state").unstarted(this::run);
+        this.runner = new WorkerRunner("planewatch-state", this::drainApplyPublish, IdleStrategy.NONE, JOIN_BOUND);
     }
 
     /** The store this pump owns; other threads may only use its thread-safe methods. */
@@ -56,34 +67,29 @@ public final class IngestPump implements AutoCloseable {
     }
 
     public void start() {
-        thread.start();
+        runner.start();
     }
 
-    private void run() {
-        List<IngestEvent> batch = new ArrayList<>(MAX_BATCH);
-        long lastPublish = Long.MIN_VALUE;
-        while (running) {
-            try {
-                queue.drain(batch, MAX_BATCH, MAX_BATCH_UPDATES, Math.max(1, publishIntervalMillis / 2));
-            } catch (InterruptedException e) {
-                break;
+    /** One turn of the owner thread: waits up to half an interval for a batch, applies it, publishes when due. */
+    private int drainApplyPublish() throws InterruptedException {
+        int drained = queue.drain(batch, MAX_BATCH, MAX_BATCH_UPDATES, Math.max(1, publishIntervalMillis / 2));
+        if (!batch.isEmpty()) {
+            store.apply(batch);
+            for (BatchListener listener : listeners) {
+                listener.onBatch(batch);
             }
-            if (!batch.isEmpty()) {
-                store.apply(batch);
-                for (BatchListener listener : listeners) {
-                    listener.onBatch(batch);
-                }
-                batch.clear();
-            }
-            long now = store.clock().millis();
-            if (lastPublish == Long.MIN_VALUE || now - lastPublish >= publishIntervalMillis) {
-                lastPublish = now;
-                FabricSnapshot published = store.publish(stats());
-                for (SnapshotListener listener : snapshotListeners) {
-                    listener.onSnapshot(published);
-                }
-            }
+            batch.clear();
         }
+        long now = store.clock().millis();
+        if (lastPublish == Long.MIN_VALUE || now - lastPublish >= publishIntervalMillis) {
+            lastPublish = now;
+            FabricSnapshot published = store.publish(stats());
+            for (SnapshotListener listener : snapshotListeners) {
+                listener.onSnapshot(published);
+            }
+            return drained + 1;
+        }
+        return drained;
     }
 
     public IngestStats stats() {
@@ -93,12 +99,6 @@ public final class IngestPump implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        thread.interrupt();
-        try {
-            thread.join(2000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        runner.close();
     }
 }

@@ -1,4 +1,4 @@
-package org.planewatch.console.ingest;
+package org.planewatch.console.telemetry;
 
 /** {@code host:port}, {@code [v6]:port}, or a bare host meaning the gNMI port 9339. */
 public record TargetAddress(String host, int port) {

@@ -1,0 +1,173 @@
+package org.planewatch.console.session;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BiConsumer;
+import org.planewatch.console.ingest.Backoff;
+import org.planewatch.console.ingest.GnmiFaultControl;
+import org.planewatch.console.ingest.GnmiTargetClient;
+import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.ingest.SubscriptionPlan;
+import org.planewatch.console.ingest.TargetsFile;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.FaultControl;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TargetConfig;
+
+/**
+ * A live session: the one place that puts a live pipeline together. The ingest queue, the state
+ * owner thread with its telemetry store, one gNMI client per connected target, the recorder of
+ * what the state owner applies, and fault injection on a simulated fabric. The window, the
+ * headless recorder and the benchmarks all run on one; views see it only as a
+ * {@link SnapshotSource}, a {@link TargetControl} and a {@link FaultControl}.
+ */
+public final class LiveSession implements TargetControl, DrillDownControl, AutoCloseable {
+    private static final int QUEUE_CAPACITY = 65_536;
+    private static final long PUBLISH_INTERVAL_MILLIS = 100;
+
+    private final InstantSource clock;
+    /** At most ~2 s of a million updates per second wait for the state owner. */
+    private final IngestQueue queue = new IngestQueue(QUEUE_CAPACITY, 2_000_000);
+
+    private final TelemetryStore store;
+    private final IngestPump pump;
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("planewatch-redial").factory());
+    private final Map<String, GnmiTargetClient> clients = new ConcurrentHashMap<>();
+    private final List<GnmiFaultControl> faults = new CopyOnWriteArrayList<>();
+    private final Random jitter = new Random();
+    private volatile RecordingControl recording;
+
+    public LiveSession(InstantSource clock) {
+        this(clock, FreshnessPolicy.standard());
+    }
+
+    public LiveSession(InstantSource clock, FreshnessPolicy freshness) {
+        this.clock = clock;
+        this.store = new TelemetryStore(clock, freshness, AlarmThresholds.defaults(), 20_000);
+        this.pump = new IngestPump(queue, store, PUBLISH_INTERVAL_MILLIS);
+        this.pump.start();
+    }
+
+    /** The targets a targets file (YAML) lists, checked; an unusable file says where and why. */
+    public static List<TargetConfig> readTargets(Path file) throws IOException {
+        return TargetsFile.read(file);
+    }
+
+    public SnapshotSource snapshots() {
+        return store;
+    }
+
+    /** Every batch the state owner applies, on its thread, after the store took it; must not keep the list. */
+    public void addBatchListener(IngestPump.BatchListener listener) {
+        pump.addBatchListener(listener);
+    }
+
+    /**
+     * Hands a decoded event to the state owner as a network thread does (bounded: a notification
+     * the queue has no room for is dropped and counted). For feeding a session without agents.
+     */
+    public void offer(IngestEvent event) {
+        queue.offer(event);
+    }
+
+    /** The ingest queue's counters now (accepted, dropped, waiting). */
+    public FabricSnapshot.IngestStats ingestStats() {
+        return pump.stats();
+    }
+
+    /**
+     * The session's recording control, made on the first call: every batch the state owner applies
+     * goes to the recording running then. {@code onStopped} hears of a recording that stopped on its
+     * own (disk full, size limit, file error), with the file and the reason.
+     */
+    public synchronized RecordingControl recording(RecordingInfo info, BiConsumer<Path, String> onStopped) {
+        if (recording == null) {
+            recording = new RecordingControl(pump, clock, info, onStopped);
+        }
+        return recording;
+    }
+
+    /**
+     * Fault injection through gNMI Set on {@code target} (an agent serving the simulator's
+     * configuration model); closed with the session.
+     */
+    public FaultControl faultControl(TargetConfig target) {
+        GnmiFaultControl control = new GnmiFaultControl(target);
+        faults.add(control);
+        return control;
+    }
+
+    @Override
+    public synchronized void add(TargetConfig target) {
+        if (clients.containsKey(target.name())) {
+            throw new IllegalArgumentException("a target named '" + target.name() + "' is already connected");
+        }
+        GnmiTargetClient client = new GnmiTargetClient(
+                target, SubscriptionPlan.fabricOverview(), queue, clock, scheduler, Backoff.standard(jitter));
+        clients.put(target.name(), client);
+        client.start();
+    }
+
+    @Override
+    public synchronized void remove(String name) {
+        GnmiTargetClient client = clients.remove(name);
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    @Override
+    public void watchEvs(String host) {
+        clients.values().stream()
+                .filter(c -> c.serves(host))
+                .findFirst()
+                .ifPresent(c -> c.subscribeExplicitly(host, SubscriptionPlan.evStates()));
+    }
+
+    @Override
+    public List<TargetConfig> targets() {
+        return clients.values().stream().map(GnmiTargetClient::config).toList();
+    }
+
+    /**
+     * Disconnects, stops the state owner, then records what was still queued (the headless recorder's
+     * guarantee: a clean stop loses nothing that arrived) and closes the recording cleanly.
+     */
+    @Override
+    public void close() {
+        clients.values().forEach(GnmiTargetClient::close);
+        clients.clear();
+        faults.forEach(GnmiFaultControl::close);
+        scheduler.shutdownNow();
+        pump.close();
+        RecordingControl running = recording;
+        if (running != null) {
+            running.onBatch(drainRest());
+            running.close();
+        }
+    }
+
+    private List<IngestEvent> drainRest() {
+        List<IngestEvent> rest = new ArrayList<>();
+        try {
+            queue.drain(rest, Integer.MAX_VALUE, 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return rest;
+    }
+}
