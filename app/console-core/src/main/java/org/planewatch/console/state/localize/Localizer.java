@@ -49,6 +49,8 @@ public final class Localizer {
         final Element[] elements;
         final int[] slots;
         boolean out;
+        /** Agent time of the newest decision applied to this path. */
+        long lastTimestampNs = Long.MIN_VALUE;
         /** A probe went unanswered while out (or the NIC gave up): a long outage, not a blip. */
         boolean sawTimeout;
         /** Retirement weight, scaled to the landmark. */
@@ -160,6 +162,15 @@ public final class Localizer {
             paths.put(key, p);
         }
         boolean fromGood = GOOD.equals(d.fromState());
+        if (d.timestampNs() < p.lastTimestampNs) {
+            // Older than a decision this path already took: decisions complete in the order their last
+            // leaf arrives (the agent sends a decision's timestamp late about one time in twelve), not
+            // the order the NIC took them. It says nothing of the path now; counted as a blip, a late
+            // retirement made the neighbours of a link that had just come back look gray.
+            evict(w);
+            return;
+        }
+        p.lastTimestampNs = d.timestampNs();
         if (!GOOD.equals(d.toState())) {
             failure(p, d, w);
             if (!p.out) {
