@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Locale;
@@ -207,7 +208,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
         for (Suspect s : suspects) {
             out.printf(
                     Locale.ROOT,
-                    "%2d. %-6s %-24s plane %-2d score %8.1f  %3d hosts  %d failing / %d healthy paths  first seen %.6f s (agent time)%n",
+                    "%2d. %-6s %-24s plane %-2d score %8.1f  %3d hosts  %d failing / %d healthy paths  first seen %s%n",
                     rank++,
                     s.kind().word(),
                     s.name(),
@@ -216,7 +217,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     s.hosts(),
                     s.failingPaths(),
                     s.healthyPaths(),
-                    s.firstSeenNs() / 1e9);
+                    Instant.ofEpochSecond(0, s.firstSeenNs()));
         }
     }
 
