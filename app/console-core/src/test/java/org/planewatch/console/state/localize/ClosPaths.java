@@ -6,9 +6,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.planewatch.sim.scenario.FabricNames;
 
 /**
- * A small two-tier Clos fabric of several planes, as the simulator names it, and the paths of its
+ * A small two-tier Clos fabric of several planes, named by the simulator's {@link FabricNames}, and the paths of its
  * EVs (sender, receiver, spine): the links each crosses, sender to receiver. It answers the
  * localization's questions about names from the topology it built, not by reading them.
  */
@@ -49,23 +50,23 @@ public final class ClosPaths implements FabricElements {
     }
 
     public static String host(int host) {
-        return "host-" + host;
+        return FabricNames.host(host);
     }
 
     public static String t0(int plane, int index) {
-        return "p" + plane + "-t0-" + index;
+        return FabricNames.t0(plane, index);
     }
 
     public static String t1(int plane, int index) {
-        return "p" + plane + "-t1-" + index;
+        return FabricNames.t1(plane, index);
     }
 
     public String hostLink(int plane, int host) {
-        return host(host) + "~" + t0(plane, host / hostsPerT0);
+        return FabricNames.link(host(host), t0(plane, host / hostsPerT0));
     }
 
     public static String fabricLink(int plane, int t0, int t1) {
-        return t0(plane, t0) + "~" + t1(plane, t1);
+        return FabricNames.link(t0(plane, t0), t1(plane, t1));
     }
 
     /** The links of the EV from {@code src} to {@code dst} through spine {@code spine}. */
