@@ -79,5 +79,15 @@ class CoreLayeringTest {
             .because("network threads decode into the telemetry model; nothing else sees the wire");
 
     @ArchTest
+    static final ArchRule localizationKnowsOnlyDecisionsAndNames = noClasses()
+            .that()
+            .resideInAPackage("..console.state.localize..")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("java..", "..console.state.localize..")
+            .because(
+                    "the localization is fed decisions and asks the model about names through FabricElements (ADR 0095)");
+
+    @ArchTest
     static final ArchRule onlyTheRecorderTouchesTheDatabase = ConsoleLayers.onlyTheRecorderTouchesTheDatabase();
 }

@@ -2,6 +2,7 @@ package org.planewatch.console;
 
 import java.util.Arrays;
 import java.util.logging.Logger;
+import org.planewatch.console.headless.DiagnoseCommand;
 import org.planewatch.console.headless.RecordCommand;
 
 /**
@@ -10,7 +11,7 @@ import org.planewatch.console.headless.RecordCommand;
  * <p>A class that extends {@link javafx.application.Application} cannot be the main class of a jar
  * that carries JavaFX on the class path (the launcher then insists on JavaFX modules), so this
  * plain class hands over to {@link PlanewatchApp}. {@code record} as the first argument runs the
- * headless recorder instead, which never touches JavaFX.
+ * headless recorder instead, and {@code diagnose} the headless suspect ranking; neither touches JavaFX.
  */
 public final class Launcher {
     /**
@@ -24,6 +25,9 @@ public final class Launcher {
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("record")) {
             RecordCommand.main(Arrays.copyOfRange(args, 1, args.length));
+        }
+        if (args.length > 0 && args[0].equals("diagnose")) {
+            DiagnoseCommand.main(Arrays.copyOfRange(args, 1, args.length));
         }
         ConsoleOptions options = ConsoleOptions.parse(args, System.err);
         if (options == null) {

@@ -1,5 +1,6 @@
 package org.planewatch.console.state;
 
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,6 +19,7 @@ public record DeviceName(String name, Kind kind, int plane, int tier, int index)
         OTHER
     }
 
+    private static final char LINK_SEPARATOR = '~';
     private static final Pattern SWITCH = Pattern.compile("p(\\d+)-t([01])-(\\d+)");
     private static final Pattern HOST = Pattern.compile("host-(\\d+)");
 
@@ -48,7 +50,16 @@ public record DeviceName(String name, Kind kind, int plane, int tier, int index)
 
     /** Canonical link id: hosts first, then tier 0, then tier 1; ties by name. */
     public static String linkId(DeviceName a, DeviceName b) {
-        return order(a) <= order(b) ? a.name + "~" + b.name : b.name + "~" + a.name;
+        return order(a) <= order(b) ? a.name + LINK_SEPARATOR + b.name : b.name + LINK_SEPARATOR + a.name;
+    }
+
+    /** The two end names of a link id made by {@link #linkId}; empty for anything else. */
+    public static List<String> ends(String linkId) {
+        int split = linkId.indexOf(LINK_SEPARATOR);
+        if (split <= 0 || split == linkId.length() - 1 || linkId.indexOf(LINK_SEPARATOR, split + 1) >= 0) {
+            return List.of();
+        }
+        return List.of(linkId.substring(0, split), linkId.substring(split + 1));
     }
 
     private static int order(DeviceName device) {

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
+import org.planewatch.console.state.localize.Localizer;
+import org.planewatch.console.state.localize.PathDecision;
 import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
 import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
@@ -113,10 +115,12 @@ final class ExclusionLog {
     private List<ExclusionEvent> published = List.of();
 
     private final RecentExclusionsByLink recent;
+    private final Localizer localizer;
 
-    ExclusionLog(int capacity, long groupWindowMillis) {
+    ExclusionLog(int capacity, long groupWindowMillis, Localizer localizer) {
         this.capacity = capacity;
         this.recent = new RecentExclusionsByLink(groupWindowMillis);
+        this.localizer = localizer;
     }
 
     /** The decision the previous leaf went to: a decision's leaves come one after another. */
@@ -226,6 +230,9 @@ final class ExclusionLog {
                 host, seq, timestampNs, arrivalMillis, qpn, ev, plane, linkList(links), from, to, reason);
         history.addLast(event);
         recent.add(event);
+        // Every decision taken, live, replayed or loaded as a seek's history, reaches the localization here.
+        localizer.observe(
+                new PathDecision(source, host, qpn, ev, plane, event.links(), from, to, timestampNs, arrivalMillis));
         while (history.size() > capacity) {
             recent.forget(history.removeFirst());
         }

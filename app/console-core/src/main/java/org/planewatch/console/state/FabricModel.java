@@ -13,6 +13,8 @@ import org.planewatch.console.state.FabricSnapshot.LoadSpread;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.PortSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
+import org.planewatch.console.state.localize.Localizer;
+import org.planewatch.console.state.localize.LocalizerSettings;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.PathColumns;
 import org.planewatch.console.telemetry.RecordedDecision;
@@ -46,8 +48,11 @@ final class FabricModel {
     private int deviceCountAtLearn = -1;
     long appliedUpdates;
 
+    /** Suspect links and switches, fed by the exclusion log with every decision it takes (ADR 0095). */
+    final Localizer localizer = new Localizer(LocalizerSettings.defaults(), new NamedFabricElements());
+
     FabricModel(int eventCapacity, long exclusionGroupWindowMillis) {
-        this.exclusions = new ExclusionLog(eventCapacity, exclusionGroupWindowMillis);
+        this.exclusions = new ExclusionLog(eventCapacity, exclusionGroupWindowMillis, localizer);
     }
 
     void apply(IngestEvent.Notification notification) {

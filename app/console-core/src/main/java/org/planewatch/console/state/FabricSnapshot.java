@@ -3,6 +3,7 @@ package org.planewatch.console.state;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.ConnectionPhase;
 
 /**
@@ -13,6 +14,7 @@ import org.planewatch.console.telemetry.ConnectionPhase;
  * @param atMillis the state clock when this was built (wall clock live, replay clock in replay)
  * @param events exclusion decisions, oldest first, bounded
  * @param exclusionGroups the links that many hosts excluded paths through, most hosts first
+ * @param suspects the links and switches the exclusion decisions point at, best first (ADR 0095)
  */
 public record FabricSnapshot(
         long version,
@@ -23,6 +25,7 @@ public record FabricSnapshot(
         List<HostSummary> hosts,
         List<ExclusionEvent> events,
         List<LinkExclusionGroup> exclusionGroups,
+        List<Suspect> suspects,
         List<Alarm> activeAlarms,
         List<Alarm> recentAlarms,
         List<TargetStatus> targets,
@@ -33,6 +36,7 @@ public record FabricSnapshot(
         return new FabricSnapshot(
                 0,
                 0,
+                List.of(),
                 List.of(),
                 List.of(),
                 List.of(),
@@ -57,6 +61,7 @@ public record FabricSnapshot(
                 hosts,
                 events,
                 exclusionGroups,
+                suspects,
                 activeAlarms,
                 recentAlarms,
                 targets,

@@ -146,6 +146,7 @@ public final class TelemetryStore implements SnapshotSource {
                 summary.hosts(),
                 events,
                 rankDownLinksFirst(model.exclusions.groups(now), summary.links()),
+                model.localizer.rank(now),
                 alarms.active(),
                 alarms.recent(),
                 List.copyOf(targets),

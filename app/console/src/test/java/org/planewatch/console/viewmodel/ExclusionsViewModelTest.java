@@ -50,6 +50,7 @@ class ExclusionsViewModelTest {
                 List.of(),
                 List.of(),
                 List.of(),
+                List.of(),
                 Map.of(),
                 FabricSnapshot.IngestStats.NONE);
     }

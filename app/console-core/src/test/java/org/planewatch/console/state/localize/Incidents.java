@@ -1,0 +1,120 @@
+package org.planewatch.console.state.localize;
+
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.planewatch.console.state.localize.PathEvents.Path;
+
+/**
+ * Incidents on a 2-plane fabric (4 T0, 4 T1, 4 hosts per T0: 960 paths a plane), played as the
+ * NICs would report them over a background of blips (2 a second, the demo's quiet rate), each with
+ * the instant to look and what should be named then.
+ */
+public final class Incidents {
+    public static final ClosPaths FABRIC = new ClosPaths(2, 4, 4, 4);
+    /** The background runs from 0 to here; every incident starts at {@link #FAULT_MILLIS}. */
+    public static final long FAULT_MILLIS = 10_000;
+
+    public record Incident(long lookAtMillis, Suspect.Kind kind, String culprit) {}
+
+    private final PathEvents events;
+
+    public Incidents(Consumer<PathDecision> sink) {
+        this.events = new PathEvents(FABRIC, sink);
+    }
+
+    public PathEvents events() {
+        return events;
+    }
+
+    private void background(long millis) {
+        events.background(new Random(7), 2, 2.0, 0, millis);
+    }
+
+    /** Every path through the link is retired within 200 ms; its probes time out a second later. */
+    private void down(List<Path> paths, long atMillis) {
+        for (int i = 0; i < paths.size(); i++) {
+            events.retire(paths.get(i), atMillis + i * 200L / paths.size());
+        }
+        for (Path p : paths) {
+            events.probeTimeout(p, atMillis + 1_000);
+        }
+    }
+
+    private void up(List<Path> paths, long atMillis) {
+        for (Path p : paths) {
+            events.readmit(p, atMillis);
+        }
+    }
+
+    /** A T0 uplink of plane 1 goes down. */
+    public Incident singleLinkDown() {
+        background(FAULT_MILLIS);
+        String link = ClosPaths.fabricLink(1, 1, 3);
+        down(events.through(1, link), FAULT_MILLIS);
+        return new Incident(FAULT_MILLIS + 2_000, Suspect.Kind.LINK, link);
+    }
+
+    /** A spine of plane 0 reboots: every link of it goes down at once. */
+    public Incident switchReboot() {
+        background(FAULT_MILLIS);
+        String spine = ClosPaths.t1(0, 2);
+        List<Path> through = events.all(0).stream()
+                .filter(p -> p.spine() == 2 && p.src() / 4 != p.dst() / 4)
+                .toList();
+        down(through, FAULT_MILLIS);
+        return new Incident(FAULT_MILLIS + 2_000, Suspect.Kind.SWITCH, spine);
+    }
+
+    /**
+     * A gray link of plane 1 loses a few percent: paths through it are retired by a lost packet and
+     * re-admitted by the next probe, 20 a second at random among them, for 5 s.
+     */
+    public Incident grayLink() {
+        background(FAULT_MILLIS + 5_000);
+        String link = ClosPaths.fabricLink(1, 0, 1);
+        List<Path> through = events.through(1, link);
+        Random random = new Random(11);
+        for (int i = 0; i < 100; i++) {
+            events.blip(through.get(random.nextInt(through.size())), FAULT_MILLIS + i * 50L);
+        }
+        return new Incident(FAULT_MILLIS + 5_000, Suspect.Kind.LINK, link);
+    }
+
+    /**
+     * Only host 0 talks in plane 0, and its paths through spine 0 are retired: alone, they implicate
+     * its host link as much as the uplink. Its paths through the other spines come back GOOD, which
+     * clears the host link: the uplink is what they do not cross.
+     */
+    public Incident clearedByGoodPaths(boolean withGoodPaths) {
+        String uplink = ClosPaths.fabricLink(0, 0, 0);
+        for (int dst = 4; dst < FABRIC.hosts(); dst++) {
+            events.retire(new Path(0, 0, dst, 0), FAULT_MILLIS);
+            for (int spine = 1; spine < FABRIC.spines() && withGoodPaths; spine++) {
+                events.readmit(new Path(0, 0, dst, spine), FAULT_MILLIS + 100);
+            }
+        }
+        return new Incident(FAULT_MILLIS + 200, Suspect.Kind.LINK, uplink);
+    }
+
+    /**
+     * A link of plane 0 was down for 10 s and every path through it came back; a link of plane 1
+     * went down a second before the end, and only half its paths carried traffic to notice.
+     */
+    public Incident healedThenAnotherDown() {
+        background(FAULT_MILLIS + 12_000);
+        String healed = ClosPaths.fabricLink(0, 0, 0);
+        List<Path> healedPaths = events.through(0, healed);
+        down(healedPaths, FAULT_MILLIS);
+        String downNow = ClosPaths.fabricLink(1, 1, 1);
+        List<Path> downPaths = events.through(1, downNow);
+        down(downPaths.subList(0, downPaths.size() / 2), FAULT_MILLIS + 9_000);
+        up(healedPaths, FAULT_MILLIS + 10_000);
+        return new Incident(FAULT_MILLIS + 10_500, Suspect.Kind.LINK, downNow);
+    }
+
+    /** The healed link of {@link #healedThenAnotherDown}. */
+    public static String healedLink() {
+        return ClosPaths.fabricLink(0, 0, 0);
+    }
+}
