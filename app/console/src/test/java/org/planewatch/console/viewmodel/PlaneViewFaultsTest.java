@@ -35,6 +35,7 @@ class PlaneViewFaultsTest {
                 List.of(),
                 List.of(),
                 List.of(),
+                List.of(),
                 Map.of(),
                 empty.ingest());
     }
