@@ -77,8 +77,11 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 .addSupportedEncodings(Encoding.PROTO)
                 .addSupportedEncodings(Encoding.JSON_IETF)
                 .addSupportedEncodings(Encoding.JSON);
-        Set<ModelInfo> models = new LinkedHashSet<>(
-                List.of(ModelInfo.OPENCONFIG_INTERFACES, ModelInfo.OPENCONFIG_QOS, ModelInfo.PLANEWATCH_MRC));
+        Set<ModelInfo> models = new LinkedHashSet<>(List.of(
+                ModelInfo.OPENCONFIG_INTERFACES,
+                ModelInfo.OPENCONFIG_QOS,
+                ModelInfo.OPENCONFIG_LLDP,
+                ModelInfo.PLANEWATCH_MRC));
         models.addAll(env.reader().backend().extraModels());
         for (ModelInfo m : models) {
             out.addSupportedModels(ModelData.newBuilder()

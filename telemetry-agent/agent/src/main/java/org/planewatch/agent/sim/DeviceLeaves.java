@@ -10,6 +10,7 @@ import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.HostPlaneCounter;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.LldpLeaves;
 import org.planewatch.telemetry.schema.PathNames;
 import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.schema.QueueLeaves;
@@ -21,6 +22,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *
  * <p>Mapping from the simulator's counters (see docs/adr/0024): a host's port to plane P is interface
  * {@code ethP}; switch port K is interface {@code ethK} with queues {@code data} and {@code header}.
+ * Every port has one LLDP neighbor, the device its link leads to.
  */
 final class DeviceLeaves {
 
@@ -68,6 +70,7 @@ final class DeviceLeaves {
             int port = t.hostPort(host, plane);
             String ifName = "eth" + plane;
             d.portCounters(t, port, ifName, epochNs);
+            d.neighbor(t, port, ifName);
             d.count(
                     d.ifCounter(ifName, InterfaceLeaves.IN_PKTS),
                     () -> t.hostPlaneCounter(host, p, HostPlaneCounter.RX_DATA_PACKETS));
@@ -113,6 +116,7 @@ final class DeviceLeaves {
             int port = t.switchPort(sw, k);
             String ifName = "eth" + k;
             d.portCounters(t, port, ifName, epochNs);
+            d.neighbor(t, port, ifName);
             d.port(t, port, d.ifCounters(ifName), InterfaceLeaves.IN_PKTS, PortCounter.RX_PACKETS);
             d.port(t, port, d.ifCounters(ifName), InterfaceLeaves.IN_OCTETS, PortCounter.RX_BYTES);
             TelemetryPath data = QueueLeaves.state(ifName, "data");
@@ -152,6 +156,49 @@ final class DeviceLeaves {
         // Counters start with the scenario: they were last cleared at its epoch.
         TelemetryValue lastClear = TelemetryValue.uint(epochNs);
         add(c.child(InterfaceLeaves.LAST_CLEAR), () -> lastClear);
+    }
+
+    /**
+     * The LLDP neighbor of a port, from the wiring: what the device at the far end would announce (its
+     * name, a chassis id made from its node number, the port it sends from). Constant for the run.
+     */
+    private void neighbor(FabricTelemetry t, int port, String ifName) {
+        int peer = t.portPeerNode(port);
+        boolean host = peer < t.hostCount();
+        String peerPort = "eth" + t.portNumber(t.facingPort(port));
+        TelemetryPath s = LldpLeaves.state(ifName, NEIGHBOR_ID);
+        TelemetryValue id = TelemetryValue.str(NEIGHBOR_ID);
+        TelemetryValue name = TelemetryValue.str(host ? t.hostName(peer) : t.switchName(peer - t.hostCount()));
+        TelemetryValue description = host ? HOST_DESCRIPTION : SWITCH_DESCRIPTION;
+        TelemetryValue chassis = TelemetryValue.str(chassisId(peer));
+        TelemetryValue portId = TelemetryValue.str(peerPort);
+        add(s.child(LldpLeaves.ID_LEAF), () -> id);
+        add(s.child(LldpLeaves.SYSTEM_NAME), () -> name);
+        add(s.child(LldpLeaves.SYSTEM_DESCRIPTION), () -> description);
+        add(s.child(LldpLeaves.CHASSIS_ID), () -> chassis);
+        add(s.child(LldpLeaves.CHASSIS_ID_TYPE), () -> MAC_ADDRESS);
+        add(s.child(LldpLeaves.PORT_ID), () -> portId);
+        add(s.child(LldpLeaves.PORT_ID_TYPE), () -> INTERFACE_NAME);
+        add(s.child(LldpLeaves.PORT_DESCRIPTION), () -> portId);
+    }
+
+    /** One neighbor per port, as lldpd numbers them. */
+    private static final String NEIGHBOR_ID = "1";
+
+    private static final TelemetryValue HOST_DESCRIPTION = TelemetryValue.str("Planewatch simulated host");
+    private static final TelemetryValue SWITCH_DESCRIPTION = TelemetryValue.str("Planewatch simulated switch");
+    private static final TelemetryValue MAC_ADDRESS = TelemetryValue.str("MAC_ADDRESS");
+    private static final TelemetryValue INTERFACE_NAME = TelemetryValue.str("INTERFACE_NAME");
+
+    /** A locally administered MAC address made from a node number: unique in the fabric. */
+    static String chassisId(int node) {
+        return String.format(
+                java.util.Locale.ROOT,
+                "02:00:%02x:%02x:%02x:%02x",
+                (node >>> 24) & 0xff,
+                (node >>> 16) & 0xff,
+                (node >>> 8) & 0xff,
+                node & 0xff);
     }
 
     private TelemetryPath ifCounter(String ifName, String leaf) {

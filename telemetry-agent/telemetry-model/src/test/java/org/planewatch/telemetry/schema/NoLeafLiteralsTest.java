@@ -68,7 +68,7 @@ class NoLeafLiteralsTest {
                 violations,
                 "leaf names spelled outside the telemetry model; use the constants of org.planewatch.telemetry.schema"
                         + " (InterfaceLeaves, QueueLeaves, PlaneLeaves, QpLeaves, EvLeaves, ExclusionEventRing,"
-                        + " AgentLeaves, SimLeaves, PathNames)");
+                        + " AgentLeaves, SimLeaves, LldpLeaves, PathNames)");
     }
 
     @Test
