@@ -20,6 +20,7 @@ import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.telemetry.UpdateColumns;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
+import org.planewatch.telemetry.schema.LldpLeaves;
 import org.planewatch.telemetry.schema.PathNames;
 import org.planewatch.telemetry.schema.QueueLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -40,9 +41,19 @@ final class FabricModel {
     private List<String> linkOrder = List.of();
 
     final ExclusionLog exclusions;
+    /** Names classified by pattern ({@link DeviceName#parse}), the fallback when LLDP does not place a device. */
     private final Map<String, DeviceName> names = new HashMap<>();
+
     private final PortPeers peers = new PortPeers();
+    /** What LLDP and the hosts' plane ports tell of the topology (ADR 0094). */
+    private FabricTopology.Learnt learnt = FabricTopology.Learnt.NOTHING;
+
     private int deviceCountAtLearn = -1;
+    /** Counts changes of LLDP neighbors; the topology is learnt again when it moved. */
+    private long neighborChanges;
+
+    private long neighborChangesAtLearn;
+    private long signatureAtLearn;
     long appliedUpdates;
 
     FabricModel(int eventCapacity, long exclusionGroupWindowMillis) {
@@ -92,10 +103,42 @@ final class FabricModel {
     private DeviceState device(String target) {
         DeviceState device = devices.get(target);
         if (device == null) {
-            device = new DeviceState(names.computeIfAbsent(target, DeviceName::parse));
+            device = new DeviceState(classify(target));
             devices.put(target, device);
         }
         return device;
+    }
+
+    /** What a device is: as LLDP places it, else as its name's pattern says (ADR 0094). */
+    DeviceName classify(String name) {
+        DeviceName known = learnt.names().get(name);
+        return known != null ? known : names.computeIfAbsent(name, DeviceName::parse);
+    }
+
+    /** Whether a link ({@code a~b}) joins a host to its T0, as opposed to a T0 to a T1. */
+    boolean isHostLink(String link) {
+        int split = link.indexOf('~');
+        return split > 0
+                && (classify(link.substring(0, split)).isHost()
+                        || classify(link.substring(split + 1)).isHost());
+    }
+
+    /** An LLDP neighbor leaf: the far end's name and port are what the topology is learnt from. */
+    private void neighbor(DeviceState device, String port, String leaf, TelemetryValue value) {
+        boolean system = LldpLeaves.SYSTEM_NAME.equals(leaf);
+        if (!system && !LldpLeaves.PORT_ID.equals(leaf)) {
+            return;
+        }
+        DeviceState.Neighbor neighbor = device.neighbors.computeIfAbsent(port, p -> new DeviceState.Neighbor());
+        String text = value.text();
+        if (system ? !text.equals(neighbor.system) : !text.equals(neighbor.port)) {
+            if (system) {
+                neighbor.system = text;
+            } else {
+                neighbor.port = text;
+            }
+            neighborChanges++;
+        }
     }
 
     /** A recorded decision, as the notification that reported it would have been applied. */
@@ -187,6 +230,13 @@ final class FabricModel {
                 String port = key(path, 1, PathNames.NAME);
                 return port == null ? null : device.port(port.intern());
             }
+            case PathNames.LLDP -> {
+                String port = key(path, LldpLeaves.INTERFACE_ELEM, PathNames.NAME);
+                if (port != null) {
+                    neighbor(device, port.intern(), leaf, value);
+                }
+                return null;
+            }
             case PathNames.QOS -> {
                 String port = key(path, QueueLeaves.INTERFACE_ELEM, PathNames.INTERFACE_ID);
                 String queue = key(path, QueueLeaves.QUEUE_ELEM, PathNames.NAME);
@@ -233,6 +283,17 @@ final class FabricModel {
 
     private boolean applyDelete(DeviceState device, TelemetryPath path) {
         switch (name(path, 0)) {
+            case PathNames.LLDP -> {
+                // A neighbor gone (lldpd aged it out): the port's far end is unknown again.
+                String port = key(path, LldpLeaves.INTERFACE_ELEM, PathNames.NAME);
+                boolean removed = port == null
+                        ? !device.neighbors.isEmpty() && clear(device.neighbors)
+                        : device.neighbors.remove(port) != null;
+                if (removed) {
+                    neighborChanges++;
+                }
+                return false;
+            }
             case PathNames.INTERFACES -> {
                 String port = key(path, 1, PathNames.NAME);
                 return port != null && device.removePort(port);
@@ -255,6 +316,11 @@ final class FabricModel {
                 return false;
             }
         }
+    }
+
+    private static boolean clear(Map<String, DeviceState.Neighbor> neighbors) {
+        neighbors.clear();
+        return true;
     }
 
     private static String name(TelemetryPath path, int index) {
@@ -287,9 +353,15 @@ final class FabricModel {
             List<PlaneSummary> planes, List<LinkState> links, List<SwitchSummary> switches, List<HostSummary> hosts) {}
 
     Summary summarize(Map<String, Freshness> freshnessByDevice) {
-        if (devices.size() != deviceCountAtLearn) {
-            peers.learn(devices.values());
+        // The hosts' plane ports matter only with LLDP: summing them up costs a look at every host port.
+        long signature = neighborChanges == 0 ? 0 : FabricTopology.signature(devices.values());
+        if (devices.size() != deviceCountAtLearn
+                || neighborChanges != neighborChangesAtLearn
+                || signature != signatureAtLearn) {
+            learnTopology();
             deviceCountAtLearn = devices.size();
+            neighborChangesAtLearn = neighborChanges;
+            signatureAtLearn = signature;
             List<DeviceState> sorted = new ArrayList<>(devices.values());
             sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name.name(), b.name.name()));
             ordered = List.copyOf(sorted);
@@ -305,18 +377,29 @@ final class FabricModel {
             }
         }
         List<LinkState> links = links(switches);
-        return new Summary(planes(switches, hosts, links), links, List.copyOf(switches), List.copyOf(hosts));
+        return new Summary(
+                planes(switches, hosts, links, this::classify), links, List.copyOf(switches), List.copyOf(hosts));
+    }
+
+    /** Learns which device is what from LLDP and the plane ports, falling back on names (ADR 0094). */
+    private void learnTopology() {
+        learnt = FabricTopology.learn(devices.values());
+        for (DeviceState device : devices.values()) {
+            device.rename(classify(device.name.name()));
+        }
+        peers.learn(devices.values(), learnt.adjacency(), this::classify);
+        exclusions.classifyLinks(this::isHostLink);
     }
 
     private List<LinkState> links(List<SwitchSummary> switches) {
         Map<String, LinkBuilder> builders = new HashMap<>();
         for (SwitchSummary sw : switches) {
-            DeviceName self = names.get(sw.name());
+            DeviceName self = classify(sw.name());
             for (PortSummary port : sw.ports()) {
                 if (port.peer().isEmpty()) {
                     continue;
                 }
-                DeviceName peer = names.computeIfAbsent(port.peer(), DeviceName::parse);
+                DeviceName peer = classify(port.peer());
                 String id = DeviceName.linkId(self, peer);
                 LinkBuilder builder = builders.computeIfAbsent(id, i -> new LinkBuilder(i, self, peer));
                 builder.add(port, sw.freshness());
@@ -392,7 +475,10 @@ final class FabricModel {
     }
 
     private static List<PlaneSummary> planes(
-            List<SwitchSummary> switches, List<HostSummary> hosts, List<LinkState> links) {
+            List<SwitchSummary> switches,
+            List<HostSummary> hosts,
+            List<LinkState> links,
+            java.util.function.Function<String, DeviceName> classify) {
         Map<Integer, PlaneAccumulator> planes = new TreeMap<>();
         for (SwitchSummary sw : switches) {
             PlaneAccumulator plane = planes.computeIfAbsent(sw.plane(), PlaneAccumulator::new);
@@ -403,7 +489,9 @@ final class FabricModel {
                 if (Double.isNaN(trims)) {
                     continue;
                 }
-                if (sw.tier() == 0 && port.peer().startsWith("host-")) {
+                if (sw.tier() == 0
+                        && !port.peer().isEmpty()
+                        && classify.apply(port.peer()).isHost()) {
                     plane.lastHopTrims += trims;
                 } else {
                     plane.fabricTrims += trims;
