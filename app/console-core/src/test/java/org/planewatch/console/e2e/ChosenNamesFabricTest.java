@@ -170,8 +170,9 @@ class ChosenNamesFabricTest {
             int devices = scenario.fabric().hostCount() + scenario.fabric().switchCount();
             await(
                     "every device reported",
-                    () -> session.snapshots().latest().hosts().size()
-                                    + session.snapshots().latest().switches().size()
+                    () -> session.snapshots().latest().targets().stream()
+                                    .mapToInt(FabricSnapshot.TargetStatus::devices)
+                                    .sum()
                             == devices);
             agent.backend().setPaused(false);
             await("the run ended", () -> agent.backend().simulatedNowNs() >= DURATION_US * 1_000);
