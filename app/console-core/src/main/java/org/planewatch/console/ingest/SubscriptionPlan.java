@@ -58,10 +58,10 @@ public record SubscriptionPlan(List<PathGroup> groups) {
         return new SubscriptionPlan(List.of(
                 PathGroup.targetDefined(everyEntry(InterfaceLeaves.STATE_TEMPLATE)),
                 PathGroup.targetDefined(everyEntry(QueueLeaves.STATE_TEMPLATE)),
-                PathGroup.targetDefined(everyEntry(LldpLeaves.STATE_TEMPLATE)),
                 PathGroup.targetDefined(everyEntry(PlaneLeaves.STATE_TEMPLATE)),
                 PathGroup.targetDefined(everyEntry(QpLeaves.STATE_TEMPLATE)),
-                PathGroup.targetDefined(everyEntry(ExclusionEventRing.ROOT))));
+                PathGroup.targetDefined(everyEntry(ExclusionEventRing.ROOT)),
+                PathGroup.targetDefined(everyEntry(LldpLeaves.STATE_TEMPLATE))));
     }
 
     /** A schema path with its list keys left out ({@code /interfaces/interface/state}): every entry of each list. */

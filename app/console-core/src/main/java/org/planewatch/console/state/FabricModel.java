@@ -58,6 +58,7 @@ final class FabricModel {
 
     FabricModel(int eventCapacity, long exclusionGroupWindowMillis) {
         this.exclusions = new ExclusionLog(eventCapacity, exclusionGroupWindowMillis);
+        this.exclusions.classifyLinks(this::isHostLink);
     }
 
     void apply(IngestEvent.Notification notification) {
@@ -383,12 +384,17 @@ final class FabricModel {
 
     /** Learns which device is what from LLDP and the plane ports, falling back on names (ADR 0094). */
     private void learnTopology() {
+        FabricTopology.Learnt previous = learnt;
         learnt = FabricTopology.learn(devices.values());
         for (DeviceState device : devices.values()) {
             device.rename(classify(device.name.name()));
         }
         peers.learn(devices.values(), learnt.adjacency(), this::classify);
-        exclusions.classifyLinks(this::isHostLink);
+        if (!learnt.names().equals(previous.names())) {
+            // Links may be of another kind now: the exclusion groups are built again (only then: a
+            // snapshot shares the groups of the one before while nothing changed).
+            exclusions.classifyLinks(this::isHostLink);
+        }
     }
 
     private List<LinkState> links(List<SwitchSummary> switches) {
