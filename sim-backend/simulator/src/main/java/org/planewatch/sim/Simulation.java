@@ -10,6 +10,7 @@ import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.engine.Engine;
 import org.planewatch.sim.engine.EventKind;
+import org.planewatch.sim.fabric.NodeNames;
 import org.planewatch.sim.fabric.Topology;
 import org.planewatch.sim.fault.FaultInjector;
 import org.planewatch.sim.limits.HeapBudget;
@@ -53,7 +54,7 @@ public final class Simulation {
     private Simulation(Scenario scenario) {
         this.scenario = scenario;
         long seed = scenario.seed();
-        topology = new Topology(scenario.fabric());
+        topology = new Topology(scenario.fabric(), new NodeNames(scenario.fabric(), scenario.names()));
         boolean trimming = scenario.fabric().trimming() && scenario.transport().mode() != TransportMode.ECMP;
         network = new Network(topology, scenario.fabric(), trimming, engine, new PacketPool(1 << 14), seed);
         transport = new Transport(engine, network, scenario.fabric(), scenario.transport(), seed);

@@ -8,6 +8,7 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.EvLeaves;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.LldpLeaves;
 import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.schema.QpLeaves;
 import org.planewatch.telemetry.schema.QueueLeaves;
@@ -50,7 +51,8 @@ public record SubscriptionPlan(List<PathGroup> groups) {
     }
 
     /**
-     * The fabric overview: switch ports and queues, host planes and QPs, exclusion events. Per-EV
+     * The fabric overview: switch ports and queues, LLDP neighbors (the topology), host planes and QPs,
+     * exclusion events. Per-EV
      * state is high-cardinality and is subscribed only on drill-down.
      */
     public static SubscriptionPlan fabricOverview() {
@@ -61,7 +63,8 @@ public record SubscriptionPlan(List<PathGroup> groups) {
                 PathGroup.targetDefined(everyEntry(QueueLeaves.STATE_TEMPLATE)),
                 PathGroup.targetDefined(everyEntry(PlaneLeaves.STATE_TEMPLATE)),
                 PathGroup.targetDefined(everyEntry(QpLeaves.STATE_TEMPLATE)),
-                PathGroup.targetDefined(everyEntry(ExclusionEventRing.ROOT))));
+                PathGroup.targetDefined(everyEntry(ExclusionEventRing.ROOT)),
+                PathGroup.targetDefined(everyEntry(LldpLeaves.STATE_TEMPLATE))));
     }
 
     /** A schema path with its list keys left out ({@code /interfaces/interface/state}): every entry of each list. */

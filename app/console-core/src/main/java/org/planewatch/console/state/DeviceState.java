@@ -26,7 +26,9 @@ import org.planewatch.telemetry.schema.QueueLeaves;
  * immutable summary is rebuilt only after an update touched it.
  */
 final class DeviceState {
-    final DeviceName name;
+    /** What the device is (host, T0 or T1 of a plane); learnt again when the topology changes. */
+    DeviceName name;
+
     String source = "";
     long lastSeenMillis;
     private final Map<String, LeafTable> ports = new HashMap<>();
@@ -40,6 +42,16 @@ final class DeviceState {
     final Map<String, Map<String, LeafTable>> queues = new HashMap<>();
 
     final Map<Integer, LeafTable> planes = new TreeMap<>();
+
+    /** A port's LLDP neighbor: the device at the far end and the port it sends from. */
+    static final class Neighbor {
+        String system = "";
+        String port = "";
+    }
+
+    /** Port name to its LLDP neighbor ({@code /lldp/interfaces/interface/neighbors}). */
+    final Map<String, Neighbor> neighbors = new java.util.HashMap<>();
+
     final Map<Long, LeafTable> qps = new TreeMap<>();
     final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();
     /**
@@ -150,6 +162,14 @@ final class DeviceState {
     void touch() {
         dirty = true;
         hostPorts.clear();
+    }
+
+    /** The device is something else than thought (the topology was learnt again). */
+    void rename(DeviceName newName) {
+        if (!newName.equals(name)) {
+            name = newName;
+            dirty = true;
+        }
     }
 
     SwitchSummary switchSummary(Freshness freshness, PortPeers peers) {

@@ -329,6 +329,11 @@ final class ExclusionLog {
     }
 
     /** Exclusions that arrived within the grouping window before {@code nowMillis}, grouped by link. */
+    /** How to tell a host link from a T0-T1 link, learnt from the topology; the groups compare links of one kind. */
+    void classifyLinks(java.util.function.Predicate<String> isHostLink) {
+        recent.classifyLinks(isHostLink);
+    }
+
     List<LinkExclusionGroup> groups(long nowMillis) {
         return recent.groups(nowMillis);
     }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.planewatch.console.state.FabricSnapshot.HostSummary;
 import org.planewatch.console.state.FabricSnapshot.LinkKind;
 import org.planewatch.console.state.FabricSnapshot.LinkState;
@@ -22,6 +23,7 @@ import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.telemetry.UpdateColumns;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
+import org.planewatch.telemetry.schema.LldpLeaves;
 import org.planewatch.telemetry.schema.PathNames;
 import org.planewatch.telemetry.schema.QueueLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -42,17 +44,28 @@ final class FabricModel {
     private List<String> linkOrder = List.of();
 
     final ExclusionLog exclusions;
+    /** Names classified by pattern ({@link DeviceName#parse}), the fallback when LLDP does not place a device. */
     private final Map<String, DeviceName> names = new HashMap<>();
+
     private final PortPeers peers = new PortPeers();
     private final LinkLoss linkLoss = new LinkLoss();
+    /** What LLDP and the hosts' plane ports tell of the topology (ADR 0094). */
+    private FabricTopology.Learnt learnt = FabricTopology.Learnt.NOTHING;
+
     private int deviceCountAtLearn = -1;
+    /** Counts changes of LLDP neighbors; the topology is learnt again when it moved. */
+    private long neighborChanges;
+
+    private long neighborChangesAtLearn;
+    private long signatureAtLearn;
     long appliedUpdates;
 
     /** Suspect links and switches, fed by the exclusion log with every decision it takes (ADR 0095). */
-    final Localizer localizer = new Localizer(LocalizerSettings.defaults(), new NamedFabricElements());
+    final Localizer localizer = new Localizer(LocalizerSettings.defaults(), new NamedFabricElements(this::classify));
 
     FabricModel(int eventCapacity, long exclusionGroupWindowMillis) {
         this.exclusions = new ExclusionLog(eventCapacity, exclusionGroupWindowMillis, localizer);
+        this.exclusions.classifyLinks(this::isHostLink);
     }
 
     void apply(IngestEvent.Notification notification) {
@@ -98,10 +111,42 @@ final class FabricModel {
     private DeviceState device(String target) {
         DeviceState device = devices.get(target);
         if (device == null) {
-            device = new DeviceState(names.computeIfAbsent(target, DeviceName::parse));
+            device = new DeviceState(classify(target));
             devices.put(target, device);
         }
         return device;
+    }
+
+    /** What a device is: as LLDP places it, else as its name's pattern says (ADR 0094). */
+    DeviceName classify(String name) {
+        DeviceName known = learnt.names().get(name);
+        return known != null ? known : names.computeIfAbsent(name, DeviceName::parse);
+    }
+
+    /** Whether a link ({@code a~b}) joins a host to its T0, as opposed to a T0 to a T1. */
+    boolean isHostLink(String link) {
+        int split = link.indexOf('~');
+        return split > 0
+                && (classify(link.substring(0, split)).isHost()
+                        || classify(link.substring(split + 1)).isHost());
+    }
+
+    /** An LLDP neighbor leaf: the far end's name and port are what the topology is learnt from. */
+    private void neighbor(DeviceState device, String port, String leaf, TelemetryValue value) {
+        boolean system = LldpLeaves.SYSTEM_NAME.equals(leaf);
+        if (!system && !LldpLeaves.PORT_ID.equals(leaf)) {
+            return;
+        }
+        DeviceState.Neighbor neighbor = device.neighbors.computeIfAbsent(port, p -> new DeviceState.Neighbor());
+        String text = value.text();
+        if (system ? !text.equals(neighbor.system) : !text.equals(neighbor.port)) {
+            if (system) {
+                neighbor.system = text;
+            } else {
+                neighbor.port = text;
+            }
+            neighborChanges++;
+        }
     }
 
     /** A recorded decision, as the notification that reported it would have been applied. */
@@ -198,6 +243,13 @@ final class FabricModel {
                 }
                 return device.port(port.intern());
             }
+            case PathNames.LLDP -> {
+                String port = key(path, LldpLeaves.INTERFACE_ELEM, PathNames.NAME);
+                if (port != null) {
+                    neighbor(device, port.intern(), leaf, value);
+                }
+                return null;
+            }
             case PathNames.QOS -> {
                 String port = key(path, QueueLeaves.INTERFACE_ELEM, PathNames.INTERFACE_ID);
                 String queue = key(path, QueueLeaves.QUEUE_ELEM, PathNames.NAME);
@@ -244,6 +296,17 @@ final class FabricModel {
 
     private boolean applyDelete(DeviceState device, TelemetryPath path) {
         switch (name(path, 0)) {
+            case PathNames.LLDP -> {
+                // A neighbor gone (lldpd aged it out): the port's far end is unknown again.
+                String port = key(path, LldpLeaves.INTERFACE_ELEM, PathNames.NAME);
+                boolean removed = port == null
+                        ? !device.neighbors.isEmpty() && clear(device.neighbors)
+                        : device.neighbors.remove(port) != null;
+                if (removed) {
+                    neighborChanges++;
+                }
+                return false;
+            }
             case PathNames.INTERFACES -> {
                 String port = key(path, 1, PathNames.NAME);
                 return port != null && device.removePort(port);
@@ -266,6 +329,11 @@ final class FabricModel {
                 return false;
             }
         }
+    }
+
+    private static boolean clear(Map<String, DeviceState.Neighbor> neighbors) {
+        neighbors.clear();
+        return true;
     }
 
     private static String name(TelemetryPath path, int index) {
@@ -298,9 +366,15 @@ final class FabricModel {
             List<PlaneSummary> planes, List<LinkState> links, List<SwitchSummary> switches, List<HostSummary> hosts) {}
 
     Summary summarize(Map<String, Freshness> freshnessByDevice) {
-        if (devices.size() != deviceCountAtLearn) {
-            peers.learn(devices.values());
+        // The hosts' plane ports matter only with LLDP: summing them up costs a look at every host port.
+        long signature = neighborChanges == 0 ? 0 : FabricTopology.signature(devices.values());
+        if (devices.size() != deviceCountAtLearn
+                || neighborChanges != neighborChangesAtLearn
+                || signature != signatureAtLearn) {
+            learnTopology();
             deviceCountAtLearn = devices.size();
+            neighborChangesAtLearn = neighborChanges;
+            signatureAtLearn = signature;
             List<DeviceState> sorted = new ArrayList<>(devices.values());
             sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name.name(), b.name.name()));
             ordered = List.copyOf(sorted);
@@ -320,7 +394,23 @@ final class FabricModel {
         if (!inLoss.isEmpty()) {
             switches.replaceAll(sw -> withInLoss(sw, inLoss.get(sw.name())));
         }
-        return new Summary(planes(switches, hosts, links), links, List.copyOf(switches), List.copyOf(hosts));
+        return new Summary(
+                planes(switches, hosts, links, this::classify), links, List.copyOf(switches), List.copyOf(hosts));
+    }
+
+    /** Learns which device is what from LLDP and the plane ports, falling back on names (ADR 0094). */
+    private void learnTopology() {
+        FabricTopology.Learnt previous = learnt;
+        learnt = FabricTopology.learn(devices.values());
+        for (DeviceState device : devices.values()) {
+            device.rename(classify(device.name.name()));
+        }
+        peers.learn(devices.values(), learnt.adjacency(), this::classify);
+        if (!learnt.names().equals(previous.names())) {
+            // Links may be of another kind now: the exclusion groups are built again (only then: a
+            // snapshot shares the groups of the one before while nothing changed).
+            exclusions.classifyLinks(this::isHostLink);
+        }
     }
 
     /** A switch whose ports lost packets on their way in, with the loss on those ports (other switches stay as cached). */
@@ -346,12 +436,12 @@ final class FabricModel {
             Map<String, Map<String, Double>> inLoss) {
         Map<String, LinkBuilder> builders = new HashMap<>();
         for (SwitchSummary sw : switches) {
-            DeviceName self = names.get(sw.name());
+            DeviceName self = classify(sw.name());
             for (PortSummary port : sw.ports()) {
                 if (port.peer().isEmpty()) {
                     continue;
                 }
-                DeviceName peer = names.computeIfAbsent(port.peer(), DeviceName::parse);
+                DeviceName peer = classify(port.peer());
                 String id = DeviceName.linkId(self, peer);
                 LinkBuilder builder = builders.computeIfAbsent(id, i -> new LinkBuilder(i, self, peer, linkLoss));
                 builder.add(sw.name(), port, sw.freshness());
@@ -480,7 +570,10 @@ final class FabricModel {
     }
 
     private static List<PlaneSummary> planes(
-            List<SwitchSummary> switches, List<HostSummary> hosts, List<LinkState> links) {
+            List<SwitchSummary> switches,
+            List<HostSummary> hosts,
+            List<LinkState> links,
+            Function<String, DeviceName> classify) {
         Map<Integer, PlaneAccumulator> planes = new TreeMap<>();
         for (SwitchSummary sw : switches) {
             PlaneAccumulator plane = planes.computeIfAbsent(sw.plane(), PlaneAccumulator::new);
@@ -491,7 +584,9 @@ final class FabricModel {
                 if (Double.isNaN(trims)) {
                     continue;
                 }
-                if (sw.tier() == 0 && port.peer().startsWith("host-")) {
+                if (sw.tier() == 0
+                        && !port.peer().isEmpty()
+                        && classify.apply(port.peer()).isHost()) {
                     plane.lastHopTrims += trims;
                 } else {
                     plane.fabricTrims += trims;

@@ -3,19 +3,23 @@ package org.planewatch.console.state;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.planewatch.console.state.localize.FabricElements;
 
 /**
- * The localization's view of the fabric's names, read from the device names as the rest of the
- * model reads them ({@link DeviceName}): the one place to change when the topology comes from
- * elsewhere.
+ * The localization's view of the fabric: which device is a host or a switch, as the fabric model
+ * classifies it (from LLDP first, from the name's pattern only as a last resort, ADR 0094).
  */
 final class NamedFabricElements implements FabricElements {
     /** Names repeat in every decision; a fabric has few. Cleared when full, as the link lists are. */
     private static final int MAX_NAMES = 10_000;
 
-    private final Map<String, DeviceName> devices = new HashMap<>();
     private final Map<String, List<String>> ends = new HashMap<>();
+    private final Function<String, DeviceName> classify;
+
+    NamedFabricElements(Function<String, DeviceName> classify) {
+        this.classify = classify;
+    }
 
     @Override
     public List<String> ends(String link) {
@@ -41,14 +45,6 @@ final class NamedFabricElements implements FabricElements {
     }
 
     private DeviceName device(String name) {
-        DeviceName known = devices.get(name);
-        if (known == null) {
-            if (devices.size() >= MAX_NAMES) {
-                devices.clear();
-            }
-            known = DeviceName.parse(name);
-            devices.put(name, known);
-        }
-        return known;
+        return classify.apply(name);
     }
 }

@@ -3,8 +3,8 @@ package org.planewatch.console.state;
 import java.util.Comparator;
 
 /** Orders names with numbers as people do: eth2 before eth10, host-9 before host-10. */
-final class NaturalOrder implements Comparator<String> {
-    static final NaturalOrder INSTANCE = new NaturalOrder();
+public final class NaturalOrder implements Comparator<String> {
+    public static final NaturalOrder INSTANCE = new NaturalOrder();
 
     @Override
     public int compare(String a, String b) {

@@ -7,6 +7,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 
@@ -32,6 +33,8 @@ final class RecentExclusionsByLink {
     private final Map<String, Tally> byLink = new HashMap<>();
     private List<LinkExclusionGroup> published = List.of();
     private boolean changed;
+    /** Until the topology is learnt, host links are told by the simulator's names. */
+    private Predicate<String> isHostLink = link -> link.startsWith("host-");
 
     RecentExclusionsByLink(long windowMillis) {
         this.windowMillis = windowMillis;
@@ -50,6 +53,12 @@ final class RecentExclusionsByLink {
             tally.plane = event.plane();
             tally.lastArrivalMillis = Math.max(tally.lastArrivalMillis, event.arrivalMillis());
         }
+        changed = true;
+    }
+
+    /** How host links are told from T0-T1 links from now on: the groups are built again. */
+    void classifyLinks(Predicate<String> newIsHostLink) {
+        isHostLink = newIsHostLink;
         changed = true;
     }
 
@@ -108,7 +117,7 @@ final class RecentExclusionsByLink {
         return List.copyOf(groups);
     }
 
-    private static String planeAndKind(String link, int plane) {
-        return plane + (link.startsWith("host-") ? "/host" : "/core");
+    private String planeAndKind(String link, int plane) {
+        return plane + (isHostLink.test(link) ? "/host" : "/core");
     }
 }

@@ -27,7 +27,9 @@ public final class AddTargetDialog extends Dialog<ButtonType> {
         grid.addRow(row++, new Label("Name"), field("add-name", form.nameProperty(), "fabric-a"));
         grid.addRow(row++, new Label("Address"), field("add-address", form.addressProperty(), "10.0.0.5:9339"));
         grid.addRow(
-                row++, new Label("Devices"), field("add-devices", form.devicesProperty(), "* or host-0001, p0-t0-0"));
+                row++,
+                new Label("Devices"),
+                field("add-devices", form.devicesProperty(), "* (every device) or device names, comma separated"));
         CheckBox insecure = new CheckBox("Plaintext (loopback labs only)");
         insecure.setId("add-insecure");
         insecure.selectedProperty().bindBidirectional(form.insecureProperty());

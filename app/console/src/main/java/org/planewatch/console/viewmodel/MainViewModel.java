@@ -18,7 +18,6 @@ import javafx.collections.ObservableList;
 import org.planewatch.console.session.DrillDownControl;
 import org.planewatch.console.session.TargetControl;
 import org.planewatch.console.state.Alarm;
-import org.planewatch.console.state.DeviceName;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
@@ -196,7 +195,23 @@ public final class MainViewModel {
             currentView.set(ViewId.PLANE);
             return Optional.empty();
         }
-        return Optional.of("Nothing named '" + text + "' (try host-0007, p3-t0-1, p2-t0-1~p2-t1-5 or plane 2)");
+        return Optional.of("Nothing named '" + text + "' (" + searchHint(current) + ")");
+    }
+
+    /** Examples of what can be searched, taken from this fabric's own names (they mean nothing to the console). */
+    static String searchHint(FabricSnapshot current) {
+        List<String> examples = new ArrayList<>();
+        current.hosts().stream().findFirst().ifPresent(h -> examples.add(h.name()));
+        current.switches().stream().findFirst().ifPresent(s -> examples.add(s.name()));
+        current.links().stream()
+                .filter(l -> l.kind() == FabricSnapshot.LinkKind.T0_T1)
+                .findFirst()
+                .ifPresent(l -> examples.add(l.id()));
+        current.planes().stream().findFirst().ifPresent(p -> examples.add("plane " + p.plane()));
+        return examples.isEmpty()
+                ? "type a host, switch, link (a~b) or plane"
+                : "try " + String.join(", ", examples.subList(0, examples.size() - 1))
+                        + (examples.size() > 1 ? " or " : "") + examples.getLast();
     }
 
     /** Names the search box offers as the operator types. */
@@ -223,10 +238,7 @@ public final class MainViewModel {
 
     public void openSwitch(String name) {
         devices.switchNameProperty().set(name);
-        DeviceName parsed = DeviceName.parse(name);
-        if (parsed.isSwitch()) {
-            plane.planeProperty().set(parsed.plane());
-        }
+        snapshot.get().switchNamed(name).ifPresent(s -> plane.planeProperty().set(s.plane()));
         currentView.set(ViewId.SWITCH);
     }
 

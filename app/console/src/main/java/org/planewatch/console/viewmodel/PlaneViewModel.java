@@ -2,7 +2,6 @@ package org.planewatch.console.viewmodel;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,12 +14,12 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import org.planewatch.console.state.DeviceName;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.LinkKind;
 import org.planewatch.console.state.FabricSnapshot.LinkState;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.NaturalOrder;
 import org.planewatch.console.state.Units;
 
 /**
@@ -110,12 +109,6 @@ public final class PlaneViewModel {
         }
     }
 
-    private final Map<String, DeviceName> names = new HashMap<>();
-
-    private DeviceName name(String device) {
-        return names.computeIfAbsent(device, DeviceName::parse);
-    }
-
     /** Hover text for a link: both ends, every metric. */
     public String describe(String linkId) {
         return snapshot.link(linkId).map(PlaneViewModel::describe).orElse(linkId);
@@ -144,38 +137,38 @@ public final class PlaneViewModel {
     private void rebuild() {
         int p = plane.get();
         LinkMetric m = metric.get();
-        Map<Integer, String> t0 = new TreeMap<>();
-        Map<Integer, String> t1 = new TreeMap<>();
+        // Switches in natural name order: the plane's T0s and T1s as the snapshot classed them (from
+        // LLDP or names), whatever the names look like.
+        java.util.SortedSet<String> t0 = new java.util.TreeSet<>(NaturalOrder.INSTANCE);
+        java.util.SortedSet<String> t1 = new java.util.TreeSet<>(NaturalOrder.INSTANCE);
         List<LinkState> core = new ArrayList<>();
-        Map<Integer, List<LinkState>> hostLinks = new TreeMap<>();
+        Map<String, List<LinkState>> hostLinks = new TreeMap<>(NaturalOrder.INSTANCE);
         for (LinkState link : snapshot.links()) {
             if (link.plane() != p) {
                 continue;
             }
-            DeviceName lower = name(link.lowerEnd());
-            DeviceName upper = name(link.upperEnd());
             if (link.kind() == LinkKind.T0_T1) {
-                t0.put(lower.index(), lower.name());
-                t1.put(upper.index(), upper.name());
+                t0.add(link.lowerEnd());
+                t1.add(link.upperEnd());
                 core.add(link);
             } else {
-                t0.put(upper.index(), upper.name());
-                hostLinks.computeIfAbsent(upper.index(), i -> new ArrayList<>()).add(link);
+                t0.add(link.upperEnd());
+                hostLinks
+                        .computeIfAbsent(link.upperEnd(), i -> new ArrayList<>())
+                        .add(link);
             }
         }
-        snapshot.switches().stream()
-                .filter(s -> s.plane() == p)
-                .forEach(s -> (s.tier() == 0 ? t0 : t1).put(s.index(), s.name()));
-        List<Integer> t0Index = List.copyOf(t0.keySet());
-        List<Integer> t1Index = List.copyOf(t1.keySet());
+        snapshot.switches().stream().filter(s -> s.plane() == p).forEach(s -> (s.tier() == 0 ? t0 : t1).add(s.name()));
+        List<String> t0Names = List.copyOf(t0);
+        List<String> t1Names = List.copyOf(t1);
         double scale = m.isAbsolute() ? 1 : Math.max(1e-9, max(core, m, hostLinks));
         List<LinkCell> cells = new ArrayList<>(core.size());
         for (LinkState link : core) {
             double value = m.value(link);
             cells.add(new LinkCell(
                     link.id(),
-                    t0Index.indexOf(name(link.lowerEnd()).index()),
-                    t1Index.indexOf(name(link.upperEnd()).index()),
+                    t0Names.indexOf(link.lowerEnd()),
+                    t1Names.indexOf(link.upperEnd()),
                     value,
                     intensity(value, scale, link, m),
                     link.up(),
@@ -186,14 +179,14 @@ public final class PlaneViewModel {
         }
         cells.sort(Comparator.comparing(LinkCell::highlighted).thenComparing(LinkCell::intensity));
         List<LastHop> lastHop = new ArrayList<>();
-        hostLinks.forEach((index, links) -> {
+        hostLinks.forEach((t0Name, links) -> {
             double worst = links.stream()
                     .mapToDouble(m::value)
                     .filter(v -> !Double.isNaN(v))
                     .max()
                     .orElse(Double.NaN);
             lastHop.add(new LastHop(
-                    t0Index.indexOf(index),
+                    t0Names.indexOf(t0Name),
                     worst,
                     Double.isNaN(worst) ? 0 : Math.min(1, worst / scale),
                     links.size(),
@@ -221,8 +214,8 @@ public final class PlaneViewModel {
                         summary.coreSpread().coefficientOfVariation());
         layout.set(new Layout(
                 p,
-                t0Index.stream().map(t0::get).toList(),
-                t1Index.stream().map(t1::get).toList(),
+                t0Names,
+                t1Names,
                 List.copyOf(cells),
                 List.copyOf(lastHop),
                 core.size() > MATRIX_THRESHOLD,
@@ -241,7 +234,7 @@ public final class PlaneViewModel {
         return metric == LinkMetric.UTILIZATION ? Math.min(1, value) : Math.min(1, value / scale);
     }
 
-    private static double max(List<LinkState> core, LinkMetric metric, Map<Integer, List<LinkState>> hostLinks) {
+    private static double max(List<LinkState> core, LinkMetric metric, Map<String, List<LinkState>> hostLinks) {
         double max = 0;
         for (LinkState link : core) {
             double v = metric.value(link);

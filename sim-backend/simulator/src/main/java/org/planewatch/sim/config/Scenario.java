@@ -12,6 +12,7 @@ import java.util.List;
  * @param workload traffic
  * @param faults faults in time order
  * @param durationNs simulated time to run; 0 = until the workload completes
+ * @param names how devices are named ({@link DeviceNaming#DEFAULT}: {@code host-<n>}, {@code p<plane>-t0-<i>}, ...)
  */
 public record Scenario(
         String name,
@@ -20,9 +21,23 @@ public record Scenario(
         TransportConfig transport,
         WorkloadConfig workload,
         List<FaultSpec> faults,
-        long durationNs) {
+        long durationNs,
+        DeviceNaming names) {
+
+    /** A scenario with the default device names. */
+    public Scenario(
+            String name,
+            long seed,
+            FabricConfig fabric,
+            TransportConfig transport,
+            WorkloadConfig workload,
+            List<FaultSpec> faults,
+            long durationNs) {
+        this(name, seed, fabric, transport, workload, faults, durationNs, DeviceNaming.DEFAULT);
+    }
 
     public Scenario {
+        java.util.Objects.requireNonNull(names, "names");
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("name is required");
         }

@@ -1,5 +1,6 @@
 package org.planewatch.sim.fabric;
 
+import org.planewatch.sim.config.DeviceNaming;
 import org.planewatch.sim.config.FabricConfig;
 
 /**
@@ -28,8 +29,15 @@ public final class Topology {
     private final int[] portLink;
     private final int[] switchFirstPort;
     private final int[] switchPortCount;
+    private final NodeNames names;
 
     public Topology(FabricConfig config) {
+        this(config, new NodeNames(config, DeviceNaming.DEFAULT));
+    }
+
+    /** A fabric whose devices carry {@code names} (the scenario's {@code names} section). */
+    public Topology(FabricConfig config, NodeNames names) {
+        this.names = names;
         planes = config.planes();
         hostsPerT0 = config.hostsPerT0();
         t0PerPlane = config.t0PerPlane();
@@ -234,7 +242,7 @@ public final class Topology {
     // ---- names
 
     public String hostName(int host) {
-        return "host-" + host;
+        return names.name(host);
     }
 
     public String nodeName(int node) {
@@ -242,15 +250,24 @@ public final class Topology {
     }
 
     public String switchName(int sw) {
-        return "p" + switchPlane(sw) + (switchIsT0(sw) ? "-t0-" : "-t1-") + switchOrdinal(sw);
+        return names.name(hosts + sw);
+    }
+
+    /** The names of the nodes. */
+    public NodeNames names() {
+        return names;
     }
 
     public String linkName(int link) {
         return nodeName(portOwner(linkLowerPort(link))) + "~" + nodeName(portOwner(linkUpperPort(link)));
     }
 
-    /** Switch index of a name such as {@code p2-t0-3}, or -1. */
+    /** Switch index of a name such as {@code p2-t0-3} (or the name the scenario chose), or -1. */
     public int switchIndex(String name) {
+        if (name != null && !names.isDefault()) {
+            int node = names.node(name);
+            return node < hosts ? -1 : node - hosts;
+        }
         if (name == null || !name.startsWith("p")) {
             return -1;
         }
@@ -267,7 +284,10 @@ public final class Topology {
         return (t0 ? t0Node(plane, ordinal) : t1Node(plane, ordinal)) - hosts;
     }
 
-    /** Link index of a name such as {@code p2-t0-3~p2-t1-5} or {@code host-17~p2-t0-1} (either order), or -1. */
+    /**
+     * Link index of a name such as {@code p2-t0-3~p2-t1-5} or {@code host-17~p2-t0-1} (either order; the
+     * names the scenario chose when it chose some), or -1.
+     */
     public int linkIndex(String name) {
         if (name == null) {
             return -1;
@@ -302,6 +322,9 @@ public final class Topology {
     }
 
     private int nodeIndex(String name) {
+        if (!names.isDefault()) {
+            return names.node(name);
+        }
         if (name.startsWith("host-")) {
             return parseIndex(name.substring(5), hosts);
         }

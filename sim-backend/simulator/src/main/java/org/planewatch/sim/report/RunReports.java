@@ -3,6 +3,7 @@ package org.planewatch.sim.report;
 import java.util.Locale;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.fabric.NodeNames;
 
 /** Turns a simulation's {@link RunSummary} into the JSON report. */
 public final class RunReports {
@@ -29,7 +30,7 @@ public final class RunReports {
                 summary.packets(),
                 summary.fct(),
                 summary.planes(),
-                new TransitionList(summary.evTransitions()),
+                new TransitionList(summary.evTransitions(), new NodeNames(scenario.fabric(), scenario.names())),
                 summary.steps(),
                 summary.traceDigest());
     }

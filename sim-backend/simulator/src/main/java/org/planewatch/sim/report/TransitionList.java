@@ -3,7 +3,7 @@ package org.planewatch.sim.report;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
-import org.planewatch.sim.scenario.FabricNames;
+import org.planewatch.sim.fabric.NodeNames;
 import org.planewatch.sim.transport.ExclusionEvent;
 
 /**
@@ -14,10 +14,15 @@ import org.planewatch.sim.transport.ExclusionEvent;
 final class TransitionList extends AbstractList<RunReport.EvTransition> implements RandomAccess {
 
     private final List<ExclusionEvent> events;
+    private final NodeNames names;
 
-    /** @param events immutable, as {@code RunSummary.evTransitions()} is */
-    TransitionList(List<ExclusionEvent> events) {
+    /**
+     * @param events immutable, as {@code RunSummary.evTransitions()} is
+     * @param names the hosts' names
+     */
+    TransitionList(List<ExclusionEvent> events, NodeNames names) {
         this.events = events;
+        this.names = names;
     }
 
     @Override
@@ -25,7 +30,7 @@ final class TransitionList extends AbstractList<RunReport.EvTransition> implemen
         ExclusionEvent event = events.get(index);
         return new RunReport.EvTransition(
                 event.atNs(),
-                FabricNames.host(event.host()),
+                names.name(event.host()),
                 event.qp(),
                 event.ev(),
                 event.plane(),

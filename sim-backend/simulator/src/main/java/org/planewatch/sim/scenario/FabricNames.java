@@ -3,6 +3,7 @@ package org.planewatch.sim.scenario;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.fabric.NodeNames;
 import org.planewatch.sim.input.Echo;
 
 /**
@@ -19,9 +20,18 @@ public final class FabricNames {
     private static final String NODE_FORMS = "host-<n>, p<plane>-t0-<i> or p<plane>-t1-<j>";
 
     private final FabricConfig fabric;
+    /** The names the scenario chose, or null for the default names. */
+    private final NodeNames chosen;
 
     public FabricNames(FabricConfig fabric) {
         this.fabric = fabric;
+        this.chosen = null;
+    }
+
+    /** The names of a fabric whose devices may carry chosen names: then only those are accepted. */
+    public FabricNames(FabricConfig fabric, NodeNames names) {
+        this.fabric = fabric;
+        this.chosen = names.isDefault() ? null : names;
     }
 
     public static String host(int host) {
@@ -52,8 +62,8 @@ public final class FabricNames {
             throw new IllegalArgumentException("malformed link name " + Echo.quoted(name)
                     + " (expected <a>~<b>, e.g. host-17~p2-t0-1 or p2-t0-3~p2-t1-5)");
         }
-        Element a = parse(ends[0], "link name " + Echo.quoted(name));
-        Element b = parse(ends[1], "link name " + Echo.quoted(name));
+        Element a = element(ends[0], "link name " + Echo.quoted(name));
+        Element b = element(ends[1], "link name " + Echo.quoted(name));
         checkExists(a, "link " + Echo.quoted(name));
         checkExists(b, "link " + Echo.quoted(name));
         Element lower = a.tier <= b.tier ? a : b;
@@ -67,12 +77,12 @@ public final class FabricNames {
             if (upper.index != attachedT0) {
                 throw new IllegalArgumentException("no link " + Echo.quoted(name) + " (" + lower.name()
                         + " is attached to T0 " + attachedT0 + " of every plane, e.g. "
-                        + t0(upper.plane, attachedT0) + ")");
+                        + name(new Element(Element.T0, upper.plane, attachedT0)) + ")");
             }
         } else if (lower.plane != upper.plane) {
             throw new IllegalArgumentException("no link " + Echo.quoted(name) + " (planes share no links)");
         }
-        return link(lower.name(), upper.name());
+        return link(name(lower), name(upper));
     }
 
     /**
@@ -81,7 +91,7 @@ public final class FabricNames {
      * @throws IllegalArgumentException if it is malformed, a host, or not in this fabric
      */
     public String checkSwitch(String name) {
-        Element element = parse(name, "switch name " + Echo.quoted(name));
+        Element element = element(name, "switch name " + Echo.quoted(name));
         if (element.tier == Element.HOST) {
             throw new IllegalArgumentException(Echo.quoted(name) + " is a host, not a switch");
         }
@@ -103,6 +113,44 @@ public final class FabricNames {
             throw new IllegalArgumentException(
                     "host " + host + " out of range (fabric has hosts " + range(fabric.hostCount()) + ")");
         }
+    }
+
+    /** The element a name names: by the chosen names when the scenario has some, else by the default forms. */
+    private Element element(String text, String what) {
+        if (chosen == null) {
+            return parse(text, what);
+        }
+        int node = chosen.node(text);
+        if (node < 0) {
+            throw new IllegalArgumentException("unknown " + what + " (" + Echo.quoted(text)
+                    + " is not a device of this fabric, whose names section names them like "
+                    + chosen.name(0) + ", " + chosen.name(fabric.hostCount()) + " and "
+                    + chosen.name(fabric.hostCount() + fabric.t0PerPlane()) + ")");
+        }
+        int hosts = fabric.hostCount();
+        if (node < hosts) {
+            return new Element(Element.HOST, -1, node);
+        }
+        int s = node - hosts;
+        int perPlane = fabric.t0PerPlane() + fabric.t1PerPlane();
+        int r = s % perPlane;
+        return r < fabric.t0PerPlane()
+                ? new Element(Element.T0, s / perPlane, r)
+                : new Element(Element.T1, s / perPlane, r - fabric.t0PerPlane());
+    }
+
+    /** The name an element goes by in this fabric. */
+    private String name(Element element) {
+        if (chosen == null) {
+            return element.name();
+        }
+        int hosts = fabric.hostCount();
+        int perPlane = fabric.t0PerPlane() + fabric.t1PerPlane();
+        return switch (element.tier) {
+            case Element.HOST -> chosen.name(element.index);
+            case Element.T0 -> chosen.name(hosts + element.plane * perPlane + element.index);
+            default -> chosen.name(hosts + element.plane * perPlane + fabric.t0PerPlane() + element.index);
+        };
     }
 
     private static Element parse(String text, String what) {

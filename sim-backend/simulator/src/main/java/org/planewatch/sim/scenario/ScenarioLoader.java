@@ -8,13 +8,16 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.planewatch.sim.config.DeviceNaming;
 import org.planewatch.sim.config.FabricConfig;
 import org.planewatch.sim.config.FaultSpec;
 import org.planewatch.sim.config.Limits;
+import org.planewatch.sim.config.NameTemplate;
 import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.config.WorkloadConfig;
+import org.planewatch.sim.fabric.NodeNames;
 import org.planewatch.sim.input.Echo;
 import org.planewatch.sim.input.TextFiles;
 import org.planewatch.sim.limits.HeapBudget;
@@ -41,7 +44,8 @@ public final class ScenarioLoader {
     private static final int YAML_PROBLEM_CHARS = 160;
 
     private static final List<String> TOP_KEYS =
-            List.of("name", "seed", "fabric", "transport", "workload", "faults", "durationUs");
+            List.of("name", "seed", "fabric", "transport", "workload", "faults", "durationUs", "names");
+    private static final List<String> NAMES_KEYS = List.of("host", "t0", "t1", "map");
 
     private ScenarioLoader() {}
 
@@ -95,10 +99,18 @@ public final class ScenarioLoader {
         FabricConfig fabric = fabric(root.has("fabric") ? root.mapping("fabric") : null, mode);
         TransportConfig transport = transport(transportSection, mode);
         WorkloadConfig workload = new WorkloadReader(fabric, transport, baseDir, budget).read(root.mapping("workload"));
-        List<FaultSpec> faults = root.has("faults") ? faults(root, fabric, durationNs) : List.of();
+        DeviceNaming naming = root.has("names") ? naming(root.mapping("names")) : DeviceNaming.DEFAULT;
+        NodeNames nodeNames;
+        try {
+            nodeNames = new NodeNames(fabric, naming);
+        } catch (IllegalArgumentException e) {
+            throw root.error("names", e.getMessage());
+        }
+        List<FaultSpec> faults =
+                root.has("faults") ? faults(root, new FabricNames(fabric, nodeNames), durationNs) : List.of();
         Scenario scenario;
         try {
-            scenario = new Scenario(name, seed, fabric, transport, workload, faults, durationNs);
+            scenario = new Scenario(name, seed, fabric, transport, workload, faults, durationNs, naming);
         } catch (IllegalArgumentException e) {
             throw root.errorHere(e.getMessage());
         }
@@ -215,10 +227,42 @@ public final class ScenarioLoader {
         return RecordOverrides.construct(TransportConfig.class, values, section);
     }
 
+    /** The {@code names} section: templates per kind of device and an explicit map from default names. */
+    private static DeviceNaming naming(YamlMapping section) throws ScenarioException {
+        section.rejectUnknownKeys(NAMES_KEYS);
+        NameTemplate host = template(section, "host", DeviceNaming.HOST_VARS);
+        NameTemplate t0 = template(section, "t0", DeviceNaming.T0_VARS);
+        NameTemplate t1 = template(section, "t1", DeviceNaming.T1_VARS);
+        Map<String, String> explicit = new java.util.LinkedHashMap<>();
+        if (section.has("map")) {
+            YamlMapping map = section.mapping("map");
+            for (String from : map.keys()) {
+                String to = map.string(from);
+                String problem = DeviceNaming.problem(to);
+                if (problem != null) {
+                    throw map.error(from, Echo.quoted(to) + " is " + problem);
+                }
+                explicit.put(from, to);
+            }
+        }
+        return new DeviceNaming(host, t0, t1, explicit);
+    }
+
+    private static NameTemplate template(YamlMapping section, String key, List<String> vars) throws ScenarioException {
+        if (!section.has(key)) {
+            return null;
+        }
+        try {
+            return new NameTemplate(section.string(key), vars);
+        } catch (IllegalArgumentException e) {
+            throw section.error(key, e.getMessage());
+        }
+    }
+
     /** Faults in time order; faults at the same time keep their file order. */
-    private static List<FaultSpec> faults(YamlMapping root, FabricConfig fabric, long durationNs)
+    private static List<FaultSpec> faults(YamlMapping root, FabricNames names, long durationNs)
             throws ScenarioException {
-        FaultReader reader = new FaultReader(new FabricNames(fabric), durationNs);
+        FaultReader reader = new FaultReader(names, durationNs);
         List<FaultSpec> faults = new ArrayList<>();
         for (YamlMapping fault : root.mappings("faults")) {
             faults.add(reader.read(fault));

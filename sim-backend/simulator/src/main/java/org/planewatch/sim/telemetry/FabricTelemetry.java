@@ -154,6 +154,22 @@ public final class FabricTelemetry {
         return topo.nodeName(topo.portPeer(port));
     }
 
+    /** The node (host {@code 0..H-1}, then switches) at the far end of a port's link: LLDP's neighbor. */
+    public int portPeerNode(int port) {
+        return topo.portPeer(port);
+    }
+
+    /**
+     * The number of a port on its own device: the plane of a host's NIC port, {@code k} of
+     * {@code switchPort(s, k)}. With the facing port it names the neighbor's port.
+     */
+    public int portNumber(int port) {
+        if (topo.isHostPort(port)) {
+            return port % topo.planes;
+        }
+        return port - topo.switchFirstPort(topo.portOwner(port) - topo.hosts);
+    }
+
     public boolean linkUp(int link) {
         return net.linkUp(link);
     }

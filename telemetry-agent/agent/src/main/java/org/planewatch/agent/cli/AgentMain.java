@@ -17,6 +17,7 @@ import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.agent.gnmi.GnmiOptions;
 import org.planewatch.agent.linux.LinuxHostBackend;
+import org.planewatch.agent.linux.LldpNeighbors;
 import org.planewatch.agent.log.LibraryLogBridge;
 import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.agent.security.AuthLimits;
@@ -288,6 +289,7 @@ public final class AgentMain implements Callable<Integer> {
         TelemetryBackend source = backend();
         if (source instanceof LinuxHostBackend linux) {
             log.info("planes", "ports", String.join(",", linux.planePorts()));
+            linux.readLldpFrom(LldpNeighbors.lldpcli(note -> log.warn("lldp", "problem", note)));
         }
         AgentServer server;
         try {

@@ -83,6 +83,7 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 ModelInfo.OPENCONFIG_INTERFACES,
                 ModelInfo.OPENCONFIG_IF_ETHERNET,
                 ModelInfo.OPENCONFIG_QOS,
+                ModelInfo.OPENCONFIG_LLDP,
                 ModelInfo.PLANEWATCH_MRC));
         models.addAll(env.reader().backend().extraModels());
         for (ModelInfo m : models) {

@@ -27,7 +27,8 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * One Linux host as a gNMI target: interface counters from {@code <sysfs>/class/net}, RDMA port counters
  * from {@code <sysfs>/class/infiniband} as MRC plane leaves. The planes are the RDMA ports the operator
  * names, or by default the MRC NIC ports found by driver and rate ({@link PlaneSelection}); they are
- * chosen once at start so plane numbers stay put. Reads go to sysfs each time; a poller publishes
+ * chosen once at start so plane numbers stay put. LLDP neighbors come from lldpd where it runs
+ * ({@link LldpNeighbors}). Reads go to sysfs each time; a poller publishes
  * snapshots so that ON_CHANGE subscribers see changes within one poll interval.
  */
 public final class LinuxHostBackend extends PublishingBackend {
@@ -40,6 +41,7 @@ public final class LinuxHostBackend extends PublishingBackend {
     private final CounterTables tables;
     private final List<RdmaPort> planes;
     private ScheduledExecutorService poller;
+    private volatile LldpNeighbors lldp = LldpNeighbors.NONE;
 
     /**
      * @param sysfs root of sysfs ({@code /sys}, or a fixture tree)
@@ -73,6 +75,11 @@ public final class LinuxHostBackend extends PublishingBackend {
                 sysfs.resolve("class/infiniband").toString());
     }
 
+    /** Serves the host's LLDP neighbors from {@code neighbors} (lldpd's, through lldpcli) from now on. */
+    public void readLldpFrom(LldpNeighbors neighbors) {
+        this.lldp = neighbors;
+    }
+
     /** The RDMA ports that are planes, as {@code device/port}, plane 0 first. */
     public List<String> planePorts() {
         return planes.stream().map(RdmaPort::name).toList();
@@ -92,6 +99,7 @@ public final class LinuxHostBackend extends PublishingBackend {
         Map<TelemetryPath, TelemetryValue> leaves = new LinkedHashMap<>();
         readInterfaces(leaves);
         readRdmaPorts(leaves);
+        lldp.leaves(leaves);
         return new DeviceSnapshot(target, now, leaves);
     }
 

@@ -2,6 +2,7 @@ package org.planewatch.agent.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -11,6 +12,7 @@ import org.planewatch.sim.transport.HostPlaneCounter;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.EthernetSpeed;
 import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.LldpLeaves;
 import org.planewatch.telemetry.schema.PathNames;
 import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.schema.QueueLeaves;
@@ -25,6 +27,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * Each leaf counts what its definition in the schema says, where a real device counts it: the
  * receive counters are the receiving end's (bit errors are the receiver's {@code in-fcs-errors}, a
  * gray link's losses show only as the sender's {@code out-pkts} less the receiver's {@code in-pkts}).
+ * Every port also serves one LLDP neighbor, the device its link leads to.
  */
 final class DeviceLeaves {
 
@@ -72,6 +75,7 @@ final class DeviceLeaves {
             int port = t.hostPort(host, plane);
             String ifName = "eth" + plane;
             d.portCounters(t, port, ifName, epochNs);
+            d.neighbor(t, port, ifName);
             TelemetryPath s = PlaneLeaves.state(plane);
             TelemetryValue portName = TelemetryValue.str(ifName);
             d.add(s.child(PlaneLeaves.PORT_NAME), () -> portName);
@@ -111,6 +115,7 @@ final class DeviceLeaves {
             int port = t.switchPort(sw, k);
             String ifName = "eth" + k;
             d.portCounters(t, port, ifName, epochNs);
+            d.neighbor(t, port, ifName);
             TelemetryPath data = QueueLeaves.state(ifName, "data");
             d.port(t, port, data, QueueLeaves.TRANSMIT_PKTS, PortCounter.DATA_QUEUE_TX_PACKETS);
             d.port(t, port, data, QueueLeaves.TRANSMIT_OCTETS, PortCounter.DATA_QUEUE_TX_BYTES);
@@ -165,6 +170,49 @@ final class DeviceLeaves {
         // Counters start with the scenario: they were last cleared at its epoch.
         TelemetryValue lastClear = TelemetryValue.uint(epochNs);
         add(c.child(InterfaceLeaves.LAST_CLEAR), () -> lastClear);
+    }
+
+    /**
+     * The LLDP neighbor of a port, from the wiring: what the device at the far end would announce (its
+     * name, a chassis id made from its node number, the port it sends from). Constant for the run.
+     */
+    private void neighbor(FabricTelemetry t, int port, String ifName) {
+        int peer = t.portPeerNode(port);
+        boolean host = peer < t.hostCount();
+        String peerPort = "eth" + t.portNumber(t.facingPort(port));
+        TelemetryPath s = LldpLeaves.state(ifName, NEIGHBOR_ID);
+        TelemetryValue id = TelemetryValue.str(NEIGHBOR_ID);
+        TelemetryValue name = TelemetryValue.str(host ? t.hostName(peer) : t.switchName(peer - t.hostCount()));
+        TelemetryValue description = host ? HOST_DESCRIPTION : SWITCH_DESCRIPTION;
+        TelemetryValue chassis = TelemetryValue.str(chassisId(peer));
+        TelemetryValue portId = TelemetryValue.str(peerPort);
+        add(s.child(LldpLeaves.ID_LEAF), () -> id);
+        add(s.child(LldpLeaves.SYSTEM_NAME), () -> name);
+        add(s.child(LldpLeaves.SYSTEM_DESCRIPTION), () -> description);
+        add(s.child(LldpLeaves.CHASSIS_ID), () -> chassis);
+        add(s.child(LldpLeaves.CHASSIS_ID_TYPE), () -> MAC_ADDRESS);
+        add(s.child(LldpLeaves.PORT_ID), () -> portId);
+        add(s.child(LldpLeaves.PORT_ID_TYPE), () -> INTERFACE_NAME);
+        add(s.child(LldpLeaves.PORT_DESCRIPTION), () -> portId);
+    }
+
+    /** One neighbor per port, as lldpd numbers them. */
+    private static final String NEIGHBOR_ID = "1";
+
+    private static final TelemetryValue HOST_DESCRIPTION = TelemetryValue.str("Planewatch simulated host");
+    private static final TelemetryValue SWITCH_DESCRIPTION = TelemetryValue.str("Planewatch simulated switch");
+    private static final TelemetryValue MAC_ADDRESS = TelemetryValue.str("MAC_ADDRESS");
+    private static final TelemetryValue INTERFACE_NAME = TelemetryValue.str("INTERFACE_NAME");
+
+    /** A locally administered MAC address made from a node number: unique in the fabric. */
+    static String chassisId(int node) {
+        return String.format(
+                Locale.ROOT,
+                "02:00:%02x:%02x:%02x:%02x",
+                (node >>> 24) & 0xff,
+                (node >>> 16) & 0xff,
+                (node >>> 8) & 0xff,
+                node & 0xff);
     }
 
     /** A queue's average depth between the last two reads (see {@link QueueAverage}). */

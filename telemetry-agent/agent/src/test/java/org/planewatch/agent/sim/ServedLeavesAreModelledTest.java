@@ -149,6 +149,8 @@ class ServedLeavesAreModelledTest {
                 ":/interfaces/interface/state/counters/in-octets",
                 ":/interfaces/interface/state/counters/trim-pkts",
                 ":/qos/interfaces/interface/output/queues/queue/state/transmit-pkts",
+                ":/lldp/interfaces/interface/neighbors/neighbor/state/system-name",
+                ":/lldp/interfaces/interface/neighbors/neighbor/state/port-id",
                 "mrc:/planes/plane/state/tx-pkts",
                 "mrc:/qps/qp/state/cwnd-octets",
                 "mrc:/qps/qp/evs/ev/state/state",

@@ -19,6 +19,8 @@ public record ModelInfo(String name, String organization, String version) {
             new ModelInfo("openconfig-if-ethernet", "OpenConfig working group", "2.18.0");
 
     public static final ModelInfo OPENCONFIG_QOS = new ModelInfo("openconfig-qos", "OpenConfig working group", "2.2.0");
+    public static final ModelInfo OPENCONFIG_LLDP =
+            new ModelInfo("openconfig-lldp", "OpenConfig working group", "1.1.0");
     public static final ModelInfo PLANEWATCH_MRC = new ModelInfo("planewatch-mrc", "Planewatch", "2026-11-25");
     public static final ModelInfo PLANEWATCH_SIM = new ModelInfo("planewatch-sim", "Planewatch", "2026-11-25");
 }

@@ -23,6 +23,11 @@ public final class PathNames {
     /** The openconfig-if-ethernet container of an interface. */
     public static final String ETHERNET = "ethernet";
 
+    // OpenConfig LLDP
+    public static final String LLDP = "lldp";
+    public static final String NEIGHBORS = "neighbors";
+    public static final String NEIGHBOR = "neighbor";
+
     // Planewatch MRC
     public static final String PLANES = "planes";
     public static final String PLANE = "plane";
@@ -51,7 +56,7 @@ public final class PathNames {
     public static final String NAME = "name";
     /** Key of the QoS {@code interface}. */
     public static final String INTERFACE_ID = "interface-id";
-    /** Key of {@code plane} and {@code ev}. */
+    /** Key of {@code plane}, {@code ev} and the LLDP {@code neighbor}. */
     public static final String ID = "id";
     /** Key of {@code qp}. */
     public static final String QPN = "qpn";

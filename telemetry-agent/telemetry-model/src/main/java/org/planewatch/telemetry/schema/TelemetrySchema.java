@@ -226,6 +226,24 @@ public final class TelemetrySchema {
                         QueueLeaves.AVG_QUEUE_LEN,
                         "Queue depth averaged over time between the last two samples, in octets.");
 
+        b.under(LldpLeaves.STATE_TEMPLATE, ModelInfo.OPENCONFIG_LLDP, ports)
+                .string(LldpLeaves.ID_LEAF, STATE, "The neighbor's identifier on this port (the list key).")
+                .string(
+                        LldpLeaves.SYSTEM_NAME,
+                        STATE,
+                        "Name of the device at the far end of the port, as it announces itself.")
+                .string(LldpLeaves.SYSTEM_DESCRIPTION, STATE, "What the neighbor says it is (hardware, software).")
+                .string(LldpLeaves.CHASSIS_ID, STATE, "The neighbor's chassis identifier.")
+                .enumeration(
+                        LldpLeaves.CHASSIS_ID_TYPE,
+                        STATE,
+                        LldpLeaves.CHASSIS_ID_TYPES,
+                        "What kind of identifier chassis-id is.")
+                .string(LldpLeaves.PORT_ID, STATE, "The neighbor's port at the far end of the link.")
+                .enumeration(
+                        LldpLeaves.PORT_ID_TYPE, STATE, LldpLeaves.PORT_ID_TYPES, "What kind of identifier port-id is.")
+                .string(LldpLeaves.PORT_DESCRIPTION, STATE, "The neighbor's description of its port.");
+
         b.under(PlaneLeaves.STATE_TEMPLATE, ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
                 .string(
                         PlaneLeaves.PORT_NAME,

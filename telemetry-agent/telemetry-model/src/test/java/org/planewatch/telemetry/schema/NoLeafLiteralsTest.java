@@ -42,7 +42,9 @@ class NoLeafLiteralsTest {
             // keys of a recording's meta table (docs/recording-format.md)
             "RecordingMetadata.java", Set.of("scenario", "dilation"),
             // a column title
-            "CompareDialog.java", Set.of("plane"));
+            "CompareDialog.java", Set.of("plane"),
+            // members of lldpcli's JSON output ("id": {"type": "mac", "value": ...})
+            "LldpNeighbors.java", Set.of("id"));
 
     /** A structured-log call ({@code log.warn("event", "peer", peer, "reason", why)}): its keys are log fields. */
     private static final Pattern LOG_CALL = Pattern.compile("\\.(trace|debug|info|warn|error)\\(");
@@ -68,7 +70,7 @@ class NoLeafLiteralsTest {
                 violations,
                 "leaf names spelled outside the telemetry model; use the constants of org.planewatch.telemetry.schema"
                         + " (InterfaceLeaves, QueueLeaves, PlaneLeaves, QpLeaves, EvLeaves, ExclusionEventRing,"
-                        + " AgentLeaves, SimLeaves, PathNames)");
+                        + " AgentLeaves, SimLeaves, LldpLeaves, PathNames)");
     }
 
     @Test

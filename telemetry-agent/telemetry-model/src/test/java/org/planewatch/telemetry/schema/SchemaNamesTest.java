@@ -26,7 +26,8 @@ class SchemaNamesTest {
             EvLeaves.class,
             ExclusionEventRing.class,
             AgentLeaves.class,
-            SimLeaves.class);
+            SimLeaves.class,
+            LldpLeaves.class);
 
     @Test
     void everyNameOfAFamilyIsALeafUnderOneOfItsParents() throws IllegalAccessException {

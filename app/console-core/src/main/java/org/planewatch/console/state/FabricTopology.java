@@ -1,0 +1,138 @@
+package org.planewatch.console.state;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.planewatch.telemetry.schema.PlaneLeaves;
+
+/**
+ * Which device is a host, a T0 or a T1 switch, and of which plane, learnt from the standard: the
+ * LLDP neighbors ports announce (from either end of a link) and the MRC plane ports a host reports.
+ * A host is a device that serves {@code mrc:/planes}; the LLDP neighbor of its plane-P port is plane
+ * P's T0; a T0's other neighbors that are not hosts are plane P's T1s. Within a plane and tier, and
+ * among hosts, devices are numbered in natural name order. Names say nothing here: a fabric named
+ * {@code gpu-r12-n07}, {@code leaf-p2-017}, or anything at all, is learnt the same way. See
+ * docs/adr/0094.
+ */
+final class FabricTopology {
+
+    /** One end of a link: a port of a device. */
+    record End(String device, String port) {}
+
+    /**
+     * What was learnt.
+     *
+     * @param names the devices LLDP and the plane ports place, by name; empty without LLDP
+     * @param adjacency every port's far end that LLDP tells, from either end
+     */
+    record Learnt(Map<String, DeviceName> names, Map<End, End> adjacency) {
+        static final Learnt NOTHING = new Learnt(Map.of(), Map.of());
+    }
+
+    private FabricTopology() {}
+
+    /**
+     * The devices LLDP and the plane ports place, by name (the devices whose agents report, and the
+     * neighbors they name); empty when no device reports an LLDP neighbor.
+     */
+    static Learnt learn(Iterable<DeviceState> devices) {
+        Map<End, End> adjacency = adjacency(devices);
+        if (adjacency.isEmpty()) {
+            return Learnt.NOTHING;
+        }
+        Map<String, List<String>> neighbors = new HashMap<>();
+        adjacency.forEach((from, to) ->
+                neighbors.computeIfAbsent(from.device(), d -> new ArrayList<>()).add(to.device()));
+        List<String> hosts = new ArrayList<>();
+        for (DeviceState device : devices) {
+            if (!device.planes.isEmpty()) {
+                hosts.add(device.name.name());
+            }
+        }
+        java.util.Set<String> isHost = new java.util.HashSet<>(hosts);
+        Map<String, Integer> t0Plane = new LinkedHashMap<>();
+        for (DeviceState device : devices) {
+            if (device.planes.isEmpty()) {
+                continue;
+            }
+            device.planes.forEach((plane, leaves) -> {
+                End far = adjacency.get(new End(device.name.name(), leaves.text(PlaneLeaves.PORT_NAME, "")));
+                if (far != null && !isHost.contains(far.device())) {
+                    t0Plane.putIfAbsent(far.device(), plane);
+                }
+            });
+        }
+        Map<String, Integer> t1Plane = new LinkedHashMap<>();
+        t0Plane.forEach((t0, plane) -> {
+            for (String n : neighbors.getOrDefault(t0, List.of())) {
+                if (!isHost.contains(n) && !t0Plane.containsKey(n)) {
+                    t1Plane.putIfAbsent(n, plane);
+                }
+            }
+        });
+        Map<String, DeviceName> out = new HashMap<>();
+        hosts.sort(NaturalOrder.INSTANCE);
+        for (int i = 0; i < hosts.size(); i++) {
+            out.put(hosts.get(i), new DeviceName(hosts.get(i), DeviceName.Kind.HOST, -1, -1, i));
+        }
+        number(t0Plane, 0, out);
+        number(t1Plane, 1, out);
+        return new Learnt(Map.copyOf(out), Map.copyOf(adjacency));
+    }
+
+    /** Numbers the switches of each plane of one tier in natural name order. */
+    private static void number(Map<String, Integer> planeOf, int tier, Map<String, DeviceName> out) {
+        Map<Integer, List<String>> byPlane = new TreeMap<>();
+        planeOf.forEach((name, plane) ->
+                byPlane.computeIfAbsent(plane, p -> new ArrayList<>()).add(name));
+        byPlane.forEach((plane, names) -> {
+            names.sort(NaturalOrder.INSTANCE);
+            for (int i = 0; i < names.size(); i++) {
+                out.put(names.get(i), new DeviceName(names.get(i), DeviceName.Kind.SWITCH, plane, tier, i));
+            }
+        });
+    }
+
+    /**
+     * Every port's far end, from the neighbors devices announce; a link reported by one end only is
+     * known from both (a host without lldpd under a switch that runs it).
+     */
+    static Map<End, End> adjacency(Iterable<DeviceState> devices) {
+        Map<End, End> adjacency = new HashMap<>();
+        for (DeviceState device : devices) {
+            device.neighbors.forEach((port, neighbor) -> {
+                if (!neighbor.system.isEmpty()) {
+                    adjacency.put(new End(device.name.name(), port), new End(neighbor.system, neighbor.port));
+                }
+            });
+        }
+        for (Map.Entry<End, End> link : new ArrayList<>(adjacency.entrySet())) {
+            if (!link.getValue().port().isEmpty()) {
+                adjacency.putIfAbsent(link.getValue(), link.getKey());
+            }
+        }
+        return adjacency;
+    }
+
+    /** The inputs {@link #learn} reads, summed up: when it changes, the topology must be learnt again. */
+    static long signature(Iterable<DeviceState> devices) {
+        long signature = 0;
+        for (DeviceState device : devices) {
+            if (device.planes.isEmpty()) {
+                continue;
+            }
+            long ports = 1;
+            for (Map.Entry<Integer, LeafTable> plane : device.planes.entrySet()) {
+                ports = ports * 31
+                        + plane.getKey() * 17L
+                        + plane.getValue().text(PlaneLeaves.PORT_NAME, "").hashCode();
+            }
+            // A sum: the devices' order (a hash map's) does not matter.
+            signature += ports * 1_000_003L + device.name.name().hashCode();
+        }
+        return signature;
+    }
+}
