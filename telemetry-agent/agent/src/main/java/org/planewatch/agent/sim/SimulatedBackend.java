@@ -216,7 +216,9 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         fabric.addExclusionListener(event -> {
             // Read on the simulation thread as it takes the decision: the instant the agent observed it.
             long observedNs = wallClock.nowNs();
-            evChangedWallNs.put(evKey(event.qp(), event.ev()), observedNs);
+            if (event.from() != event.to()) {
+                evChangedWallNs.put(evKey(event.qp(), event.ev()), observedNs);
+            }
             EventRing ring = rings.get(event.host());
             if (ring != null) {
                 ring.add(event, observedNs);
