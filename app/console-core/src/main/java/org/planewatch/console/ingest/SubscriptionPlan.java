@@ -12,6 +12,7 @@ import org.planewatch.telemetry.schema.LldpLeaves;
 import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.schema.QpLeaves;
 import org.planewatch.telemetry.schema.QueueLeaves;
+import org.planewatch.telemetry.schema.SimLeaves;
 
 /**
  * What the console subscribes to, per path group. Counters are sampled by the agent
@@ -64,7 +65,13 @@ public record SubscriptionPlan(List<PathGroup> groups) {
                 PathGroup.targetDefined(everyEntry(PlaneLeaves.STATE_TEMPLATE)),
                 PathGroup.targetDefined(everyEntry(QpLeaves.STATE_TEMPLATE)),
                 PathGroup.targetDefined(everyEntry(ExclusionEventRing.ROOT)),
-                PathGroup.targetDefined(everyEntry(LldpLeaves.STATE_TEMPLATE))));
+                PathGroup.targetDefined(everyEntry(LldpLeaves.STATE_TEMPLATE)),
+                // a simulated device's clock: the simulated instant of each sample, which its rates are
+                // per second of (timestamps are wall clock, ADR 0096); other devices have none
+                PathGroup.targetDefined(
+                        SimLeaves.CLOCK_STATE.child(SimLeaves.EPOCH).toString()),
+                PathGroup.targetDefined(
+                        SimLeaves.CLOCK_STATE.child(SimLeaves.SIM_TIME_NS).toString())));
     }
 
     /** A schema path with its list keys left out ({@code /interfaces/interface/state}): every entry of each list. */

@@ -31,6 +31,9 @@ final class DeviceState {
 
     String source = "";
     long lastSeenMillis;
+    /** When its samples were taken, on the time base of its counters (simulated time for a simulated device). */
+    final SampleClock sampleClock = new SampleClock();
+
     private final Map<String, LeafTable> ports = new HashMap<>();
     /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
     private List<String> sortedPorts;

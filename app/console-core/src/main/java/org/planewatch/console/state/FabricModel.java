@@ -72,7 +72,7 @@ final class FabricModel {
         DeviceState device = device(notification.target());
         device.source = notification.source();
         device.lastSeenMillis = notification.arrivalMillis();
-        long ts = notification.timestampNs();
+        long ts = device.sampleClock.sampleTimeNs(notification);
         boolean touched = false;
         if (notification.updates() instanceof UpdateColumns columns) {
             touched |= applyColumns(device, columns, ts);

@@ -18,7 +18,7 @@ public sealed interface IngestEvent {
      * One gNMI notification with prefix applied.
      *
      * @param target the device ({@code prefix.target}, else the source's single target)
-     * @param timestampNs collection time from the agent (simulated time for simulated fabrics)
+     * @param timestampNs collection time from the agent: wall-clock ns since the Unix epoch (simulated agents before ADR 0096: their epoch plus simulated time)
      */
     record Notification(
             String source,

@@ -153,19 +153,8 @@ class RecordingRoundTripTest {
     /** A recording of format 1, written by the format-1 writer ({@link #record}, 60 batches, keyframes every 2 s). */
     @Test
     void readsAndReplaysAFormatOneRecording() throws Exception {
-        Path file = dir.resolve("v1.pwrec");
-        try (var in = RecordingRoundTripTest.class.getResourceAsStream("/recordings/v1-synthetic-60.pwrec")) {
-            Files.copy(in, file);
-        }
         List<IngestEvent> recorded = synthetic(60);
-        try (RecordingReader reader = RecordingReader.open(file)) {
-            assertEquals(1, reader.schemaVersion());
-            ReplayCursor cursor = reader.cursor();
-            List<IngestEvent> all = new ArrayList<>(cursor.seek(START - 1));
-            all.addAll(cursor.advanceTo(Long.MAX_VALUE));
-            assertEquals(recorded, all);
-            long instant = START + 45 * 250 + 100;
-            assertSameState(stateAt(recorded, instant), stateOf(reader.cursor().seek(instant)));
+        try (RecordingReader reader = replaysAsRecorded("v1-synthetic-60.pwrec", 1, recorded)) {
             assertEquals(
                     recorded.stream()
                             .filter(e -> e instanceof IngestEvent.Notification n
@@ -174,6 +163,32 @@ class RecordingRoundTripTest {
                             .count(),
                     reader.exclusions().size());
         }
+    }
+
+    /**
+     * A format 3 file, written before notification timestamps became the wall clock (ADR 0096): it
+     * opens, replays what was recorded and seeks to the same state.
+     */
+    @Test
+    void readsAndReplaysAFormatThreeRecording() throws Exception {
+        replaysAsRecorded("v3-synthetic-60.pwrec", 3, synthetic(60)).close();
+    }
+
+    /** Opens the fixture {@code name}, of format {@code version}, and checks it replays and seeks to {@code recorded}. */
+    private RecordingReader replaysAsRecorded(String name, int version, List<IngestEvent> recorded) throws Exception {
+        Path file = dir.resolve(name);
+        try (var in = RecordingRoundTripTest.class.getResourceAsStream("/recordings/" + name)) {
+            Files.copy(in, file);
+        }
+        RecordingReader reader = RecordingReader.open(file);
+        assertEquals(version, reader.schemaVersion());
+        ReplayCursor cursor = reader.cursor();
+        List<IngestEvent> all = new ArrayList<>(cursor.seek(START - 1));
+        all.addAll(cursor.advanceTo(Long.MAX_VALUE));
+        assertEquals(recorded, all);
+        long instant = START + 45 * 250 + 100;
+        assertSameState(stateAt(recorded, instant), stateOf(reader.cursor().seek(instant)));
+        return reader;
     }
 
     @Test

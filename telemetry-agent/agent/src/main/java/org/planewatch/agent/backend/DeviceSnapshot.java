@@ -9,7 +9,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * Every leaf value of one device at one collection time. Immutable.
  *
  * @param target device name
- * @param timestampNs collection time, nanoseconds since the (possibly simulated) epoch
+ * @param timestampNs collection time, wall-clock nanoseconds since the Unix epoch
  * @param leaves concrete leaf path to value, in a stable order; the snapshot takes ownership: the
  *     caller must not change the map afterwards (snapshots are made at high rates, so it is not copied)
  */

@@ -34,7 +34,7 @@ public interface TelemetryBackend extends AutoCloseable {
         return List.of();
     }
 
-    /** Facts a client needs to interpret timestamps (the simulator's dilation and epoch), advertised in Capabilities. */
+    /** Facts a client needs to interpret the data (the simulator's dilation and epoch), advertised in Capabilities. */
     default Map<String, String> capabilityNotes() {
         return Map.of();
     }

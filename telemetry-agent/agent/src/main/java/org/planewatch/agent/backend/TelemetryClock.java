@@ -2,7 +2,7 @@ package org.planewatch.agent.backend;
 
 import java.time.Instant;
 
-/** Source of collection timestamps: wall time for real devices, simulated time for the simulator. */
+/** Source of collection timestamps: wall-clock nanoseconds since the Unix epoch, for every back end (ADR 0096). */
 @FunctionalInterface
 public interface TelemetryClock {
 

@@ -20,7 +20,7 @@ final class EventRing {
     private static final TelemetryPath DROPPED = ExclusionEventRing.RING_STATE.child(ExclusionEventRing.DROPPED_EVENTS);
 
     /** An event with its leaf paths, built once when it enters the ring. */
-    private record Entry(ExclusionEvent event, TelemetryPath[] leaves) {
+    private record Entry(ExclusionEvent event, long observedNs, TelemetryPath[] leaves) {
         static final int PATH_CACHE_LIMIT = 65_536;
         /** The fields in the order {@link #read} writes them. */
         static final String[] NAMES = {
@@ -34,7 +34,12 @@ final class EventRing {
             ExclusionEventRing.REASON
         };
 
-        static Entry of(TelemetryPath state, ExclusionEvent event, Map<Long, TelemetryPath[]> bySeq, long seq) {
+        static Entry of(
+                TelemetryPath state,
+                ExclusionEvent event,
+                long observedNs,
+                Map<Long, TelemetryPath[]> bySeq,
+                long seq) {
             if (bySeq.size() > PATH_CACHE_LIMIT) {
                 bySeq.clear(); // a long run: start over rather than keep every sequence number's paths
             }
@@ -45,12 +50,11 @@ final class EventRing {
                 }
                 return paths;
             });
-            return new Entry(event, leaves);
+            return new Entry(event, observedNs, leaves);
         }
     }
 
     private final int capacity;
-    private final long epochNs;
     private final ArrayDeque<Entry> entries;
     private long nextSeq;
     private long dropped;
@@ -58,21 +62,21 @@ final class EventRing {
     /** Leaf paths by sequence number, shared by every host's ring (see DeviceLeaves on interning). */
     private final Map<Long, TelemetryPath[]> pathsBySeq;
 
-    EventRing(int capacity, long epochNs, Map<Long, TelemetryPath[]> pathsBySeq) {
+    EventRing(int capacity, Map<Long, TelemetryPath[]> pathsBySeq) {
         this.pathsBySeq = pathsBySeq;
         this.capacity = capacity;
-        this.epochNs = epochNs;
         this.entries = new ArrayDeque<>(capacity);
     }
 
-    void add(ExclusionEvent event) {
+    /** Adds {@code event}, which the agent observed at {@code observedNs} (wall clock, ns since the Unix epoch). */
+    void add(ExclusionEvent event, long observedNs) {
         if (entries.size() == capacity) {
             entries.removeFirst();
             dropped++;
         }
         long seq = nextSeq++;
         TelemetryPath state = ExclusionEventRing.fields(seq);
-        entries.addLast(Entry.of(state, event, pathsBySeq, seq));
+        entries.addLast(Entry.of(state, event, observedNs, pathsBySeq, seq));
     }
 
     void read(TableWriter into) {
@@ -81,7 +85,7 @@ final class EventRing {
         for (Entry e : entries) {
             ExclusionEvent ev = e.event();
             TelemetryPath[] p = e.leaves();
-            into.uint(p[0], epochNs + ev.atNs());
+            into.uint(p[0], e.observedNs());
             into.uint(p[1], ev.qp());
             into.uint(p[2], ev.ev());
             into.uint(p[3], ev.plane());

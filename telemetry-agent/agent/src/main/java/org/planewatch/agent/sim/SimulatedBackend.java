@@ -53,7 +53,8 @@ import org.planewatch.telemetry.worker.WorkerRunner;
  * Serves every host and switch of a running {@link Simulation}. One thread owns the simulation: it
  * advances simulated time paced by the dilation, applies commands handed over through a bounded queue
  * (faults, dilation, pause), and publishes a snapshot of every device each publish interval.
- * Timestamps are simulated time on an epoch fixed when the scenario starts.
+ * Notification timestamps are wall-clock time, as gNMI says: the instant the agent took the sample
+ * (ADR 0096); the simulated instant of the sample is the leaf {@code sim:/clock/state/sim-time-ns}.
  */
 public final class SimulatedBackend extends PublishingBackend implements ConfigWriter {
 
@@ -139,6 +140,10 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
 
     /** Paces the simulation and times publishes: the system's in production, a manual one in tests. */
     private final NanoClock clock;
+    /** Dates samples and decisions (ns since the Unix epoch): the system's in production, a manual one in tests. */
+    private final TelemetryClock wallClock;
+    /** Per EV ({@code qp << 32 | ev}) that changed state: the wall-clock instant the agent saw it change. */
+    private final Map<Long, Long> evChangedWallNs = new HashMap<>();
 
     private final SimPacer pacer;
     private volatile long simNowNs;
@@ -155,11 +160,34 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
      */
     public SimulatedBackend(Scenario scenario, SimOptions options) {
         // The epoch is a date (the wall instant simulated time 0 stands for), not pacing: wall time on purpose.
-        this(Simulation.build(scenario), options, System.currentTimeMillis() * 1_000_000L, NanoClock.SYSTEM);
+        this(Simulation.build(scenario), options, TelemetryClock.system(), NanoClock.SYSTEM);
     }
 
+    private SimulatedBackend(Simulation simulation, SimOptions options, TelemetryClock wallClock, NanoClock clock) {
+        this(simulation, options, wallClock.nowNs(), clock, wallClock);
+    }
+
+    /**
+     * For tests: dates come from {@code clock} too, {@code epochNs} at the instant of construction and
+     * moving with it, so a manual clock drives pacing and dates alike.
+     */
     SimulatedBackend(Simulation simulation, SimOptions options, long epochNs, NanoClock clock) {
-        super(null); // clock() is overridden: simulated time, which needs this instance
+        this(simulation, options, epochNs, clock, wallSince(epochNs, clock));
+    }
+
+    private static TelemetryClock wallSince(long epochNs, NanoClock clock) {
+        long start = clock.nanoTime();
+        return () -> epochNs + (clock.nanoTime() - start);
+    }
+
+    /**
+     * @param epochNs the wall-clock instant simulated time 0 stands for (counters were last cleared then)
+     * @param wallClock the date of every sample and decision
+     */
+    SimulatedBackend(
+            Simulation simulation, SimOptions options, long epochNs, NanoClock clock, TelemetryClock wallClock) {
+        super(wallClock);
+        this.wallClock = wallClock;
         this.simulation = simulation;
         this.fabric = simulation.telemetry();
         this.options = options;
@@ -172,7 +200,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         for (int h = 0; h < fabric.hostCount(); h++) {
             addDevice(fabric.hostName(h), DeviceRole.HOST, DeviceLeaves.host(fabric, h, epochNs, interned));
             if (devices.containsKey(fabric.hostName(h))) {
-                rings.put(h, new EventRing(options.eventRing(), epochNs, eventPaths));
+                rings.put(h, new EventRing(options.eventRing(), eventPaths));
                 hostTargets.put(h, fabric.hostName(h));
                 hostIndex.put(fabric.hostName(h), h);
             }
@@ -186,9 +214,14 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                     + fabric.switchName(0) + ")");
         }
         fabric.addExclusionListener(event -> {
+            // Read on the simulation thread as it takes the decision: the instant the agent observed it.
+            long observedNs = wallClock.nowNs();
+            if (event.from() != event.to()) {
+                evChangedWallNs.put(evKey(event.qp(), event.ev()), observedNs);
+            }
             EventRing ring = rings.get(event.host());
             if (ring != null) {
-                ring.add(event);
+                ring.add(event, observedNs);
                 hostsWithNewEvents.add(event.host());
             }
         });
@@ -202,9 +235,8 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         }
     }
 
-    @Override
-    public TelemetryClock clock() {
-        return () -> epochNs + simNowNs;
+    private static long evKey(int qp, int ev) {
+        return ((long) qp << 32) | (ev & 0xffffffffL);
     }
 
     @Override
@@ -585,7 +617,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
     }
 
     private void publish(Collection<String> names) {
-        long timestamp = epochNs + simNowNs;
+        long timestamp = wallClock.nowNs(); // when the sample is taken: now, on the thread that owns the simulation
         Map<Integer, List<Integer>> qpsByHost = new HashMap<>();
         for (int qp = 0; qp < fabric.qpCount(); qp++) {
             int src = fabric.qpSource(qp);
@@ -599,8 +631,9 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             DeviceLeaves device = devices.get(name);
             Integer host = hostIndex.get(name);
             LeafTable table = layouts.table(name, out -> {
-                device.read(out);
+                // The clock first: a notification split in parts carries the sample's simulated time in the first.
                 clockLeaves(out, scenario, events);
+                device.read(out);
                 if (host != null) {
                     for (int qp : qpsByHost.getOrDefault(host, List.of())) {
                         qpLeaves(qp, out);
@@ -636,6 +669,12 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         static final TelemetryPath CONFIG_PAUSED = SimLeaves.CLOCK_CONFIG.child(SimLeaves.PAUSED);
     }
 
+    /** When the agent saw EV {@code ev} of {@code qp} change state; the scenario's start if it never did. */
+    private long lastChangeNs(int qp, int ev) {
+        Long seen = evChangedWallNs.get(evKey(qp, ev));
+        return seen != null ? seen : epochNs + fabric.evCounter(qp, ev, EvCounter.STATE_SINCE_NS);
+    }
+
     private void qpLeaves(int qp, TableWriter out) {
         while (qpPaths.size() <= qp) {
             qpPaths.add(QpPaths.of(qpPaths.size()));
@@ -665,7 +704,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
                 out.uint(e[4], fabric.evCounter(qp, ev, EvCounter.ECN_MARKS));
                 out.uint(e[5], fabric.evCounter(qp, ev, EvCounter.TRIMS));
                 out.uint(e[6], fabric.evCounter(qp, ev, EvCounter.LOSSES));
-                out.uint(e[7], epochNs + fabric.evCounter(qp, ev, EvCounter.STATE_SINCE_NS));
+                out.uint(e[7], lastChangeNs(qp, ev));
             }
         }
     }

@@ -7,7 +7,10 @@ import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.sim.Simulation;
+import org.planewatch.telemetry.schema.SimLeaves;
+import org.planewatch.telemetry.value.TelemetryValue;
 import org.planewatch.telemetry.worker.ManualNanoClock;
 
 /**
@@ -70,7 +73,7 @@ class SimulatedBackendPacingTest {
     }
 
     @Test
-    void snapshotsArePublishedEachIntervalOfTheInjectedClockStampedWithTheSimulatedTimeReached() throws Exception {
+    void snapshotsArePublishedEachIntervalOfTheInjectedClockStampedWithTheWallClockOfTheSample() throws Exception {
         start(SimOptions.defaults().withPublishIntervalMs(100));
         assertEquals(EPOCH_NS, backend.read(host).timestampNs(), "the snapshot published when built");
 
@@ -82,6 +85,50 @@ class SimulatedBackendPacingTest {
         assertEquals(EPOCH_NS, backend.read(host).timestampNs(), "no publish before 100 ms of the injected clock");
 
         clock.advance(Duration.ofMillis(10));
-        awaitValue(EPOCH_NS + 100_000, () -> backend.read(host).timestampNs());
+        awaitValue(EPOCH_NS + 100_000_000, () -> backend.read(host).timestampNs());
+    }
+
+    /** A wall clock read from a manual one: dates that move only when the test moves them. */
+    private static final long WALL_NS = 1_790_000_000_000_000_000L;
+
+    private static long simTimeLeaf(org.planewatch.agent.backend.DeviceSnapshot snapshot) {
+        TelemetryValue v = snapshot.leaves().get(SimLeaves.CLOCK_STATE.child(SimLeaves.SIM_TIME_NS));
+        return ((TelemetryValue.Uint) v).value();
+    }
+
+    @Test
+    void atDilation1000ANotificationIsStampedWithTheInjectedWallClockAndSimulatedTimeIsALeafOfItsOwn()
+            throws Exception {
+        ManualNanoClock wall = new ManualNanoClock(WALL_NS);
+        TelemetryClock wallClock = wall::nanoTime;
+        backend = new SimulatedBackend(
+                Simulation.build(SimulatedBackendTest.smallFabric()),
+                SimOptions.defaults().withPublishIntervalMs(100), // dilation 1000
+                EPOCH_NS,
+                clock,
+                wallClock);
+        host = backend.targets().getFirst().name();
+        backend.start();
+
+        for (int sample = 1; sample <= 3; sample++) {
+            // 100 ms pass on both clocks, 10 ms at a time (the simulation steps 10 us at most between
+            // looks at the publish deadline): 100 us of simulated time, then a publish
+            for (int ms = 10; ms <= 100; ms += 10) {
+                wall.advance(Duration.ofMillis(10));
+                clock.advance(Duration.ofMillis(10));
+                if (ms < 100) {
+                    awaitValue((sample - 1) * 100_000L + ms * 1_000L, backend::simulatedNowNs);
+                }
+            }
+            long expectedWall = WALL_NS + sample * 100_000_000L;
+            awaitValue(expectedWall, () -> backend.read(host).timestampNs());
+            var snapshot = backend.read(host);
+            assertEquals(
+                    expectedWall,
+                    snapshot.timestampNs(),
+                    "stamped with the wall clock at sampling, not epoch + simulated time ("
+                            + (EPOCH_NS + sample * 100_000L) + ")");
+            assertEquals(sample * 100_000L, simTimeLeaf(snapshot), "the simulated instant of the sample");
+        }
     }
 }

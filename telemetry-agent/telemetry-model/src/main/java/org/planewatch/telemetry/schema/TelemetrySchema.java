@@ -299,10 +299,17 @@ public final class TelemetrySchema {
                 .counter(EvLeaves.ECN_MARKS, "ECN echoes received for the EV.")
                 .counter(EvLeaves.TRIMS, "Trim NACKs received for the EV.")
                 .counter(EvLeaves.LOSSES, "Losses detected on the EV.")
-                .timestamp(EvLeaves.LAST_CHANGE, STATE, "When the EV last changed state.");
+                .timestamp(
+                        EvLeaves.LAST_CHANGE,
+                        STATE,
+                        "When the EV last changed state: wall clock, ns since the Unix epoch, as the agent saw it.");
 
         b.under(ExclusionEventRing.FIELDS_TEMPLATE, ModelInfo.PLANEWATCH_MRC, Set.of(HOST))
-                .timestamp(ExclusionEventRing.TIMESTAMP, EVENT, "When the endpoint took the decision.")
+                .timestamp(
+                        ExclusionEventRing.TIMESTAMP,
+                        EVENT,
+                        "When the endpoint took the decision: wall clock of the agent that observed it, ns since"
+                                + " the Unix epoch. Order one ring's decisions by seq: a wall clock can step back.")
                 .uint(ExclusionEventRing.QPN, EVENT, "Queue pair that took it.")
                 .uint(ExclusionEventRing.EV, EVENT, "Entropy value concerned.")
                 .uint(ExclusionEventRing.PLANE, EVENT, "Plane of the EV.")
@@ -330,8 +337,14 @@ public final class TelemetrySchema {
 
         b.under(SimLeaves.CLOCK_STATE, ModelInfo.PLANEWATCH_SIM, Set.of(SIMULATOR))
                 .string(SimLeaves.SCENARIO, STATE, "Name of the running scenario.")
-                .timestamp(SimLeaves.EPOCH, STATE, "Wall-clock time the simulated time 0 is mapped to.")
-                .counter(SimLeaves.SIM_TIME_NS, "Simulated nanoseconds since the scenario started.")
+                .timestamp(
+                        SimLeaves.EPOCH,
+                        STATE,
+                        "Wall-clock time the scenario started (simulated time 0); counters were last cleared then.")
+                .counter(
+                        SimLeaves.SIM_TIME_NS,
+                        "Simulated nanoseconds since the scenario started, at the sample the notification"
+                                + " carrying it was taken (its timestamp is wall clock).")
                 .real(
                         SimLeaves.DILATION,
                         STATE,

@@ -1,0 +1,69 @@
+package org.planewatch.console.state;
+
+import java.util.List;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.console.telemetry.UpdateColumns;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.PathNames;
+import org.planewatch.telemetry.schema.SimLeaves;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * The instant one device's counters were sampled, on the time base its rates are per second of. A
+ * notification's timestamp is the wall clock of the sample (gNMI, ADR 0096). A simulated device runs
+ * its own time, dilated and paused: its traffic is per simulated second, so its sample's instant is the
+ * scenario's epoch plus the {@code sim:/clock/state/sim-time-ns} it sends with the sample. That is what
+ * simulated agents before ADR 0096 put in the timestamp, so recordings of either kind give the same
+ * rates. A device that never sent the leaf (a real one) is on the wall clock.
+ */
+final class SampleClock {
+    private static final TelemetryPath SIM_TIME = SimLeaves.CLOCK_STATE.child(SimLeaves.SIM_TIME_NS);
+    private static final TelemetryPath EPOCH = SimLeaves.CLOCK_STATE.child(SimLeaves.EPOCH);
+
+    private long epochNs;
+    /** The latest simulated instant the device sent; -1 until it sent one. */
+    private long simNs = -1;
+
+    /**
+     * The instant of {@code notification}'s sample: its own simulated time, or, in a part of a sample
+     * (or a paused one) that does not carry it, the latest the device sent.
+     */
+    long sampleTimeNs(IngestEvent.Notification notification) {
+        List<TelemetryUpdate> updates = notification.updates();
+        if (updates instanceof UpdateColumns columns) {
+            for (int i = 0; i < columns.size(); i++) {
+                if (!columns.isKeyed(i) && isSim(columns.pathOrTemplate(i))) {
+                    read(columns.pathOrTemplate(i), columns.isInteger(i) ? columns.number(i) : uint(columns.value(i)));
+                }
+            }
+        } else {
+            for (int i = 0; i < updates.size(); i++) {
+                TelemetryUpdate update = updates.get(i);
+                if (isSim(update.path())) {
+                    read(update.path(), uint(update.value()));
+                }
+            }
+        }
+        return simNs >= 0 ? epochNs + simNs : notification.timestampNs();
+    }
+
+    private static boolean isSim(TelemetryPath path) {
+        return PathNames.SIM.equals(path.origin());
+    }
+
+    private void read(TelemetryPath path, long number) {
+        if (number < 0) {
+            return;
+        }
+        if (path.equals(SIM_TIME)) {
+            simNs = number;
+        } else if (path.equals(EPOCH)) {
+            epochNs = number;
+        }
+    }
+
+    private static long uint(TelemetryValue value) {
+        return value instanceof TelemetryValue.Uint(long number) ? number : -1;
+    }
+}

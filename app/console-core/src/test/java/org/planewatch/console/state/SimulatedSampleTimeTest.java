@@ -1,0 +1,76 @@
+package org.planewatch.console.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.planewatch.console.ingest.NotificationDecoderAccess;
+import org.planewatch.console.state.FabricSnapshot.IngestStats;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.testing.ManualClock;
+import org.planewatch.console.testing.Notifications;
+
+/**
+ * Notification timestamps are the wall clock of the sample (ADR 0096); a simulated device's traffic is
+ * per simulated second, so its rates are taken on the simulated instant it sends beside each sample
+ * ({@code sim:/clock/state/sim-time-ns}), whatever the dilation: a link at 100 Gb/s in the simulation
+ * shows 100 Gb/s at dilation 1000, not 100 Mb/s.
+ */
+class SimulatedSampleTimeTest {
+    private static final long WALL_NS = 1_790_000_000_000_000_000L;
+    private static final long EPOCH_NS = 1_789_999_000_000_000_000L;
+    private static final long SECOND_NS = 1_000_000_000L;
+    /** 100 Gb/s for one simulated millisecond. */
+    private static final long OCTETS_PER_SIM_MS = 12_500_000L;
+
+    private final ManualClock clock = new ManualClock(1_000_000);
+    private final TelemetryStore store = new TelemetryStore(
+            clock, FreshnessPolicy.standard(), AlarmThresholds.defaults().withClearAfter(Duration.ofSeconds(2)), 1000);
+
+    private void receive(Notifications notification) {
+        store.apply(List.of(NotificationDecoderAccess.decode("fabric", notification.build(), clock.millis())));
+    }
+
+    private static final String PORT = "/interfaces/interface[name=p1-t1-2]/state";
+
+    private double bitsPerSecond() {
+        return store.publish(IngestStats.NONE)
+                .link("p1-t0-0~p1-t1-2")
+                .orElseThrow()
+                .bitsPerSecond();
+    }
+
+    @Test
+    void aSimulatedSwitchAtDilation1000HasItsRatesPerSimulatedSecondThoughItsTimestampsAreWallClock() {
+        store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
+        for (int sample = 0; sample <= 2; sample++) {
+            // a sample each wall second, one simulated millisecond apart; the clock leaf after the counters
+            receive(Notifications.of("p1-t0-0", WALL_NS + sample * SECOND_NS)
+                    .text(PORT + "/oper-status", "UP")
+                    .uint(PORT + "/counters/out-octets", sample * OCTETS_PER_SIM_MS)
+                    .uint("sim:/clock/state/epoch", EPOCH_NS)
+                    .uint("sim:/clock/state/sim-time-ns", sample * 1_000_000L));
+            clock.advance(Duration.ofSeconds(1));
+        }
+        assertEquals(100e9, bitsPerSecond(), 1, "per simulated second, not per wall second (100 Mb/s)");
+
+        // a sample split over two notifications: the part without the clock leaf is of the latest sample
+        receive(Notifications.of("p1-t0-0", WALL_NS + 3 * SECOND_NS).uint("sim:/clock/state/sim-time-ns", 3_000_000L));
+        receive(Notifications.of("p1-t0-0", WALL_NS + 3 * SECOND_NS)
+                .uint(PORT + "/counters/out-octets", 3 * OCTETS_PER_SIM_MS));
+        assertEquals(100e9, bitsPerSecond(), 1);
+    }
+
+    @Test
+    void aDeviceWithoutASimulatedClockHasItsRatesPerWallSecond() {
+        store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
+        receive(Notifications.of("p1-t0-0", WALL_NS)
+                .text(PORT + "/oper-status", "UP")
+                .uint(PORT + "/counters/out-octets", 0));
+        receive(Notifications.of("p1-t0-0", WALL_NS + SECOND_NS)
+                .uint(PORT + "/counters/out-octets", OCTETS_PER_SIM_MS));
+        assertEquals(100e6, bitsPerSecond(), 1);
+    }
+}
