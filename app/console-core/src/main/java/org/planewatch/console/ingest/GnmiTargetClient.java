@@ -28,8 +28,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TargetConfig;
@@ -355,7 +355,17 @@ public final class GnmiTargetClient implements AutoCloseable {
             }
         }
         publish(ConnectionPhase.FAILED, message + "; retrying in " + formatWait(wait));
-        redialWhenReady(scheduler.schedule(this::dial, wait.toMillis(), TimeUnit.MILLISECONDS));
+        // The timer and the READY watch race for one redial: whichever claims it first dials.
+        AtomicBoolean redialClaimed = new AtomicBoolean();
+        scheduler.schedule(
+                () -> {
+                    if (redialClaimed.compareAndSet(false, true)) {
+                        dial();
+                    }
+                },
+                wait.toMillis(),
+                TimeUnit.MILLISECONDS);
+        redialWhenReady(redialClaimed);
     }
 
     /**
@@ -365,14 +375,14 @@ public final class GnmiTargetClient implements AutoCloseable {
      * connection is READY, so the dial that set off the successful connection attempt itself fails
      * with "connection refused", and without this the agent waited a whole further back-off.
      */
-    private void redialWhenReady(ScheduledFuture<?> scheduled) {
+    private void redialWhenReady(AtomicBoolean redialClaimed) {
         ConnectivityState state = channel.getState(false);
         if (state == ConnectivityState.READY) {
-            if (scheduled.cancel(false)) {
+            if (redialClaimed.compareAndSet(false, true)) {
                 scheduler.execute(this::dial);
             }
-        } else if (state != ConnectivityState.SHUTDOWN && !scheduled.isDone()) {
-            channel.notifyWhenStateChanged(state, () -> redialWhenReady(scheduled));
+        } else if (state != ConnectivityState.SHUTDOWN && !redialClaimed.get()) {
+            channel.notifyWhenStateChanged(state, () -> redialWhenReady(redialClaimed));
         }
     }
 
