@@ -16,13 +16,16 @@ final class RequestSelection {
 
     /** Leaf paths remembered; past this the memo starts over (event paths keep coming). */
     private static final int MEMO_LIMIT = 1 << 20;
-    /** Layouts remembered; past this the cache starts over (a host's layout changes with its event ring). */
-    private static final int LAYOUT_LIMIT = 4096;
 
     private final List<SubscriptionSpec> specs;
     private final SelectionIndex index;
     private final ConcurrentHashMap<TelemetryPath, int[]> byPath = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<LeafLayout, LayoutSelection> byLayout = new ConcurrentHashMap<>();
+    /**
+     * Per target, what the subscriptions select of its current layout. A host's layout changes with
+     * every new entry of its event ring, so only the newest is worth keeping: a cache of recent
+     * layouts (4,096 per stream before) held every layout's path index alive, gigabytes on the demo.
+     */
+    private final ConcurrentHashMap<String, LayoutSelection> byTarget = new ConcurrentHashMap<>();
 
     RequestSelection(List<SubscriptionSpec> specs) {
         this.specs = specs;
@@ -48,18 +51,20 @@ final class RequestSelection {
         return Arrays.binarySearch(selecting(leaf, budget), spec) >= 0;
     }
 
-    /** What the subscriptions select of the leaves of {@code layout}. */
-    LayoutSelection layout(LeafLayout layout, SelectionBudget budget) {
-        LayoutSelection known = byLayout.get(layout);
-        if (known != null) {
+    /** What the subscriptions select of the leaves of {@code layout}, the current layout of {@code target}. */
+    LayoutSelection layout(String target, LeafLayout layout, SelectionBudget budget) {
+        LayoutSelection known = byTarget.get(target);
+        if (known != null && known.layout == layout) {
             return known;
         }
         LayoutSelection built = new LayoutSelection(layout, budget);
-        if (byLayout.size() >= LAYOUT_LIMIT) {
-            byLayout.clear();
-        }
-        byLayout.put(layout, built);
+        byTarget.put(target, built);
         return built;
+    }
+
+    /** How many layouts this request's cache holds: one per target at most. */
+    int cachedLayouts() {
+        return byTarget.size();
     }
 
     /** The leaves of one layout some subscription selects, and which subscriptions select each. */

@@ -340,7 +340,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                     && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
                 buffer.updateTable(
-                        target, device.timestampNs(), table, selection.layout(table.layout(), budget).selected);
+                        target, device.timestampNs(), table, selection.layout(target, table.layout(), budget).selected);
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
                     if (selection.selecting(path, budget).length > 0) {
                         buffer.update(target, timestampNs, path, value, true);
@@ -387,7 +387,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                         target,
                         device.timestampNs(),
                         table,
-                        selection.layout(table.layout(), budget).sweep(index, sampledLeaves));
+                        selection.layout(target, table.layout(), budget).sweep(index, sampledLeaves));
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
                     if (sweeps(index, path, sampledLeaves, budget)) {
                         buffer.update(target, timestampNs, path, value, true);
