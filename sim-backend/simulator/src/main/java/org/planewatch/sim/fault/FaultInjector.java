@@ -228,7 +228,10 @@ public final class FaultInjector {
         schedule(new FaultSpec.PlaneUp(nowNs(), plane), engine.now());
     }
 
-    /** Operator command: deny every EV crossing the link until {@link #allowLink} (or the link's repair). */
+    /**
+     * Operator command: deny every EV crossing the link until {@link #allowLink}; the link's repair
+     * does not lift it (only the controller's automatic denials lift with recovery).
+     */
     public void denyLink(String link) {
         requireLink(topo, link);
         transport.operatorDeny(topo.linkIndex(link));

@@ -11,6 +11,10 @@ import java.util.Set;
  * deny every EV crossing it until the link comes back (0 disables the rule). It only decides; the
  * {@link EvExclusion} that tells it of retirements carries the denials out. Retirements are rare,
  * so plain collections are fine here.
+ *
+ * <p>Denials have two owners. The rule's own (automatic) denials lift when the link comes back up:
+ * the evidence they rested on is gone. An operator's denial is a decision, not a measurement, so
+ * only the operator lifts it ({@link #allowed}); a link that recovers under it stays denied.
  */
 final class FabricController {
     private static final int[] NONE = new int[0];
@@ -19,6 +23,7 @@ final class FabricController {
     private final int threshold;
     private final Map<Integer, Set<Integer>> retiringQps = new HashMap<>();
     private final Set<Integer> deniedLinks = new HashSet<>();
+    private final Set<Integer> operatorDenied = new HashSet<>();
 
     FabricController(EvPaths paths, int threshold) {
         this.paths = paths;
@@ -45,13 +50,29 @@ final class FabricController {
         return newlyDenied == 0 ? NONE : Arrays.copyOf(links, newlyDenied);
     }
 
-    void denied(int link) {
+    /** An operator denied {@code link}: it stays denied until the operator allows it, up or not. */
+    void operatorDenied(int link) {
+        operatorDenied.add(link);
         deniedLinks.add(link);
     }
 
+    /** The operator allowed {@code link}: every denial of it lifts, the rule counts it afresh. */
     void allowed(int link) {
+        operatorDenied.remove(link);
         deniedLinks.remove(link);
         retiringQps.remove(link);
+    }
+
+    /**
+     * {@code link} came back up: the rule's own denial of it lifts and its count starts afresh;
+     * returns whether the link is no longer denied (false under an operator's denial).
+     */
+    boolean recovered(int link) {
+        retiringQps.remove(link);
+        if (operatorDenied.contains(link)) {
+            return false;
+        }
+        return deniedLinks.remove(link);
     }
 
     boolean denies(int link) {

@@ -65,12 +65,7 @@ class ExclusionControlTest {
                 .filter(e -> e.reason() == ExclusionReason.CONTROLLER_DENY)
                 .toList();
         assertFalse(denials.isEmpty(), "the controller acted");
-        for (int qp = 0; qp < t.qpCount(); qp++) {
-            for (int ev = 0; ev < t.evCount(qp); ev++) {
-                boolean crosses = t.evLinks(qp, ev).contains(link);
-                assertEquals(crosses, t.evState(qp, ev) == EvState.DENIED, "qp " + qp + " ev " + ev);
-            }
-        }
+        assertDeniedExactlyOn(t, link);
 
         sim.runToCompletion(1_000_000 * US);
         RunSummary s = sim.summary();
@@ -82,6 +77,55 @@ class ExclusionControlTest {
         for (int qp = 0; qp < t.qpCount(); qp++) {
             for (int ev = 0; ev < t.evCount(qp); ev++) {
                 assertTrue(t.evState(qp, ev) != EvState.DENIED);
+            }
+        }
+    }
+
+    @Test
+    void anOperatorsDenyHoldsThroughTheLinksRecoveryUntilTheOperatorAllowsTheLink() {
+        String link = "p0-t0-0~p0-t1-1";
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "operator-deny",
+                4,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                SmallFabrics.mrc(256, 64, 0),
+                SmallFabrics.permutation(8_000_000, 1),
+                List.of()));
+        FabricTelemetry t = sim.telemetry();
+        sim.runUntil(20 * US);
+
+        sim.faults().denyLink(link);
+        sim.faults().linkDown(link);
+        sim.runUntil(60 * US);
+        sim.faults().linkUp(link);
+        sim.runUntil(150 * US);
+
+        assertTrue(t.linkUp(t.linkIndex(link)), "the link is back");
+        assertEquals(
+                0,
+                sim.summary().evTransitions().stream()
+                        .filter(e -> e.reason() == ExclusionReason.CONTROLLER_ALLOW)
+                        .count(),
+                "nothing allowed before the operator says so");
+        assertDeniedExactlyOn(t, link);
+
+        sim.faults().allowLink(link);
+        sim.runToCompletion(1_000_000 * US);
+        RunSummary s = sim.summary();
+        assertEquals(s.messages().total(), s.messages().completed());
+        for (int qp = 0; qp < t.qpCount(); qp++) {
+            for (int ev = 0; ev < t.evCount(qp); ev++) {
+                assertTrue(t.evState(qp, ev) != EvState.DENIED, "qp " + qp + " ev " + ev + " allowed back");
+            }
+        }
+    }
+
+    /** Every EV whose path crosses {@code link} is DENIED, and no other. */
+    private static void assertDeniedExactlyOn(FabricTelemetry t, String link) {
+        for (int qp = 0; qp < t.qpCount(); qp++) {
+            for (int ev = 0; ev < t.evCount(qp); ev++) {
+                boolean crosses = t.evLinks(qp, ev).contains(link);
+                assertEquals(crosses, t.evState(qp, ev) == EvState.DENIED, "qp " + qp + " ev " + ev);
             }
         }
     }
