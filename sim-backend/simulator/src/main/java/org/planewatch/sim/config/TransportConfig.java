@@ -17,8 +17,9 @@ package org.planewatch.sim.config;
  * @param qpRetryCount QP timer expiries before the peer is declared dead
  * @param penaltyEcn penalty added to an EV on an ECN echo
  * @param penaltyTrim penalty added to an EV on a (fabric) trim NACK
- * @param controllerDenyDistinctQps distinct QPs retiring EVs across one link before the fabric
- *     controller denies every EV crossing it; 0 disables the rule
+ * @param controllerDenyDistinctQps distinct QPs retiring EVs across one link that shows a fault of
+ *     its own (down, or fault losses) before the fabric controller denies every EV crossing it; 0
+ *     disables the rule
  * @param nsccTargetDelayNs NSCC target queueing delay
  * @param nsccMaxCwndBdp NSCC maximum window in bandwidth-delay products
  * @param nsccGamma NSCC multiplicative-decrease gain

@@ -56,7 +56,7 @@ final class EvExclusion {
         this.hostPlaneCounters = hostPlaneCounters;
         this.headerBytes = headerBytes;
         this.enabled = enabled;
-        this.controller = new FabricController(paths, config.controllerDenyDistinctQps());
+        this.controller = new FabricController(paths, new LinkEvidence(network), config.controllerDenyDistinctQps());
         this.planeRetirements = new long[topology.planes];
         this.planeDenials = new long[topology.planes];
     }

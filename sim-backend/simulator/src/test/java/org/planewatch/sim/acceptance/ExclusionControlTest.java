@@ -12,10 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.EvState;
 import org.planewatch.sim.transport.ExclusionEvent;
 import org.planewatch.sim.transport.ExclusionReason;
+import org.planewatch.sim.transport.HostPlaneCounter;
 
 /** The ev_min_active guard and the controller's deny rule (mrc-model.md section 3). */
 class ExclusionControlTest {
@@ -79,6 +81,65 @@ class ExclusionControlTest {
                 assertTrue(t.evState(qp, ev) != EvState.DENIED);
             }
         }
+    }
+
+    @Test
+    void underAllToAllTheControllerDeniesOnlyTheFailedLinkAndThePlaneKeepsCarrying() {
+        // Every QP of every host retires paths through the failed link, so every host link and
+        // every other fabric link on those paths is crossed by many retired paths: only the link
+        // that is itself down may be denied, or whole planes go out.
+        String link = "p0-t0-0~p0-t1-1";
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "deny-all-to-all",
+                4,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                SmallFabrics.mrc(256, 64, 2),
+                SmallFabrics.allToAll(400_000, 1),
+                List.of(new FaultSpec.LinkDown(30_000, link))));
+        FabricTelemetry t = sim.telemetry();
+
+        sim.runUntil(150 * US);
+        assertDeniedExactlyOn(t, link);
+        long plane0Before = planeDeliveredBytes(t, 0);
+
+        sim.runUntil(250 * US);
+        assertDeniedExactlyOn(t, link);
+        for (int host = 0; host < t.hostCount(); host++) {
+            for (int plane = 0; plane < t.planes(); plane++) {
+                assertTrue(
+                        t.hostPlaneCounter(host, plane, HostPlaneCounter.EVS_GOOD) > 0,
+                        "host " + host + " keeps good paths on plane " + plane);
+            }
+        }
+        assertTrue(planeDeliveredBytes(t, 0) > plane0Before, "plane 0 still carries traffic");
+        sim.runToCompletion(1_000_000 * US);
+        RunSummary s = sim.summary();
+        assertEquals(s.messages().total(), s.messages().completed());
+    }
+
+    @Test
+    void aGrayLinkIsDeniedOnItsOwnLossesAndNothingElseIs() {
+        String link = "p1-t0-2~p1-t1-0";
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "deny-gray",
+                4,
+                SmallFabrics.fabric(2, 4, 4, 4),
+                SmallFabrics.mrc(256, 64, 2),
+                SmallFabrics.allToAll(400_000, 1),
+                List.of(new FaultSpec.GrayLink(30_000, link, 0.2))));
+
+        sim.runUntil(200 * US);
+
+        assertDeniedExactlyOn(sim.telemetry(), link);
+    }
+
+    /** Data bytes the hosts' ports on {@code plane} received. */
+    private static long planeDeliveredBytes(FabricTelemetry t, int plane) {
+        long bytes = 0;
+        for (int host = 0; host < t.hostCount(); host++) {
+            bytes += t.portCounter(t.hostPort(host, plane), PortCounter.RX_DATA_PAYLOAD_BYTES);
+        }
+        return bytes;
     }
 
     @Test
