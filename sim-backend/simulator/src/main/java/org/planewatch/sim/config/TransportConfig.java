@@ -26,7 +26,8 @@ package org.planewatch.sim.config;
  * @param nsccMaxMdJump largest multiplicative decrease at once
  * @param nsccQaThreshold quick-adapt threshold in base RTTs of delay
  * @param ecmpReconvergeNs ECMP baseline: delay before routing moves flows off a failed link
- * @param ecmpAllPlanes ECMP baseline: hash flows over every plane (flow-pinned) instead of one
+ * @param ecmpAllPlanes ECMP baseline: hash flows over every plane, each flow pinned to one (the
+ *     default, ADR 0097); false pins every flow to plane 0, 1/P of the NIC (older runs' baseline)
  * @param nsccFairIncreasePacketsPerRtt NSCC fair increase in packets per RTT once the delay is above
  *     target [choice]: 20 is calibrated so the htsim reference permutations (sim-backend/reference/htsim) end
  *     with the reference's tail FCT; with 1 packet per RTT, flows cut early never catch up and the
@@ -119,7 +120,7 @@ public record TransportConfig(
                 0.5,
                 4.0,
                 2_000_000_000L,
-                false,
+                true,
                 20.0);
     }
 
