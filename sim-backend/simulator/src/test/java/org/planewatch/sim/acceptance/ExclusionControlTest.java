@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.config.TransportConfig;
+import org.planewatch.sim.config.WorkloadConfig;
 import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
 import org.planewatch.sim.transport.EvState;
@@ -25,13 +27,11 @@ class ExclusionControlTest {
     @Test
     void guardStopsRetiringAtEvMinActiveAndTheQpStillCompletes() {
         // 8 EVs over 2 planes, at most 2 out of service; losing plane 1 would take 4.
-        Simulation sim = Simulation.build(SmallFabrics.scenario(
+        Simulation sim = onTwoPlanes(
                 "guard",
-                4,
-                SmallFabrics.fabric(2, 4, 4, 4),
                 SmallFabrics.mrc(8, 6, 0),
                 SmallFabrics.permutation(2_000_000, 1),
-                List.of(new FaultSpec.PlaneDown(30_000, 1))));
+                List.of(new FaultSpec.PlaneDown(30_000, 1)));
 
         sim.runToCompletion(1_000_000 * US);
         RunSummary s = sim.summary();
@@ -53,13 +53,11 @@ class ExclusionControlTest {
     @Test
     void controllerDeniesEveryEvOnALinkOnceTwoQpsRetireThereAndAllowsThemAfterRepair() {
         String link = "p0-t0-0~p0-t1-1";
-        Simulation sim = Simulation.build(SmallFabrics.scenario(
+        Simulation sim = onTwoPlanes(
                 "deny",
-                4,
-                SmallFabrics.fabric(2, 4, 4, 4),
                 SmallFabrics.mrc(256, 64, 2),
                 SmallFabrics.permutation(8_000_000, 1),
-                List.of(new FaultSpec.LinkDown(30_000, link), new FaultSpec.LinkUp(200_000, link))));
+                List.of(new FaultSpec.LinkDown(30_000, link), new FaultSpec.LinkUp(200_000, link)));
         FabricTelemetry t = sim.telemetry();
 
         sim.runUntil(150 * US);
@@ -76,11 +74,7 @@ class ExclusionControlTest {
                 .filter(e -> e.reason() == ExclusionReason.CONTROLLER_ALLOW)
                 .count();
         assertEquals(denials.size(), allowed, "every denied EV allowed back after the repair");
-        for (int qp = 0; qp < t.qpCount(); qp++) {
-            for (int ev = 0; ev < t.evCount(qp); ev++) {
-                assertTrue(t.evState(qp, ev) != EvState.DENIED);
-            }
-        }
+        assertNoneDenied(t);
     }
 
     @Test
@@ -89,13 +83,11 @@ class ExclusionControlTest {
         // every other fabric link on those paths is crossed by many retired paths: only the link
         // that is itself down may be denied, or whole planes go out.
         String link = "p0-t0-0~p0-t1-1";
-        Simulation sim = Simulation.build(SmallFabrics.scenario(
+        Simulation sim = onTwoPlanes(
                 "deny-all-to-all",
-                4,
-                SmallFabrics.fabric(2, 4, 4, 4),
                 SmallFabrics.mrc(256, 64, 2),
                 SmallFabrics.allToAll(400_000, 1),
-                List.of(new FaultSpec.LinkDown(30_000, link))));
+                List.of(new FaultSpec.LinkDown(30_000, link)));
         FabricTelemetry t = sim.telemetry();
 
         sim.runUntil(150 * US);
@@ -120,13 +112,11 @@ class ExclusionControlTest {
     @Test
     void aGrayLinkIsDeniedOnItsOwnLossesAndNothingElseIs() {
         String link = "p1-t0-2~p1-t1-0";
-        Simulation sim = Simulation.build(SmallFabrics.scenario(
+        Simulation sim = onTwoPlanes(
                 "deny-gray",
-                4,
-                SmallFabrics.fabric(2, 4, 4, 4),
                 SmallFabrics.mrc(256, 64, 2),
                 SmallFabrics.allToAll(400_000, 1),
-                List.of(new FaultSpec.GrayLink(30_000, link, 0.2))));
+                List.of(new FaultSpec.GrayLink(30_000, link, 0.2)));
 
         sim.runUntil(200 * US);
 
@@ -145,13 +135,8 @@ class ExclusionControlTest {
     @Test
     void anOperatorsDenyHoldsThroughTheLinksRecoveryUntilTheOperatorAllowsTheLink() {
         String link = "p0-t0-0~p0-t1-1";
-        Simulation sim = Simulation.build(SmallFabrics.scenario(
-                "operator-deny",
-                4,
-                SmallFabrics.fabric(2, 4, 4, 4),
-                SmallFabrics.mrc(256, 64, 0),
-                SmallFabrics.permutation(8_000_000, 1),
-                List.of()));
+        Simulation sim = onTwoPlanes(
+                "operator-deny", SmallFabrics.mrc(256, 64, 0), SmallFabrics.permutation(8_000_000, 1), List.of());
         FabricTelemetry t = sim.telemetry();
         sim.runUntil(20 * US);
 
@@ -174,6 +159,17 @@ class ExclusionControlTest {
         sim.runToCompletion(1_000_000 * US);
         RunSummary s = sim.summary();
         assertEquals(s.messages().total(), s.messages().completed());
+        assertNoneDenied(t);
+    }
+
+    /** A run on 2 planes of 4 T0s of 4 hosts and 4 T1s, seed 4. */
+    private static Simulation onTwoPlanes(
+            String name, TransportConfig transport, WorkloadConfig workload, List<FaultSpec> faults) {
+        return Simulation.build(
+                SmallFabrics.scenario(name, 4, SmallFabrics.fabric(2, 4, 4, 4), transport, workload, faults));
+    }
+
+    private static void assertNoneDenied(FabricTelemetry t) {
         for (int qp = 0; qp < t.qpCount(); qp++) {
             for (int ev = 0; ev < t.evCount(qp); ev++) {
                 assertTrue(t.evState(qp, ev) != EvState.DENIED, "qp " + qp + " ev " + ev + " allowed back");
