@@ -103,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
                 scenario.fabric().hostCount(),
                 scenario.fabric().planes(),
                 scenario.fabric().switchCount(),
-                scenario.transport().mode().name().toLowerCase(Locale.ROOT),
+                ScenarioExecution.transport(scenario),
                 scenario.workload().type().name().toLowerCase(Locale.ROOT),
                 scenario.faults().size(),
                 scenario.durationNs() == 0 ? "until complete" : "for " + scenario.durationNs() / 1e3 + " us");

@@ -1,8 +1,10 @@
 package org.planewatch.sim.cli;
 
+import java.util.Locale;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.report.RunReport;
 import org.planewatch.sim.report.RunReports;
 
@@ -26,10 +28,27 @@ public final class ScenarioExecution implements RunnableSimulation {
         return new ScenarioExecution(scenario, simulation, (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** One line for stderr: what was built and how long it took. */
+    /** One line for stderr: what was built and how long it took (and over which planes ECMP hashes). */
     public String builtLine() {
+        String ecmp = scenario.transport().mode() == TransportMode.ECMP
+                        && scenario.fabric().planes() > 1
+                ? ", " + transport(scenario) + " transport"
+                : "";
         return scenario.name() + ": built " + scenario.fabric().hostCount() + " hosts, "
-                + scenario.fabric().switchCount() + " switches in " + buildMs + " ms";
+                + scenario.fabric().switchCount() + " switches in " + buildMs + " ms" + ecmp;
+    }
+
+    /** The transport mode, and for the ECMP baseline on several planes which ones its flows use (ADR 0097). */
+    static String transport(Scenario scenario) {
+        String mode = scenario.transport().mode().name().toLowerCase(Locale.ROOT);
+        if (scenario.transport().mode() != TransportMode.ECMP
+                || scenario.fabric().planes() == 1) {
+            return mode;
+        }
+        return mode
+                + (scenario.transport().ecmpAllPlanes()
+                        ? " (each flow hashed to one of " + scenario.fabric().planes() + " planes)"
+                        : " (every flow on plane 0 only)");
     }
 
     public PacedRun.Outcome run(PacedRun pacer, long endPs, boolean stopWhenComplete) {

@@ -17,15 +17,17 @@ package org.planewatch.sim.config;
  * @param qpRetryCount QP timer expiries before the peer is declared dead
  * @param penaltyEcn penalty added to an EV on an ECN echo
  * @param penaltyTrim penalty added to an EV on a (fabric) trim NACK
- * @param controllerDenyDistinctQps distinct QPs retiring EVs across one link before the fabric
- *     controller denies every EV crossing it; 0 disables the rule
+ * @param controllerDenyDistinctQps distinct QPs retiring EVs across one link that shows a fault of
+ *     its own (down, or fault losses) before the fabric controller denies every EV crossing it; 0
+ *     disables the rule
  * @param nsccTargetDelayNs NSCC target queueing delay
  * @param nsccMaxCwndBdp NSCC maximum window in bandwidth-delay products
  * @param nsccGamma NSCC multiplicative-decrease gain
  * @param nsccMaxMdJump largest multiplicative decrease at once
  * @param nsccQaThreshold quick-adapt threshold in base RTTs of delay
  * @param ecmpReconvergeNs ECMP baseline: delay before routing moves flows off a failed link
- * @param ecmpAllPlanes ECMP baseline: hash flows over every plane (flow-pinned) instead of one
+ * @param ecmpAllPlanes ECMP baseline: hash flows over every plane, each flow pinned to one (the
+ *     default, ADR 0097); false pins every flow to plane 0, 1/P of the NIC (older runs' baseline)
  * @param nsccFairIncreasePacketsPerRtt NSCC fair increase in packets per RTT once the delay is above
  *     target [choice]: 20 is calibrated so the htsim reference permutations (sim-backend/reference/htsim) end
  *     with the reference's tail FCT; with 1 packet per RTT, flows cut early never catch up and the
@@ -118,7 +120,7 @@ public record TransportConfig(
                 0.5,
                 4.0,
                 2_000_000_000L,
-                false,
+                true,
                 20.0);
     }
 

@@ -18,12 +18,16 @@ import org.planewatch.sim.transport.Transport;
  * flap holds one pending event whatever its count. Each step keeps the sequence number and event
  * target it had when every step was scheduled up front, so event order and trace digest are the
  * same as they were then.
+ *
+ * <p>A link is down while any fault holds it ({@link LinkDownCauses}): its own link-down or flap,
+ * a reboot of either end switch, its plane down. Ending one of them leaves the others in force.
  */
 public final class FaultInjector {
     private final Engine engine;
     private final Topology topo;
     private final Network net;
     private final Transport transport;
+    private final LinkDownCauses causes;
     /** The next step of every fault not finished, in the engine's order: (time, sequence). */
     private final PriorityQueue<PendingStep> pending =
             new PriorityQueue<>(Comparator.comparingLong(PendingStep::atPs).thenComparingLong(PendingStep::sequence));
@@ -39,6 +43,7 @@ public final class FaultInjector {
         this.topo = net.topology();
         this.net = net;
         this.transport = transport;
+        this.causes = new LinkDownCauses(topo, net);
         engine.register(EventKind.FAULT, (target, arg) -> takeStep(target));
     }
 
@@ -70,25 +75,26 @@ public final class FaultInjector {
                         FaultSteps.picos(flap.periodNs()),
                         FaultSteps.picos(flap.downNs()),
                         flap.count(),
-                        () -> net.setLinkUp(link, false),
-                        () -> net.setLinkUp(link, true));
+                        () -> causes.setLinkDown(link, true),
+                        () -> causes.setLinkDown(link, false));
             }
             case FaultSpec.SwitchReboot reboot -> {
                 int sw = topo.switchIndex(reboot.switchName());
                 yield FaultSteps.downThenUp(
                         atPs,
                         FaultSteps.picos(reboot.downNs()),
-                        () -> setSwitchLinks(sw, false),
-                        () -> setSwitchLinks(sw, true));
+                        () -> causes.setRebooting(sw, true),
+                        () -> causes.setRebooting(sw, false));
             }
-            case FaultSpec.LinkDown f -> FaultSteps.once(atPs, () -> net.setLinkUp(topo.linkIndex(f.link()), false));
-            case FaultSpec.LinkUp f -> FaultSteps.once(atPs, () -> net.setLinkUp(topo.linkIndex(f.link()), true));
+            case FaultSpec.LinkDown f ->
+                FaultSteps.once(atPs, () -> causes.setLinkDown(topo.linkIndex(f.link()), true));
+            case FaultSpec.LinkUp f -> FaultSteps.once(atPs, () -> causes.setLinkDown(topo.linkIndex(f.link()), false));
             case FaultSpec.GrayLink f ->
                 FaultSteps.once(atPs, () -> net.setLinkDropProbability(topo.linkIndex(f.link()), f.dropProbability()));
             case FaultSpec.CrcErrors f ->
                 FaultSteps.once(atPs, () -> net.setLinkBitErrorRate(topo.linkIndex(f.link()), f.bitErrorRate()));
-            case FaultSpec.PlaneDown f -> FaultSteps.once(atPs, () -> setPlaneLinks(f.plane(), false));
-            case FaultSpec.PlaneUp f -> FaultSteps.once(atPs, () -> setPlaneLinks(f.plane(), true));
+            case FaultSpec.PlaneDown f -> FaultSteps.once(atPs, () -> causes.setPlaneDown(f.plane(), true));
+            case FaultSpec.PlaneUp f -> FaultSteps.once(atPs, () -> causes.setPlaneDown(f.plane(), false));
         };
     }
 
@@ -179,21 +185,6 @@ public final class FaultInjector {
         }
     }
 
-    private void setSwitchLinks(int sw, boolean up) {
-        int first = topo.switchFirstPort(sw);
-        for (int k = 0; k < topo.switchPortCount(sw); k++) {
-            net.setLinkUp(topo.portLink(first + k), up);
-        }
-    }
-
-    private void setPlaneLinks(int plane, boolean up) {
-        for (int link = 0; link < topo.linkCount; link++) {
-            if (topo.linkPlane(link) == plane) {
-                net.setLinkUp(link, up);
-            }
-        }
-    }
-
     // ---- Java API: faults now
 
     public void linkDown(String link) {
@@ -228,7 +219,10 @@ public final class FaultInjector {
         schedule(new FaultSpec.PlaneUp(nowNs(), plane), engine.now());
     }
 
-    /** Operator command: deny every EV crossing the link until {@link #allowLink} (or the link's repair). */
+    /**
+     * Operator command: deny every EV crossing the link until {@link #allowLink}; the link's repair
+     * does not lift it (only the controller's automatic denials lift with recovery).
+     */
     public void denyLink(String link) {
         requireLink(topo, link);
         transport.operatorDeny(topo.linkIndex(link));

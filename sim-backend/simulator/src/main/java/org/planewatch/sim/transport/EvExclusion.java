@@ -56,7 +56,7 @@ final class EvExclusion {
         this.hostPlaneCounters = hostPlaneCounters;
         this.headerBytes = headerBytes;
         this.enabled = enabled;
-        this.controller = new FabricController(paths, config.controllerDenyDistinctQps());
+        this.controller = new FabricController(paths, new LinkEvidence(network), config.controllerDenyDistinctQps());
         this.planeRetirements = new long[topology.planes];
         this.planeDenials = new long[topology.planes];
     }
@@ -73,10 +73,13 @@ final class EvExclusion {
         return planeDenials[plane];
     }
 
-    /** A link came back: EVs the controller denied for it return to GOOD. */
+    /**
+     * A link came back: EVs the controller's rule denied for it return to GOOD; an operator's
+     * denial of it holds until the operator allows the link.
+     */
     void linkUp(int link) {
-        if (controller.denies(link)) {
-            allowLink(link);
+        if (controller.recovered(link)) {
+            readmitDenied(link);
         }
     }
 
@@ -191,7 +194,7 @@ final class EvExclusion {
     }
 
     /** Controller command: every EV whose path crosses {@code link} becomes DENIED. */
-    void denyLink(int link) {
+    private void denyLink(int link) {
         for (int id = 0; id < qps.count(); id++) {
             QueuePair qp = qps.get(id);
             for (int ev = 0; ev < qp.evCount && enabled; ev++) {
@@ -202,9 +205,14 @@ final class EvExclusion {
         }
     }
 
-    /** Controller command: EVs denied for {@code link} (and no other denied link) are GOOD again. */
+    /** Operator command: EVs denied for {@code link} (and no other denied link) are GOOD again. */
     void allowLink(int link) {
         controller.allowed(link);
+        readmitDenied(link);
+    }
+
+    /** EVs denied for {@code link} whose path crosses no link still denied return to GOOD. */
+    private void readmitDenied(int link) {
         for (int id = 0; id < qps.count(); id++) {
             QueuePair qp = qps.get(id);
             for (int ev = 0; ev < qp.evCount && enabled; ev++) {
@@ -219,7 +227,7 @@ final class EvExclusion {
 
     /** Operator command through the controller: deny and remember it until {@link #allowLink}. */
     void operatorDeny(int link) {
-        controller.denied(link);
+        controller.operatorDenied(link);
         denyLink(link);
     }
 }

@@ -173,17 +173,15 @@ public final class Transport implements PacketSink, LinkStateListener {
         }
     }
 
-    /** Controller command: every EV whose path crosses {@code link} becomes DENIED. */
-    public void denyLink(int link) {
-        exclusion.denyLink(link);
-    }
-
-    /** Controller command: EVs denied for {@code link} (and no other denied link) are GOOD again. */
+    /** Operator command: EVs denied for {@code link} (and no other denied link) are GOOD again. */
     public void allowLink(int link) {
         exclusion.allowLink(link);
     }
 
-    /** Operator command through the controller: deny and remember it until {@link #allowLink}. */
+    /**
+     * Operator command through the controller: every EV whose path crosses {@code link} becomes
+     * DENIED until {@link #allowLink}, whether or not the link goes down and comes back meanwhile.
+     */
     public void operatorDeny(int link) {
         exclusion.operatorDeny(link);
     }

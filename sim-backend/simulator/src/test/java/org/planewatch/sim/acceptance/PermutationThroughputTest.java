@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.planewatch.sim.RunSummary;
 import org.planewatch.sim.Simulation;
 import org.planewatch.sim.config.FabricConfig;
-import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.switching.PortCounter;
 import org.planewatch.sim.telemetry.FabricTelemetry;
@@ -56,34 +55,11 @@ class PermutationThroughputTest {
 
     @Test
     void ecmpOverAllPlanesPinsEachFlowToOneHashedPlane() {
-        TransportConfig d = TransportConfig.defaults(TransportMode.ECMP);
-        TransportConfig allPlanes = new TransportConfig(
-                d.mode(),
-                d.evsPerQp(),
-                d.evMinActive(),
-                d.ackEveryPackets(),
-                d.sackReorderThreshold(),
-                d.evLossTimerRtts(),
-                d.probeInitialNs(),
-                d.probeMaxNs(),
-                d.qpTimerExponent(),
-                d.qpRetryCount(),
-                d.penaltyEcn(),
-                d.penaltyTrim(),
-                d.controllerDenyDistinctQps(),
-                d.nsccTargetDelayNs(),
-                d.nsccMaxCwndBdp(),
-                d.nsccGamma(),
-                d.nsccMaxMdJump(),
-                d.nsccQaThreshold(),
-                d.ecmpReconvergeNs(),
-                true,
-                d.nsccFairIncreasePacketsPerRtt());
         Simulation sim = Simulation.build(SmallFabrics.scenario(
                 "ecmp-planes",
                 5,
                 SmallFabrics.fabric(4, 4, 4, 4),
-                allPlanes,
+                TransportMode.ECMP,
                 SmallFabrics.permutation(200_000, 1),
                 List.of()));
         sim.runToCompletion(100_000 * US);
@@ -101,6 +77,36 @@ class PermutationThroughputTest {
         }
         assertTrue(planesUsed.size() > 1, "flows hashed over several planes: " + planesUsed);
         assertEquals(sim.summary().messages().total(), sim.summary().messages().completed());
+    }
+
+    @Test
+    void ecmpInAMultiPlaneRunCarriesTrafficOnEveryPlaneAndKeepsUpWithMrcUnderAllToAll() {
+        FabricConfig fabric = SmallFabrics.fabric(4, 4, 4, 4);
+        Simulation ecmp = runAllToAll(fabric, TransportMode.ECMP);
+        Simulation mrc = runAllToAll(fabric, TransportMode.MRC);
+
+        FabricTelemetry t = ecmp.telemetry();
+        for (int plane = 0; plane < t.planes(); plane++) {
+            long tx = 0;
+            for (int host = 0; host < t.hostCount(); host++) {
+                tx += t.portCounter(t.hostPort(host, plane), PortCounter.TX_DATA_PAYLOAD_BYTES);
+            }
+            assertTrue(
+                    tx > ecmp.summary().messages().bytesExpected() / (2L * t.planes()), "plane " + plane + ": " + tx);
+        }
+        long ecmpNs = ecmp.summary().fct().maxNs();
+        long mrcNs = mrc.summary().fct().maxNs();
+        System.out.println("all-to-all on 4 planes: slowest transfer ECMP " + ecmpNs + " ns, MRC " + mrcNs + " ns");
+        assertEquals(
+                ecmp.summary().messages().total(), ecmp.summary().messages().completed());
+        assertTrue(ecmpNs < 2 * mrcNs && mrcNs < 2 * ecmpNs, "ECMP within 2x of MRC: " + ecmpNs + " vs " + mrcNs);
+    }
+
+    private static Simulation runAllToAll(FabricConfig fabric, TransportMode mode) {
+        Simulation sim = Simulation.build(SmallFabrics.scenario(
+                "all-to-all-" + mode, 5, fabric, mode, SmallFabrics.allToAll(200_000, 1), List.of()));
+        sim.runToCompletion(100_000 * US);
+        return sim;
     }
 
     private static Simulation run(TransportMode mode) {

@@ -93,4 +93,40 @@ class FaultInjectorTest {
         assertEquals(1, t.portCounter(t.switchPort(sw, 0), PortCounter.OPER_UP));
         assertThrows(IllegalArgumentException.class, () -> sim.faults().linkDown("host-99~p0-t0-0"));
     }
+
+    @Test
+    void aLinkDownHoldsThroughTheEndOfARebootOfItsSwitch() {
+        Simulation sim = Simulation.build(scenario(List.of(
+                new FaultSpec.LinkDown(5_000, "p0-t0-1~p0-t1-0"),
+                new FaultSpec.SwitchReboot(10_000, "p0-t1-0", 20_000))));
+        FabricTelemetry t = sim.telemetry();
+
+        sim.runUntil(40_000_000);
+
+        assertFalse(t.linkUp(t.linkIndex("p0-t0-1~p0-t1-0")), "the link-down outlasts the reboot");
+        assertTrue(t.linkUp(t.linkIndex("p0-t0-0~p0-t1-0")), "the switch's other links are back");
+        sim.faults().linkUp("p0-t0-1~p0-t1-0");
+        sim.step();
+        assertTrue(t.linkUp(t.linkIndex("p0-t0-1~p0-t1-0")));
+    }
+
+    @Test
+    void aLinkDownAndARebootHoldThroughAPlaneUp() {
+        Simulation sim = Simulation.build(scenario(List.of(
+                new FaultSpec.LinkDown(5_000, "host-2~p1-t0-0"),
+                new FaultSpec.PlaneDown(10_000, 1),
+                new FaultSpec.SwitchReboot(12_000, "p1-t1-3", 30_000),
+                new FaultSpec.PlaneUp(20_000, 1))));
+        FabricTelemetry t = sim.telemetry();
+
+        sim.runUntil(25_000_000);
+        assertFalse(t.linkUp(t.linkIndex("host-2~p1-t0-0")), "the link-down outlasts the plane-up");
+        assertFalse(t.linkUp(t.linkIndex("p1-t0-2~p1-t1-3")), "so does the reboot, still under way");
+        assertTrue(t.linkUp(t.linkIndex("host-3~p1-t0-0")), "the plane's other links are back");
+        assertTrue(t.linkUp(t.linkIndex("p1-t0-2~p1-t1-2")));
+
+        sim.runUntil(45_000_000);
+        assertTrue(t.linkUp(t.linkIndex("p1-t0-2~p1-t1-3")), "the reboot is over");
+        assertFalse(t.linkUp(t.linkIndex("host-2~p1-t0-0")), "the link-down is not");
+    }
 }

@@ -138,7 +138,7 @@ class ScenarioLoaderTest {
                   nsccMaxMdJump: 0.4
                   nsccQaThreshold: 3.5
                   ecmpReconvergeNs: 1000000000
-                  ecmpAllPlanes: true
+                  ecmpAllPlanes: false
                   nsccFairIncreasePacketsPerRtt: 12.5
                 workload: {type: permutation}
                 """).transport();
@@ -164,7 +164,7 @@ class ScenarioLoaderTest {
                         0.4,
                         3.5,
                         1_000_000_000L,
-                        true,
+                        false,
                         12.5),
                 transport);
     }
