@@ -26,7 +26,7 @@ import org.planewatch.sim.scenario.ScenarioLoader;
 public final class IncidentRunner {
     static final long SAMPLE_MILLIS = 50;
     /** How long the console may take to connect and receive the fabric. */
-    private static final long CONNECT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
+    private static final long CONNECT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(15);
     /** How long a run may take beyond its simulated time at the demo's pace (a loaded machine lags). */
     private static final long LAG_ALLOWANCE = 20;
 
@@ -77,15 +77,25 @@ public final class IncidentRunner {
         }
     }
 
-    /** Waits until the console's snapshot shows the fabric's links (the subscription's first sync). */
+    /**
+     * Waits until the console has taken the subscription's first sync: updates accepted, none
+     * queued, and no more for a sample period. (The snapshot itself is published on the store's
+     * clock, which stands still while the simulation is paused.)
+     */
     private static void awaitFabric(LiveSession session, Incident incident) throws InterruptedException {
         long deadline = System.nanoTime() + CONNECT_TIMEOUT_NANOS;
-        while (session.snapshots().latest().links().isEmpty()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("incident " + incident.id() + ": the console received no links in "
-                        + TimeUnit.NANOSECONDS.toSeconds(CONNECT_TIMEOUT_NANOS) + " s");
+        long accepted = -1;
+        while (true) {
+            FabricSnapshot.IngestStats stats = session.ingestStats();
+            if (stats.acceptedUpdates() > 0 && stats.queueDepth() == 0 && stats.acceptedUpdates() == accepted) {
+                return;
             }
-            Thread.sleep(SAMPLE_MILLIS);
+            accepted = stats.acceptedUpdates();
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("incident " + incident.id() + ": the console did not receive the"
+                        + " fabric in " + TimeUnit.NANOSECONDS.toSeconds(CONNECT_TIMEOUT_NANOS) + " s (" + stats + ")");
+            }
+            Thread.sleep(4 * SAMPLE_MILLIS);
         }
     }
 
