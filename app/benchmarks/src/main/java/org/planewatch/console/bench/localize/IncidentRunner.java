@@ -26,7 +26,7 @@ import org.planewatch.sim.scenario.ScenarioLoader;
 public final class IncidentRunner {
     static final long SAMPLE_MILLIS = 50;
     /** How long the console may take to connect and receive the fabric. */
-    private static final long CONNECT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(15);
+    private static final long CONNECT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(90);
     /** How long a run may take beyond its simulated time at the demo's pace (a loaded machine lags). */
     private static final long LAG_ALLOWANCE = 20;
 
@@ -34,6 +34,7 @@ public final class IncidentRunner {
 
     /** The incident's samples, from the instant the simulation starts to its end. */
     public static List<Sample> run(Incident incident) throws IOException, InterruptedException {
+        long started = System.nanoTime();
         Scenario scenario;
         try {
             scenario =
@@ -48,9 +49,18 @@ public final class IncidentRunner {
             long originNanos = epochNanos(Instant.now());
             try (LiveSession session = new LiveSession(new DemoPaceClock(originNanos, backend::simulatedNowNs))) {
                 session.add(TargetConfig.insecure("sim", "127.0.0.1", agent.port(), List.of("*")));
+                long synced = System.nanoTime();
                 awaitFabric(session, incident);
                 pause(backend, false);
-                return sample(session, backend, incident);
+                long running = System.nanoTime();
+                List<Sample> samples = sample(session, backend, incident);
+                System.err.printf(
+                        "incident %d: built and started in %d ms, first sync %d ms, ran %d ms%n",
+                        incident.id(),
+                        (synced - started) / 1_000_000,
+                        (running - synced) / 1_000_000,
+                        (System.nanoTime() - running) / 1_000_000);
+                return samples;
             }
         }
     }
