@@ -12,6 +12,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.planewatch.collector.config.CollectorSettings;
 import org.planewatch.collector.config.TopicLayout;
 
@@ -25,6 +26,26 @@ public final class Topics {
     private static final long TIMEOUT_SECONDS = 30;
 
     private Topics() {}
+
+    /**
+     * Describes topics just created: a broker may not know them for a moment after it created them
+     * (its metadata arrives from the controller), so an unknown topic is asked about again, for up to
+     * the timeout.
+     */
+    private static Map<String, TopicDescription> describe(Admin admin, List<String> topics)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        while (true) {
+            try {
+                return admin.describeTopics(topics).allTopicNames().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
 
     /** Returns the number of shares (partitions of the targets topic) in use. */
     public static int ensure(CollectorSettings settings) {
@@ -72,10 +93,7 @@ public final class Topics {
                     }
                 }
             }
-            Map<String, TopicDescription> described = admin.describeTopics(
-                            List.of(layout.targets(), layout.exclusions()))
-                    .allTopicNames()
-                    .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            Map<String, TopicDescription> described = describe(admin, List.of(layout.targets(), layout.exclusions()));
             int shares = described.get(layout.targets()).partitions().size();
             int exclusionPartitions =
                     described.get(layout.exclusions()).partitions().size();
