@@ -47,6 +47,8 @@ public final class KafkaProperties {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException(file + ": cannot read the Kafka properties file (no such file)");
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read the Kafka properties file ("
                     + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");

@@ -106,8 +106,9 @@ public final class Collector implements AutoCloseable {
         return queue;
     }
 
-    public ShareMembership membership() {
-        return membership;
+    /** Why the group membership stopped on its own (the cluster refused it), or null while it runs. */
+    public RuntimeException failure() {
+        return membership.failure();
     }
 
     public String id() {

@@ -78,15 +78,21 @@ class ExclusionsOnceTest {
         EmbeddedBroker broker = EmbeddedBroker.start(data, port);
         try (SimAgent agent = SimAgent.start(10_000, 8_192)) {
             Path targets = agent.writeTargetsFile(dir.resolve("targets.yaml"));
-            Collector collector =
-                    Collector.start(Collectors.settings("c1", broker.bootstrap(), targets, 4), line -> {});
+            Collector collector = Collector.start(
+                    Collectors.settings("c1", broker.bootstrap(), targets, 4), line -> System.out.println(line));
             try {
                 awaitPublished(collector, 20);
                 long before = collector.counters().decisionsPublished.sum();
+                long t0 = System.nanoTime();
                 broker.close();
+                long t1 = System.nanoTime();
                 Thread.sleep(2_000); // decisions keep coming while the broker is down
                 broker = EmbeddedBroker.start(data, port);
+                long t2 = System.nanoTime();
                 awaitPublished(collector, before + 20);
+                System.out.printf(
+                        "broker stopped in %d ms, started again in %d ms, publishing again %d ms later%n",
+                        (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000 - 2_000, (System.nanoTime() - t2) / 1_000_000);
                 assertTopicHoldsEverySentDecisionOnce(broker.bootstrap(), agent);
             } finally {
                 collector.close();
