@@ -217,9 +217,8 @@ public final class CollectorMain implements Callable<Integer> {
             CollectorStatus status = new CollectorStatus(collector);
             while (!stop.await(
                     statusEverySeconds > 0 ? statusEverySeconds : 3600, java.util.concurrent.TimeUnit.SECONDS)) {
-                if (collector.membership().failure() != null) {
-                    err.println("planewatch-collector: "
-                            + collector.membership().failure().getMessage());
+                if (collector.failure() != null) {
+                    err.println("planewatch-collector: " + collector.failure().getMessage());
                     return KAFKA_ERROR;
                 }
                 if (statusEverySeconds > 0) {
