@@ -31,6 +31,8 @@ public final class Forwarder implements Runnable {
     private final DecisionAssembler assembler = new DecisionAssembler();
     private final ConcurrentLinkedQueue<String> forgotten = new ConcurrentLinkedQueue<>();
     private volatile boolean stopped;
+    /** The failure last logged per target, until it streams again. Forwarder thread only. */
+    private final java.util.Map<String, String> failing = new java.util.HashMap<>();
 
     public Forwarder(
             IngestQueue queue,
@@ -68,6 +70,7 @@ public final class Forwarder implements Runnable {
             }
             for (String source; (source = forgotten.poll()) != null; ) {
                 assembler.forget(source);
+                failing.remove(source);
             }
             for (IngestEvent event : batch) {
                 forward(event);
@@ -95,7 +98,17 @@ public final class Forwarder implements Runnable {
             }
             case IngestEvent.Connection connection -> {
                 if (connection.phase() == ConnectionPhase.FAILED) {
-                    log.accept("target '" + connection.source() + "': " + connection.detail());
+                    // Once per target and kind of failure until it streams again: a target that keeps
+                    // refusing is redialled every few hundred ms, and a line per redial flooded the log.
+                    String detail = connection.detail();
+                    int retry = detail.indexOf("; retrying");
+                    String failure = retry < 0 ? detail : detail.substring(0, retry);
+                    if (!failure.equals(failing.put(connection.source(), failure))) {
+                        log.accept("target '" + connection.source() + "': " + failure + " (retrying until it answers)");
+                    }
+                } else if (connection.phase() == ConnectionPhase.STREAMING
+                        && failing.remove(connection.source()) != null) {
+                    log.accept("target '" + connection.source() + "': streaming again");
                 }
             }
             case IngestEvent.Synced synced -> {
