@@ -32,11 +32,7 @@ final class ClientProperties {
      * for room and the notification is dropped and counted: a live stream is worth more than an old one.
      */
     static Map<String, Object> updatesProducer(CollectorSettings settings) {
-        Map<String, Object> props = common(settings, "updates");
-        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        Map<String, Object> props = producer(settings, "updates", ByteArraySerializer.class);
         props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         props.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 20);
         props.putIfAbsent(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
@@ -51,11 +47,7 @@ final class ClientProperties {
      * acknowledged.
      */
     static Map<String, Object> exclusionsProducer(CollectorSettings settings) {
-        Map<String, Object> props = common(settings, "exclusions");
-        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        Map<String, Object> props = producer(settings, "exclusions", ByteArraySerializer.class);
         props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         props.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 5);
         props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 24 * 3600 * 1000);
@@ -65,9 +57,14 @@ final class ClientProperties {
 
     /** The targets list: a plain producer of names (the file's entries are re-sent on every start). */
     static Map<String, Object> targetsProducer(CollectorSettings settings) {
-        Map<String, Object> props = common(settings, "targets");
+        return producer(settings, "targets", StringSerializer.class);
+    }
+
+    /** Every producer: string keys, idempotent, acks=all (the guarantees ADR 0099 rests on). */
+    private static Map<String, Object> producer(CollectorSettings settings, String role, Class<?> valueSerializer) {
+        Map<String, Object> props = common(settings, role);
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, valueSerializer);
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         return props;

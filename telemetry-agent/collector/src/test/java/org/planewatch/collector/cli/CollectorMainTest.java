@@ -175,7 +175,7 @@ class CollectorMainTest {
     void withAnEmbeddedBrokerTheCollectorStartsByItselfAndPublishesTheFabric() throws Exception {
         try (SimAgent agent = SimAgent.start()) {
             Path targets = agent.writeTargetsFile(dir.resolve("fabric.yaml"));
-            int port = freePortPair();
+            int port = Collectors.freePortPair();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             CountDownLatch stop = new CountDownLatch(1);
             CollectorMain main =
@@ -219,20 +219,5 @@ class CollectorMainTest {
             }
             assertEquals(0, code.get(), "the collector stopped cleanly");
         }
-    }
-
-    private static int freePortPair() throws Exception {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port;
-            try (ServerSocket socket = new ServerSocket(0)) {
-                port = socket.getLocalPort();
-            }
-            try (ServerSocket next = new ServerSocket(port + 1)) {
-                return port;
-            } catch (java.io.IOException taken) {
-                // try another
-            }
-        }
-        throw new IllegalStateException("no two free ports in a row");
     }
 }

@@ -3,7 +3,6 @@ package org.planewatch.collector.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,7 +72,7 @@ class ExclusionsOnceTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void decisionsMadeWhileTheBrokerRestartsArePublishedOnceAndNoneIsLost() throws Exception {
-        int port = freePortPair();
+        int port = Collectors.freePortPair();
         Path data = dir.resolve("broker");
         EmbeddedBroker broker = EmbeddedBroker.start(data, port);
         try (SimAgent agent = SimAgent.start(10_000, 8_192)) {
@@ -163,23 +162,5 @@ class ExclusionsOnceTest {
             ids.add(decision.id());
         }
         return ids;
-    }
-
-    /** A port whose next port is free too (the embedded broker's controller takes it). */
-    private static int freePortPair() throws Exception {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port;
-            try (ServerSocket socket = new ServerSocket(0)) {
-                port = socket.getLocalPort();
-            }
-            if (port < 65535) {
-                try (ServerSocket next = new ServerSocket(port + 1)) {
-                    return port;
-                } catch (java.io.IOException taken) {
-                    // try another
-                }
-            }
-        }
-        throw new IllegalStateException("no two free ports in a row");
     }
 }

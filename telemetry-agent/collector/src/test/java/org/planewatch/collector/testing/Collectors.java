@@ -66,6 +66,24 @@ public final class Collectors {
         return records;
     }
 
+    /** A free loopback port whose next port is free too (the embedded broker's controller takes it). */
+    public static int freePortPair() throws java.io.IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int port;
+            try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+                port = socket.getLocalPort();
+            }
+            if (port < 65535) {
+                try (java.net.ServerSocket next = new java.net.ServerSocket(port + 1)) {
+                    return port;
+                } catch (java.io.IOException taken) {
+                    // try another
+                }
+            }
+        }
+        throw new IllegalStateException("no two free ports in a row");
+    }
+
     public static void await(BooleanSupplier condition, Duration limit, String otherwise) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (!condition.getAsBoolean()) {
