@@ -1,0 +1,318 @@
+package org.planewatch.collector.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.planewatch.collector.broker.EmbeddedBroker;
+import org.planewatch.collector.config.CollectorSettings;
+import org.planewatch.collector.config.CollectorTargets;
+import org.planewatch.collector.config.GroupTiming;
+import org.planewatch.collector.config.KafkaProperties;
+import org.planewatch.collector.config.TopicLayout;
+import org.planewatch.collector.node.Collector;
+import org.planewatch.collector.node.CollectorStatus;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Entry point of {@code planewatch-collector.jar}. */
+@Command(
+        name = "planewatch-collector",
+        mixinStandardHelpOptions = true,
+        version = "planewatch-collector 0.1.0",
+        description = "Subscribes with gNMI to a share of the targets in a targets file and publishes what they"
+                + " stream to Apache Kafka. Collectors given the same file and group share the targets among"
+                + " themselves (docs/scale.md).",
+        sortOptions = false)
+public final class CollectorMain implements Callable<Integer> {
+    /** Exit code for bad flags and files (picocli uses it for parse errors too). */
+    public static final int USAGE_ERROR = 2;
+    /** Exit code when the cluster cannot be reached or set up. */
+    public static final int KAFKA_ERROR = 3;
+
+    @Option(
+            names = "--targets",
+            paramLabel = "FILE",
+            required = true,
+            description = "Targets file (YAML, as the console's).")
+    Path targets;
+
+    @Option(
+            names = "--bootstrap",
+            paramLabel = "HOST:PORT[,...]",
+            description = "An existing Kafka cluster's bootstrap servers.")
+    String bootstrap;
+
+    @Option(
+            names = "--embedded-broker",
+            paramLabel = "DIR",
+            description = "Start a single-node Kafka broker (KRaft) in this process, its data in DIR: a demo on one"
+                    + " machine.")
+    Path embeddedBroker;
+
+    @Option(
+            names = "--broker-port",
+            paramLabel = "PORT",
+            defaultValue = "9092",
+            description = "The embedded broker's client port on 127.0.0.1; its controller takes the next"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int brokerPort;
+
+    @Option(
+            names = "--id",
+            paramLabel = "NAME",
+            description = "This collector's name (default: host name and process id).")
+    String id;
+
+    @Option(
+            names = "--group",
+            paramLabel = "NAME",
+            defaultValue = CollectorSettings.DEFAULT_GROUP,
+            description = "Consumer group the collectors share targets in (default: ${DEFAULT-VALUE}).")
+    String group;
+
+    @Option(
+            names = "--kafka-property",
+            paramLabel = "KEY=VALUE",
+            description = "A Kafka client property for every client (TLS, SASL: security.protocol=SSL, ...);"
+                    + " repeatable.")
+    List<String> kafkaProperty = new ArrayList<>();
+
+    @Option(
+            names = "--kafka-properties",
+            paramLabel = "FILE",
+            description = "A file of Kafka client properties (key=value lines), as Kafka's own tools take.")
+    Path kafkaPropertiesFile;
+
+    @Option(
+            names = "--shares",
+            paramLabel = "N",
+            defaultValue = "12",
+            description = "Partitions of the targets and exclusions topics when this collector creates them: at most"
+                    + " this many collectors hold targets (default: ${DEFAULT-VALUE}).")
+    int shares;
+
+    @Option(
+            names = "--update-partitions",
+            paramLabel = "N",
+            defaultValue = "12",
+            description = "Partitions of the updates topic when this collector creates it (default: ${DEFAULT-VALUE}).")
+    int updatePartitions;
+
+    @Option(
+            names = "--replication-factor",
+            paramLabel = "N",
+            defaultValue = "0",
+            description =
+                    "Replicas of each topic this collector creates; 0: min(3, brokers) (default: ${DEFAULT-VALUE}).")
+    int replicationFactor;
+
+    @Option(
+            names = "--session-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "10",
+            description = "How long the group waits for a silent collector before moving its targets (default:"
+                    + " ${DEFAULT-VALUE}; heartbeats every third of it).")
+    int sessionTimeoutSeconds;
+
+    @Option(
+            names = "--status-every",
+            paramLabel = "SECONDS",
+            defaultValue = "10",
+            description = "Print a status line this often; 0: never (default: ${DEFAULT-VALUE}).")
+    int statusEverySeconds;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final CountDownLatch stop;
+
+    public CollectorMain() {
+        this(System.out, System.err, new CountDownLatch(1));
+    }
+
+    /** For tests: output streams, and a latch whose release stops a running collector. */
+    CollectorMain(PrintStream out, PrintStream err, CountDownLatch stop) {
+        this.out = out;
+        this.err = err;
+        this.stop = stop;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(new CollectorMain(), args));
+    }
+
+    static int run(CollectorMain main, String... args) {
+        CommandLine line = new CommandLine(main);
+        line.setOut(new PrintWriter(main.out, true));
+        line.setErr(new PrintWriter(main.err, true));
+        line.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            main.err.println("planewatch-collector: " + e.getMessage());
+            return e instanceof IllegalArgumentException ? USAGE_ERROR : KAFKA_ERROR;
+        });
+        return line.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        Settings checked;
+        try {
+            checked = settings();
+        } catch (IllegalArgumentException e) {
+            err.println("planewatch-collector: " + e.getMessage());
+            return USAGE_ERROR;
+        }
+        long started = System.nanoTime();
+        EmbeddedBroker broker = null;
+        Collector collector = null;
+        try {
+            String servers = bootstrap;
+            if (embeddedBroker != null) {
+                broker = EmbeddedBroker.start(embeddedBroker, brokerPort);
+                servers = broker.bootstrap();
+                out.printf(
+                        Locale.ROOT,
+                        "embedded Kafka broker at %s (data in %s), up in %.1f s%n",
+                        servers,
+                        embeddedBroker,
+                        (System.nanoTime() - started) / 1e9);
+            }
+            CollectorSettings settings = new CollectorSettings(
+                    checked.id(),
+                    group,
+                    servers,
+                    checked.kafkaProperties(),
+                    checked.topics(),
+                    checked.timing(),
+                    checked.targets());
+            collector = Collector.start(settings, err::println);
+            out.printf(
+                    Locale.ROOT,
+                    "collector %s: %d targets listed in %s, group %s at %s; started in %.1f s%n",
+                    settings.id(),
+                    checked.targets().size(),
+                    settings.topics().targets(),
+                    settings.group(),
+                    servers,
+                    (System.nanoTime() - started) / 1e9);
+            Collector running = collector;
+            EmbeddedBroker runningBroker = broker;
+            Thread hook = Thread.ofPlatform().unstarted(() -> {
+                stop.countDown();
+                running.close();
+                if (runningBroker != null) {
+                    runningBroker.close();
+                }
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            CollectorStatus status = new CollectorStatus(collector);
+            while (!stop.await(
+                    statusEverySeconds > 0 ? statusEverySeconds : 3600, java.util.concurrent.TimeUnit.SECONDS)) {
+                if (collector.failure() != null) {
+                    err.println("planewatch-collector: " + collector.failure().getMessage());
+                    return KAFKA_ERROR;
+                }
+                if (statusEverySeconds > 0) {
+                    out.println(status.line());
+                }
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                return 0; // the hook closes everything
+            }
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("planewatch-collector: " + e.getMessage());
+            return USAGE_ERROR;
+        } catch (IllegalStateException e) {
+            err.println("planewatch-collector: " + e.getMessage());
+            return KAFKA_ERROR;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        } finally {
+            if (collector != null) {
+                collector.close();
+            }
+            if (broker != null) {
+                broker.close();
+            }
+        }
+    }
+
+    private record Settings(
+            String id,
+            Map<String, String> kafkaProperties,
+            TopicLayout topics,
+            GroupTiming timing,
+            CollectorTargets targets) {}
+
+    /** Every flag and file checked before anything starts. */
+    private Settings settings() {
+        if ((bootstrap == null) == (embeddedBroker == null)) {
+            throw new IllegalArgumentException(
+                    "give exactly one of --bootstrap HOST:PORT (an existing cluster) and --embedded-broker DIR (a demo"
+                            + " broker in this process)");
+        }
+        if (bootstrap != null) {
+            for (String server : bootstrap.split(",")) {
+                if (!server.strip().matches("[^\\s:]+:\\d{1,5}|\\[[0-9a-fA-F:.]+\\]:\\d{1,5}")) {
+                    throw new IllegalArgumentException(
+                            "--bootstrap: '" + server.strip() + "' is not host:port (e.g. kafka-1.example.net:9092)");
+                }
+            }
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        if (kafkaPropertiesFile != null) {
+            properties.putAll(KafkaProperties.fromFile(kafkaPropertiesFile));
+        }
+        properties.putAll(KafkaProperties.fromOptions(kafkaProperty));
+        TopicLayout topics = TopicLayout.defaults()
+                .withShares(shares)
+                .withUpdatePartitions(updatePartitions)
+                .withReplicationFactor(replicationFactor);
+        if (sessionTimeoutSeconds < 6 || sessionTimeoutSeconds > 300) {
+            throw new IllegalArgumentException(
+                    "--session-timeout must be 6..300 seconds (a broker's default bounds), got "
+                            + sessionTimeoutSeconds);
+        }
+        if (statusEverySeconds < 0) {
+            throw new IllegalArgumentException("--status-every must be 0 or more seconds, got " + statusEverySeconds);
+        }
+        Duration session = Duration.ofSeconds(sessionTimeoutSeconds);
+        GroupTiming timing = new GroupTiming(
+                session, session.dividedBy(3), GroupTiming.defaults().pollInterval());
+        CollectorTargets file = CollectorTargets.read(targets);
+        String name = id != null ? id : defaultId();
+        // Checked here so that a bad id is a usage error, not a failure after the broker started.
+        new CollectorSettings(
+                name,
+                group,
+                bootstrap == null ? "127.0.0.1:" + brokerPort : bootstrap,
+                properties,
+                topics,
+                timing,
+                file);
+        return new Settings(name, properties, topics, timing, file);
+    }
+
+    private static String defaultId() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName().replaceAll("[^a-zA-Z0-9._-]", "-");
+        } catch (UnknownHostException e) {
+            host = "collector";
+        }
+        return host + "-" + ProcessHandle.current().pid();
+    }
+}

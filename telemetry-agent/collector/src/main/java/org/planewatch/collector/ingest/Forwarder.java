@@ -1,0 +1,119 @@
+package org.planewatch.collector.ingest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.planewatch.collector.publish.ExclusionDecision;
+import org.planewatch.collector.publish.ExclusionPublisher;
+import org.planewatch.collector.publish.PublishCounters;
+import org.planewatch.collector.publish.UpdateSink;
+import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
+
+/**
+ * The one thread between the subscriptions and Kafka: drains the ingest queue, hands every
+ * notification of a held target to the updates sink, and every exclusion decision its ring leaves
+ * complete to the {@link ExclusionPublisher}. Events of a target no longer held are left to its new
+ * holder. Connection failures are logged once per change of phase.
+ */
+public final class Forwarder implements Runnable {
+    private static final int BATCH_EVENTS = 1_024;
+
+    private final IngestQueue queue;
+    private final Predicate<String> holds;
+    private final UpdateSink updates;
+    private final ExclusionPublisher exclusions;
+    private final PublishCounters counters;
+    private final Consumer<String> log;
+    private final DecisionAssembler assembler = new DecisionAssembler();
+    private final ConcurrentLinkedQueue<String> forgotten = new ConcurrentLinkedQueue<>();
+    private volatile boolean stopped;
+    /** The failure last logged per target, until it streams again. Forwarder thread only. */
+    private final java.util.Map<String, String> failing = new java.util.HashMap<>();
+
+    public Forwarder(
+            IngestQueue queue,
+            Predicate<String> holds,
+            UpdateSink updates,
+            ExclusionPublisher exclusions,
+            PublishCounters counters,
+            Consumer<String> log) {
+        this.queue = queue;
+        this.holds = holds;
+        this.updates = updates;
+        this.exclusions = exclusions;
+        this.counters = counters;
+        this.log = log;
+    }
+
+    /** {@code source} is no longer held: its incomplete decisions are dropped (any thread). */
+    public void forget(String source) {
+        forgotten.add(source);
+    }
+
+    public void stop() {
+        stopped = true;
+    }
+
+    @Override
+    public void run() {
+        List<IngestEvent> batch = new ArrayList<>(BATCH_EVENTS);
+        while (!stopped) {
+            try {
+                queue.drain(batch, BATCH_EVENTS, 200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            for (String source; (source = forgotten.poll()) != null; ) {
+                assembler.forget(source);
+                failing.remove(source);
+            }
+            for (IngestEvent event : batch) {
+                forward(event);
+            }
+            batch.clear();
+        }
+    }
+
+    private void forward(IngestEvent event) {
+        if (!holds.test(event.source())) {
+            counters.handedOver.increment();
+            return;
+        }
+        switch (event) {
+            case IngestEvent.Notification notification -> {
+                if (updates.publish(notification)) {
+                    counters.notifications.increment();
+                    counters.updates.add(notification.updates().size());
+                } else {
+                    counters.droppedNotifications.increment();
+                }
+                for (ExclusionDecision decision : assembler.accept(notification)) {
+                    exclusions.offer(decision);
+                }
+            }
+            case IngestEvent.Connection connection -> {
+                if (connection.phase() == ConnectionPhase.FAILED) {
+                    // Once per target and kind of failure until it streams again: a target that keeps
+                    // refusing is redialled every few hundred ms, and a line per redial flooded the log.
+                    String detail = connection.detail();
+                    int retry = detail.indexOf("; retrying");
+                    String failure = retry < 0 ? detail : detail.substring(0, retry);
+                    if (!failure.equals(failing.put(connection.source(), failure))) {
+                        log.accept("target '" + connection.source() + "': " + failure + " (retrying until it answers)");
+                    }
+                } else if (connection.phase() == ConnectionPhase.STREAMING
+                        && failing.remove(connection.source()) != null) {
+                    log.accept("target '" + connection.source() + "': streaming again");
+                }
+            }
+            case IngestEvent.Synced synced -> {
+                // the initial state (the whole ring included) has arrived; nothing to do
+            }
+        }
+    }
+}

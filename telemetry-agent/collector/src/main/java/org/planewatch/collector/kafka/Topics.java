@@ -1,0 +1,120 @@
+package org.planewatch.collector.kafka;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.planewatch.collector.config.CollectorSettings;
+import org.planewatch.collector.config.TopicLayout;
+
+/**
+ * Creates the collector tier's topics when they are missing and checks the ones that exist: the
+ * targets topic (compacted: the latest entry per target name) and the exclusions topic must have the
+ * same number of partitions, since a share's decisions live in the exclusions partition of the same
+ * number (ADR 0099).
+ */
+public final class Topics {
+    private static final long TIMEOUT_SECONDS = 30;
+
+    private Topics() {}
+
+    /**
+     * Describes topics just created: a broker may not know them for a moment after it created them
+     * (its metadata arrives from the controller), so an unknown topic is asked about again, for up to
+     * the timeout.
+     */
+    private static Map<String, TopicDescription> describe(Admin admin, List<String> topics)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        while (true) {
+            try {
+                return admin.describeTopics(topics).allTopicNames().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /** Returns the number of shares (partitions of the targets topic) in use. */
+    public static int ensure(CollectorSettings settings) {
+        TopicLayout layout = settings.topics();
+        try (Admin admin = Admin.create(ClientProperties.common(settings, "admin"))) {
+            int brokers = admin.describeCluster()
+                    .nodes()
+                    .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .size();
+            short replicas =
+                    (short) (layout.replicationFactor() == 0 ? Math.min(3, brokers) : layout.replicationFactor());
+            String minIsr = Integer.toString(Math.max(1, replicas - 1));
+            List<NewTopic> wanted = List.of(
+                    new NewTopic(layout.targets(), layout.shares(), replicas)
+                            .configs(Map.of(
+                                    TopicConfig.CLEANUP_POLICY_CONFIG,
+                                    TopicConfig.CLEANUP_POLICY_COMPACT,
+                                    TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                                    minIsr)),
+                    new NewTopic(layout.exclusions(), layout.shares(), replicas)
+                            .configs(Map.of(
+                                    TopicConfig.RETENTION_MS_CONFIG,
+                                    Long.toString(layout.exclusionsRetention().toMillis()),
+                                    TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                                    minIsr)),
+                    new NewTopic(layout.updates(), layout.updatePartitions(), replicas)
+                            .configs(Map.of(
+                                    TopicConfig.RETENTION_MS_CONFIG,
+                                    Long.toString(layout.updatesRetention().toMillis()),
+                                    TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                                    minIsr)));
+            Set<String> existing = admin.listTopics().names().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            List<NewTopic> missing = new ArrayList<>();
+            for (NewTopic topic : wanted) {
+                if (!existing.contains(topic.name())) {
+                    missing.add(topic);
+                }
+            }
+            for (NewTopic topic : missing) {
+                try {
+                    admin.createTopics(List.of(topic)).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw e; // another collector may have created it first
+                    }
+                }
+            }
+            Map<String, TopicDescription> described = describe(admin, List.of(layout.targets(), layout.exclusions()));
+            int shares = described.get(layout.targets()).partitions().size();
+            int exclusionPartitions =
+                    described.get(layout.exclusions()).partitions().size();
+            if (shares != exclusionPartitions) {
+                throw new IllegalStateException("topic " + layout.exclusions() + " has " + exclusionPartitions
+                        + " partitions but " + layout.targets() + " has " + shares
+                        + ": they must have the same number (a share's exclusion decisions live in the partition"
+                        + " of the same number)");
+            }
+            return shares;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(
+                    "Kafka at " + settings.bootstrap() + ": cannot set up the topics: "
+                            + e.getCause().getMessage(),
+                    e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka at " + settings.bootstrap() + " did not answer within "
+                    + TIMEOUT_SECONDS + " s (is the bootstrap address right, and the broker up?)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while setting up the topics");
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.planewatch.collector.publish;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * A decision is published once: a ring resent after a resubscription publishes only what was not
+ * stored yet, a decision that failed to store goes out again, and nothing goes out for a target
+ * no longer held.
+ */
+class ExclusionPublisherTest {
+    /** A sink that stores, or fails, each decision when told to. */
+    private static final class RecordingSink implements ExclusionSink {
+        final List<ExclusionDecision> sent = new ArrayList<>();
+        final List<CompletableFuture<Void>> pending = new ArrayList<>();
+
+        @Override
+        public synchronized CompletableFuture<Void> publish(ExclusionDecision decision, int share) {
+            sent.add(decision);
+            CompletableFuture<Void> stored = new CompletableFuture<>();
+            pending.add(stored);
+            return stored;
+        }
+
+        @Override
+        public void flush() {}
+
+        void storeAll() {
+            List<CompletableFuture<Void>> now;
+            synchronized (this) {
+                now = List.copyOf(pending);
+                pending.clear();
+            }
+            now.forEach(f -> f.complete(null));
+        }
+    }
+
+    private static ExclusionDecision decision(String device, long seq, long timestampNs) {
+        List<TelemetryUpdate> leaves = new ArrayList<>();
+        for (String field : ExclusionEventRing.FIELDS) {
+            leaves.add(new TelemetryUpdate(
+                    ExclusionEventRing.field(seq, field),
+                    field.equals(ExclusionEventRing.TIMESTAMP)
+                            ? TelemetryValue.uint(timestampNs)
+                            : TelemetryValue.str("x")));
+        }
+        return new ExclusionDecision("t-" + device, device, seq, leaves);
+    }
+
+    @Test
+    void aResentRingPublishesOnlyTheDecisionsNotStoredYet() {
+        RecordingSink sink = new RecordingSink();
+        PublishCounters counters = new PublishCounters();
+        ExclusionPublisher publisher = new ExclusionPublisher(sink, new PublishedDecisions(), source -> 0, counters);
+
+        publisher.offer(decision("h", 0, 100));
+        publisher.offer(decision("h", 1, 200));
+        publisher.offer(decision("h", 1, 200)); // resent while on its way
+        sink.storeAll();
+        publisher.offer(decision("h", 0, 100)); // the ring resent after a redial
+        publisher.offer(decision("h", 1, 200));
+        publisher.offer(decision("h", 2, 300));
+        publisher.offer(decision("h", 0, 999)); // the agent restarted: number 0 again, another decision
+        sink.storeAll();
+
+        assertEquals(4, sink.sent.size());
+        assertEquals(4, counters.decisionsPublished.sum());
+        assertEquals(3, counters.decisionsAlreadyPublished.sum());
+    }
+
+    @Test
+    void aDecisionStoredInTheTopicBeforeATakeoverIsNotPublishedAgain() {
+        RecordingSink sink = new RecordingSink();
+        PublishedDecisions published = new PublishedDecisions();
+        published.add(3, decision("h", 7, 70).id()); // what the exclusions partition held when share 3 was taken
+        ExclusionPublisher publisher = new ExclusionPublisher(sink, published, source -> 3, new PublishCounters());
+
+        publisher.offer(decision("h", 7, 70));
+        publisher.offer(decision("h", 8, 80));
+
+        assertEquals(List.of(8L), sink.sent.stream().map(ExclusionDecision::seq).toList());
+    }
+
+    @Test
+    void nothingIsPublishedForATargetNoLongerHeld() {
+        RecordingSink sink = new RecordingSink();
+        PublishCounters counters = new PublishCounters();
+        ExclusionPublisher publisher = new ExclusionPublisher(sink, new PublishedDecisions(), source -> -1, counters);
+
+        publisher.offer(decision("h", 0, 1));
+
+        assertEquals(0, sink.sent.size());
+        assertEquals(1, counters.handedOver.sum());
+    }
+}

@@ -1,0 +1,117 @@
+package org.planewatch.collector.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.planewatch.agent.backend.TargetInfo;
+import org.planewatch.agent.gnmi.GnmiOptions;
+import org.planewatch.agent.log.StructuredLog;
+import org.planewatch.agent.server.AgentConfig;
+import org.planewatch.agent.server.AgentServer;
+import org.planewatch.agent.sim.SimOptions;
+import org.planewatch.agent.sim.SimulatedBackend;
+import org.planewatch.console.testing.SentDecisionCounter;
+import org.planewatch.sim.config.FabricConfig;
+import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.config.TransportConfig;
+import org.planewatch.sim.config.TransportMode;
+import org.planewatch.sim.config.WorkloadConfig;
+
+/**
+ * The real agent with the simulated back end on a small fabric (2 planes, 8 hosts, 8 switches) and a
+ * flapping link, serving every device as its own gNMI target over loopback; counts on its side of
+ * the wire every exclusion decision it sent.
+ */
+public final class SimAgent implements AutoCloseable {
+    private final SimulatedBackend backend;
+    private final AgentServer server;
+    private final SentDecisionCounter sent = new SentDecisionCounter();
+
+    private SimAgent(double dilation, int eventRing) throws IOException {
+        this.backend = new SimulatedBackend(flappingLink(), options(dilation, eventRing));
+        this.server = new AgentServer(
+                        AgentConfig.loopbackInsecure(0, GnmiOptions.defaults()), backend, StructuredLog.silent())
+                .intercept(sent)
+                .start();
+    }
+
+    public static SimAgent start() throws IOException {
+        return new SimAgent(SimOptions.defaults().dilation(), 256);
+    }
+
+    /**
+     * Slowed down {@code dilation} wall seconds per simulated second, with a ring of {@code eventRing}
+     * decisions per host: at the default speed the flapping link makes some 200 decisions a second,
+     * more than a loaded 2-core machine streams to 16 subscriptions without the agent dropping some
+     * (its outbound buffer full), which is the agent's loss, not the collectors'.
+     */
+    public static SimAgent start(double dilation, int eventRing) throws IOException {
+        return new SimAgent(dilation, eventRing);
+    }
+
+    /** Updates the agent dropped for a slow subscriber (its outbound buffer full). */
+    public long droppedUpdates() {
+        return server.stats().droppedUpdates();
+    }
+
+    public List<String> devices() {
+        return backend.targets().stream().map(TargetInfo::name).sorted().toList();
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public int activeSubscriptions() {
+        return server.stats().activeSubscriptions();
+    }
+
+    public SentDecisionCounter sent() {
+        return sent;
+    }
+
+    public void pause(boolean paused) throws Exception {
+        backend.setPaused(paused);
+    }
+
+    /** A targets file listing each device as a target of its own, as 137,000 agents would be. */
+    public Path writeTargetsFile(Path file) throws IOException {
+        StringBuilder yaml = new StringBuilder("targets:\n");
+        for (String device : devices()) {
+            yaml.append("  ")
+                    .append(device)
+                    .append(":\n")
+                    .append("    address: 127.0.0.1:")
+                    .append(port())
+                    .append('\n')
+                    .append("    devices: [\"")
+                    .append(device)
+                    .append("\"]\n")
+                    .append("    insecure: true\n");
+        }
+        return Files.writeString(file, yaml);
+    }
+
+    private static SimOptions options(double dilation, int eventRing) {
+        SimOptions d = SimOptions.defaults();
+        return new SimOptions(dilation, d.publishIntervalMs(), d.target(), d.evLeaves(), eventRing);
+    }
+
+    static Scenario flappingLink() {
+        return new Scenario(
+                "flapping-link",
+                11,
+                new FabricConfig(2, 4, 2, 2, 100.0, 1_000, 4_096, 64, 262_144, 524_288, 52_428, 209_715, true, 0, 8),
+                TransportConfig.defaults(TransportMode.MRC),
+                WorkloadConfig.permutation(1 << 20, 1_000_000),
+                List.<FaultSpec>of(new FaultSpec.LinkFlap(20_000, "p0-t0-0~p0-t1-0", 100_000, 50_000, 1_000_000)),
+                0);
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

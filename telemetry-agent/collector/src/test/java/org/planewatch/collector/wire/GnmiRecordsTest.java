@@ -1,0 +1,65 @@
+package org.planewatch.collector.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.planewatch.collector.publish.ExclusionDecision;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/** A record's value decodes, with the console's own decoder, to the notification or decision that was encoded. */
+class GnmiRecordsTest {
+    @Test
+    void aNotificationSurvivesTheRecordEveryValueKindAndDeletesIncluded() {
+        List<TelemetryUpdate> updates = List.of(
+                new TelemetryUpdate(
+                        TelemetryPath.parse("openconfig:/interfaces/interface[name=eth0]/state/counters/in-octets"),
+                        new TelemetryValue.Uint(-1L)),
+                new TelemetryUpdate(
+                        TelemetryPath.parse("mrc:/qps/qp[qpn=7]/state/penalty"), new TelemetryValue.Int(-3)),
+                new TelemetryUpdate(
+                        TelemetryPath.parse("openconfig:/interfaces/interface[name=eth0]/state/oper-status"),
+                        new TelemetryValue.Str("UP")),
+                new TelemetryUpdate(
+                        TelemetryPath.parse("mrc:/planes/plane[id=1]/state/enabled"), new TelemetryValue.Bool(true)),
+                new TelemetryUpdate(
+                        TelemetryPath.parse("mrc:/planes/plane[id=1]/state/load"), new TelemetryValue.Real(0.25)));
+        List<TelemetryPath> deletes = List.of(ExclusionEventRing.fields(3));
+        IngestEvent.Notification sent =
+                new IngestEvent.Notification("src", "host-3", 1_700_000_000_123L, updates, deletes, 0);
+
+        IngestEvent.Notification read = GnmiRecords.decode(GnmiRecords.encode(sent), "src", 0);
+
+        assertEquals(sent, read);
+    }
+
+    @Test
+    void aDecisionSurvivesTheRecordWithItsRingNumberAndTimestamp() {
+        List<TelemetryUpdate> leaves = new ArrayList<>();
+        for (String field : ExclusionEventRing.FIELDS) {
+            TelemetryValue value = switch (field) {
+                case ExclusionEventRing.TIMESTAMP -> TelemetryValue.uint(1_795_000_000_000_000_000L);
+                case ExclusionEventRing.QPN, ExclusionEventRing.EV, ExclusionEventRing.PLANE -> TelemetryValue.uint(2);
+                default -> TelemetryValue.str(field + "-text");
+            };
+            leaves.add(new TelemetryUpdate(ExclusionEventRing.field(42, field), value));
+        }
+        ExclusionDecision sent = new ExclusionDecision("t-host-1", "host-1", 42, leaves);
+
+        ExclusionDecision read = GnmiRecords.decodeDecision(GnmiRecords.encode(sent), "t-host-1");
+
+        assertEquals(sent, read);
+        assertEquals(sent.id(), read.id());
+    }
+
+    @Test
+    void bytesThatAreNotARecordAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> GnmiRecords.decode(new byte[] {(byte) 0xff, 1, 2}, "x", 0));
+    }
+}
