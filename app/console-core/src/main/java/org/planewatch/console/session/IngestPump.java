@@ -92,9 +92,19 @@ public final class IngestPump implements AutoCloseable {
         return drained;
     }
 
+    /** The queue's counters now; applied updates are the store's to add ({@link IngestStats#withApplied}). */
     public IngestStats stats() {
+        IngestQueue.Totals totals = queue.totals();
         return new IngestStats(
-                queue.acceptedUpdates(), queue.droppedUpdates(), queue.droppedNotifications(), queue.depth(), 0);
+                totals.acceptedUpdates(),
+                totals.droppedUpdates(),
+                totals.droppedNotifications(),
+                totals.queuedEvents(),
+                0,
+                totals.coalescedUpdates(),
+                totals.eventsLost(),
+                queue.behindMillis(store.clock().millis()),
+                queue.lastHeardMillis());
     }
 
     @Override
