@@ -26,8 +26,9 @@ import org.planewatch.telemetry.schema.ExclusionEventRing;
  *       thread waits for room (which holds the agent back through HTTP/2 flow control) up to a bound,
  *       and only then counts the event as lost; it never drops one silently and never waits forever.
  *   <li>{@link LatestSamples}: counters and gauges the owner had no time for, coalesced to the newest
- *       value per leaf and counted. Samples go to the FIFO while it has room for them and nothing is
- *       coalesced; once one overflows, every sample goes to the coalescing side until the owner has
+ *       value per leaf and counted. Samples go to the FIFO while it has room for them (a quarter of
+ *       its updates, and its oldest event waited under {@link #SAMPLE_WAIT}) and nothing is coalesced;
+ *       once one overflows, every sample goes to the coalescing side until the owner has
  *       taken all of it, so a value in the FIFO is never newer than one coalesced for the same leaf.
  * </ul>
  *
@@ -36,6 +37,11 @@ import org.planewatch.telemetry.schema.ExclusionEventRing;
 public final class IngestQueue {
     /** How long a network thread waits for room for an event that must not be lost. */
     public static final Duration EVENT_WAIT = Duration.ofSeconds(10);
+    /**
+     * Samples queue behind others only while the oldest queued event waited less than this: beyond it
+     * the console is behind and newer samples are worth more than a complete history of old ones.
+     */
+    public static final Duration SAMPLE_WAIT = Duration.ofMillis(500);
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
@@ -47,6 +53,7 @@ public final class IngestQueue {
     private final int sampleEventLimit;
 
     private final long sampleUpdateLimit;
+    private final long sampleWaitMillis = SAMPLE_WAIT.toMillis();
     private final long eventWaitNanos;
     private final LatestSamples latest;
     /** Per source, the latest arrival a network thread offered: when the target was last heard, applied or not. */
@@ -113,7 +120,7 @@ public final class IngestQueue {
         int firstEventLeaf = firstEventLeaf(updates);
         int size = size(notification);
         if (firstEventLeaf < 0 && notification.deletes().isEmpty()) {
-            if (latest.isEmpty() && fifo.size() < sampleEventLimit && pendingUpdates + size <= sampleUpdateLimit) {
+            if (latest.isEmpty() && hasRoomForSamples(notification.arrivalMillis(), size)) {
                 enqueue(notification, size);
             } else {
                 coalesce(notification, updates);
@@ -178,6 +185,12 @@ public final class IngestQueue {
             return;
         }
         enqueue(event, size);
+    }
+
+    private boolean hasRoomForSamples(long arrivalMillis, int size) {
+        return fifo.size() < sampleEventLimit
+                && pendingUpdates + size <= sampleUpdateLimit
+                && (fifo.isEmpty() || arrivalMillis - fifo.peekFirst().arrivalMillis() <= sampleWaitMillis);
     }
 
     private boolean hasRoomForEvent(int size) {
