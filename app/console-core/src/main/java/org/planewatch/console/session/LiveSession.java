@@ -40,7 +40,9 @@ public final class LiveSession implements TargetControl, DrillDownControl, AutoC
 
     private final InstantSource clock;
     /** At most ~2 s of a million updates per second wait for the state owner. */
-    private final IngestQueue queue = new IngestQueue(QUEUE_CAPACITY, 2_000_000);
+    private static final long QUEUE_UPDATES = 2_000_000;
+
+    private final IngestQueue queue;
 
     private final TelemetryStore store;
     private final IngestPump pump;
@@ -58,7 +60,13 @@ public final class LiveSession implements TargetControl, DrillDownControl, AutoC
     }
 
     public LiveSession(InstantSource clock, FreshnessPolicy freshness) {
+        this(clock, freshness, QUEUE_CAPACITY, QUEUE_UPDATES);
+    }
+
+    /** With an ingest queue of other bounds (events, updates): tests flood a small one. */
+    LiveSession(InstantSource clock, FreshnessPolicy freshness, int queueCapacity, long queueUpdates) {
         this.clock = clock;
+        this.queue = new IngestQueue(queueCapacity, queueUpdates);
         this.store = new TelemetryStore(clock, freshness, AlarmThresholds.defaults(), 20_000);
         this.pump = new IngestPump(queue, store, PUBLISH_INTERVAL_MILLIS);
         this.pump.start();

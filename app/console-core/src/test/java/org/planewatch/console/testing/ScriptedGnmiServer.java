@@ -143,27 +143,6 @@ public final class ScriptedGnmiServer implements AutoCloseable {
         }
     }
 
-    /**
-     * Sends {@code notification} on every open stream as an agent does, only when gRPC's flow control
-     * says the client takes more ({@code isReady}): a client that stops reading holds the sender back
-     * instead of piling messages up in the server. Waits at most {@code bound} per stream.
-     */
-    public void sendWhenReady(Notification notification, java.time.Duration bound) {
-        SubscribeResponse response =
-                SubscribeResponse.newBuilder().setUpdate(notification).build();
-        for (ServerCallStreamObserver<SubscribeResponse> stream : streams) {
-            long deadline = System.nanoTime() + bound.toNanos();
-            while (!stream.isReady() && !stream.isCancelled() && System.nanoTime() < deadline) {
-                java.util.concurrent.locks.LockSupport.parkNanos(100_000);
-            }
-            synchronized (stream) {
-                if (!stream.isCancelled()) {
-                    stream.onNext(response);
-                }
-            }
-        }
-    }
-
     @Override
     public void close() {
         server.shutdownNow();
