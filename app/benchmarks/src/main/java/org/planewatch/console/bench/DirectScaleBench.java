@@ -34,6 +34,9 @@ import org.planewatch.console.telemetry.TargetConfig;
 public final class DirectScaleBench {
     private static final Pattern LISTENING = Pattern.compile("event=listening addr=127\\.0\\.0\\.1:(\\d+)");
 
+    /** How long the bench waits for every device before it measures anyway. */
+    private static final int LEARN_BOUND_SECONDS = 300;
+
     private DirectScaleBench() {}
 
     /** The fabric of a size: 8 planes, hosts per T0, T0 and T1 per plane. */
@@ -102,12 +105,24 @@ public final class DirectScaleBench {
         LiveSession session = new LiveSession(InstantSource.system());
         try {
             session.add(TargetConfig.insecure("fabric", "127.0.0.1", port, List.of("*")));
-            long deadline = t0 + TimeUnit.SECONDS.toNanos(120);
+            long deadline = t0 + TimeUnit.SECONDS.toNanos(LEARN_BOUND_SECONDS);
+            long nextProgress = t0 + TimeUnit.SECONDS.toNanos(5);
             while (true) {
                 Thread.sleep(250);
                 peakRss = Math.max(peakRss, rssBytes());
                 last = session.snapshots().latest();
                 int devices = last.hosts().size() + last.switches().size();
+                if (System.nanoTime() > nextProgress) {
+                    nextProgress += TimeUnit.SECONDS.toNanos(5);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "progress: %.0f s, %d devices, %d updates applied, %d coalesced, behind %.1f s%n",
+                            (System.nanoTime() - t0) / 1e9,
+                            devices,
+                            last.ingest().appliedUpdates(),
+                            last.ingest().coalescedUpdates(),
+                            last.ingest().behindMillis() / 1000.0);
+                }
                 if (devices >= fabric.devices()) {
                     learntNanos = System.nanoTime() - t0;
                     break;
