@@ -56,7 +56,7 @@ public final class IngestQueue {
     private final long sampleWaitMillis = SAMPLE_WAIT.toMillis();
     private final long eventWaitNanos;
     private final LatestSamples latest;
-    /** Per source, the latest arrival a network thread offered: when the target was last heard, applied or not. */
+    /** Per source, the latest data (notification or sync) a network thread offered: when the target was last heard, applied or not. */
     private final Map<String, Long> heard = new HashMap<>();
 
     // Guarded by lock.
@@ -104,6 +104,11 @@ public final class IngestQueue {
     public void offer(IngestEvent event) {
         lock.lock();
         try {
+            if (event instanceof IngestEvent.Connection) {
+                // A connection change is not data: a target that only fails to connect was never heard.
+                offerEvent(event, 0);
+                return;
+            }
             heard.merge(event.source(), event.arrivalMillis(), Math::max);
             if (event instanceof IngestEvent.Notification notification) {
                 offerNotification(notification);
