@@ -375,6 +375,8 @@ public final class PlanewatchApp extends Application {
         }
         if (session != null) {
             session.close();
+            // One line for scripts: applied, coalesced, dropped, events lost (ADR 0098, docs/troubleshooting.md).
+            System.out.println(session.ingestTotalsLine());
         }
         if (demo != null) {
             demo.close();

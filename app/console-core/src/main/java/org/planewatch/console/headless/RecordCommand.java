@@ -174,6 +174,7 @@ public final class RecordCommand implements Callable<Integer> {
                     status.batches(),
                     out,
                     ByteSizes.human(sizeOf(out)));
+            err.println(session.ingestTotalsLine());
         }
         if (stopReason.get() != null) {
             err.println("planewatch record: " + stopReason.get());

@@ -1,27 +1,72 @@
 package org.planewatch.console.ingest;
 
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
 
 /**
- * The one hand-over point from network threads to the state owner. Bounded twice: in events and in
- * the updates they carry (a notification may hold thousands), so memory stays bounded whatever the
- * agents send. When the owner falls behind, notifications are dropped and counted (visible in the
- * status bar), never buffered without limit. Connection changes are rare and must not be lost, so
- * they wait briefly for room.
+ * The one hand-over point from network threads to the state owner (ADR 0098). Two bounded parts
+ * behind one lock:
+ *
+ * <ul>
+ *   <li>a FIFO in arrival order, bounded in events and in the updates they carry. Whatever must not
+ *       be lost goes here: connection changes, sync markers, and every notification that carries an
+ *       exclusion decision or a delete (agents send each decision once). When it is full, the network
+ *       thread waits for room (which holds the agent back through HTTP/2 flow control) up to a bound,
+ *       and only then counts the event as lost; it never drops one silently and never waits forever.
+ *   <li>{@link LatestSamples}: counters and gauges the owner had no time for, coalesced to the newest
+ *       value per leaf and counted. Samples go to the FIFO while it has room for them (a quarter of
+ *       its updates, and its oldest event waited under {@link #SAMPLE_WAIT}) and nothing is coalesced;
+ *       once one overflows, every sample goes to the coalescing side until the owner has
+ *       taken all of it, so a value in the FIFO is never newer than one coalesced for the same leaf.
+ * </ul>
+ *
+ * The owner drains the FIFO first, then the devices that waited longest, within a bound per drain.
  */
 public final class IngestQueue {
-    private final BlockingQueue<IngestEvent> queue;
-    private final LongAdder droppedNotifications = new LongAdder();
-    private final LongAdder droppedUpdates = new LongAdder();
-    private final LongAdder acceptedUpdates = new LongAdder();
-    private final AtomicLong pendingUpdates = new AtomicLong();
+    /** How long a network thread waits for room for an event that must not be lost. */
+    public static final Duration EVENT_WAIT = Duration.ofSeconds(10);
+    /**
+     * Samples queue behind others only while the oldest queued event waited less than this: beyond it
+     * the console is behind and newer samples are worth more than a complete history of old ones.
+     */
+    public static final Duration SAMPLE_WAIT = Duration.ofMillis(500);
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+    private final Condition notFull = lock.newCondition();
+    private final ArrayDeque<IngestEvent> fifo = new ArrayDeque<>();
+    private final int capacity;
     private final long maxPendingUpdates;
+    /** Samples enter the FIFO only below these, so events always find room there first. */
+    private final int sampleEventLimit;
+
+    private final long sampleUpdateLimit;
+    private final long sampleWaitMillis = SAMPLE_WAIT.toMillis();
+    private final long eventWaitNanos;
+    private final LatestSamples latest;
+    /** Per source, the latest data (notification or sync) a network thread offered: when the target was last heard, applied or not. */
+    private final Map<String, Long> heard = new HashMap<>();
+
+    // Guarded by lock.
+    private long pendingUpdates;
+    private long acceptedUpdates;
+    private long coalescedUpdates;
+    private long droppedUpdates;
+    private long droppedNotifications;
+    private long eventsLost;
+    private boolean closed;
     /** The latest arrival handed to the owner so far; read and written by the draining thread only. */
     private long drainedArrivalMillis = Long.MIN_VALUE;
 
@@ -29,46 +74,167 @@ public final class IngestQueue {
         this(capacity, Math.max(1, capacity) * 64L);
     }
 
-    /** @param maxPendingUpdates updates waiting in the queue at most, over all its notifications */
+    /** @param maxPendingUpdates updates waiting in the FIFO at most, over all its notifications */
     public IngestQueue(int capacity, long maxPendingUpdates) {
-        if (capacity <= 0 || maxPendingUpdates <= 0) {
-            throw new IllegalArgumentException(
-                    "ingest queue bounds must be > 0, got " + capacity + " events, " + maxPendingUpdates + " updates");
-        }
-        this.queue = new ArrayBlockingQueue<>(capacity);
-        this.maxPendingUpdates = maxPendingUpdates;
+        this(capacity, maxPendingUpdates, maxPendingUpdates * 4, EVENT_WAIT);
     }
 
-    /** Called from network threads. Never blocks for notifications. */
+    /**
+     * @param maxCoalescedLeaves distinct leaves the coalescing side holds at most (a fabric's leaves
+     *     fit; paths that never repeat beyond it are dropped and counted)
+     * @param eventWait how long a network thread waits for room for an event before counting it lost
+     */
+    public IngestQueue(int capacity, long maxPendingUpdates, long maxCoalescedLeaves, Duration eventWait) {
+        if (capacity <= 0 || maxPendingUpdates <= 0 || maxCoalescedLeaves <= 0) {
+            throw new IllegalArgumentException("ingest queue bounds must be > 0, got " + capacity + " events, "
+                    + maxPendingUpdates + " updates, " + maxCoalescedLeaves + " coalesced leaves");
+        }
+        this.capacity = capacity;
+        this.maxPendingUpdates = maxPendingUpdates;
+        this.sampleEventLimit = Math.max(1, capacity - capacity / 16);
+        this.sampleUpdateLimit = Math.max(1, maxPendingUpdates / 4);
+        this.eventWaitNanos = eventWait.toNanos();
+        this.latest = new LatestSamples(maxCoalescedLeaves);
+    }
+
+    /**
+     * Called from network threads. A sample never blocks; an event that must not be lost waits for
+     * room in the FIFO, at most {@link #EVENT_WAIT}.
+     */
     public void offer(IngestEvent event) {
-        if (event instanceof IngestEvent.Notification notification) {
-            int size = size(notification);
-            if (pendingUpdates.addAndGet(size) <= maxPendingUpdates && queue.offer(event)) {
-                acceptedUpdates.add(size);
+        lock.lock();
+        try {
+            if (event instanceof IngestEvent.Connection) {
+                // A connection change is not data: a target that only fails to connect was never heard.
+                offerEvent(event, 0);
+                return;
+            }
+            heard.merge(event.source(), event.arrivalMillis(), Math::max);
+            if (event instanceof IngestEvent.Notification notification) {
+                offerNotification(notification);
             } else {
-                pendingUpdates.addAndGet(-size);
-                droppedNotifications.increment();
-                droppedUpdates.add(size);
+                offerEvent(event, 0);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void offerNotification(IngestEvent.Notification notification) {
+        List<TelemetryUpdate> updates = notification.updates();
+        int firstEventLeaf = firstEventLeaf(updates);
+        int size = size(notification);
+        if (firstEventLeaf < 0 && notification.deletes().isEmpty()) {
+            if (latest.isEmpty() && hasRoomForSamples(notification.arrivalMillis(), size)) {
+                enqueue(notification, size);
+            } else {
+                coalesce(notification, updates);
             }
             return;
         }
-        try {
-            if (!queue.offer(event, 1, TimeUnit.SECONDS)) {
-                droppedNotifications.increment();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (latest.isEmpty()) {
+            offerEvent(notification, size);
+            return;
+        }
+        // Samples are being coalesced: this one's counters join them (queued, they could be applied after
+        // the older values the owner takes from there); its decisions and deletes queue as events.
+        List<TelemetryUpdate> samples = new ArrayList<>();
+        List<TelemetryUpdate> events = new ArrayList<>();
+        for (int i = 0; i < updates.size(); i++) {
+            TelemetryUpdate update = updates.get(i);
+            (i >= firstEventLeaf && isEventLeaf(update.path()) ? events : samples).add(update);
+        }
+        coalesce(notification, samples);
+        IngestEvent.Notification rest = new IngestEvent.Notification(
+                notification.source(),
+                notification.target(),
+                notification.timestampNs(),
+                events,
+                notification.deletes(),
+                notification.arrivalMillis());
+        offerEvent(rest, size(rest));
+    }
+
+    private void coalesce(IngestEvent.Notification notification, List<TelemetryUpdate> updates) {
+        LatestSamples.Merged merged = latest.merge(notification, updates);
+        acceptedUpdates += updates.size() - merged.dropped();
+        coalescedUpdates += merged.coalesced();
+        droppedUpdates += merged.dropped();
+        if (!latest.isEmpty()) {
+            notEmpty.signal();
         }
     }
 
-    private static int size(IngestEvent.Notification notification) {
-        return notification.updates().size() + notification.deletes().size();
+    /** Queues an event that must not be lost, waiting for room up to the bound. Lock held. */
+    private void offerEvent(IngestEvent event, int size) {
+        long wait = eventWaitNanos;
+        while (!closed && !hasRoomForEvent(size)) {
+            if (wait <= 0) {
+                eventsLost++;
+                droppedNotifications++;
+                droppedUpdates += size;
+                return;
+            }
+            try {
+                wait = notFull.awaitNanos(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                wait = 0;
+            }
+        }
+        if (closed) {
+            // Nobody will drain it any more: counted, so an exit's totals show it.
+            eventsLost++;
+            droppedNotifications++;
+            droppedUpdates += size;
+            return;
+        }
+        enqueue(event, size);
+    }
+
+    private boolean hasRoomForSamples(long arrivalMillis, int size) {
+        return fifo.size() < sampleEventLimit
+                && pendingUpdates + size <= sampleUpdateLimit
+                && (fifo.isEmpty() || arrivalMillis - fifo.peekFirst().arrivalMillis() <= sampleWaitMillis);
+    }
+
+    private boolean hasRoomForEvent(int size) {
+        return fifo.size() < capacity && (fifo.isEmpty() || pendingUpdates + size <= maxPendingUpdates);
+    }
+
+    private void enqueue(IngestEvent event, int size) {
+        fifo.addLast(event);
+        pendingUpdates += size;
+        acceptedUpdates += size;
+        notEmpty.signal();
+    }
+
+    /** Index of the first exclusion-decision leaf, -1 when there is none. */
+    private static int firstEventLeaf(List<TelemetryUpdate> updates) {
+        for (int i = 0; i < updates.size(); i++) {
+            if (isEventLeaf(updates.get(i).path())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A leaf of an exclusion decision: {@code mrc:/events/event[seq=S]/...}, sent once by its agent. */
+    private static boolean isEventLeaf(TelemetryPath path) {
+        return ExclusionEventRing.isInEntry(path);
+    }
+
+    private static int size(IngestEvent event) {
+        return event instanceof IngestEvent.Notification notification
+                ? notification.updates().size() + notification.deletes().size()
+                : 0;
     }
 
     /**
      * Moves events into {@code sink} until {@code maxEvents} events or {@code maxUpdates} updates
-     * (at least one event), waiting up to {@code waitMillis} for the first. Called by the one owner
-     * thread only.
+     * (at least one event), waiting up to {@code waitMillis} for the first: first the FIFO, then,
+     * once it is empty, the coalesced devices that waited longest. Called by the one owner thread
+     * only.
      *
      * <p>Drained events never go back in arrival time. Network threads stamp an event before they
      * offer it, so an event can be queued behind one stamped after it: a stream's first response is
@@ -81,24 +247,41 @@ public final class IngestQueue {
      */
     public int drain(Collection<IngestEvent> sink, int maxEvents, long maxUpdates, long waitMillis)
             throws InterruptedException {
-        IngestEvent first = waitMillis <= 0 ? queue.poll() : queue.poll(waitMillis, TimeUnit.MILLISECONDS);
-        if (first == null) {
-            return 0;
-        }
-        int moved = 0;
-        long updates = 0;
-        for (IngestEvent event = first;
-                event != null;
-                event = moved < maxEvents && updates < maxUpdates ? queue.poll() : null) {
-            sink.add(inArrivalOrder(event));
-            moved++;
-            if (event instanceof IngestEvent.Notification notification) {
-                int size = size(notification);
-                updates += size;
-                pendingUpdates.addAndGet(-size);
+        lock.lock();
+        try {
+            if (waitMillis > 0) {
+                long wait = TimeUnit.MILLISECONDS.toNanos(waitMillis);
+                while (fifo.isEmpty() && latest.isEmpty() && wait > 0) {
+                    wait = notEmpty.awaitNanos(wait);
+                }
             }
+            int moved = 0;
+            long updates = 0;
+            while (moved < maxEvents && updates < maxUpdates && !fifo.isEmpty()) {
+                IngestEvent event = fifo.pollFirst();
+                int size = size(event);
+                pendingUpdates -= size;
+                updates += size;
+                sink.add(inArrivalOrder(event));
+                moved++;
+            }
+            // The first coalesced device goes even past the update bound when nothing else did: progress.
+            while (fifo.isEmpty()
+                    && !latest.isEmpty()
+                    && moved < maxEvents
+                    && (moved == 0 || updates + latest.oldestSize() <= maxUpdates)) {
+                IngestEvent.Notification coalesced = latest.takeOldest();
+                updates += coalesced.updates().size();
+                sink.add(inArrivalOrder(coalesced));
+                moved++;
+            }
+            if (moved > 0) {
+                notFull.signalAll();
+            }
+            return moved;
+        } finally {
+            lock.unlock();
         }
-        return moved;
     }
 
     private IngestEvent inArrivalOrder(IngestEvent event) {
@@ -121,19 +304,112 @@ public final class IngestQueue {
         return drain(sink, maxEvents, Long.MAX_VALUE, waitMillis);
     }
 
-    public int depth() {
-        return queue.size();
+    /**
+     * No owner will drain any more: network threads waiting for room give up (their events count as
+     * lost) and later events are counted lost at once. What is queued can still be drained.
+     */
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            notFull.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
+    /** Events in the FIFO plus devices with coalesced values. */
+    public int depth() {
+        lock.lock();
+        try {
+            return fifo.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * How long the oldest thing still waiting for the owner has waited at {@code nowMillis}: how far
+     * the console is behind what the agents sent (0 when nothing waits).
+     */
+    public long behindMillis(long nowMillis) {
+        lock.lock();
+        try {
+            long oldest = Long.MAX_VALUE;
+            if (!fifo.isEmpty()) {
+                oldest = fifo.peekFirst().arrivalMillis();
+            }
+            if (!latest.isEmpty()) {
+                oldest = Math.min(oldest, latest.oldestPendingMillis());
+            }
+            return oldest == Long.MAX_VALUE ? 0 : Math.max(0, nowMillis - oldest);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Per source, the latest arrival offered (applied or not yet). */
+    public Map<String, Long> lastHeardMillis() {
+        lock.lock();
+        try {
+            return Map.copyOf(heard);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Every counter at one instant. */
+    public Totals totals() {
+        lock.lock();
+        try {
+            return new Totals(
+                    acceptedUpdates,
+                    coalescedUpdates,
+                    droppedUpdates,
+                    droppedNotifications,
+                    eventsLost,
+                    fifo.size(),
+                    latest.leaves());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * @param acceptedUpdates updates taken in (queued or coalesced)
+     * @param coalescedUpdates pending values replaced by a newer value of the same leaf
+     * @param droppedUpdates updates refused (a lost event's, or beyond the coalescing bound)
+     * @param droppedNotifications notifications refused
+     * @param eventsLost events that must not be lost and were (no room within the wait, or after close)
+     * @param queuedEvents events waiting in the FIFO
+     * @param coalescedLeaves leaves waiting on the coalescing side
+     */
+    public record Totals(
+            long acceptedUpdates,
+            long coalescedUpdates,
+            long droppedUpdates,
+            long droppedNotifications,
+            long eventsLost,
+            int queuedEvents,
+            long coalescedLeaves) {}
+
     public long droppedNotifications() {
-        return droppedNotifications.sum();
+        return totals().droppedNotifications();
     }
 
     public long droppedUpdates() {
-        return droppedUpdates.sum();
+        return totals().droppedUpdates();
     }
 
     public long acceptedUpdates() {
-        return acceptedUpdates.sum();
+        return totals().acceptedUpdates();
+    }
+
+    public long coalescedUpdates() {
+        return totals().coalescedUpdates();
+    }
+
+    public long eventsLost() {
+        return totals().eventsLost();
     }
 }

@@ -13,9 +13,10 @@ import org.planewatch.telemetry.worker.IdleStrategy;
 import org.planewatch.telemetry.worker.WorkerRunner;
 
 /**
- * The live owner thread: drains the ingest queue in batches, applies each batch to the store,
+ * The live owner thread: drains the ingest queue in bounded batches, applies each batch to the store,
  * hands it to batch listeners (the recorder commits one transaction per batch), and publishes a
- * snapshot at most every {@code publishIntervalMillis} of the store's clock (injected: a test's manual
+ * snapshot at most every {@code publishIntervalMillis} of the store's clock, or less often when a
+ * snapshot takes more than a third of that to build (injected: a test's manual
  * clock decides when snapshots go out). The drain's wait for the queue is the loop's idling, so its
  * runner idles no further.
  */
@@ -45,6 +46,8 @@ public final class IngestPump implements AutoCloseable {
     private final List<IngestEvent> batch = new ArrayList<>(MAX_BATCH);
     /** Owner thread only. */
     private long lastPublish = Long.MIN_VALUE;
+    /** Owner thread only: how long after the last publication the next is due (the interval, or more when publishing is slow). */
+    private long publishSpacing;
 
     public IngestPump(IngestQueue queue, TelemetryStore store, long publishIntervalMillis) {
         this.queue = queue;
@@ -81,9 +84,13 @@ public final class IngestPump implements AutoCloseable {
             batch.clear();
         }
         long now = store.clock().millis();
-        if (lastPublish == Long.MIN_VALUE || now - lastPublish >= publishIntervalMillis) {
+        if (lastPublish == Long.MIN_VALUE || now - lastPublish >= publishSpacing) {
             lastPublish = now;
             FabricSnapshot published = store.publish(stats());
+            // A snapshot of thousands of devices can take longer to build than the interval: then the
+            // owner would do nothing but publish and fall behind for good. Publishing may take at most
+            // a third of its time, whatever the fabric (ADR 0098).
+            publishSpacing = Math.max(publishIntervalMillis, 3 * (store.clock().millis() - now));
             for (SnapshotListener listener : snapshotListeners) {
                 listener.onSnapshot(published);
             }
@@ -92,9 +99,19 @@ public final class IngestPump implements AutoCloseable {
         return drained;
     }
 
+    /** The queue's counters now; applied updates are the store's to add ({@link IngestStats#withApplied}). */
     public IngestStats stats() {
+        IngestQueue.Totals totals = queue.totals();
         return new IngestStats(
-                queue.acceptedUpdates(), queue.droppedUpdates(), queue.droppedNotifications(), queue.depth(), 0);
+                totals.acceptedUpdates(),
+                totals.droppedUpdates(),
+                totals.droppedNotifications(),
+                totals.queuedEvents(),
+                0,
+                totals.coalescedUpdates(),
+                totals.eventsLost(),
+                queue.behindMillis(store.clock().millis()),
+                queue.lastHeardMillis());
     }
 
     @Override

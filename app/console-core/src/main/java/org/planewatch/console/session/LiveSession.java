@@ -40,7 +40,9 @@ public final class LiveSession implements TargetControl, DrillDownControl, AutoC
 
     private final InstantSource clock;
     /** At most ~2 s of a million updates per second wait for the state owner. */
-    private final IngestQueue queue = new IngestQueue(QUEUE_CAPACITY, 2_000_000);
+    private static final long QUEUE_UPDATES = 2_000_000;
+
+    private final IngestQueue queue;
 
     private final TelemetryStore store;
     private final IngestPump pump;
@@ -50,13 +52,21 @@ public final class LiveSession implements TargetControl, DrillDownControl, AutoC
     private final List<GnmiFaultControl> faults = new CopyOnWriteArrayList<>();
     private final Random jitter = new Random();
     private volatile RecordingControl recording;
+    /** The ingest totals when the session closed; null while open. */
+    private volatile FabricSnapshot.IngestStats finalTotals;
 
     public LiveSession(InstantSource clock) {
         this(clock, FreshnessPolicy.standard());
     }
 
     public LiveSession(InstantSource clock, FreshnessPolicy freshness) {
+        this(clock, freshness, QUEUE_CAPACITY, QUEUE_UPDATES);
+    }
+
+    /** With an ingest queue of other bounds (events, updates): tests flood a small one. */
+    LiveSession(InstantSource clock, FreshnessPolicy freshness, int queueCapacity, long queueUpdates) {
         this.clock = clock;
+        this.queue = new IngestQueue(queueCapacity, queueUpdates);
         this.store = new TelemetryStore(clock, freshness, AlarmThresholds.defaults(), 20_000);
         this.pump = new IngestPump(queue, store, PUBLISH_INTERVAL_MILLIS);
         this.pump.start();
@@ -77,16 +87,28 @@ public final class LiveSession implements TargetControl, DrillDownControl, AutoC
     }
 
     /**
-     * Hands a decoded event to the state owner as a network thread does (bounded: a notification
-     * the queue has no room for is dropped and counted). For feeding a session without agents.
+     * Hands a decoded event to the state owner as a network thread does (bounded: samples beyond
+     * the queue's room are coalesced per leaf, events wait for room). For feeding a session without agents.
      */
     public void offer(IngestEvent event) {
         queue.offer(event);
     }
 
-    /** The ingest queue's counters now (accepted, dropped, waiting). */
+    /** The ingest queue's counters now (accepted, coalesced, dropped, waiting, events lost, how far behind). */
     public FabricSnapshot.IngestStats ingestStats() {
-        return pump.stats();
+        FabricSnapshot.IngestStats closed = finalTotals;
+        return closed != null
+                ? closed
+                : pump.stats().withApplied(store.latest().ingest().appliedUpdates());
+    }
+
+    /**
+     * The line a console prints at exit with its ingest totals, for scripts (ADR 0098,
+     * docs/troubleshooting.md): {@code planewatch-ingest applied=N coalesced=N dropped=N events-lost=N}.
+     * Exact once the session is closed.
+     */
+    public String ingestTotalsLine() {
+        return ingestStats().totalsLine();
     }
 
     /**
@@ -154,6 +176,9 @@ public final class LiveSession implements TargetControl, DrillDownControl, AutoC
         faults.forEach(GnmiFaultControl::close);
         scheduler.shutdownNow();
         pump.close();
+        queue.close();
+        // The owner has stopped: what it applied is final, and read here after its thread ended.
+        finalTotals = pump.stats().withApplied(store.appliedUpdates());
         RecordingControl running = recording;
         if (running != null) {
             running.onBatch(drainRest());

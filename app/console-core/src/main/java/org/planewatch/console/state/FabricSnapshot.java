@@ -291,14 +291,70 @@ public record FabricSnapshot(
             long lastSeenMillis,
             String detail,
             long notifications,
-            int devices) {}
+            int devices,
+            long behindMillis) {
+        /** "LIVE", "console behind by 4 s", "STALE (12 s)": the state as an operator reads it. */
+        public String describe(long nowMillis) {
+            return switch (freshness) {
+                case BEHIND -> Freshness.describeBehind(behindMillis);
+                case LIVE, CONNECTING -> freshness.name();
+                case STALE, LOST ->
+                    lastSeenMillis == 0
+                            ? freshness.name()
+                            : freshness.name() + " (silent " + Math.max(0, (nowMillis - lastSeenMillis) / 1000) + " s)";
+            };
+        }
+    }
 
     /** One point of a plane's trim-rate series; NaN marks a gap (the plane was not LIVE). */
     public record TrimPoint(long atMillis, double lastHop, double fabric) {}
 
+    /**
+     * The ingest queue's counters when a snapshot was published (ADR 0098).
+     *
+     * @param coalescedUpdates values replaced by a newer value of the same leaf while the console was behind
+     * @param eventsLost events that must never be lost (decisions, connection changes) and were
+     * @param behindMillis how long the oldest data still waiting for the state owner had waited
+     * @param lastHeardMillis per source, when its latest data arrived from the network (applied or not)
+     */
     public record IngestStats(
-            long acceptedUpdates, long droppedUpdates, long droppedNotifications, int queueDepth, long appliedUpdates) {
-        public static final IngestStats NONE = new IngestStats(0, 0, 0, 0, 0);
+            long acceptedUpdates,
+            long droppedUpdates,
+            long droppedNotifications,
+            int queueDepth,
+            long appliedUpdates,
+            long coalescedUpdates,
+            long eventsLost,
+            long behindMillis,
+            Map<String, Long> lastHeardMillis) {
+        public static final IngestStats NONE = new IngestStats(0, 0, 0, 0, 0, 0, 0, 0, Map.of());
+
+        public IngestStats {
+            lastHeardMillis = Map.copyOf(lastHeardMillis);
+        }
+
+        /** The same counters with the updates the store applied. */
+        public IngestStats withApplied(long applied) {
+            return new IngestStats(
+                    acceptedUpdates,
+                    droppedUpdates,
+                    droppedNotifications,
+                    queueDepth,
+                    applied,
+                    coalescedUpdates,
+                    eventsLost,
+                    behindMillis,
+                    lastHeardMillis);
+        }
+
+        /**
+         * The one line a console prints at exit, for scripts (format in docs/troubleshooting.md):
+         * {@code planewatch-ingest applied=N coalesced=N dropped=N events-lost=N}.
+         */
+        public String totalsLine() {
+            return "planewatch-ingest applied=" + appliedUpdates + " coalesced=" + coalescedUpdates + " dropped="
+                    + droppedUpdates + " events-lost=" + eventsLost;
+        }
     }
 
     static double nanToZero(double value) {

@@ -9,12 +9,22 @@ public enum Freshness {
     CONNECTING,
     /** Data arrived within the stale threshold. */
     LIVE,
+    /**
+     * The target streams, but the console has not applied what it sent yet: the console is behind,
+     * not the target (ADR 0098). Never STALE or LOST for a target whose data is arriving.
+     */
+    BEHIND,
     /** Silent longer than the stale threshold: values shown are old. */
     STALE,
     /** Silent longer than the lost threshold, or never reachable: values are history. */
     LOST;
 
-    /** The worse of two: LOST beats STALE beats CONNECTING beats LIVE. */
+    /** "console behind by 4 s": how an operator is told that the console, not the target, lags. */
+    public static String describeBehind(long behindMillis) {
+        return "console behind by " + Math.max(1, Math.round(behindMillis / 1000.0)) + " s";
+    }
+
+    /** The worse of two: LOST beats STALE beats CONNECTING beats BEHIND beats LIVE. */
     public Freshness worse(Freshness other) {
         return rank() >= other.rank() ? this : other;
     }
@@ -22,9 +32,10 @@ public enum Freshness {
     private int rank() {
         return switch (this) {
             case LIVE -> 0;
-            case CONNECTING -> 1;
-            case STALE -> 2;
-            case LOST -> 3;
+            case BEHIND -> 1;
+            case CONNECTING -> 2;
+            case STALE -> 3;
+            case LOST -> 4;
         };
     }
 }

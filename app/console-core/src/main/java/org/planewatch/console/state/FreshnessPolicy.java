@@ -15,6 +15,14 @@ public record FreshnessPolicy(Duration staleAfter, Duration lostAfter) {
         return new FreshnessPolicy(Duration.ofSeconds(3), Duration.ofSeconds(10));
     }
 
+    /**
+     * How long data may wait for the state owner before the console reports itself behind: a third
+     * of the stale threshold (1 s by default), well before a target would look stale.
+     */
+    public Duration behindAfter() {
+        return staleAfter.dividedBy(3);
+    }
+
     /** Freshness of something last heard at {@code lastSeenMillis} (0 = never) at {@code nowMillis}. */
     public Freshness judge(long lastSeenMillis, long nowMillis, boolean streaming, boolean everFailed) {
         if (lastSeenMillis == 0) {

@@ -111,10 +111,18 @@ public final class TelemetryStore implements SnapshotSource {
         Map<String, Integer> devicesPerSource = new HashMap<>();
         model.devices.values().forEach(d -> devicesPerSource.merge(d.source, 1, Integer::sum));
         Map<String, Freshness> sourceFreshness = new HashMap<>();
+        // Freshness is judged on when the network last heard a source, applied or not, so a target that
+        // streams while the console lags is BEHIND, never STALE or LOST (ADR 0098).
+        long behind = ingest.behindMillis();
+        boolean consoleBehind = behind >= freshnessPolicy.behindAfter().toMillis();
         sources.forEach((name, s) -> {
+            long heard = Math.max(s.lastSeenMillis, ingest.lastHeardMillis().getOrDefault(name, 0L));
             Freshness freshness = s.phase == ConnectionPhase.CLOSED
                     ? Freshness.LOST
-                    : freshnessPolicy.judge(s.lastSeenMillis, now, s.phase == ConnectionPhase.STREAMING, s.everFailed);
+                    : freshnessPolicy.judge(heard, now, s.phase == ConnectionPhase.STREAMING, s.everFailed);
+            if (freshness == Freshness.LIVE && consoleBehind) {
+                freshness = Freshness.BEHIND;
+            }
             sourceFreshness.put(name, freshness);
             targets.add(new TargetStatus(
                     name,
@@ -123,14 +131,17 @@ public final class TelemetryStore implements SnapshotSource {
                     s.lastSeenMillis,
                     s.detail,
                     s.notifications,
-                    devicesPerSource.getOrDefault(name, 0)));
+                    devicesPerSource.getOrDefault(name, 0),
+                    freshness == Freshness.BEHIND ? behind : 0));
         });
         // A device is as fresh as its source: agents send only what changed, so a quiet device on a live
-        // stream is usually just unchanged. Only a device silent beyond the lost threshold is marked STALE.
+        // stream is usually just unchanged. Only a device silent beyond the lost threshold is marked STALE,
+        // reckoned at the instant the applied data stands for (now less what still waits).
         Map<String, Freshness> deviceFreshness = new HashMap<>();
         long quietLimit = freshnessPolicy.lostAfter().toMillis();
+        long appliedUpTo = now - behind;
         for (DeviceState device : model.devices.values()) {
-            Freshness own = now - device.lastSeenMillis > quietLimit ? Freshness.STALE : Freshness.LIVE;
+            Freshness own = appliedUpTo - device.lastSeenMillis > quietLimit ? Freshness.STALE : Freshness.LIVE;
             deviceFreshness.put(
                     device.name.name(), own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE)));
         }
@@ -151,12 +162,7 @@ public final class TelemetryStore implements SnapshotSource {
                 alarms.recent(),
                 List.copyOf(targets),
                 trimHistory.sample(summary.planes(), now),
-                new IngestStats(
-                        ingest.acceptedUpdates(),
-                        ingest.droppedUpdates(),
-                        ingest.droppedNotifications(),
-                        ingest.queueDepth(),
-                        model.appliedUpdates));
+                ingest.withApplied(model.appliedUpdates));
         latest.set(snapshot);
         return snapshot;
     }
@@ -209,6 +215,11 @@ public final class TelemetryStore implements SnapshotSource {
     @Override
     public void setThresholds(AlarmThresholds newThresholds) {
         thresholds.set(newThresholds);
+    }
+
+    /** Updates applied so far; the owner thread's, or any thread's once the owner stopped. */
+    public long appliedUpdates() {
+        return model.appliedUpdates;
     }
 
     public InstantSource clock() {

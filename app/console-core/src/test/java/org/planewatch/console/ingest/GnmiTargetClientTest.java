@@ -27,6 +27,7 @@ import org.planewatch.agent.security.LabCertificates;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TargetConfig;
+import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.testing.Notifications;
 import org.planewatch.console.testing.ScriptedGnmiServer;
 import org.planewatch.console.testing.VariedResponses;
@@ -35,6 +36,7 @@ import org.planewatch.gnmi.proto.PathElem;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.gnmi.proto.Update;
+import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 class GnmiTargetClientTest {
@@ -450,13 +452,27 @@ class GnmiTargetClientTest {
     }
 
     @Test
-    void countsWhatABoundedQueueDropped() {
+    void aFullQueueCoalescesSamplesInsteadOfDroppingThem() throws Exception {
         IngestQueue tiny = new IngestQueue(2);
+        TelemetryPath counter = TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts");
         for (int i = 0; i < 5; i++) {
-            tiny.offer(new IngestEvent.Notification("s", "t", i, List.of(), List.of(), 0));
+            tiny.offer(new IngestEvent.Notification(
+                    "s", "t", i, List.of(new TelemetryUpdate(counter, TelemetryValue.uint(i))), List.of(), 0));
         }
-        assertEquals(3, tiny.droppedNotifications());
-        assertEquals(2, tiny.depth());
+        assertEquals(0, tiny.droppedNotifications());
+        assertEquals(2, tiny.coalescedUpdates(), "two queued, then one pending value per leaf: 3 coalesce into 1");
+        List<IngestEvent> drained = new ArrayList<>();
+        tiny.drain(drained, 16, 0);
+        assertEquals(
+                List.of(0L, 1L, 4L),
+                drained.stream()
+                        .map(e -> ((IngestEvent.Notification) e)
+                                .updates()
+                                .getFirst()
+                                .value())
+                        .map(v -> ((TelemetryValue.Uint) v).value())
+                        .toList(),
+                "the queued samples, then the newest value");
     }
 
     @Test

@@ -1,11 +1,15 @@
 package org.planewatch.console.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
@@ -94,5 +98,78 @@ class IngestQueueTest {
             assertEquals(
                     applied, reader.cursor().advanceTo(firstResponse.getLast().arrivalMillis()));
         }
+    }
+
+    private static IngestEvent.Notification sample(String target, long value, long arrival) {
+        return new IngestEvent.Notification(
+                "demo",
+                target,
+                value,
+                List.of(new TelemetryUpdate(
+                        TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts"), TelemetryValue.uint(value))),
+                List.of(),
+                arrival);
+    }
+
+    private static IngestEvent.Notification decision(long seq, long arrival) {
+        return new IngestEvent.Notification(
+                "demo",
+                "host-0",
+                seq,
+                List.of(
+                        new TelemetryUpdate(
+                                TelemetryPath.parse("mrc:/planes/plane[id=0]/state/tx-pkts"), TelemetryValue.uint(seq)),
+                        new TelemetryUpdate(
+                                TelemetryPath.parse("mrc:/events/event[seq=" + seq + "]/state/reason"),
+                                TelemetryValue.str("trimmed"))),
+                List.of(),
+                arrival);
+    }
+
+    @Test
+    void whileSamplesCoalesceADecisionQueuesWholeAndItsCountersJoinTheNewestValues() throws Exception {
+        IngestQueue queue = new IngestQueue(4, 4);
+        queue.offer(sample("host-0", 1, T));
+        queue.offer(sample("host-0", 2, T + 600)); // beyond the FIFO's share for samples: coalescing starts
+        queue.offer(decision(7, T + 601));
+        queue.offer(sample("host-0", 3, T + 602));
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.drain(drained, 16, 0);
+
+        assertEquals(3, drained.size(), drained.toString());
+        IngestEvent.Notification decision = (IngestEvent.Notification) drained.get(1);
+        assertEquals(
+                List.of("mrc:/events/event[seq=7]/state/reason"),
+                decision.updates().stream().map(u -> u.path().toString()).toList(),
+                "the decision is queued, its counter coalesced");
+        IngestEvent.Notification newest = (IngestEvent.Notification) drained.get(2);
+        assertEquals(
+                List.of(TelemetryValue.uint(3)),
+                newest.updates().stream().map(TelemetryUpdate::value).toList());
+        assertEquals(2, queue.coalescedUpdates());
+        assertEquals(0, queue.eventsLost());
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aDecisionWaitsForRoomAndIsCountedLostOnlyAfterTheBound() throws Exception {
+        IngestQueue queue = new IngestQueue(2, 100, 100, Duration.ofSeconds(5));
+        queue.offer(decision(1, T));
+        queue.offer(decision(2, T));
+        Thread producer = Thread.ofPlatform().start(() -> queue.offer(decision(3, T)));
+        producer.join(300);
+        assertTrue(producer.isAlive(), "a full queue holds the network thread back instead of dropping the decision");
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.drain(drained, 1, 0);
+        producer.join(5000);
+        queue.drain(drained, 16, 0);
+        assertEquals(3, drained.size());
+        assertEquals(0, queue.eventsLost());
+
+        IngestQueue stuck = new IngestQueue(1, 100, 100, Duration.ofMillis(200));
+        stuck.offer(decision(1, T));
+        stuck.offer(decision(2, T)); // nobody drains: given up after the bound, and counted
+        assertEquals(1, stuck.eventsLost());
+        assertEquals(1, stuck.depth());
     }
 }

@@ -143,18 +143,30 @@ public final class MainViewModel {
             String age = target.lastSeenMillis() == 0
                     ? "never seen"
                     : "seen " + Units.seconds(Math.max(0, latest.atMillis() - target.lastSeenMillis())) + " ago";
-            parts.add(target.source() + " " + target.freshness() + " (" + age + ")");
+            parts.add(target.source() + " "
+                    + (target.freshness() == Freshness.BEHIND
+                            ? "streaming, " + Freshness.describeBehind(target.behindMillis())
+                            : target.freshness() + " (" + age + ")"));
         }
         worstFreshness.set(worst);
         freshnessText.set(parts.isEmpty() ? "no targets" : String.join("   ", parts));
-        var ingest = latest.ingest();
-        statusText.set(sourceLabel + "   \u2022   " + Units.count(ingest.appliedUpdates()) + " updates applied"
-                + (ingest.droppedUpdates() > 0
-                        ? ", " + Units.count(ingest.droppedUpdates()) + " DROPPED (console behind)"
-                        : "")
-                + "   \u2022   snapshot " + latest.version());
+        statusText.set(sourceLabel + "   \u2022   " + ingestText(latest.ingest()) + "   \u2022   snapshot "
+                + latest.version());
         int active = latest.activeAlarms().size();
         alarmText.set(active == 0 ? "No active alarms" : active + (active == 1 ? " active alarm" : " active alarms"));
+    }
+
+    /**
+     * "1.2 M updates applied, 340 k coalesced (console behind)": what the console kept up with, and
+     * what it had to fold into newer values or lose (ADR 0098).
+     */
+    static String ingestText(FabricSnapshot.IngestStats ingest) {
+        return Units.count(ingest.appliedUpdates()) + " updates applied"
+                + (ingest.coalescedUpdates() > 0
+                        ? ", " + Units.count(ingest.coalescedUpdates()) + " coalesced (console behind)"
+                        : "")
+                + (ingest.droppedUpdates() > 0 ? ", " + Units.count(ingest.droppedUpdates()) + " DROPPED" : "")
+                + (ingest.eventsLost() > 0 ? ", " + Units.count(ingest.eventsLost()) + " EVENTS LOST" : "");
     }
 
     /**
