@@ -32,7 +32,9 @@ public final class TelemetryStore implements SnapshotSource {
     private final FreshnessPolicy freshnessPolicy;
     private final FabricModel model;
     private final AlarmEngine alarms = new AlarmEngine();
-    private final TrimHistory trimHistory = new TrimHistory(600, 1000);
+    /** Ten minutes of each plane's smoothed rates, one point a second. */
+    private final PlaneTrends trends = new PlaneTrends(600);
+
     private final Map<String, SourceState> sources = new TreeMap<>();
     private final AtomicReference<AlarmThresholds> thresholds;
     private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
@@ -81,6 +83,9 @@ public final class TelemetryStore implements SnapshotSource {
                     source.lastSeenMillis = connection.arrivalMillis();
                 } else {
                     model.exclusions.subscriptionEnded(connection.source());
+                    // Per-EV leaves come only under the explicit subscription of the host looked at; the
+                    // subscription that follows sends them afresh, for the host looked at now.
+                    model.forgetEvs(connection.source());
                 }
             }
         }
@@ -137,6 +142,7 @@ public final class TelemetryStore implements SnapshotSource {
         FabricModel.Summary summary = model.summarize(deviceFreshness);
         var events = model.exclusions.events();
         alarms.evaluate(summary.planes(), targets, events, List.copyOf(held.values()), thresholds.get(), now);
+        trends.update(summary.planes(), now);
         FabricSnapshot snapshot = new FabricSnapshot(
                 ++version,
                 now,
@@ -150,13 +156,14 @@ public final class TelemetryStore implements SnapshotSource {
                 alarms.active(),
                 alarms.recent(),
                 List.copyOf(targets),
-                trimHistory.sample(summary.planes(), now),
+                trends.trims(),
                 new IngestStats(
                         ingest.acceptedUpdates(),
                         ingest.droppedUpdates(),
                         ingest.droppedNotifications(),
                         ingest.queueDepth(),
-                        model.appliedUpdates));
+                        model.appliedUpdates),
+                trends.points());
         latest.set(snapshot);
         return snapshot;
     }

@@ -1,6 +1,10 @@
 package org.planewatch.console.view;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -23,6 +27,12 @@ final class TimeSeriesCanvas extends Pane {
     private List<TrimPoint> points = List.of();
     private List<Series> series = List.of();
     private Palette palette = Palette.DARK;
+    /** The y-scale's top shared with other charts; NaN: this chart's own largest value. */
+    private double commonMax = Double.NaN;
+
+    /** Wall-clock labels of the time axis, in the console's time zone. */
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneId.systemDefault());
 
     TimeSeriesCanvas() {
         getChildren().add(canvas);
@@ -33,7 +43,8 @@ final class TimeSeriesCanvas extends Pane {
         setMinSize(160, 120);
     }
 
-    void show(String newTitle, List<TrimPoint> newPoints, List<Series> newSeries, Palette newPalette) {
+    void show(String newTitle, List<TrimPoint> newPoints, List<Series> newSeries, Palette newPalette, double max) {
+        this.commonMax = max;
         this.title = newTitle;
         this.points = newPoints;
         this.series = newSeries;
@@ -69,6 +80,9 @@ final class TimeSeriesCanvas extends Pane {
                 }
             }
         }
+        if (!Double.isNaN(commonMax)) {
+            max = commonMax;
+        }
         max = max <= 0 ? 1 : max * 1.1;
         long t0 = points.getFirst().atMillis();
         long t1 = points.getLast().atMillis();
@@ -83,10 +97,13 @@ final class TimeSeriesCanvas extends Pane {
             g.setTextAlign(TextAlignment.RIGHT);
             g.fillText(Units.count(max * i / 4), left - 4, y + 3);
         }
+        // Wall-clock time (of the recording, in a replay): comparable with alarms, logs and other tools.
         g.setTextAlign(TextAlignment.LEFT);
-        g.fillText("-" + Units.seconds(t1 - t0), left, h - 6);
+        g.fillText(CLOCK.format(Instant.ofEpochMilli(t0)), left, h - 6);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.fillText(CLOCK.format(Instant.ofEpochMilli(t0 + (t1 - t0) / 2)), (left + right) / 2, h - 6);
         g.setTextAlign(TextAlignment.RIGHT);
-        g.fillText("now", right, h - 6);
+        g.fillText(CLOCK.format(Instant.ofEpochMilli(t1)), right, h - 6);
         Color gap = palette.stale().deriveColor(0, 1, 1, 0.25);
         for (int i = 0; i < points.size(); i++) {
             if (Double.isNaN(series.getFirst().value().applyAsDouble(points.get(i)))) {
