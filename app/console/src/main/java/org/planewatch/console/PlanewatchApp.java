@@ -246,12 +246,15 @@ public final class PlanewatchApp extends Application {
      * the line came seconds before the window showed the figures. So it waits for the pulses after.
      */
     static void reportFirstLiveFrame(MainViewModel viewModel, Scene scene, Consumer<String> out) {
-        ChangeListener<Freshness> listener = new ChangeListener<>() {
+        // On every new snapshot, not only when the freshness turns LIVE: it may turn LIVE before the
+        // first planes are known, and then the line waited for the next flip (tens of seconds).
+        ChangeListener<FabricSnapshot> listener = new ChangeListener<>() {
             @Override
-            public void changed(ObservableValue<? extends Freshness> o, Freshness a, Freshness b) {
-                if (b == Freshness.LIVE
-                        && !viewModel.snapshotProperty().get().planes().isEmpty()) {
-                    viewModel.worstFreshnessProperty().removeListener(this);
+            public void changed(ObservableValue<? extends FabricSnapshot> o, FabricSnapshot a, FabricSnapshot b) {
+                if (!b.targets().isEmpty()
+                        && b.targets().stream().allMatch(t -> t.freshness() == Freshness.LIVE)
+                        && !b.planes().isEmpty()) {
+                    viewModel.snapshotProperty().removeListener(this);
                     afterPainted(scene, () -> {
                         long uptime = ManagementFactory.getRuntimeMXBean().getUptime();
                         out.accept("First live frame " + uptime + " ms after JVM start");
@@ -259,7 +262,7 @@ public final class PlanewatchApp extends Application {
                 }
             }
         };
-        viewModel.worstFreshnessProperty().addListener(listener);
+        viewModel.snapshotProperty().addListener(listener);
     }
 
     /**

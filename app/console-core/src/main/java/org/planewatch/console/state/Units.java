@@ -27,7 +27,15 @@ public final class Units {
     }
 
     public static String bits(double bitsPerSecond) {
-        return Double.isNaN(bitsPerSecond) ? "\u2013" : count(bitsPerSecond) + "b/s";
+        return of(bitsPerSecond, "b/s");
+    }
+
+    /** A value and its unit with one space between, prefixed or not: "0 b/s", "245.0 Mb/s", "89.5 kB". */
+    public static String of(double value, String unit) {
+        if (Double.isNaN(value)) {
+            return "\u2013";
+        }
+        return count(value) + (Math.abs(value) < 1e3 ? " " : "") + unit;
     }
 
     public static String seconds(long millis) {

@@ -106,6 +106,7 @@ class PlaneTrendsTest {
         assertEquals(new Units.Scaled(172, "Gb/s"), Units.scaled(172e9, "b/s"));
         assertEquals(new Units.Scaled(3.5, "kpkt/s"), Units.scaled(3500, "pkt/s"));
         assertEquals("145.2 Tb/s", Units.bits(145171.4e9));
+        assertEquals("0 b/s", Units.bits(0));
         assertEquals(new Units.Scaled(0, "pkt/s"), Units.scaled(0, "pkt/s"));
         assertEquals("100.0%", Units.utilization(1.009));
         assertTrue(Units.overCapacity(1.009));

@@ -74,8 +74,8 @@ public final class HostView extends BorderPane {
         qps.getColumns().add(ViewParts.column("QP", QpSummary::qpn, 60));
         qps.getColumns().add(ViewParts.column("Peer", QpSummary::peer, 100));
         qps.getColumns().add(ViewParts.column("EVs active", QpSummary::evsActive, 80));
-        qps.getColumns().add(ViewParts.column("cwnd", q -> Units.count(q.cwndOctets()) + "B", 80));
-        qps.getColumns().add(ViewParts.column("In flight", q -> Units.count(q.inflightOctets()) + "B", 80));
+        qps.getColumns().add(ViewParts.column("cwnd", q -> Units.of(q.cwndOctets(), "B"), 80));
+        qps.getColumns().add(ViewParts.column("In flight", q -> Units.of(q.inflightOctets(), "B"), 80));
         qps.getColumns().add(ViewParts.column("sRTT", q -> Units.count(q.srttNs() / 1000.0) + " \u00b5s", 80));
         qps.getColumns().add(ViewParts.column("TX pkt/s", q -> Units.count(q.txRate()), 90));
         qps.getColumns().add(ViewParts.column("Retransmits/s", q -> Units.count(q.retransmitRate()), 100));
@@ -107,6 +107,7 @@ public final class HostView extends BorderPane {
         viewModel.qpSummaryProperty().addListener((o, a, qp) -> drawEvs(qp));
         palette.addListener((o, a, b) -> drawEvs(viewModel.qpSummaryProperty().get()));
         show(viewModel.hostSummaryProperty().get(), freshness);
+        drawEvs(viewModel.qpSummaryProperty().get());
     }
 
     private final Label portsPlaceholder = new Label();
