@@ -62,23 +62,12 @@ final class Sparkline extends Pane {
         max = max <= 0 ? 1 : max;
         g.setStroke(color);
         g.setLineWidth(1.4);
-        g.beginPath();
-        boolean drawing = false;
+        double[] xs = new double[values.length];
+        double[] ys = new double[values.length];
         for (int i = 0; i < values.length; i++) {
-            double v = values[i];
-            if (Double.isNaN(v)) {
-                drawing = false;
-                continue;
-            }
-            double x = w * i / (values.length - 1);
-            double y = h - 1 - (h - 2) * Math.min(v, max) / max;
-            if (drawing) {
-                g.lineTo(x, y);
-            } else {
-                g.moveTo(x, y);
-                drawing = true;
-            }
+            xs[i] = w * i / (values.length - 1);
+            ys[i] = h - 1 - (h - 2) * Math.min(values[i], max) / max;
         }
-        g.stroke();
+        GappedLine.stroke(g, xs, ys);
     }
 }

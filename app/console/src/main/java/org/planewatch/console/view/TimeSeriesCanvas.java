@@ -83,7 +83,7 @@ final class TimeSeriesCanvas extends Pane {
         if (!Double.isNaN(commonMax)) {
             max = commonMax;
         }
-        max = max <= 0 ? 1 : max * 1.1;
+        max = niceCeiling(max <= 0 ? 1 : max * 1.05);
         long t0 = points.getFirst().atMillis();
         long t1 = points.getLast().atMillis();
         double span = Math.max(1, t1 - t0);
@@ -122,24 +122,14 @@ final class TimeSeriesCanvas extends Pane {
         g.setLineWidth(1.6);
         for (Series s : series) {
             g.setStroke(s.color());
-            g.beginPath();
-            boolean drawing = false;
-            for (TrimPoint p : points) {
-                double v = s.value().applyAsDouble(p);
-                double x = left + (right - left) * (p.atMillis() - t0) / span;
-                if (Double.isNaN(v)) {
-                    drawing = false;
-                    continue;
-                }
-                double y = bottom - (bottom - top) * v / max;
-                if (drawing) {
-                    g.lineTo(x, y);
-                } else {
-                    g.moveTo(x, y);
-                    drawing = true;
-                }
+            double[] xs = new double[points.size()];
+            double[] ys = new double[points.size()];
+            for (int i = 0; i < xs.length; i++) {
+                TrimPoint p = points.get(i);
+                xs[i] = left + (right - left) * (p.atMillis() - t0) / span;
+                ys[i] = bottom - (bottom - top) * s.value().applyAsDouble(p) / max;
             }
-            g.stroke();
+            GappedLine.stroke(g, xs, ys);
         }
         double x = right;
         g.setFont(Font.font(10));
@@ -152,5 +142,19 @@ final class TimeSeriesCanvas extends Pane {
             g.fillText(text, x, 16);
             x -= text.length() * 6 + 12;
         }
+    }
+
+    /** Tops of the y-scale whose quarters read cleanly (0.25, 0.3, 0.4, 0.5, ...), times a power of ten. */
+    private static final double[] NICE = {1, 1.2, 1.6, 2, 2.4, 3.2, 4, 6, 8, 10};
+
+    /** The smallest clean top of the scale at or above {@code value}: gridlines at 25 k, not at 29.3 k. */
+    static double niceCeiling(double value) {
+        double power = Math.pow(10, Math.floor(Math.log10(value)));
+        for (double nice : NICE) {
+            if (nice * power >= value) {
+                return nice * power;
+            }
+        }
+        return 10 * power;
     }
 }
