@@ -108,6 +108,21 @@ final class FabricModel {
         exclusions.complete(notification.arrivalMillis());
     }
 
+    /**
+     * Drops the per-EV leaves of {@code source}'s devices. They stream only under an explicit
+     * subscription (the host the operator looks at); once it ended they would stay as they were,
+     * stale, and a later look at the host would show an old grid until the new one arrived.
+     */
+    void forgetEvs(String source) {
+        for (DeviceState device : devices.values()) {
+            if (device.source.equals(source) && !device.evs.isEmpty()) {
+                device.evs.clear();
+                device.forgetSlots();
+                device.touch();
+            }
+        }
+    }
+
     private DeviceState device(String target) {
         DeviceState device = devices.get(target);
         if (device == null) {

@@ -15,6 +15,8 @@ import org.planewatch.console.telemetry.ConnectionPhase;
  * @param events exclusion decisions, oldest first, bounded
  * @param exclusionGroups the links that many hosts excluded paths through, most hosts first
  * @param suspects the links and switches the exclusion decisions point at, best first (ADR 0095)
+ * @param trimHistory per plane, the smoothed trim rates of {@code trends}, for the trim charts
+ * @param trends per plane, its rates smoothed over {@link TrendPoint#WINDOW_MILLIS}, one point a second, oldest first
  */
 public record FabricSnapshot(
         long version,
@@ -30,7 +32,8 @@ public record FabricSnapshot(
         List<Alarm> recentAlarms,
         List<TargetStatus> targets,
         Map<Integer, List<TrimPoint>> trimHistory,
-        IngestStats ingest) {
+        IngestStats ingest,
+        Map<Integer, List<TrendPoint>> trends) {
 
     public static FabricSnapshot empty() {
         return new FabricSnapshot(
@@ -47,7 +50,8 @@ public record FabricSnapshot(
                 List.of(),
                 List.of(),
                 Map.of(),
-                IngestStats.NONE);
+                IngestStats.NONE,
+                Map.of());
     }
 
     /** The same content under another version (replay keeps versions rising across seeks). */
@@ -66,7 +70,8 @@ public record FabricSnapshot(
                 recentAlarms,
                 targets,
                 trimHistory,
-                ingest);
+                ingest,
+                trends);
     }
 
     public Optional<PlaneSummary> plane(int plane) {
@@ -306,7 +311,39 @@ public record FabricSnapshot(
         }
     }
 
-    /** One point of a plane's trim-rate series; NaN marks a gap (the plane was not LIVE). */
+    /**
+     * One second of a plane's trend: its rates as a mean over the last {@link #WINDOW_MILLIS} of the
+     * state clock (each value weighted by how long it was current), and its counts as they were. A
+     * training step's traffic comes in bursts, so a rate from one sample to the next swings from full
+     * to nothing; the mean is what the plane carries. NaN throughout marks a gap (the plane was not LIVE).
+     *
+     * @param coreMin the least loaded T0-T1 link's utilization (a share; may exceed 1, see {@code Units.overCapacity})
+     * @param coreMax the most loaded one's
+     */
+    public record TrendPoint(
+            long atMillis,
+            double goodputBps,
+            double lastHopTrimRate,
+            double fabricTrimRate,
+            double coreMin,
+            double coreMax,
+            double pathHealth,
+            double evsOutOfService,
+            double linksDown) {
+        /** The smoothing window of the rates. */
+        public static final long WINDOW_MILLIS = 10_000;
+
+        static TrendPoint gap(long atMillis) {
+            double nan = Double.NaN;
+            return new TrendPoint(atMillis, nan, nan, nan, nan, nan, nan, nan, nan);
+        }
+
+        public double trimRate() {
+            return lastHopTrimRate + fabricTrimRate;
+        }
+    }
+
+    /** One point of a plane's trim-rate series (smoothed as {@link TrendPoint}); NaN marks a gap (the plane was not LIVE). */
     public record TrimPoint(long atMillis, double lastHop, double fabric) {}
 
     /**

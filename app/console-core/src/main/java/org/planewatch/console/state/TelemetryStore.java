@@ -32,7 +32,9 @@ public final class TelemetryStore implements SnapshotSource {
     private final FreshnessPolicy freshnessPolicy;
     private final FabricModel model;
     private final AlarmEngine alarms = new AlarmEngine();
-    private final TrimHistory trimHistory = new TrimHistory(600, 1000);
+    /** Ten minutes of each plane's smoothed rates, one point a second. */
+    private final PlaneTrends trends = new PlaneTrends(600);
+
     private final Map<String, SourceState> sources = new TreeMap<>();
     private final AtomicReference<AlarmThresholds> thresholds;
     private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
@@ -81,6 +83,9 @@ public final class TelemetryStore implements SnapshotSource {
                     source.lastSeenMillis = connection.arrivalMillis();
                 } else {
                     model.exclusions.subscriptionEnded(connection.source());
+                    // Per-EV leaves come only under the explicit subscription of the host looked at; the
+                    // subscription that follows sends them afresh, for the host looked at now.
+                    model.forgetEvs(connection.source());
                 }
             }
         }
@@ -148,6 +153,7 @@ public final class TelemetryStore implements SnapshotSource {
         FabricModel.Summary summary = model.summarize(deviceFreshness);
         var events = model.exclusions.events();
         alarms.evaluate(summary.planes(), targets, events, List.copyOf(held.values()), thresholds.get(), now);
+        trends.update(summary.planes(), now);
         FabricSnapshot snapshot = new FabricSnapshot(
                 ++version,
                 now,
@@ -161,8 +167,9 @@ public final class TelemetryStore implements SnapshotSource {
                 alarms.active(),
                 alarms.recent(),
                 List.copyOf(targets),
-                trimHistory.sample(summary.planes(), now),
-                ingest.withApplied(model.appliedUpdates));
+                trends.trims(),
+                ingest.withApplied(model.appliedUpdates),
+                trends.points());
         latest.set(snapshot);
         return snapshot;
     }

@@ -54,7 +54,9 @@ public final class HostView extends BorderPane {
         setTop(bar);
 
         ports.setId("host-ports");
-        ports.setPlaceholder(new Label("No plane ports reported"));
+        ports.setPlaceholder(portsPlaceholder);
+        portsPlaceholder.setId("host-ports-placeholder");
+        qps.setPlaceholder(qpsPlaceholder);
         ports.getColumns().add(ViewParts.column("Plane", HostPlanePort::plane, 60));
         ports.getColumns().add(ViewParts.column("Port", HostPlanePort::portName, 90));
         ports.getColumns().add(ViewParts.column("Status", HostPlanePort::operStatus, 80));
@@ -69,12 +71,11 @@ public final class HostView extends BorderPane {
         ports.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
         qps.setId("host-qps");
-        qps.setPlaceholder(new Label("No QPs reported"));
         qps.getColumns().add(ViewParts.column("QP", QpSummary::qpn, 60));
         qps.getColumns().add(ViewParts.column("Peer", QpSummary::peer, 100));
         qps.getColumns().add(ViewParts.column("EVs active", QpSummary::evsActive, 80));
-        qps.getColumns().add(ViewParts.column("cwnd", q -> Units.count(q.cwndOctets()) + "B", 80));
-        qps.getColumns().add(ViewParts.column("In flight", q -> Units.count(q.inflightOctets()) + "B", 80));
+        qps.getColumns().add(ViewParts.column("cwnd", q -> Units.of(q.cwndOctets(), "B"), 80));
+        qps.getColumns().add(ViewParts.column("In flight", q -> Units.of(q.inflightOctets(), "B"), 80));
         qps.getColumns().add(ViewParts.column("sRTT", q -> Units.count(q.srttNs() / 1000.0) + " \u00b5s", 80));
         qps.getColumns().add(ViewParts.column("TX pkt/s", q -> Units.count(q.txRate()), 90));
         qps.getColumns().add(ViewParts.column("Retransmits/s", q -> Units.count(q.retransmitRate()), 100));
@@ -87,7 +88,8 @@ public final class HostView extends BorderPane {
         Tooltip tip = new Tooltip();
         Tooltip.install(evGrid, tip);
         evGrid.setOnMouseMoved(e -> tip.setText(evAt(e.getX(), e.getY())
-                .map(ev -> "EV " + ev.id() + " plane " + ev.plane() + ": " + ev.state() + ", penalty "
+                .map(ev -> "EV " + ev.id() + " plane " + ev.plane() + ": "
+                        + (ev.state().isEmpty() ? "no state reported yet" : ev.state()) + ", penalty "
                         + Units.count(ev.penalty()) + ", trims " + ev.trims() + ", losses " + ev.losses())
                 .orElse("")));
         evTitle.setId("ev-title");
@@ -99,12 +101,27 @@ public final class HostView extends BorderPane {
         setCenter(content);
 
         viewModel.hostSummaryProperty().addListener((o, a, summary) -> show(summary, freshness));
+        viewModel
+                .hostProperty()
+                .addListener((o, a, b) -> show(viewModel.hostSummaryProperty().get(), freshness));
         viewModel.qpSummaryProperty().addListener((o, a, qp) -> drawEvs(qp));
         palette.addListener((o, a, b) -> drawEvs(viewModel.qpSummaryProperty().get()));
         show(viewModel.hostSummaryProperty().get(), freshness);
+        drawEvs(viewModel.qpSummaryProperty().get());
     }
 
+    private final Label portsPlaceholder = new Label();
+    private final Label qpsPlaceholder = new Label();
+
     private void show(Optional<HostSummary> summary, Label freshness) {
+        String host = viewModel.hostProperty().get();
+        boolean chosen = host != null && !host.isBlank();
+        // Empty tables say why: nothing chosen yet is not a host that reports nothing.
+        portsPlaceholder.setText(
+                !chosen
+                        ? "Choose a host above (or search for one) to see its plane ports, QPs and EVs"
+                        : summary.isEmpty() ? host + " is not known (yet)" : "No plane ports reported by " + host);
+        qpsPlaceholder.setText(!chosen ? "No host chosen" : "No QPs reported by " + host);
         ports.getItems().setAll(summary.map(HostSummary::planes).orElse(List.of()));
         Long selected = viewModel.selectedQpProperty().get();
         qps.getItems().setAll(summary.map(HostSummary::qps).orElse(List.of()));
@@ -128,7 +145,8 @@ public final class HostView extends BorderPane {
         g.setFill(colors.background());
         g.fillRect(0, 0, evGrid.getWidth(), evGrid.getHeight());
         if (qp.isEmpty()) {
-            evTitle.setText("Select a QP to see its EVs");
+            String host = viewModel.hostProperty().get();
+            evTitle.setText(host == null || host.isBlank() ? "" : "Select a QP to see its EVs");
             return;
         }
         List<EvCell> evs = qp.get().evs();
@@ -141,6 +159,14 @@ public final class HostView extends BorderPane {
         g.setFont(Font.font(9));
         for (int i = 0; i < evs.size(); i++) {
             EvCell ev = evs.get(i);
+            double x = (i % perRow) * CELL;
+            double y = (i / perRow) * CELL;
+            if (ev.state().isEmpty()) {
+                // No state reported for it yet: an outline, not the grey of a real UNKNOWN verdict.
+                g.setStroke(colors.mutedText());
+                g.strokeRect(x + 0.5, y + 0.5, CELL - 3, CELL - 3);
+                continue;
+            }
             g.setFill(
                     switch (ev.state()) {
                         case "GOOD" -> colors.ok();
@@ -148,7 +174,7 @@ public final class HostView extends BorderPane {
                         case "DENIED" -> colors.critical();
                         default -> colors.stale();
                     });
-            g.fillRect((i % perRow) * CELL, (i / perRow) * CELL, CELL - 2, CELL - 2);
+            g.fillRect(x, y, CELL - 2, CELL - 2);
         }
     }
 

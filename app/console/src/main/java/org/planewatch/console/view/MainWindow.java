@@ -20,6 +20,7 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
@@ -201,18 +202,34 @@ public final class MainWindow extends BorderPane {
             buttons.getChildren().add(button);
         }
         search.setId("search");
-        search.setPromptText("Search host, switch, link, plane  ( / )");
+        search.promptTextProperty().bind(viewModel.searchPromptProperty());
         search.setPrefColumnCount(24);
+        search.setMinWidth(Region.USE_PREF_SIZE);
         TextFields.bindAutoCompletion(search, request -> viewModel.searchCandidates(request.getUserText()));
-        search.setOnAction(e -> viewModel.search(search.getText()).ifPresentOrElse(searchMessage::setText, () -> {
-            searchMessage.setText("");
+        search.setOnAction(e -> viewModel.search(search.getText()).ifPresentOrElse(this::showSearchMessage, () -> {
+            showSearchMessage("");
             search.clear();
         }));
+        // Typing again withdraws the last answer: it was about what was typed before.
+        search.textProperty().addListener((o, a, b) -> showSearchMessage(""));
         searchMessage.setId("search-message");
         searchMessage.getStyleClass().add("form-problem");
+        // The message takes only the room left over and ends in an ellipsis (the whole of it in a
+        // tooltip): an unknown name once squeezed the view buttons to "Overvi..." for good.
+        searchMessage.setMinWidth(0);
+        searchMessage.setMaxWidth(MAX_SEARCH_MESSAGE_WIDTH);
+        searchMessage.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        searchMessage.setTooltip(searchMessageTip);
+        HBox.setHgrow(searchMessage, Priority.SOMETIMES);
+        for (javafx.scene.Node child : buttons.getChildren()) {
+            ((Region) child).setMinWidth(Region.USE_PREF_SIZE);
+        }
+        buttons.setMinWidth(Region.USE_PREF_SIZE);
+        showSearchMessage("");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label alarms = new Label();
+        alarms.setMinWidth(Region.USE_PREF_SIZE);
         alarms.setId("alarm-badge");
         alarms.textProperty().bind(viewModel.alarmTextProperty());
         alarms.getStyleClass().add("badge");
@@ -224,6 +241,7 @@ public final class MainWindow extends BorderPane {
             }
         });
         Label freshness = new Label();
+        freshness.setMinWidth(Region.USE_PREF_SIZE);
         freshness.setId("freshness-badge");
         freshness.getStyleClass().addAll("badge", "freshness-connecting");
         freshness.textProperty().bind(viewModel.worstFreshnessProperty().asString());
@@ -237,6 +255,25 @@ public final class MainWindow extends BorderPane {
         bar.setPadding(new Insets(6, 10, 6, 10));
         bar.getStyleClass().add("toolbar");
         return bar;
+    }
+
+    /** How wide the search's answer may grow; longer ones end in an ellipsis, whole in the tooltip. */
+    static final double MAX_SEARCH_MESSAGE_WIDTH = 420;
+
+    private final Tooltip searchMessageTip = new Tooltip();
+    /** Withdraws the search's answer after a while: it is about one attempt, not a state of the fabric. */
+    private final PauseTransition searchMessageTimeout = new PauseTransition(Duration.seconds(10));
+
+    private void showSearchMessage(String text) {
+        searchMessage.setText(text);
+        searchMessageTip.setText(text);
+        searchMessage.setVisible(!text.isEmpty());
+        searchMessage.setManaged(!text.isEmpty());
+        searchMessageTimeout.stop();
+        if (!text.isEmpty()) {
+            searchMessageTimeout.setOnFinished(e -> showSearchMessage(""));
+            searchMessageTimeout.playFromStart();
+        }
     }
 
     private void openAddAgent() {

@@ -5,6 +5,7 @@ import eu.hansolo.tilesfx.TileBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.geometry.Insets;
@@ -14,6 +15,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -21,10 +23,13 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.RowConstraints;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.state.FabricSnapshot.TrendPoint;
 import org.planewatch.console.state.Units;
 import org.planewatch.console.viewmodel.Level;
 import org.planewatch.console.viewmodel.MainViewModel;
@@ -33,7 +38,8 @@ import org.planewatch.console.viewmodel.OverviewViewModel.PlaneCard;
 /**
  * The home view: a column of TilesFX tiles per plane (path health, goodput, trims, EVs out of
  * service, links down) whose background turns amber or red with the plane's state, then the active
- * alarms and the freshness of every target. Tiles change only when a snapshot does (low rate).
+ * alarms and the freshness of every target. Tiles change only when a snapshot does (low rate). Rates
+ * are smoothed over the trend window and each tile draws the last minute of its figure beneath it.
  */
 public final class OverviewView extends BorderPane {
     private static final double TILE_WIDTH = 168;
@@ -51,7 +57,10 @@ public final class OverviewView extends BorderPane {
         final Label verdict = new Label();
         final Tile health = tile("Path health", "%", 1);
         final Tile goodput = tile("Goodput", "Gb/s", 1);
-        final Tile trims = tile("Trim rate", "kpkt/s", 1);
+        final Tile trims = tile("Trim rate", "pkt/s", 1);
+        /** Under each tile's value, the last minute of its figure (in the order of {@link #ROWS}). */
+        final Sparkline[] sparklines = new Sparkline[ROWS.size()];
+
         final Tile evsOut = tile("EVs out of service", "", 0);
         final Tile linksDown = tile("Links down", "", 0);
 
@@ -69,8 +78,20 @@ public final class OverviewView extends BorderPane {
             for (int row = 0; row < tiles.length; row++) {
                 tiles[row].setOnMouseClicked(e -> viewModel.openPlane(plane));
                 tiles[row].setMaxSize(Double.MAX_VALUE, Double.MAX_VALUE);
-                grid.add(tiles[row], column + 1, row + 1);
+                Sparkline sparkline = new Sparkline();
+                sparkline.setId("plane-" + plane + "-sparkline-" + row);
+                sparkline.setMaxHeight(SPARKLINE_HEIGHT);
+                sparkline.setPrefHeight(SPARKLINE_HEIGHT);
+                sparklines[row] = sparkline;
+                StackPane.setAlignment(sparkline, Pos.BOTTOM_CENTER);
+                StackPane.setMargin(sparkline, new Insets(0, 10, 8, 10));
+                StackPane cell = new StackPane(tiles[row], sparkline);
+                cell.setMaxSize(Double.MAX_VALUE, Double.MAX_VALUE);
+                grid.add(cell, column + 1, row + 1);
             }
+            Tooltip.install(goodput, spreadTip);
+            goodput.setId("plane-" + plane + "-goodput");
+            trims.setId("plane-" + plane + "-trims");
             health.setId("plane-" + plane + "-health");
             linksDown.setId("plane-" + plane + "-links-down");
             evsOut.setId("plane-" + plane + "-evs-out");
@@ -82,10 +103,24 @@ public final class OverviewView extends BorderPane {
         private Level paintedLevel;
         private boolean paintedLinksDown;
 
+        final Tooltip spreadTip = new Tooltip();
+
         void show(PlaneCard card, Palette colors) {
             health.setValue(nan0(card.pathHealth()) * 100);
-            goodput.setValue(nan0(card.goodputGbps()));
-            trims.setValue(nan0(card.trimRateKpps()));
+            Units.Scaled bits = Units.scaled(nan0(card.goodputBps()), "b/s");
+            unit(goodput, bits.unit());
+            goodput.setValue(bits.value());
+            Units.Scaled packets = Units.scaled(nan0(card.trimRate()), "pkt/s");
+            unit(trims, packets.unit());
+            trims.setValue(packets.value());
+            spreadTip.setText(card.spreadTip());
+            List<TrendPoint> recent = card.recent();
+            Color line = colors.mutedText();
+            sparklines[0].show(series(recent, p -> p.pathHealth() * 100), 100, line);
+            sparklines[1].show(series(recent, TrendPoint::goodputBps), Double.NaN, line);
+            sparklines[2].show(series(recent, TrendPoint::trimRate), Double.NaN, line);
+            sparklines[3].show(series(recent, TrendPoint::evsOutOfService), Double.NaN, line);
+            sparklines[4].show(series(recent, TrendPoint::linksDown), Double.NaN, line);
             describe(
                     trims,
                     Double.isNaN(card.lastHopShare())
@@ -115,6 +150,23 @@ public final class OverviewView extends BorderPane {
             paintedPalette = colors;
             paintedLevel = card.level();
             paintedLinksDown = linksAreDown;
+        }
+    }
+
+    private static final double SPARKLINE_HEIGHT = 24;
+
+    private static double[] series(List<TrendPoint> points, ToDoubleFunction<TrendPoint> value) {
+        double[] values = new double[points.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = value.applyAsDouble(points.get(i));
+        }
+        return values;
+    }
+
+    /** Sets a tile's unit only when it changes (see {@link #describe}). */
+    private static void unit(Tile tile, String unit) {
+        if (!unit.equals(tile.getUnit())) {
+            tile.setUnit(unit);
         }
     }
 

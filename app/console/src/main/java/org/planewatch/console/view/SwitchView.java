@@ -74,8 +74,8 @@ public final class SwitchView extends BorderPane {
         queues.getColumns().add(ViewParts.column("ECN/s", q -> Units.count(q.ecnRate()), 90));
         queues.getColumns().add(ViewParts.column("Trims/s", q -> Units.count(q.trimRate()), 90));
         queues.getColumns().add(ViewParts.column("Drops/s", q -> Units.count(q.dropRate()), 90));
-        queues.getColumns().add(ViewParts.column("Max depth", q -> Units.count(q.maxQueueLen()) + "B", 90));
-        queues.getColumns().add(ViewParts.column("Avg depth", q -> Units.count(q.avgQueueLen()) + "B", 90));
+        queues.getColumns().add(ViewParts.column("Max depth", q -> Units.of(q.maxQueueLen(), "B"), 90));
+        queues.getColumns().add(ViewParts.column("Avg depth", q -> Units.of(q.avgQueueLen(), "B"), 90));
         queues.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         VBox content =
                 new VBox(8, ViewParts.titled("Ports", ports), ViewParts.titled("Queues of the selected port", queues));

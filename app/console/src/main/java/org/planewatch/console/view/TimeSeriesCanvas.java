@@ -1,6 +1,10 @@
 package org.planewatch.console.view;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -23,6 +27,12 @@ final class TimeSeriesCanvas extends Pane {
     private List<TrimPoint> points = List.of();
     private List<Series> series = List.of();
     private Palette palette = Palette.DARK;
+    /** The y-scale's top shared with other charts; NaN: this chart's own largest value. */
+    private double commonMax = Double.NaN;
+
+    /** Wall-clock labels of the time axis, in the console's time zone. */
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).withZone(ZoneId.systemDefault());
 
     TimeSeriesCanvas() {
         getChildren().add(canvas);
@@ -33,7 +43,8 @@ final class TimeSeriesCanvas extends Pane {
         setMinSize(160, 120);
     }
 
-    void show(String newTitle, List<TrimPoint> newPoints, List<Series> newSeries, Palette newPalette) {
+    void show(String newTitle, List<TrimPoint> newPoints, List<Series> newSeries, Palette newPalette, double max) {
+        this.commonMax = max;
         this.title = newTitle;
         this.points = newPoints;
         this.series = newSeries;
@@ -69,7 +80,10 @@ final class TimeSeriesCanvas extends Pane {
                 }
             }
         }
-        max = max <= 0 ? 1 : max * 1.1;
+        if (!Double.isNaN(commonMax)) {
+            max = commonMax;
+        }
+        max = niceCeiling(max <= 0 ? 1 : max * 1.05);
         long t0 = points.getFirst().atMillis();
         long t1 = points.getLast().atMillis();
         double span = Math.max(1, t1 - t0);
@@ -83,10 +97,13 @@ final class TimeSeriesCanvas extends Pane {
             g.setTextAlign(TextAlignment.RIGHT);
             g.fillText(Units.count(max * i / 4), left - 4, y + 3);
         }
+        // Wall-clock time (of the recording, in a replay): comparable with alarms, logs and other tools.
         g.setTextAlign(TextAlignment.LEFT);
-        g.fillText("-" + Units.seconds(t1 - t0), left, h - 6);
+        g.fillText(CLOCK.format(Instant.ofEpochMilli(t0)), left, h - 6);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.fillText(CLOCK.format(Instant.ofEpochMilli(t0 + (t1 - t0) / 2)), (left + right) / 2, h - 6);
         g.setTextAlign(TextAlignment.RIGHT);
-        g.fillText("now", right, h - 6);
+        g.fillText(CLOCK.format(Instant.ofEpochMilli(t1)), right, h - 6);
         Color gap = palette.stale().deriveColor(0, 1, 1, 0.25);
         for (int i = 0; i < points.size(); i++) {
             if (Double.isNaN(series.getFirst().value().applyAsDouble(points.get(i)))) {
@@ -105,24 +122,14 @@ final class TimeSeriesCanvas extends Pane {
         g.setLineWidth(1.6);
         for (Series s : series) {
             g.setStroke(s.color());
-            g.beginPath();
-            boolean drawing = false;
-            for (TrimPoint p : points) {
-                double v = s.value().applyAsDouble(p);
-                double x = left + (right - left) * (p.atMillis() - t0) / span;
-                if (Double.isNaN(v)) {
-                    drawing = false;
-                    continue;
-                }
-                double y = bottom - (bottom - top) * v / max;
-                if (drawing) {
-                    g.lineTo(x, y);
-                } else {
-                    g.moveTo(x, y);
-                    drawing = true;
-                }
+            double[] xs = new double[points.size()];
+            double[] ys = new double[points.size()];
+            for (int i = 0; i < xs.length; i++) {
+                TrimPoint p = points.get(i);
+                xs[i] = left + (right - left) * (p.atMillis() - t0) / span;
+                ys[i] = bottom - (bottom - top) * s.value().applyAsDouble(p) / max;
             }
-            g.stroke();
+            GappedLine.stroke(g, xs, ys);
         }
         double x = right;
         g.setFont(Font.font(10));
@@ -135,5 +142,19 @@ final class TimeSeriesCanvas extends Pane {
             g.fillText(text, x, 16);
             x -= text.length() * 6 + 12;
         }
+    }
+
+    /** Tops of the y-scale whose quarters read cleanly (0.25, 0.3, 0.4, 0.5, ...), times a power of ten. */
+    private static final double[] NICE = {1, 1.2, 1.6, 2, 2.4, 3.2, 4, 6, 8, 10};
+
+    /** The smallest clean top of the scale at or above {@code value}: gridlines at 25 k, not at 29.3 k. */
+    static double niceCeiling(double value) {
+        double power = Math.pow(10, Math.floor(Math.log10(value)));
+        for (double nice : NICE) {
+            if (nice * power >= value) {
+                return nice * power;
+            }
+        }
+        return 10 * power;
     }
 }

@@ -14,6 +14,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.RowConstraints;
+import org.planewatch.console.state.FabricSnapshot.TrendPoint;
 import org.planewatch.console.state.FabricSnapshot.TrimPoint;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.console.viewmodel.TrimsViewModel;
@@ -32,9 +33,13 @@ public final class TrimsView extends BorderPane {
         CheckBox split = new CheckBox("Split last hop (incast at the receiver's T0) and fabric (core) trims");
         split.setId("trims-split");
         split.selectedProperty().bindBidirectional(viewModel.splitProperty());
-        Label help = new Label("Shaded spans: no live data (a gap is drawn as a gap).");
+        CheckBox common = new CheckBox("Same scale for every plane");
+        common.setId("trims-common-scale");
+        common.selectedProperty().bindBidirectional(viewModel.commonScaleProperty());
+        Label help = new Label("Rates: mean over the last " + TrendPoint.WINDOW_MILLIS / 1000
+                + " s, as on the overview. Shaded spans: no live data (a gap is drawn as a gap).");
         help.getStyleClass().add("muted");
-        HBox bar = new HBox(16, split, help);
+        HBox bar = new HBox(16, split, common, help);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(8, 12, 8, 12));
         setTop(bar);
@@ -44,6 +49,7 @@ public final class TrimsView extends BorderPane {
         setCenter(grid);
         viewModel.seriesProperty().addListener((o, a, b) -> draw());
         viewModel.splitProperty().addListener((o, a, b) -> draw());
+        viewModel.commonScaleProperty().addListener((o, a, b) -> draw());
         palette.addListener((o, a, b) -> draw());
         draw();
     }
@@ -81,9 +87,12 @@ public final class TrimsView extends BorderPane {
                         new TimeSeriesCanvas.Series("last hop", colors.lastHop(), TrimPoint::lastHop),
                         new TimeSeriesCanvas.Series("fabric", colors.fabric(), TrimPoint::fabric))
                 : List.of(new TimeSeriesCanvas.Series("total", colors.text(), p -> p.lastHop() + p.fabric()));
+        double max = viewModel.commonScaleProperty().get()
+                ? TrimsViewModel.commonMax(series, viewModel.splitProperty().get())
+                : Double.NaN;
         int i = 0;
         for (Map.Entry<Integer, List<TrimPoint>> entry : series.entrySet()) {
-            charts.get(i++).show("Plane " + entry.getKey() + " trims (pkt/s)", entry.getValue(), lines, colors);
+            charts.get(i++).show("Plane " + entry.getKey() + " trims (pkt/s)", entry.getValue(), lines, colors, max);
         }
     }
 }

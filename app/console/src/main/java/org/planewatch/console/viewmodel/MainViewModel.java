@@ -41,6 +41,7 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<FabricSnapshot> snapshot = new ReadOnlyObjectWrapper<>(FabricSnapshot.empty());
     private final ReadOnlyObjectWrapper<Set<String>> highlightedLinks = new ReadOnlyObjectWrapper<>(Set.of());
     private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper searchPrompt = new ReadOnlyStringWrapper(searchPrompt(FabricSnapshot.empty()));
     private final ReadOnlyStringWrapper freshnessText = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Freshness> worstFreshness = new ReadOnlyObjectWrapper<>(Freshness.CONNECTING);
     private final ReadOnlyStringWrapper alarmText = new ReadOnlyStringWrapper("No active alarms");
@@ -108,6 +109,25 @@ public final class MainViewModel {
             targets.setAll(latest.targets());
         }
         updateStatus(latest);
+        String prompt = searchPrompt(latest);
+        if (!prompt.equals(searchPrompt.get())) {
+            searchPrompt.set(prompt);
+        }
+    }
+
+    /** The search box's prompt, with names this fabric uses (the first host, switch and plane learnt). */
+    public ReadOnlyStringProperty searchPromptProperty() {
+        return searchPrompt.getReadOnlyProperty();
+    }
+
+    static String searchPrompt(FabricSnapshot current) {
+        List<String> examples = new ArrayList<>();
+        current.hosts().stream().findFirst().ifPresent(h -> examples.add(h.name()));
+        current.switches().stream().findFirst().ifPresent(s -> examples.add(s.name()));
+        current.planes().stream().findFirst().ifPresent(p -> examples.add("plane " + p.plane()));
+        return examples.isEmpty()
+                ? "Search host, switch, link, plane  ( / )"
+                : "Search, e.g. " + String.join(", ", examples) + "  ( / )";
     }
 
     /**

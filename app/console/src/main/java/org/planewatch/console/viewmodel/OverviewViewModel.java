@@ -8,25 +8,41 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
+import org.planewatch.console.state.FabricSnapshot.TrendPoint;
 import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.Units;
 
 /** The home view: one card per plane, judged against the alarm thresholds. */
 public final class OverviewViewModel {
 
-    /** What one plane's tile group shows. Values are NaN when unknown. */
+    /** The sparklines' span: the last minute of points. */
+    public static final int SPARKLINE_POINTS = 60;
+
+    /**
+     * What one plane's tile group shows. Values are NaN when unknown. Goodput, trim rate and the core
+     * spread are the plane's smoothed trend ({@link FabricSnapshot.TrendPoint}): the same figures as
+     * the end of each tile's sparkline and of the trim charts.
+     *
+     * @param goodputBps smoothed goodput, bits per second
+     * @param trimRate smoothed trims, packets per second
+     * @param spreadTip what the spread means, and that a link measured above its capacity shows as 100 %
+     * @param recent the last {@link #SPARKLINE_POINTS} trend points, oldest first
+     */
     public record PlaneCard(
             int plane,
             Level level,
             double pathHealth,
-            double goodputGbps,
-            double trimRateKpps,
+            double goodputBps,
+            double trimRate,
             double lastHopShare,
             long evsOutOfService,
             int linksDown,
             int linksTotal,
             Freshness freshness,
             String spreadText,
-            String verdict) {}
+            String spreadTip,
+            String verdict,
+            List<TrendPoint> recent) {}
 
     private final ReadOnlyObjectWrapper<List<PlaneCard>> cards = new ReadOnlyObjectWrapper<>(List.of());
 
@@ -37,13 +53,26 @@ public final class OverviewViewModel {
     void update(FabricSnapshot snapshot, AlarmThresholds thresholds) {
         List<PlaneCard> list = new ArrayList<>(snapshot.planes().size());
         for (PlaneSummary plane : snapshot.planes()) {
-            list.add(card(plane, thresholds));
+            list.add(card(plane, snapshot.trends().getOrDefault(plane.plane(), List.of()), thresholds));
         }
         cards.set(List.copyOf(list));
     }
 
-    static PlaneCard card(PlaneSummary plane, AlarmThresholds thresholds) {
-        double trims = plane.trimRate();
+    static PlaneCard card(PlaneSummary plane, List<TrendPoint> trend, AlarmThresholds thresholds) {
+        // The newest smoothed point; before the first one (the first second), the raw figures.
+        TrendPoint now = trend.isEmpty()
+                ? new TrendPoint(
+                        0,
+                        plane.goodputBps(),
+                        nan0(plane.lastHopTrimRate()),
+                        nan0(plane.fabricTrimRate()),
+                        plane.coreSpread().min(),
+                        plane.coreSpread().max(),
+                        plane.pathHealth(),
+                        plane.evsOutOfService(),
+                        plane.linksDown())
+                : trend.getLast();
+        double trims = now.trimRate();
         Level level;
         String verdict;
         if (plane.freshness() == Freshness.STALE || plane.freshness() == Freshness.LOST) {
@@ -68,27 +97,40 @@ public final class OverviewViewModel {
             level = Level.OK;
             verdict = "healthy";
         }
-        double share = trims > 0 ? nan0(plane.lastHopTrimRate()) / trims : Double.NaN;
-        String spread = Double.isNaN(plane.coreSpread().mean())
+        double share = trims > 0 ? nan0(now.lastHopTrimRate()) / trims : Double.NaN;
+        String window = "mean over the last " + FabricSnapshot.TrendPoint.WINDOW_MILLIS / 1000 + " s";
+        String spread = Double.isNaN(now.coreMin()) || Double.isNaN(now.coreMax())
                 ? "core spread \u2013"
                 : String.format(
                         Locale.ROOT,
                         "core %.0f-%.0f%%",
-                        plane.coreSpread().min() * 100,
-                        plane.coreSpread().max() * 100);
+                        Math.min(now.coreMin(), 1) * 100,
+                        Math.min(now.coreMax(), 1) * 100);
+        String tip = "Goodput and the core spread (utilization of the least and the most loaded T0-T1 link): " + window
+                + ".";
+        if (Units.overCapacity(now.coreMax())) {
+            tip += String.format(
+                    Locale.ROOT,
+                    " The busiest link measured %.1f %% of its capacity, shown as 100 %%: a rate from two counter"
+                            + " readings can exceed what the link carries by the packets still on the wire"
+                            + " when it was sampled.",
+                    now.coreMax() * 100);
+        }
         return new PlaneCard(
                 plane.plane(),
                 level,
                 plane.pathHealth(),
-                plane.goodputBps() / 1e9,
-                trims / 1e3,
+                now.goodputBps(),
+                trims,
                 share,
                 plane.evsOutOfService(),
                 plane.linksDown(),
                 plane.linksTotal(),
                 plane.freshness(),
                 spread,
-                verdict);
+                tip,
+                verdict,
+                trend.size() > SPARKLINE_POINTS ? trend.subList(trend.size() - SPARKLINE_POINTS, trend.size()) : trend);
     }
 
     private static double nan0(double value) {

@@ -52,7 +52,8 @@ class ExclusionsViewModelTest {
                 List.of(),
                 List.of(),
                 Map.of(),
-                FabricSnapshot.IngestStats.NONE);
+                FabricSnapshot.IngestStats.NONE,
+                Map.of());
     }
 
     private static List<ExclusionEvent> newestFirst(List<ExclusionEvent> events) {

@@ -37,7 +37,8 @@ class PlaneViewFaultsTest {
                 List.of(),
                 List.of(),
                 Map.of(),
-                empty.ingest());
+                empty.ingest(),
+                empty.trends());
     }
 
     @Test

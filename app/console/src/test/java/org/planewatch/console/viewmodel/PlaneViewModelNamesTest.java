@@ -57,7 +57,8 @@ class PlaneViewModelNamesTest {
                 List.of(),
                 List.of(),
                 Map.of(),
-                FabricSnapshot.IngestStats.NONE);
+                FabricSnapshot.IngestStats.NONE,
+                Map.of());
     }
 
     private static LinkState link(String lower, String upper, LinkKind kind, boolean up, double utilization) {
