@@ -12,6 +12,7 @@ import java.util.Map;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.ConnectionPhase;
 
 /**
@@ -28,24 +29,23 @@ final class AlarmEngine {
     private List<Alarm> publishedActive = List.of();
     private List<Alarm> publishedRecent = List.of();
 
+    /**
+     * @param suspects the localizer's ranking at this instant: each suspect holds an alarm that names
+     *     it, which clears as any other once the suspect has left the ranking (its evidence faded)
+     * @param held conditions of the console itself, reported from outside the telemetry (recording stopped)
+     */
     void evaluate(
             List<PlaneSummary> planes,
             List<TargetStatus> targets,
             List<ExclusionEvent> events,
-            AlarmThresholds thresholds,
-            long nowMillis) {
-        evaluate(planes, targets, events, List.of(), thresholds, nowMillis);
-    }
-
-    /** {@code held}: conditions of the console itself, reported from outside the telemetry (recording stopped). */
-    void evaluate(
-            List<PlaneSummary> planes,
-            List<TargetStatus> targets,
-            List<ExclusionEvent> events,
+            List<Suspect> suspects,
             Collection<Condition> held,
             AlarmThresholds thresholds,
             long nowMillis) {
         List<Condition> conditions = new ArrayList<>(held);
+        for (Suspect suspect : suspects) {
+            conditions.add(suspected(suspect));
+        }
         for (PlaneSummary plane : planes) {
             String subject = "plane " + plane.plane();
             if (!Double.isNaN(plane.pathHealth()) && plane.pathHealth() < thresholds.minPlaneHealth()) {
@@ -128,6 +128,20 @@ final class AlarmEngine {
             }
         }
         apply(conditions, thresholds.clearAfter().toMillis(), nowMillis);
+    }
+
+    /**
+     * Keyed by the element, not its rank or numbers: the alarm stays one alarm while its hosts and
+     * score move, its message following them. The subject is the element, which the alarms view's
+     * double-click opens.
+     */
+    static Condition suspected(Suspect suspect) {
+        return new Condition(
+                "suspect/" + suspect.kind().word() + "/" + suspect.name(),
+                Alarm.Kind.SUSPECT,
+                suspect.name(),
+                Alarm.Severity.MAJOR,
+                suspect.describe());
     }
 
     private void apply(List<Condition> conditions, long clearAfterMillis, long nowMillis) {

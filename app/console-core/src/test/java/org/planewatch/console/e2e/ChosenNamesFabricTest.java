@@ -36,8 +36,8 @@ import org.planewatch.sim.scenario.ScenarioLoader;
  * Issue 18, item 3: a fabric whose devices carry names chosen by the user, or names that match no
  * pattern the console knows (one even misleading: a spine named like a host), shows the same
  * topology as the same fabric under the default names: the same hosts, planes, T0 and T1 switches,
- * links, links down and exclusion groups after a link fails; and a recording of it replays with the
- * same groups. End to end: simulator, the agent's simulated back end over real gRPC on loopback, the
+ * links, links down and top suspect after a link fails; and a recording of it replays with the
+ * same suspect. End to end: simulator, the agent's simulated back end over real gRPC on loopback, the
  * console's session, recorder and replay. The console learns this topology from the agents' LLDP
  * neighbors and the hosts' plane ports only.
  */
@@ -70,7 +70,7 @@ class ChosenNamesFabricTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void aFabricNamedAsAClusterIsShownAsUnderTheDefaultNamesAndItsRecordingReplaysTheSameGroups() throws Exception {
+    void aFabricNamedAsAClusterIsShownAsUnderTheDefaultNamesAndItsRecordingReplaysTheSameSuspect() throws Exception {
         String names = """
                 names:
                   host: "gpu-r{t0+1:02}-n{k+1:02}"
@@ -84,7 +84,8 @@ class ChosenNamesFabricTest {
                 ReplayEngine replay = new ReplayEngine(reader, AlarmThresholds.defaults())) {
             replay.seek(reader.timeRange()[1]);
             FabricSnapshot replayed = replay.latest();
-            assertEquals(groups(named.snapshot(), s -> s), groups(replayed, s -> s), "exclusion groups in the replay");
+            assertEquals(
+                    topSuspect(named.snapshot(), s -> s), topSuspect(replayed, s -> s), "top suspect in the replay");
             assertEquals(links(named.snapshot(), s -> s), links(replayed, s -> s), "links in the replay");
             assertEquals(planes(named.snapshot()), planes(replayed), "planes in the replay");
         }
@@ -211,12 +212,9 @@ class ChosenNamesFabricTest {
         assertEquals(links(e, rename), links(a, s -> s), "links");
         assertEquals(peers(e, rename), peers(a, s -> s), "switch ports' peers");
         assertEquals(e.events().size(), a.events().size(), "exclusion decisions");
-        assertFalse(e.exclusionGroups().isEmpty(), "the failed link made exclusion groups");
-        assertEquals(groups(e, rename), groups(a, s -> s), "exclusion groups");
         String failed = rename.apply(FAILED);
-        assertTrue(
-                a.exclusionGroups().stream().anyMatch(g -> g.link().equals(failed)),
-                "hosts excluded paths via " + failed + ": " + a.exclusionGroups());
+        assertEquals("link " + failed + " plane 1", topSuspect(e, rename), "top suspect: " + e.suspects());
+        assertEquals("link " + failed + " plane 1", topSuspect(a, s -> s), "top suspect: " + a.suspects());
         assertFalse(a.link(failed).orElseThrow().up(), failed + " is down");
     }
 
@@ -258,12 +256,12 @@ class ChosenNamesFabricTest {
         return out;
     }
 
-    private static TreeSet<String> groups(FabricSnapshot s, UnaryOperator<String> rename) {
-        TreeSet<String> out = new TreeSet<>();
-        s.exclusionGroups()
-                .forEach(g -> out.add(rename.apply(g.link()) + " plane " + g.plane() + ": " + g.hosts() + " hosts, "
-                        + g.events() + " events, typical " + g.typicalHosts() + " of " + g.peers()));
-        return out;
+    /** The first suspect's kind, name (in the default names' terms when renamed) and plane. */
+    private static String topSuspect(FabricSnapshot s, UnaryOperator<String> rename) {
+        return s.suspects().stream()
+                .findFirst()
+                .map(x -> x.kind().word() + " " + rename.apply(x.name()) + " plane " + x.plane())
+                .orElse("none");
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {

@@ -26,10 +26,10 @@ import org.planewatch.console.testing.Notifications;
 
 /**
  * The store's suspects (ADR 0095), fed as a store is fed: a recording's decision history, or the
- * agents' notifications. Each of the first four is a finding on the "By link" grouping it replaces
- * ({@code exclusionGroups}), whose first group fails the same assertion: it counts every link of
- * every excluded path, never looks at paths that came back, nor at when, and keeps only the newest
- * 20,000 decisions.
+ * agents' notifications. Each of the first four is a finding on the "By link" grouping it replaced
+ * (removed since), whose first group failed the same assertion: it counted every link of every
+ * excluded path, never looked at paths that came back, nor at when, and kept only the newest 20,000
+ * decisions.
  */
 class SuspectRankingTest {
     private final ManualClock clock = new ManualClock(0);
