@@ -9,11 +9,17 @@ import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.localize.Suspect;
 
 /** The home view: one card per plane, judged against the alarm thresholds. */
 public final class OverviewViewModel {
 
-    /** What one plane's tile group shows. Values are NaN when unknown. */
+    /**
+     * What one plane's tile group shows. Values are NaN when unknown.
+     *
+     * @param suspect what the exclusion decisions point at in this plane, "link p2-t0-1~p2-t1-3
+     *     suspected, 32 hosts" (ADR 0095); empty when nothing stands out
+     */
     public record PlaneCard(
             int plane,
             Level level,
@@ -26,7 +32,8 @@ public final class OverviewViewModel {
             int linksTotal,
             Freshness freshness,
             String spreadText,
-            String verdict) {}
+            String verdict,
+            String suspect) {}
 
     private final ReadOnlyObjectWrapper<List<PlaneCard>> cards = new ReadOnlyObjectWrapper<>(List.of());
 
@@ -37,12 +44,29 @@ public final class OverviewViewModel {
     void update(FabricSnapshot snapshot, AlarmThresholds thresholds) {
         List<PlaneCard> list = new ArrayList<>(snapshot.planes().size());
         for (PlaneSummary plane : snapshot.planes()) {
-            list.add(card(plane, thresholds));
+            list.add(card(plane, snapshot.suspects(), thresholds));
         }
         cards.set(List.copyOf(list));
     }
 
-    static PlaneCard card(PlaneSummary plane, AlarmThresholds thresholds) {
+    /**
+     * The plane's best suspect, and how many more it has. Suspects are named whatever the thresholds:
+     * a gray link can retire paths without taking the plane's health below its threshold, and the
+     * card must not then call the plane healthy beside an alarm that names the link.
+     */
+    static String suspectText(int plane, List<Suspect> suspects) {
+        List<Suspect> here = suspects.stream().filter(s -> s.plane() == plane).toList();
+        if (here.isEmpty()) {
+            return "";
+        }
+        Suspect best = here.getFirst();
+        return best.kind().word() + " " + best.name() + " suspected, " + best.hosts()
+                + (best.hosts() == 1 ? " host" : " hosts")
+                + (here.size() > 1 ? " (+" + (here.size() - 1) + " more)" : "");
+    }
+
+    static PlaneCard card(PlaneSummary plane, List<Suspect> suspects, AlarmThresholds thresholds) {
+        String suspect = suspectText(plane.plane(), suspects);
         double trims = plane.trimRate();
         Level level;
         String verdict;
@@ -64,6 +88,9 @@ public final class OverviewViewModel {
             verdict = plane.linksDown() > thresholds.maxLinksDown()
                     ? plane.linksDown() + (plane.linksDown() == 1 ? " link down" : " links down")
                     : plane.pathHealth() < thresholds.minPlaneHealth() ? "paths excluded" : "trimming hard";
+        } else if (!suspect.isEmpty()) {
+            level = Level.WARNING;
+            verdict = "suspect";
         } else {
             level = Level.OK;
             verdict = "healthy";
@@ -88,7 +115,8 @@ public final class OverviewViewModel {
                 plane.linksTotal(),
                 plane.freshness(),
                 spread,
-                verdict);
+                verdict,
+                suspect);
     }
 
     private static double nan0(double value) {
