@@ -53,6 +53,16 @@ class SuspectAlarmTest {
         return store.publish(IngestStats.NONE);
     }
 
+    /** Publishes as the incident's suspect is first named, then once it has been named long enough to raise. */
+    private FabricSnapshot namedLongEnough(Incident incident) {
+        FabricSnapshot first = at(Incidents.FAULT_MILLIS + 300);
+        assertEquals(
+                incident.culprit(),
+                first.suspects().getFirst().name(),
+                first.suspects().toString());
+        return at(Incidents.FAULT_MILLIS + 300 + AlarmEngine.SUSPECT_RAISE_AFTER_MILLIS);
+    }
+
     private static List<Alarm> suspectAlarms(List<Alarm> alarms) {
         return alarms.stream().filter(a -> a.kind() == Alarm.Kind.SUSPECT).toList();
     }
@@ -67,7 +77,7 @@ class SuspectAlarmTest {
                 .map(ClosPaths::host)
                 .collect(Collectors.toSet());
 
-        FabricSnapshot snapshot = at(incident.lookAtMillis());
+        FabricSnapshot snapshot = namedLongEnough(incident);
 
         List<Alarm> alarms = suspectAlarms(snapshot.activeAlarms());
         assertEquals(1, alarms.size(), snapshot.activeAlarms().toString());
@@ -84,7 +94,7 @@ class SuspectAlarmTest {
     void aRebootedSwitchRaisesOneAlarmForTheSwitchNotOnePerLink() {
         Incident incident = incidents.switchReboot();
 
-        List<Alarm> alarms = suspectAlarms(at(incident.lookAtMillis()).activeAlarms());
+        List<Alarm> alarms = suspectAlarms(namedLongEnough(incident).activeAlarms());
 
         assertEquals(List.of("p0-t1-2"), alarms.stream().map(Alarm::subject).toList());
         assertTrue(
@@ -95,10 +105,10 @@ class SuspectAlarmTest {
     @Test
     void theSuspectAlarmClearsWhenThePathsThroughTheLinkComeBack() {
         Incident incident = incidents.singleLinkDown();
-        assertEquals(
-                1, suspectAlarms(at(incident.lookAtMillis()).activeAlarms()).size());
+        FabricSnapshot raised = namedLongEnough(incident);
+        assertEquals(1, suspectAlarms(raised.activeAlarms()).size());
 
-        long healedAt = incident.lookAtMillis() + 1_000;
+        long healedAt = raised.atMillis() + 1_000;
         incidents
                 .events()
                 .through(1, incident.culprit())
@@ -115,5 +125,17 @@ class SuspectAlarmTest {
         assertEquals(1, history.size(), cleared.recentAlarms().toString());
         assertEquals(incident.culprit(), history.getFirst().subject());
         assertEquals(healedAt + clearAfter, history.getFirst().clearedAtMillis());
+    }
+
+    @Test
+    void aSuspectNamedForLessThanTheRaiseDelayRaisesNoAlarm() {
+        Incident incident = incidents.singleLinkDown();
+        for (long at = Incidents.FAULT_MILLIS + 300;
+                at < Incidents.FAULT_MILLIS + 300 + AlarmEngine.SUSPECT_RAISE_AFTER_MILLIS;
+                at += 500) {
+            FabricSnapshot snapshot = at(at);
+            assertEquals(incident.culprit(), snapshot.suspects().getFirst().name());
+            assertEquals(List.of(), suspectAlarms(snapshot.activeAlarms()), "named at " + at);
+        }
     }
 }

@@ -193,6 +193,9 @@ class ConsoleViewsTest {
         assertFalse(cell.up());
         assertEquals(2, viewModel.plane().planeProperty().get());
 
+        // Named for 2 s of the store's clock: the suspect's alarm is raised.
+        step();
+        step();
         show(ViewId.OVERVIEW);
         assertEquals(
                 "link " + link + " suspected, 4 hosts",
