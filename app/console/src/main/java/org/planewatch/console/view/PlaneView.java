@@ -229,12 +229,14 @@ public final class PlaneView extends BorderPane {
             g.setLineDashes((double[]) null);
             if (link.suspected()) {
                 g.setStroke(colors.suspect().deriveColor(0, 1, 1, 0.6));
-                g.setLineWidth(16);
+                g.setLineWidth(18);
                 g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
             }
             if (link.highlighted()) {
-                g.setStroke(colors.highlight().deriveColor(0, 1, 1, 0.55));
-                g.setLineWidth(8);
+                // Over a suspect's halo the selection is drawn nearly opaque: a translucent cyan on
+                // magenta reads as a third colour, neither selected nor suspected.
+                g.setStroke(colors.highlight().deriveColor(0, 1, 1, link.suspected() ? 0.9 : 0.55));
+                g.setLineWidth(link.suspected() ? 7 : 10);
                 g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
             }
             g.setStroke(link.stale() ? colors.stale() : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
