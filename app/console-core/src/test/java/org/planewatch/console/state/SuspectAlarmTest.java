@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -14,9 +12,7 @@ import org.planewatch.console.state.FabricSnapshot.IngestStats;
 import org.planewatch.console.state.localize.ClosPaths;
 import org.planewatch.console.state.localize.Incidents;
 import org.planewatch.console.state.localize.Incidents.Incident;
-import org.planewatch.console.state.localize.PathDecision;
 import org.planewatch.console.state.localize.PathEvents.Path;
-import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.testing.ManualClock;
 
 /**
@@ -27,26 +23,7 @@ import org.planewatch.console.testing.ManualClock;
 class SuspectAlarmTest {
     private final ManualClock clock = new ManualClock(0);
     private final TelemetryStore store = new TelemetryStore(clock);
-    private final Map<String, Long> seqByHost = new HashMap<>();
-    private final Incidents incidents = new Incidents(this::fromHistory);
-
-    private void fromHistory(PathDecision d) {
-        long seq = seqByHost.merge(d.host(), 1L, Long::sum);
-        store.applyHistory(List.of(new RecordedDecision(
-                d.source(),
-                d.host(),
-                0,
-                seq,
-                d.arrivalMillis(),
-                d.timestampNs(),
-                d.qpn(),
-                (long) d.ev(),
-                (long) d.plane(),
-                String.join(",", d.links()),
-                d.fromState(),
-                d.toState(),
-                "loss-timer")));
-    }
+    private final Incidents incidents = new Incidents(new DecisionHistoryFeed(store));
 
     private FabricSnapshot at(long atMillis) {
         clock.advance(Duration.ofMillis(atMillis - clock.millis()));

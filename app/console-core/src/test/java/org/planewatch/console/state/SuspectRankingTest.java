@@ -20,7 +20,6 @@ import org.planewatch.console.state.localize.Incidents.Incident;
 import org.planewatch.console.state.localize.PathDecision;
 import org.planewatch.console.state.localize.PathEvents;
 import org.planewatch.console.state.localize.Suspect;
-import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.testing.ManualClock;
 import org.planewatch.console.testing.Notifications;
 
@@ -34,29 +33,11 @@ import org.planewatch.console.testing.Notifications;
 class SuspectRankingTest {
     private final ManualClock clock = new ManualClock(0);
     private final TelemetryStore store = new TelemetryStore(clock);
-    private final Map<String, Long> seqByHost = new HashMap<>();
+    private final DecisionHistoryFeed history = new DecisionHistoryFeed(store);
 
     /** Feeds a decision as a replay's seek does: straight from the recording's decision history. */
     private void fromHistory(PathDecision d) {
-        store.applyHistory(List.of(recorded(d)));
-    }
-
-    private RecordedDecision recorded(PathDecision d) {
-        long seq = seqByHost.merge(d.host(), 1L, Long::sum);
-        return new RecordedDecision(
-                d.source(),
-                d.host(),
-                0,
-                seq,
-                d.arrivalMillis(),
-                d.timestampNs(),
-                d.qpn(),
-                (long) d.ev(),
-                (long) d.plane(),
-                String.join(",", d.links()),
-                d.fromState(),
-                d.toState(),
-                "loss-timer");
+        history.accept(d);
     }
 
     private List<Suspect> suspectsAt(long atMillis) {
