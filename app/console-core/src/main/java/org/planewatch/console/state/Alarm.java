@@ -16,9 +16,14 @@ public record Alarm(
         long raisedAtMillis,
         long clearedAtMillis) {
 
-    /** RECORDING: a condition of the console itself (recording stopped on its own), held through {@link TelemetryStore#hold}. */
+    /**
+     * SUSPECT: a link or switch the exclusion decisions point at (ADR 0095), subject the element's
+     * name. RECORDING: a condition of the console itself (recording stopped on its own), held through
+     * {@link TelemetryStore#hold}.
+     */
     public enum Kind {
         PLANE_HEALTH,
+        SUSPECT,
         TRIM_RATE,
         LINKS_DOWN,
         TARGET_STALE,

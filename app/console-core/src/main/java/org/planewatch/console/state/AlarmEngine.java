@@ -5,13 +5,16 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.ConnectionPhase;
 
 /**
@@ -22,30 +25,39 @@ final class AlarmEngine {
     record Condition(String key, Alarm.Kind kind, String subject, Alarm.Severity severity, String message) {}
 
     private static final int HISTORY = 500;
+    /**
+     * A suspect raises its alarm once named this long without a break: as a fault begins or ends, or in
+     * a burst of incast, an element can be named for a publication or two (ADR 0095), and each such
+     * blip was a toast at 3 a.m. The ranking itself (the Exclusions view, {@code diagnose}) shows it at once.
+     */
+    static final long SUSPECT_RAISE_AFTER_MILLIS = 2_000;
+
+    /** Conditions that hold but must hold longer before they raise, since when they have held. */
+    private final Map<String, Long> pendingSince = new HashMap<>();
+
     private final Map<String, Alarm> active = new LinkedHashMap<>();
     private final Map<String, Long> lastHeld = new HashMap<>();
     private final Deque<Alarm> history = new ArrayDeque<>();
     private List<Alarm> publishedActive = List.of();
     private List<Alarm> publishedRecent = List.of();
 
+    /**
+     * @param suspects the localizer's ranking at this instant: each suspect holds an alarm that names
+     *     it, which clears as any other once the suspect has left the ranking (its evidence faded)
+     * @param held conditions of the console itself, reported from outside the telemetry (recording stopped)
+     */
     void evaluate(
             List<PlaneSummary> planes,
             List<TargetStatus> targets,
             List<ExclusionEvent> events,
-            AlarmThresholds thresholds,
-            long nowMillis) {
-        evaluate(planes, targets, events, List.of(), thresholds, nowMillis);
-    }
-
-    /** {@code held}: conditions of the console itself, reported from outside the telemetry (recording stopped). */
-    void evaluate(
-            List<PlaneSummary> planes,
-            List<TargetStatus> targets,
-            List<ExclusionEvent> events,
+            List<Suspect> suspects,
             Collection<Condition> held,
             AlarmThresholds thresholds,
             long nowMillis) {
         List<Condition> conditions = new ArrayList<>(held);
+        for (Suspect suspect : suspects) {
+            conditions.add(suspected(suspect));
+        }
         for (PlaneSummary plane : planes) {
             String subject = "plane " + plane.plane();
             if (!Double.isNaN(plane.pathHealth()) && plane.pathHealth() < thresholds.minPlaneHealth()) {
@@ -130,11 +142,33 @@ final class AlarmEngine {
         apply(conditions, thresholds.clearAfter().toMillis(), nowMillis);
     }
 
+    /**
+     * Keyed by the element, not its rank or numbers: the alarm stays one alarm while its hosts and
+     * score move, its message following them. The subject is the element, which the alarms view's
+     * double-click opens.
+     */
+    static Condition suspected(Suspect suspect) {
+        return new Condition(
+                "suspect/" + suspect.kind().word() + "/" + suspect.name(),
+                Alarm.Kind.SUSPECT,
+                suspect.name(),
+                Alarm.Severity.MAJOR,
+                suspect.describe());
+    }
+
     private void apply(List<Condition> conditions, long clearAfterMillis, long nowMillis) {
         boolean changed = false;
+        Set<String> holding = new HashSet<>();
         for (Condition condition : conditions) {
-            lastHeld.put(condition.key(), nowMillis);
             Alarm existing = active.get(condition.key());
+            if (existing == null && condition.kind() == Alarm.Kind.SUSPECT) {
+                holding.add(condition.key());
+                long since = pendingSince.computeIfAbsent(condition.key(), k -> nowMillis);
+                if (nowMillis - since < SUSPECT_RAISE_AFTER_MILLIS) {
+                    continue;
+                }
+            }
+            lastHeld.put(condition.key(), nowMillis);
             if (existing == null) {
                 active.put(
                         condition.key(),
@@ -153,6 +187,8 @@ final class AlarmEngine {
                 changed = true;
             }
         }
+        // A pending condition that did not hold now starts again from nothing; a raised one leaves the map.
+        pendingSince.keySet().removeIf(key -> !holding.contains(key) || active.containsKey(key));
         var iterator = active.entrySet().iterator();
         while (iterator.hasNext()) {
             var entry = iterator.next();

@@ -3,7 +3,6 @@ package org.planewatch.console.state;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
-import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 import org.planewatch.console.state.localize.Localizer;
 import org.planewatch.console.state.localize.PathDecision;
 import org.planewatch.console.telemetry.ExclusionDecisionLeaves;
@@ -114,12 +112,10 @@ final class ExclusionLog {
     private boolean changed = true;
     private List<ExclusionEvent> published = List.of();
 
-    private final RecentExclusionsByLink recent;
     private final Localizer localizer;
 
-    ExclusionLog(int capacity, long groupWindowMillis, Localizer localizer) {
+    ExclusionLog(int capacity, Localizer localizer) {
         this.capacity = capacity;
-        this.recent = new RecentExclusionsByLink(groupWindowMillis);
         this.localizer = localizer;
     }
 
@@ -229,12 +225,11 @@ final class ExclusionLog {
         ExclusionEvent event = new ExclusionEvent(
                 host, seq, timestampNs, arrivalMillis, qpn, ev, plane, linkList(links), from, to, reason);
         history.addLast(event);
-        recent.add(event);
         // Every decision taken, live, replayed or loaded as a seek's history, reaches the localization here.
         localizer.observe(
                 new PathDecision(source, host, qpn, ev, plane, event.links(), from, to, timestampNs, arrivalMillis));
         while (history.size() > capacity) {
-            recent.forget(history.removeFirst());
+            history.removeFirst();
         }
         changed = true;
     }
@@ -260,7 +255,7 @@ final class ExclusionLog {
 
     /**
      * A decision from a recording's history, as if its leaves had come in one notification at
-     * {@code decision.arrivalMillis()}: the same history, groups and repeat detection, without a
+     * {@code decision.arrivalMillis()}: the same history, suspects and repeat detection, without a
      * leaf table per decision when it is complete and nothing of it is pending.
      */
     void recorded(RecordedDecision d) {
@@ -313,28 +308,11 @@ final class ExclusionLog {
         }
     }
 
-    /** Most hosts above the typical link of the plane first, then most hosts, then most decisions. */
-    static final Comparator<LinkExclusionGroup> BY_EXCESS = Comparator.comparingInt(
-                    (LinkExclusionGroup g) -> -g.excessHosts())
-            .thenComparingInt(g -> -g.hosts())
-            .thenComparingInt(g -> -g.events())
-            .thenComparing(LinkExclusionGroup::link);
-
     List<ExclusionEvent> events() {
         if (changed) {
             published = List.copyOf(history);
             changed = false;
         }
         return published;
-    }
-
-    /** Exclusions that arrived within the grouping window before {@code nowMillis}, grouped by link. */
-    /** How to tell a host link from a T0-T1 link, learnt from the topology; the groups compare links of one kind. */
-    void classifyLinks(java.util.function.Predicate<String> isHostLink) {
-        recent.classifyLinks(isHostLink);
-    }
-
-    List<LinkExclusionGroup> groups(long nowMillis) {
-        return recent.groups(nowMillis);
     }
 }

@@ -63,9 +63,8 @@ final class FabricModel {
     /** Suspect links and switches, fed by the exclusion log with every decision it takes (ADR 0095). */
     final Localizer localizer = new Localizer(LocalizerSettings.defaults(), new NamedFabricElements(this::classify));
 
-    FabricModel(int eventCapacity, long exclusionGroupWindowMillis) {
-        this.exclusions = new ExclusionLog(eventCapacity, exclusionGroupWindowMillis, localizer);
-        this.exclusions.classifyLinks(this::isHostLink);
+    FabricModel(int eventCapacity) {
+        this.exclusions = new ExclusionLog(eventCapacity, localizer);
     }
 
     void apply(IngestEvent.Notification notification) {
@@ -136,14 +135,6 @@ final class FabricModel {
     DeviceName classify(String name) {
         DeviceName known = learnt.names().get(name);
         return known != null ? known : names.computeIfAbsent(name, DeviceName::parse);
-    }
-
-    /** Whether a link ({@code a~b}) joins a host to its T0, as opposed to a T0 to a T1. */
-    boolean isHostLink(String link) {
-        int split = link.indexOf('~');
-        return split > 0
-                && (classify(link.substring(0, split)).isHost()
-                        || classify(link.substring(split + 1)).isHost());
     }
 
     /** An LLDP neighbor leaf: the far end's name and port are what the topology is learnt from. */
@@ -415,17 +406,11 @@ final class FabricModel {
 
     /** Learns which device is what from LLDP and the plane ports, falling back on names (ADR 0094). */
     private void learnTopology() {
-        FabricTopology.Learnt previous = learnt;
         learnt = FabricTopology.learn(devices.values());
         for (DeviceState device : devices.values()) {
             device.rename(classify(device.name.name()));
         }
         peers.learn(devices.values(), learnt.adjacency(), this::classify);
-        if (!learnt.names().equals(previous.names())) {
-            // Links may be of another kind now: the exclusion groups are built again (only then: a
-            // snapshot shares the groups of the one before while nothing changed).
-            exclusions.classifyLinks(this::isHostLink);
-        }
     }
 
     /** A switch whose ports lost packets on their way in, with the loss on those ports (other switches stay as cached). */

@@ -13,7 +13,6 @@ import org.planewatch.console.telemetry.ConnectionPhase;
  * @param version increases with every publication
  * @param atMillis the state clock when this was built (wall clock live, replay clock in replay)
  * @param events exclusion decisions, oldest first, bounded
- * @param exclusionGroups the links that many hosts excluded paths through, most hosts first
  * @param suspects the links and switches the exclusion decisions point at, best first (ADR 0095)
  * @param trimHistory per plane, the smoothed trim rates of {@code trends}, for the trim charts
  * @param trends per plane, its rates smoothed over {@link TrendPoint#WINDOW_MILLIS}, one point a second, oldest first
@@ -26,7 +25,6 @@ public record FabricSnapshot(
         List<SwitchSummary> switches,
         List<HostSummary> hosts,
         List<ExclusionEvent> events,
-        List<LinkExclusionGroup> exclusionGroups,
         List<Suspect> suspects,
         List<Alarm> activeAlarms,
         List<Alarm> recentAlarms,
@@ -39,7 +37,6 @@ public record FabricSnapshot(
         return new FabricSnapshot(
                 0,
                 0,
-                List.of(),
                 List.of(),
                 List.of(),
                 List.of(),
@@ -64,7 +61,6 @@ public record FabricSnapshot(
                 switches,
                 hosts,
                 events,
-                exclusionGroups,
                 suspects,
                 activeAlarms,
                 recentAlarms,
@@ -267,25 +263,6 @@ public record FabricSnapshot(
             String reason) {
         public boolean isExclusion() {
             return !"GOOD".equals(toState);
-        }
-    }
-
-    /**
-     * "17 hosts excluded paths via p2-t0-1~p2-t1-5": exclusions in the window, grouped by link.
-     * {@code typicalHosts} is the median over the links of the same plane and kind that had any: under
-     * congestion every link collects some, and a broken link stands out by its excess over that.
-     *
-     * @param peers how many links of the same plane and kind had exclusions (the median's sample)
-     */
-    public record LinkExclusionGroup(
-            String link, int plane, int hosts, int events, long lastArrivalMillis, int typicalHosts, int peers) {
-        public int excessHosts() {
-            return hosts - typicalHosts;
-        }
-
-        public String describe() {
-            return hosts + (hosts == 1 ? " host" : " hosts") + " excluded paths via " + link
-                    + (peers >= 3 ? " (typical link: " + typicalHosts + ")" : "");
         }
     }
 

@@ -1,14 +1,10 @@
 package org.planewatch.console.state;
 
-import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,9 +21,6 @@ import org.planewatch.console.telemetry.RecordedDecision;
  * the same clock readings give the same snapshots, live or replayed.
  */
 public final class TelemetryStore implements SnapshotSource {
-    private static final long EXCLUSION_GROUP_WINDOW_MILLIS =
-            Duration.ofMinutes(5).toMillis();
-
     private final InstantSource clock;
     private final FreshnessPolicy freshnessPolicy;
     private final FabricModel model;
@@ -56,7 +49,7 @@ public final class TelemetryStore implements SnapshotSource {
         this.clock = clock;
         this.freshnessPolicy = freshnessPolicy;
         this.thresholds = new AtomicReference<>(thresholds);
-        this.model = new FabricModel(eventCapacity, EXCLUSION_GROUP_WINDOW_MILLIS);
+        this.model = new FabricModel(eventCapacity);
     }
 
     public TelemetryStore(InstantSource clock) {
@@ -152,7 +145,8 @@ public final class TelemetryStore implements SnapshotSource {
         }
         FabricModel.Summary summary = model.summarize(deviceFreshness);
         var events = model.exclusions.events();
-        alarms.evaluate(summary.planes(), targets, events, List.copyOf(held.values()), thresholds.get(), now);
+        var suspects = model.localizer.rank(now);
+        alarms.evaluate(summary.planes(), targets, events, suspects, List.copyOf(held.values()), thresholds.get(), now);
         trends.update(summary.planes(), now);
         FabricSnapshot snapshot = new FabricSnapshot(
                 ++version,
@@ -162,8 +156,7 @@ public final class TelemetryStore implements SnapshotSource {
                 summary.switches(),
                 summary.hosts(),
                 events,
-                rankDownLinksFirst(model.exclusions.groups(now), summary.links()),
-                model.localizer.rank(now),
+                suspects,
                 alarms.active(),
                 alarms.recent(),
                 List.copyOf(targets),
@@ -172,27 +165,6 @@ public final class TelemetryStore implements SnapshotSource {
                 trends.points());
         latest.set(snapshot);
         return snapshot;
-    }
-
-    /**
-     * Every excluded path lists all the links it crosses, so in a small plane the failed link ties with
-     * its neighbours through the same spine; among equals the link that reports itself down goes first.
-     */
-    private static List<FabricSnapshot.LinkExclusionGroup> rankDownLinksFirst(
-            List<FabricSnapshot.LinkExclusionGroup> groups, List<FabricSnapshot.LinkState> links) {
-        if (groups.size() < 2) {
-            return groups;
-        }
-        Set<String> down = new HashSet<>();
-        links.stream().filter(l -> !l.up()).forEach(l -> down.add(l.id()));
-        if (down.isEmpty()) {
-            return groups;
-        }
-        List<FabricSnapshot.LinkExclusionGroup> ranked = new ArrayList<>(groups);
-        ranked.sort(Comparator.comparingInt((FabricSnapshot.LinkExclusionGroup g) -> -g.excessHosts())
-                .thenComparing(g -> !down.contains(g.link()))
-                .thenComparing(ExclusionLog.BY_EXCESS));
-        return List.copyOf(ranked);
     }
 
     /**

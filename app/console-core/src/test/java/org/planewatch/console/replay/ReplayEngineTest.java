@@ -291,7 +291,7 @@ class ReplayEngineTest {
             out.append('\n');
         });
         s.events().forEach(e -> out.append(e).append('\n'));
-        s.exclusionGroups().forEach(g -> out.append(g.describe()).append('\n'));
+        s.suspects().forEach(x -> out.append(x).append('\n'));
         // Which alarms are active, not when they were raised (a seek re-evaluates them at its instant, a
         // replay played in steps raises them at its own publications), so not in their raise order either.
         s.activeAlarms().stream()

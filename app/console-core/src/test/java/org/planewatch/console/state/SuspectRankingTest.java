@@ -20,43 +20,24 @@ import org.planewatch.console.state.localize.Incidents.Incident;
 import org.planewatch.console.state.localize.PathDecision;
 import org.planewatch.console.state.localize.PathEvents;
 import org.planewatch.console.state.localize.Suspect;
-import org.planewatch.console.telemetry.RecordedDecision;
 import org.planewatch.console.testing.ManualClock;
 import org.planewatch.console.testing.Notifications;
 
 /**
  * The store's suspects (ADR 0095), fed as a store is fed: a recording's decision history, or the
- * agents' notifications. Each of the first four is a finding on the "By link" grouping it replaces
- * ({@code exclusionGroups}), whose first group fails the same assertion: it counts every link of
- * every excluded path, never looks at paths that came back, nor at when, and keeps only the newest
- * 20,000 decisions.
+ * agents' notifications. Each of the first four is a finding on the "By link" grouping it replaced
+ * (removed since), whose first group failed the same assertion: it counted every link of every
+ * excluded path, never looked at paths that came back, nor at when, and kept only the newest 20,000
+ * decisions.
  */
 class SuspectRankingTest {
     private final ManualClock clock = new ManualClock(0);
     private final TelemetryStore store = new TelemetryStore(clock);
-    private final Map<String, Long> seqByHost = new HashMap<>();
+    private final DecisionHistoryFeed history = new DecisionHistoryFeed(store);
 
     /** Feeds a decision as a replay's seek does: straight from the recording's decision history. */
     private void fromHistory(PathDecision d) {
-        store.applyHistory(List.of(recorded(d)));
-    }
-
-    private RecordedDecision recorded(PathDecision d) {
-        long seq = seqByHost.merge(d.host(), 1L, Long::sum);
-        return new RecordedDecision(
-                d.source(),
-                d.host(),
-                0,
-                seq,
-                d.arrivalMillis(),
-                d.timestampNs(),
-                d.qpn(),
-                (long) d.ev(),
-                (long) d.plane(),
-                String.join(",", d.links()),
-                d.fromState(),
-                d.toState(),
-                "loss-timer");
+        history.accept(d);
     }
 
     private List<Suspect> suspectsAt(long atMillis) {

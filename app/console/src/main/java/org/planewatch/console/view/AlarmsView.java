@@ -121,7 +121,8 @@ public final class AlarmsView extends BorderPane {
         message.setWrapText(true);
         Label help =
                 new Label("Targets raise an alarm when STALE (warning) or LOST (major); a MIN_ACTIVE_GUARD decision "
-                        + "raises one for its host. An alarm clears after its condition has been gone for 2 s.");
+                        + "raises one for its host; a suspect (a link or switch the exclusions point at) raises one "
+                        + "once named for 2 s. An alarm clears after its condition has been gone for 2 s.");
         help.setWrapText(true);
         help.getStyleClass().add("muted");
         HBox buttons = new HBox(8, apply);

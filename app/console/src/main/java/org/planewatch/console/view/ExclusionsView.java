@@ -5,15 +5,15 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -24,14 +24,14 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
-import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
+import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.viewmodel.ExclusionsViewModel;
 import org.planewatch.console.viewmodel.MainViewModel;
 
 /**
- * Which endpoints excluded which paths, and why: on the left the links many hosts excluded paths
- * through (the fault is usually at the top), on the right every EV state change, newest first,
- * with filters. Selecting either highlights the links in the plane view.
+ * What broke, then the evidence: on top the suspects, the links and switches the endpoints'
+ * exclusion decisions point at, best first (ADR 0095); below, every EV state change, newest first,
+ * with filters. Selecting either highlights its links in the plane view.
  */
 public final class ExclusionsView extends BorderPane {
     private static final DateTimeFormatter TIME =
@@ -40,37 +40,7 @@ public final class ExclusionsView extends BorderPane {
     public ExclusionsView(MainViewModel main) {
         ExclusionsViewModel viewModel = main.exclusions();
         setId("exclusions-view");
-        ListView<LinkExclusionGroup> groups = new ListView<>(viewModel.groups());
-        groups.setId("exclusion-groups");
-        groups.setPlaceholder(new Label("No exclusions in the last 5 minutes"));
-        groups.setCellFactory(list -> new ListCell<>() {
-            @Override
-            protected void updateItem(LinkExclusionGroup group, boolean empty) {
-                super.updateItem(group, empty);
-                setText(
-                        empty || group == null
-                                ? null
-                                : group.describe() + "  (" + group.events() + " decisions, plane " + group.plane()
-                                        + ")");
-            }
-        });
-        groups.getSelectionModel().selectedItemProperty().addListener((o, a, group) -> {
-            if (group != null) {
-                viewModel.selectedGroupProperty().set(group);
-            }
-        });
-        Label groupHelp = new Label("Exclusions of the last 5 minutes grouped by link, most hosts first. Many hosts "
-                + "retiring paths through one link point at that link. Double-click to see it in the plane.");
-        groupHelp.setWrapText(true);
-        groupHelp.getStyleClass().add("muted");
-        groups.setOnMouseClicked(e -> {
-            if (e.getClickCount() == 2 && groups.getSelectionModel().getSelectedItem() != null) {
-                main.search(groups.getSelectionModel().getSelectedItem().link());
-            }
-        });
-        VBox left = new VBox(6, ViewParts.titled("By link", groups), groupHelp);
-        left.setPadding(new Insets(8));
-        VBox.setVgrow(left.getChildren().getFirst(), Priority.ALWAYS);
+        VBox top = suspects(main, viewModel);
 
         TableView<ExclusionEvent> table = new TableView<>(viewModel.visibleRows());
         table.setId("exclusion-table");
@@ -145,11 +115,83 @@ public final class ExclusionsView extends BorderPane {
         filters.setAlignment(Pos.CENTER_LEFT);
         filters.setPadding(new Insets(8, 8, 6, 8));
         BorderPane right = new BorderPane(table);
-        right.setTop(filters);
 
-        SplitPane split = new SplitPane(left, right);
-        split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.33);
+        Label decisionsTitle = new Label("Exclusion decisions (EV state changes), newest first");
+        decisionsTitle.getStyleClass().add("section-title");
+        decisionsTitle.setPadding(new Insets(6, 8, 0, 8));
+        right.setTop(new VBox(decisionsTitle, filters));
+
+        SplitPane split = new SplitPane(top, right);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.36);
         setCenter(split);
+    }
+
+    /**
+     * The suspects table: the best first, in the suspect colour (bold), so that the answer to "what
+     * broke?" is the first line the operator reads. Rows follow the element while its numbers move,
+     * and so does the selection.
+     */
+    private static VBox suspects(MainViewModel main, ExclusionsViewModel viewModel) {
+        TableView<Suspect> table = new TableView<>(viewModel.suspects());
+        table.setId("suspects-table");
+        table.setPlaceholder(new Label("No suspects: no link or switch stands out from what the endpoints decided"));
+        table.getColumns().add(ViewParts.column("Kind", (Suspect x) -> x.kind().word(), 60));
+        table.getColumns().add(ViewParts.column("Name", Suspect::name, 190));
+        table.getColumns().add(ViewParts.column("Plane", Suspect::plane, 55));
+        table.getColumns()
+                .add(ViewParts.column("Score", (Suspect x) -> String.format(Locale.ROOT, "%.1f", x.score()), 70));
+        table.getColumns().add(ViewParts.column("Hosts affected", Suspect::hosts, 110));
+        table.getColumns().add(ViewParts.column("First seen", viewModel::firstSeen, 150));
+        table.getColumns().add(ViewParts.column("Evidence: paths through it", ExclusionsViewModel::evidence, 210));
+        table.getColumns().add(ViewParts.column("As the alarm reads", Suspect::describe, 300));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(Suspect suspect, boolean empty) {
+                super.updateItem(suspect, empty);
+                ViewParts.chooseStyleClass(
+                        this,
+                        "suspect-",
+                        empty || suspect == null ? null : getIndex() == 0 ? "suspect-lead" : "suspect-other");
+            }
+        });
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, suspect) -> {
+            if (suspect != null) {
+                viewModel.selectedSuspectProperty().set(suspect);
+            }
+        });
+        viewModel.suspects().addListener((ListChangeListener<Suspect>) change -> reselect(table, viewModel));
+        viewModel.selectedSuspectProperty().addListener((o, a, b) -> reselect(table, viewModel));
+        table.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2 && table.getSelectionModel().getSelectedItem() != null) {
+                main.search(table.getSelectionModel().getSelectedItem().name());
+            }
+        });
+        Label help = new Label("Links and switches the endpoints' exclusions point at, best first: score is the "
+                + "evidence beyond what their peers carry (paths out now, recent retirements, less paths that came "
+                + "back); a suspect leaves when its evidence fades. Double-click to open it.");
+        help.setWrapText(true);
+        help.getStyleClass().add("muted");
+        VBox box = new VBox(6, ViewParts.titled("Suspects: what the exclusion decisions point at", table), help);
+        box.setPadding(new Insets(8));
+        VBox.setVgrow(box.getChildren().getFirst(), Priority.ALWAYS);
+        return box;
+    }
+
+    /** Keeps the row of the selected element selected after its numbers moved; none once it left. */
+    private static void reselect(TableView<Suspect> table, ExclusionsViewModel viewModel) {
+        Suspect selected = viewModel.selectedSuspectProperty().get();
+        int index = -1;
+        for (int i = 0; selected != null && i < table.getItems().size() && index < 0; i++) {
+            if (table.getItems().get(i).name().equals(selected.name())) {
+                index = i;
+            }
+        }
+        if (index < 0) {
+            table.getSelectionModel().clearSelection();
+        } else if (table.getSelectionModel().getSelectedIndex() != index) {
+            table.getSelectionModel().select(index);
+        }
     }
 }

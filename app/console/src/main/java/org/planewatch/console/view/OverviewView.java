@@ -37,9 +37,10 @@ import org.planewatch.console.viewmodel.OverviewViewModel.PlaneCard;
 
 /**
  * The home view: a column of TilesFX tiles per plane (path health, goodput, trims, EVs out of
- * service, links down) whose background turns amber or red with the plane's state, then the active
- * alarms and the freshness of every target. Tiles change only when a snapshot does (low rate). Rates
- * are smoothed over the trend window and each tile draws the last minute of its figure beneath it.
+ * service, links down) whose background turns amber or red with the plane's state, under the plane's
+ * verdict and the suspect its exclusions point at (in magenta), then the active alarms and the
+ * freshness of every target. Tiles change only when a snapshot does (low rate). Rates are smoothed
+ * over the trend window and each tile draws the last minute of its figure beneath it.
  */
 public final class OverviewView extends BorderPane {
     private static final double TILE_WIDTH = 168;
@@ -55,6 +56,7 @@ public final class OverviewView extends BorderPane {
         final int plane;
         final Label header = new Label();
         final Label verdict = new Label();
+        final Label suspect = new Label();
         final Tile health = tile("Path health", "%", 1);
         final Tile goodput = tile("Goodput", "Gb/s", 1);
         final Tile trims = tile("Trim rate", "pkt/s", 1);
@@ -69,7 +71,14 @@ public final class OverviewView extends BorderPane {
             header.setText("PLANE " + plane);
             header.getStyleClass().add("plane-header");
             verdict.getStyleClass().add("plane-verdict");
-            VBox head = new VBox(0, header, verdict);
+            suspect.getStyleClass().add("suspect-text");
+            suspect.setId("plane-" + plane + "-suspect");
+            suspect.setWrapText(true);
+            suspect.setTextAlignment(TextAlignment.CENTER);
+            suspect.setMaxWidth(TILE_WIDTH + 60);
+            // Two lines are kept for it in every column, so that the tiles stay in line as suspects come and go.
+            suspect.setMinHeight(34);
+            VBox head = new VBox(0, header, verdict, suspect);
             head.setAlignment(Pos.CENTER);
             head.setId("plane-" + plane + "-header");
             head.setOnMouseClicked(e -> viewModel.openPlane(plane));
@@ -131,6 +140,9 @@ public final class OverviewView extends BorderPane {
             describe(linksDown, "of " + card.linksTotal());
             describe(goodput, card.spreadText());
             verdict.setText(card.verdict().toUpperCase(Locale.ROOT));
+            if (!suspect.getText().equals(card.suspect())) {
+                suspect.setText(card.suspect());
+            }
             boolean linksAreDown = card.linksDown() > 0;
             if (colors.equals(paintedPalette) && card.level() == paintedLevel && linksAreDown == paintedLinksDown) {
                 return;

@@ -5,7 +5,9 @@ import org.planewatch.console.viewmodel.Level;
 
 /**
  * Colors for canvases and tiles, per theme. Status colors are chosen to read from across a dim
- * room: red means act, amber means look, grey means the data is old.
+ * room: red means act, amber means look, grey means the data is old, cyan is the selection, magenta
+ * is what the exclusion decisions name as the cause (a suspect): a hue no metric uses, so that a
+ * suspect reads apart from a link that is merely down or saturated.
  */
 public record Palette(
         boolean dark,
@@ -20,7 +22,8 @@ public record Palette(
         Color stale,
         Color highlight,
         Color lastHop,
-        Color fabric) {
+        Color fabric,
+        Color suspect) {
 
     public static final Palette DARK = new Palette(
             true,
@@ -35,7 +38,8 @@ public record Palette(
             Color.web("#59616d"),
             Color.web("#4fc3f7"),
             Color.web("#ff9f43"),
-            Color.web("#5b8def"));
+            Color.web("#5b8def"),
+            Color.web("#e05cf5"));
 
     public static final Palette LIGHT = new Palette(
             false,
@@ -50,7 +54,8 @@ public record Palette(
             Color.web("#9aa3ad"),
             Color.web("#0077c2"),
             Color.web("#e07000"),
-            Color.web("#2f5fd0"));
+            Color.web("#2f5fd0"),
+            Color.web("#a21caf"));
 
     public Color level(Level level) {
         return switch (level) {

@@ -166,7 +166,7 @@ public final class PlaneView extends BorderPane {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label legend = new Label("green: normal   amber: above 70% of scale   red: saturated / down (dashed)   "
-                + "grey: stale   cyan halo: selected");
+                + "grey: stale   cyan halo: selected   magenta: suspected");
         legend.getStyleClass().add("muted");
         HBox bar = new HBox(10, new Label("Plane"), plane, new Label("Color links by"), metric, clear, spacer, legend);
         bar.setAlignment(Pos.CENTER_LEFT);
@@ -224,11 +224,19 @@ public final class PlaneView extends BorderPane {
             if (link.t0() < 0 || link.t1() < 0) {
                 continue;
             }
+            // Halos under the link keep its own colour (red and dashed when down) readable: magenta, wide,
+            // for a suspect; cyan, narrower and on top, for the selection, so that both show at once.
+            g.setLineDashes((double[]) null);
+            if (link.suspected()) {
+                g.setStroke(colors.suspect().deriveColor(0, 1, 1, 0.6));
+                g.setLineWidth(18);
+                g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
+            }
             if (link.highlighted()) {
-                // A halo under the link keeps its own colour (red and dashed when down) readable.
-                g.setLineDashes((double[]) null);
-                g.setStroke(colors.highlight().deriveColor(0, 1, 1, 0.55));
-                g.setLineWidth(10);
+                // Over a suspect's halo the selection is drawn nearly opaque: a translucent cyan on
+                // magenta reads as a third colour, neither selected nor suspected.
+                g.setStroke(colors.highlight().deriveColor(0, 1, 1, link.suspected() ? 0.9 : 0.55));
+                g.setLineWidth(link.suspected() ? 7 : 10);
                 g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
             }
             g.setStroke(link.stale() ? colors.stale() : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
@@ -249,8 +257,19 @@ public final class PlaneView extends BorderPane {
             g.setFill(colors.critical());
             g.fillText(link.fault(), x, y);
         }
-        drawNodes(g, layout.t1(), t1x, t1y, nodeWidth, colors);
-        drawNodes(g, layout.t0(), t0x, t0y, nodeWidth, colors);
+        g.setFont(Font.font(null, FontWeight.BOLD, 12));
+        for (LinkCell link : layout.links()) {
+            if (link.t0() < 0 || link.t1() < 0 || !link.suspected()) {
+                continue;
+            }
+            double x = t0x[link.t0()] + (t1x[link.t1()] - t0x[link.t0()]) * 0.55;
+            double y = t0y + (t1y + NODE_HEIGHT - t0y) * 0.55;
+            g.setFill(colors.suspect());
+            g.fillText("SUSPECT", x, y - 8);
+        }
+        drawSuspects(g, layout, colors, 20);
+        drawNodes(g, layout.t1(), t1x, t1y, nodeWidth, colors, layout.suspectedSwitches(), true);
+        drawNodes(g, layout.t0(), t0x, t0y, nodeWidth, colors, layout.suspectedSwitches(), false);
         g.setFont(Font.font(11));
         g.setTextAlign(TextAlignment.LEFT);
         g.setFill(colors.mutedText());
@@ -280,22 +299,63 @@ public final class PlaneView extends BorderPane {
                         t0x[hop.t0()],
                         hostY + 44);
             }
+            if (hop.suspected() > 0) {
+                g.setStroke(colors.suspect());
+                g.setLineWidth(3);
+                g.strokeRoundRect(x, hostY, nodeWidth, 16, 6, 6);
+                g.setFill(colors.suspect());
+                g.fillText(
+                        hop.suspected() + (hop.suspected() == 1 ? " host link" : " host links") + " SUSPECT",
+                        t0x[hop.t0()],
+                        hostY + 58);
+            }
         }
         return new Geometry(layout, t0x, t1x, t0y, t1y, hostY, nodeWidth, 0, 0, 0, 0);
     }
 
-    private void drawNodes(GraphicsContext g, List<String> names, double[] xs, double y, double width, Palette colors) {
-        g.setFont(Font.font(null, FontWeight.BOLD, width < 60 ? 9 : 11));
+    /** What the plane's suspects are, in words, across the top of the canvas. */
+    private static void drawSuspects(GraphicsContext g, Layout layout, Palette colors, double baseline) {
+        if (layout.suspects().isEmpty()) {
+            return;
+        }
+        g.setFont(Font.font(null, FontWeight.BOLD, 13));
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setFill(colors.suspect());
+        g.fillText(String.join("   ", layout.suspects()), 30, baseline);
+    }
+
+    /**
+     * Switches as boxes; a suspected one filled and framed in magenta with "SUSPECT" beside it (above
+     * a T1, below a T0's box, clear of the links), the selected one framed in cyan.
+     */
+    private void drawNodes(
+            GraphicsContext g,
+            List<String> names,
+            double[] xs,
+            double y,
+            double width,
+            Palette colors,
+            java.util.Set<String> suspected,
+            boolean upperTier) {
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         for (int i = 0; i < names.size(); i++) {
             boolean selected =
                     names.get(i).equals(main.devices().switchNameProperty().get());
+            boolean suspect = suspected.contains(names.get(i));
             g.setFill(colors.panel());
             g.fillRoundRect(xs[i] - width / 2, y, width, NODE_HEIGHT, 6, 6);
-            g.setStroke(selected ? colors.highlight() : colors.grid());
-            g.setLineWidth(selected ? 2 : 1);
+            if (suspect) {
+                g.setFill(colors.suspect().deriveColor(0, 1, 1, 0.35));
+                g.fillRoundRect(xs[i] - width / 2, y, width, NODE_HEIGHT, 6, 6);
+                g.setFill(colors.suspect());
+                g.setFont(Font.font(null, FontWeight.BOLD, 12));
+                g.fillText("SUSPECT", xs[i], upperTier ? y - 10 : y + NODE_HEIGHT + 10);
+            }
+            g.setStroke(suspect ? colors.suspect() : selected ? colors.highlight() : colors.grid());
+            g.setLineWidth(suspect ? 3 : selected ? 2 : 1);
             g.strokeRoundRect(xs[i] - width / 2, y, width, NODE_HEIGHT, 6, 6);
+            g.setFont(Font.font(null, FontWeight.BOLD, width < 60 ? 9 : 11));
             g.setFill(colors.text());
             String label = names.get(i);
             g.fillText(width < 60 ? label.substring(label.indexOf('-') + 1) : label, xs[i], y + NODE_HEIGHT / 2);
@@ -320,11 +380,17 @@ public final class PlaneView extends BorderPane {
                                     : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
             g.fillRect(
                     left + link.t1() * cellW, top + link.t0() * cellH, Math.max(1, cellW - 1), Math.max(1, cellH - 1));
+            if (link.suspected()) {
+                g.setStroke(colors.suspect());
+                g.setLineWidth(2);
+                g.strokeRect(left + link.t1() * cellW - 1, top + link.t0() * cellH - 1, cellW + 1, cellH + 1);
+            }
         }
         g.setFill(colors.mutedText());
         g.setFont(Font.font(11));
         g.setTextAlign(TextAlignment.LEFT);
         g.fillText("T0 (rows) x T1 (columns)", left, top - 12);
+        drawSuspects(g, layout, colors, 14);
         return new Geometry(layout, new double[0], new double[0], 0, 0, 0, 0, cellW, cellH, left, top);
     }
 

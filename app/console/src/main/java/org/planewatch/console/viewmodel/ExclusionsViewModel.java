@@ -1,5 +1,8 @@
 package org.planewatch.console.viewmodel;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,27 +19,32 @@ import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
-import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
+import org.planewatch.console.state.Units;
+import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.telemetry.schema.TelemetrySchema;
 
 /**
- * The live table of EV state changes, newest first, with filters, and the same decisions grouped
- * by link. Selecting a row or a group asks the main view model to highlight its links.
+ * What the exclusion decisions point at, then the decisions themselves: the ranked suspects (links
+ * and switches, ADR 0095) and the live table of EV state changes, newest first, with filters.
+ * Selecting a suspect or a decision asks the main view model to highlight its links.
  */
 public final class ExclusionsViewModel {
     public static final String ALL_REASONS = "All reasons";
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private final ObservableList<ExclusionEvent> rows = FXCollections.observableArrayList();
     private final FilteredList<ExclusionEvent> visibleRows = new FilteredList<>(rows);
-    private final ObservableList<LinkExclusionGroup> groups = FXCollections.observableArrayList();
+    private final ObservableList<Suspect> suspects = FXCollections.observableArrayList();
     private final ObjectProperty<Integer> planeFilter = new SimpleObjectProperty<>();
     private final StringProperty reasonFilter = new SimpleStringProperty(ALL_REASONS);
     private final StringProperty search = new SimpleStringProperty("");
     private final BooleanProperty exclusionsOnly = new SimpleBooleanProperty(false);
     private final ObjectProperty<ExclusionEvent> selectedEvent = new SimpleObjectProperty<>();
-    private final ObjectProperty<LinkExclusionGroup> selectedGroup = new SimpleObjectProperty<>();
+    private final ObjectProperty<Suspect> selectedSuspect = new SimpleObjectProperty<>();
     private List<ExclusionEvent> lastEvents = List.of();
-    private List<LinkExclusionGroup> lastGroups = List.of();
+    private List<Suspect> lastSuspects = List.of();
+    private long atMillis;
 
     ExclusionsViewModel() {
         planeFilter.addListener((o, a, b) -> refilter());
@@ -49,8 +57,9 @@ public final class ExclusionsViewModel {
         return visibleRows;
     }
 
-    public ObservableList<LinkExclusionGroup> groups() {
-        return groups;
+    /** The suspects of the newest snapshot, best first; empty when nothing stands out. */
+    public ObservableList<Suspect> suspects() {
+        return suspects;
     }
 
     public ObjectProperty<Integer> planeFilterProperty() {
@@ -73,8 +82,20 @@ public final class ExclusionsViewModel {
         return selectedEvent;
     }
 
-    public ObjectProperty<LinkExclusionGroup> selectedGroupProperty() {
-        return selectedGroup;
+    public ObjectProperty<Suspect> selectedSuspectProperty() {
+        return selectedSuspect;
+    }
+
+    /** "02:41:07 (12 s ago)": when its episode's first failing decision was taken (agent clock). */
+    public String firstSeen(Suspect suspect) {
+        long millis = suspect.firstSeenNs() / 1_000_000;
+        return CLOCK.format(Instant.ofEpochMilli(millis)) + " (" + Units.seconds(Math.max(0, atMillis - millis))
+                + " ago)";
+    }
+
+    /** "32 failing / 4 healthy": the paths through it that are out or were retired lately, and those that came back. */
+    public static String evidence(Suspect suspect) {
+        return suspect.failingPaths() + " failing / " + suspect.healthyPaths() + " healthy";
     }
 
     public static List<String> reasons() {
@@ -89,17 +110,47 @@ public final class ExclusionsViewModel {
             showEvents(snapshot.events());
             lastEvents = snapshot.events();
         }
-        if (!snapshot.exclusionGroups().equals(lastGroups)) {
-            LinkExclusionGroup selected = selectedGroup.get();
-            groups.setAll(snapshot.exclusionGroups());
-            lastGroups = snapshot.exclusionGroups();
-            if (selected != null) {
-                groups.stream()
-                        .filter(g -> g.link().equals(selected.link()))
-                        .findFirst()
-                        .ifPresent(selectedGroup::set);
+        atMillis = snapshot.atMillis();
+        if (!snapshot.suspects().equals(lastSuspects)) {
+            showSuspects(snapshot.suspects());
+            lastSuspects = snapshot.suspects();
+        }
+    }
+
+    /**
+     * Scores move at every publication while the same elements stay suspected: the rows are
+     * replaced in place then, so the table keeps its rows and the operator's selection; the selected
+     * suspect follows its element (by name) to the newest numbers, and is dropped with it.
+     */
+    private void showSuspects(List<Suspect> now) {
+        if (sameElements(suspects, now)) {
+            for (int i = 0; i < now.size(); i++) {
+                if (!suspects.get(i).equals(now.get(i))) {
+                    suspects.set(i, now.get(i));
+                }
+            }
+        } else {
+            suspects.setAll(now);
+        }
+        Suspect selected = selectedSuspect.get();
+        if (selected != null) {
+            selectedSuspect.set(now.stream()
+                    .filter(x -> x.name().equals(selected.name()))
+                    .findFirst()
+                    .orElse(null));
+        }
+    }
+
+    private static boolean sameElements(List<Suspect> shown, List<Suspect> now) {
+        if (shown.size() != now.size()) {
+            return false;
+        }
+        for (int i = 0; i < now.size(); i++) {
+            if (!shown.get(i).name().equals(now.get(i).name())) {
+                return false;
             }
         }
+        return true;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.planewatch.console.viewmodel;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -24,6 +25,7 @@ import org.planewatch.console.state.FabricSnapshot.TargetStatus;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.state.Units;
+import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.FaultControl;
 
 /**
@@ -79,11 +81,25 @@ public final class MainViewModel {
                 highlight(Set.copyOf(event.links()), event.plane());
             }
         });
-        exclusions.selectedGroupProperty().addListener((o, a, group) -> {
-            if (group != null) {
-                highlight(Set.of(group.link()), group.plane());
+        // The selected suspect is replaced by its newer numbers at every snapshot: only another element
+        // moves the highlight (and the plane shown).
+        exclusions.selectedSuspectProperty().addListener((o, before, suspect) -> {
+            if (suspect != null && (before == null || !before.name().equals(suspect.name()))) {
+                highlight(linksOf(suspect, snapshot.get()), suspect.plane());
             }
         });
+    }
+
+    /** A link suspect's own link; a switch suspect's links, to see which paths it carries. */
+    static Set<String> linksOf(Suspect suspect, FabricSnapshot current) {
+        if (suspect.kind() == Suspect.Kind.LINK) {
+            return Set.of(suspect.name());
+        }
+        Set<String> links = new HashSet<>();
+        current.links().stream()
+                .filter(l -> l.lowerEnd().equals(suspect.name()) || l.upperEnd().equals(suspect.name()))
+                .forEach(l -> links.add(l.id()));
+        return Set.copyOf(links);
     }
 
     private void highlight(Set<String> links, int onPlane) {

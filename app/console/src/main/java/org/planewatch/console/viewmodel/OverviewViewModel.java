@@ -11,6 +11,7 @@ import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.TrendPoint;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.state.Units;
+import org.planewatch.console.state.localize.Suspect;
 
 /** The home view: one card per plane, judged against the alarm thresholds. */
 public final class OverviewViewModel {
@@ -27,6 +28,8 @@ public final class OverviewViewModel {
      * @param trimRate smoothed trims, packets per second
      * @param spreadTip what the spread means, and that a link measured above its capacity shows as 100 %
      * @param recent the last {@link #SPARKLINE_POINTS} trend points, oldest first
+     * @param suspect what the exclusion decisions point at in this plane, "link p2-t0-1~p2-t1-3
+     *     suspected, 32 hosts" (ADR 0095); empty when nothing stands out
      */
     public record PlaneCard(
             int plane,
@@ -42,7 +45,8 @@ public final class OverviewViewModel {
             String spreadText,
             String spreadTip,
             String verdict,
-            List<TrendPoint> recent) {}
+            List<TrendPoint> recent,
+            String suspect) {}
 
     private final ReadOnlyObjectWrapper<List<PlaneCard>> cards = new ReadOnlyObjectWrapper<>(List.of());
 
@@ -53,12 +57,31 @@ public final class OverviewViewModel {
     void update(FabricSnapshot snapshot, AlarmThresholds thresholds) {
         List<PlaneCard> list = new ArrayList<>(snapshot.planes().size());
         for (PlaneSummary plane : snapshot.planes()) {
-            list.add(card(plane, snapshot.trends().getOrDefault(plane.plane(), List.of()), thresholds));
+            list.add(card(
+                    plane, snapshot.trends().getOrDefault(plane.plane(), List.of()), snapshot.suspects(), thresholds));
         }
         cards.set(List.copyOf(list));
     }
 
-    static PlaneCard card(PlaneSummary plane, List<TrendPoint> trend, AlarmThresholds thresholds) {
+    /**
+     * The plane's best suspect, and how many more it has. Suspects are named whatever the thresholds:
+     * a gray link can retire paths without taking the plane's health below its threshold, and the
+     * card must not then call the plane healthy beside an alarm that names the link.
+     */
+    static String suspectText(int plane, List<Suspect> suspects) {
+        List<Suspect> here = suspects.stream().filter(s -> s.plane() == plane).toList();
+        if (here.isEmpty()) {
+            return "";
+        }
+        Suspect best = here.getFirst();
+        return best.kind().word() + " " + best.name() + " suspected, " + best.hosts()
+                + (best.hosts() == 1 ? " host" : " hosts")
+                + (here.size() > 1 ? " (+" + (here.size() - 1) + " more)" : "");
+    }
+
+    static PlaneCard card(
+            PlaneSummary plane, List<TrendPoint> trend, List<Suspect> suspects, AlarmThresholds thresholds) {
+        String suspect = suspectText(plane.plane(), suspects);
         // The newest smoothed point; before the first one (the first second), the raw figures.
         TrendPoint now = trend.isEmpty()
                 ? new TrendPoint(
@@ -93,6 +116,9 @@ public final class OverviewViewModel {
             verdict = plane.linksDown() > thresholds.maxLinksDown()
                     ? plane.linksDown() + (plane.linksDown() == 1 ? " link down" : " links down")
                     : plane.pathHealth() < thresholds.minPlaneHealth() ? "paths excluded" : "trimming hard";
+        } else if (!suspect.isEmpty()) {
+            level = Level.WARNING;
+            verdict = "suspect";
         } else {
             level = Level.OK;
             verdict = "healthy";
@@ -130,7 +156,8 @@ public final class OverviewViewModel {
                 spread,
                 tip,
                 verdict,
-                trend.size() > SPARKLINE_POINTS ? trend.subList(trend.size() - SPARKLINE_POINTS, trend.size()) : trend);
+                trend.size() > SPARKLINE_POINTS ? trend.subList(trend.size() - SPARKLINE_POINTS, trend.size()) : trend,
+                suspect);
     }
 
     private static double nan0(double value) {

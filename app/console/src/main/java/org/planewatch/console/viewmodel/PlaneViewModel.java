@@ -21,6 +21,7 @@ import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.state.NaturalOrder;
 import org.planewatch.console.state.Units;
+import org.planewatch.console.state.localize.Suspect;
 
 /**
  * One plane's two-tier Clos: T1 switches above, T0 switches below, each T0-T1 link colored by the
@@ -31,7 +32,10 @@ public final class PlaneViewModel {
     /** Above this many core links the rows layout is unreadable and the view draws a matrix. */
     public static final int MATRIX_THRESHOLD = 256;
 
-    /** A T0-T1 link ready to draw: {@code intensity} is 0..1 on the metric's scale. */
+    /**
+     * A T0-T1 link ready to draw: {@code intensity} is 0..1 on the metric's scale; {@code suspected}
+     * when the exclusion decisions name it (ADR 0095), whatever its own counters say.
+     */
     public record LinkCell(
             String id,
             int t0,
@@ -42,10 +46,11 @@ public final class PlaneViewModel {
             boolean stale,
             boolean highlighted,
             String label,
-            String fault) {}
+            String fault,
+            boolean suspected) {}
 
-    /** Per T0: the busiest of its host links on the same metric. */
-    public record LastHop(int t0, double value, double intensity, int hostLinks, int down, int faulty) {}
+    /** Per T0: the busiest of its host links on the same metric; {@code suspected} host links named by the decisions. */
+    public record LastHop(int t0, double value, double intensity, int hostLinks, int down, int faulty, int suspected) {}
 
     public record Layout(
             int plane,
@@ -56,9 +61,21 @@ public final class PlaneViewModel {
             boolean matrix,
             String spreadText,
             double[] coreUtilizations,
-            Freshness freshness) {
+            Freshness freshness,
+            Set<String> suspectedSwitches,
+            List<String> suspects) {
         public static final Layout EMPTY = new Layout(
-                -1, List.of(), List.of(), List.of(), List.of(), false, "", new double[0], Freshness.CONNECTING);
+                -1,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                false,
+                "",
+                new double[0],
+                Freshness.CONNECTING,
+                Set.of(),
+                List.of());
 
         public Optional<LinkCell> link(String id) {
             return links.stream().filter(l -> l.id().equals(id)).findFirst();
@@ -159,6 +176,15 @@ public final class PlaneViewModel {
             }
         }
         snapshot.switches().stream().filter(s -> s.plane() == p).forEach(s -> (s.tier() == 0 ? t0 : t1).add(s.name()));
+        Set<String> suspectedLinks = new java.util.HashSet<>();
+        Set<String> suspectedSwitches = new java.util.HashSet<>();
+        List<String> suspects = new ArrayList<>();
+        for (Suspect suspect : snapshot.suspects()) {
+            if (suspect.plane() == p) {
+                (suspect.kind() == Suspect.Kind.LINK ? suspectedLinks : suspectedSwitches).add(suspect.name());
+                suspects.add(suspect.describe());
+            }
+        }
         List<String> t0Names = List.copyOf(t0);
         List<String> t1Names = List.copyOf(t1);
         double scale = m.isAbsolute() ? 1 : Math.max(1e-9, max(core, m, hostLinks));
@@ -175,9 +201,13 @@ public final class PlaneViewModel {
                     link.freshness() != Freshness.LIVE,
                     highlighted.contains(link.id()),
                     m.format(value),
-                    LinkMetric.faultLabel(link)));
+                    LinkMetric.faultLabel(link),
+                    suspectedLinks.contains(link.id())));
         }
-        cells.sort(Comparator.comparing(LinkCell::highlighted).thenComparing(LinkCell::intensity));
+        // Drawn last, on top of the others: what the operator selected, then what is suspected.
+        cells.sort(Comparator.comparing(LinkCell::highlighted)
+                .thenComparing(LinkCell::suspected)
+                .thenComparing(LinkCell::intensity));
         List<LastHop> lastHop = new ArrayList<>();
         hostLinks.forEach((t0Name, links) -> {
             double worst = links.stream()
@@ -193,6 +223,9 @@ public final class PlaneViewModel {
                     (int) links.stream().filter(l -> !l.up()).count(),
                     (int) links.stream()
                             .filter(l -> !LinkMetric.faultLabel(l).isEmpty())
+                            .count(),
+                    (int) links.stream()
+                            .filter(l -> suspectedLinks.contains(l.id()))
                             .count()));
         });
         double[] utilizations = core.stream()
@@ -221,7 +254,9 @@ public final class PlaneViewModel {
                 core.size() > MATRIX_THRESHOLD,
                 spread,
                 utilizations,
-                summary == null ? Freshness.CONNECTING : summary.freshness()));
+                summary == null ? Freshness.CONNECTING : summary.freshness(),
+                Set.copyOf(suspectedSwitches),
+                List.copyOf(suspects)));
     }
 
     private static double intensity(double value, double scale, LinkState link, LinkMetric metric) {

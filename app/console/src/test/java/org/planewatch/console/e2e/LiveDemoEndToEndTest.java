@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -27,8 +26,8 @@ import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.FabricSnapshot.LinkExclusionGroup;
 import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
@@ -102,8 +101,8 @@ class LiveDemoEndToEndTest {
     private FabricSnapshot shown() {
         FabricSnapshot snapshot = viewModel.snapshotProperty().get();
         diagnostics = "snapshot " + snapshot.version() + " planes " + snapshot.planes() + " link "
-                + snapshot.link(FAILED_LINK) + " events " + snapshot.events().size() + " groups "
-                + snapshot.exclusionGroups()
+                + snapshot.link(FAILED_LINK) + " events " + snapshot.events().size() + " suspects "
+                + snapshot.suspects()
                 + " targets " + snapshot.targets();
         return snapshot;
     }
@@ -127,25 +126,25 @@ class LiveDemoEndToEndTest {
     private static final class Observations {
         double lowestHealth = 1.0;
         boolean alarmSeen;
-        /** The top exclusion group the first time plane 1 showed lost paths. */
-        String topGroupWhileDown = "";
+        /** The top suspect the first time one was named while plane 1 showed lost paths. */
+        String topSuspectWhileDown = "";
 
-        int topGroupHosts;
+        int topSuspectHosts;
 
         void look(FabricSnapshot snapshot, MainViewModel viewModel) {
             snapshot.plane(1).ifPresent(p -> lowestHealth = Math.min(lowestHealth, p.pathHealth()));
             alarmSeen |= viewModel.alarms().active().stream()
                     .anyMatch(a -> a.subject().equals("plane 1"));
             boolean degraded = snapshot.plane(1).map(p -> p.pathHealth() < 1.0).orElse(false);
-            if (degraded && !snapshot.exclusionGroups().isEmpty() && topGroupWhileDown.isEmpty()) {
-                topGroupWhileDown = snapshot.exclusionGroups().getFirst().link();
-                topGroupHosts = snapshot.exclusionGroups().getFirst().hosts();
+            if (degraded && !snapshot.suspects().isEmpty() && topSuspectWhileDown.isEmpty()) {
+                topSuspectWhileDown = snapshot.suspects().getFirst().name();
+                topSuspectHosts = snapshot.suspects().getFirst().hosts();
             }
         }
     }
 
     @Test
-    void theDemoLinkFailureIsGroupedOnItsLinkAndPlaneHealthDropsThenRecovers(FxRobot robot) throws Exception {
+    void theDemoLinkFailureIsSuspectedOnItsLinkAndPlaneHealthDropsThenRecovers(FxRobot robot) throws Exception {
         demo = EmbeddedDemo.start(scenario(), FAST);
         session.add(demo.target());
         Observations seen = new Observations();
@@ -163,16 +162,16 @@ class LiveDemoEndToEndTest {
         await("plane 1 loses paths and then gets them back", Duration.ofSeconds(90), () -> {
             FabricSnapshot latest = session.snapshots().latest();
             seen.look(latest, viewModel);
-            diagnostics = "lowest health " + seen.lowestHealth + ", top group " + seen.topGroupWhileDown + ", now "
-                    + latest.plane(1) + " groups " + latest.exclusionGroups();
-            return !seen.topGroupWhileDown.isEmpty()
+            diagnostics = "lowest health " + seen.lowestHealth + ", top suspect " + seen.topSuspectWhileDown + ", now "
+                    + latest.plane(1) + " suspects " + latest.suspects();
+            return !seen.topSuspectWhileDown.isEmpty()
                     && seen.lowestHealth < 1.0
                     && latest.plane(1)
                             .map(p -> p.pathHealth() == 1.0 && p.linksDown() == 0)
                             .orElse(false);
         });
-        assertEquals(FAILED_LINK, seen.topGroupWhileDown, "the link most hosts excluded paths through");
-        assertTrue(seen.topGroupHosts >= 2, seen.topGroupHosts + " hosts");
+        assertEquals(FAILED_LINK, seen.topSuspectWhileDown, "the link the exclusions point at");
+        assertTrue(seen.topSuspectHosts >= 2, seen.topSuspectHosts + " hosts");
         assertTrue(seen.alarmSeen, "an alarm was raised for plane 1");
         assertEquals(1.0, shown().plane(0).orElseThrow().pathHealth(), "the other plane is untouched");
         assertTrue(
@@ -180,10 +179,10 @@ class LiveDemoEndToEndTest {
                 "probes re-admitted the retired EVs");
 
         WaitForAsyncUtils.asyncFx(() -> viewModel.currentViewProperty().set(ViewId.EXCLUSIONS));
-        await("the exclusions view groups the decisions on the failed link", Duration.ofSeconds(5), () -> {
-            ListView<?> groups = robot.lookup("#exclusion-groups").queryAs(ListView.class);
-            return groups.getItems().stream()
-                    .anyMatch(g -> ((LinkExclusionGroup) g).link().equals(FAILED_LINK));
+        await("the exclusions view drops the suspect once its paths came back", Duration.ofSeconds(15), () -> {
+            TableView<?> suspects = robot.lookup("#suspects-table").queryAs(TableView.class);
+            return suspects.getItems().stream()
+                    .noneMatch(x -> ((Suspect) x).name().equals(FAILED_LINK));
         });
         assertTrue(robot.lookup("#exclusion-table")
                         .queryAs(TableView.class)

@@ -17,7 +17,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -28,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.IngestStats;
 import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.testing.FabricScript;
@@ -138,26 +138,71 @@ class ConsoleViewsTest {
         assertEquals(1, linksDown.getValue());
     }
 
-    @Test
-    void exclusionsAreGroupedOnTheFailedLinkAndSelectingOneHighlightsItInThePlaneView(FxRobot robot) {
-        String link = FabricScript.link(2, 1, 5);
-        failLinkWithExclusions(link, 2, 1);
-        show(ViewId.EXCLUSIONS);
-        ListView<?> groups = robot.lookup("#exclusion-groups").queryAs(ListView.class);
-        assertEquals(
-                "4 hosts excluded paths via " + link,
-                ((FabricSnapshot.LinkExclusionGroup) groups.getItems().getFirst()).describe());
-        TableView<?> table = robot.lookup("#exclusion-table").queryAs(TableView.class);
-        assertEquals(4, table.getItems().size());
+    /**
+     * Fails link {@code link} (T0 {@code t0Index} to T1 {@code t1Index}) and lets every host under the
+     * T0 retire its paths through it to the first host under each other T0, each decision naming the
+     * four links of its path as the NICs do: the host link, the failed uplink, the downlink, the far
+     * host link.
+     */
+    private FabricSnapshot failLinkWithPathExclusions(int plane, int t0Index, int t1Index) {
+        String link = FabricScript.link(plane, t0Index, t1Index);
+        fabric.setLink(link, false);
+        Map<String, Map<TelemetryPath, TelemetryValue>> events = new LinkedHashMap<>();
+        for (int h = 0; h < fabric.hostsPerT0; h++) {
+            String host = FabricScript.host(t0Index * fabric.hostsPerT0 + h);
+            fabric.setBadEvs(host, plane, 24);
+            for (int far = 0; far < fabric.t0; far++) {
+                if (far == t0Index) {
+                    continue;
+                }
+                String farHost = FabricScript.host(far * fabric.hostsPerT0);
+                List<String> path = List.of(
+                        host + "~" + FabricScript.sw(plane, 0, t0Index),
+                        link,
+                        FabricScript.link(plane, far, t1Index),
+                        farHost + "~" + FabricScript.sw(plane, 0, far));
+                events.computeIfAbsent(host, k -> new LinkedHashMap<>())
+                        .putAll(fabric.exclusion(host, ts, plane, path, "GOOD", "ASSUMED_BAD", "LOSS_TIMER"));
+            }
+        }
+        return step(events);
+    }
 
-        robot.clickOn(firstRow(robot, "#exclusion-table"));
+    @Test
+    void theSuspectLeadsTheExclusionsViewAndSelectingItHighlightsItInThePlaneView(FxRobot robot) {
+        String link = FabricScript.link(2, 1, 5);
+        failLinkWithPathExclusions(2, 1, 5);
+        show(ViewId.EXCLUSIONS);
+        TableView<?> suspects = robot.lookup("#suspects-table").queryAs(TableView.class);
+        assertEquals(1, suspects.getItems().size(), "the innocent host links and downlinks are not suspects");
+        Suspect first = (Suspect) suspects.getItems().getFirst();
+        assertEquals("plane 2: link " + link + " suspected, 4 hosts excluding paths through it", first.describe());
+        assertEquals(12, first.failingPaths());
+        TableView<?> table = robot.lookup("#exclusion-table").queryAs(TableView.class);
+        assertEquals(12, table.getItems().size());
+
+        robot.clickOn(firstRow(robot, "#suspects-table"));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(Set.of(link), viewModel.highlightedLinksProperty().get());
+        step();
+        assertEquals(1, suspects.getSelectionModel().getSelectedIndices().size(), "the selection survives a snapshot");
         show(ViewId.PLANE);
         var cell = viewModel.plane().layoutProperty().get().link(link).orElseThrow();
         assertTrue(cell.highlighted());
+        assertTrue(cell.suspected());
         assertFalse(cell.up());
         assertEquals(2, viewModel.plane().planeProperty().get());
+
+        // Named for 2 s of the store's clock: the suspect's alarm is raised.
+        step();
+        step();
+        show(ViewId.OVERVIEW);
+        assertEquals(
+                "link " + link + " suspected, 4 hosts",
+                robot.lookup("#plane-2-suspect").queryAs(Label.class).getText());
+        assertTrue(
+                viewModel.alarms().active().stream().anyMatch(a -> a.message().equals(first.describe())),
+                "an alarm names the suspect: " + viewModel.alarms().active());
     }
 
     @Test

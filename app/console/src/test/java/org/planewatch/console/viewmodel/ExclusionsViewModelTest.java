@@ -12,6 +12,7 @@ import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.Test;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
+import org.planewatch.console.state.localize.Suspect;
 
 class ExclusionsViewModelTest {
     private static ExclusionEvent decision(long seq) {
@@ -38,16 +39,19 @@ class ExclusionsViewModelTest {
     }
 
     private static FabricSnapshot showing(List<ExclusionEvent> events) {
+        return showing(events, List.of(), 0);
+    }
+
+    private static FabricSnapshot showing(List<ExclusionEvent> events, List<Suspect> suspects, long atMillis) {
         return new FabricSnapshot(
                 1,
-                0,
+                atMillis,
                 List.of(),
                 List.of(),
                 List.of(),
                 List.of(),
                 events,
-                List.of(),
-                List.of(),
+                suspects,
                 List.of(),
                 List.of(),
                 List.of(),
@@ -101,5 +105,49 @@ class ExclusionsViewModelTest {
         assertEquals(3, ExclusionsViewModel.leftAtOldestEnd(decisions(0, 10), decisions(3, 15)));
         assertEquals(-1, ExclusionsViewModel.leftAtOldestEnd(decisions(0, 10), decisions(20, 30)));
         assertEquals(-1, ExclusionsViewModel.leftAtOldestEnd(List.of(), decisions(0, 3)));
+    }
+
+    private static final String LINK = "p2-t0-1~p2-t1-3";
+    private static final long FIRST_SEEN_MILLIS = 1_800_000_000_000L;
+
+    private static Suspect link(String name, double score, int hosts) {
+        return new Suspect(Suspect.Kind.LINK, name, 2, score, hosts, FIRST_SEEN_MILLIS * 1_000_000, 40, 3);
+    }
+
+    @Test
+    void suspectsAreShownBestFirstWithTheirEvidenceAndWhenFirstSeen() {
+        ExclusionsViewModel viewModel = new ExclusionsViewModel();
+        Suspect culprit = link(LINK, 120, 32);
+        viewModel.update(
+                showing(List.of(), List.of(culprit, link("p2-t0-0~p2-t1-0", 5, 2)), FIRST_SEEN_MILLIS + 12_000));
+
+        assertEquals(
+                List.of(LINK, "p2-t0-0~p2-t1-0"),
+                viewModel.suspects().stream().map(Suspect::name).toList());
+        assertEquals("40 failing / 3 healthy", ExclusionsViewModel.evidence(culprit));
+        String firstSeen = viewModel.firstSeen(culprit);
+        assertTrue(firstSeen.matches("\\d\\d:\\d\\d:\\d\\d \\(12(\\.0)? s ago\\)"), firstSeen);
+    }
+
+    @Test
+    void aSuspectWhoseNumbersMoveKeepsItsRowAndTheSelectionFollowsItUntilItsEvidenceGoes() {
+        ExclusionsViewModel viewModel = new ExclusionsViewModel();
+        viewModel.update(showing(List.of(), List.of(link(LINK, 120, 30)), FIRST_SEEN_MILLIS));
+        viewModel.selectedSuspectProperty().set(viewModel.suspects().getFirst());
+        List<String> changes = new ArrayList<>();
+        viewModel.suspects().addListener((ListChangeListener<Suspect>) change -> {
+            while (change.next()) {
+                changes.add(change.wasReplaced() ? "replaced" : change.wasAdded() ? "added" : "removed");
+            }
+        });
+
+        Suspect moved = link(LINK, 180, 32);
+        viewModel.update(showing(List.of(), List.of(moved), FIRST_SEEN_MILLIS + 1_000));
+        assertEquals(List.of("replaced"), changes, "the row is updated in place, not the table rebuilt");
+        assertEquals(moved, viewModel.selectedSuspectProperty().get(), "the selection shows the newest numbers");
+
+        viewModel.update(showing(List.of(), List.of(), FIRST_SEEN_MILLIS + 30_000));
+        assertTrue(viewModel.suspects().isEmpty(), "the table drops a suspect whose evidence went");
+        assertEquals(null, viewModel.selectedSuspectProperty().get());
     }
 }

@@ -35,7 +35,6 @@ class PlaneViewFaultsTest {
                 List.of(),
                 List.of(),
                 List.of(),
-                List.of(),
                 Map.of(),
                 empty.ingest(),
                 empty.trends());

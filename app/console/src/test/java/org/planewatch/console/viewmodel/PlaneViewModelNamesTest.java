@@ -55,7 +55,6 @@ class PlaneViewModelNamesTest {
                 List.of(),
                 List.of(),
                 List.of(),
-                List.of(),
                 Map.of(),
                 FabricSnapshot.IngestStats.NONE,
                 Map.of());
