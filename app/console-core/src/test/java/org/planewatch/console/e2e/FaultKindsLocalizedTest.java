@@ -67,7 +67,12 @@ class FaultKindsLocalizedTest {
         long grayFirstNamed = -1;
         try (EmbeddedSimAgent agent = EmbeddedSimAgent.start(scenario, SimOptions.defaults(), false);
                 LiveSession session = new LiveSession(InstantSource.system())) {
+            // Paused until the console has the fabric: on a loaded machine the first sync took longer
+            // than the simulated millisecond before the link goes down, and the test saw no fault phase.
+            agent.backend().setPaused(true);
             session.add(TargetConfig.insecure("sim", "127.0.0.1", agent.port(), List.of("*")));
+            awaitFirstSync(session);
+            agent.backend().setPaused(false);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             long afterSince = -1;
             // The gray link's 4 simulated ms after the reboot, then a little more.
@@ -98,6 +103,19 @@ class FaultKindsLocalizedTest {
         Map<String, Integer> after = new TreeMap<>(topsByPhase.get(Phase.AFTER));
         after.remove("none");
         assertEquals("link " + GRAY_LINK, mostOften(after), topsByPhase.toString());
+    }
+
+    /** Updates accepted, none queued, and no more for 200 ms (bounded by the test's timeout). */
+    private static void awaitFirstSync(LiveSession session) throws InterruptedException {
+        long accepted = -1;
+        while (true) {
+            FabricSnapshot.IngestStats stats = session.ingestStats();
+            if (stats.acceptedUpdates() > 0 && stats.queueDepth() == 0 && stats.acceptedUpdates() == accepted) {
+                return;
+            }
+            accepted = stats.acceptedUpdates();
+            Thread.sleep(200);
+        }
     }
 
     private static Phase next(Phase phase, FabricSnapshot snapshot) {
