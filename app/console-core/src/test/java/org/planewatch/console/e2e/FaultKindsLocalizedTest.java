@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.EnumMap;
 import java.util.List;
@@ -71,7 +72,9 @@ class FaultKindsLocalizedTest {
             // than the simulated millisecond before the link goes down, and the test saw no fault phase.
             agent.backend().setPaused(true);
             session.add(TargetConfig.insecure("sim", "127.0.0.1", agent.port(), List.of("*")));
-            awaitFirstSync(session);
+            assertTrue(
+                    session.awaitFirstSync(Duration.ofMillis(200), Duration.ofSeconds(60)),
+                    "the console got the fabric");
             agent.backend().setPaused(false);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             long afterSince = -1;
@@ -103,19 +106,6 @@ class FaultKindsLocalizedTest {
         Map<String, Integer> after = new TreeMap<>(topsByPhase.get(Phase.AFTER));
         after.remove("none");
         assertEquals("link " + GRAY_LINK, mostOften(after), topsByPhase.toString());
-    }
-
-    /** Updates accepted, none queued, and no more for 200 ms (bounded by the test's timeout). */
-    private static void awaitFirstSync(LiveSession session) throws InterruptedException {
-        long accepted = -1;
-        while (true) {
-            FabricSnapshot.IngestStats stats = session.ingestStats();
-            if (stats.acceptedUpdates() > 0 && stats.queueDepth() == 0 && stats.acceptedUpdates() == accepted) {
-                return;
-            }
-            accepted = stats.acceptedUpdates();
-            Thread.sleep(200);
-        }
     }
 
     private static Phase next(Phase phase, FabricSnapshot snapshot) {
