@@ -2,6 +2,7 @@ package org.planewatch.console.session;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,6 +110,28 @@ public final class LiveSession implements TargetControl, DrillDownControl, AutoC
      */
     public String ingestTotalsLine() {
         return ingestStats().totalsLine();
+    }
+
+    /**
+     * Waits until the subscriptions' first sync is in: updates accepted, none queued, and no more for
+     * {@code quiet}. For a caller that holds a simulation paused until the console has the fabric.
+     *
+     * @return true once settled, false if {@code timeout} passed first
+     */
+    public boolean awaitFirstSync(Duration quiet, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long accepted = -1;
+        while (true) {
+            FabricSnapshot.IngestStats stats = ingestStats();
+            if (stats.acceptedUpdates() > 0 && stats.queueDepth() == 0 && stats.acceptedUpdates() == accepted) {
+                return true;
+            }
+            accepted = stats.acceptedUpdates();
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(quiet.toMillis());
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.EnumMap;
 import java.util.List;
@@ -67,7 +68,14 @@ class FaultKindsLocalizedTest {
         long grayFirstNamed = -1;
         try (EmbeddedSimAgent agent = EmbeddedSimAgent.start(scenario, SimOptions.defaults(), false);
                 LiveSession session = new LiveSession(InstantSource.system())) {
+            // Paused until the console has the fabric: on a loaded machine the first sync took longer
+            // than the simulated millisecond before the link goes down, and the test saw no fault phase.
+            agent.backend().setPaused(true);
             session.add(TargetConfig.insecure("sim", "127.0.0.1", agent.port(), List.of("*")));
+            assertTrue(
+                    session.awaitFirstSync(Duration.ofMillis(200), Duration.ofSeconds(60)),
+                    "the console got the fabric");
+            agent.backend().setPaused(false);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             long afterSince = -1;
             // The gray link's 4 simulated ms after the reboot, then a little more.

@@ -2,6 +2,7 @@ package org.planewatch.console.bench.localize;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,24 +89,14 @@ public final class IncidentRunner {
     }
 
     /**
-     * Waits until the console has taken the subscription's first sync: updates accepted, none
-     * queued, and no more for a sample period. (The snapshot itself is published on the store's
-     * clock, which stands still while the simulation is paused.)
+     * Waits until the console has taken the subscription's first sync. (The snapshot itself is
+     * published on the store's clock, which stands still while the simulation is paused.)
      */
     private static void awaitFabric(LiveSession session, Incident incident) throws InterruptedException {
-        long deadline = System.nanoTime() + CONNECT_TIMEOUT_NANOS;
-        long accepted = -1;
-        while (true) {
-            FabricSnapshot.IngestStats stats = session.ingestStats();
-            if (stats.acceptedUpdates() > 0 && stats.queueDepth() == 0 && stats.acceptedUpdates() == accepted) {
-                return;
-            }
-            accepted = stats.acceptedUpdates();
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("incident " + incident.id() + ": the console did not receive the"
-                        + " fabric in " + TimeUnit.NANOSECONDS.toSeconds(CONNECT_TIMEOUT_NANOS) + " s (" + stats + ")");
-            }
-            Thread.sleep(4 * SAMPLE_MILLIS);
+        if (!session.awaitFirstSync(Duration.ofMillis(4 * SAMPLE_MILLIS), Duration.ofNanos(CONNECT_TIMEOUT_NANOS))) {
+            throw new IllegalStateException("incident " + incident.id() + ": the console did not receive the"
+                    + " fabric in " + TimeUnit.NANOSECONDS.toSeconds(CONNECT_TIMEOUT_NANOS) + " s ("
+                    + session.ingestStats() + ")");
         }
     }
 

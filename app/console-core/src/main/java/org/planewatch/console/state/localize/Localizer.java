@@ -31,6 +31,8 @@ import java.util.Set;
 public final class Localizer {
     private static final String GOOD = "GOOD";
     private static final String DENIED = "DENIED";
+    /** The NIC's back-off reached its cap with no probe answered (mrc_ctl.h UNKNOWN). */
+    private static final String GIVEN_UP = "UNKNOWN";
     /** Weights are re-scaled to a new landmark before 2^this overflows a double's range. */
     private static final double MAX_HALVINGS = 512;
     /** A path whose failing weight is below this no longer counts as failing. */
@@ -51,8 +53,11 @@ public final class Localizer {
         boolean out;
         /** Agent time of the newest decision applied to this path. */
         long lastTimestampNs = Long.MIN_VALUE;
-        /** A probe went unanswered while out (or the NIC gave up): a long outage, not a blip. */
-        boolean sawTimeout;
+        /**
+         * Probes that went unanswered in this outage; {@link LocalizerSettings#longOutageProbes} of
+         * them (or the NIC giving up on a verdict, or a denial) make it a long outage, not a blip.
+         */
+        int unanswered;
         /** Retirement weight, scaled to the landmark. */
         double soft;
         /** Re-admission weight, scaled to the landmark. */
@@ -177,22 +182,27 @@ public final class Localizer {
                 setGood(p, 0);
                 setOut(p, true);
                 // Out without a retirement seen: the retirement is older than what this store was given.
-                p.sawTimeout = !fromGood;
+                p.unanswered = fromGood ? 0 : settings.longOutageProbes();
                 if (fromGood && !DENIED.equals(d.toState())) {
                     setSoft(p, p.soft + w);
                 }
+            } else if (GIVEN_UP.equals(d.toState())) {
+                p.unanswered = settings.longOutageProbes(); // the NIC gave up on a verdict: no blip
             } else {
-                p.sawTimeout = true; // still out: a probe went unanswered, or the NIC gave up on a verdict
+                // Still out: a probe went unanswered. One or two also happen on a gray link (at 20 % loss
+                // a probe or its answer is lost one time in three); a hard failure leaves every probe of
+                // the back-off unanswered.
+                p.unanswered++;
             }
         } else if (fromGood) {
             failure(p, d, w); // the min-active guard refused a retirement: a loss seen, the path stays in service
             setSoft(p, p.soft + w);
         } else {
-            if (p.sawTimeout || DENIED.equals(d.fromState())) {
+            if (p.unanswered >= settings.longOutageProbes() || DENIED.equals(d.fromState())) {
                 setSoft(p, 0); // a long outage ended: whatever failed is mended
             }
             setOut(p, false);
-            p.sawTimeout = false;
+            p.unanswered = 0;
             setGood(p, p.good + w);
         }
         evict(w);
@@ -230,8 +240,12 @@ public final class Localizer {
         all.addAll(switches.values());
         Map<Integer, List<Double>> peers = new HashMap<>();
         for (Element e : all) {
-            e.gain = e.out + Math.max(0, e.soft) * factor - settings.goodWeight() * Math.max(0, e.good) * factor;
-            peers.computeIfAbsent(group(e), g -> new ArrayList<>()).add(Math.max(0, e.gain));
+            double cycles = Math.max(0, e.soft) * factor - settings.goodWeight() * Math.max(0, e.good) * factor;
+            e.gain = e.out + cycles;
+            // The noise floor is what the background gives: retire/re-admit cycles. Paths out now are
+            // not background, and only elements with evidence are tracked: with the paths out in it, a
+            // clean fault set the floor of its own group (the one spine of a plane, or its 8 links).
+            peers.computeIfAbsent(group(e), g -> new ArrayList<>()).add(Math.max(0, cycles));
         }
         Map<Integer, Double> baseline = new HashMap<>();
         peers.forEach((group, gains) -> baseline.put(group, median(gains)));

@@ -10,11 +10,19 @@ package org.planewatch.console.state.localize;
  * @param minScore the least score a suspect needs
  * @param maxPaths paths tracked at most; the least recently touched goes first
  * @param maxSuspects suspects ranked at most
+ * @param longOutageProbes unanswered probes that make an outage long (a hard failure, mended when the
+ *     path comes back) rather than a blip of a gray link (whose retirement is kept)
  */
 public record LocalizerSettings(
-        long halfLifeMillis, double goodWeight, double linkOverSwitch, double minScore, int maxPaths, int maxSuspects) {
+        long halfLifeMillis,
+        double goodWeight,
+        double linkOverSwitch,
+        double minScore,
+        int maxPaths,
+        int maxSuspects,
+        int longOutageProbes) {
 
     public static LocalizerSettings defaults() {
-        return new LocalizerSettings(5_000, 0.5, 0.75, 4.0, 32_768, 10);
+        return new LocalizerSettings(5_000, 0.5, 0.75, 4.0, 32_768, 10, 3);
     }
 }

@@ -31,13 +31,18 @@ public final class Incidents {
         events.background(new Random(7), 2, 2.0, 0, millis);
     }
 
-    /** Every path through the link is retired within 200 ms; its probes time out a second later. */
+    /**
+     * Every path through the link is retired within 200 ms; its probes time out from a second later,
+     * each after twice the wait of the one before (the NIC's back-off).
+     */
     private void down(List<Path> paths, long atMillis) {
         for (int i = 0; i < paths.size(); i++) {
             events.retire(paths.get(i), atMillis + i * 200L / paths.size());
         }
-        for (Path p : paths) {
-            events.probeTimeout(p, atMillis + 1_000);
+        for (long wait = 200, at = atMillis + 1_000; wait <= 800; at += wait, wait *= 2) {
+            for (Path p : paths) {
+                events.probeTimeout(p, at);
+            }
         }
     }
 
@@ -79,6 +84,45 @@ public final class Incidents {
             events.blip(through.get(random.nextInt(through.size())), FAULT_MILLIS + i * 50L);
         }
         return new Incident(FAULT_MILLIS + 5_000, Suspect.Kind.LINK, link);
+    }
+
+    /**
+     * A gray link losing a good share of what crosses it: paths through it are retired by a lost
+     * packet, 20 a second at random among them for 5 s, and every other time the first probe (or
+     * its answer) is lost too, so the path comes back at the second.
+     */
+    public Incident grayLinkLosingProbes() {
+        background(FAULT_MILLIS + 5_000);
+        String link = ClosPaths.fabricLink(1, 2, 0);
+        List<Path> through = events.through(1, link);
+        Random random = new Random(13);
+        for (int i = 0; i < 100; i++) {
+            Path p = through.get(random.nextInt(through.size()));
+            long at = FAULT_MILLIS + i * 50L;
+            if (i % 2 == 0) {
+                events.blip(p, at);
+            } else {
+                events.retire(p, at);
+                events.probeTimeout(p, at + 20);
+                events.readmit(p, at + 40);
+            }
+        }
+        return new Incident(FAULT_MILLIS + 5_000, Suspect.Kind.LINK, link);
+    }
+
+    /**
+     * Spine 1 of plane 0 reboots on a quiet fabric where only the hosts under the first three T0s
+     * talk: the links from spine 1 to the fourth T0 carry nothing and say nothing, and no background
+     * retirement anywhere gives the ranking other elements to compare with.
+     */
+    public Incident switchRebootOnQuietFabric() {
+        int busyHosts = 3 * 4;
+        List<Path> through = events.all(0).stream()
+                .filter(p -> p.spine() == 1 && p.src() / 4 != p.dst() / 4)
+                .filter(p -> p.src() < busyHosts && p.dst() < busyHosts)
+                .toList();
+        down(through, FAULT_MILLIS);
+        return new Incident(FAULT_MILLIS + 2_000, Suspect.Kind.SWITCH, ClosPaths.t1(0, 1));
     }
 
     /**

@@ -46,6 +46,22 @@ class LocalizerTest {
     }
 
     @Test
+    void aRebootedSpineIsNamedWhenItsFailedPathsAreTheOnlyEvidence() {
+        Incident incident = incidents.switchRebootOnQuietFabric();
+        List<Suspect> suspects = localizer.rank(incident.lookAtMillis());
+        assertEquals(List.of(incident.culprit()), names(suspects), suspects.toString());
+        assertEquals(Suspect.Kind.SWITCH, suspects.getFirst().kind());
+        assertEquals(12, suspects.getFirst().hosts(), "every busy host sends through it");
+    }
+
+    @Test
+    void aGrayLinkWhoseProbesAreLostTooStaysNamed() {
+        Incident incident = incidents.grayLinkLosingProbes();
+        List<Suspect> suspects = localizer.rank(incident.lookAtMillis());
+        assertEquals(List.of(incident.culprit()), names(suspects), suspects.toString());
+    }
+
+    @Test
     void aGrayLinkIsFoundFromRepeatedRetireAndReadmitCycles() {
         Incident incident = incidents.grayLink();
         Suspect top = top(incident);
