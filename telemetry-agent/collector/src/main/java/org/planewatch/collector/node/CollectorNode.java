@@ -62,6 +62,11 @@ public final class CollectorNode implements AutoCloseable {
         return collector;
     }
 
+    /** The rollups running in this process, or null. */
+    public Rollups rollups() {
+        return rollups;
+    }
+
     /** The port /metrics listens on, or -1 when it is not served. */
     public int metricsPort() {
         return metrics == null ? -1 : metrics.port();
