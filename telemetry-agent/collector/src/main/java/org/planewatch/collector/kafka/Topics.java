@@ -74,14 +74,7 @@ public final class Topics {
      * alarms in one partition each (a few thousand keys at most), links in as many as the updates.
      */
     public static void ensureRollups(CollectorSettings settings, RollupLayout rollups) {
-        TopicLayout layout = settings.topics();
-        try (Admin admin = Admin.create(ClientProperties.common(settings, "rollups-admin"))) {
-            int brokers = admin.describeCluster()
-                    .nodes()
-                    .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    .size();
-            short replicas =
-                    (short) (layout.replicationFactor() == 0 ? Math.min(3, brokers) : layout.replicationFactor());
+        withAdmin(settings, "rollups-admin", "the rollup topics", (admin, replicas) -> {
             Map<String, String> compacted = Map.of(
                     TopicConfig.CLEANUP_POLICY_CONFIG,
                     TopicConfig.CLEANUP_POLICY_COMPACT,
@@ -93,11 +86,35 @@ public final class Topics {
                             new NewTopic(rollups.planes(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.suspects(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.alarms(), 1, replicas).configs(compacted),
-                            new NewTopic(rollups.links(), layout.updatePartitions(), replicas).configs(compacted)));
+                            new NewTopic(rollups.links(), settings.topics().updatePartitions(), replicas)
+                                    .configs(compacted)));
             describe(admin, List.of(rollups.planes(), rollups.links(), rollups.suspects(), rollups.alarms()));
+            return null;
+        });
+    }
+
+    /** What is done with an admin client, given the replication factor topics are created with. */
+    private interface AdminWork<T> {
+        T run(Admin admin, short replicas) throws ExecutionException, TimeoutException, InterruptedException;
+    }
+
+    /**
+     * Runs {@code work} with an admin client of the cluster; a failure is an {@link
+     * IllegalStateException} saying what could not be set up ({@code what}) and why.
+     */
+    private static <T> T withAdmin(CollectorSettings settings, String role, String what, AdminWork<T> work) {
+        TopicLayout layout = settings.topics();
+        try (Admin admin = Admin.create(ClientProperties.common(settings, role))) {
+            int brokers = admin.describeCluster()
+                    .nodes()
+                    .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .size();
+            short replicas =
+                    (short) (layout.replicationFactor() == 0 ? Math.min(3, brokers) : layout.replicationFactor());
+            return work.run(admin, replicas);
         } catch (ExecutionException e) {
             throw new IllegalStateException(
-                    "Kafka at " + settings.bootstrap() + ": cannot set up the rollup topics: "
+                    "Kafka at " + settings.bootstrap() + ": cannot set up " + what + ": "
                             + e.getCause().getMessage(),
                     e.getCause());
         } catch (TimeoutException e) {
@@ -105,20 +122,14 @@ public final class Topics {
                     + TIMEOUT_SECONDS + " s (is the bootstrap address right, and the broker up?)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while setting up the rollup topics");
+            throw new IllegalStateException("interrupted while setting up " + what);
         }
     }
 
     /** Returns the number of shares (partitions of the targets topic) in use. */
     public static int ensure(CollectorSettings settings) {
         TopicLayout layout = settings.topics();
-        try (Admin admin = Admin.create(ClientProperties.common(settings, "admin"))) {
-            int brokers = admin.describeCluster()
-                    .nodes()
-                    .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    .size();
-            short replicas =
-                    (short) (layout.replicationFactor() == 0 ? Math.min(3, brokers) : layout.replicationFactor());
+        return withAdmin(settings, "admin", "the topics", (admin, replicas) -> {
             String minIsr = Integer.toString(Math.max(1, replicas - 1));
             List<NewTopic> wanted = List.of(
                     new NewTopic(layout.targets(), layout.shares(), replicas)
@@ -151,17 +162,6 @@ public final class Topics {
                         + " of the same number)");
             }
             return shares;
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(
-                    "Kafka at " + settings.bootstrap() + ": cannot set up the topics: "
-                            + e.getCause().getMessage(),
-                    e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("Kafka at " + settings.bootstrap() + " did not answer within "
-                    + TIMEOUT_SECONDS + " s (is the bootstrap address right, and the broker up?)");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while setting up the topics");
-        }
+        });
     }
 }

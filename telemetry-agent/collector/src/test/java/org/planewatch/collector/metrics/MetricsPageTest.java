@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.collector.rollup.AlarmRollup;
 import org.planewatch.collector.rollup.PlaneRollup;
-import org.planewatch.collector.rollup.SuspectRollup;
 import org.planewatch.collector.testing.PrometheusScrape;
 
 /**
@@ -22,22 +21,10 @@ class MetricsPageTest {
     private static final String AWKWARD = "a \"quoted\" name\\with a backslash\nand a line feed";
 
     private static MetricsInput input() {
-        return new MetricsInput(
-                "col-a",
-                10_000,
-                16,
-                3,
-                1_000,
-                12_000,
-                2,
-                1,
-                5,
-                true,
-                7.0,
+        return MetricsPageInputs.with(
                 List.of(
                         new PlaneRollup(0, 9_000, 4, 4, 0.875, 7, 1, 1.5e9, 10.0, 300.0, 1, 8, 0.4, 0.5, 1),
                         new PlaneRollup(1, 9_500, 4, 4, null, 0, 0, null, null, null, 0, 8, null, null, 0)),
-                List.of(new SuspectRollup("p0-t0-0~p0-t1-0", "link", 0, 1, 12.5, 4, 8, 0, 1L, "plane 0: ...", 9_000)),
                 List.of(
                         new AlarmRollup(
                                 "link-down/p0-t0-0~p0-t1-0",
