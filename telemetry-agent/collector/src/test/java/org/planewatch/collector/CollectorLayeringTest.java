@@ -12,7 +12,8 @@ import org.planewatch.console.testing.ModuleClasses;
 
 /**
  * The collector's data flow, one way: {@code config} -&gt; {@code assign} / {@code ingest} -&gt;
- * {@code publish}; Kafka is reached only through the adapters ({@code kafka}, {@code broker}) and
+ * {@code publish}; the rollups' maths ({@code rollup}) and the /metrics page ({@code metrics}) know no
+ * Kafka; Kafka is reached only through the adapters ({@code kafka}, {@code broker}) and
  * the gNMI protobuf encoding only through {@code wire}; {@code node} assembles, {@code cli} starts.
  * No class imports gRPC itself: subscriptions are the console core's.
  */
@@ -46,6 +47,10 @@ class CollectorLayeringTest {
             .definedBy(ROOT + ".kafka..")
             .layer("Broker")
             .definedBy(ROOT + ".broker..")
+            .layer("Rollup")
+            .definedBy(ROOT + ".rollup..")
+            .layer("Metrics")
+            .definedBy(ROOT + ".metrics..")
             .layer("Node")
             .definedBy(ROOT + ".node..")
             .layer("Cli")
@@ -61,11 +66,15 @@ class CollectorLayeringTest {
             .whereLayer("Wire")
             .mayOnlyAccessLayers("Publish")
             .whereLayer("Kafka")
-            .mayOnlyAccessLayers("Config", "Assign", "Publish", "Wire")
+            .mayOnlyAccessLayers("Config", "Assign", "Publish", "Wire", "Rollup")
+            .whereLayer("Rollup")
+            .mayNotAccessAnyLayer()
+            .whereLayer("Metrics")
+            .mayOnlyAccessLayers("Rollup")
             .whereLayer("Broker")
             .mayNotAccessAnyLayer()
             .whereLayer("Node")
-            .mayOnlyAccessLayers("Config", "Assign", "Publish", "Ingest", "Kafka")
+            .mayOnlyAccessLayers("Config", "Assign", "Publish", "Ingest", "Kafka", "Metrics")
             .whereLayer("Cli")
             .mayOnlyAccessLayers("Config", "Node", "Broker")
             .because("targets flow from the file through the share to subscriptions and out through the adapters");

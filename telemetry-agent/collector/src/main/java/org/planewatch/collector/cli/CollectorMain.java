@@ -20,6 +20,7 @@ import org.planewatch.collector.config.GroupTiming;
 import org.planewatch.collector.config.KafkaProperties;
 import org.planewatch.collector.config.TopicLayout;
 import org.planewatch.collector.node.Collector;
+import org.planewatch.collector.node.CollectorNode;
 import org.planewatch.collector.node.CollectorStatus;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -132,6 +133,25 @@ public final class CollectorMain implements Callable<Integer> {
             description = "Print a status line this often; 0: never (default: ${DEFAULT-VALUE}).")
     int statusEverySeconds;
 
+    @Option(
+            names = "--rollups",
+            description = "Run the rollups (per plane, link, suspect, and alarms, to compacted topics once a second) in"
+                    + " this process; collectors started with it share the work (docs/scale.md).")
+    boolean rollups;
+
+    @Option(
+            names = "--metrics-port",
+            paramLabel = "PORT",
+            description = "Serve Prometheus /metrics on this port (0: any free port, printed); default: not served.")
+    Integer metricsPort;
+
+    @Option(
+            names = "--metrics-address",
+            paramLabel = "ADDRESS",
+            defaultValue = "0.0.0.0",
+            description = "The address /metrics listens on (default: ${DEFAULT-VALUE}, every interface).")
+    String metricsAddress;
+
     private final PrintStream out;
     private final PrintStream err;
     private final CountDownLatch stop;
@@ -173,7 +193,7 @@ public final class CollectorMain implements Callable<Integer> {
         }
         long started = System.nanoTime();
         EmbeddedBroker broker = null;
-        Collector collector = null;
+        CollectorNode node = null;
         try {
             String servers = bootstrap;
             if (embeddedBroker != null) {
@@ -194,7 +214,8 @@ public final class CollectorMain implements Callable<Integer> {
                     checked.topics(),
                     checked.timing(),
                     checked.targets());
-            collector = Collector.start(settings, err::println);
+            node = CollectorNode.start(settings, checked.node(), err::println);
+            Collector collector = node.collector();
             out.printf(
                     Locale.ROOT,
                     "collector %s: %d targets listed in %s, group %s at %s; started in %.1f s%n",
@@ -204,7 +225,13 @@ public final class CollectorMain implements Callable<Integer> {
                     settings.group(),
                     servers,
                     (System.nanoTime() - started) / 1e9);
-            Collector running = collector;
+            if (rollups) {
+                out.println("rollups running: planewatch.rollup.{planes,links,suspects,alarms}");
+            }
+            if (node.metricsPort() >= 0) {
+                out.printf(Locale.ROOT, "metrics at http://%s:%d/metrics%n", metricsAddress, node.metricsPort());
+            }
+            CollectorNode running = node;
             EmbeddedBroker runningBroker = broker;
             Thread hook = Thread.ofPlatform().unstarted(() -> {
                 stop.countDown();
@@ -241,8 +268,8 @@ public final class CollectorMain implements Callable<Integer> {
             Thread.currentThread().interrupt();
             return 0;
         } finally {
-            if (collector != null) {
-                collector.close();
+            if (node != null) {
+                node.close();
             }
             if (broker != null) {
                 broker.close();
@@ -255,7 +282,8 @@ public final class CollectorMain implements Callable<Integer> {
             Map<String, String> kafkaProperties,
             TopicLayout topics,
             GroupTiming timing,
-            CollectorTargets targets) {}
+            CollectorTargets targets,
+            CollectorNode.Options node) {}
 
     /** Every flag and file checked before anything starts. */
     private Settings settings() {
@@ -303,7 +331,13 @@ public final class CollectorMain implements Callable<Integer> {
                 topics,
                 timing,
                 file);
-        return new Settings(name, properties, topics, timing, file);
+        return new Settings(
+                name,
+                properties,
+                topics,
+                timing,
+                file,
+                new CollectorNode.Options(rollups, metricsPort, metricsAddress));
     }
 
     private static String defaultId() {

@@ -16,10 +16,10 @@ import org.planewatch.collector.config.CollectorSettings;
  * The properties of each Kafka client a collector makes: the operator's pass-through properties
  * (TLS, SASL) first, then what the collector's guarantees rest on (docs/scale.md, ADR 0099).
  */
-final class ClientProperties {
+public final class ClientProperties {
     private ClientProperties() {}
 
-    static Map<String, Object> common(CollectorSettings settings, String role) {
+    public static Map<String, Object> common(CollectorSettings settings, String role) {
         Map<String, Object> props = new HashMap<>(settings.kafkaProperties());
         props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap());
         props.put(CommonClientConfigs.CLIENT_ID_CONFIG, "planewatch-collector-" + settings.id() + "-" + role);
@@ -93,7 +93,7 @@ final class ClientProperties {
     }
 
     /** Reads exclusions partitions from their start, outside any group. */
-    static Map<String, Object> readerConsumer(CollectorSettings settings, String role) {
+    public static Map<String, Object> readerConsumer(CollectorSettings settings, String role) {
         Map<String, Object> props = common(settings, role);
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);

@@ -14,6 +14,7 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.planewatch.collector.config.CollectorSettings;
+import org.planewatch.collector.config.RollupLayout;
 import org.planewatch.collector.config.TopicLayout;
 
 /**
@@ -47,16 +48,88 @@ public final class Topics {
         }
     }
 
-    /** Returns the number of shares (partitions of the targets topic) in use. */
-    public static int ensure(CollectorSettings settings) {
+    /** Creates those of {@code wanted} that do not exist yet (another collector may be creating them too). */
+    private static void createMissing(Admin admin, List<NewTopic> wanted)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        Set<String> existing = admin.listTopics().names().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        List<NewTopic> missing = new ArrayList<>();
+        for (NewTopic topic : wanted) {
+            if (!existing.contains(topic.name())) {
+                missing.add(topic);
+            }
+        }
+        for (NewTopic topic : missing) {
+            try {
+                admin.createTopics(List.of(topic)).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw e; // another collector may have created it first
+                }
+            }
+        }
+    }
+
+    /**
+     * Creates the rollups' compacted output topics when missing (ADR 0100): planes, suspects and
+     * alarms in one partition each (a few thousand keys at most), links in as many as the updates.
+     */
+    public static void ensureRollups(CollectorSettings settings, RollupLayout rollups) {
+        withAdmin(settings, "rollups-admin", "the rollup topics", (admin, replicas) -> {
+            Map<String, String> compacted = Map.of(
+                    TopicConfig.CLEANUP_POLICY_CONFIG,
+                    TopicConfig.CLEANUP_POLICY_COMPACT,
+                    TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                    Integer.toString(Math.max(1, replicas - 1)));
+            createMissing(
+                    admin,
+                    List.of(
+                            new NewTopic(rollups.planes(), 1, replicas).configs(compacted),
+                            new NewTopic(rollups.suspects(), 1, replicas).configs(compacted),
+                            new NewTopic(rollups.alarms(), 1, replicas).configs(compacted),
+                            new NewTopic(rollups.links(), settings.topics().updatePartitions(), replicas)
+                                    .configs(compacted)));
+            describe(admin, List.of(rollups.planes(), rollups.links(), rollups.suspects(), rollups.alarms()));
+            return null;
+        });
+    }
+
+    /** What is done with an admin client, given the replication factor topics are created with. */
+    private interface AdminWork<T> {
+        T run(Admin admin, short replicas) throws ExecutionException, TimeoutException, InterruptedException;
+    }
+
+    /**
+     * Runs {@code work} with an admin client of the cluster; a failure is an {@link
+     * IllegalStateException} saying what could not be set up ({@code what}) and why.
+     */
+    private static <T> T withAdmin(CollectorSettings settings, String role, String what, AdminWork<T> work) {
         TopicLayout layout = settings.topics();
-        try (Admin admin = Admin.create(ClientProperties.common(settings, "admin"))) {
+        try (Admin admin = Admin.create(ClientProperties.common(settings, role))) {
             int brokers = admin.describeCluster()
                     .nodes()
                     .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
                     .size();
             short replicas =
                     (short) (layout.replicationFactor() == 0 ? Math.min(3, brokers) : layout.replicationFactor());
+            return work.run(admin, replicas);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(
+                    "Kafka at " + settings.bootstrap() + ": cannot set up " + what + ": "
+                            + e.getCause().getMessage(),
+                    e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka at " + settings.bootstrap() + " did not answer within "
+                    + TIMEOUT_SECONDS + " s (is the bootstrap address right, and the broker up?)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while setting up " + what);
+        }
+    }
+
+    /** Returns the number of shares (partitions of the targets topic) in use. */
+    public static int ensure(CollectorSettings settings) {
+        TopicLayout layout = settings.topics();
+        return withAdmin(settings, "admin", "the topics", (admin, replicas) -> {
             String minIsr = Integer.toString(Math.max(1, replicas - 1));
             List<NewTopic> wanted = List.of(
                     new NewTopic(layout.targets(), layout.shares(), replicas)
@@ -77,22 +150,7 @@ public final class Topics {
                                     Long.toString(layout.updatesRetention().toMillis()),
                                     TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
                                     minIsr)));
-            Set<String> existing = admin.listTopics().names().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            List<NewTopic> missing = new ArrayList<>();
-            for (NewTopic topic : wanted) {
-                if (!existing.contains(topic.name())) {
-                    missing.add(topic);
-                }
-            }
-            for (NewTopic topic : missing) {
-                try {
-                    admin.createTopics(List.of(topic)).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof TopicExistsException)) {
-                        throw e; // another collector may have created it first
-                    }
-                }
-            }
+            createMissing(admin, wanted);
             Map<String, TopicDescription> described = describe(admin, List.of(layout.targets(), layout.exclusions()));
             int shares = described.get(layout.targets()).partitions().size();
             int exclusionPartitions =
@@ -104,17 +162,6 @@ public final class Topics {
                         + " of the same number)");
             }
             return shares;
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(
-                    "Kafka at " + settings.bootstrap() + ": cannot set up the topics: "
-                            + e.getCause().getMessage(),
-                    e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("Kafka at " + settings.bootstrap() + " did not answer within "
-                    + TIMEOUT_SECONDS + " s (is the bootstrap address right, and the broker up?)");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while setting up the topics");
-        }
+        });
     }
 }

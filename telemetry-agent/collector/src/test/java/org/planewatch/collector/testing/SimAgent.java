@@ -18,10 +18,12 @@ import org.planewatch.sim.config.Scenario;
 import org.planewatch.sim.config.TransportConfig;
 import org.planewatch.sim.config.TransportMode;
 import org.planewatch.sim.config.WorkloadConfig;
+import org.planewatch.sim.scenario.ScenarioException;
+import org.planewatch.sim.scenario.ScenarioLoader;
 
 /**
  * The real agent with the simulated back end on a small fabric (2 planes, 8 hosts, 8 switches) and a
- * flapping link, serving every device as its own gNMI target over loopback; counts on its side of
+ * flapping link (or a link down for good), serving every device as its own gNMI target over loopback; counts on its side of
  * the wire every exclusion decision it sent.
  */
 public final class SimAgent implements AutoCloseable {
@@ -29,8 +31,8 @@ public final class SimAgent implements AutoCloseable {
     private final AgentServer server;
     private final SentDecisionCounter sent = new SentDecisionCounter();
 
-    private SimAgent(double dilation, int eventRing) throws IOException {
-        this.backend = new SimulatedBackend(flappingLink(), options(dilation, eventRing));
+    private SimAgent(Scenario scenario, double dilation, int eventRing) throws IOException {
+        this.backend = new SimulatedBackend(scenario, options(dilation, eventRing));
         this.server = new AgentServer(
                         AgentConfig.loopbackInsecure(0, GnmiOptions.defaults()), backend, StructuredLog.silent())
                 .intercept(sent)
@@ -38,8 +40,20 @@ public final class SimAgent implements AutoCloseable {
     }
 
     public static SimAgent start() throws IOException {
-        return new SimAgent(SimOptions.defaults().dilation(), 256);
+        return new SimAgent(flappingLink(), SimOptions.defaults().dilation(), 256);
     }
+
+    /**
+     * A fabric big enough for the localization to tell a fabric link from the host links beside it
+     * (2 planes of 4 T0 and 4 T1, 16 hosts, all-to-all training, as the console's localization test):
+     * {@link #DOWN_LINK} goes down for good after 1 s of wall clock.
+     */
+    public static SimAgent startWithALinkDown() throws IOException {
+        return new SimAgent(linkDown(), SimOptions.defaults().dilation(), 256);
+    }
+
+    /** The link {@link #startWithALinkDown} takes down, in plane 0. */
+    public static final String DOWN_LINK = "p0-t0-1~p0-t1-3";
 
     /**
      * Slowed down {@code dilation} wall seconds per simulated second, with a ring of {@code eventRing}
@@ -48,7 +62,7 @@ public final class SimAgent implements AutoCloseable {
      * (its outbound buffer full), which is the agent's loss, not the collectors'.
      */
     public static SimAgent start(double dilation, int eventRing) throws IOException {
-        return new SimAgent(dilation, eventRing);
+        return new SimAgent(flappingLink(), dilation, eventRing);
     }
 
     /** Updates the agent dropped for a slow subscriber (its outbound buffer full). */
@@ -100,13 +114,35 @@ public final class SimAgent implements AutoCloseable {
     }
 
     static Scenario flappingLink() {
+        return smallFabric(
+                "flapping-link", new FaultSpec.LinkFlap(20_000, "p0-t0-0~p0-t1-0", 100_000, 50_000, 1_000_000));
+    }
+
+    static Scenario linkDown() {
+        try {
+            return ScenarioLoader.parse("""
+                name: link-down
+                seed: 5
+                fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 4, t1PerPlane: 4}
+                transport: {mode: mrc, evsPerQp: 32}
+                workload: {type: training, collective: alltoall, messageBytes: 65536, computeGapNs: 300000, repeat: 100000}
+                faults:
+                  - {atUs: 1000, link: "%s", action: down}
+                durationUs: 600000
+                """.formatted(DOWN_LINK), "link-down.yaml", Path.of("."));
+        } catch (ScenarioException e) {
+            throw new IllegalStateException("the link-down scenario does not load: " + e.getMessage(), e);
+        }
+    }
+
+    private static Scenario smallFabric(String name, FaultSpec fault) {
         return new Scenario(
-                "flapping-link",
+                name,
                 11,
                 new FabricConfig(2, 4, 2, 2, 100.0, 1_000, 4_096, 64, 262_144, 524_288, 52_428, 209_715, true, 0, 8),
                 TransportConfig.defaults(TransportMode.MRC),
                 WorkloadConfig.permutation(1 << 20, 1_000_000),
-                List.<FaultSpec>of(new FaultSpec.LinkFlap(20_000, "p0-t0-0~p0-t1-0", 100_000, 50_000, 1_000_000)),
+                List.of(fault),
                 0);
     }
 

@@ -1,0 +1,33 @@
+package org.planewatch.collector.config;
+
+/**
+ * The rollups' Kafka Streams application and its compacted output topics (ADR 0100, docs/scale.md).
+ *
+ * @param applicationId the Kafka Streams application: every collector run with {@code --rollups}
+ *     joins it, and its tasks are shared among them
+ * @param byPlanePartitions partitions of the repartition topic keyed by plane (the by-plane stage's
+ *     parallelism: more than the planes buys nothing)
+ */
+public record RollupLayout(
+        String applicationId, String planes, String links, String suspects, String alarms, int byPlanePartitions) {
+
+    public RollupLayout {
+        for (String name : new String[] {applicationId, planes, links, suspects, alarms}) {
+            if (name == null || !name.matches("[a-zA-Z0-9._-]{1,200}")) {
+                throw new IllegalArgumentException("rollup topic or application name '" + name
+                        + "' must be 1..200 characters of a-z A-Z 0-9 . _ -");
+            }
+        }
+        TopicLayout.requireRange("by-plane partitions", byPlanePartitions, 1, 64);
+    }
+
+    public static RollupLayout defaults() {
+        return new RollupLayout(
+                "planewatch-rollups",
+                "planewatch.rollup.planes",
+                "planewatch.rollup.links",
+                "planewatch.rollup.suspects",
+                "planewatch.rollup.alarms",
+                8);
+    }
+}

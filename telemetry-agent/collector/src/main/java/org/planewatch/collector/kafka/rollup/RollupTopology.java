@@ -1,0 +1,68 @@
+package org.planewatch.collector.kafka.rollup;
+
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.Stores;
+import org.planewatch.collector.config.RollupLayout;
+import org.planewatch.collector.config.TopicLayout;
+import org.planewatch.collector.rollup.PlaneInput;
+import org.planewatch.collector.rollup.RollupJson;
+import org.planewatch.collector.rollup.RollupOutput;
+import org.planewatch.console.state.AlarmThresholds;
+
+/**
+ * The rollups (ADR 0100): updates (keyed by device) -&gt; per-device stage -&gt; partial sums keyed
+ * by plane; exclusions -&gt; keyed by plane; both -&gt; repartition by plane -&gt; by-plane stage -&gt;
+ * the four compacted topics (planes, links, suspects, alarms).
+ */
+public final class RollupTopology {
+    private RollupTopology() {}
+
+    public static Topology build(
+            TopicLayout topics, RollupLayout rollups, AlarmThresholds thresholds, RollupCounters counters) {
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.inMemoryKeyValueStore(PlaneStage.STORE), Serdes.String(), new JsonSerde<>(PlaneInput.class)));
+        KStream<String, PlaneInput> partials = builder.stream(
+                        topics.updates(),
+                        Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("updates"))
+                .process(() -> new DeviceStage(counters), Named.as("per-device"));
+        KStream<String, PlaneInput> decisions = builder.stream(
+                        topics.exclusions(),
+                        Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("exclusions"))
+                .process(() -> new DecisionsByPlane(counters), Named.as("decisions-by-plane"));
+        KStream<String, RollupOutput> out = partials.merge(decisions, Named.as("plane-inputs"))
+                .repartition(Repartitioned.with(Serdes.String(), new JsonSerde<>(PlaneInput.class))
+                        .withName("by-plane")
+                        .withNumberOfPartitions(rollups.byPlanePartitions()))
+                .process(() -> new PlaneStage(thresholds), Named.as("per-plane"), PlaneStage.STORE);
+        for (RollupOutput.Kind kind : RollupOutput.Kind.values()) {
+            String topic = topicOf(rollups, kind);
+            out.filter(
+                            (key, value) -> value.kind() == kind,
+                            Named.as("only-" + kind.name().toLowerCase()))
+                    .mapValues(
+                            value -> value.value() == null ? null : RollupJson.encode(value.value()),
+                            Named.as("json-" + kind.name().toLowerCase()))
+                    .to(
+                            topic,
+                            Produced.with(Serdes.String(), Serdes.ByteArray()).withName("to-" + topic));
+        }
+        return builder.build();
+    }
+
+    public static String topicOf(RollupLayout rollups, RollupOutput.Kind kind) {
+        return switch (kind) {
+            case PLANES -> rollups.planes();
+            case LINKS -> rollups.links();
+            case SUSPECTS -> rollups.suspects();
+            case ALARMS -> rollups.alarms();
+        };
+    }
+}

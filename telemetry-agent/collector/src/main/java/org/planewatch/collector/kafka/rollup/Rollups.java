@@ -1,0 +1,102 @@
+package org.planewatch.collector.kafka.rollup;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.planewatch.collector.config.CollectorSettings;
+import org.planewatch.collector.config.RollupLayout;
+import org.planewatch.collector.kafka.ClientProperties;
+import org.planewatch.collector.kafka.Topics;
+import org.planewatch.console.state.AlarmThresholds;
+
+/**
+ * The rollups' Kafka Streams application, run inside a collector: every collector started with
+ * {@code --rollups} joins the same application, and Kafka Streams shares its tasks among them (ADR
+ * 0100). Its stores are in memory; the state directory holds only Kafka Streams' own lock files.
+ */
+public final class Rollups implements AutoCloseable {
+    private final KafkaStreams streams;
+    private final Path stateDir;
+    private final RollupCounters counters = new RollupCounters();
+
+    private Rollups(CollectorSettings settings, RollupLayout layout, Consumer<String> log) {
+        try {
+            this.stateDir = Files.createTempDirectory("planewatch-rollups-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the rollups' state directory", e);
+        }
+        Properties props = new Properties();
+        props.putAll(ClientProperties.common(settings, "rollups"));
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, layout.applicationId());
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1_000);
+        int replicas = settings.topics().replicationFactor();
+        props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, replicas == 0 ? -1 : replicas);
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
+        this.streams = new KafkaStreams(
+                RollupTopology.build(settings.topics(), layout, AlarmThresholds.defaults(), counters), props);
+        streams.setUncaughtExceptionHandler(error -> {
+            log.accept("rollups stopped: " + error.getMessage());
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+    }
+
+    /** Creates the output topics when missing and starts the application. */
+    public static Rollups start(CollectorSettings settings, RollupLayout layout, Consumer<String> log) {
+        Topics.ensureRollups(settings, layout);
+        Rollups rollups = new Rollups(settings, layout, log);
+        rollups.streams.start();
+        return rollups;
+    }
+
+    public RollupCounters counters() {
+        return counters;
+    }
+
+    /** Whether the application is running or rebalancing (not stopped, not failed). */
+    public boolean running() {
+        return streams.state().isRunningOrRebalancing();
+    }
+
+    /**
+     * How far behind the rollups' consumer is, in records: the largest lag of any partition it reads
+     * (Kafka's {@code records-lag-max}); 0 before it has fetched anything.
+     */
+    public double lagRecords() {
+        double lag = 0;
+        for (Map.Entry<MetricName, ? extends Metric> metric : streams.metrics().entrySet()) {
+            if (metric.getKey().name().equals("records-lag-max")
+                    && metric.getKey().group().equals("consumer-fetch-manager-metrics")
+                    && !metric.getKey().tags().getOrDefault("client-id", "").contains("restore")
+                    && metric.getValue().metricValue() instanceof Double value
+                    && Double.isFinite(value)) {
+                lag = Math.max(lag, value);
+            }
+        }
+        return lag;
+    }
+
+    @Override
+    public void close() {
+        streams.close(Duration.ofSeconds(10));
+        try (Stream<Path> files = Files.walk(stateDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind: nothing to stop for
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package org.planewatch.collector.metrics;
+
+import java.util.List;
+import org.planewatch.collector.rollup.AlarmRollup;
+import org.planewatch.collector.rollup.PlaneRollup;
+import org.planewatch.collector.rollup.SuspectRollup;
+
+/**
+ * What one scrape shows: this collector's health and the fleet's latest rollups.
+ *
+ * @param rollupLagRecords the rollups' consumer lag when they run in this collector, else null
+ * @param planes the latest plane rollups (empty when no collector runs the rollups)
+ */
+public record MetricsInput(
+        String collector,
+        long nowMillis,
+        int targetsHeld,
+        int queueDepth,
+        long notifications,
+        long updates,
+        long droppedByKafka,
+        long droppedByQueue,
+        long decisionsPublished,
+        Boolean rollupsRunning,
+        Double rollupLagRecords,
+        List<PlaneRollup> planes,
+        List<SuspectRollup> suspects,
+        List<AlarmRollup> alarms) {}

@@ -1,0 +1,196 @@
+package org.planewatch.collector.metrics;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import org.planewatch.collector.rollup.AlarmRollup;
+import org.planewatch.collector.rollup.PlaneRollup;
+import org.planewatch.collector.rollup.SuspectRollup;
+
+/**
+ * The {@code /metrics} page (docs/prometheus/alerts.yml and docs/grafana use these names): per-plane
+ * rollups, link and suspect alarms, and the collector's own health. A figure not known yet is left
+ * out rather than written as 0.
+ */
+public final class MetricsPage {
+    private MetricsPage() {}
+
+    public static String render(MetricsInput in) {
+        PrometheusText out = new PrometheusText();
+        String collector = in.collector();
+        out.family("planewatch_collector_targets", "gauge", "Targets this collector holds (subscribes to) now.")
+                .sample("planewatch_collector_targets", in.targetsHeld(), "collector", collector);
+        out.family(
+                        "planewatch_collector_queue_notifications",
+                        "gauge",
+                        "Notifications waiting between the gNMI subscriptions and Kafka.")
+                .sample("planewatch_collector_queue_notifications", in.queueDepth(), "collector", collector);
+        out.family(
+                        "planewatch_collector_notifications_total",
+                        "counter",
+                        "Notifications published to the updates topic.")
+                .sample("planewatch_collector_notifications_total", in.notifications(), "collector", collector);
+        out.family("planewatch_collector_updates_total", "counter", "Updates (leaves) published to the updates topic.")
+                .sample("planewatch_collector_updates_total", in.updates(), "collector", collector);
+        out.family(
+                        "planewatch_collector_dropped_notifications_total",
+                        "counter",
+                        "Notifications dropped: reason=\"kafka\" the cluster did not take them within 2 s,"
+                                + " reason=\"queue\" the queue before Kafka was full.")
+                .sample(
+                        "planewatch_collector_dropped_notifications_total",
+                        in.droppedByKafka(),
+                        "collector",
+                        collector,
+                        "reason",
+                        "kafka")
+                .sample(
+                        "planewatch_collector_dropped_notifications_total",
+                        in.droppedByQueue(),
+                        "collector",
+                        collector,
+                        "reason",
+                        "queue");
+        out.family(
+                        "planewatch_collector_exclusion_decisions_published_total",
+                        "counter",
+                        "Exclusion decisions this collector published (each once per device, number and timestamp).")
+                .sample(
+                        "planewatch_collector_exclusion_decisions_published_total",
+                        in.decisionsPublished(),
+                        "collector",
+                        collector);
+        if (in.rollupsRunning() != null) {
+            out.family("planewatch_rollups_running", "gauge", "1 while the rollups run in this collector.")
+                    .sample("planewatch_rollups_running", in.rollupsRunning() ? 1 : 0, "collector", collector);
+            out.family(
+                            "planewatch_rollups_consumer_lag_records",
+                            "gauge",
+                            "Records the rollups in this collector have yet to read, the most of any partition.")
+                    .sample("planewatch_rollups_consumer_lag_records", in.rollupLagRecords(), "collector", collector);
+        }
+        planes(out, in);
+        suspects(out, in.suspects());
+        alarms(out, in.alarms());
+        return out.toString();
+    }
+
+    private static void planes(PrometheusText out, MetricsInput in) {
+        List<PlaneRollup> planes = in.planes().stream()
+                .sorted(Comparator.comparingInt(PlaneRollup::plane))
+                .toList();
+        gauge(
+                out,
+                planes,
+                "planewatch_plane_path_health",
+                "Share of the plane's EVs in service (GOOD), 0..1.",
+                PlaneRollup::pathHealth);
+        gauge(out, planes, "planewatch_plane_evs_out_of_service", "EVs of the plane out of service.", p ->
+                (double) p.evsOutOfService());
+        gauge(
+                out,
+                planes,
+                "planewatch_plane_goodput_bits_per_second",
+                "Bits per second the plane delivers to hosts.",
+                PlaneRollup::goodputBps);
+        out.family(
+                "planewatch_plane_trim_rate",
+                "gauge",
+                "Packets trimmed per second in the plane: where=\"last_hop\" at T0 ports towards hosts,"
+                        + " where=\"fabric\" everywhere else.");
+        for (PlaneRollup p : planes) {
+            if (p.lastHopTrimRate() != null) {
+                out.sample("planewatch_plane_trim_rate", p.lastHopTrimRate(), "plane", plane(p), "where", "last_hop");
+            }
+            if (p.fabricTrimRate() != null) {
+                out.sample("planewatch_plane_trim_rate", p.fabricTrimRate(), "plane", plane(p), "where", "fabric");
+            }
+        }
+        gauge(out, planes, "planewatch_plane_links_down", "Links of the plane with either end not UP.", p ->
+                (double) p.linksDown());
+        gauge(out, planes, "planewatch_plane_links", "Links of the plane seen.", p -> (double) p.linksTotal());
+        gauge(
+                out,
+                planes,
+                "planewatch_plane_core_utilization_max",
+                "Busiest T0-T1 link of the plane that is up, 0..1.",
+                PlaneRollup::coreUtilizationMax);
+        gauge(out, planes, "planewatch_plane_suspects", "Suspects the localization ranks in the plane.", p ->
+                (double) p.suspects());
+        gauge(
+                out,
+                planes,
+                "planewatch_plane_rollup_age_seconds",
+                "Seconds since the plane's rollup was written (it is written every second).",
+                p -> Math.max(0, in.nowMillis() - p.atMillis()) / 1000.0);
+    }
+
+    private static void gauge(
+            PrometheusText out,
+            List<PlaneRollup> planes,
+            String name,
+            String help,
+            Function<PlaneRollup, Double> value) {
+        out.family(name, "gauge", help);
+        for (PlaneRollup p : planes) {
+            Double v = value.apply(p);
+            if (v != null) {
+                out.sample(name, v, "plane", plane(p));
+            }
+        }
+    }
+
+    private static String plane(PlaneRollup p) {
+        return Integer.toString(p.plane());
+    }
+
+    private static void suspects(PrometheusText out, List<SuspectRollup> suspects) {
+        out.family(
+                "planewatch_suspect_score",
+                "gauge",
+                "Evidence against a suspected link or switch beyond its peers' (ADR 0095); present while ranked.");
+        suspects.stream()
+                .sorted(Comparator.comparingInt(SuspectRollup::plane).thenComparingInt(SuspectRollup::rank))
+                .forEach(s -> out.sample(
+                        "planewatch_suspect_score",
+                        s.score(),
+                        "plane",
+                        Integer.toString(s.plane()),
+                        "kind",
+                        s.kind(),
+                        "name",
+                        s.name(),
+                        "rank",
+                        Integer.toString(s.rank())));
+    }
+
+    private static void alarms(PrometheusText out, List<AlarmRollup> alarms) {
+        List<AlarmRollup> sorted =
+                alarms.stream().sorted(Comparator.comparing(AlarmRollup::key)).toList();
+        out.family("planewatch_link_down", "gauge", "1 for each link down (either end not UP).");
+        for (AlarmRollup a : sorted) {
+            if (a.kind().equals("LINK_DOWN")) {
+                out.sample("planewatch_link_down", 1, "plane", Integer.toString(a.plane()), "link", a.subject());
+            }
+        }
+        out.family(
+                "planewatch_alarm_active",
+                "gauge",
+                "1 for each active alarm of the rollups: plane health, trim rate, links down, a link down, a suspect.");
+        for (AlarmRollup a : sorted) {
+            out.sample(
+                    "planewatch_alarm_active",
+                    1,
+                    "kind",
+                    a.kind(),
+                    "plane",
+                    Integer.toString(a.plane()),
+                    "subject",
+                    a.subject(),
+                    "severity",
+                    a.severity(),
+                    "message",
+                    a.message());
+        }
+    }
+}

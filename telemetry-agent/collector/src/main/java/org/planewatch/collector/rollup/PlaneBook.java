@@ -1,0 +1,291 @@
+package org.planewatch.collector.rollup;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.LongSupplier;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.state.localize.Suspect;
+import org.planewatch.console.telemetry.IngestEvent;
+
+/**
+ * The by-plane stage of the rollups for the planes of one stream task: the partial sums of every
+ * per-device task added up, each link's views merged, the plane's exclusion decisions ranked by the
+ * console core's localizer (a {@link TelemetryStore} per plane that sees only decisions), and alarms
+ * judged on the result. {@link #tick} gives what to write: every plane, the links that changed or
+ * went, the suspects and the alarms raised, changed or cleared. Bounded by the fabric: one entry per
+ * (plane, task) and per (link, task). Not thread-safe: the task's thread.
+ */
+public final class PlaneBook {
+    /** Exclusion decisions each plane's store keeps in its history (the localizer keeps its own, bounded). */
+    private static final int EVENT_CAPACITY = 1_024;
+
+    private final LongSupplier clock;
+    private final RollupAlarms alarms;
+    private final Map<Integer, Plane> planes = new TreeMap<>();
+
+    private final class Plane {
+        final int number;
+        final Map<String, PlanePartial> partials = new HashMap<>();
+        final Map<String, Map<String, LinkPartial>> linkViews = new HashMap<>();
+        final Map<String, LinkRollup> links = new LinkedHashMap<>();
+        final Set<String> dirtyLinks = new HashSet<>();
+        final Set<String> sentSuspects = new HashSet<>();
+        TelemetryStore decisions;
+
+        Plane(int number) {
+            this.number = number;
+        }
+
+        TelemetryStore decisions() {
+            if (decisions == null) {
+                decisions = new TelemetryStore(
+                        () -> Instant.ofEpochMilli(clock.getAsLong()),
+                        FreshnessPolicy.standard(),
+                        AlarmThresholds.defaults(),
+                        EVENT_CAPACITY);
+            }
+            return decisions;
+        }
+    }
+
+    public PlaneBook(AlarmThresholds thresholds, LongSupplier clockMillis) {
+        this.clock = clockMillis;
+        this.alarms = new RollupAlarms(thresholds);
+    }
+
+    /** A per-device task's partial sum, link view, or link gone. */
+    public void take(PlaneInput input) {
+        Plane plane = plane(input.planeNumber());
+        if (input.plane() != null) {
+            plane.partials.put(input.plane().task(), input.plane());
+        } else if (input.link() != null) {
+            LinkPartial link = input.link();
+            plane.linkViews.computeIfAbsent(link.link(), l -> new HashMap<>(2)).put(link.task(), link);
+            plane.dirtyLinks.add(link.link());
+        } else {
+            PlaneInput.LinkGone gone = input.linkGone();
+            Map<String, LinkPartial> views = plane.linkViews.get(gone.link());
+            if (views != null) {
+                views.remove(gone.task());
+                if (views.isEmpty()) {
+                    plane.linkViews.remove(gone.link());
+                }
+            }
+            plane.dirtyLinks.add(gone.link());
+        }
+    }
+
+    /** An exclusion decision through {@code plane}, as the notification of its leaves. */
+    public void decide(int plane, IngestEvent.Notification decision) {
+        plane(plane).decisions().apply(List.of(decision));
+    }
+
+    private Plane plane(int number) {
+        return planes.computeIfAbsent(number, Plane::new);
+    }
+
+    /** What to write now: every plane, changed and gone links, suspects, and alarm changes. */
+    public List<RollupOutput> tick() {
+        long now = clock.getAsLong();
+        List<RollupOutput> out = new ArrayList<>();
+        List<PlaneRollup> rolled = new ArrayList<>();
+        List<LinkRollup> down = new ArrayList<>();
+        List<SuspectRollup> suspects = new ArrayList<>();
+        for (Plane plane : planes.values()) {
+            mergeLinks(plane, now, out);
+            List<SuspectRollup> ranked = suspects(plane, now, out);
+            suspects.addAll(ranked);
+            PlaneRollup rollup = sum(plane, now, ranked.size());
+            rolled.add(rollup);
+            out.add(new RollupOutput(RollupOutput.Kind.PLANES, Integer.toString(plane.number), rollup));
+            plane.links.values().stream().filter(l -> "DOWN".equals(l.state())).forEach(down::add);
+        }
+        out.addAll(alarms.judge(rolled, down, suspects, now));
+        return out;
+    }
+
+    /** Merges the views of every link that changed; a link no task sees any more goes (a tombstone). */
+    private static void mergeLinks(Plane plane, long now, List<RollupOutput> out) {
+        for (String id : plane.dirtyLinks) {
+            Map<String, LinkPartial> views = plane.linkViews.get(id);
+            if (views == null) {
+                if (plane.links.remove(id) != null) {
+                    out.add(new RollupOutput(RollupOutput.Kind.LINKS, id, null));
+                }
+                continue;
+            }
+            LinkRollup merged = merge(id, plane.number, views.values(), now);
+            LinkRollup before = plane.links.put(id, merged);
+            if (before == null || !sameFigures(before, merged)) {
+                out.add(new RollupOutput(RollupOutput.Kind.LINKS, id, merged));
+            } else {
+                plane.links.put(id, before);
+            }
+        }
+        plane.dirtyLinks.clear();
+    }
+
+    private static boolean sameFigures(LinkRollup a, LinkRollup b) {
+        return a.equals(new LinkRollup(
+                b.link(),
+                b.plane(),
+                b.kind(),
+                b.state(),
+                b.bitsPerSecond(),
+                b.utilization(),
+                b.trimRate(),
+                b.errorRate(),
+                b.capacityBps(),
+                a.atMillis()));
+    }
+
+    /**
+     * A link's views merged as the console merges its two ends (FabricModel's link builder): down
+     * when any view is, the busier direction's bits, trims and errors summed, the slower speed.
+     */
+    static LinkRollup merge(String id, int plane, Iterable<LinkPartial> views, long now) {
+        boolean up = true;
+        String kind = null;
+        Double bits = null;
+        Double trims = null;
+        Double errors = null;
+        Double capacity = null;
+        for (LinkPartial view : views) {
+            up &= view.up();
+            kind = view.kind();
+            bits = max(bits, view.bitsPerSecond());
+            trims = sum(trims, view.trimRate());
+            errors = sum(errors, view.errorRate());
+            capacity = min(capacity, view.capacityBps());
+        }
+        Double utilization = bits == null || capacity == null || capacity <= 0 ? null : bits / capacity;
+        return new LinkRollup(id, plane, kind, up ? "UP" : "DOWN", bits, utilization, trims, errors, capacity, now);
+    }
+
+    /** The sum of what is known; null when neither is (ifs, not a conditional: that would unbox a null). */
+    private static Double sum(Double a, Double b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        return a + b;
+    }
+
+    private static Double min(Double a, Double b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        return Math.min(a, b);
+    }
+
+    private static Double max(Double a, Double b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        return Math.max(a, b);
+    }
+
+    /** The plane's suspects now, ranked; suspects no longer ranked go (tombstones). */
+    private static List<SuspectRollup> suspects(Plane plane, long now, List<RollupOutput> out) {
+        List<SuspectRollup> ranked = new ArrayList<>();
+        Set<String> current = new HashSet<>();
+        if (plane.decisions != null) {
+            List<Suspect> suspects =
+                    plane.decisions.publish(FabricSnapshot.IngestStats.NONE).suspects();
+            for (int i = 0; i < suspects.size(); i++) {
+                Suspect s = suspects.get(i);
+                SuspectRollup rollup = new SuspectRollup(
+                        s.name(),
+                        s.kind().word(),
+                        s.plane(),
+                        i + 1,
+                        s.score(),
+                        s.hosts(),
+                        s.failingPaths(),
+                        s.healthyPaths(),
+                        s.firstSeenNs(),
+                        s.describe(),
+                        now);
+                ranked.add(rollup);
+                current.add(s.name());
+                out.add(new RollupOutput(RollupOutput.Kind.SUSPECTS, s.name(), rollup));
+            }
+        }
+        for (String gone : plane.sentSuspects) {
+            if (!current.contains(gone)) {
+                out.add(new RollupOutput(RollupOutput.Kind.SUSPECTS, gone, null));
+            }
+        }
+        plane.sentSuspects.clear();
+        plane.sentSuspects.addAll(current);
+        return ranked;
+    }
+
+    /** The plane's sums over every per-device task, and its links counted once each (merged). */
+    private static PlaneRollup sum(Plane plane, long now, int suspects) {
+        int hosts = 0;
+        int switches = 0;
+        long good = 0;
+        long out = 0;
+        Double goodput = null;
+        Double lastHop = null;
+        Double fabric = null;
+        for (PlanePartial p : plane.partials.values()) {
+            hosts += p.hosts();
+            switches += p.switches();
+            good += p.evsGood();
+            out += p.evsOutOfService();
+            goodput = sum(goodput, p.goodputBps());
+            lastHop = sum(lastHop, p.lastHopTrimRate());
+            fabric = sum(fabric, p.fabricTrimRate());
+        }
+        int linksDown = 0;
+        int core = 0;
+        double coreSum = 0;
+        Double coreMax = null;
+        for (LinkRollup link : plane.links.values()) {
+            boolean up = "UP".equals(link.state());
+            linksDown += up ? 0 : 1;
+            if (up && "T0_T1".equals(link.kind()) && link.utilization() != null) {
+                core++;
+                coreSum += link.utilization();
+                coreMax = max(coreMax, link.utilization());
+            }
+        }
+        long evs = good + out;
+        return new PlaneRollup(
+                plane.number,
+                now,
+                hosts,
+                switches,
+                evs == 0 ? null : (double) good / evs,
+                good,
+                out,
+                goodput,
+                lastHop,
+                fabric,
+                linksDown,
+                plane.links.size(),
+                core == 0 ? null : coreSum / core,
+                coreMax,
+                suspects);
+    }
+}

@@ -1,0 +1,29 @@
+package org.planewatch.collector.rollup;
+
+/**
+ * The rollup of one plane, the value of {@code planewatch.rollup.planes} (docs/scale.md). Rates are
+ * per second; null until known.
+ *
+ * @param atMillis when the rollup was made (the rollup's wall clock)
+ * @param pathHealth share of the plane's EVs in service (GOOD) over all its EVs
+ * @param linksDown links with either end not UP
+ * @param coreUtilizationMean mean utilization of the plane's T0-T1 links that are up
+ * @param coreUtilizationMax the busiest of them
+ * @param suspects suspects ranked in the plane now
+ */
+public record PlaneRollup(
+        int plane,
+        long atMillis,
+        int hosts,
+        int switches,
+        Double pathHealth,
+        long evsGood,
+        long evsOutOfService,
+        Double goodputBps,
+        Double lastHopTrimRate,
+        Double fabricTrimRate,
+        int linksDown,
+        int linksTotal,
+        Double coreUtilizationMean,
+        Double coreUtilizationMax,
+        int suspects) {}

@@ -1,0 +1,39 @@
+package org.planewatch.collector.rollup;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+
+/**
+ * The rollup records as JSON (UTF-8, one object per record, field names as the records'; a rate not
+ * known yet is {@code null}): any Kafka client in any language reads them without a schema registry.
+ */
+public final class RollupJson {
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private RollupJson() {}
+
+    public static byte[] encode(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
+    }
+
+    /** Reads one record; a value that is not one says which record and why. */
+    public static <T> T decode(byte[] json, Class<T> type) {
+        try {
+            return MAPPER.readValue(json, type);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a " + type.getSimpleName() + " record: " + e.getMessage(), e);
+        }
+    }
+
+    /** A rate or ratio as written: null for NaN and infinities (JSON has no such numbers). */
+    static Double known(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+}

@@ -1,0 +1,43 @@
+package org.planewatch.collector.metrics;
+
+import java.util.List;
+import org.planewatch.collector.rollup.AlarmRollup;
+import org.planewatch.collector.rollup.PlaneRollup;
+import org.planewatch.collector.rollup.SuspectRollup;
+
+/** A /metrics input with a sample of every family. */
+final class MetricsPageInputs {
+    private MetricsPageInputs() {}
+
+    static MetricsInput everyFamily() {
+        return with(
+                List.of(new PlaneRollup(0, 9_000, 4, 4, 0.875, 7, 1, 1.5e9, 10.0, 300.0, 1, 8, 0.4, 0.5, 1)),
+                List.of(new AlarmRollup(
+                        "link-down/p0-t0-0~p0-t1-0",
+                        "LINK_DOWN",
+                        "p0-t0-0~p0-t1-0",
+                        0,
+                        "MAJOR",
+                        "Plane 0: link p0-t0-0~p0-t1-0 is down",
+                        9_000)));
+    }
+
+    /** Collector col-a's health (16 targets, lag 7) with these planes and alarms, and one suspect. */
+    static MetricsInput with(List<PlaneRollup> planes, List<AlarmRollup> alarms) {
+        return new MetricsInput(
+                "col-a",
+                10_000,
+                16,
+                3,
+                1_000,
+                12_000,
+                2,
+                1,
+                5,
+                true,
+                7.0,
+                planes,
+                List.of(new SuspectRollup("p0-t0-0~p0-t1-0", "link", 0, 1, 12.5, 4, 8, 0, 1L, "plane 0: ...", 9_000)),
+                alarms);
+    }
+}

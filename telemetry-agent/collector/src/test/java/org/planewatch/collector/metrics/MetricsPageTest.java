@@ -1,0 +1,76 @@
+package org.planewatch.collector.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.planewatch.collector.rollup.AlarmRollup;
+import org.planewatch.collector.rollup.PlaneRollup;
+import org.planewatch.collector.testing.PrometheusScrape;
+
+/**
+ * /metrics over loopback, parsed by the text format's rules: HELP and TYPE before each family's
+ * samples, label values escaped (a backslash, a double quote and a line feed come back as sent), and
+ * a figure not known yet left out rather than written as 0.
+ */
+@Timeout(value = 20, unit = TimeUnit.SECONDS)
+class MetricsPageTest {
+    private static final String AWKWARD = "a \"quoted\" name\\with a backslash\nand a line feed";
+
+    private static MetricsInput input() {
+        return MetricsPageInputs.with(
+                List.of(
+                        new PlaneRollup(0, 9_000, 4, 4, 0.875, 7, 1, 1.5e9, 10.0, 300.0, 1, 8, 0.4, 0.5, 1),
+                        new PlaneRollup(1, 9_500, 4, 4, null, 0, 0, null, null, null, 0, 8, null, null, 0)),
+                List.of(
+                        new AlarmRollup(
+                                "link-down/p0-t0-0~p0-t1-0",
+                                "LINK_DOWN",
+                                "p0-t0-0~p0-t1-0",
+                                0,
+                                "MAJOR",
+                                "Plane 0: link p0-t0-0~p0-t1-0 is down",
+                                9_000),
+                        new AlarmRollup("suspect/x", "SUSPECT", AWKWARD, 0, "MAJOR", AWKWARD, 9_000)));
+    }
+
+    @Test
+    void aScrapeOverLoopbackFollowsTheTextFormatAndEscapesLabelValues() throws Exception {
+        try (MetricsServer server = MetricsServer.start("127.0.0.1", 0, MetricsPageTest::input)) {
+            PrometheusScrape.Page page = PrometheusScrape.scrape(server.port());
+
+            assertTrue(page.contentType().startsWith("text/plain; version=0.0.4"), page.contentType());
+            assertEquals("counter", page.types().get("planewatch_collector_dropped_notifications_total"));
+            assertEquals("gauge", page.types().get("planewatch_plane_path_health"));
+            assertEquals(
+                    16, page.named("planewatch_collector_targets").getFirst().value());
+            assertEquals(
+                    7,
+                    page.named("planewatch_rollups_consumer_lag_records")
+                            .getFirst()
+                            .value());
+            List<PrometheusScrape.Sample> health = page.named("planewatch_plane_path_health");
+            assertEquals(1, health.size(), "plane 1's health is not known yet: left out, not 0: " + health);
+            assertEquals(0.875, health.getFirst().value());
+            assertEquals("0", health.getFirst().labels().get("plane"));
+            assertEquals(
+                    1,
+                    page.named("planewatch_link_down").stream()
+                            .filter(s -> s.labels().get("link").equals("p0-t0-0~p0-t1-0"))
+                            .count());
+            assertEquals(12.5, page.named("planewatch_suspect_score").getFirst().value());
+            assertTrue(
+                    page.named("planewatch_alarm_active").stream()
+                            .anyMatch(s -> AWKWARD.equals(s.labels().get("subject"))
+                                    && AWKWARD.equals(s.labels().get("message"))),
+                    "the awkward label value comes back as it was");
+            assertEquals(
+                    0.5,
+                    page.named("planewatch_plane_rollup_age_seconds").get(1).value(),
+                    1e-9);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.planewatch.collector.rollup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.planewatch.console.state.AlarmThresholds;
+
+/**
+ * The by-plane stage's maths on the partial sums of several per-device tasks: sums add up, a link
+ * seen from two tasks is merged and counted once, a link no task sees goes, alarms clear only after
+ * their condition has been gone for the console's clear-after time.
+ */
+@Timeout(value = 10, unit = TimeUnit.SECONDS)
+class PlaneBookTest {
+    private long now = 1_000;
+    private final PlaneBook book = new PlaneBook(AlarmThresholds.defaults(), () -> now);
+
+    private static LinkPartial view(String task, String link, boolean up, Double bits, Double trims) {
+        return new LinkPartial(task, link, 0, "T0_T1", up, bits, trims, 0.0, 100e9);
+    }
+
+    private static Map<String, RollupOutput> of(List<RollupOutput> out, RollupOutput.Kind kind) {
+        return out.stream()
+                .filter(o -> o.kind() == kind)
+                .collect(Collectors.toMap(RollupOutput::key, Function.identity()));
+    }
+
+    @Test
+    void planeSumsAddUpEveryTaskAndALinkSeenFromTwoTasksIsCountedOnceAndDownWhenEitherEndSaysSo() {
+        book.take(PlaneInput.of(new PlanePartial("0_0", 0, 2, 1, 90, 10, 4e9, 100.0, null)));
+        book.take(PlaneInput.of(new PlanePartial("0_1", 0, 2, 1, 100, 0, 6e9, null, 50.0)));
+        book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", true, 20e9, 10.0)));
+        book.take(PlaneInput.of(view("0_1", "p0-t0-0~p0-t1-0", false, 30e9, 5.0)));
+        book.take(PlaneInput.of(view("0_1", "p0-t0-1~p0-t1-0", true, 50e9, null)));
+
+        List<RollupOutput> out = book.tick();
+
+        PlaneRollup plane =
+                (PlaneRollup) of(out, RollupOutput.Kind.PLANES).get("0").value();
+        assertEquals(4, plane.hosts());
+        assertEquals(2, plane.switches());
+        assertEquals(190 / 200.0, plane.pathHealth(), 1e-12);
+        assertEquals(10e9, plane.goodputBps(), 1);
+        assertEquals(100.0, plane.lastHopTrimRate());
+        assertEquals(50.0, plane.fabricTrimRate());
+        assertEquals(1, plane.linksDown());
+        assertEquals(2, plane.linksTotal());
+        assertEquals(0.5, plane.coreUtilizationMean(), 1e-12, "only the link that is up counts");
+        LinkRollup link = (LinkRollup)
+                of(out, RollupOutput.Kind.LINKS).get("p0-t0-0~p0-t1-0").value();
+        assertEquals("DOWN", link.state());
+        assertEquals(30e9, link.bitsPerSecond(), 1, "the busier direction");
+        assertEquals(15.0, link.trimRate(), 1e-9, "both ends' trims");
+        Map<String, RollupOutput> alarms = of(out, RollupOutput.Kind.ALARMS);
+        assertTrue(
+                alarms.containsKey("link-down/p0-t0-0~p0-t1-0"), alarms.keySet().toString());
+        assertTrue(alarms.containsKey("links-down/0"), alarms.keySet().toString());
+        assertTrue(alarms.containsKey("plane-health/0"), "95 % is below the console's 97 %");
+    }
+
+    @Test
+    void aLinkNoTaskSeesGoesAsATombstoneAndItsAlarmClearsAfterTheClearAfterTime() {
+        book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", false, null, null)));
+        book.tick();
+        book.take(PlaneInput.gone("0_0", "p0-t0-0~p0-t1-0", 0));
+        now += 1_000;
+
+        List<RollupOutput> out = book.tick();
+        assertNull(of(out, RollupOutput.Kind.LINKS).get("p0-t0-0~p0-t1-0").value(), "a tombstone");
+        assertTrue(of(out, RollupOutput.Kind.ALARMS).isEmpty(), "held 1 s ago: not cleared before 2 s " + out);
+
+        now += 1_000;
+        out = book.tick();
+        assertNull(
+                of(out, RollupOutput.Kind.ALARMS)
+                        .get("link-down/p0-t0-0~p0-t1-0")
+                        .value(),
+                "cleared");
+        assertEquals(
+                0, ((PlaneRollup) of(out, RollupOutput.Kind.PLANES).get("0").value()).linksTotal());
+    }
+
+    @Test
+    void aLinkWhoseFiguresDidNotChangeIsNotWrittenAgain() {
+        book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", true, 1e9, 0.0)));
+        assertEquals(1, of(book.tick(), RollupOutput.Kind.LINKS).size());
+        book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", true, 1e9, 0.0)));
+        now += 1_000;
+        assertEquals(0, of(book.tick(), RollupOutput.Kind.LINKS).size());
+    }
+}
