@@ -5,12 +5,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
@@ -26,14 +24,11 @@ final class AlarmEngine {
 
     private static final int HISTORY = 500;
     /**
-     * A suspect raises its alarm once named this long without a break: as a fault begins or ends, or in
-     * a burst of incast, an element can be named for a publication or two (ADR 0095), and each such
-     * blip was a toast at 3 a.m. The ranking itself (the Exclusions view, {@code diagnose}) shows it at once.
+     * A suspect raises its alarm once its episode (from its first failing decision) is this old: as a
+     * fault begins, an element can be named for a publication or two (ADR 0095), and each such blip was
+     * a toast at 3 a.m. The ranking itself (the Exclusions view, {@code diagnose}) shows it at once.
      */
     static final long SUSPECT_RAISE_AFTER_MILLIS = 2_000;
-
-    /** Conditions that hold but must hold longer before they raise, since when they have held. */
-    private final Map<String, Long> pendingSince = new HashMap<>();
 
     private final Map<String, Alarm> active = new LinkedHashMap<>();
     private final Map<String, Long> lastHeld = new HashMap<>();
@@ -56,7 +51,14 @@ final class AlarmEngine {
             long nowMillis) {
         List<Condition> conditions = new ArrayList<>(held);
         for (Suspect suspect : suspects) {
-            conditions.add(suspected(suspect));
+            Condition condition = suspected(suspect);
+            // Raised once its episode is SUSPECT_RAISE_AFTER_MILLIS old, judged from the evidence's own
+            // first instant, not from when this engine first saw it: a replay seeking to an instant
+            // rebuilds the ranking but not the engine's history, and must show the alarms live showed.
+            if (active.containsKey(condition.key())
+                    || nowMillis - suspect.firstSeenNs() / 1_000_000 >= SUSPECT_RAISE_AFTER_MILLIS) {
+                conditions.add(condition);
+            }
         }
         for (PlaneSummary plane : planes) {
             String subject = "plane " + plane.plane();
@@ -158,16 +160,8 @@ final class AlarmEngine {
 
     private void apply(List<Condition> conditions, long clearAfterMillis, long nowMillis) {
         boolean changed = false;
-        Set<String> holding = new HashSet<>();
         for (Condition condition : conditions) {
             Alarm existing = active.get(condition.key());
-            if (existing == null && condition.kind() == Alarm.Kind.SUSPECT) {
-                holding.add(condition.key());
-                long since = pendingSince.computeIfAbsent(condition.key(), k -> nowMillis);
-                if (nowMillis - since < SUSPECT_RAISE_AFTER_MILLIS) {
-                    continue;
-                }
-            }
             lastHeld.put(condition.key(), nowMillis);
             if (existing == null) {
                 active.put(
@@ -187,8 +181,6 @@ final class AlarmEngine {
                 changed = true;
             }
         }
-        // A pending condition that did not hold now starts again from nothing; a raised one leaves the map.
-        pendingSince.keySet().removeIf(key -> !holding.contains(key) || active.containsKey(key));
         var iterator = active.entrySet().iterator();
         while (iterator.hasNext()) {
             var entry = iterator.next();

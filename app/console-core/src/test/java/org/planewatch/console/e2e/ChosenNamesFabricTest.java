@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -217,7 +218,8 @@ class ChosenNamesFabricTest {
         assertEquals(links(e, rename), links(a, s -> s), "links");
         assertEquals(peers(e, rename), peers(a, s -> s), "switch ports' peers");
         assertEquals(e.events().size(), a.events().size(), "exclusion decisions");
-        // The same suspects under both namings. Not "the failed link first": on this small permutation
+        // The same suspects (by their evidence) under both namings. Not "the failed link first": on this small
+        // permutation
         // run the ranking names a host link under the failed link's T0 (host-7~p1-t0-1) instead.
         assertFalse(e.suspects().isEmpty(), "the failed link's paths made suspects");
         assertEquals(suspects(e, rename), suspects(a, s -> s), "suspects");
@@ -264,9 +266,20 @@ class ChosenNamesFabricTest {
     }
 
     /** Every suspect's kind, name (in the default names' terms when renamed) and plane, best first. */
+    /**
+     * The suspects as the evidence makes them: kind, plane, score and hosts. Not their names: suspects
+     * of equal score are ranked by name, so under other names a tie may put another of them first.
+     */
     private static List<String> suspects(FabricSnapshot s, UnaryOperator<String> rename) {
         return s.suspects().stream()
-                .map(x -> x.kind().word() + " " + rename.apply(x.name()) + " plane " + x.plane())
+                .map(x -> String.format(
+                        Locale.ROOT,
+                        "%s plane %d score %.3f hosts %d",
+                        x.kind().word(),
+                        x.plane(),
+                        x.score(),
+                        x.hosts()))
+                .sorted()
                 .toList();
     }
 
