@@ -90,8 +90,14 @@ public final class ConnectionFailures {
                 return "TLS or protocol mismatch with " + where + ": " + TlsFailures.firstLine(description)
                         + " (the agent may expect TLS, or plaintext)";
             }
+            // The same hang-up is reported in three ways, by when the channel notices it: closed, reset,
+            // or closed while gRPC was still setting up the (plaintext) HTTP/2 connection.
             if (target.tls().isEmpty()
-                    && ("Network closed for unknown reason".equals(description) || resetByPeer(error))) {
+                    && ("Network closed for unknown reason".equals(description)
+                            || description != null
+                                    && description.startsWith(
+                                            "Connection closing while performing protocol negotiation")
+                            || resetByPeer(error))) {
                 return null;
             }
             return "connection to " + where + " lost" + detail(status);
