@@ -264,8 +264,8 @@ final class AlarmEngine {
                 continue;
             }
             // Gone: its figures are those it held with; say so, and what the subject reads now.
-            String current = figures.getOrDefault(entry.getKey(), "condition gone");
             Alarm alarm = entry.getValue();
+            String current = figures.getOrDefault(entry.getKey(), gone(alarm.kind()));
             if (alarm.goneSinceMillis() == 0 || !alarm.now().equals(current)) {
                 alarm = alarm.gone(alarm.goneSinceMillis() == 0 ? nowMillis : alarm.goneSinceMillis(), current);
                 entry.setValue(alarm);
@@ -289,6 +289,16 @@ final class AlarmEngine {
             publishedActive = List.copyOf(sorted);
             publishedRecent = List.copyOf(history);
         }
+    }
+
+    /** What a subject without a figure of its own reads once its condition is gone. */
+    private static String gone(Alarm.Kind kind) {
+        return switch (kind) {
+            case SUSPECT -> "not suspected";
+            case MIN_ACTIVE_GUARD -> "no guard decision since";
+            case RECORDING -> "recording again";
+            default -> "condition gone";
+        };
     }
 
     private boolean lastHeldNow(String key, long nowMillis) {

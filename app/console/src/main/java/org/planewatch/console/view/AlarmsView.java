@@ -58,14 +58,14 @@ public final class AlarmsView extends BorderPane {
                         "State",
                         a -> AlarmsViewModel.stateText(
                                 a, main.snapshotProperty().get().atMillis()),
-                        cleared ? 150 : 260));
+                        cleared ? 120 : 260));
         table.getColumns()
                 .add(ViewParts.column("Raised", a -> TIME.format(Instant.ofEpochMilli(a.raisedAtMillis())), 80));
         if (cleared) {
             table.getColumns()
-                    .add(ViewParts.column("Cleared", a -> TIME.format(Instant.ofEpochMilli(a.clearedAtMillis())), 80));
+                    .add(ViewParts.column("Cleared", a -> TIME.format(Instant.ofEpochMilli(a.goneSinceMillis())), 80));
             table.getColumns()
-                    .add(ViewParts.column("Lasted", a -> Units.seconds(a.clearedAtMillis() - a.raisedAtMillis()), 80));
+                    .add(ViewParts.column("Lasted", a -> Units.seconds(a.goneSinceMillis() - a.raisedAtMillis()), 80));
         } else {
             table.getColumns()
                     .add(ViewParts.column(

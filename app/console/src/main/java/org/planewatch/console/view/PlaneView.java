@@ -245,10 +245,13 @@ public final class PlaneView extends BorderPane {
                 g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
             }
             if (link.highlighted()) {
-                // Over a suspect's halo the selection is drawn nearly opaque: a translucent cyan on
-                // magenta reads as a third colour, neither selected nor suspected.
-                g.setStroke(colors.highlight().deriveColor(0, 1, 1, link.suspected() ? 0.9 : 0.55));
-                g.setLineWidth(link.suspected() ? 7 : 10);
+                // A ring, not a fill: two cyan edges with the background between them, so the link's
+                // own colour (dark and crossed when down) shows inside the selection.
+                g.setStroke(colors.highlight());
+                g.setLineWidth(14);
+                g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
+                g.setStroke(colors.background());
+                g.setLineWidth(9);
                 g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
             }
             if (!link.up() && !link.stale()) {
@@ -261,7 +264,13 @@ public final class PlaneView extends BorderPane {
                 g.setLineDashes(8, 6);
                 g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
                 g.setLineDashes((double[]) null);
-                drawCross(g, colors, (t0x[link.t0()] + t1x[link.t1()]) / 2, (t0y + t1y + NODE_HEIGHT) / 2, 7);
+                // Between the fault label (0.3) and SUSPECT (0.55), off the centre where the lines cross.
+                drawCross(
+                        g,
+                        colors,
+                        t0x[link.t0()] + (t1x[link.t1()] - t0x[link.t0()]) * 0.42,
+                        t0y + (t1y + NODE_HEIGHT - t0y) * 0.42,
+                        9);
                 continue;
             }
             g.setStroke(link.stale() ? colors.stale() : colors.ramp(link.intensity()));

@@ -89,7 +89,7 @@ public final class AlarmsViewModel {
         String state = switch (alarm.status()) {
             case ACTIVE -> "ACTIVE";
             case CLEARING -> "CLEARING since " + time(alarm.goneSinceMillis());
-            case CLEARED -> "CLEARED at " + time(alarm.goneSinceMillis());
+            case CLEARED -> "CLEARED";
         };
         if (alarm.silencedAt(nowMillis)) {
             state += ", silenced until " + time(alarm.silencedUntilMillis());

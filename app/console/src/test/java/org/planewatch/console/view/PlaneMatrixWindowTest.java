@@ -45,12 +45,14 @@ class PlaneMatrixWindowTest {
     private final TelemetryStore store = new TelemetryStore(clock);
     private long ts = SECOND_NS;
     private MainViewModel viewModel;
+    private MainWindow window;
 
     @Start
     void start(Stage stage) {
         store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
         viewModel = new MainViewModel(store, Optional.empty(), Optional.empty(), "Scripted fabric");
-        stage.setScene(new Scene(new MainWindow(viewModel), 1280, 780));
+        window = new MainWindow(viewModel);
+        stage.setScene(new Scene(window, 1280, 780));
         stage.show();
         step();
         step();
@@ -81,6 +83,7 @@ class PlaneMatrixWindowTest {
         WaitForAsyncUtils.asyncFx(() -> viewModel.currentViewProperty().set(ViewId.PLANE));
         step();
         assertTrue(viewModel.plane().layoutProperty().get().matrix());
+        ConsoleViewsTest.DevShots.save(window, "plane-matrix");
         Canvas canvas = robot.lookup("#plane-canvas").queryAs(Canvas.class);
         WritableImage image =
                 WaitForAsyncUtils.asyncFx(() -> canvas.snapshot(null, null)).get();
