@@ -169,8 +169,14 @@ public final class PlaneView extends BorderPane {
         Label legend = new Label("green: normal   amber: above 70% of scale   red: saturated   "
                 + "black with red \u2715: down   grey: stale   cyan ring: selected   magenta: suspected");
         legend.setId("plane-legend");
+        // The legend gives way (ending in "…", whole in its tooltip), never the controls beside it.
+        legend.setMinWidth(0);
+        legend.setTooltip(new Tooltip(legend.getText()));
         legend.getStyleClass().add("muted");
         HBox bar = new HBox(10, new Label("Plane"), plane, new Label("Color links by"), metric, clear, spacer, legend);
+        bar.getChildren().stream()
+                .filter(node -> node != legend && node instanceof Region)
+                .forEach(node -> ((Region) node).setMinWidth(Region.USE_PREF_SIZE));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(8, 12, 8, 12));
         return bar;

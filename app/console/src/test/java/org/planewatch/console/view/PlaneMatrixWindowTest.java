@@ -116,6 +116,12 @@ class PlaneMatrixWindowTest {
         }
         assertTrue(labelPixels > 20, "the first rows carry their T0 names on the left: " + labelPixels);
         assertTrue(robot.lookup("#plane-legend").queryAs(Label.class).getText().contains("down"));
+        Label planeLabel = robot.lookup("#plane-view .label")
+                .match((Label l) -> "Plane".equals(l.getText()))
+                .queryAs(Label.class);
+        assertTrue(
+                planeLabel.getWidth() >= planeLabel.prefWidth(-1) - 0.5,
+                "the legend gives way, not the controls: " + planeLabel.getWidth());
         assertEquals(
                 List.of("t0-0", "t0-1", "t0-2"),
                 PlaneViewModel.axisLabels(
