@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
@@ -97,21 +96,6 @@ class AlarmsViewModelTest {
     }
 
     private static FabricSnapshot snapshot(long at, List<Alarm> active) {
-        FabricSnapshot empty = FabricSnapshot.empty();
-        return new FabricSnapshot(
-                1,
-                at,
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                active,
-                List.of(),
-                List.of(),
-                Map.of(),
-                empty.ingest(),
-                empty.trends());
+        return TestSnapshots.of(at, List.of(), List.of(), active);
     }
 }

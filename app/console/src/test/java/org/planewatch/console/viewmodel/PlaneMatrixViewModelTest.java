@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -40,7 +39,6 @@ class PlaneMatrixViewModelTest {
     }
 
     private static FabricSnapshot snapshot(List<LinkState> links, double coreMax) {
-        FabricSnapshot empty = FabricSnapshot.empty();
         PlaneSummary plane = new PlaneSummary(
                 0,
                 1,
@@ -55,21 +53,7 @@ class PlaneMatrixViewModelTest {
                 Freshness.LIVE,
                 4,
                 4);
-        return new FabricSnapshot(
-                1,
-                0,
-                List.of(plane),
-                links,
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                Map.of(),
-                empty.ingest(),
-                empty.trends());
+        return TestSnapshots.of(0, List.of(plane), links, List.of());
     }
 
     @Test
