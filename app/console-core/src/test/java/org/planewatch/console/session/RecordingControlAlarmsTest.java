@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.record.IncidentExporter;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.record.SyntheticTelemetry;
 import org.planewatch.console.replay.ReplayEngine;
@@ -170,6 +171,15 @@ class RecordingControlAlarmsTest {
                             acked.acknowledgedAtMillis(),
                             acked.acknowledgedAtMillis() + Duration.ofHours(1).toMillis())),
                     reader.acknowledgements());
+            Path incident = dir.resolve("incident.pwrec");
+            IncidentExporter.export(
+                    reader, acked.raisedAtMillis() - 1_000, acked.raisedAtMillis() + 1_000, incident, START);
+            try (RecordingReader exported = RecordingReader.open(incident)) {
+                assertEquals(
+                        reader.acknowledgements(),
+                        exported.acknowledgements(),
+                        "an incident keeps its acknowledgements");
+            }
         }
 
         // The same file as a console of format 4 wrote it: no acknowledgements table.
