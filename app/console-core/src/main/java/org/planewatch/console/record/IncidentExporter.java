@@ -36,10 +36,12 @@ public final class IncidentExporter {
                     writer.addBookmark(bookmark.atMillis(), bookmark.note());
                 }
             }
+            java.util.Set<String> copied = new java.util.HashSet<>();
             for (RecordingReader.AlarmMark alarm : source.alarms()) {
                 boolean overlaps = alarm.raisedMillis() <= toMillis
                         && (alarm.clearedMillis() == null || alarm.clearedMillis() >= fromMillis);
                 if (overlaps) {
+                    copied.add(alarm.raisedMillis() + "/" + alarm.kind() + "/" + alarm.subject());
                     writer.recordAlarm(
                             alarm.raisedMillis(),
                             alarm.clearedMillis(),
@@ -47,6 +49,12 @@ public final class IncidentExporter {
                             alarm.subject(),
                             alarm.severity(),
                             alarm.message());
+                }
+            }
+            // The acknowledgements of the alarms it holds go with them (the operator's word on the incident).
+            for (RecordingReader.AckMark ack : source.acknowledgements()) {
+                if (copied.contains(ack.raisedMillis() + "/" + ack.kind() + "/" + ack.subject())) {
+                    writer.recordAcknowledgement(ack);
                 }
             }
         }

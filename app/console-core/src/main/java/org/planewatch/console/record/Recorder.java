@@ -64,6 +64,8 @@ public final class Recorder implements AutoCloseable {
 
     private record AlarmChange(RecordingReader.AlarmMark alarm) implements Command {}
 
+    private record Acknowledgement(RecordingReader.AckMark ack) implements Command {}
+
     private record Stop(CompletableFuture<Void> done) implements Command {}
 
     private final RecordingWriter writer;
@@ -133,6 +135,13 @@ public final class Recorder implements AutoCloseable {
         }
     }
 
+    /** An operator acknowledged an alarm; written in order with the alarms; never blocks the caller. */
+    public void acknowledged(RecordingReader.AckMark ack) {
+        if (accepting && !queue.offer(new Acknowledgement(ack))) {
+            dropped.incrementAndGet();
+        }
+    }
+
     public Status status() {
         return status.get();
     }
@@ -186,6 +195,9 @@ public final class Recorder implements AutoCloseable {
                                         a.subject(),
                                         a.severity(),
                                         a.message()));
+                    }
+                    case Acknowledgement acknowledgement -> {
+                        open = flush(merged) && write(w -> w.recordAcknowledgement(acknowledgement.ack()));
                     }
                     case Stop stop -> {
                         flush(merged);

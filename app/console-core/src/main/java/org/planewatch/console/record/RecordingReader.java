@@ -61,6 +61,12 @@ public final class RecordingReader implements AutoCloseable {
     public record AlarmMark(
             long raisedMillis, Long clearedMillis, String kind, String subject, String severity, String message) {}
 
+    /**
+     * An operator acknowledged the alarm raised at {@code raisedMillis} (kind, subject) at {@code
+     * ackedMillis}, silencing its notifications until {@code silencedUntilMillis} ({@code null}: not silenced).
+     */
+    public record AckMark(long raisedMillis, String kind, String subject, long ackedMillis, Long silencedUntilMillis) {}
+
     /** The tables every recording has had since format 1. */
     private static final List<String> TABLES = List.of(
             "meta", "strings", "leaves", "batches", "keyframes", "exclusions", "activity", "alarms", "bookmarks");
@@ -293,6 +299,25 @@ public final class RecordingReader implements AutoCloseable {
                                 rs.getString(6)));
                     }
                     return marks;
+                });
+    }
+
+    /** Alarm acknowledgements, oldest first; none for recordings older than format 5, which kept no such table. */
+    public List<AckMark> acknowledgements() throws RecordingException {
+        if (schemaVersion < 5) {
+            return List.of();
+        }
+        return query(
+                "SELECT raised_ms, kind, subject, acked_ms, silenced_until_ms FROM alarm_acks ORDER BY acked_ms, id",
+                rs -> {
+                    List<AckMark> acks = new ArrayList<>();
+                    while (rs.next()) {
+                        long until = rs.getLong(5);
+                        Long silencedUntil = rs.wasNull() ? null : until;
+                        acks.add(new AckMark(
+                                rs.getLong(1), rs.getString(2), rs.getString(3), rs.getLong(4), silencedUntil));
+                    }
+                    return acks;
                 });
     }
 

@@ -5,7 +5,7 @@ import java.util.List;
 /** The SQLite schema of a recording (.pwrec), version {@value #VERSION}. Documented in docs/recording-format.md. */
 final class RecordingSchema {
     /** Bumped on every incompatible change; readers refuse newer files with a clear message. */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
     /** "PWRC": tells a Planewatch recording from any other SQLite file. */
     static final int APPLICATION_ID = 0x50575243;
 
@@ -73,6 +73,14 @@ final class RecordingSchema {
               severity   TEXT NOT NULL,
               message    TEXT NOT NULL)""",
             "CREATE INDEX alarms_by_time ON alarms(raised_ms)",
+            """
+            CREATE TABLE alarm_acks(
+              id                INTEGER PRIMARY KEY,
+              raised_ms         INTEGER NOT NULL,
+              kind              TEXT NOT NULL,
+              subject           TEXT NOT NULL,
+              acked_ms          INTEGER NOT NULL,
+              silenced_until_ms INTEGER)""",
             """
             CREATE TABLE gaps(
               id       INTEGER PRIMARY KEY,

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.planewatch.console.record.RecordingReader.AckMark;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.sqlite.SQLiteErrorCode;
@@ -267,6 +268,27 @@ public final class RecordingWriter implements AutoCloseable {
         }
     }
 
+    /** Records an operator's acknowledgement of the alarm raised at {@code raisedMillis} (format 5). */
+    public void recordAcknowledgement(AckMark ack) throws RecordingException {
+        try (PreparedStatement insert = db.prepareStatement(
+                "INSERT INTO alarm_acks(raised_ms, kind, subject, acked_ms, silenced_until_ms) VALUES (?, ?, ?, ?, ?)")) {
+            insert.setLong(1, ack.raisedMillis());
+            insert.setString(2, ack.kind());
+            insert.setString(3, ack.subject());
+            insert.setLong(4, ack.ackedMillis());
+            if (ack.silencedUntilMillis() == null) {
+                insert.setNull(5, Types.INTEGER);
+            } else {
+                insert.setLong(5, ack.silencedUntilMillis());
+            }
+            insert.executeUpdate();
+            db.commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw failure(e);
+        }
+    }
+
     /**
      * Marks the file as closed cleanly (meta {@code closed_after_batch}), checkpoints the WAL into it
      * and closes it; the result is one self-contained file. A file without the mark ended abruptly.
@@ -405,6 +427,8 @@ public final class RecordingWriter implements AutoCloseable {
             s.executeUpdate("DELETE FROM exclusions WHERE arrival_ms < " + keepFromMillis);
             s.executeUpdate("DELETE FROM activity WHERE second_ms < " + (keepFromMillis / 1000 * 1000));
             s.executeUpdate("DELETE FROM alarms WHERE cleared_ms IS NOT NULL AND cleared_ms < " + keepFromMillis);
+            s.executeUpdate("DELETE FROM alarm_acks WHERE NOT EXISTS (SELECT 1 FROM alarms a WHERE a.raised_ms ="
+                    + " alarm_acks.raised_ms AND a.kind = alarm_acks.kind AND a.subject = alarm_acks.subject)");
             s.executeUpdate("DELETE FROM bookmarks WHERE at_ms < " + keepFromMillis);
             s.executeUpdate("DELETE FROM gaps WHERE to_ms IS NOT NULL AND to_ms < " + keepFromMillis);
             db.commit();

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.planewatch.console.record.RecordingReader.AckMark;
 import org.planewatch.console.record.RecordingReader.AlarmMark;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.FabricSnapshot;
@@ -21,6 +22,9 @@ public final class AlarmJournal {
     private Set<String> cleared = new HashSet<>();
     private List<Alarm> lastActive = List.of();
     private List<Alarm> lastRecent = List.of();
+    private List<Alarm> lastAcknowledged = List.of();
+    /** Acknowledgements already journalled, as alarm id and acknowledgement time: no bigger than the active list. */
+    private Set<String> acknowledged = new HashSet<>();
 
     /** @param sinceMillis alarms cleared before this (the start of the recording) are not part of it */
     public AlarmJournal(long sinceMillis) {
@@ -57,6 +61,39 @@ public final class AlarmJournal {
         cleared = nowCleared;
         changes.sort(Comparator.comparingLong(AlarmJournal::changedAt));
         return changes;
+    }
+
+    /**
+     * The acknowledgements since the previous snapshot, each exactly once (an alarm acknowledged
+     * again, to silence it for longer, is another).
+     */
+    public List<AckMark> acknowledgements(FabricSnapshot snapshot) {
+        if (snapshot.activeAlarms() == lastAcknowledged) {
+            return List.of();
+        }
+        lastAcknowledged = snapshot.activeAlarms();
+        List<AckMark> acks = new ArrayList<>();
+        Set<String> now = new HashSet<>();
+        for (Alarm alarm : snapshot.activeAlarms()) {
+            if (!alarm.acknowledged()) {
+                continue;
+            }
+            String id = id(alarm) + "/" + alarm.acknowledgedAtMillis();
+            now.add(id);
+            if (!acknowledged.contains(id) && alarm.acknowledgedAtMillis() >= sinceMillis) {
+                acks.add(new AckMark(
+                        alarm.raisedAtMillis(),
+                        alarm.kind().name(),
+                        alarm.subject(),
+                        alarm.acknowledgedAtMillis(),
+                        alarm.silencedUntilMillis() > alarm.acknowledgedAtMillis()
+                                ? alarm.silencedUntilMillis()
+                                : null));
+            }
+        }
+        acknowledged = now;
+        acks.sort(Comparator.comparingLong(AckMark::ackedMillis));
+        return acks;
     }
 
     private static long changedAt(AlarmMark mark) {

@@ -49,6 +49,7 @@ public final class RecordingControl implements AutoCloseable {
             AlarmJournal journal = alarms;
             if (current != null && journal != null) {
                 journal.changes(snapshot).forEach(current::alarm);
+                journal.acknowledgements(snapshot).forEach(current::acknowledged);
             }
         });
     }

@@ -9,9 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.state.FabricSnapshot.TrendPoint;
 import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.ConnectionPhase;
 
@@ -33,6 +35,12 @@ final class AlarmEngine {
     private final Map<String, Alarm> active = new LinkedHashMap<>();
     private final Map<String, Long> lastHeld = new HashMap<>();
     private final Deque<Alarm> history = new ArrayDeque<>();
+    /** Per key, no notification before this: a silence outlasts the alarm, so a flapping condition stays quiet. */
+    private final Map<String, Long> silencedUntil = new HashMap<>();
+    /** Per key, the subject's figure at the latest evaluation, for an alarm whose condition is gone. */
+    private final Map<String, String> figures = new HashMap<>();
+
+    private boolean acknowledgedSincePublished;
     private List<Alarm> publishedActive = List.of();
     private List<Alarm> publishedRecent = List.of();
 
@@ -40,9 +48,12 @@ final class AlarmEngine {
      * @param suspects the localizer's ranking at this instant: each suspect holds an alarm that names
      *     it, which clears as any other once the suspect has left the ranking (its evidence faded)
      * @param held conditions of the console itself, reported from outside the telemetry (recording stopped)
+     * @param trends per plane, its smoothed points: the trim alarm judges the same smoothed rate the
+     *     overview's tile shows, so a burst the tile smooths away raises nothing and the two agree
      */
     void evaluate(
             List<PlaneSummary> planes,
+            Map<Integer, List<TrendPoint>> trends,
             List<TargetStatus> targets,
             List<ExclusionEvent> events,
             List<Suspect> suspects,
@@ -50,6 +61,7 @@ final class AlarmEngine {
             AlarmThresholds thresholds,
             long nowMillis) {
         List<Condition> conditions = new ArrayList<>(held);
+        figures.clear();
         for (Suspect suspect : suspects) {
             Condition condition = suspected(suspect);
             // Raised once its episode is SUSPECT_RAISE_AFTER_MILLIS old, judged from the evidence's own
@@ -62,6 +74,20 @@ final class AlarmEngine {
         }
         for (PlaneSummary plane : planes) {
             String subject = "plane " + plane.plane();
+            double trimRate = smoothedTrimRate(plane, trends.get(plane.plane()));
+            figures.put(
+                    "health/" + plane.plane(),
+                    Double.isNaN(plane.pathHealth())
+                            ? "path health unknown"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "path health %.1f%%, %d EVs out of service",
+                                    plane.pathHealth() * 100,
+                                    plane.evsOutOfService()));
+            figures.put(
+                    "trim/" + plane.plane(),
+                    Double.isNaN(trimRate) ? "trims unknown" : "trims " + Units.count(trimRate) + " pkt/s");
+            figures.put("links/" + plane.plane(), plane.linksDown() + " of " + plane.linksTotal() + " links down");
             if (!Double.isNaN(plane.pathHealth()) && plane.pathHealth() < thresholds.minPlaneHealth()) {
                 conditions.add(new Condition(
                         "health/" + plane.plane(),
@@ -78,7 +104,7 @@ final class AlarmEngine {
                                 thresholds.minPlaneHealth() * 100,
                                 plane.evsOutOfService())));
             }
-            if (plane.trimRate() > thresholds.maxPlaneTrimRate()) {
+            if (trimRate > thresholds.maxPlaneTrimRate()) {
                 conditions.add(new Condition(
                         "trim/" + plane.plane(),
                         Alarm.Kind.TRIM_RATE,
@@ -88,10 +114,16 @@ final class AlarmEngine {
                                 Locale.ROOT,
                                 "Plane %d trims %s pkt/s (threshold %s): last hop %s, fabric %s",
                                 plane.plane(),
-                                Units.count(plane.trimRate()),
+                                Units.count(trimRate),
                                 Units.count(thresholds.maxPlaneTrimRate()),
-                                Units.count(plane.lastHopTrimRate()),
-                                Units.count(plane.fabricTrimRate()))));
+                                Units.count(smoothedOr(
+                                        trends.get(plane.plane()),
+                                        TrendPoint::lastHopTrimRate,
+                                        plane.lastHopTrimRate())),
+                                Units.count(smoothedOr(
+                                        trends.get(plane.plane()),
+                                        TrendPoint::fabricTrimRate,
+                                        plane.fabricTrimRate())))));
             }
             if (plane.linksDown() > thresholds.maxLinksDown()) {
                 conditions.add(new Condition(
@@ -104,6 +136,9 @@ final class AlarmEngine {
             }
         }
         for (TargetStatus target : targets) {
+            String state = "target " + target.freshness().name();
+            figures.put("lost/" + target.source(), state);
+            figures.put("stale/" + target.source(), state);
             if (target.freshness() == Freshness.LOST && target.phase() != ConnectionPhase.CLOSED) {
                 conditions.add(new Condition(
                         "lost/" + target.source(),
@@ -144,6 +179,16 @@ final class AlarmEngine {
         apply(conditions, thresholds.clearAfter().toMillis(), nowMillis);
     }
 
+    /** The plane's trim rate as its latest smoothed point has it; the raw rate before the first point. */
+    private static double smoothedTrimRate(PlaneSummary plane, List<TrendPoint> points) {
+        return smoothedOr(points, TrendPoint::trimRate, plane.trimRate());
+    }
+
+    /** A gap (the plane not LIVE) is NaN, which raises nothing: never old figures that look current. */
+    private static double smoothedOr(List<TrendPoint> points, ToDoubleFunction<TrendPoint> figure, double raw) {
+        return points == null || points.isEmpty() ? raw : figure.applyAsDouble(points.getLast());
+    }
+
     /**
      * Keyed by the element, not its rank or numbers: the alarm stays one alarm while its hosts and
      * score move, its message following them. The subject is the element, which the alarms view's
@@ -158,8 +203,29 @@ final class AlarmEngine {
                 suspect.describe());
     }
 
+    /**
+     * An operator acknowledged the alarm raised at {@code raisedAtMillis} under {@code key}, and
+     * silenced its notifications for {@code silenceMillis} (0: acknowledged only). False when no such
+     * alarm is active (it cleared meanwhile).
+     */
+    boolean acknowledge(String key, long raisedAtMillis, long silenceMillis, long nowMillis) {
+        Alarm alarm = active.get(key);
+        if (alarm == null || alarm.raisedAtMillis() != raisedAtMillis) {
+            return false;
+        }
+        long until = silenceMillis > 0 ? nowMillis + silenceMillis : alarm.silencedUntilMillis();
+        if (silenceMillis > 0) {
+            silencedUntil.put(key, until);
+        }
+        active.put(key, alarm.acknowledge(nowMillis, until));
+        acknowledgedSincePublished = true;
+        return true;
+    }
+
     private void apply(List<Condition> conditions, long clearAfterMillis, long nowMillis) {
-        boolean changed = false;
+        boolean changed = acknowledgedSincePublished;
+        acknowledgedSincePublished = false;
+        silencedUntil.values().removeIf(until -> until <= nowMillis);
         for (Condition condition : conditions) {
             Alarm existing = active.get(condition.key());
             lastHeld.put(condition.key(), nowMillis);
@@ -167,16 +233,18 @@ final class AlarmEngine {
                 active.put(
                         condition.key(),
                         new Alarm(
-                                condition.key(),
-                                condition.kind(),
-                                condition.subject(),
-                                condition.severity(),
-                                condition.message(),
-                                nowMillis,
-                                0));
+                                        condition.key(),
+                                        condition.kind(),
+                                        condition.subject(),
+                                        condition.severity(),
+                                        condition.message(),
+                                        nowMillis,
+                                        0)
+                                .acknowledge(0, silencedUntil.getOrDefault(condition.key(), 0L)));
                 changed = true;
             } else if (existing.severity() != condition.severity()
-                    || !existing.message().equals(condition.message())) {
+                    || !existing.message().equals(condition.message())
+                    || existing.goneSinceMillis() != 0) {
                 active.put(condition.key(), existing.updated(condition.severity(), condition.message()));
                 changed = true;
             }
@@ -184,11 +252,21 @@ final class AlarmEngine {
         var iterator = active.entrySet().iterator();
         while (iterator.hasNext()) {
             var entry = iterator.next();
-            if (nowMillis - lastHeld.getOrDefault(entry.getKey(), 0L) >= clearAfterMillis
-                    && !lastHeldNow(entry.getKey(), nowMillis)) {
+            if (lastHeldNow(entry.getKey(), nowMillis)) {
+                continue;
+            }
+            // Gone: its figures are those it held with; say so, and what the subject reads now.
+            Alarm alarm = entry.getValue();
+            String current = figures.getOrDefault(entry.getKey(), gone(alarm.kind()));
+            if (alarm.goneSinceMillis() == 0 || !alarm.now().equals(current)) {
+                alarm = alarm.gone(alarm.goneSinceMillis() == 0 ? nowMillis : alarm.goneSinceMillis(), current);
+                entry.setValue(alarm);
+                changed = true;
+            }
+            if (nowMillis - lastHeld.getOrDefault(entry.getKey(), 0L) >= clearAfterMillis) {
                 iterator.remove();
                 lastHeld.remove(entry.getKey());
-                history.addFirst(entry.getValue().cleared(nowMillis));
+                history.addFirst(alarm.cleared(nowMillis));
                 while (history.size() > HISTORY) {
                     history.removeLast();
                 }
@@ -203,6 +281,16 @@ final class AlarmEngine {
             publishedActive = List.copyOf(sorted);
             publishedRecent = List.copyOf(history);
         }
+    }
+
+    /** What a subject without a figure of its own reads once its condition is gone. */
+    private static String gone(Alarm.Kind kind) {
+        return switch (kind) {
+            case SUSPECT -> "not suspected";
+            case MIN_ACTIVE_GUARD -> "no guard decision since";
+            case RECORDING -> "recording again";
+            default -> "condition gone";
+        };
     }
 
     private boolean lastHeldNow(String key, long nowMillis) {

@@ -1,12 +1,15 @@
 package org.planewatch.console.state;
 
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
 import org.planewatch.console.state.FabricSnapshot.IngestStats;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
@@ -33,6 +36,10 @@ public final class TelemetryStore implements SnapshotSource {
     private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
     /** Conditions of the console itself, reported from any thread, judged by the owner at each publication. */
     private final Map<String, AlarmEngine.Condition> held = new ConcurrentHashMap<>();
+    /** Acknowledgements from the UI thread, applied by the owner at the next publication; one per click. */
+    private final Queue<Acknowledgement> acknowledgements = new ConcurrentLinkedQueue<>();
+
+    private record Acknowledgement(String key, long raisedAtMillis, long silenceMillis) {}
 
     private long version;
 
@@ -146,8 +153,19 @@ public final class TelemetryStore implements SnapshotSource {
         FabricModel.Summary summary = model.summarize(deviceFreshness);
         var events = model.exclusions.events();
         var suspects = model.localizer.rank(now);
-        alarms.evaluate(summary.planes(), targets, events, suspects, List.copyOf(held.values()), thresholds.get(), now);
         trends.update(summary.planes(), now);
+        for (Acknowledgement ack; (ack = acknowledgements.poll()) != null; ) {
+            alarms.acknowledge(ack.key(), ack.raisedAtMillis(), ack.silenceMillis(), now);
+        }
+        alarms.evaluate(
+                summary.planes(),
+                trends.points(),
+                targets,
+                events,
+                suspects,
+                List.copyOf(held.values()),
+                thresholds.get(),
+                now);
         FabricSnapshot snapshot = new FabricSnapshot(
                 ++version,
                 now,
@@ -179,6 +197,16 @@ public final class TelemetryStore implements SnapshotSource {
     /** Any thread: the condition is gone; its alarm clears as any other does. */
     public void release(Alarm.Kind kind, String subject) {
         held.remove(kind + "/" + subject);
+    }
+
+    @Override
+    public boolean acknowledgesAlarms() {
+        return true;
+    }
+
+    @Override
+    public void acknowledge(Alarm alarm, Duration silence) {
+        acknowledgements.add(new Acknowledgement(alarm.key(), alarm.raisedAtMillis(), silence.toMillis()));
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.record.IncidentExporter;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.record.SyntheticTelemetry;
 import org.planewatch.console.replay.ReplayEngine;
@@ -128,6 +129,74 @@ class RecordingControlAlarmsTest {
             assertTrue(recordingAlarm(cleared.recentAlarms()) != null, "the alarm clears once recording runs again");
         } finally {
             pump.close();
+        }
+    }
+
+    @Test
+    void recordsAnAcknowledgementWithItsSilenceAndAFileOfFormat4StillOpensWithoutAny() throws Exception {
+        ManualClock clock = new ManualClock(START);
+        IngestQueue queue = new IngestQueue(1024);
+        TelemetryStore store = new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 100);
+        IngestPump pump = new IngestPump(queue, store, 100);
+        Path file = dir.resolve("acks.pwrec");
+        Alarm acked;
+        try (RecordingControl recording =
+                new RecordingControl(pump, clock, new RecordingInfo("lab", "", 1, "test"), (f, reason) -> {})) {
+            pump.start();
+            recording.start(file, 0);
+            queue.offer(new IngestEvent.Connection("agent", ConnectionPhase.STREAMING, "", clock.millis()));
+            awaitSnapshot(store, clock, s -> !s.targets().isEmpty());
+            queue.offer(
+                    new IngestEvent.Connection("agent", ConnectionPhase.FAILED, "connection refused", clock.millis()));
+            clock.advance(Duration.ofSeconds(11));
+            Alarm raised = lostAlarm(awaitSnapshot(store, clock, s -> lostAlarm(s.activeAlarms()) != null)
+                    .activeAlarms());
+            store.acknowledge(raised, Duration.ofHours(1));
+            acked = lostAlarm(awaitSnapshot(
+                            store,
+                            clock,
+                            s -> lostAlarm(s.activeAlarms()) != null
+                                    && lostAlarm(s.activeAlarms()).acknowledged())
+                    .activeAlarms());
+            recording.stop();
+        } finally {
+            pump.close();
+        }
+        try (RecordingReader reader = RecordingReader.open(file)) {
+            assertEquals(
+                    List.of(new RecordingReader.AckMark(
+                            acked.raisedAtMillis(),
+                            "TARGET_LOST",
+                            "agent",
+                            acked.acknowledgedAtMillis(),
+                            acked.acknowledgedAtMillis() + Duration.ofHours(1).toMillis())),
+                    reader.acknowledgements());
+            Path incident = dir.resolve("incident.pwrec");
+            IncidentExporter.export(
+                    reader, acked.raisedAtMillis() - 1_000, acked.raisedAtMillis() + 1_000, incident, START);
+            try (RecordingReader exported = RecordingReader.open(incident)) {
+                assertEquals(
+                        reader.acknowledgements(),
+                        exported.acknowledgements(),
+                        "an incident keeps its acknowledgements");
+            }
+        }
+
+        // The same file as a console of format 4 wrote it: no acknowledgements table.
+        Path old = dir.resolve("format4.pwrec");
+        java.nio.file.Files.copy(file, old);
+        try (var db = java.sql.DriverManager.getConnection("jdbc:sqlite:" + old);
+                var s = db.createStatement()) {
+            s.execute("DROP TABLE alarm_acks");
+            s.execute("PRAGMA user_version = 4");
+        }
+        try (RecordingReader reader = RecordingReader.open(old)) {
+            assertEquals(List.of(), reader.acknowledgements());
+            assertEquals(
+                    1,
+                    reader.alarms().stream()
+                            .filter(a -> a.kind().equals("TARGET_LOST"))
+                            .count());
         }
     }
 

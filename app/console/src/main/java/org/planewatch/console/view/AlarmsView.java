@@ -1,5 +1,6 @@
 package org.planewatch.console.view;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -35,7 +36,10 @@ public final class AlarmsView extends BorderPane {
         active.setId("active-alarms");
         TableView<Alarm> recent = table(viewModel.recent(), "Nothing cleared yet", main, true);
         recent.setId("recent-alarms");
-        VBox tables = new VBox(8, ViewParts.titled("Active", active), ViewParts.titled("Cleared", recent));
+        VBox tables = new VBox(
+                8,
+                ViewParts.titled("Active", new VBox(4, acknowledgement(viewModel, active), active)),
+                ViewParts.titled("Cleared", recent));
         VBox.setVgrow(tables.getChildren().get(0), Priority.ALWAYS);
         VBox.setVgrow(tables.getChildren().get(1), Priority.ALWAYS);
         tables.setPadding(new Insets(8, 8, 8, 12));
@@ -50,12 +54,18 @@ public final class AlarmsView extends BorderPane {
         table.getColumns().add(ViewParts.column("Severity", Alarm::severity, 90));
         table.getColumns().add(ViewParts.column("Subject", Alarm::subject, 120));
         table.getColumns()
+                .add(ViewParts.column(
+                        "State",
+                        a -> AlarmsViewModel.stateText(
+                                a, main.snapshotProperty().get().atMillis()),
+                        cleared ? 120 : 260));
+        table.getColumns()
                 .add(ViewParts.column("Raised", a -> TIME.format(Instant.ofEpochMilli(a.raisedAtMillis())), 80));
         if (cleared) {
             table.getColumns()
-                    .add(ViewParts.column("Cleared", a -> TIME.format(Instant.ofEpochMilli(a.clearedAtMillis())), 80));
+                    .add(ViewParts.column("Cleared", a -> TIME.format(Instant.ofEpochMilli(a.goneSinceMillis())), 80));
             table.getColumns()
-                    .add(ViewParts.column("Lasted", a -> Units.seconds(a.clearedAtMillis() - a.raisedAtMillis()), 80));
+                    .add(ViewParts.column("Lasted", a -> Units.seconds(a.goneSinceMillis() - a.raisedAtMillis()), 80));
         } else {
             table.getColumns()
                     .add(ViewParts.column(
@@ -64,18 +74,13 @@ public final class AlarmsView extends BorderPane {
                                     Math.max(0, main.snapshotProperty().get().atMillis() - a.raisedAtMillis())),
                             80));
         }
-        table.getColumns().add(ViewParts.column("Message", Alarm::message, 500));
+        table.getColumns().add(ViewParts.column("Message", AlarmsViewModel::messageText, 500));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(Alarm alarm, boolean isEmpty) {
                 super.updateItem(alarm, isEmpty);
-                ViewParts.chooseStyleClass(
-                        this,
-                        "alarm-",
-                        !isEmpty && alarm != null && alarm.active()
-                                ? "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT)
-                                : null);
+                ViewParts.chooseStyleClass(this, "alarm-", isEmpty || alarm == null ? null : styleClass(alarm));
             }
         });
         table.setOnMouseClicked(e -> {
@@ -85,6 +90,47 @@ public final class AlarmsView extends BorderPane {
             }
         });
         return table;
+    }
+
+    /** An alarm whose condition is gone is no longer drawn as an alarm: it reads as recovering. */
+    static String styleClass(Alarm alarm) {
+        return switch (alarm.status()) {
+            case ACTIVE -> "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT);
+            case CLEARING -> "alarm-clearing";
+            case CLEARED -> null;
+        };
+    }
+
+    /** Acknowledge the selected alarm, or silence its notifications for a while (recorded when recording). */
+    private static HBox acknowledgement(AlarmsViewModel viewModel, TableView<Alarm> active) {
+        Button acknowledge = new Button("Acknowledge");
+        acknowledge.setId("alarm-acknowledge");
+        acknowledge.setOnAction(
+                e -> viewModel.acknowledge(active.getSelectionModel().getSelectedItem(), Duration.ZERO));
+        HBox box = new HBox(8, acknowledge);
+        for (Duration silence : AlarmsViewModel.SILENCES) {
+            Button button = new Button("Silence " + AlarmsViewModel.silenceText(silence));
+            button.setId("alarm-silence-" + silence.toMinutes() + "m");
+            button.setOnAction(
+                    e -> viewModel.acknowledge(active.getSelectionModel().getSelectedItem(), silence));
+            box.getChildren().add(button);
+        }
+        Label hint = new Label(
+                viewModel.canAcknowledge()
+                        ? "Select an alarm; silencing stops its notifications, and the alarm stays listed."
+                        : "Replay: alarms are shown as they were recorded.");
+        hint.getStyleClass().add("muted");
+        box.getChildren().add(hint);
+        for (var node : box.getChildren()) {
+            if (node instanceof Button button && viewModel.canAcknowledge()) {
+                button.disableProperty()
+                        .bind(active.getSelectionModel().selectedItemProperty().isNull());
+            } else if (node instanceof Button button) {
+                button.setDisable(true);
+            }
+        }
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
     }
 
     private static VBox thresholds(AlarmsViewModel viewModel) {

@@ -31,6 +31,7 @@ import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
 import org.planewatch.console.state.FabricSnapshot.TrendPoint;
 import org.planewatch.console.state.Units;
+import org.planewatch.console.viewmodel.AlarmsViewModel;
 import org.planewatch.console.viewmodel.Level;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.console.viewmodel.OverviewViewModel.PlaneCard;
@@ -286,9 +287,11 @@ public final class OverviewView extends BorderPane {
                     setText(null);
                     return;
                 }
-                setText(alarm.severity() + "  " + alarm.message());
-                ViewParts.chooseStyleClass(
-                        this, "alarm-", "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
+                setText((alarm.status() == Alarm.Status.CLEARING
+                                ? AlarmsViewModel.stateText(alarm, alarm.goneSinceMillis())
+                                : alarm.severity().name())
+                        + "  " + AlarmsViewModel.messageText(alarm));
+                ViewParts.chooseStyleClass(this, "alarm-", AlarmsView.styleClass(alarm));
             }
         });
         VBox alarmBox = ViewParts.titled("Active alarms", alarms);

@@ -76,7 +76,15 @@ public record Palette(
         };
     }
 
-    /** Link color: green (idle or healthy) through amber to red (saturated or down). */
+    /**
+     * A down link's fill: near black, off the load scale, so down never reads as saturated red; the
+     * view marks it with a red cross or dashes as well.
+     */
+    public Color down() {
+        return dark ? Color.web("#000000") : Color.web("#2b2f35");
+    }
+
+    /** Link color: green (idle) through amber to red (saturated); a down link is {@link #down()}, not on this scale. */
     public Color ramp(double intensity) {
         double t = Math.max(0, Math.min(1, intensity));
         if (t < 0.7) {

@@ -18,6 +18,7 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
@@ -165,10 +166,17 @@ public final class PlaneView extends BorderPane {
                         () -> main.highlightedLinksProperty().get().isEmpty(), main.highlightedLinksProperty()));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        Label legend = new Label("green: normal   amber: above 70% of scale   red: saturated / down (dashed)   "
-                + "grey: stale   cyan halo: selected   magenta: suspected");
+        Label legend = new Label("green: normal   amber: above 70% of scale   red: saturated   "
+                + "black with red \u2715: down   grey: stale   cyan ring: selected   magenta: suspected");
+        legend.setId("plane-legend");
+        // The legend gives way (ending in "…", whole in its tooltip), never the controls beside it.
+        legend.setMinWidth(0);
+        legend.setTooltip(new Tooltip(legend.getText()));
         legend.getStyleClass().add("muted");
         HBox bar = new HBox(10, new Label("Plane"), plane, new Label("Color links by"), metric, clear, spacer, legend);
+        bar.getChildren().stream()
+                .filter(node -> node != legend && node instanceof Region)
+                .forEach(node -> ((Region) node).setMinWidth(Region.USE_PREF_SIZE));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(8, 12, 8, 12));
         return bar;
@@ -189,7 +197,7 @@ public final class PlaneView extends BorderPane {
             g.fillText("No switch data for plane " + viewModel.planeProperty().get() + " yet", w / 2, h / 2);
             geometry = Geometry.EMPTY;
             drawHistogram(layout, colors);
-            spread.setText(layout.spreadText());
+            showSpread(layout);
             return;
         }
         geometry = layout.matrix() ? drawMatrix(g, layout, colors, w, h) : drawRows(g, layout, colors, w, h);
@@ -202,7 +210,17 @@ public final class PlaneView extends BorderPane {
             g.fillText(layout.freshness() + ": values shown are old", w / 2, 40);
         }
         drawHistogram(layout, colors);
-        spread.setText(layout.spreadText());
+        showSpread(layout);
+    }
+
+    /** The spread's figures, clamped at 100 %, and, when a link measured more, why (in the tooltip). */
+    private void showSpread(Layout layout) {
+        spread.setText(layout.spreadText() + (layout.spreadTip().isEmpty() ? "" : " *"));
+        if (layout.spreadTip().isEmpty()) {
+            spread.setTooltip(null);
+        } else if (spread.getTooltip() == null || !spread.getTooltip().getText().equals(layout.spreadTip())) {
+            spread.setTooltip(new Tooltip(layout.spreadTip()));
+        }
     }
 
     private Geometry drawRows(GraphicsContext g, Layout layout, Palette colors, double w, double h) {
@@ -233,14 +251,36 @@ public final class PlaneView extends BorderPane {
                 g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
             }
             if (link.highlighted()) {
-                // Over a suspect's halo the selection is drawn nearly opaque: a translucent cyan on
-                // magenta reads as a third colour, neither selected nor suspected.
-                g.setStroke(colors.highlight().deriveColor(0, 1, 1, link.suspected() ? 0.9 : 0.55));
-                g.setLineWidth(link.suspected() ? 7 : 10);
+                // A ring, not a fill: two cyan edges with the background between them, so the link's
+                // own colour (dark and crossed when down) shows inside the selection.
+                g.setStroke(colors.highlight());
+                g.setLineWidth(14);
+                g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
+                g.setStroke(colors.background());
+                g.setLineWidth(9);
                 g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
             }
-            g.setStroke(link.stale() ? colors.stale() : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
-            g.setLineWidth(!link.up() ? 3 : 1.2 + 2.3 * link.intensity());
+            if (!link.up() && !link.stale()) {
+                // Down: a dark band with red dashes and a red cross at its middle, unlike any load colour.
+                g.setStroke(colors.down());
+                g.setLineWidth(6);
+                g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
+                g.setStroke(colors.critical());
+                g.setLineWidth(2);
+                g.setLineDashes(8, 6);
+                g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
+                g.setLineDashes((double[]) null);
+                // Between the fault label (0.3) and SUSPECT (0.55), off the centre where the lines cross.
+                drawCross(
+                        g,
+                        colors,
+                        t0x[link.t0()] + (t1x[link.t1()] - t0x[link.t0()]) * 0.42,
+                        t0y + (t1y + NODE_HEIGHT - t0y) * 0.42,
+                        9);
+                continue;
+            }
+            g.setStroke(link.stale() ? colors.stale() : colors.ramp(link.intensity()));
+            g.setLineWidth(1.2 + 2.3 * link.intensity());
             g.setLineDashes(link.up() ? null : new double[] {8, 6});
             g.strokeLine(t0x[link.t0()], t0y, t1x[link.t1()], t1y + NODE_HEIGHT);
         }
@@ -284,8 +324,15 @@ public final class PlaneView extends BorderPane {
             g.setStroke(colors.grid());
             g.setLineWidth(1);
             g.strokeLine(t0x[hop.t0()], t0y + NODE_HEIGHT, t0x[hop.t0()], hostY);
-            g.setFill(hop.down() > 0 ? colors.critical() : colors.ramp(hop.intensity()));
+            g.setFill(hop.down() > 0 ? colors.down() : colors.ramp(hop.intensity()));
             g.fillRoundRect(x, hostY, nodeWidth, 16, 6, 6);
+            if (hop.down() > 0) {
+                g.setStroke(colors.critical());
+                g.setLineWidth(2);
+                g.setLineDashes(4, 3);
+                g.strokeRoundRect(x, hostY, nodeWidth, 16, 6, 6);
+                g.setLineDashes((double[]) null);
+            }
             g.setFill(colors.mutedText());
             g.setTextAlign(TextAlignment.CENTER);
             g.fillText(
@@ -363,35 +410,86 @@ public final class PlaneView extends BorderPane {
         g.setTextBaseline(VPos.BASELINE);
     }
 
+    /**
+     * Rows are T0s and columns T1s, each axis labelled by switch name, or by runs of names when
+     * they do not all fit. A down link is a dark cell crossed in red (not the red of a saturated
+     * one); the selection is a cyan ring around its cell, so the cell's own colour shows through.
+     */
     private Geometry drawMatrix(GraphicsContext g, Layout layout, Palette colors, double w, double h) {
-        double left = 90;
-        double top = 40;
+        double left = 110;
+        double top = 64;
         double cellW = Math.max(2, (w - left - 20) / layout.t1().size());
         double cellH = Math.max(2, (h - top - 20) / layout.t0().size());
         for (LinkCell link : layout.links()) {
             if (link.t0() < 0 || link.t1() < 0) {
                 continue;
             }
-            g.setFill(
-                    link.highlighted()
-                            ? colors.highlight()
-                            : link.stale()
-                                    ? colors.stale()
-                                    : !link.up() ? colors.critical() : colors.ramp(link.intensity()));
-            g.fillRect(
-                    left + link.t1() * cellW, top + link.t0() * cellH, Math.max(1, cellW - 1), Math.max(1, cellH - 1));
+            double x = left + link.t1() * cellW;
+            double y = top + link.t0() * cellH;
+            double cw = Math.max(1, cellW - 1);
+            double ch = Math.max(1, cellH - 1);
+            boolean down = !link.up() && !link.stale();
+            g.setFill(link.stale() ? colors.stale() : down ? colors.down() : colors.ramp(link.intensity()));
+            g.fillRect(x, y, cw, ch);
+            if (down) {
+                g.setStroke(colors.critical());
+                g.setLineWidth(Math.max(1, Math.min(cw, ch) / 6));
+                g.strokeLine(x, y, x + cw, y + ch);
+                g.strokeLine(x + cw, y, x, y + ch);
+            }
             if (link.suspected()) {
                 g.setStroke(colors.suspect());
                 g.setLineWidth(2);
-                g.strokeRect(left + link.t1() * cellW - 1, top + link.t0() * cellH - 1, cellW + 1, cellH + 1);
+                g.strokeRect(x - 1, y - 1, cellW + 1, cellH + 1);
+            }
+            if (link.highlighted()) {
+                g.setStroke(colors.highlight());
+                g.setLineWidth(2);
+                g.strokeRect(x - 3.5, y - 3.5, cw + 7, ch + 7);
             }
         }
         g.setFill(colors.mutedText());
         g.setFont(Font.font(11));
         g.setTextAlign(TextAlignment.LEFT);
-        g.fillText("T0 (rows) x T1 (columns)", left, top - 12);
+        g.fillText("Plane " + layout.plane() + ": T0 switches (rows) \u00d7 T1 switches (columns)", left, top - 34);
+        drawAxes(g, layout, colors, left, top, cellW, cellH);
         drawSuspects(g, layout, colors, 14);
         return new Geometry(layout, new double[0], new double[0], 0, 0, 0, 0, cellW, cellH, left, top);
+    }
+
+    /** T1 names (or runs of them) above the columns, T0 names to the left of the rows. */
+    private static void drawAxes(
+            GraphicsContext g, Layout layout, Palette colors, double left, double top, double cellW, double cellH) {
+        g.setFont(Font.font(10));
+        g.setFill(colors.mutedText());
+        g.setStroke(colors.grid());
+        g.setLineWidth(1);
+        int columnsRoom = (int) (layout.t1().size() * cellW / 70);
+        g.setTextAlign(TextAlignment.CENTER);
+        for (PlaneViewModel.AxisLabel label : PlaneViewModel.axisLabels(layout.t1(), columnsRoom)) {
+            double from = left + label.from() * cellW;
+            double to = left + (label.to() + 1) * cellW - 1;
+            g.fillText(label.text(), (from + to) / 2, top - 10);
+            g.strokeLine(from, top - 4, to, top - 4);
+        }
+        int rowsRoom = (int) (layout.t0().size() * cellH / 14);
+        g.setTextAlign(TextAlignment.RIGHT);
+        g.setTextBaseline(VPos.CENTER);
+        for (PlaneViewModel.AxisLabel label : PlaneViewModel.axisLabels(layout.t0(), rowsRoom)) {
+            double from = top + label.from() * cellH;
+            double to = top + (label.to() + 1) * cellH - 1;
+            g.fillText(label.text(), left - 8, (from + to) / 2);
+            g.strokeLine(left - 4, from, left - 4, to);
+        }
+        g.setTextBaseline(VPos.BASELINE);
+    }
+
+    /** A red cross centred on (x, y): a down link. */
+    private static void drawCross(GraphicsContext g, Palette colors, double x, double y, double half) {
+        g.setStroke(colors.critical());
+        g.setLineWidth(3);
+        g.strokeLine(x - half, y - half, x + half, y + half);
+        g.strokeLine(x + half, y - half, x - half, y + half);
     }
 
     private void drawHistogram(Layout layout, Palette colors) {

@@ -1,5 +1,9 @@
 package org.planewatch.console.viewmodel;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -17,8 +21,17 @@ import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.SnapshotSource;
 
-/** Active and recent alarms, and the thresholds the operator edits. */
+/**
+ * Active and recent alarms, what each says now, the operator's acknowledgements and silences, and
+ * the thresholds the operator edits.
+ */
 public final class AlarmsViewModel {
+    /** The silences the view offers: enough for a known fault being worked on, short enough not to be forgotten. */
+    public static final List<Duration> SILENCES = List.of(Duration.ofMinutes(15), Duration.ofHours(1));
+
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+
     private final SnapshotSource source;
     private final ObservableList<Alarm> active = FXCollections.observableArrayList();
     private final ObservableList<Alarm> recent = FXCollections.observableArrayList();
@@ -58,14 +71,61 @@ public final class AlarmsViewModel {
         return thresholdMessage.getReadOnlyProperty();
     }
 
-    /** Alarms raised since the previous snapshot, for notifications. */
+    /** Whether alarms can be acknowledged here (live; a replay shows them as recorded). */
+    public boolean canAcknowledge() {
+        return source.acknowledgesAlarms();
+    }
+
+    /** Acknowledges the alarm and silences its notifications for {@code silence} (zero: acknowledge only). */
+    public void acknowledge(Alarm alarm, Duration silence) {
+        source.acknowledge(alarm, silence);
+    }
+
+    /**
+     * "ACTIVE", "CLEARING since 04:03:12", "CLEARED at 04:03:14" (when its condition went away), and
+     * whether it is acknowledged and silenced at {@code nowMillis}.
+     */
+    public static String stateText(Alarm alarm, long nowMillis) {
+        String state = switch (alarm.status()) {
+            case ACTIVE -> "ACTIVE";
+            case CLEARING -> "CLEARING since " + time(alarm.goneSinceMillis());
+            case CLEARED -> "CLEARED";
+        };
+        if (alarm.silencedAt(nowMillis)) {
+            state += ", silenced until " + time(alarm.silencedUntilMillis());
+        } else if (alarm.acknowledged()) {
+            state += ", acknowledged " + time(alarm.acknowledgedAtMillis());
+        }
+        return state;
+    }
+
+    /**
+     * While the condition holds, its figures; once it is gone, what the subject reads now first and
+     * the old figures marked as past, so "path health 90.3 %" never stands beside a 100 % tile as if current.
+     */
+    public static String messageText(Alarm alarm) {
+        return alarm.status() == Alarm.Status.ACTIVE
+                ? alarm.message()
+                : "now " + alarm.now() + " (was: " + alarm.message() + ")";
+    }
+
+    /** "15 min", "1 h". */
+    public static String silenceText(Duration silence) {
+        return silence.toMinutes() < 60 ? silence.toMinutes() + " min" : silence.toHours() + " h";
+    }
+
+    private static String time(long millis) {
+        return TIME.format(Instant.ofEpochMilli(millis));
+    }
+
+    /** Alarms raised since the previous snapshot and not silenced, for notifications. */
     List<Alarm> update(FabricSnapshot snapshot) {
         List<Alarm> raised = List.of();
         if (snapshot.activeAlarms() != lastActive) {
             Set<String> known = new HashSet<>();
             lastActive.forEach(a -> known.add(a.key()));
             raised = snapshot.activeAlarms().stream()
-                    .filter(a -> !known.contains(a.key()))
+                    .filter(a -> !known.contains(a.key()) && !a.silencedAt(snapshot.atMillis()))
                     .toList();
             active.setAll(snapshot.activeAlarms());
             lastActive = snapshot.activeAlarms();

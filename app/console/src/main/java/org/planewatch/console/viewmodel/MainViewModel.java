@@ -188,8 +188,12 @@ public final class MainViewModel {
         freshnessText.set(parts.isEmpty() ? "no targets" : String.join("   ", parts));
         statusText.set(sourceLabel + "   \u2022   " + ingestText(latest.ingest()) + "   \u2022   snapshot "
                 + latest.version());
-        int active = latest.activeAlarms().size();
-        alarmText.set(active == 0 ? "No active alarms" : active + (active == 1 ? " active alarm" : " active alarms"));
+        long clearing = latest.activeAlarms().stream()
+                .filter(a -> a.status() == Alarm.Status.CLEARING)
+                .count();
+        long active = latest.activeAlarms().size() - clearing;
+        alarmText.set((active == 0 ? "No active alarms" : active + (active == 1 ? " active alarm" : " active alarms"))
+                + (clearing == 0 ? "" : ", " + clearing + " clearing"));
     }
 
     /**

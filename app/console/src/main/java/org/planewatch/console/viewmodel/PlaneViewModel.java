@@ -33,7 +33,8 @@ public final class PlaneViewModel {
     public static final int MATRIX_THRESHOLD = 256;
 
     /**
-     * A T0-T1 link ready to draw: {@code intensity} is 0..1 on the metric's scale; {@code suspected}
+     * A T0-T1 link ready to draw: {@code intensity} is 0..1 on the metric's scale, 0 for a down link
+     * (down is not a degree of load: the view draws it apart from the scale); {@code suspected}
      * when the exclusion decisions name it (ADR 0095), whatever its own counters say.
      */
     public record LinkCell(
@@ -60,6 +61,7 @@ public final class PlaneViewModel {
             List<LastHop> lastHop,
             boolean matrix,
             String spreadText,
+            String spreadTip,
             double[] coreUtilizations,
             Freshness freshness,
             Set<String> suspectedSwitches,
@@ -71,6 +73,7 @@ public final class PlaneViewModel {
                 List.of(),
                 List.of(),
                 false,
+                "",
                 "",
                 new double[0],
                 Freshness.CONNECTING,
@@ -204,9 +207,11 @@ public final class PlaneViewModel {
                     LinkMetric.faultLabel(link),
                     suspectedLinks.contains(link.id())));
         }
-        // Drawn last, on top of the others: what the operator selected, then what is suspected.
+        // Drawn last, on top of the others: what the operator selected, then what is suspected, then
+        // what is down, then the hottest.
         cells.sort(Comparator.comparing(LinkCell::highlighted)
                 .thenComparing(LinkCell::suspected)
+                .thenComparing(c -> !c.up())
                 .thenComparing(LinkCell::intensity));
         List<LastHop> lastHop = new ArrayList<>();
         hostLinks.forEach((t0Name, links) -> {
@@ -241,10 +246,19 @@ public final class PlaneViewModel {
                         Locale.ROOT,
                         "core load spread over %d links: min %s  median %s  max %s  (cv %.2f)",
                         utilizations.length,
-                        Units.percent(summary.coreSpread().min()),
-                        Units.percent(summary.coreSpread().median()),
-                        Units.percent(summary.coreSpread().max()),
+                        Units.utilization(summary.coreSpread().min()),
+                        Units.utilization(summary.coreSpread().median()),
+                        Units.utilization(summary.coreSpread().max()),
                         summary.coreSpread().coefficientOfVariation());
+        String spreadTip =
+                summary == null || !Units.overCapacity(summary.coreSpread().max())
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                "The busiest link measured %.1f %% of its capacity, shown as 100 %%: a rate from two counter"
+                                        + " readings can exceed what the link carries by the packets still on the wire"
+                                        + " when it was sampled.",
+                                summary.coreSpread().max() * 100);
         layout.set(new Layout(
                 p,
                 t0Names,
@@ -253,15 +267,41 @@ public final class PlaneViewModel {
                 List.copyOf(lastHop),
                 core.size() > MATRIX_THRESHOLD,
                 spread,
+                spreadTip,
                 utilizations,
                 summary == null ? Freshness.CONNECTING : summary.freshness(),
                 Set.copyOf(suspectedSwitches),
                 List.copyOf(suspects)));
     }
 
+    /**
+     * Labels for a matrix axis of {@code names} (switches in order) with room for at most {@code
+     * room} labels: each switch by its name while they fit, else consecutive runs by the first and last
+     * name ("t0-0…t0-15"), the plane prefix shortened away since the view names the plane.
+     */
+    public static List<AxisLabel> axisLabels(List<String> names, int room) {
+        int per = Math.max(1, (int) Math.ceil(names.size() / (double) Math.max(1, room)));
+        List<AxisLabel> labels = new ArrayList<>();
+        for (int from = 0; from < names.size(); from += per) {
+            int to = Math.min(names.size(), from + per) - 1;
+            String first = shortName(names.get(from));
+            labels.add(new AxisLabel(from, to, from == to ? first : first + "…" + shortName(names.get(to))));
+        }
+        return labels;
+    }
+
+    /** One label on a matrix axis: the switches from index {@code from} to {@code to}, inclusive. */
+    public record AxisLabel(int from, int to, String text) {}
+
+    /** "p2-t0-13" as "t0-13": the plane is named once, above the matrix. */
+    static String shortName(String name) {
+        int dash = name.indexOf('-');
+        return dash > 0 && name.matches("p\\d+-.*") ? name.substring(dash + 1) : name;
+    }
+
     private static double intensity(double value, double scale, LinkState link, LinkMetric metric) {
         if (!link.up()) {
-            return 1;
+            return 0;
         }
         if (Double.isNaN(value)) {
             return 0;
