@@ -5,10 +5,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
@@ -26,11 +28,16 @@ final class AlarmEngine {
 
     private static final int HISTORY = 500;
     /**
-     * A suspect raises its alarm once its episode (from its first failing decision) is this old: as a
-     * fault begins, an element can be named for a publication or two (ADR 0095), and each such blip was
-     * a toast at 3 a.m. The ranking itself (the Exclusions view, {@code diagnose}) shows it at once.
+     * A suspect raises its alarm once named this long without a break: as a fault begins or ends, or in
+     * a burst of incast, an element can be named for a publication or two (ADR 0095), and each such
+     * blip was a toast at 3 a.m. The ranking itself (the Exclusions view, {@code diagnose}) shows it at once.
      */
     static final long SUSPECT_RAISE_AFTER_MILLIS = 2_000;
+
+    /** Since when each suspect in the ranking has been named without a break. */
+    private final Map<String, Long> namedSince = new HashMap<>();
+    /** Whether this engine has evaluated before: false at a start and after a replay seek. */
+    private boolean evaluatedBefore;
 
     private final Map<String, Alarm> active = new LinkedHashMap<>();
     private final Map<String, Long> lastHeld = new HashMap<>();
@@ -62,16 +69,23 @@ final class AlarmEngine {
             long nowMillis) {
         List<Condition> conditions = new ArrayList<>(held);
         figures.clear();
+        Set<String> named = new HashSet<>();
         for (Suspect suspect : suspects) {
             Condition condition = suspected(suspect);
-            // Raised once its episode is SUSPECT_RAISE_AFTER_MILLIS old, judged from the evidence's own
-            // first instant, not from when this engine first saw it: a replay seeking to an instant
-            // rebuilds the ranking but not the engine's history, and must show the alarms live showed.
-            if (active.containsKey(condition.key())
-                    || nowMillis - suspect.firstSeenNs() / 1_000_000 >= SUSPECT_RAISE_AFTER_MILLIS) {
+            named.add(condition.key());
+            long since = namedSince.computeIfAbsent(condition.key(), k -> nowMillis);
+            // Raised once named SUSPECT_RAISE_AFTER_MILLIS without a break. At the first evaluation (a
+            // start, or a replay seek, which rebuilds the ranking but not this history) a suspect whose
+            // episode is that old by its first failing decision raises at once, as live had raised it.
+            boolean heldLongEnough = nowMillis - since >= SUSPECT_RAISE_AFTER_MILLIS
+                    || !evaluatedBefore && nowMillis - suspect.firstSeenNs() / 1_000_000 >= SUSPECT_RAISE_AFTER_MILLIS;
+            if (active.containsKey(condition.key()) || heldLongEnough) {
                 conditions.add(condition);
             }
         }
+        // A suspect that left the ranking starts again from nothing.
+        namedSince.keySet().retainAll(named);
+        evaluatedBefore = true;
         for (PlaneSummary plane : planes) {
             String subject = "plane " + plane.plane();
             double trimRate = smoothedTrimRate(plane, trends.get(plane.plane()));
