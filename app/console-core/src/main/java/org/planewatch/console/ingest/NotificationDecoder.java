@@ -128,7 +128,8 @@ public final class NotificationDecoder {
     }
 
     /** The wire form of a plan path, with {@code target} set on subscription prefixes by the caller. */
-    static Path encode(TelemetryPath path) {
+    /** A path as gNMI carries it: also how the collector tier writes paths to Kafka. */
+    public static Path encode(TelemetryPath path) {
         Path.Builder builder = Path.newBuilder().setOrigin(path.origin());
         for (PathElem elem : path.elems()) {
             builder.addElem(org.planewatch.gnmi.proto.PathElem.newBuilder()

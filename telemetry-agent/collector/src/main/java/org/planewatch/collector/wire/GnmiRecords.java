@@ -2,7 +2,6 @@ package org.planewatch.collector.wire;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.List;
-import java.util.Map;
 import org.planewatch.collector.publish.ExclusionDecision;
 import org.planewatch.console.ingest.NotificationDecoder;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -12,7 +11,6 @@ import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.gnmi.proto.Update;
-import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -35,10 +33,12 @@ public final class GnmiRecords {
         List<TelemetryUpdate> updates = notification.updates();
         for (int i = 0; i < updates.size(); i++) {
             TelemetryUpdate update = updates.get(i);
-            builder.addUpdate(Update.newBuilder().setPath(path(update.path())).setVal(value(update.value())));
+            builder.addUpdate(Update.newBuilder()
+                    .setPath(NotificationDecoder.encode(update.path()))
+                    .setVal(value(update.value())));
         }
         for (TelemetryPath deleted : notification.deletes()) {
-            builder.addDelete(path(deleted));
+            builder.addDelete(NotificationDecoder.encode(deleted));
         }
         return SubscribeResponse.newBuilder().setUpdate(builder).build().toByteArray();
     }
@@ -78,18 +78,6 @@ public final class GnmiRecords {
                     + notification.updates().getFirst().path());
         }
         return new ExclusionDecision(source, notification.target(), Long.parseLong(seq), notification.updates());
-    }
-
-    static Path path(TelemetryPath path) {
-        Path.Builder builder = Path.newBuilder().setOrigin(path.origin());
-        for (PathElem elem : path.elems()) {
-            var wire = org.planewatch.gnmi.proto.PathElem.newBuilder().setName(elem.name());
-            for (Map.Entry<String, String> key : elem.keys().entrySet()) {
-                wire.putKey(key.getKey(), key.getValue());
-            }
-            builder.addElem(wire);
-        }
-        return builder.build();
     }
 
     static TypedValue value(TelemetryValue value) {
