@@ -126,7 +126,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 this::cancelled,
                 () -> "selecting the leaves of "
                         + specs.size() + " subscription paths on " + targets.size() + " targets took more than "
-                        + env.options().maxSelectionSteps() + " steps, the agent's limit (--max-selection-steps): "
+                        + env.options().maxSelectionSteps() + " steps beyond " + SelectionBudget.STEPS_PER_LEAF
+                        + " per leaf, the agent's limit (--max-selection-steps): "
                         + "narrow the paths or the targets, or split the subscription");
     }
 
