@@ -62,6 +62,10 @@ final class FabricModel {
     private int deviceCountAtPreviousSummary = -1;
     /** How many times the topology was learnt (tests: learning follows arrivals, not every publication). */
     int topologyLearns;
+    /** Summaries since the topology was last learnt. */
+    private int summariesSinceLearn;
+    /** While devices arrive, the topology is learnt at least every this many summaries. */
+    static final int LEARN_AT_LEAST_EVERY = 5;
 
     long appliedUpdates;
 
@@ -389,6 +393,7 @@ final class FabricModel {
         if (learningDue()) {
             learnTopology();
             topologyLearns++;
+            summariesSinceLearn = 0;
             deviceCountAtLearn = devices.size();
             neighborChangesAtLearn = neighborChanges;
             List<DeviceState> sorted = new ArrayList<>(devices.values());
@@ -417,8 +422,8 @@ final class FabricModel {
     /**
      * Whether the topology must be learnt again: devices came or went, or LLDP or the hosts' plane
      * ports moved. While devices are still arriving (more than at the publication before) it is learnt
-     * again only once they grew by a quarter since the last time, then as soon as a publication finds
-     * no new device: learning every publication while 9,728 devices arrived (each learning a walk of
+     * again only once they grew by a quarter since the last time or {@value #LEARN_AT_LEAST_EVERY}
+     * publications went by, then as soon as a publication finds no new device: learning every publication while 9,728 devices arrived (each learning a walk of
      * every device and link) took a third of the state owner's time. Devices that arrived since are
      * shown from the next learning.
      */
@@ -426,7 +431,11 @@ final class FabricModel {
         int count = devices.size();
         boolean arriving = count > deviceCountAtPreviousSummary;
         deviceCountAtPreviousSummary = count;
-        if (arriving && deviceCountAtLearn > 0 && count < deviceCountAtLearn + Math.max(1, deviceCountAtLearn / 4)) {
+        summariesSinceLearn++;
+        if (arriving
+                && deviceCountAtLearn > 0
+                && count < deviceCountAtLearn + Math.max(1, deviceCountAtLearn / 4)
+                && summariesSinceLearn < LEARN_AT_LEAST_EVERY) {
             return false;
         }
         // The hosts' plane ports matter only with LLDP: summing them up costs a look at every host port.

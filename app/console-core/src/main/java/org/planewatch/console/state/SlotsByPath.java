@@ -31,7 +31,7 @@ final class SlotsByPath {
     }
 
     void put(TelemetryPath path, LeafSlot slot) {
-        if ((size + 1) * 2 > paths.length) {
+        if ((size + 1) * 4 > paths.length * 3) { // at most three quarters full
             grow();
         }
         int mask = paths.length - 1;
