@@ -34,14 +34,16 @@ final class HeapSoak {
      */
     static Duration duration(Duration full) {
         String minutes = System.getProperty("planewatch.soak.minutes");
-        if (minutes == null || minutes.isBlank()) {
-            return full;
-        }
+        return minutes == null || minutes.isBlank() ? full : minutes("planewatch.soak.minutes", minutes);
+    }
+
+    /** A system property's number of minutes; a clear error naming the property otherwise. */
+    static Duration minutes(String property, String value) {
         try {
-            return Duration.ofSeconds(Math.round(Double.parseDouble(minutes) * 60));
+            return Duration.ofSeconds(Math.round(Double.parseDouble(value) * 60));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(
-                    "system property planewatch.soak.minutes must be a number of minutes, got '" + minutes + "'", e);
+                    "system property " + property + " must be a number of minutes, got '" + value + "'", e);
         }
     }
 
