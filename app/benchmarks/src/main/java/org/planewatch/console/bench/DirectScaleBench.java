@@ -2,7 +2,6 @@ package org.planewatch.console.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -11,8 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.planewatch.console.bench.SimAgentProcess.Fabric;
 import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.Freshness;
@@ -32,35 +30,15 @@ import org.planewatch.console.telemetry.TargetConfig;
  *     &lt;hosts: 2048|8192&gt; [seconds] [agent jar]</pre>
  */
 public final class DirectScaleBench {
-    private static final Pattern LISTENING = Pattern.compile("event=listening addr=127\\.0\\.0\\.1:(\\d+)");
-
     /** How long the bench waits for every device before it measures anyway. */
     private static final int LEARN_BOUND_SECONDS = 300;
 
     private DirectScaleBench() {}
 
-    /** The fabric of a size: 8 planes, hosts per T0, T0 and T1 per plane. */
-    private record Fabric(int hosts, int hostsPerT0, int t0PerPlane, int t1PerPlane) {
-        int devices() {
-            return hosts + 8 * (t0PerPlane + t1PerPlane);
-        }
-
-        static Fabric of(int hosts) {
-            return switch (hosts) {
-                case 2048 -> new Fabric(2048, 32, 64, 32);
-                case 8192 -> new Fabric(8192, 64, 128, 64);
-                default -> throw new IllegalArgumentException("hosts must be 2048 or 8192, got " + hosts);
-            };
-        }
-    }
-
     public static void main(String[] args) throws Exception {
         Fabric fabric = Fabric.of(Integer.parseInt(args.length > 0 ? args[0] : "2048"));
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         Path agentJar = Path.of(args.length > 2 ? args[2] : "telemetry-agent/agent/target/planewatch-agent.jar");
-        Path scenario = Files.createTempFile("direct-scale-" + fabric.hosts(), ".yaml");
-        Files.writeString(scenario, scenario(fabric), StandardCharsets.UTF_8);
-        Path log = Files.createTempFile("direct-scale-agent", ".log");
         System.out.printf(
                 Locale.ROOT,
                 "setup: %d hosts, %d devices, one agent (%s), devices [*], permutation, link p0-t0-0~p0-t1-0 down, %d s%n",
@@ -68,34 +46,8 @@ public final class DirectScaleBench {
                 fabric.devices(),
                 agentJar,
                 seconds);
-        Process agent = new ProcessBuilder(
-                        java(),
-                        "-Xmx6g",
-                        "-jar",
-                        agentJar.toString(),
-                        "--backend",
-                        "sim",
-                        "--scenario",
-                        scenario.toString(),
-                        "--listen",
-                        "127.0.0.1:0",
-                        "--insecure",
-                        // The console's subscription (8 paths on every device) costs 9,728 targets more
-                        // index steps than the agent's default allows one request (RESOURCE_EXHAUSTED).
-                        "--max-selection-steps",
-                        "1000000000")
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        try {
-            int port = awaitListening(agent, log);
-            run(fabric, seconds, port);
-        } finally {
-            agent.destroy();
-            if (!agent.waitFor(10, TimeUnit.SECONDS)) {
-                agent.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-            Files.deleteIfExists(scenario);
+        try (SimAgentProcess agent = SimAgentProcess.start(fabric, agentJar, "6g")) {
+            run(fabric, seconds, agent.port());
         }
     }
 
@@ -133,7 +85,11 @@ public final class DirectScaleBench {
                 }
                 if (System.nanoTime() > deadline) {
                     System.out.printf(
-                            Locale.ROOT, "result: only %d of %d devices learnt in 120 s%n", devices, fabric.devices());
+                            Locale.ROOT,
+                            "result: only %d of %d devices learnt in %d s%n",
+                            devices,
+                            fabric.devices(),
+                            LEARN_BOUND_SECONDS);
                     break;
                 }
             }
@@ -176,37 +132,6 @@ public final class DirectScaleBench {
             session.close();
             System.out.println(session.ingestTotalsLine());
         }
-    }
-
-    private static String scenario(Fabric fabric) {
-        return String.join(
-                "\n",
-                "# issue 20 item 3: the console pointed straight at " + fabric.hosts() + " hosts",
-                "name: direct-scale-" + fabric.hosts(),
-                "seed: 20",
-                "fabric: {planes: 8, hostsPerT0: " + fabric.hostsPerT0() + ", t0PerPlane: " + fabric.t0PerPlane()
-                        + ", t1PerPlane: " + fabric.t1PerPlane() + "}",
-                "transport: {mode: mrc, evsPerQp: 128}",
-                "workload: {type: permutation, messageBytes: 1048576, repeat: 1000}",
-                "faults:",
-                "  - {atUs: 2, link: \"p0-t0-0~p0-t1-0\", action: down}",
-                "");
-    }
-
-    private static int awaitListening(Process agent, Path log) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline && agent.isAlive()) {
-            Matcher m = LISTENING.matcher(Files.readString(log, StandardCharsets.UTF_8));
-            if (m.find()) {
-                return Integer.parseInt(m.group(1));
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("the agent did not listen within 120 s: " + Files.readString(log));
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     private static long rssBytes() throws IOException {

@@ -22,6 +22,17 @@ public final class ConnectionFailures {
      */
     public record Failure(String message, boolean closedBeforeAnswer) {}
 
+    /**
+     * Whether the agent refused the request itself (a limit, a bad path, no permission): asking again
+     * gets the same answer, so the redial waits the longest back-off even if the target just streamed.
+     */
+    public static boolean refusesTheRequest(Throwable error) {
+        return switch (Status.fromThrowable(error).getCode()) {
+            case RESOURCE_EXHAUSTED, INVALID_ARGUMENT, PERMISSION_DENIED, UNIMPLEMENTED -> true;
+            default -> false;
+        };
+    }
+
     public static String describe(TargetConfig target, Throwable error) {
         return explain(target, error, false).message();
     }
@@ -54,6 +65,10 @@ public final class ConnectionFailures {
                 return where + " does not implement gNMI Subscribe" + detail(status);
             case INVALID_ARGUMENT:
                 return where + " rejected the subscription" + detail(status);
+            case RESOURCE_EXHAUSTED:
+                // An agent limit (paths per request, selection work, streams per client): the same
+                // subscription is refused again until the agent's operator raises it.
+                return where + " refused the subscription, over one of its limits" + detail(status);
             case DEADLINE_EXCEEDED:
                 return "no answer from " + where + " in time";
             default:

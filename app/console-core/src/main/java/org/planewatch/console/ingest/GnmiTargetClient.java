@@ -298,7 +298,11 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void onError(Throwable error) {
-            fail(attempt, ConnectionFailures.explain(config, error, announced), announced);
+            fail(
+                    attempt,
+                    ConnectionFailures.explain(config, error, announced),
+                    announced,
+                    ConnectionFailures.refusesTheRequest(error));
         }
 
         @Override
@@ -306,7 +310,8 @@ public final class GnmiTargetClient implements AutoCloseable {
             fail(
                     attempt,
                     new ConnectionFailures.Failure(config.address() + " ended the subscription", false),
-                    announced);
+                    announced,
+                    false);
         }
     }
 
@@ -315,7 +320,7 @@ public final class GnmiTargetClient implements AutoCloseable {
      * A plaintext connection the agent closed before answering is explained only after a TLS
      * handshake with the agent says whether it serves TLS (on the scheduler: the handshake blocks).
      */
-    private void fail(long attempt, ConnectionFailures.Failure failure, boolean streamed) {
+    private void fail(long attempt, ConnectionFailures.Failure failure, boolean streamed, boolean refused) {
         List<ClientCallStreamObserver<SubscribeRequest>> toCancel;
         synchronized (lock) {
             if (closed || attempt != generation) {
@@ -331,7 +336,8 @@ public final class GnmiTargetClient implements AutoCloseable {
             lastLiveMillis = now;
         }
         long lastLive = lastLiveMillis;
-        boolean recentlyLive = lastLive != Long.MIN_VALUE && now - lastLive <= RECENTLY_LIVE.toMillis();
+        // A refused request is no sign of a live target: asked again at the slow pace, not every 500 ms.
+        boolean recentlyLive = !refused && lastLive != Long.MIN_VALUE && now - lastLive <= RECENTLY_LIVE.toMillis();
         Duration wait = backoff.next(recentlyLive);
         if (!failure.closedBeforeAnswer()) {
             redialAfter(failure.message(), wait);

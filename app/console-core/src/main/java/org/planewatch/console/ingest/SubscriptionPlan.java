@@ -3,7 +3,6 @@ package org.planewatch.console.ingest;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
-import org.planewatch.telemetry.path.PathElem;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.EvLeaves;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
@@ -76,12 +75,7 @@ public record SubscriptionPlan(List<PathGroup> groups) {
 
     /** A schema path with its list keys left out ({@code /interfaces/interface/state}): every entry of each list. */
     private static String everyEntry(TelemetryPath template) {
-        return new TelemetryPath(
-                        template.origin(),
-                        template.elems().stream()
-                                .map(e -> PathElem.of(e.name()))
-                                .toList())
-                .toString();
+        return template.withoutKeys().toString();
     }
 
     /** Per-EV state of every QP of one device: high cardinality, so only for the host being looked at. */

@@ -62,7 +62,7 @@ final class DeviceState {
      * (decoders cache them), so a hit is usually an identity comparison. Bounded: a device whose
      * paths never repeat (list keys that keep changing) starts over instead of growing.
      */
-    private final Map<TelemetryPath, LeafSlot> slots = new HashMap<>();
+    private final SlotsByPath slots = new SlotsByPath();
 
     private static final int MAX_SLOTS = 1 << 16;
     private boolean dirty = true;

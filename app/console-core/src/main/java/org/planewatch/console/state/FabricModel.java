@@ -58,6 +58,15 @@ final class FabricModel {
 
     private long neighborChangesAtLearn;
     private long signatureAtLearn;
+    /** Devices known at the publication before: more now means devices are still arriving. */
+    private int deviceCountAtPreviousSummary = -1;
+    /** How many times the topology was learnt (tests: learning follows arrivals, not every publication). */
+    int topologyLearns;
+    /** Summaries since the topology was last learnt. */
+    private int summariesSinceLearn;
+    /** While devices arrive, the topology is learnt at least every this many summaries. */
+    static final int LEARN_AT_LEAST_EVERY = 5;
+
     long appliedUpdates;
 
     /** Suspect links and switches, fed by the exclusion log with every decision it takes (ADR 0095). */
@@ -372,15 +381,12 @@ final class FabricModel {
             List<PlaneSummary> planes, List<LinkState> links, List<SwitchSummary> switches, List<HostSummary> hosts) {}
 
     Summary summarize(Map<String, Freshness> freshnessByDevice) {
-        // The hosts' plane ports matter only with LLDP: summing them up costs a look at every host port.
-        long signature = neighborChanges == 0 ? 0 : FabricTopology.signature(devices.values());
-        if (devices.size() != deviceCountAtLearn
-                || neighborChanges != neighborChangesAtLearn
-                || signature != signatureAtLearn) {
+        if (learningDue()) {
             learnTopology();
+            topologyLearns++;
+            summariesSinceLearn = 0;
             deviceCountAtLearn = devices.size();
             neighborChangesAtLearn = neighborChanges;
-            signatureAtLearn = signature;
             List<DeviceState> sorted = new ArrayList<>(devices.values());
             sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name.name(), b.name.name()));
             ordered = List.copyOf(sorted);
@@ -402,6 +408,34 @@ final class FabricModel {
         }
         return new Summary(
                 planes(switches, hosts, links, this::classify), links, List.copyOf(switches), List.copyOf(hosts));
+    }
+
+    /**
+     * Whether the topology must be learnt again: devices came or went, or LLDP or the hosts' plane
+     * ports moved. While devices are still arriving (more than at the publication before) it is learnt
+     * again only once they grew by a quarter since the last time or {@value #LEARN_AT_LEAST_EVERY}
+     * publications went by, then as soon as a publication finds no new device: learning every publication while 9,728 devices arrived (each learning a walk of
+     * every device and link) took a third of the state owner's time. Devices that arrived since are
+     * shown from the next learning.
+     */
+    private boolean learningDue() {
+        int count = devices.size();
+        boolean arriving = count > deviceCountAtPreviousSummary;
+        deviceCountAtPreviousSummary = count;
+        summariesSinceLearn++;
+        if (arriving
+                && deviceCountAtLearn > 0
+                && count < deviceCountAtLearn + Math.max(1, deviceCountAtLearn / 4)
+                && summariesSinceLearn < LEARN_AT_LEAST_EVERY) {
+            return false;
+        }
+        // The hosts' plane ports matter only with LLDP: summing them up costs a look at every host port.
+        long signature = neighborChanges == 0 ? 0 : FabricTopology.signature(devices.values());
+        boolean changed = count != deviceCountAtLearn
+                || neighborChanges != neighborChangesAtLearn
+                || signature != signatureAtLearn;
+        signatureAtLearn = signature;
+        return changed;
     }
 
     /** Learns which device is what from LLDP and the plane ports, falling back on names (ADR 0094). */

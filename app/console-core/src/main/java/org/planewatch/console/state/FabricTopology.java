@@ -1,6 +1,7 @@
 package org.planewatch.console.state;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,7 +81,10 @@ final class FabricTopology {
         }
         number(t0Plane, 0, out);
         number(t1Plane, 1, out);
-        return new Learnt(Map.copyOf(out), Map.copyOf(adjacency));
+        // Views, not copies: both maps are this call's own and never change after. Copying 100,000
+        // links into an immutable map, and probing it for every switch port of every publication,
+        // was a fifth of the state owner's time at 9,728 devices.
+        return new Learnt(Collections.unmodifiableMap(out), Collections.unmodifiableMap(adjacency));
     }
 
     /** Numbers the switches of each plane of one tier in natural name order. */

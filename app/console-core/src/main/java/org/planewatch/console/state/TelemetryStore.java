@@ -225,6 +225,11 @@ public final class TelemetryStore implements SnapshotSource {
     }
 
     /** Updates applied so far; the owner thread's, or any thread's once the owner stopped. */
+    /** How many times the fabric model learnt the topology (tests). */
+    int topologyLearns() {
+        return model.topologyLearns;
+    }
+
     public long appliedUpdates() {
         return model.appliedUpdates;
     }

@@ -23,7 +23,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.agent.backend.TargetInfo;
+import org.planewatch.agent.backend.memory.InMemoryBackend;
+import org.planewatch.agent.gnmi.GnmiOptions;
+import org.planewatch.agent.log.StructuredLog;
 import org.planewatch.agent.security.LabCertificates;
+import org.planewatch.agent.server.AgentConfig;
+import org.planewatch.agent.server.AgentServer;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TargetConfig;
@@ -37,6 +43,7 @@ import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.DeviceRole;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 class GnmiTargetClientTest {
@@ -196,6 +203,29 @@ class GnmiTargetClientTest {
 
         var failed = (IngestEvent.Connection) await(failure());
         assertTrue(failed.detail().startsWith("connection refused by 127.0.0.1:" + closedPort), failed.detail());
+        assertTrue(failed.detail().contains("retrying in"), failed.detail());
+    }
+
+    @Test
+    void aSubscriptionTheAgentRefusesAsOverItsLimitsIsATargetErrorNamingTheLimit() throws Exception {
+        // A real agent whose limit on paths per request is below the console's 8 default paths.
+        InMemoryBackend backend = new InMemoryBackend(
+                List.of(new TargetInfo("host-0001", DeviceRole.HOST)), () -> 1_700_000_000_000_000_000L);
+        AgentServer agent = new AgentServer(
+                        AgentConfig.loopbackInsecure(0, GnmiOptions.defaults().withMaxPathsPerRequest(4)),
+                        backend,
+                        StructuredLog.silent())
+                .start();
+        closeables.add(agent);
+        client(TargetConfig.insecure("fabric", "127.0.0.1", agent.port(), List.of("*")));
+
+        var failed = (IngestEvent.Connection) await(failure());
+        assertTrue(
+                failed.detail()
+                        .startsWith("127.0.0.1:" + agent.port() + " refused the subscription, over one of its limits: "
+                                + "the request has 8 subscriptions in the SubscriptionList"),
+                failed.detail());
+        assertTrue(failed.detail().contains("--max-paths-per-request"), failed.detail());
         assertTrue(failed.detail().contains("retrying in"), failed.detail());
     }
 

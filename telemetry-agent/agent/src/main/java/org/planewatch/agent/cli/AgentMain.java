@@ -251,7 +251,7 @@ public final class AgentMain implements Callable<Integer> {
             defaultValue = "" + GnmiOptions.DEFAULT_MAX_SELECTION_STEPS,
             paramLabel = "N",
             description =
-                    "Work one request may cost finding the leaves its paths select (index steps, per initial state, Poll, Get, sample or change); more is RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
+                    "Work one request may cost finding the leaves its paths select, beyond 32 index steps per leaf examined (per initial state, Poll, Get, sample or change); more is RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
     long maxSelectionSteps;
 
     private final PrintStream logStream;

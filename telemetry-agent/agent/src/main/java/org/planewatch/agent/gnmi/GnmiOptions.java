@@ -13,8 +13,8 @@ package org.planewatch.agent.gnmi;
  * @param maxPathsPerRequest subscriptions in one SubscriptionList, paths in one GetRequest, updates and
  *     replaces in one SetRequest; more is RESOURCE_EXHAUSTED
  * @param maxSelectionSteps selection work one request may cost (index nodes visited and wildcard
- *     elements tested while finding the leaves its paths select), per initial state, Poll, Get, sampling
- *     sweep or change; more is RESOURCE_EXHAUSTED
+ *     elements tested while finding the leaves its paths select) beyond {@link SelectionBudget#STEPS_PER_LEAF}
+ *     per leaf examined, per initial state, Poll, Get, sampling sweep or change; more is RESOURCE_EXHAUSTED
  */
 public record GnmiOptions(
         long minSampleIntervalNs,

@@ -144,7 +144,8 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 call::isCancelled,
                 () -> "selecting the leaves of " + patterns.size() + " paths on " + targets.size()
                         + " targets took more than "
-                        + env.options().maxSelectionSteps() + " steps, the agent's limit (--max-selection-steps): "
+                        + env.options().maxSelectionSteps() + " steps beyond " + SelectionBudget.STEPS_PER_LEAF
+                        + " per leaf, the agent's limit (--max-selection-steps): "
                         + "narrow the paths or the targets, or split the request");
         boolean[] found = new boolean[patterns.size()];
         GetResponse.Builder out = GetResponse.newBuilder();

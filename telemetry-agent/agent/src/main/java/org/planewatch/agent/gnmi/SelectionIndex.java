@@ -78,6 +78,7 @@ final class SelectionIndex {
      */
     int[] selecting(TelemetryPath leaf, SelectionBudget budget) {
         Node root = roots.get(leaf.origin());
+        budget.leaf();
         budget.charge(1);
         if (root == null) {
             return NONE;

@@ -135,26 +135,35 @@ class RequestLimitsTest {
 
     @Test
     void aRequestNeedingMoreSelectionWorkThanTheLimitIsResourceExhausted() throws Exception {
+        // 200 wildcard names: each interface leaf is tested against every one of them (about 200 steps a
+        // leaf), far beyond the steps a leaf may cost for free; a plain /interfaces costs a few.
         start(GnmiOptions.defaults().withMaxSelectionSteps(10_000));
-        Status end = SubscribeProbe.open(
-                        client.async(),
-                        once(List.of(Subscription.newBuilder()
-                                .setPath(path("/interfaces"))
-                                .build())))
-                .end();
+        List<Subscription> costly = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            costly.add(Subscription.newBuilder()
+                    .setPath(path("/interfaces/*[name=nothing-" + i + "]/state"))
+                    .build());
+        }
+        Status end = SubscribeProbe.open(client.async(), once(costly)).end();
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, end.getCode(), end.toString());
-        assertTrue(end.getDescription().contains("more than 10000 steps"), end.getDescription());
+        assertTrue(end.getDescription().contains("more than 10000 steps beyond 32 per leaf"), end.getDescription());
         assertTrue(end.getDescription().contains("--max-selection-steps"), end.getDescription());
         awaitNoSubscription();
 
-        StatusRuntimeException get = Assertions.assertThrows(
-                StatusRuntimeException.class,
-                () -> client.blocking()
-                        .get(GetRequest.newBuilder()
-                                .setPrefix(target("*"))
-                                .addPath(path("/interfaces"))
-                                .build()));
-        assertEquals(Status.Code.RESOURCE_EXHAUSTED, get.getStatus().getCode());
+        GetRequest.Builder get = GetRequest.newBuilder().setPrefix(target("*"));
+        costly.forEach(s -> get.addPath(s.getPath()));
+        StatusRuntimeException refused = Assertions.assertThrows(
+                StatusRuntimeException.class, () -> client.blocking().get(get.build()));
+        assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode());
+
+        // Everything, plainly: a few steps a leaf, within what each leaf may cost, however many leaves.
+        SubscribeProbe plain = SubscribeProbe.open(
+                client.async(),
+                once(List.of(
+                        Subscription.newBuilder().setPath(path("/interfaces")).build())));
+        assertEquals(
+                LEAVES,
+                plain.untilSync().stream().mapToInt(n -> n.getUpdateCount()).sum());
     }
 
     @Test

@@ -147,6 +147,12 @@ public final class TelemetryPath implements Comparable<TelemetryPath> {
         return new TelemetryPath(origin, all);
     }
 
+    /** This path with every list key left out ({@code /interfaces/interface/state}): every entry of each list. */
+    public TelemetryPath withoutKeys() {
+        return new TelemetryPath(
+                origin, elems.stream().map(e -> PathElem.of(e.name())).toList());
+    }
+
     /** This path without its last element (remembered: senders group leaves by parent). */
     public TelemetryPath parent() {
         TelemetryPath p = parent;
