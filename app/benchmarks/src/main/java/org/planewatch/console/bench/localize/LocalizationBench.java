@@ -17,8 +17,13 @@ import java.util.Locale;
  *
  * <pre>
  * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.localize.LocalizationBench \
- *     [--quick] [--seed N] [--fabric 512|2048|32] [--kinds k1,k2] [--per-kind N] [--json out.json] [--csv out.csv]
+ *     [--quick] [--seed N] [--fabric 512|2048|32] [--kinds k1,k2] [--per-kind N] [--incidents 3,7]
+ *     [--json out.json] [--csv out.csv]
  * </pre>
+ *
+ * {@code --incidents} keeps only the runs of the plan with those numbers, staged exactly as in the
+ * whole plan (same elements, same simulator seeds): a run the machine could not carry through is
+ * run again alone.
  *
  * Without options: the full plan (both fabrics, 72 incidents, 20 fault-free runs), seed 19. The
  * incidents run one after the other (a run is timed); a 512-host incident takes about 8 s, a
@@ -40,6 +45,11 @@ public final class LocalizationBench {
             System.err.println("LocalizationBench: " + e.getMessage());
             System.exit(2);
         }
+    }
+
+    /** The runs {@code args} describe, in the order they would run; bad options throw IllegalArgumentException. */
+    static List<Incident> plan(String[] args) {
+        return Options.parse(args).plan();
     }
 
     /** Runs the plan {@code args} describe, printing to {@code out}; bad options throw IllegalArgumentException. */
@@ -177,6 +187,7 @@ public final class LocalizationBench {
         int perKind = -1;
         Path json;
         Path csv;
+        List<Integer> incidents;
 
         static Options parse(String[] args) {
             Options o = new Options();
@@ -200,18 +211,36 @@ public final class LocalizationBench {
                         }
                         o.perKind = (int) n;
                     }
+                    case "--incidents" ->
+                        o.incidents = Arrays.stream(value(args, ++i, arg).split(","))
+                                .map(n -> (int) number(arg, n.strip()))
+                                .toList();
                     case "--json" -> o.json = Path.of(value(args, ++i, arg));
                     case "--csv" -> o.csv = Path.of(value(args, ++i, arg));
                     default ->
                         throw new IllegalArgumentException(
                                 "unknown option '" + arg + "'; options are --quick,"
-                                        + " --seed N, --fabric 512|2048|32, --kinds k1,k2, --per-kind N, --json FILE, --csv FILE");
+                                        + " --seed N, --fabric 512|2048|32, --kinds k1,k2, --per-kind N, --incidents N1,N2, --json FILE, --csv FILE");
                 }
             }
             return o;
         }
 
         List<Incident> plan() {
+            List<Incident> whole = wholePlan();
+            if (incidents == null) {
+                return whole;
+            }
+            for (int id : incidents) {
+                if (id < 1 || id > whole.size()) {
+                    throw new IllegalArgumentException(
+                            "--incidents: no run " + id + " in this plan, which numbers its runs 1 to " + whole.size());
+                }
+            }
+            return whole.stream().filter(i -> incidents.contains(i.id())).toList();
+        }
+
+        private List<Incident> wholePlan() {
             if (fabrics == null && kinds == null && perKind < 0) {
                 return quick ? IncidentPlan.quick(seed) : IncidentPlan.full(seed);
             }

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -64,5 +65,15 @@ class LocalizationBenchSmokeTest {
                 IllegalArgumentException.class,
                 () -> LocalizationBench.run(new String[] {"--kinds", "meltdown"}, System.out));
         assertTrue(kind.getMessage().startsWith("unknown fault kind 'meltdown'"), kind.getMessage());
+    }
+
+    @Test
+    void runsChosenByNumberAreStagedExactlyAsInTheWholePlan() {
+        List<Incident> whole = LocalizationBench.plan(new String[0]);
+        List<Incident> chosen = LocalizationBench.plan(new String[] {"--incidents", "50, 53,54"});
+        assertEquals(List.of(whole.get(49), whole.get(52), whole.get(53)), chosen);
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> LocalizationBench.plan(new String[] {"--incidents", "93"}));
+        assertEquals("--incidents: no run 93 in this plan, which numbers its runs 1 to 92", e.getMessage());
     }
 }
