@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -38,6 +39,8 @@ public final class TelemetryStore implements SnapshotSource {
     private final Map<String, AlarmEngine.Condition> held = new ConcurrentHashMap<>();
     /** Acknowledgements from the UI thread, applied by the owner at the next publication; one per click. */
     private final Queue<Acknowledgement> acknowledgements = new ConcurrentLinkedQueue<>();
+    /** Sources whose first sync_response the owner applied; read from any thread (written by the owner). */
+    private final Set<String> synced = ConcurrentHashMap.newKeySet();
 
     private record Acknowledgement(String key, long raisedAtMillis, long silenceMillis) {}
 
@@ -63,6 +66,16 @@ public final class TelemetryStore implements SnapshotSource {
         this(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 20_000);
     }
 
+    /** Whether the owner has applied a sync_response from {@code source} (its initial state is in); any thread. */
+    public boolean hasSynced(String source) {
+        return synced.contains(source);
+    }
+
+    /** How many sources the owner has applied a sync_response from; any thread. */
+    public int syncedSources() {
+        return synced.size();
+    }
+
     /** Owner thread only. */
     public void apply(List<? extends IngestEvent> batch) {
         for (IngestEvent event : batch) {
@@ -72,8 +85,9 @@ public final class TelemetryStore implements SnapshotSource {
                 source.lastSeenMillis = notification.arrivalMillis();
                 source.notifications++;
                 model.apply(notification);
-            } else if (event instanceof IngestEvent.Synced synced) {
-                source(synced.source()).lastSeenMillis = synced.arrivalMillis();
+            } else if (event instanceof IngestEvent.Synced sync) {
+                source(sync.source()).lastSeenMillis = sync.arrivalMillis();
+                synced.add(sync.source());
             } else if (event instanceof IngestEvent.Connection connection) {
                 SourceState source = source(connection.source());
                 source.phase = connection.phase();

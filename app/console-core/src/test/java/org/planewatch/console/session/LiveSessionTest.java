@@ -1,11 +1,16 @@
 package org.planewatch.console.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,5 +51,39 @@ class LiveSessionTest {
         RecordingStatus status = recording.lastStatus().orElseThrow();
         assertEquals(0, status.droppedBatches(), status.toString());
         assertEquals(notifications, status.updates(), "updates in the file after a clean stop: " + status);
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void theFirstSyncIsTheSyncResponseAppliedNotAPauseInTheStream() throws Exception {
+        try (LiveSession session = new LiveSession(InstantSource.system())) {
+            AtomicBoolean streaming = new AtomicBoolean(true);
+            // An agent that samples on without a pause: "no update for 200 ms" never comes.
+            Thread agent = Thread.ofPlatform().start(() -> {
+                long i = 0;
+                while (streaming.get()) {
+                    session.offer(new IngestEvent.Notification(
+                            "agent",
+                            "host-" + (i % 64),
+                            ++i * 1_000_000L,
+                            List.of(new TelemetryUpdate(COUNTER, new TelemetryValue.Uint(i))),
+                            List.of(),
+                            System.currentTimeMillis()));
+                    LockSupport.parkNanos(5_000_000);
+                }
+            });
+            try {
+                assertFalse(
+                        session.awaitFirstSync(Duration.ofMillis(200), Duration.ofMillis(800)),
+                        "no sync_response yet: not synced");
+                session.offer(new IngestEvent.Synced("agent", System.currentTimeMillis()));
+                assertTrue(
+                        session.awaitFirstSync(Duration.ofMillis(200), Duration.ofSeconds(10)),
+                        "synced once the sync_response is applied, while the stream goes on");
+            } finally {
+                streaming.set(false);
+                agent.join();
+            }
+        }
     }
 }
