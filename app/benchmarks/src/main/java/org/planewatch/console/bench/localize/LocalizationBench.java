@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Accuracy benchmark of the console's suspect ranking (issue 19, item 4): stages incidents on
@@ -23,7 +25,9 @@ import java.util.Locale;
  *
  * {@code --incidents} keeps only the runs of the plan with those numbers, staged exactly as in the
  * whole plan (same elements, same simulator seeds): a run the machine could not carry through is
- * run again alone.
+ * run again alone. {@code --judge-csv a.csv,b.csv} runs nothing: it reads the outcomes earlier runs
+ * of the same plan wrote with {@code --csv} (a later file's row replaces an earlier one of the same
+ * run) and prints the table and the figures of them all, by the same rules.
  *
  * Without options: the full plan (both fabrics, 72 incidents, 20 fault-free runs), seed 19. The
  * incidents run one after the other (a run is timed); a 512-host incident takes about 8 s, a
@@ -55,6 +59,9 @@ public final class LocalizationBench {
     /** Runs the plan {@code args} describe, printing to {@code out}; bad options throw IllegalArgumentException. */
     public static Report run(String[] args, PrintStream out) throws IOException, InterruptedException {
         Options options = Options.parse(args);
+        if (options.judgeCsv != null) {
+            return judgeSaved(options, out);
+        }
         List<Incident> plan = options.plan();
         out.printf(
                 Locale.ROOT,
@@ -92,6 +99,28 @@ public final class LocalizationBench {
             Files.writeString(options.csv, csv(outcomes));
         }
         return new Report(List.copyOf(outcomes), totals);
+    }
+
+    /** The outcomes the CSV files hold, judged as one run of the plan the options describe. */
+    private static Report judgeSaved(Options options, PrintStream out) throws IOException {
+        List<Incident> plan = options.plan();
+        Map<Integer, Outcome> byId = new TreeMap<>();
+        for (Path file : options.judgeCsv) {
+            SavedOutcomes.read(file, plan).forEach(o -> byId.put(o.incident().id(), o));
+        }
+        List<Outcome> outcomes = List.copyOf(byId.values());
+        out.printf(
+                Locale.ROOT,
+                "localization benchmark, judged from %s: %d of the plan's %d runs, seed %d%n",
+                options.judgeCsv,
+                outcomes.size(),
+                plan.size(),
+                options.seed);
+        out.println(header());
+        outcomes.forEach(o -> out.println(row(o)));
+        Totals totals = Totals.of(outcomes);
+        printTotals(totals, out);
+        return new Report(outcomes, totals);
     }
 
     static String header() {
@@ -156,8 +185,7 @@ public final class LocalizationBench {
     }
 
     private static String csv(List<Outcome> outcomes) {
-        StringBuilder csv = new StringBuilder(
-                "id,hosts,kind,culprits,top,top1,top3,falseJudged,falseAnyTime,toTopSimUs,runWallMs\n");
+        StringBuilder csv = new StringBuilder(SavedOutcomes.HEADER + "\n");
         for (Outcome o : outcomes) {
             Incident i = o.incident();
             csv.append(String.join(
@@ -188,6 +216,7 @@ public final class LocalizationBench {
         Path json;
         Path csv;
         List<Integer> incidents;
+        List<Path> judgeCsv;
 
         static Options parse(String[] args) {
             Options o = new Options();
@@ -215,12 +244,16 @@ public final class LocalizationBench {
                         o.incidents = Arrays.stream(value(args, ++i, arg).split(","))
                                 .map(n -> (int) number(arg, n.strip()))
                                 .toList();
+                    case "--judge-csv" ->
+                        o.judgeCsv = Arrays.stream(value(args, ++i, arg).split(","))
+                                .map(f -> Path.of(f.strip()))
+                                .toList();
                     case "--json" -> o.json = Path.of(value(args, ++i, arg));
                     case "--csv" -> o.csv = Path.of(value(args, ++i, arg));
                     default ->
                         throw new IllegalArgumentException(
                                 "unknown option '" + arg + "'; options are --quick,"
-                                        + " --seed N, --fabric 512|2048|32, --kinds k1,k2, --per-kind N, --incidents N1,N2, --json FILE, --csv FILE");
+                                        + " --seed N, --fabric 512|2048|32, --kinds k1,k2, --per-kind N, --incidents N1,N2, --judge-csv F1,F2, --json FILE, --csv FILE");
                 }
             }
             return o;

@@ -76,4 +76,54 @@ class LocalizationBenchSmokeTest {
                 IllegalArgumentException.class, () -> LocalizationBench.plan(new String[] {"--incidents", "93"}));
         assertEquals("--incidents: no run 93 in this plan, which numbers its runs 1 to 92", e.getMessage());
     }
+
+    @Test
+    void savedOutcomesAreJudgedTogetherWithALaterRowReplacingAnEarlierOne(@TempDir Path dir) throws Exception {
+        List<Incident> plan = LocalizationBench.plan(new String[0]);
+        Incident first = plan.get(0);
+        Incident reboot = plan.stream()
+                .filter(i -> i.kind() == FaultKind.SWITCH_REBOOT)
+                .findFirst()
+                .orElseThrow();
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(
+                a,
+                SavedOutcomes.HEADER + "\n" + line(first, first.culprits().getFirst(), true, 400) + "\n"
+                        + line(reboot, "none", false, -1) + "\n");
+        Files.writeString(
+                b, SavedOutcomes.HEADER + "\n" + line(reboot, reboot.culprits().getFirst(), true, 300) + "\n");
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        LocalizationBench.Report report = LocalizationBench.run(
+                new String[] {"--judge-csv", a + "," + b}, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        assertEquals(2, report.outcomes().size());
+        assertTrue(report.outcomes().stream().allMatch(Outcome::top1), "the re-run replaced the failed row");
+        assertTrue(
+                printed.toString(StandardCharsets.UTF_8).contains("2/2 (100.0 %)"),
+                printed.toString(StandardCharsets.UTF_8));
+
+        Files.writeString(b, SavedOutcomes.HEADER + "\n1,512,gray-5%,p9-t0-0~p9-t1-0,none,false,false,0,0,-1,1000\n");
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> LocalizationBench.run(new String[] {"--judge-csv", b.toString()}, System.out));
+        assertTrue(
+                e.getMessage().startsWith(b + ":2: run 1 is gray-5% on 'p9-t0-0~p9-t1-0' here but link-down"),
+                e.getMessage());
+    }
+
+    private static String line(Incident i, String top, boolean hit, long toTopUs) {
+        return String.join(
+                ",",
+                Integer.toString(i.id()),
+                Integer.toString(i.fabric().hosts()),
+                i.kind().label(),
+                String.join(" + ", i.culprits()),
+                top,
+                Boolean.toString(hit),
+                Boolean.toString(hit),
+                "0",
+                "0",
+                Long.toString(toTopUs),
+                "1000");
+    }
 }
