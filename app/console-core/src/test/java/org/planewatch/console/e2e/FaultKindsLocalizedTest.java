@@ -25,7 +25,8 @@ import org.planewatch.sim.scenario.ScenarioLoader;
  * One fault of each kind on a small fabric (2 planes of 4 T0 and 4 T1, 16 hosts, the demo's
  * all-to-all training loop), simulator -> agent over gRPC on loopback -> live session: while the
  * link is down (its ports say so) the top suspect is that link most of the time, while the spine
- * reboots it is the spine, and afterwards, through the gray link's loss, the gray link. Most of the
+ * reboots it is the spine, and afterwards, through the gray link's loss, the gray link; in a run of
+ * its own, a link corrupting packets (CRC errors) is named as a gray link is. Most of the
  * time, not always: as a fault begins and ends the paths that noticed first or recover last point
  * at a part of it for a moment.
  */
@@ -106,6 +107,58 @@ class FaultKindsLocalizedTest {
         Map<String, Integer> after = new TreeMap<>(topsByPhase.get(Phase.AFTER));
         after.remove("none");
         assertEquals("link " + GRAY_LINK, mostOften(after), topsByPhase.toString());
+    }
+
+    /** A CRC link: corrupt packets are dropped at the receiver, so MRC sees loss as on a gray link. */
+    private static final String CRC_LINK = "p0-t0-2~p0-t1-1";
+
+    private static final String CRC_SCENARIO = """
+            name: localization-crc
+            seed: 5
+            fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 4, t1PerPlane: 4}
+            transport: {mode: mrc, evsPerQp: 32}
+            workload: {type: training, collective: alltoall, messageBytes: 65536, computeGapNs: 300000, repeat: 100000}
+            faults:
+              - {atUs: 1000, link: "%s", action: crc, bitErrorRate: 1.0e-5}
+            durationUs: 60000
+            """.formatted(CRC_LINK);
+
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void aLinkCorruptingPacketsIsTheTopSuspectWithin5SimulatedMs() throws Exception {
+        Scenario scenario = ScenarioLoader.parse(CRC_SCENARIO, "crc.yaml", Path.of("."));
+        Map<String, Integer> topsAfterNamed = new TreeMap<>();
+        long namedAtUs = -1;
+        try (EmbeddedSimAgent agent = EmbeddedSimAgent.start(scenario, SimOptions.defaults(), false);
+                LiveSession session = new LiveSession(InstantSource.system())) {
+            agent.backend().setPaused(true);
+            session.add(TargetConfig.insecure("sim", "127.0.0.1", agent.port(), List.of("*")));
+            assertTrue(
+                    session.awaitFirstSync(Duration.ofMillis(200), Duration.ofSeconds(60)),
+                    "the console got the fabric");
+            agent.backend().setPaused(false);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline) {
+                long simUs = agent.backend().simulatedNowNs() / 1_000;
+                if (simUs >= 7_000) {
+                    break;
+                }
+                FabricSnapshot snapshot = session.snapshots().latest();
+                String top = snapshot.suspects().isEmpty()
+                        ? "none"
+                        : snapshot.suspects().getFirst().name();
+                if (namedAtUs < 0 && top.equals(CRC_LINK)) {
+                    namedAtUs = simUs;
+                }
+                if (namedAtUs >= 0) {
+                    topsAfterNamed.merge(top, 1, Integer::sum);
+                }
+                Thread.sleep(50);
+            }
+        }
+        System.out.printf("crc: named at %d simulated us; top suspects since %s%n", namedAtUs, topsAfterNamed);
+        assertTrue(namedAtUs > 1_000 && namedAtUs <= 6_000, "named within 5 simulated ms of the fault: " + namedAtUs);
+        assertEquals(CRC_LINK, mostOften(topsAfterNamed), topsAfterNamed.toString());
     }
 
     private static Phase next(Phase phase, FabricSnapshot snapshot) {

@@ -161,4 +161,38 @@ public final class Incidents {
     public static String healedLink() {
         return ClosPaths.fabricLink(0, 0, 0);
     }
+
+    /** A link of plane 0 and one of plane 1 go down at the same instant; the first of the pair is plane 0's. */
+    public List<Incident> twoLinksDownInDifferentPlanes() {
+        background(FAULT_MILLIS);
+        String first = ClosPaths.fabricLink(0, 2, 1);
+        String second = ClosPaths.fabricLink(1, 3, 0);
+        down(events.through(0, first), FAULT_MILLIS);
+        down(events.through(1, second), FAULT_MILLIS);
+        return List.of(
+                new Incident(FAULT_MILLIS + 2_000, Suspect.Kind.LINK, first),
+                new Incident(FAULT_MILLIS + 2_000, Suspect.Kind.LINK, second));
+    }
+
+    /**
+     * A link of plane 1 flaps: down 400 ms of every second, five times (its paths retired, probed in
+     * vain, re-admitted when it comes up); looked at 600 ms into the last up phase, as the benchmark
+     * judges it.
+     */
+    public Incident flappingLink() {
+        background(FAULT_MILLIS + 5_000);
+        String link = ClosPaths.fabricLink(1, 2, 3);
+        List<Path> through = events.through(1, link);
+        for (int flap = 0; flap < 5; flap++) {
+            long downAt = FAULT_MILLIS + flap * 1_000L;
+            for (int i = 0; i < through.size(); i++) {
+                events.retire(through.get(i), downAt + i * 100L / through.size());
+            }
+            for (Path p : through) {
+                events.probeTimeout(p, downAt + 200);
+            }
+            up(through, downAt + 400);
+        }
+        return new Incident(FAULT_MILLIS + 4_000 + 1_000, Suspect.Kind.LINK, link);
+    }
 }

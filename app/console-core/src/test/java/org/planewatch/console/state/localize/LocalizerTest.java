@@ -73,6 +73,31 @@ class LocalizerTest {
     }
 
     @Test
+    void twoLinksDownInDifferentPlanesAreTheTwoSuspectsEachFirstInItsPlane() {
+        List<Incident> both = incidents.twoLinksDownInDifferentPlanes();
+        List<Suspect> suspects = localizer.rank(both.getFirst().lookAtMillis());
+        assertEquals(
+                both.stream().map(Incident::culprit).sorted().toList(),
+                names(suspects).stream().sorted().toList(),
+                suspects.toString());
+        for (Incident incident : both) {
+            Suspect first = suspects.stream()
+                    .filter(s -> s.plane() == (incident.culprit().startsWith("p0-") ? 0 : 1))
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(incident.culprit(), first.name(), suspects.toString());
+        }
+    }
+
+    @Test
+    void aFlappingLinkStaysNamedBetweenItsFlaps() {
+        Incident incident = incidents.flappingLink();
+        List<Suspect> suspects = localizer.rank(incident.lookAtMillis());
+        assertEquals(List.of(incident.culprit()), names(suspects), suspects.toString());
+        assertTrue(suspects.getFirst().healthyPaths() > 0, "its paths are back now: " + suspects);
+    }
+
+    @Test
     void pathsThatComeBackGoodClearTheHostLinkTheyCross() {
         Localizer alone = new Localizer(LocalizerSettings.defaults(), Incidents.FABRIC);
         Incident failingOnly = new Incidents(alone::observe).clearedByGoodPaths(false);
