@@ -41,9 +41,10 @@ public final class ClickLatencyBench {
     private ClickLatencyBench() {}
 
     public static void main(String[] args) throws Exception {
-        Fabric fabric = Fabric.of(Integer.parseInt(args.length > 0 ? args[0] : "8192"));
-        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
-        Path agentJar = Path.of(args.length > 2 ? args[2] : "telemetry-agent/agent/target/planewatch-agent.jar");
+        SimAgentProcess.BenchArgs parsed = SimAgentProcess.BenchArgs.parse(args, 8192, 60);
+        Fabric fabric = parsed.fabric();
+        int seconds = parsed.seconds();
+        Path agentJar = parsed.agentJar();
         System.out.printf(
                 Locale.ROOT,
                 "setup: %d hosts, %d devices, one agent, devices [*]; a click every %d ms from subscribing on, for %d s%n",
