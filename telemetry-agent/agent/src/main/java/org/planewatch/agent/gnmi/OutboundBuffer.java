@@ -134,12 +134,13 @@ final class OutboundBuffer {
         }
         slot.adopt(table.layout());
         long coalesced = 0;
+        int tableShare = tableShare();
         for (int i : selected) {
             boolean uint = table.isUint(i);
             if (slot.kind[i] != ABSENT) {
                 coalesced++;
                 slot.coalesce(i, timestampNs, uint ? UINT : VALUE, table.raw(i), uint ? null : table.value(i), true);
-            } else if (paths < maxPaths) {
+            } else if (paths < tableShare) {
                 paths++;
                 slot.add(i, timestampNs, uint ? UINT : VALUE, table.raw(i), uint ? null : table.value(i), true);
             } else {
@@ -148,6 +149,16 @@ final class OutboundBuffer {
         }
         stats.coalesced(coalesced);
         enqueue(slot);
+    }
+
+    /**
+     * New entries a device's table (sampling, the initial state) may bring in: seven eighths of the
+     * bound. The rest is for changes (exclusion decisions, deletes), which come once: with a fabric of
+     * more leaves than the bound and a client that reads slowly, samples kept the buffer full and a
+     * decision found no room (ADR 0105). A sample left out comes again with the next sweep.
+     */
+    private int tableShare() {
+        return maxPaths - maxPaths / 8;
     }
 
     private void put(
@@ -212,7 +223,7 @@ final class OutboundBuffer {
      *     and what does not fit is dropped and counted as before)
      */
     synchronized boolean awaitRoom(int n, BooleanSupplier cancelled, long maxWaitNanos) throws InterruptedException {
-        long share = maxPaths - maxPaths / 8;
+        long share = tableShare();
         long deadline = System.nanoTime() + maxWaitNanos;
         while (paths > 0 && paths + (long) n > share) {
             long left = deadline - System.nanoTime();
