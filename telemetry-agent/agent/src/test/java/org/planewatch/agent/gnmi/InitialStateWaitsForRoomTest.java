@@ -31,7 +31,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * on). The initial state now waits for the client: every leaf of every target arrives before the
  * sync_response.
  */
-@Timeout(30)
+@Timeout(60)
 class InitialStateWaitsForRoomTest {
 
     private static final int TARGETS = 20;
