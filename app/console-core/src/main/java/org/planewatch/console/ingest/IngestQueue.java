@@ -53,15 +53,6 @@ public final class IngestQueue {
     private final int sampleEventLimit;
 
     private final long sampleUpdateLimit;
-    /**
-     * Leaves on the coalescing side from which a network thread offering more samples waits for the
-     * owner (at most {@link #EVENT_WAIT}) before it coalesces them: the stream stops being read, HTTP/2
-     * flow control holds the agent back, and the agent coalesces in its own buffer (ADR 0105). Without
-     * it, at 9,728 devices the coalescing side took in the whole fabric (~100 bytes a leaf) on top of
-     * the model and the console spent its time in full GCs.
-     */
-    private final long holdLeaves;
-
     private final long sampleWaitMillis = SAMPLE_WAIT.toMillis();
     private final long eventWaitNanos;
     private final LatestSamples latest;
@@ -104,7 +95,6 @@ public final class IngestQueue {
         this.sampleUpdateLimit = Math.max(1, maxPendingUpdates / 4);
         this.eventWaitNanos = eventWait.toNanos();
         this.latest = new LatestSamples(maxCoalescedLeaves);
-        this.holdLeaves = Math.max(1, Math.min(maxCoalescedLeaves, maxPendingUpdates / 2));
     }
 
     /**
@@ -166,15 +156,6 @@ public final class IngestQueue {
     }
 
     private void coalesce(IngestEvent.Notification notification, List<TelemetryUpdate> updates) {
-        long wait = eventWaitNanos;
-        while (!closed && latest.leaves() >= holdLeaves && wait > 0) {
-            try {
-                wait = notFull.awaitNanos(wait);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                wait = 0;
-            }
-        }
         LatestSamples.Merged merged = latest.merge(notification, updates);
         acceptedUpdates += updates.size() - merged.dropped();
         coalescedUpdates += merged.coalesced();

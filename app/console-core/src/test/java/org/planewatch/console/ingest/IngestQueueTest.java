@@ -150,34 +150,6 @@ class IngestQueueTest {
         assertEquals(0, queue.eventsLost());
     }
 
-    /**
-     * Issue 20 item 3: the coalescing side took in as many leaves as the agent sent (at 9,728 devices
-     * the whole fabric, ~100 bytes a leaf, on top of the model: the console ran out of heap). Past its
-     * hold bound a network thread waits for the owner, so the agent is held back and coalesces instead.
-     */
-    @Test
-    @Timeout(value = 20, unit = TimeUnit.SECONDS)
-    void samplesBeyondTheCoalescingHoldBoundWaitForTheOwnerInsteadOfGrowingTheQueue() throws Exception {
-        IngestQueue queue = new IngestQueue(4, 4); // samples: 1 update in the FIFO, then 2 leaves coalesced
-        queue.offer(sample("host-0", 1, T));
-        queue.offer(sample("host-1", 1, T + 600));
-        queue.offer(sample("host-2", 1, T + 601));
-        Thread producer = Thread.ofPlatform().start(() -> queue.offer(sample("host-3", 1, T + 602)));
-        producer.join(300);
-        assertTrue(producer.isAlive(), "a network thread went on coalescing past the hold bound");
-
-        List<IngestEvent> drained = new ArrayList<>();
-        queue.drain(drained, 16, 0);
-        producer.join(5000);
-        queue.drain(drained, 16, 0);
-        assertEquals(
-                List.of("host-0", "host-1", "host-2", "host-3"),
-                drained.stream()
-                        .map(e -> ((IngestEvent.Notification) e).target())
-                        .toList());
-        assertEquals(0, queue.droppedUpdates());
-    }
-
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void aDecisionWaitsForRoomAndIsCountedLostOnlyAfterTheBound() throws Exception {
