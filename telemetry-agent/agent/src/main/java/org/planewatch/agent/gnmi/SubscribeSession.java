@@ -76,6 +76,11 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private String echoedTarget = "";
     private boolean holdsSlot;
     private volatile boolean completeAfterSync;
+
+    /** How long the initial state waits at most for room in the buffer, each time it waits. */
+    static final long INITIAL_STATE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private static final long ROOM_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private volatile StatusRuntimeException failure;
     private volatile boolean closed;
 
@@ -343,8 +348,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             if (!remembers
                     && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
-                buffer.updateTable(
-                        target, device.timestampNs(), table, selection.layout(target, table.layout(), budget).selected);
+                int[] selected = selection.layout(target, table.layout(), budget).selected;
+                awaitRoom(selected.length);
+                buffer.updateTable(target, device.timestampNs(), table, selected);
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
                     if (selection.selecting(path, budget).length > 0) {
                         buffer.update(target, timestampNs, path, value, true);
@@ -355,12 +361,32 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             env.reader().visit(target, (path, value, timestampNs) -> {
                 int[] selecting = selection.selecting(path, budget);
                 if (selecting.length > 0) {
+                    awaitRoom(1);
                     queue(target, timestampNs, path, value, wall);
                 }
             });
         }
         buffer.sync();
         requestDrain();
+    }
+
+    /**
+     * The initial state waits for the client rather than being dropped when the buffer is full (at
+     * most {@link #INITIAL_STATE_WAIT_NANOS} per wait; a client that reads nothing for that long
+     * loses what does not fit, counted as dropped). Kicks the drain while it waits: the transport's
+     * onReady comes on this call's thread, which is the one waiting.
+     */
+    private void awaitRoom(int leaves) {
+        long deadline = System.nanoTime() + INITIAL_STATE_WAIT_NANOS;
+        try {
+            while (!buffer.awaitRoom(leaves, this::cancelled, ROOM_POLL_NANOS)
+                    && !cancelled()
+                    && System.nanoTime() < deadline) {
+                requestDrain();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
