@@ -1,6 +1,8 @@
 package org.planewatch.agent.gnmi;
 
 import io.grpc.Context;
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -14,8 +16,19 @@ public final class ClientSession {
     /** Set by the server's connection interceptor for every call of a connection. */
     public static final Context.Key<ClientSession> CURRENT = Context.key("planewatch-client");
 
+    /**
+     * Streams of one connection that may be sending their initial state at once; the others wait
+     * their turn. The transport holds a stream's responses until the client takes them, and a
+     * collector opening a stream per device got 92,000 initial states written at once: the agent's
+     * memory held them all (10 GB, killed). In turn, the connection holds about this many initial
+     * states (ADR 0103).
+     */
+    static final int SYNCS_AT_ONCE = 64;
+
     private final String peer;
     private final AtomicLong targetsCovered = new AtomicLong();
+    private final ArrayDeque<Runnable> waitingSyncs = new ArrayDeque<>();
+    private int syncing;
 
     public ClientSession(String peer) {
         this.peer = peer;
@@ -45,5 +58,30 @@ public final class ClientSession {
 
     void closeSubscription(int targets) {
         targetsCovered.addAndGet(-targets);
+    }
+
+    /** Runs {@code start} on {@code executor} once fewer than {@link #SYNCS_AT_ONCE} streams are syncing; its stream then calls {@link #syncDone}. */
+    void whenSyncSlotFree(Runnable start, Executor executor) {
+        synchronized (waitingSyncs) {
+            if (syncing >= SYNCS_AT_ONCE) {
+                waitingSyncs.add(start);
+                return;
+            }
+            syncing++;
+        }
+        executor.execute(start);
+    }
+
+    /** A stream's initial state left the agent (or the stream ended): the next waiting stream starts. */
+    void syncDone(Executor executor) {
+        Runnable next;
+        synchronized (waitingSyncs) {
+            next = waitingSyncs.poll();
+            if (next == null) {
+                syncing--;
+                return;
+            }
+        }
+        executor.execute(next);
     }
 }

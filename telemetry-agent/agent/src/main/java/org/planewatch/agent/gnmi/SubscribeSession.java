@@ -81,6 +81,12 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private boolean holdsSelection;
 
     private boolean listens;
+    /** Holds one of its connection's initial-state slots ({@link ClientSession#SYNCS_AT_ONCE}). */
+    private final java.util.concurrent.atomic.AtomicBoolean holdsSyncSlot =
+            new java.util.concurrent.atomic.AtomicBoolean();
+    /** The drain has written the sync_response. */
+    private boolean syncWritten;
+
     private volatile boolean completeAfterSync;
     private volatile StatusRuntimeException failure;
     private volatile boolean closed;
@@ -94,6 +100,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         // The transport's default readiness threshold (32 KiB) turns a fast stream of small
         // notifications into a wake-up of the drain every few dozen messages; 1 MiB per stream keeps
         // the transport busy between wake-ups and still bounds what waits outside the coalescing buffer.
+        // (Set here or never: gRPC takes it only before the call starts.) Many streams on one
+        // connection multiply it: their initial states take turns (ClientSession.SYNCS_AT_ONCE).
         out.setOnReadyThreshold(TRANSPORT_BUFFER_BYTES);
         out.setOnReadyHandler(this::requestDrain);
         out.setOnCancelHandler(this::close);
@@ -291,6 +299,31 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 }
             }
         }
+        if (client == null || request.getUpdatesOnly()) {
+            beginStream();
+            return;
+        }
+        // The initial state waits for one of the connection's slots (ClientSession.SYNCS_AT_ONCE).
+        client.whenSyncSlotFree(
+                () -> {
+                    holdsSyncSlot.set(true);
+                    if (closed) {
+                        releaseSyncSlot();
+                        return;
+                    }
+                    guarded(this::beginStream);
+                },
+                env.drainExecutor());
+    }
+
+    private void releaseSyncSlot() {
+        if (holdsSyncSlot.compareAndSet(true, false)) {
+            client.syncDone(env.drainExecutor());
+        }
+    }
+
+    /** The initial state (or the sync marker alone, for updates_only), then the sampling timers. */
+    private void beginStream() {
         if (request.getUpdatesOnly()) {
             buffer.sync();
             requestDrain();
@@ -591,12 +624,18 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
         while (out.isReady()) {
             if (buffer.drain(DRAIN_CHUNK, writer) == 0) {
+                if (syncWritten) {
+                    releaseSyncSlot(); // all of the initial state is in the transport, and it is ready
+                }
                 return;
             }
             List<EncodedResponse> responses = writer.finish();
             env.stats().delivered(writer.takeUpdateCount());
             for (EncodedResponse response : responses) {
                 out.onNext(response);
+                if (response.bytes() == ResponseEncoder.SYNC_RESPONSE) {
+                    syncWritten = true;
+                }
             }
             // A chunk ends at a sync marker if it has one: a ONCE subscription is done there.
             if (completeAfterSync
@@ -630,6 +669,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
         if (heldTargets > 0) {
             client.closeSubscription(heldTargets);
+        }
+        if (client != null) {
+            releaseSyncSlot();
         }
         if (holdsSelection) {
             env.selections().release(specs);
