@@ -52,9 +52,9 @@ import org.planewatch.telemetry.schema.SimLeaves;
  * heap after a full GC by {@code jcmd}).
  *
  * <pre>
- * java -Xmx8g -jar telemetry-agent/agent/target/planewatch-agent.jar --backend sim \
+ * java -Xmx6g -jar telemetry-agent/agent/target/planewatch-agent.jar --backend sim \
  *      --scenario sim-backend/scenarios/scale/full-scale-incident.yaml --listen 127.0.0.1:19339 --insecure \
- *      --publish-interval-ms 5000 --target-defined-interval-ms 60000 &amp;
+ *      --publish-interval-ms 15000 --target-defined-interval-ms 60000 &amp;
  * java -Xmx3g -cp telemetry-agent/agent-bench/target/planewatch-agent-bench.jar \
  *      org.planewatch.agent.bench.PerDeviceSubscribeBench 127.0.0.1:19339 &lt;agent pid&gt; [connections] [seconds] [devices]
  * </pre>
