@@ -19,11 +19,8 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +36,6 @@ class CollectorInstallerTest {
     private static final Path TARGETS = Path.of("/etc/planewatch/targets.yaml");
     private static final Path STATE = Path.of("/var/lib/planewatch-collector");
     private static final String COLLECTOR = "/opt/planewatch-collector/bin/planewatch-collector";
-    private static final Pattern ARGS = Pattern.compile("(?m)^PLANEWATCH_COLLECTOR_ARGS=\"([^\"]*)\"");
 
     @Test
     void debInstallsUnitConfigAndUserStartsAsThatUserServesMetricsAndPurgesEverything() throws Exception {
@@ -61,7 +57,7 @@ class CollectorInstallerTest {
                     "the unit caps the collector's memory: " + unit);
 
             String config = Files.readString(CONFIG);
-            List<String> args = configuredArguments(config);
+            List<String> args = Shell.configuredArguments(config, "PLANEWATCH_COLLECTOR_ARGS");
             assertTrue(args.contains("--targets") && args.contains(TARGETS.toString()), config);
             assertTrue(args.contains("--metrics-port"), config);
             for (Path file : List.of(CONFIG, TARGETS)) {
@@ -185,11 +181,5 @@ class CollectorInstallerTest {
             }
         }
         throw new IOException("no two consecutive free ports");
-    }
-
-    private static List<String> configuredArguments(String config) {
-        Matcher m = ARGS.matcher(config);
-        assertTrue(m.find(), "collector.conf sets no PLANEWATCH_COLLECTOR_ARGS:\n" + config);
-        return Arrays.stream(m.group(1).strip().split("\\s+")).toList();
     }
 }
