@@ -93,10 +93,26 @@ final class OutboundBuffer {
     private int waiting;
     /** Sync markers queued so far: a slot queued before the newest marker takes no new entries. */
     private long generation;
+    /** Whether a slot drained empty is dropped (its columns freed) instead of kept for the next sample. */
+    private boolean releaseDrained;
 
     OutboundBuffer(int maxPaths, AgentStats stats) {
         this.maxPaths = maxPaths;
         this.stats = stats;
+    }
+
+    /**
+     * From now on a target's slot is dropped once drained, its columns freed: for a stream of one
+     * device sampled now and then, whose columns would otherwise stay as large as the device's
+     * layout between samples.
+     */
+    synchronized void releaseDrainedSlots() {
+        releaseDrained = true;
+    }
+
+    /** Targets holding a slot now (for tests). */
+    synchronized int slotCount() {
+        return slots.size();
     }
 
     synchronized void update(String target, long timestampNs, TelemetryPath path, TelemetryValue value) {
@@ -266,6 +282,9 @@ final class OutboundBuffer {
             if (slot.waiting() == 0) {
                 slot.queued = false;
                 order.poll();
+                if (releaseDrained && slots.get(slot.target) == slot) {
+                    slots.remove(slot.target);
+                }
             }
         }
         if (taken > 0 && waiting > 0) {

@@ -158,4 +158,26 @@ class OutboundBufferTest {
         assertEquals(1, stats.droppedUpdates());
         assertEquals(2, buffer.take(10).size());
     }
+
+    @Test
+    void aStreamOfOneDeviceFreesItsColumnsOnceDrained() {
+        // 137,216 per-device streams each kept its device's columns (a copy of the layout's size)
+        // between samples a minute apart.
+        OutboundBuffer buffer = new OutboundBuffer(10, stats);
+        buffer.releaseDrainedSlots();
+        buffer.updateTable("h", 1, table(ABC, 1, 2, 3), new int[] {0, 1, 2});
+        assertEquals(1, buffer.slotCount());
+        assertEquals(3, buffer.take(10).size());
+        assertEquals(0, buffer.slotCount());
+        buffer.updateTable("h", 2, table(ABC, 4, 5, 6), new int[] {0, 1, 2});
+        assertEquals(3, buffer.take(10).size(), "a freed slot is made again at the next sample");
+    }
+
+    @Test
+    void aStreamOfManyDevicesKeepsItsColumnsForTheNextSample() {
+        OutboundBuffer buffer = new OutboundBuffer(10, stats);
+        buffer.updateTable("h", 1, table(ABC, 1, 2, 3), new int[] {0, 1, 2});
+        buffer.take(10);
+        assertEquals(1, buffer.slotCount());
+    }
 }
