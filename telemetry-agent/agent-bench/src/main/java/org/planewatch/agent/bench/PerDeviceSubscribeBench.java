@@ -39,6 +39,7 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.schema.InterfaceLeaves;
 import org.planewatch.telemetry.schema.LldpLeaves;
+import org.planewatch.telemetry.schema.PathNames;
 import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.schema.QpLeaves;
 import org.planewatch.telemetry.schema.QueueLeaves;
@@ -195,9 +196,9 @@ public final class PerDeviceSubscribeBench {
                 .get(GetRequest.newBuilder()
                         .setPrefix(org.planewatch.gnmi.proto.Path.newBuilder().setTarget("*"))
                         .addPath(org.planewatch.gnmi.proto.Path.newBuilder()
-                                .setOrigin("sim")
-                                .addElem(elem("clock"))
-                                .addElem(elem("state"))
+                                .setOrigin(PathNames.SIM)
+                                .addElem(elem(PathNames.CLOCK))
+                                .addElem(elem(PathNames.STATE))
                                 .addElem(elem(SimLeaves.SIM_TIME_NS)))
                         .setEncoding(Encoding.PROTO)
                         .build());
