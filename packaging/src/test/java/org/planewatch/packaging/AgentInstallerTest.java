@@ -17,12 +17,9 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +33,6 @@ class AgentInstallerTest {
     private static final Path CONFIG = Path.of("/etc/planewatch/agent.conf");
     private static final Path TLS = Path.of("/etc/planewatch/tls");
     private static final String AGENT = "/opt/planewatch-agent/bin/planewatch-agent";
-    private static final Pattern ARGS = Pattern.compile("(?m)^PLANEWATCH_AGENT_ARGS=\"([^\"]*)\"");
 
     @Test
     void debInstallsUnitConfigAndUserStartsAsThatUserAndPurgesEverything() throws Exception {
@@ -57,7 +53,7 @@ class AgentInstallerTest {
                     "the unit caps the agent's memory: " + unit);
 
             String config = Files.readString(CONFIG);
-            List<String> args = configuredArguments(config);
+            List<String> args = Shell.configuredArguments(config, "PLANEWATCH_AGENT_ARGS");
             assertTrue(String.join(" ", args).contains("--backend linux"), config);
             assertTrue(
                     args.contains("/etc/planewatch/tls/server.pem") && args.contains("/etc/planewatch/tls/server.key"),
@@ -160,11 +156,5 @@ class AgentInstallerTest {
                 agent.destroyForcibly().waitFor();
             }
         }
-    }
-
-    private static List<String> configuredArguments(String config) {
-        Matcher m = ARGS.matcher(config);
-        assertTrue(m.find(), "agent.conf sets no PLANEWATCH_AGENT_ARGS:\n" + config);
-        return Arrays.stream(m.group(1).strip().split("\\s+")).toList();
     }
 }

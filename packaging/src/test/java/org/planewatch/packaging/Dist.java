@@ -31,6 +31,10 @@ final class Dist {
         return dir().resolve("planewatch-agent_" + release() + "_amd64.deb");
     }
 
+    static Path collectorDeb() {
+        return dir().resolve("planewatch-collector_" + release() + "_amd64.deb");
+    }
+
     private static String property(String name) {
         String value = System.getProperty(name);
         if (value == null) {

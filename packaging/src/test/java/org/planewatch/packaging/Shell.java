@@ -144,4 +144,14 @@ final class Shell {
                 deb.getFileName() + " depends on packages not installed here: " + missing
                         + " (apt-get install them, as .ci/run does)");
     }
+
+    /** The flags a unit's EnvironmentFile sets in {@code VARIABLE="..."}, split at spaces. */
+    static List<String> configuredArguments(String config, String variable) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^" + variable + "=\"([^\"]*)\"")
+                .matcher(config);
+        if (!m.find()) {
+            throw new AssertionError("the configuration sets no " + variable + ":\n" + config);
+        }
+        return java.util.Arrays.stream(m.group(1).strip().split("\\s+")).toList();
+    }
 }

@@ -36,9 +36,10 @@ public final class DirectScaleBench {
     private DirectScaleBench() {}
 
     public static void main(String[] args) throws Exception {
-        Fabric fabric = Fabric.of(Integer.parseInt(args.length > 0 ? args[0] : "2048"));
-        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
-        Path agentJar = Path.of(args.length > 2 ? args[2] : "telemetry-agent/agent/target/planewatch-agent.jar");
+        SimAgentProcess.BenchArgs parsed = SimAgentProcess.BenchArgs.parse(args, 2048, 60);
+        Fabric fabric = parsed.fabric();
+        int seconds = parsed.seconds();
+        Path agentJar = parsed.agentJar();
         System.out.printf(
                 Locale.ROOT,
                 "setup: %d hosts, %d devices, one agent (%s), devices [*], permutation, link p0-t0-0~p0-t1-0 down, %d s%n",

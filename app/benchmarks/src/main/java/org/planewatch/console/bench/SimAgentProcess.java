@@ -46,6 +46,16 @@ public final class SimAgentProcess implements AutoCloseable {
         }
     }
 
+    /** A bench's command line: {@code <hosts: 2048|8192> [seconds] [agent jar]}. */
+    public record BenchArgs(Fabric fabric, int seconds, Path agentJar) {
+        public static BenchArgs parse(String[] args, int defaultHosts, int defaultSeconds) {
+            return new BenchArgs(
+                    Fabric.of(args.length > 0 ? Integer.parseInt(args[0]) : defaultHosts),
+                    args.length > 1 ? Integer.parseInt(args[1]) : defaultSeconds,
+                    Path.of(args.length > 2 ? args[2] : "telemetry-agent/agent/target/planewatch-agent.jar"));
+        }
+    }
+
     private final Process process;
     private final Path scenario;
     private final Path log;

@@ -36,6 +36,8 @@ public final class IngestPump implements AutoCloseable {
     private static final long MAX_BATCH_UPDATES = 50_000;
 
     private static final Duration JOIN_BOUND = Duration.ofSeconds(2);
+    /** The longest a slow snapshot holds the next one back, however long it took to build. */
+    static final Duration MAX_SPACING = Duration.ofSeconds(1);
 
     private final IngestQueue queue;
     private final TelemetryStore store;
@@ -89,8 +91,12 @@ public final class IngestPump implements AutoCloseable {
             FabricSnapshot published = store.publish(stats());
             // A snapshot of thousands of devices can take longer to build than the interval: then the
             // owner would do nothing but publish and fall behind for good. Publishing may take at most
-            // a third of its time, whatever the fabric (ADR 0098).
-            publishSpacing = Math.max(publishIntervalMillis, 3 * (store.clock().millis() - now));
+            // a third of its time (ADR 0098), but the next snapshot is never more than MAX_SPACING
+            // away (ADR 0105): one build stretched by a full GC or a loaded machine (12 s at 9,728
+            // devices) held the next back for half a minute, and with it every device learnt since.
+            publishSpacing = Math.max(
+                    publishIntervalMillis,
+                    Math.min(MAX_SPACING.toMillis(), 3 * (store.clock().millis() - now)));
             for (SnapshotListener listener : snapshotListeners) {
                 listener.onSnapshot(published);
             }

@@ -1,11 +1,15 @@
 package org.planewatch.agent.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -181,6 +185,12 @@ public final class AgentMain implements Callable<Integer> {
     boolean evLeaves;
 
     @Option(
+            names = "--list-targets",
+            description =
+                    "Print the name of every target the back end serves, one per line, and exit: the devices of a collectors' targets file (planewatch-collector targets-file --devices).")
+    boolean listTargets;
+
+    @Option(
             names = "--sysfs-root",
             defaultValue = "/sys",
             paramLabel = "DIR",
@@ -211,6 +221,14 @@ public final class AgentMain implements Callable<Integer> {
     long minSampleMs;
 
     @Option(
+            names = "--target-defined-interval-ms",
+            defaultValue = "1000",
+            paramLabel = "MS",
+            description =
+                    "How often counters are sampled for TARGET_DEFINED subscriptions, what collectors and the console ask for (default: ${DEFAULT-VALUE}; e.g. 60000 for the full-scale fabric).")
+    long targetDefinedMs;
+
+    @Option(
             names = "--max-clients",
             defaultValue = "64",
             paramLabel = "N",
@@ -221,7 +239,8 @@ public final class AgentMain implements Callable<Integer> {
             names = "--max-subscriptions-per-client",
             defaultValue = "16",
             paramLabel = "N",
-            description = "Subscribe streams per connection (default: ${DEFAULT-VALUE}).")
+            description =
+                    "Subscribe streams of every target per connection: a connection's streams may cover N x the targets served in all, e.g. N streams of '*' or a stream per device N times over (default: ${DEFAULT-VALUE}).")
     int maxSubscriptions;
 
     @Option(
@@ -283,6 +302,9 @@ public final class AgentMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (listTargets) {
+            return listTargets();
+        }
         AgentConfig config = config();
         StructuredLog log = new StructuredLog(logStream, "agent");
         LibraryLogBridge.install(log);
@@ -308,6 +330,18 @@ public final class AgentMain implements Callable<Integer> {
         return 0;
     }
 
+    /** {@code --list-targets}: the back end's target names on stdout, nothing else (no server, no log). */
+    private int listTargets() throws IOException {
+        try (TelemetryBackend source = backend();
+                PrintStream names = new PrintStream(
+                        new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+                        false,
+                        StandardCharsets.UTF_8)) {
+            source.targets().forEach(t -> names.println(t.name()));
+        }
+        return 0;
+    }
+
     AgentConfig config() throws IOException {
         InetSocketAddress address = parseListen(listen);
         TlsFiles tls = null;
@@ -330,6 +364,11 @@ public final class AgentMain implements Callable<Integer> {
         }
         requirePositive(minSampleMs, "--min-sample-interval-ms");
         requirePositive(maxClients, "--max-clients");
+        requirePositive(targetDefinedMs, "--target-defined-interval-ms");
+        if (targetDefinedMs < minSampleMs) {
+            throw new IllegalArgumentException("--target-defined-interval-ms " + targetDefinedMs
+                    + " is below --min-sample-interval-ms " + minSampleMs);
+        }
         requirePositive(maxSubscriptions, "--max-subscriptions-per-client");
         requirePositive(maxMessageBytes, "--max-message-bytes");
         requirePositive(maxBufferedPaths, "--max-buffered-paths");
@@ -337,6 +376,7 @@ public final class AgentMain implements Callable<Integer> {
         requirePositive(maxSelectionSteps, "--max-selection-steps");
         GnmiOptions gnmi = GnmiOptions.defaults()
                 .withMinSampleIntervalNs(minSampleMs * 1_000_000L)
+                .withTargetDefinedIntervalNs(targetDefinedMs * 1_000_000L)
                 .withMaxSubscriptionsPerClient(maxSubscriptions)
                 .withMaxBufferedPaths(maxBufferedPaths)
                 .withMaxPathsPerRequest(maxPathsPerRequest)

@@ -1,16 +1,34 @@
 package org.planewatch.agent.gnmi;
 
 import io.grpc.Context;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** One client connection: counts its open Subscribe streams against the per-client limit. */
+/**
+ * One client connection: counts the targets its open Subscribe streams cover against the
+ * per-client limit. A stream costs one per target it names, so a collector may open a stream per
+ * device (gNMI {@code prefix.target}) over one connection where a console opens one stream of
+ * {@code *}: both cost the same, and so does the agent's work for them (ADR 0103).
+ */
 public final class ClientSession {
 
     /** Set by the server's connection interceptor for every call of a connection. */
     public static final Context.Key<ClientSession> CURRENT = Context.key("planewatch-client");
 
+    /**
+     * Streams of one connection that may be sending their initial state at once; the others wait
+     * their turn. The transport holds a stream's responses until the client takes them, and a
+     * collector opening a stream per device got 92,000 initial states written at once: the agent's
+     * memory held them all (10 GB, killed). In turn, the connection holds about this many initial
+     * states (ADR 0103).
+     */
+    static final int SYNCS_AT_ONCE = 64;
+
     private final String peer;
-    private final AtomicInteger subscriptions = new AtomicInteger();
+    private final AtomicLong targetsCovered = new AtomicLong();
+    private final ArrayDeque<Runnable> waitingSyncs = new ArrayDeque<>();
+    private int syncing;
 
     public ClientSession(String peer) {
         this.peer = peer;
@@ -20,19 +38,50 @@ public final class ClientSession {
         return peer;
     }
 
-    boolean tryOpenSubscription(int max) {
+    /** Opens a stream over {@code targets} targets if the connection stays within {@code limit}; else false. */
+    boolean tryOpenSubscription(int targets, long limit) {
         while (true) {
-            int now = subscriptions.get();
-            if (now >= max) {
+            long now = targetsCovered.get();
+            if (now + targets > limit) {
                 return false;
             }
-            if (subscriptions.compareAndSet(now, now + 1)) {
+            if (targetsCovered.compareAndSet(now, now + targets)) {
                 return true;
             }
         }
     }
 
-    void closeSubscription() {
-        subscriptions.decrementAndGet();
+    /** Targets the open streams of this connection cover. */
+    long targetsCovered() {
+        return targetsCovered.get();
+    }
+
+    void closeSubscription(int targets) {
+        targetsCovered.addAndGet(-targets);
+    }
+
+    /** Runs {@code start} on {@code executor} once fewer than {@link #SYNCS_AT_ONCE} streams are syncing; its stream then calls {@link #syncDone}. */
+    void whenSyncSlotFree(Runnable start, Executor executor) {
+        synchronized (waitingSyncs) {
+            if (syncing >= SYNCS_AT_ONCE) {
+                waitingSyncs.add(start);
+                return;
+            }
+            syncing++;
+        }
+        executor.execute(start);
+    }
+
+    /** A stream's initial state left the agent (or the stream ended): the next waiting stream starts. */
+    void syncDone(Executor executor) {
+        Runnable next;
+        synchronized (waitingSyncs) {
+            next = waitingSyncs.poll();
+            if (next == null) {
+                syncing--;
+                return;
+            }
+        }
+        executor.execute(next);
     }
 }

@@ -14,6 +14,7 @@ import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
 import org.planewatch.agent.backend.ConfigWriteException;
 import org.planewatch.agent.backend.ConfigWriter;
+import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.LeafLayout;
+import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.log.ClientText;
 import org.planewatch.agent.log.StructuredLog;
@@ -69,7 +73,15 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
             LongSupplier wallNanos,
             StructuredLog log) {
         this.env = new SubscribeEnvironment(
-                new DeviceReader(backend, stats), options, stats, scheduler, drainExecutor, wallNanos, log);
+                new DeviceReader(backend, stats),
+                options,
+                stats,
+                scheduler,
+                drainExecutor,
+                wallNanos,
+                log,
+                new ChangeRouter(backend),
+                new SharedSelections());
     }
 
     @Override
@@ -148,6 +160,7 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                         + " per leaf, the agent's limit (--max-selection-steps): "
                         + "narrow the paths or the targets, or split the request");
         boolean[] found = new boolean[patterns.size()];
+        Map<LeafLayout, int[]> byLayout = new HashMap<>();
         GetResponse.Builder out = GetResponse.newBuilder();
         for (String target : targets) {
             Notification.Builder n = Notification.newBuilder();
@@ -156,7 +169,7 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 n.setPrefix(Path.newBuilder().setTarget(shown));
             }
             budget.checkCancelled();
-            long timestamp = env.reader().visit(target, (path, value, timestampNs) -> {
+            DeviceReader.LeafVisitor add = (path, value, timestampNs) -> {
                 if (!wantedType(request.getType(), path)) {
                     return;
                 }
@@ -170,7 +183,30 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 n.addUpdate(Update.newBuilder()
                         .setPath(ProtoCodec.toProto(path))
                         .setVal(ProtoCodec.toProto(value, request.getEncoding())));
-            });
+            };
+            long timestamp;
+            if (env.reader().read(target) instanceof DeviceSnapshot device
+                    && device.leaves() instanceof LeafTable table) {
+                // Devices of one shape share a layout: its leaves are selected once per request, and a
+                // Get of one leaf on every device of the full fabric reads that leaf, not 170 million.
+                int[] chosen = byLayout.computeIfAbsent(table.layout(), layout -> {
+                    List<Integer> picked = new ArrayList<>();
+                    for (int i = 0; i < layout.size(); i++) {
+                        TelemetryPath path = layout.path(i);
+                        if (wantedType(request.getType(), path) && index.selecting(path, budget).length > 0) {
+                            picked.add(i);
+                        }
+                    }
+                    return picked.stream().mapToInt(Integer::intValue).toArray();
+                });
+                for (int i : chosen) {
+                    add.leaf(table.layout().path(i), table.value(i), device.timestampNs());
+                }
+                env.reader().visitAgentLeaves(device.timestampNs(), add);
+                timestamp = device.timestampNs();
+            } else {
+                timestamp = env.reader().visit(target, add);
+            }
             n.setTimestamp(timestamp);
             if (n.getUpdateCount() > 0) {
                 out.addNotification(n);

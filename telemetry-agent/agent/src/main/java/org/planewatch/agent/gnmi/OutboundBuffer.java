@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.planewatch.agent.backend.LeafLayout;
 import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -88,12 +89,30 @@ final class OutboundBuffer {
     private final int maxPaths;
     private final AgentStats stats;
     private int paths;
+    /** Producers waiting in {@link #awaitRoom} for the drain. */
+    private int waiting;
     /** Sync markers queued so far: a slot queued before the newest marker takes no new entries. */
     private long generation;
+    /** Whether a slot drained empty is dropped (its columns freed) instead of kept for the next sample. */
+    private boolean releaseDrained;
 
     OutboundBuffer(int maxPaths, AgentStats stats) {
         this.maxPaths = maxPaths;
         this.stats = stats;
+    }
+
+    /**
+     * From now on a target's slot is dropped once drained, its columns freed: for a stream of one
+     * device sampled now and then, whose columns would otherwise stay as large as the device's
+     * layout between samples.
+     */
+    synchronized void releaseDrainedSlots() {
+        releaseDrained = true;
+    }
+
+    /** Targets holding a slot now (for tests). */
+    synchronized int slotCount() {
+        return slots.size();
     }
 
     synchronized void update(String target, long timestampNs, TelemetryPath path, TelemetryValue value) {
@@ -131,12 +150,13 @@ final class OutboundBuffer {
         }
         slot.adopt(table.layout());
         long coalesced = 0;
+        int tableShare = tableShare();
         for (int i : selected) {
             boolean uint = table.isUint(i);
             if (slot.kind[i] != ABSENT) {
                 coalesced++;
                 slot.coalesce(i, timestampNs, uint ? UINT : VALUE, table.raw(i), uint ? null : table.value(i), true);
-            } else if (paths < maxPaths) {
+            } else if (paths < tableShare) {
                 paths++;
                 slot.add(i, timestampNs, uint ? UINT : VALUE, table.raw(i), uint ? null : table.value(i), true);
             } else {
@@ -145,6 +165,16 @@ final class OutboundBuffer {
         }
         stats.coalesced(coalesced);
         enqueue(slot);
+    }
+
+    /**
+     * New entries a device's table (sampling, the initial state) may bring in: seven eighths of the
+     * bound. The rest is for changes (exclusion decisions, deletes), which come once: with a fabric of
+     * more leaves than the bound and a client that reads slowly, samples kept the buffer full and a
+     * decision found no room (ADR 0105). A sample left out comes again with the next sweep.
+     */
+    private int tableShare() {
+        return maxPaths - maxPaths / 8;
     }
 
     private void put(
@@ -197,6 +227,36 @@ final class OutboundBuffer {
         }
     }
 
+    /**
+     * Waits until {@code n} more paths fit below the initial state's share of the bound, or nothing
+     * waits at all (a device larger than the share then goes alone), while {@code cancelled} says no
+     * and at most {@code maxWaitNanos}. The initial state waits here for the client instead of being
+     * dropped (issue 20: at 9,728 devices the selection outran a 1,000,000-path buffer and most devices
+     * reached the console only with later samples). The share leaves an eighth of the bound to
+     * changes (exclusion decisions, deletes) that arrive meanwhile.
+     *
+     * @return whether there is room; false when cancelled or the wait ran out (the caller puts anyway,
+     *     and what does not fit is dropped and counted as before)
+     */
+    synchronized boolean awaitRoom(int n, BooleanSupplier cancelled, long maxWaitNanos) throws InterruptedException {
+        long share = tableShare();
+        long deadline = System.nanoTime() + maxWaitNanos;
+        while (paths > 0 && paths + (long) n > share) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || cancelled.getAsBoolean()) {
+                return false;
+            }
+            waiting++;
+            try {
+                // bounded: a cancelled stream is noticed within 100 ms even if no drain wakes us
+                wait(Math.max(1, Math.min(100, left / 1_000_000)));
+            } finally {
+                waiting--;
+            }
+        }
+        return true;
+    }
+
     synchronized void sync() {
         order.add(SYNC);
         generation++;
@@ -222,7 +282,13 @@ final class OutboundBuffer {
             if (slot.waiting() == 0) {
                 slot.queued = false;
                 order.poll();
+                if (releaseDrained && slots.get(slot.target) == slot) {
+                    slots.remove(slot.target);
+                }
             }
+        }
+        if (taken > 0 && waiting > 0) {
+            notifyAll();
         }
         return taken;
     }

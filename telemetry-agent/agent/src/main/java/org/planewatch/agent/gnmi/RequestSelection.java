@@ -26,6 +26,14 @@ final class RequestSelection {
      * layouts (4,096 per stream before) held every layout's path index alive, gigabytes on the demo.
      */
     private final ConcurrentHashMap<String, LayoutSelection> byTarget = new ConcurrentHashMap<>();
+    /**
+     * Recently built answers by layout: devices of one shape share a layout (every switch of a
+     * fabric), and so the answer for it, instead of one copy per target (ADR 0103). Keyed by
+     * identity (a layout does not override equals); bounded like {@link #byPath}.
+     */
+    private final ConcurrentHashMap<LeafLayout, LayoutSelection> byLayout = new ConcurrentHashMap<>();
+
+    private static final int LAYOUTS_LIMIT = 4096;
 
     RequestSelection(List<SubscriptionSpec> specs) {
         this.specs = specs;
@@ -57,7 +65,14 @@ final class RequestSelection {
         if (known != null && known.layout == layout) {
             return known;
         }
-        LayoutSelection built = new LayoutSelection(layout, budget);
+        LayoutSelection built = byLayout.get(layout);
+        if (built == null) {
+            built = new LayoutSelection(layout, budget);
+            if (byLayout.size() >= LAYOUTS_LIMIT) {
+                byLayout.clear();
+            }
+            byLayout.put(layout, built);
+        }
         byTarget.put(target, built);
         return built;
     }
@@ -65,6 +80,11 @@ final class RequestSelection {
     /** How many layouts this request's cache holds: one per target at most. */
     int cachedLayouts() {
         return byTarget.size();
+    }
+
+    /** How many distinct answers it holds: one per layout shape. */
+    int distinctLayoutSelections() {
+        return (int) byTarget.values().stream().distinct().count();
     }
 
     /** The leaves of one layout some subscription selects, and which subscriptions select each. */

@@ -65,7 +65,15 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
      * response copied out at its exact size. Buffers sized for the response before it (and doubled
      * when they fell short) made the encoder allocate about ten times the bytes it sent.
      */
-    private byte[] buf = new byte[1 << 16];
+    private byte[] buf = NO_SCRATCH;
+
+    private static final byte[] NO_SCRATCH = new byte[0];
+    /**
+     * The drain threads' scratch: a response is written from its {@link #begin} to its {@link #close}
+     * on one thread, so an encoder borrows this only meanwhile. A buffer of its own per stream was
+     * 64 KiB times 137,216 per-device streams on the full fabric (ADR 0103).
+     */
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[1 << 16]);
 
     private int pos;
     private boolean open;
@@ -168,6 +176,7 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
 
     private void begin(String target, long timestampNs, TelemetryPath group) {
         byte[] prefix = prefix(target, group);
+        buf = SCRATCH.get();
         pos = HEADER;
         ensure(32 + prefix.length);
         if (timestampNs != 0) {
@@ -195,6 +204,8 @@ final class ResponseEncoder implements OutboundBuffer.Sink {
         writeTag(RESPONSE_UPDATE);
         writeVarint(bodyLength);
         out.add(new EncodedResponse(Arrays.copyOfRange(buf, start, end), 0, end - start));
+        SCRATCH.set(buf); // kept grown, if it grew
+        buf = NO_SCRATCH;
     }
 
     private byte[] prefix(String target, TelemetryPath group) {

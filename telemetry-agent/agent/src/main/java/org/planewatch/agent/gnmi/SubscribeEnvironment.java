@@ -15,6 +15,8 @@ import org.planewatch.agent.log.StructuredLog;
  * @param drainExecutor runs each stream's drain (one at a time per stream)
  * @param wallNanos monotonic wall time for heartbeats
  * @param log one line per subscription opened, refused and closed
+ * @param changes the back end's changes, routed to the streams of each device
+ * @param selections what the open streams' subscriptions select, one per distinct SubscriptionList
  */
 record SubscribeEnvironment(
         DeviceReader reader,
@@ -23,4 +25,6 @@ record SubscribeEnvironment(
         ScheduledExecutorService scheduler,
         Executor drainExecutor,
         LongSupplier wallNanos,
-        StructuredLog log) {}
+        StructuredLog log,
+        ChangeRouter changes,
+        SharedSelections selections) {}

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -74,8 +75,24 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private Set<String> targetSet = Set.of();
     private Encoding encoding = Encoding.PROTO;
     private String echoedTarget = "";
-    private boolean holdsSlot;
+    /** Targets this stream counts against its connection's limit (0 until admitted). */
+    private int heldTargets;
+    /** The shared selection is this stream's to give back. */
+    private boolean holdsSelection;
+
+    private boolean listens;
+    /** Holds one of its connection's initial-state slots ({@link ClientSession#SYNCS_AT_ONCE}). */
+    private final java.util.concurrent.atomic.AtomicBoolean holdsSyncSlot =
+            new java.util.concurrent.atomic.AtomicBoolean();
+    /** The drain has written the sync_response. */
+    private boolean syncWritten;
+
     private volatile boolean completeAfterSync;
+
+    /** How long the initial state waits at most for room in the buffer, each time it waits. */
+    static final long INITIAL_STATE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private static final long ROOM_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private volatile StatusRuntimeException failure;
     private volatile boolean closed;
 
@@ -88,6 +105,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         // The transport's default readiness threshold (32 KiB) turns a fast stream of small
         // notifications into a wake-up of the drain every few dozen messages; 1 MiB per stream keeps
         // the transport busy between wake-ups and still bounds what waits outside the coalescing buffer.
+        // (Set here or never: gRPC takes it only before the call starts.) Many streams on one
+        // connection multiply it: their initial states take turns (ClientSession.SYNCS_AT_ONCE).
         out.setOnReadyThreshold(TRANSPORT_BUFFER_BYTES);
         out.setOnReadyHandler(this::requestDrain);
         out.setOnCancelHandler(this::close);
@@ -170,12 +189,18 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
         List<String> resolved = env.reader().resolve(list.getPrefix().getTarget());
         if (client != null) {
-            if (!client.tryOpenSubscription(env.options().maxSubscriptionsPerClient())) {
-                throw GnmiException.resourceExhausted(
-                        "this client already has " + env.options().maxSubscriptionsPerClient()
-                                + " subscriptions open, the agent's limit per client");
+            // The limit is on what a connection's streams cover, not on how many there are: a stream
+            // per device costs what one stream of '*' does (ADR 0103).
+            int served = Math.max(1, env.reader().targetCount());
+            long limit = (long) env.options().maxSubscriptionsPerClient() * served;
+            if (!client.tryOpenSubscription(resolved.size(), limit)) {
+                throw GnmiException.resourceExhausted("this client's open subscriptions already cover "
+                        + client.targetsCovered() + " targets and this one " + resolved.size()
+                        + "; the agent's limit per client is " + limit + " ("
+                        + env.options().maxSubscriptionsPerClient() + " x the " + served
+                        + " targets it serves, --max-subscriptions-per-client)");
             }
-            holdsSlot = true;
+            heldTargets = resolved.size();
         }
         env.stats().subscriptionOpened();
         env.log()
@@ -193,13 +218,19 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                         list.getUpdatesOnly());
         request = list;
         specs = parsed;
-        selection = new RequestSelection(parsed);
+        selection = env.selections().acquire(parsed);
+        holdsSelection = true;
         remembers = parsed.stream().anyMatch(SubscriptionSpec::remembers);
         targets = resolved;
         targetSet = Set.copyOf(resolved);
         encoding = list.getEncoding();
         echoedTarget = list.getPrefix().getTarget();
         encoder = new ResponseEncoder(encoding, echoedTarget, env.options().maxUpdatesPerNotification());
+        if (resolved.size() == 1) {
+            // A stream of one device is sampled as a whole now and then: its columns are not worth
+            // keeping between samples (137,216 such streams kept a copy of every device's layout).
+            buffer.releaseDrainedSlots();
+        }
         askForHeldBackLeaves();
         switch (list.getMode()) {
             case STREAM -> startStream();
@@ -266,8 +297,38 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private void startStream() {
         if (specs.stream().anyMatch(SubscriptionSpec::hasChangeLeaves)) {
             // Only then: listening makes the back end diff every snapshot it publishes.
-            env.reader().backend().addListener(this);
+            synchronized (this) {
+                if (!closed) {
+                    env.changes().add(this, targets);
+                    listens = true;
+                }
+            }
         }
+        if (client == null || request.getUpdatesOnly()) {
+            beginStream();
+            return;
+        }
+        // The initial state waits for one of the connection's slots (ClientSession.SYNCS_AT_ONCE).
+        client.whenSyncSlotFree(
+                () -> {
+                    holdsSyncSlot.set(true);
+                    if (closed) {
+                        releaseSyncSlot();
+                        return;
+                    }
+                    guarded(this::beginStream);
+                },
+                env.drainExecutor());
+    }
+
+    private void releaseSyncSlot() {
+        if (holdsSyncSlot.compareAndSet(true, false)) {
+            client.syncDone(env.drainExecutor());
+        }
+    }
+
+    /** The initial state (or the sync marker alone, for updates_only), then the sampling timers. */
+    private void beginStream() {
         if (request.getUpdatesOnly()) {
             buffer.sync();
             requestDrain();
@@ -275,27 +336,37 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             queueInitialState();
         }
         synchronized (timers) {
+            // One timer per sampling interval, sweeping every subscription of that interval: the
+            // console's 8 paths made 8 timers per stream, 1.1 million on the full fabric's streams.
+            Map<Long, List<Integer>> byInterval = new TreeMap<>();
+            for (int i = 0; i < specs.size(); i++) {
+                if (specs.get(i).hasSampledLeaves()) {
+                    byInterval
+                            .computeIfAbsent(specs.get(i).sampleIntervalNs(), k -> new ArrayList<>())
+                            .add(i);
+                }
+            }
+            byInterval.forEach((interval, group) -> {
+                int[] indexes = group.stream().mapToInt(Integer::intValue).toArray();
+                // Many targets are sampled in slices spread over the interval, each slice still
+                // once per interval: a single sweep of every device at once made the encoder,
+                // the transport and the client busy together and took both cores from the
+                // simulation for those moments.
+                int slices = targets.size() >= SPREAD_MIN_TARGETS ? SAMPLE_SLICES : 1;
+                for (int slice = 0; slice < slices; slice++) {
+                    int from = slice * targets.size() / slices;
+                    int to = (slice + 1) * targets.size() / slices;
+                    timers.add(env.scheduler()
+                            .scheduleAtFixedRate(
+                                    () -> guarded(() -> sample(indexes, from, to)),
+                                    interval + slice * (interval / slices),
+                                    interval,
+                                    TimeUnit.NANOSECONDS));
+                }
+            });
             for (int i = 0; i < specs.size(); i++) {
                 SubscriptionSpec spec = specs.get(i);
                 int index = i;
-                if (spec.hasSampledLeaves()) {
-                    // Many targets are sampled in slices spread over the interval, each slice still
-                    // once per interval: a single sweep of every device at once made the encoder,
-                    // the transport and the client busy together and took both cores from the
-                    // simulation for those moments.
-                    int slices = targets.size() >= SPREAD_MIN_TARGETS ? SAMPLE_SLICES : 1;
-                    long interval = spec.sampleIntervalNs();
-                    for (int slice = 0; slice < slices; slice++) {
-                        int from = slice * targets.size() / slices;
-                        int to = (slice + 1) * targets.size() / slices;
-                        timers.add(env.scheduler()
-                                .scheduleAtFixedRate(
-                                        () -> guarded(() -> sample(index, from, to)),
-                                        interval + slice * (interval / slices),
-                                        interval,
-                                        TimeUnit.NANOSECONDS));
-                    }
-                }
                 if (spec.hasChangeLeaves() && spec.heartbeatIntervalNs() > 0) {
                     timers.add(env.scheduler()
                             .scheduleAtFixedRate(
@@ -343,8 +414,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             if (!remembers
                     && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
-                buffer.updateTable(
-                        target, device.timestampNs(), table, selection.layout(target, table.layout(), budget).selected);
+                int[] selected = selection.layout(target, table.layout(), budget).selected;
+                awaitRoom(selected.length);
+                buffer.updateTable(target, device.timestampNs(), table, selected);
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
                     if (selection.selecting(path, budget).length > 0) {
                         buffer.update(target, timestampNs, path, value, true);
@@ -355,6 +427,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             env.reader().visit(target, (path, value, timestampNs) -> {
                 int[] selecting = selection.selecting(path, budget);
                 if (selecting.length > 0) {
+                    awaitRoom(1);
                     queue(target, timestampNs, path, value, wall);
                 }
             });
@@ -364,11 +437,32 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     }
 
     /**
+     * The initial state waits for the client rather than being dropped when the buffer is full (at
+     * most {@link #INITIAL_STATE_WAIT_NANOS} per wait; a client that reads nothing for that long
+     * loses what does not fit, counted as dropped). Kicks the drain while it waits: the transport's
+     * onReady comes on this call's thread, which is the one waiting.
+     */
+    private void awaitRoom(int leaves) {
+        long deadline = System.nanoTime() + INITIAL_STATE_WAIT_NANOS;
+        try {
+            while (!buffer.awaitRoom(leaves, this::cancelled, ROOM_POLL_NANOS)
+                    && !cancelled()
+                    && System.nanoTime() < deadline) {
+                requestDrain();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
      * A sampling tick of targets {@code from} (inclusive) to {@code to}: every sampled leaf, unless
      * suppress_redundant holds back an unchanged one.
      */
-    private void sample(int index, int from, int to) {
-        sweep(index, true, targets.subList(from, to));
+    private void sample(int[] indexes, int from, int to) {
+        for (int index : indexes) {
+            sweep(index, true, targets.subList(from, to));
+        }
     }
 
     /** A heartbeat tick: every on-change leaf not sent within the heartbeat interval. */
@@ -556,12 +650,18 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
         while (out.isReady()) {
             if (buffer.drain(DRAIN_CHUNK, writer) == 0) {
+                if (syncWritten) {
+                    releaseSyncSlot(); // all of the initial state is in the transport, and it is ready
+                }
                 return;
             }
             List<EncodedResponse> responses = writer.finish();
             env.stats().delivered(writer.takeUpdateCount());
             for (EncodedResponse response : responses) {
                 out.onNext(response);
+                if (response.bytes() == ResponseEncoder.SYNC_RESPONSE) {
+                    syncWritten = true;
+                }
             }
             // A chunk ends at a sync marker if it has one: a ONCE subscription is done there.
             if (completeAfterSync
@@ -579,7 +679,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             return;
         }
         closed = true;
-        env.reader().backend().removeListener(this);
+        if (listens) {
+            env.changes().remove(this, targets);
+        }
         synchronized (timers) {
             timers.forEach(t -> t.cancel(false));
         }
@@ -591,8 +693,14 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             env.stats().subscriptionClosed();
             env.log().info("subscribe-end", "peer", peer(), "mode", request.getMode());
         }
-        if (holdsSlot) {
-            client.closeSubscription();
+        if (heldTargets > 0) {
+            client.closeSubscription(heldTargets);
+        }
+        if (client != null) {
+            releaseSyncSlot();
+        }
+        if (holdsSelection) {
+            env.selections().release(specs);
         }
     }
 }

@@ -64,6 +64,18 @@ final class SubscriptionSpec {
         return suppressRedundant || heartbeatIntervalNs > 0;
     }
 
+    /** What makes two subscriptions select and sweep alike: equal keys may share a {@link RequestSelection}. */
+    Key key() {
+        return new Key(pattern, mode, sampleIntervalNs, suppressRedundant, heartbeatIntervalNs);
+    }
+
+    record Key(
+            PathPattern pattern,
+            SubscriptionMode mode,
+            long sampleIntervalNs,
+            boolean suppressRedundant,
+            long heartbeatIntervalNs) {}
+
     @Override
     public String toString() {
         return pattern + " " + mode + (mode == SubscriptionMode.SAMPLE ? " every " + sampleIntervalNs + " ns" : "");

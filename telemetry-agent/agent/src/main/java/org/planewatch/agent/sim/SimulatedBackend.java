@@ -195,10 +195,10 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
         this.dilation = options.dilation();
         this.clock = clock;
         this.pacer = new SimPacer(options.dilation(), clock.nanoTime());
-        Map<TelemetryPath, TelemetryPath> interned = new HashMap<>();
+        DeviceLeaves.Shared shared = new DeviceLeaves.Shared(fabric, epochNs);
         Map<Long, TelemetryPath[]> eventPaths = new HashMap<>();
         for (int h = 0; h < fabric.hostCount(); h++) {
-            addDevice(fabric.hostName(h), DeviceRole.HOST, DeviceLeaves.host(fabric, h, epochNs, interned));
+            addDevice(fabric.hostName(h), DeviceRole.HOST, DeviceLeaves.host(shared, h));
             if (devices.containsKey(fabric.hostName(h))) {
                 rings.put(h, new EventRing(options.eventRing(), eventPaths));
                 hostTargets.put(h, fabric.hostName(h));
@@ -206,7 +206,7 @@ public final class SimulatedBackend extends PublishingBackend implements ConfigW
             }
         }
         for (int s = 0; s < fabric.switchCount(); s++) {
-            addDevice(fabric.switchName(s), DeviceRole.SWITCH, DeviceLeaves.switchDevice(fabric, s, epochNs, interned));
+            addDevice(fabric.switchName(s), DeviceRole.SWITCH, DeviceLeaves.switchDevice(shared, s));
         }
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("--target '" + options.target() + "' is not a device of scenario '"

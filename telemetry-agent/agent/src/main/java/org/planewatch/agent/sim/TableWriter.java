@@ -20,7 +20,16 @@ final class TableWriter {
 
     /** Last layout per device. */
     static final class Layouts {
+        /** Shapes remembered for sharing; past this the memory starts over (event rings keep making new ones). */
+        private static final int SHAPES_LIMIT = 4096;
+
         private final Map<String, LeafLayout> byDevice = new HashMap<>();
+        /**
+         * One layout per shape: devices with the same leaves (every switch of a fabric, every idle
+         * host) share it, so the full fabric's 6,144 switches hold one layout of 20,000 paths instead
+         * of 6,144, and the server's per-layout answers are made once (ADR 0103).
+         */
+        private final Map<List<TelemetryPath>, LeafLayout> byShape = new HashMap<>();
 
         LeafTable table(String device, Consumer<TableWriter> fill) {
             LeafLayout layout = byDevice.get(device);
@@ -33,7 +42,14 @@ final class TableWriter {
             }
             TableWriter shape = new TableWriter(null);
             fill.accept(shape);
-            layout = new LeafLayout(shape.paths);
+            layout = byShape.get(shape.paths);
+            if (layout == null) {
+                if (byShape.size() >= SHAPES_LIMIT) {
+                    byShape.clear();
+                }
+                layout = new LeafLayout(shape.paths);
+                byShape.put(shape.paths, layout);
+            }
             byDevice.put(device, layout);
             TableWriter values = new TableWriter(layout);
             fill.accept(values);

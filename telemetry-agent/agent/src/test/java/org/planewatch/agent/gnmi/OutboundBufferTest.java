@@ -133,11 +133,51 @@ class OutboundBufferTest {
         assertTrue(buffer.isEmpty());
     }
 
+    /** Issue 20 item 3: sampled tables of a large fabric filled the buffer and a decision, sent once, was dropped. */
+    @Test
+    void tablesLeaveAnEighthOfTheBufferToChanges() {
+        List<TelemetryPath> leaves = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            leaves.add(TelemetryPath.parse("/leaf" + i));
+        }
+        OutboundBuffer buffer = new OutboundBuffer(8, stats);
+        buffer.updateTable(
+                "h", 1, table(new LeafLayout(leaves), 0, 1, 2, 3, 4, 5, 6, 7), new int[] {0, 1, 2, 3, 4, 5, 6, 7});
+        TelemetryPath decision = TelemetryPath.parse("mrc:/events/event[seq=1]/state/reason");
+        buffer.update("h", 2, decision, TelemetryValue.str("probe-loss"));
+        List<OutboundBuffer.Pending> out = buffer.take(10);
+        assertEquals(8, out.size());
+        assertEquals(decision, out.getLast().path, "the decision found room");
+        assertEquals(1, stats.droppedUpdates(), "the sample left out");
+    }
+
     @Test
     void aTableDropsTheLeavesThatFindTheBufferFull() {
         OutboundBuffer buffer = new OutboundBuffer(2, stats);
         buffer.updateTable("h", 1, table(ABC, 1, 2, 3), new int[] {0, 1, 2});
         assertEquals(1, stats.droppedUpdates());
         assertEquals(2, buffer.take(10).size());
+    }
+
+    @Test
+    void aStreamOfOneDeviceFreesItsColumnsOnceDrained() {
+        // 137,216 per-device streams each kept its device's columns (a copy of the layout's size)
+        // between samples a minute apart.
+        OutboundBuffer buffer = new OutboundBuffer(10, stats);
+        buffer.releaseDrainedSlots();
+        buffer.updateTable("h", 1, table(ABC, 1, 2, 3), new int[] {0, 1, 2});
+        assertEquals(1, buffer.slotCount());
+        assertEquals(3, buffer.take(10).size());
+        assertEquals(0, buffer.slotCount());
+        buffer.updateTable("h", 2, table(ABC, 4, 5, 6), new int[] {0, 1, 2});
+        assertEquals(3, buffer.take(10).size(), "a freed slot is made again at the next sample");
+    }
+
+    @Test
+    void aStreamOfManyDevicesKeepsItsColumnsForTheNextSample() {
+        OutboundBuffer buffer = new OutboundBuffer(10, stats);
+        buffer.updateTable("h", 1, table(ABC, 1, 2, 3), new int[] {0, 1, 2});
+        buffer.take(10);
+        assertEquals(1, buffer.slotCount());
     }
 }

@@ -56,4 +56,18 @@ class RequestSelectionTest {
         assertArrayEquals(new int[] {0, 1, 2, 3}, changed.selected);
         assertEquals(1, selection.cachedLayouts());
     }
+
+    @Test
+    void targetsOfOneLayoutShareOneAnswer() {
+        // Every switch of the full fabric has the same leaves, so one layout: one answer for all of
+        // them, where each target kept its own copy (6,144 copies of 20,000 leaves).
+        RequestSelection selection = everything();
+        LeafLayout shared = layoutWithEvents(0, 64);
+        var first = selection.layout("p0-t1-0", shared, UNLIMITED);
+        for (int sw = 1; sw < 100; sw++) {
+            assertSame(first, selection.layout("p0-t1-" + sw, shared, UNLIMITED));
+        }
+        assertEquals(100, selection.cachedLayouts());
+        assertEquals(1, selection.distinctLayoutSelections());
+    }
 }

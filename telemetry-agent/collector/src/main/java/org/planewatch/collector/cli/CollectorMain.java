@@ -44,8 +44,8 @@ public final class CollectorMain implements Callable<Integer> {
     @Option(
             names = "--targets",
             paramLabel = "FILE",
-            required = true,
-            description = "Targets file (YAML, as the console's).")
+            description = "Targets file (YAML, as the console's); required. For one agent serving many devices,"
+                    + " write it with the targets-file command.")
     Path targets;
 
     @Option(
@@ -173,6 +173,7 @@ public final class CollectorMain implements Callable<Integer> {
 
     static int run(CollectorMain main, String... args) {
         CommandLine line = new CommandLine(main);
+        line.addSubcommand(new CommandLine(new TargetsFileCommand(main.out, main.err)));
         line.setOut(new PrintWriter(main.out, true));
         line.setErr(new PrintWriter(main.err, true));
         line.setExecutionExceptionHandler((e, cmd, parsed) -> {
@@ -287,6 +288,9 @@ public final class CollectorMain implements Callable<Integer> {
 
     /** Every flag and file checked before anything starts. */
     private Settings settings() {
+        if (targets == null) {
+            throw new IllegalArgumentException("--targets FILE is required (a targets file: docs/scale.md)");
+        }
         if ((bootstrap == null) == (embeddedBroker == null)) {
             throw new IllegalArgumentException(
                     "give exactly one of --bootstrap HOST:PORT (an existing cluster) and --embedded-broker DIR (a demo"

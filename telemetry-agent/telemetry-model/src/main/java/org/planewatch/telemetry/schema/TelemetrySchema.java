@@ -331,7 +331,9 @@ public final class TelemetrySchema {
                         "Updates replaced by a newer value of the same path because a client read slowly.")
                 .counter(
                         AgentLeaves.DROPPED_UPDATES,
-                        "Updates dropped because a subscription buffer held its maximum number of paths.")
+                        "Updates dropped because a subscription buffer held its maximum number of paths (samples may fill"
+                                + " seven eighths of it, the rest is kept for changes; an initial state waits for room"
+                                + " instead, ADR 0105).")
                 .gauge(AgentLeaves.ACTIVE_SUBSCRIPTIONS, "Subscribe streams open on the agent.")
                 .gauge(AgentLeaves.CONNECTED_CLIENTS, "Client connections open on the agent.");
 

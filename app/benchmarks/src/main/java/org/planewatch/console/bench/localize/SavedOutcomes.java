@@ -38,7 +38,7 @@ final class SavedOutcomes {
         if (f.length != 11) {
             throw new IllegalArgumentException(where + ": " + f.length + " fields, expected 11");
         }
-        int id = (int) number(f[0], where, "id");
+        int id = (int) number(f[0], where, "the run's number");
         if (id < 1 || id > plan.size()) {
             throw new IllegalArgumentException(
                     where + ": run " + id + " is not in the plan, which numbers its runs 1 to " + plan.size());

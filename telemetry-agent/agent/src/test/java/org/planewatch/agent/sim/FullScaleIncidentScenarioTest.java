@@ -1,0 +1,103 @@
+package org.planewatch.agent.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.planewatch.sim.Simulation;
+import org.planewatch.sim.config.FaultSpec;
+import org.planewatch.sim.config.Scenario;
+import org.planewatch.sim.scenario.ScenarioLoader;
+import org.planewatch.sim.switching.PortCounter;
+import org.planewatch.sim.telemetry.FabricTelemetry;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
+import org.planewatch.telemetry.worker.ManualNanoClock;
+
+/**
+ * Issue 21 item 6: the full-scale source's scenario validates as the full fabric with its scripted
+ * incident, and the incident fires as the agent serves it: the same file on a fabric small enough for
+ * a test (the devices it names kept), run through the simulated back end.
+ */
+@Timeout(120)
+class FullScaleIncidentScenarioTest {
+
+    private static final Path FILE = Path.of("../../sim-backend/scenarios/scale/full-scale-incident.yaml");
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void theFileIsTheFullFabricWithASpineRebootALinkDownAndAGrayLink() throws Exception {
+        Scenario full = ScenarioLoader.load(FILE);
+        assertEquals(131_072, full.fabric().hostCount());
+        assertEquals(8, full.fabric().planes());
+        List<FaultSpec> faults = full.faults();
+        assertEquals(3, faults.size(), faults.toString());
+        assertTrue(
+                faults.get(0) instanceof FaultSpec.SwitchReboot r
+                        && r.switchName().contains("-t1-"),
+                faults.toString());
+        assertTrue(faults.get(1) instanceof FaultSpec.LinkDown, faults.toString());
+        assertTrue(faults.get(2) instanceof FaultSpec.GrayLink g && g.dropProbability() > 0, faults.toString());
+    }
+
+    @Test
+    void itsIncidentFiresAsTheAgentServesIt() throws Exception {
+        String text = Files.readString(FILE)
+                .replace(
+                        "fabric: {planes: 8, hostsPerT0: 256, t0PerPlane: 512, t1PerPlane: 256}",
+                        "fabric: {planes: 8, hostsPerT0: 2, t0PerPlane: 16, t1PerPlane: 10}")
+                .replace("hosts: 4096, messageBytes: 4194304", "hosts: 32, messageBytes: 262144")
+                .replace("host-4095~p4-t0-15", "host-31~p4-t0-15");
+        assertTrue(text.contains("t0PerPlane: 16") && text.contains("hosts: 32"), "the file's lines were found");
+        Simulation sim = Simulation.build(ScenarioLoader.parse(text, "full-scale-incident-small.yaml", Path.of(".")));
+        FabricTelemetry t = sim.telemetry();
+        SimulatedBackend backend = new SimulatedBackend(sim, SimOptions.defaults(), 0, new ManualNanoClock(0));
+
+        sim.runUntil(40 * MS * 1000);
+        backend.publishCurrentState();
+        assertEquals("DOWN", operStatusTowards(backend, "p1-t1-3", "p1-t0-0"), "the spine reboots at 30 ms");
+        assertEquals("UP", operStatusTowards(backend, "p2-t0-15", "p2-t1-7"));
+
+        sim.runUntil(70 * MS * 1000);
+        backend.publishCurrentState();
+        assertEquals("UP", operStatusTowards(backend, "p1-t1-3", "p1-t0-0"), "back after 20 ms");
+        assertEquals("DOWN", operStatusTowards(backend, "p2-t0-15", "p2-t1-7"), "the link goes down at 60 ms");
+
+        sim.runUntil(130 * MS * 1000);
+        long lost = t.portCounter(t.hostPort(31, 4), PortCounter.WIRE_LOST_GRAY) + grayLossesTowards(t, "p4-t0-15", 31);
+        assertTrue(lost > 0, "the gray link drops packets from 90 ms: " + lost);
+    }
+
+    /** The oper-status the agent serves for {@code device}'s interface whose LLDP neighbor is {@code peer}. */
+    private static String operStatusTowards(SimulatedBackend backend, String device, String peer) {
+        Map<TelemetryPath, TelemetryValue> leaves = backend.read(device).leaves();
+        for (Map.Entry<TelemetryPath, TelemetryValue> leaf : leaves.entrySet()) {
+            TelemetryPath path = leaf.getKey();
+            if (path.toString().contains("lldp")
+                    && path.toString().endsWith("/system-name")
+                    && leaf.getValue().text().equals(peer)) {
+                String ifName = path.toString().replaceAll(".*interface\\[name=([^\\]]+)\\].*", "$1");
+                return leaves.get(TelemetryPath.parse("/interfaces/interface[name=" + ifName + "]/state/oper-status"))
+                        .text();
+            }
+        }
+        throw new AssertionError(device + " has no interface towards " + peer);
+    }
+
+    /** Packets the gray link lost on the wire from switch {@code from} towards host {@code host} (ground truth). */
+    private static long grayLossesTowards(FabricTelemetry t, String from, int host) {
+        int sw = t.switchIndex(from);
+        for (int k = 0; k < t.switchPortCount(sw); k++) {
+            int port = t.switchPort(sw, k);
+            if (t.portPeerNode(port) == host) {
+                return t.portCounter(port, PortCounter.WIRE_LOST_GRAY);
+            }
+        }
+        throw new AssertionError(from + " has no port towards host " + host);
+    }
+}
