@@ -62,7 +62,9 @@ public record KafkaClientProperties(String program, Map<String, String> owned) {
     public Map<String, String> fromMap(String where, Map<?, ?> entries) {
         Map<String, String> properties = new LinkedHashMap<>();
         for (Map.Entry<?, ?> entry : entries.entrySet()) {
-            if (entry.getValue() == null || entry.getValue() instanceof Map<?, ?> || entry.getValue() instanceof List<?>) {
+            if (entry.getValue() == null
+                    || entry.getValue() instanceof Map<?, ?>
+                    || entry.getValue() instanceof List<?>) {
                 throw new IllegalArgumentException(where + ": property '" + entry.getKey()
                         + "' needs a single value (a string, number or boolean)");
             }
