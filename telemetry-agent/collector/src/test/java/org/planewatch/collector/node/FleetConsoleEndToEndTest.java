@@ -66,8 +66,10 @@ class FleetConsoleEndToEndTest {
             Path targets = agent.writeTargetsFile(dir.resolve("targets.yaml"), targetCount);
             String bootstrap = kafka.bootstrap();
             long started = System.nanoTime();
-            CollectorNode a = CollectorNode.start(settings("a", bootstrap, targets), rollupsOnly(), line -> {});
-            CollectorNode b = CollectorNode.start(settings("b", bootstrap, targets), rollupsOnly(), line -> {});
+            CollectorNode a =
+                    CollectorNode.start(settings("a", bootstrap, targets), rollupsOnly(), System.out::println);
+            CollectorNode b =
+                    CollectorNode.start(settings("b", bootstrap, targets), rollupsOnly(), System.out::println);
             try (FleetSession console = FleetSession.start(
                     new FleetAddress(bootstrap, Map.of(), "test"), InstantSource.system(), Duration.ofSeconds(30))) {
                 Set<String> all = new HashSet<>();
@@ -130,9 +132,15 @@ class FleetConsoleEndToEndTest {
                 a.collector().crash();
                 a.close();
                 Collectors.await(
-                        () -> b.collector().targets().equals(all) && agent.activeSubscriptions() == targetCount,
+                        () -> b.collector().targets().equals(all)
+                                && agent.activeSubscriptions()
+                                        == agent.devices().size(),
                         TAKEOVER_LIMIT,
-                        "the surviving collector did not take over the killed one's " + lost.size() + " targets");
+                        "the surviving collector did not take over the killed one's " + lost.size()
+                                + " targets (it holds "
+                                + b.collector().targets() + ", the agent serves " + agent.activeSubscriptions()
+                                + " subscriptions, its failure: "
+                                + b.collector().failure() + ")");
                 System.out.printf(
                         "takeover of %d targets after a kill: %d ms%n",
                         lost.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed));
