@@ -1,9 +1,15 @@
 package org.planewatch.console.session;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.planewatch.console.fleet.FleetReader;
+import org.planewatch.console.ingest.TargetsFile;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.FleetAddress;
@@ -36,6 +42,22 @@ public final class FleetSession implements TargetControl, DrillDownControl, Auto
 
     public static FleetSession start(FleetAddress address, InstantSource clock, Duration drillDownLookback) {
         return new FleetSession(address, FleetReader.start(address, clock, ROLLUP_FRESHNESS, drillDownLookback));
+    }
+
+    /**
+     * The fleet of {@code --kafka bootstrap} with {@code --kafka-property key=value} options and a
+     * {@code --kafka-properties file}, checked: a bad value says what and where.
+     */
+    public static FleetAddress address(String bootstrap, List<String> properties, Optional<Path> propertiesFile) {
+        Map<String, String> all = new LinkedHashMap<>();
+        propertiesFile.ifPresent(file -> all.putAll(TargetsFile.kafkaProperties(file)));
+        all.putAll(TargetsFile.kafkaProperties("--kafka-property", properties));
+        return new FleetAddress(bootstrap, all, "--kafka");
+    }
+
+    /** The {@code kafka:} entry of a targets file, checked, if it has one. */
+    public static Optional<FleetAddress> addressIn(Path targetsFile) throws IOException {
+        return TargetsFile.kafka(targetsFile);
     }
 
     public SnapshotSource snapshots() {

@@ -18,6 +18,10 @@ public record FleetAddress(String bootstrap, Map<String, String> properties, Str
             throw new IllegalArgumentException(origin + ": a Kafka bootstrap address (host:port) is required");
         }
         for (String server : servers) {
+            if (!server.strip().matches(".*:\\d+")) {
+                throw new IllegalArgumentException(origin + ": bootstrap server '" + server.strip()
+                        + "' is not host:port (Kafka has no default port)");
+            }
             try {
                 TargetAddress.parse(server.strip());
             } catch (IllegalArgumentException e) {
