@@ -13,7 +13,8 @@ import org.planewatch.console.testing.ModuleClasses;
  * The console core's data flow, one way: decoded telemetry ({@code telemetry}) comes in from the
  * network ({@code ingest}) or a recording ({@code record}, {@code replay}) and drives the model
  * ({@code state}); only a session ({@code session}) puts ingest, store, recorder and replay engine
- * together, and the headless recorder ({@code headless}) runs on a session. No JavaFX anywhere.
+ * together, and the headless recorder ({@code headless}) runs on a session; on a fleet ({@code fleet},
+ * ADR 0102) the collector tier's Kafka topics are the network. No JavaFX anywhere.
  */
 @AnalyzeClasses(
         packages = "org.planewatch.console",
@@ -38,11 +39,15 @@ class CoreLayeringTest {
             .mayOnlyAccessLayers("Telemetry")
             .whereLayer("Replay")
             .mayOnlyAccessLayers("Telemetry", "State", "Record")
+            .whereLayer("Fleet")
+            .mayOnlyAccessLayers("Telemetry", "Ingest", "State")
             .whereLayer("Session")
-            .mayOnlyAccessLayers("Telemetry", "Ingest", "State", "Record", "Replay")
+            .mayOnlyAccessLayers("Telemetry", "Ingest", "State", "Record", "Replay", "Fleet")
             .whereLayer("Headless")
             .mayOnlyAccessLayers("Telemetry", "State", "Session")
             .whereLayer("Ingest")
+            .mayOnlyBeAccessedByLayers("Session", "Fleet")
+            .whereLayer("Fleet")
             .mayOnlyBeAccessedByLayers("Session")
             .whereLayer("Record")
             .mayOnlyBeAccessedByLayers("Replay", "Session")
@@ -87,6 +92,15 @@ class CoreLayeringTest {
             .resideOutsideOfPackages("java..", "..console.state.localize..")
             .because(
                     "the localization is fed decisions and asks the model about names through FabricElements (ADR 0095)");
+
+    @ArchTest
+    static final ArchRule onlyTheFleetSpeaksKafka = noClasses()
+            .that()
+            .resideOutsideOfPackage("..console.fleet..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.apache.kafka..")
+            .because("the fleet's reader decodes Kafka records into the model; nothing else sees Kafka (ADR 0102)");
 
     @ArchTest
     static final ArchRule onlyTheRecorderTouchesTheDatabase = ConsoleLayers.onlyTheRecorderTouchesTheDatabase();

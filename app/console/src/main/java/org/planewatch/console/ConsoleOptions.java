@@ -3,7 +3,11 @@ package org.planewatch.console;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import org.planewatch.console.session.FleetSession;
+import org.planewatch.console.telemetry.FleetAddress;
 import org.planewatch.console.viewmodel.ViewId;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,7 +27,8 @@ public record ConsoleOptions(
         Optional<Double> replayAtSeconds,
         boolean smokeTest,
         boolean headless,
-        boolean helpRequested) {
+        boolean helpRequested,
+        Optional<FleetAddress> fleet) {
 
     @Command(
             name = "planewatch-console",
@@ -41,6 +46,27 @@ public record ConsoleOptions(
                 paramLabel = "<file.yaml>",
                 description = "Connect to the agents listed in this file.")
         Path targets;
+
+        @Option(
+                names = "--kafka",
+                paramLabel = "<bootstrap>",
+                description = "Show a whole fleet from the collector tier's Kafka cluster (host:port[,host:port]):"
+                        + " the rollups, and the raw updates of the device drilled into (ADR 0102).")
+        String kafka;
+
+        @Option(
+                names = "--kafka-property",
+                paramLabel = "<key=value>",
+                description =
+                        "A Kafka client property for --kafka (TLS, SASL: security.protocol=SSL, ...); repeatable.")
+        List<String> kafkaProperty = new ArrayList<>();
+
+        @Option(
+                names = "--kafka-properties",
+                paramLabel = "<file>",
+                description =
+                        "Kafka client properties for --kafka, key=value lines (the --kafka-property options win).")
+        Path kafkaProperties;
 
         @Option(
                 names = "--view",
@@ -135,7 +161,8 @@ public record ConsoleOptions(
                         Optional.empty(),
                         false,
                         false,
-                        true);
+                        true,
+                        Optional.empty());
             }
         } catch (CommandLine.ParameterException e) {
             errWriter.println("planewatch-console: " + e.getMessage());
@@ -147,6 +174,34 @@ public record ConsoleOptions(
                     + arguments.exitAfterSeconds);
             return null;
         }
+        if (arguments.kafka == null && (!arguments.kafkaProperty.isEmpty() || arguments.kafkaProperties != null)) {
+            errWriter.println(
+                    "planewatch-console: --kafka-property and --kafka-properties go with --kafka <bootstrap>");
+            return null;
+        }
+        Optional<FleetAddress> fleet = Optional.empty();
+        try {
+            if (arguments.kafka != null) {
+                fleet = Optional.of(FleetSession.address(
+                        arguments.kafka, arguments.kafkaProperty, Optional.ofNullable(arguments.kafkaProperties)));
+            } else if (arguments.targets != null) {
+                fleet = FleetSession.addressIn(arguments.targets);
+            }
+        } catch (IllegalArgumentException | java.io.IOException e) {
+            errWriter.println("planewatch-console: " + e.getMessage());
+            return null;
+        }
+        if (arguments.kafka != null && (arguments.demo || arguments.targets != null)) {
+            errWriter.println(
+                    "planewatch-console: --kafka shows a fleet; it cannot be combined with --demo or --targets"
+                            + " (put a 'kafka:' entry in the targets file instead)");
+            return null;
+        }
+        if (fleet.isPresent() && (arguments.record != null || arguments.smokeTest)) {
+            errWriter.println("planewatch-console: on a fleet (--kafka or a 'kafka:' entry) --record and --smoke-test"
+                    + " are not available; record a fleet with the headless recorder's future --kafka option");
+            return null;
+        }
         if (arguments.demo && arguments.targets != null) {
             errWriter.println("planewatch-console: --demo and --targets exclude each other; choose one source");
             return null;
@@ -156,7 +211,8 @@ public record ConsoleOptions(
             return null;
         }
         Path replay = arguments.replay != null ? arguments.replay : arguments.positionalRecording;
-        if (replay != null && (arguments.demo || arguments.targets != null || arguments.record != null)) {
+        if (replay != null
+                && (arguments.demo || arguments.targets != null || arguments.record != null || fleet.isPresent())) {
             errWriter.println(
                     "planewatch-console: a replay shows a recording; it cannot be combined with --demo, --targets or --record");
             return null;
@@ -180,8 +236,8 @@ public record ConsoleOptions(
             }
         }
         return new ConsoleOptions(
-                arguments.demo || arguments.targets == null,
-                Optional.ofNullable(arguments.targets),
+                (arguments.demo || arguments.targets == null) && fleet.isEmpty(),
+                fleet.isPresent() ? Optional.empty() : Optional.ofNullable(arguments.targets),
                 view,
                 Optional.ofNullable(arguments.select),
                 arguments.light,
@@ -192,6 +248,7 @@ public record ConsoleOptions(
                 Optional.ofNullable(arguments.at),
                 arguments.smokeTest,
                 arguments.headless,
-                false);
+                false,
+                fleet);
     }
 }

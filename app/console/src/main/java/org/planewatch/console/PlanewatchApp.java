@@ -26,6 +26,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.planewatch.console.demo.EmbeddedDemo;
+import org.planewatch.console.session.FleetSession;
 import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.session.RecordingControl;
 import org.planewatch.console.session.RecordingInfo;
@@ -33,6 +34,7 @@ import org.planewatch.console.session.SessionException;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.telemetry.FaultControl;
+import org.planewatch.console.telemetry.FleetAddress;
 import org.planewatch.console.telemetry.TargetConfig;
 import org.planewatch.console.view.FrameDriver;
 import org.planewatch.console.view.MainWindow;
@@ -47,6 +49,7 @@ public final class PlanewatchApp extends Application {
     private static final AtomicInteger EXIT_STATUS = new AtomicInteger();
 
     private LiveSession session;
+    private FleetSession fleet;
     private EmbeddedDemo demo;
     private FrameDriver frames;
     private RecordingControl recording;
@@ -65,7 +68,9 @@ public final class PlanewatchApp extends Application {
 
     static void launchWith(ConsoleOptions options) {
         OPTIONS.set(options);
-        if (options.replay().isEmpty() && options.targetsFile().isEmpty()) {
+        if (options.replay().isEmpty()
+                && options.targetsFile().isEmpty()
+                && options.fleet().isEmpty()) {
             DEMO_START.set(CompletableFuture.supplyAsync(
                     PlanewatchApp::startDemo,
                     task -> Thread.ofPlatform()
@@ -101,6 +106,10 @@ public final class PlanewatchApp extends Application {
                 EXIT_STATUS.set(status);
                 Platform.exit();
             });
+            return;
+        }
+        if (options.fleet().isPresent()) {
+            startFleet(stage, options, options.fleet().get());
             return;
         }
         String label;
@@ -149,6 +158,33 @@ public final class PlanewatchApp extends Application {
             startSmokeTest(options, viewModel, scene);
             return;
         }
+        options.screenshot()
+                .ifPresentOrElse(
+                        file -> ScreenshotWriter.after(
+                                scene, file, options.exitAfterSeconds().orElse(2.0)),
+                        () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
+    }
+
+    /**
+     * The console on a fleet (ADR 0102): the rollups from Kafka, the drilled-down device's raw updates;
+     * the title says so. No recording menu: recording a fleet is the headless recorder's (not yet).
+     */
+    private void startFleet(Stage stage, ConsoleOptions options, FleetAddress address) {
+        fleet = FleetSession.start(address, InstantSource.system());
+        MainViewModel viewModel =
+                new MainViewModel(fleet.snapshots(), Optional.of(fleet), Optional.empty(), fleet.label());
+        viewModel.currentViewProperty().set(options.view());
+        MainWindow window = new MainWindow(viewModel);
+        if (options.lightTheme()) {
+            window.setDarkTheme(false);
+        }
+        Scene scene = window.getScene();
+        stage.setTitle("Planewatch \u2014 " + fleet.label());
+        stage.setScene(scene);
+        stage.show();
+        frames = new FrameDriver(viewModel);
+        frames.start();
+        options.select().ifPresent(name -> selectWhenKnown(viewModel, name));
         options.screenshot()
                 .ifPresentOrElse(
                         file -> ScreenshotWriter.after(
@@ -406,6 +442,9 @@ public final class PlanewatchApp extends Application {
         }
         if (recording != null) {
             recording.close();
+        }
+        if (fleet != null) {
+            fleet.close();
         }
         if (session != null) {
             session.close();

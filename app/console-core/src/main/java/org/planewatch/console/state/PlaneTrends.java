@@ -20,7 +20,7 @@ import org.planewatch.console.state.FabricSnapshot.TrimPoint;
  * trim charts all show these points, so they agree with one another; the published copies change
  * only when a point is added.
  */
-final class PlaneTrends {
+public final class PlaneTrends {
     /** The smoothing window: long enough to span several training steps, short enough to follow a fault. */
     static final long WINDOW_MILLIS = 10_000;
 
@@ -43,12 +43,12 @@ final class PlaneTrends {
     }
 
     /** @param capacity points kept per plane (one per {@link #POINT_MILLIS}) */
-    PlaneTrends(int capacity) {
+    public PlaneTrends(int capacity) {
         this.capacity = capacity;
     }
 
     /** Takes the planes' current rates at {@code nowMillis}; adds a point when one is due. */
-    void update(List<PlaneSummary> summaries, long nowMillis) {
+    public void update(List<PlaneSummary> summaries, long nowMillis) {
         if (lastPointMillis != Long.MIN_VALUE && nowMillis < lastPointMillis) {
             // The clock went back (a replay's seek): what was smoothed belongs to another time.
             planes.clear();
@@ -104,12 +104,12 @@ final class PlaneTrends {
     }
 
     /** Per plane, its smoothed points, oldest first. */
-    Map<Integer, List<TrendPoint>> points() {
+    public Map<Integer, List<TrendPoint>> points() {
         return published;
     }
 
     /** The same points' trim rates, for the trim charts. */
-    Map<Integer, List<TrimPoint>> trims() {
+    public Map<Integer, List<TrimPoint>> trims() {
         return publishedTrims;
     }
 }

@@ -31,6 +31,8 @@ public final class ConsoleLayers {
                 .definedBy(ROOT + ".record..")
                 .layer("Replay")
                 .definedBy(ROOT + ".replay..")
+                .layer("Fleet")
+                .definedBy(ROOT + ".fleet..")
                 .layer("Session")
                 .definedBy(ROOT + ".session..")
                 .layer("Headless")

@@ -75,6 +75,12 @@ public final class MainViewModel {
                     drillDown.watchEvs(host);
                 }
             });
+            // A source without every device's detail (a fleet) streams the one being looked at.
+            devices.switchNameProperty().addListener((o, a, name) -> {
+                if (name != null && !name.isBlank()) {
+                    drillDown.watchDevice(name);
+                }
+            });
         }
         exclusions.selectedEventProperty().addListener((o, a, event) -> {
             if (event != null) {

@@ -1,5 +1,7 @@
 package org.planewatch.collector.config;
 
+import org.planewatch.fleet.FleetTopics;
+
 /**
  * The rollups' Kafka Streams application and its compacted output topics (ADR 0100, docs/scale.md).
  *
@@ -24,10 +26,10 @@ public record RollupLayout(
     public static RollupLayout defaults() {
         return new RollupLayout(
                 "planewatch-rollups",
-                "planewatch.rollup.planes",
-                "planewatch.rollup.links",
-                "planewatch.rollup.suspects",
-                "planewatch.rollup.alarms",
+                FleetTopics.PLANES,
+                FleetTopics.LINKS,
+                FleetTopics.SUSPECTS,
+                FleetTopics.ALARMS,
                 8);
     }
 }

@@ -1,6 +1,7 @@
 package org.planewatch.collector.config;
 
 import java.time.Duration;
+import org.planewatch.fleet.FleetTopics;
 
 /**
  * The collector tier's topics. The targets topic and the exclusions topic have the same number of
@@ -48,9 +49,9 @@ public record TopicLayout(
 
     public static TopicLayout defaults() {
         return new TopicLayout(
-                "planewatch.targets",
-                "planewatch.updates",
-                "planewatch.exclusions",
+                FleetTopics.TARGETS,
+                FleetTopics.UPDATES,
+                FleetTopics.EXCLUSIONS,
                 12,
                 12,
                 0,

@@ -3,9 +3,9 @@ package org.planewatch.collector.metrics;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
-import org.planewatch.collector.rollup.AlarmRollup;
-import org.planewatch.collector.rollup.PlaneRollup;
-import org.planewatch.collector.rollup.SuspectRollup;
+import org.planewatch.fleet.AlarmRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.SuspectRollup;
 
 /**
  * The {@code /metrics} page (docs/prometheus/alerts.yml and docs/grafana use these names): per-plane

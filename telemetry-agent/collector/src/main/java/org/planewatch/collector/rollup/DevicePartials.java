@@ -11,6 +11,7 @@ import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.fleet.RollupJson;
 
 /**
  * The per-device stage of the rollups for one stream task: the notifications of the devices in one

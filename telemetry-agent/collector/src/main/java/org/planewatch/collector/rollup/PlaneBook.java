@@ -16,6 +16,9 @@ import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.fleet.LinkRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.SuspectRollup;
 
 /**
  * The by-plane stage of the rollups for the planes of one stream task: the partial sums of every

@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.fleet.AlarmRollup;
+import org.planewatch.fleet.LinkRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.SuspectRollup;
 
 /**
  * Alarms on the rollups, with the console's thresholds ({@link AlarmThresholds}: plane health, trim

@@ -1,9 +1,9 @@
 package org.planewatch.collector.wire;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.List;
 import org.planewatch.collector.publish.ExclusionDecision;
 import org.planewatch.console.ingest.NotificationDecoder;
+import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.gnmi.proto.Notification;
@@ -53,16 +53,7 @@ public final class GnmiRecords {
      * arrivalMillis}; {@code source} names where it came from (the topic, a collector).
      */
     public static IngestEvent.Notification decode(byte[] value, String source, long arrivalMillis) {
-        SubscribeResponse response;
-        try {
-            response = SubscribeResponse.parseFrom(value);
-        } catch (InvalidProtocolBufferException e) {
-            throw new IllegalArgumentException("not a gNMI SubscribeResponse: " + e.getMessage(), e);
-        }
-        if (!response.hasUpdate()) {
-            throw new IllegalArgumentException("a SubscribeResponse without a notification");
-        }
-        return NotificationDecoder.decode(source, source, response.getUpdate(), arrivalMillis);
+        return NotificationRecords.decode(value, source, arrivalMillis);
     }
 
     /** Decodes an exclusions record back into its decision; {@code source} as the record's header says. */

@@ -1,9 +1,9 @@
 package org.planewatch.collector.metrics;
 
 import java.util.List;
-import org.planewatch.collector.rollup.AlarmRollup;
-import org.planewatch.collector.rollup.PlaneRollup;
-import org.planewatch.collector.rollup.SuspectRollup;
+import org.planewatch.fleet.AlarmRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.SuspectRollup;
 
 /** A /metrics input with a sample of every family. */
 final class MetricsPageInputs {

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.planewatch.collector.rollup.AlarmRollup;
-import org.planewatch.collector.rollup.PlaneRollup;
 import org.planewatch.collector.testing.PrometheusScrape;
+import org.planewatch.fleet.AlarmRollup;
+import org.planewatch.fleet.PlaneRollup;
 
 /**
  * /metrics over loopback, parsed by the text format's rules: HELP and TYPE before each family's

@@ -1,31 +1,18 @@
 package org.planewatch.collector.node;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.broker.EmbeddedBroker;
-import org.planewatch.collector.kafka.Headers;
-import org.planewatch.collector.publish.DecisionId;
-import org.planewatch.collector.publish.ExclusionDecision;
 import org.planewatch.collector.testing.Collectors;
+import org.planewatch.collector.testing.ExclusionsTopic;
 import org.planewatch.collector.testing.KafkaTestCluster;
 import org.planewatch.collector.testing.SimAgent;
-import org.planewatch.collector.wire.GnmiRecords;
-import org.planewatch.console.testing.SentDecisionCounter;
 
 /**
  * Exclusion decisions reach the exclusions topic exactly once per (device, ring number, timestamp)
@@ -56,7 +43,7 @@ class ExclusionsOnceTest {
                         Duration.ofSeconds(30),
                         "the restarted collector did not take the targets");
                 awaitPublished(restarted, 20);
-                assertTopicHoldsEverySentDecisionOnce(kafka.bootstrap(), agent);
+                ExclusionsTopic.assertHoldsEverySentDecisionOnce(kafka.bootstrap(), agent);
                 assertTrue(
                         restarted.counters().decisionsAlreadyPublished.sum() > 0,
                         "the restarted collector found decisions of the rings it re-read already published");
@@ -92,7 +79,7 @@ class ExclusionsOnceTest {
                 System.out.printf(
                         "broker stopped in %d ms, started again in %d ms, publishing again %d ms later%n",
                         (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000 - 2_000, (System.nanoTime() - t2) / 1_000_000);
-                assertTopicHoldsEverySentDecisionOnce(broker.bootstrap(), agent);
+                ExclusionsTopic.assertHoldsEverySentDecisionOnce(broker.bootstrap(), agent);
             } finally {
                 collector.close();
             }
@@ -106,61 +93,5 @@ class ExclusionsOnceTest {
                 () -> collector.counters().decisionsPublished.sum() >= decisions,
                 Duration.ofSeconds(45),
                 "collector " + collector.id() + " did not publish " + decisions + " exclusion decisions");
-    }
-
-    /**
-     * Pauses the simulation, waits until the topic holds every decision the agent sent, and checks
-     * that it holds each once, and every device's numbers from its first to its last.
-     */
-    private static void assertTopicHoldsEverySentDecisionOnce(String bootstrap, SimAgent agent) throws Exception {
-        agent.pause(true);
-        assertEquals(0, agent.droppedUpdates(), "the agent dropped nothing (else the test would judge the agent)");
-        Thread.sleep(500); // what the paused simulation made last reaches the wire
-        Set<DecisionId> sent = new HashSet<>();
-        for (SentDecisionCounter.Sent decision : agent.sent().decisions()) {
-            sent.add(new DecisionId(decision.target(), decision.seq(), decision.timestampNs()));
-        }
-        List<DecisionId> inTopic = new ArrayList<>();
-        Collectors.await(
-                () -> {
-                    inTopic.clear();
-                    inTopic.addAll(decisionsIn(bootstrap));
-                    return new HashSet<>(inTopic).containsAll(sent);
-                },
-                Duration.ofSeconds(30),
-                "the exclusions topic did not receive every decision the agent sent");
-        Set<DecisionId> distinct = new HashSet<>(inTopic);
-        System.out.println("decisions sent by the agent: " + sent.size() + ", records in the topic: " + inTopic.size()
-                + ", distinct: " + distinct.size());
-        assertEquals(distinct.size(), inTopic.size(), "no decision is in the topic twice");
-        Set<DecisionId> notSent = new TreeSet<>(java.util.Comparator.comparing(DecisionId::device)
-                .thenComparingLong(DecisionId::seq)
-                .thenComparingLong(DecisionId::timestampNs));
-        notSent.addAll(distinct);
-        notSent.removeAll(sent);
-        assertEquals(
-                0,
-                notSent.size(),
-                "decisions in the topic that the agent never sent, e.g. "
-                        + notSent.stream().limit(5).toList());
-        Map<String, TreeSet<Long>> seqs = new HashMap<>();
-        inTopic.forEach(
-                id -> seqs.computeIfAbsent(id.device(), d -> new TreeSet<>()).add(id.seq()));
-        seqs.forEach((device, numbers) -> assertEquals(
-                numbers.last() - numbers.first() + 1,
-                numbers.size(),
-                device + "'s ring numbers have a gap: " + numbers));
-        assertTrue(sent.size() >= 40, "the agent sent enough decisions to judge: " + sent.size());
-    }
-
-    private static List<DecisionId> decisionsIn(String bootstrap) {
-        List<DecisionId> ids = new ArrayList<>();
-        for (ConsumerRecord<String, byte[]> record : Collectors.readAll(bootstrap, "planewatch.exclusions")) {
-            ExclusionDecision decision = GnmiRecords.decodeDecision(
-                    record.value(), Headers.text(record.headers(), Headers.SOURCE, record.key()));
-            assertEquals(record.key(), decision.device(), "decisions are keyed by their device");
-            ids.add(decision.id());
-        }
-        return ids;
     }
 }

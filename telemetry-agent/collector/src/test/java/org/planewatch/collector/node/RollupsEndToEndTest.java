@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.config.RollupLayout;
-import org.planewatch.collector.rollup.LinkRollup;
-import org.planewatch.collector.rollup.PlaneRollup;
-import org.planewatch.collector.rollup.RollupJson;
-import org.planewatch.collector.rollup.SuspectRollup;
 import org.planewatch.collector.testing.Collectors;
 import org.planewatch.collector.testing.KafkaTestCluster;
 import org.planewatch.collector.testing.PrometheusScrape;
 import org.planewatch.collector.testing.SimAgent;
+import org.planewatch.fleet.LinkRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.RollupJson;
+import org.planewatch.fleet.SuspectRollup;
 
 /**
  * A real broker in the JVM, one collector running the rollups and serving /metrics, and the real

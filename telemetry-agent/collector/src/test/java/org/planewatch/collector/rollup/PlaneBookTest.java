@@ -12,6 +12,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.fleet.LinkRollup;
+import org.planewatch.fleet.PlaneRollup;
 
 /**
  * The by-plane stage's maths on the partial sums of several per-device tasks: sums add up, a link

@@ -52,6 +52,33 @@ public final class SimAgent implements AutoCloseable {
         return new SimAgent(linkDown(), SimOptions.defaults().dilation(), 256);
     }
 
+    /**
+     * A 2,048-host fabric (2 planes of 64 T0 and 8 T1, 32 hosts per T0: 2,192 devices) under a
+     * repeated permutation, with {@link #BIG_DOWN_LINK} down for good after 1 ms of simulated time.
+     */
+    public static SimAgent startBigFabricWithALinkDown() throws IOException {
+        try {
+            return new SimAgent(
+                    ScenarioLoader.parse("""
+                            name: link-down-2048
+                            seed: 7
+                            fabric: {planes: 2, hostsPerT0: 32, t0PerPlane: 64, t1PerPlane: 8}
+                            transport: {mode: mrc, evsPerQp: 16}
+                            workload: {type: permutation, messageBytes: 65536, repeat: 100000}
+                            faults:
+                              - {atUs: 1000, link: "%s", action: down}
+                            durationUs: 600000
+                            """.formatted(BIG_DOWN_LINK), "link-down-2048.yaml", Path.of(".")),
+                    SimOptions.defaults().dilation(),
+                    256);
+        } catch (ScenarioException e) {
+            throw new IllegalStateException("the 2,048-host scenario does not load: " + e.getMessage(), e);
+        }
+    }
+
+    /** The link {@link #startBigFabricWithALinkDown} takes down, in plane 0. */
+    public static final String BIG_DOWN_LINK = "p0-t0-5~p0-t1-3";
+
     /** The link {@link #startWithALinkDown} takes down, in plane 0. */
     public static final String DOWN_LINK = "p0-t0-1~p0-t1-3";
 
@@ -104,6 +131,27 @@ public final class SimAgent implements AutoCloseable {
                     .append(device)
                     .append("\"]\n")
                     .append("    insecure: true\n");
+        }
+        return Files.writeString(file, yaml);
+    }
+
+    /**
+     * A targets file of {@code targets} aggregating targets, each serving its share of the devices
+     * (gNMI {@code prefix.target} per device), as a site's few hundred agents would on a big fabric.
+     */
+    public Path writeTargetsFile(Path file, int targets) throws IOException {
+        List<String> all = devices();
+        StringBuilder yaml = new StringBuilder("targets:\n");
+        for (int t = 0; t < targets; t++) {
+            yaml.append("  agent-")
+                    .append(t)
+                    .append(":\n    address: 127.0.0.1:")
+                    .append(port());
+            yaml.append("\n    insecure: true\n    devices: [");
+            for (int i = t; i < all.size(); i += targets) {
+                yaml.append(i == t ? "\"" : ", \"").append(all.get(i)).append('"');
+            }
+            yaml.append("]\n");
         }
         return Files.writeString(file, yaml);
     }

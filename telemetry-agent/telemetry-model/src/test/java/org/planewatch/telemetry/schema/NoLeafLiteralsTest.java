@@ -30,6 +30,7 @@ class NoLeafLiteralsTest {
     private static final Set<String> EXPECTED_MODULES = Set.of(
             "telemetry-agent/agent",
             "telemetry-agent/collector",
+            "telemetry-agent/fleet-contract",
             "app/console-core",
             "app/console",
             "app/demo",

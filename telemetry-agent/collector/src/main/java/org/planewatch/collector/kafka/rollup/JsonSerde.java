@@ -3,7 +3,7 @@ package org.planewatch.collector.kafka.rollup;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
-import org.planewatch.collector.rollup.RollupJson;
+import org.planewatch.fleet.RollupJson;
 
 /** A rollup record as JSON in a Kafka topic; null stays null (a tombstone). */
 final class JsonSerde<T> implements Serde<T> {

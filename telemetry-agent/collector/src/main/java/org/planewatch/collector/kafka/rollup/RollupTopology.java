@@ -12,9 +12,9 @@ import org.apache.kafka.streams.state.Stores;
 import org.planewatch.collector.config.RollupLayout;
 import org.planewatch.collector.config.TopicLayout;
 import org.planewatch.collector.rollup.PlaneInput;
-import org.planewatch.collector.rollup.RollupJson;
 import org.planewatch.collector.rollup.RollupOutput;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.fleet.RollupJson;
 
 /**
  * The rollups (ADR 0100): updates (keyed by device) -&gt; per-device stage -&gt; partial sums keyed

@@ -13,10 +13,10 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.planewatch.collector.config.CollectorSettings;
 import org.planewatch.collector.config.RollupLayout;
 import org.planewatch.collector.kafka.ClientProperties;
-import org.planewatch.collector.rollup.AlarmRollup;
-import org.planewatch.collector.rollup.PlaneRollup;
-import org.planewatch.collector.rollup.RollupJson;
-import org.planewatch.collector.rollup.SuspectRollup;
+import org.planewatch.fleet.AlarmRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.RollupJson;
+import org.planewatch.fleet.SuspectRollup;
 
 /**
  * The latest plane rollups, suspects and alarms, as any new client reads them: every partition of

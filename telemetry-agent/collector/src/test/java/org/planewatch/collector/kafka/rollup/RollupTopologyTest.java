@@ -26,15 +26,15 @@ import org.junit.jupiter.api.Timeout;
 import org.planewatch.collector.config.RollupLayout;
 import org.planewatch.collector.config.TopicLayout;
 import org.planewatch.collector.kafka.Headers;
-import org.planewatch.collector.rollup.AlarmRollup;
-import org.planewatch.collector.rollup.LinkRollup;
-import org.planewatch.collector.rollup.PlaneRollup;
-import org.planewatch.collector.rollup.RollupJson;
-import org.planewatch.collector.rollup.SuspectRollup;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.localize.Incidents;
 import org.planewatch.console.state.localize.PathDecision;
 import org.planewatch.console.testing.Notifications;
+import org.planewatch.fleet.AlarmRollup;
+import org.planewatch.fleet.LinkRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.RollupJson;
+import org.planewatch.fleet.SuspectRollup;
 import org.planewatch.gnmi.proto.SubscribeResponse;
 
 /**

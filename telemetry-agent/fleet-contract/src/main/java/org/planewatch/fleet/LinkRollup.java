@@ -1,4 +1,4 @@
-package org.planewatch.collector.rollup;
+package org.planewatch.fleet;
 
 /**
  * The rollup of one link, the value of {@code planewatch.rollup.links} (docs/scale.md), written when

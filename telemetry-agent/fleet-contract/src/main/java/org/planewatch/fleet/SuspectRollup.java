@@ -1,4 +1,4 @@
-package org.planewatch.collector.rollup;
+package org.planewatch.fleet;
 
 /**
  * One suspect of the localization (ADR 0095), the value of {@code planewatch.rollup.suspects}

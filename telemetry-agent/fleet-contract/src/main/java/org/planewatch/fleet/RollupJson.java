@@ -1,4 +1,4 @@
-package org.planewatch.collector.rollup;
+package org.planewatch.fleet;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -33,7 +33,7 @@ public final class RollupJson {
     }
 
     /** A rate or ratio as written: null for NaN and infinities (JSON has no such numbers). */
-    static Double known(double value) {
+    public static Double known(double value) {
         return Double.isFinite(value) ? value : null;
     }
 }

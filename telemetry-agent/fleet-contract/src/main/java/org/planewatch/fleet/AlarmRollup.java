@@ -1,4 +1,4 @@
-package org.planewatch.collector.rollup;
+package org.planewatch.fleet;
 
 /**
  * An active alarm, the value of {@code planewatch.rollup.alarms} (docs/scale.md), keyed by {@link

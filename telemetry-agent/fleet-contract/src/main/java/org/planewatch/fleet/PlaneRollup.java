@@ -1,4 +1,4 @@
-package org.planewatch.collector.rollup;
+package org.planewatch.fleet;
 
 /**
  * The rollup of one plane, the value of {@code planewatch.rollup.planes} (docs/scale.md). Rates are

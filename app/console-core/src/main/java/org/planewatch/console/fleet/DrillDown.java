@@ -1,0 +1,174 @@
+package org.planewatch.console.fleet;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.utils.Utils;
+import org.planewatch.console.ingest.NotificationRecords;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.FleetAddress;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.fleet.FleetTopics;
+
+/**
+ * The raw updates of the one device a view drilled into, from the updates topic (ADR 0102): the
+ * collectors key every notification by its device, so only the partition that key hashes to is
+ * read (the producer's own murmur2 partitioner), from {@code lookback} ago so that counters have
+ * two samples to make rates from, and only records with that key are decoded, into a store of
+ * their own. Another device replaces the one watched. A thread of its own.
+ */
+final class DrillDown implements AutoCloseable {
+    private static final int EVENT_CAPACITY = 1_024;
+
+    private final FleetAddress address;
+    private final InstantSource clock;
+    private final Duration lookback;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Thread thread;
+    private final AtomicReference<String> requested = new AtomicReference<>();
+    private final AtomicReference<Watch> current = new AtomicReference<>();
+    private volatile boolean stopped;
+
+    /** The device watched and what its updates say so far. */
+    record Watch(String device, FabricSnapshot detail) {}
+
+    DrillDown(FleetAddress address, InstantSource clock, Duration lookback) {
+        this.address = address;
+        this.clock = clock;
+        this.lookback = lookback;
+        this.consumer = FleetClients.consumer(address, "drill-down");
+        this.thread =
+                Thread.ofPlatform().daemon().name("planewatch-fleet-drill-down").unstarted(this::run);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Streams {@code device}'s raw updates from now on (any thread); the one watched before is dropped. */
+    void watch(String device) {
+        if (device != null && !device.isBlank() && !device.equals(requested.getAndSet(device))) {
+            consumer.wakeup();
+        }
+    }
+
+    /** The device watched and its detail, if any. */
+    Optional<Watch> current() {
+        return Optional.ofNullable(current.get());
+    }
+
+    private void run() {
+        String device = null;
+        TelemetryStore store = null;
+        try {
+            while (!stopped) {
+                String wanted = requested.get();
+                if (wanted == null) {
+                    sleep(100);
+                    continue;
+                }
+                if (!wanted.equals(device)) {
+                    device = wanted;
+                    store = new TelemetryStore(
+                            clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), EVENT_CAPACITY);
+                    current.set(new Watch(device, store.publish(FabricSnapshot.IngestStats.NONE)));
+                    if (!seek(device)) {
+                        device = null;
+                        sleep(1_000);
+                        continue;
+                    }
+                }
+                try {
+                    boolean any = false;
+                    for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                        if (device.equals(record.key()) && record.value() != null) {
+                            apply(store, record);
+                            any = true;
+                        }
+                    }
+                    if (any) {
+                        current.set(new Watch(device, store.publish(FabricSnapshot.IngestStats.NONE)));
+                    }
+                } catch (WakeupException e) {
+                    // another device was asked for, or closing
+                }
+            }
+        } catch (KafkaException e) {
+            if (!stopped) {
+                System.err.println("planewatch: drill-down from " + address.bootstrap() + " stopped: "
+                        + FleetClients.rootMessage(e));
+            }
+        } finally {
+            consumer.close(Duration.ofSeconds(2));
+        }
+    }
+
+    private void apply(TelemetryStore store, ConsumerRecord<String, byte[]> record) {
+        try {
+            IngestEvent.Notification n =
+                    NotificationRecords.decode(record.value(), "kafka:" + FleetTopics.UPDATES, clock.millis());
+            store.apply(List.of(n));
+        } catch (IllegalArgumentException e) {
+            // a record that is not a notification: the updates topic is the collectors'; skip it
+        }
+    }
+
+    /** Assigns the partition {@code device}'s updates go to, positioned {@code lookback} ago. */
+    private boolean seek(String device) {
+        try {
+            List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.UPDATES, Duration.ofSeconds(10));
+            if (partitions == null || partitions.isEmpty()) {
+                return false;
+            }
+            byte[] key = device.getBytes(StandardCharsets.UTF_8);
+            TopicPartition partition =
+                    new TopicPartition(FleetTopics.UPDATES, Utils.toPositive(Utils.murmur2(key)) % partitions.size());
+            consumer.assign(List.of(partition));
+            long from = clock.millis() - lookback.toMillis();
+            OffsetAndTimestamp at = consumer.offsetsForTimes(Map.of(partition, from), Duration.ofSeconds(10))
+                    .get(partition);
+            if (at == null) {
+                consumer.seekToEnd(List.of(partition));
+            } else {
+                consumer.seek(partition, at.offset());
+            }
+            return true;
+        } catch (WakeupException e) {
+            return false;
+        }
+    }
+
+    private void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            stopped = true;
+        }
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        consumer.wakeup();
+        thread.interrupt();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

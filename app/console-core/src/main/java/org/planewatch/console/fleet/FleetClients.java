@@ -1,0 +1,51 @@
+package org.planewatch.console.fleet;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.planewatch.console.telemetry.FleetAddress;
+
+/**
+ * The console's Kafka consumers: the operator's properties (TLS, SASL) first, then what the console
+ * needs: string keys, byte values, outside any group (it assigns partitions itself and commits
+ * nothing), and reads only committed records.
+ */
+final class FleetClients {
+    private FleetClients() {}
+
+    static KafkaConsumer<String, byte[]> consumer(FleetAddress address, String role) {
+        Map<String, Object> props = new HashMap<>(address.properties());
+        props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, address.bootstrap());
+        props.putIfAbsent(
+                CommonClientConfigs.CLIENT_ID_CONFIG,
+                "planewatch-console-" + role + "-"
+                        + UUID.randomUUID().toString().substring(0, 8));
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.putIfAbsent(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try {
+            return new KafkaConsumer<>(props);
+        } catch (KafkaException e) {
+            // A bad property value (security.protocol=SSLL, a missing truststore) fails here, at once.
+            throw new IllegalArgumentException(
+                    address.origin() + ": the Kafka client cannot be made with these properties: " + rootMessage(e), e);
+        }
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return cause == e ? message : e.getMessage() + " (" + message + ")";
+    }
+}

@@ -1,0 +1,206 @@
+package org.planewatch.console.fleet;
+
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.console.telemetry.FleetAddress;
+import org.planewatch.fleet.FleetTopics;
+
+/**
+ * A console's source on a fleet (ADR 0102): one consumer, outside any group, reads every partition
+ * of the four compacted rollup topics from their start (the latest state of everything in one pass)
+ * and the last {@link #RECENT_DECISIONS} records of each exclusions partition, then follows them;
+ * its thread owns the {@link FleetState} and publishes a snapshot every {@link #PUBLISH_MILLIS}, so a
+ * frame only takes the newest. Topics that do not exist yet are waited for and said so.
+ */
+public final class FleetReader implements SnapshotSource, AutoCloseable {
+    static final long PUBLISH_MILLIS = 500;
+    /** Exclusion records read back per partition at the start, for the recent-events list. */
+    static final int RECENT_DECISIONS = 2_000;
+
+    private static final List<String> ROLLUPS =
+            List.of(FleetTopics.PLANES, FleetTopics.LINKS, FleetTopics.SUSPECTS, FleetTopics.ALARMS);
+
+    private final FleetAddress address;
+    private final InstantSource clock;
+    private final FleetState state;
+    private final DrillDown drillDown;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Thread thread;
+    private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
+    private final AtomicReference<AlarmThresholds> thresholds = new AtomicReference<>(AlarmThresholds.defaults());
+    private volatile boolean stopped;
+
+    private FleetReader(FleetAddress address, InstantSource clock, FreshnessPolicy policy, Duration lookback) {
+        this.address = address;
+        this.clock = clock;
+        this.state = new FleetState(address.label(), clock, policy);
+        this.consumer = FleetClients.consumer(address, "fleet");
+        this.drillDown = new DrillDown(address, clock, lookback);
+        this.thread = Thread.ofPlatform().daemon().name("planewatch-fleet").unstarted(this::run);
+    }
+
+    /**
+     * Starts reading the fleet at {@code address}; a client that cannot be made with its properties
+     * fails here, a cluster not reachable yet shows as CONNECTING.
+     *
+     * @param policy when the rollups count as stale, then lost
+     * @param lookback how far back a drill-down starts reading its device's raw updates
+     */
+    public static FleetReader start(
+            FleetAddress address, InstantSource clock, FreshnessPolicy policy, Duration lookback) {
+        FleetReader reader = new FleetReader(address, clock, policy, lookback);
+        reader.thread.start();
+        reader.drillDown.start();
+        return reader;
+    }
+
+    /** Streams {@code device}'s raw updates into the detail the host and switch views show. */
+    public void drillInto(String device) {
+        drillDown.watch(device);
+    }
+
+    private void run() {
+        try {
+            List<TopicPartition> assigned = assign();
+            if (assigned == null) {
+                return;
+            }
+            long nextPublish = 0;
+            while (!stopped) {
+                try {
+                    for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                        state.take(record.topic(), record.key(), record.value());
+                    }
+                    state.problem("");
+                } catch (WakeupException e) {
+                    continue;
+                } catch (KafkaException e) {
+                    state.problem("Kafka: " + FleetClients.rootMessage(e));
+                    sleep(1_000);
+                }
+                long now = clock.millis();
+                if (now >= nextPublish) {
+                    publish(true);
+                    nextPublish = now + PUBLISH_MILLIS;
+                }
+            }
+        } finally {
+            consumer.close(Duration.ofSeconds(2));
+        }
+    }
+
+    /** Every partition of the topics, positioned; null when closed first. */
+    private List<TopicPartition> assign() {
+        List<TopicPartition> partitions = new ArrayList<>();
+        List<TopicPartition> exclusions = new ArrayList<>();
+        while (!stopped) {
+            partitions.clear();
+            exclusions.clear();
+            String missing = null;
+            try {
+                for (String topic : ROLLUPS) {
+                    List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(5));
+                    if (infos == null || infos.isEmpty()) {
+                        missing = missing == null ? topic : missing + ", " + topic;
+                    } else {
+                        infos.forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
+                    }
+                }
+                List<PartitionInfo> infos = consumer.partitionsFor(FleetTopics.EXCLUSIONS, Duration.ofSeconds(5));
+                if (infos != null) {
+                    infos.forEach(p -> exclusions.add(new TopicPartition(FleetTopics.EXCLUSIONS, p.partition())));
+                }
+                if (missing == null) {
+                    List<TopicPartition> all = new ArrayList<>(partitions);
+                    all.addAll(exclusions);
+                    consumer.assign(all);
+                    consumer.seekToBeginning(partitions);
+                    seekToRecent(exclusions);
+                    return all;
+                }
+                state.problem("waiting for topic " + missing + " (collectors run with --rollups create it)");
+            } catch (WakeupException e) {
+                return null;
+            } catch (KafkaException e) {
+                state.problem("Kafka: " + FleetClients.rootMessage(e));
+            }
+            publish(false);
+            sleep(1_000);
+        }
+        return null;
+    }
+
+    private void seekToRecent(List<TopicPartition> exclusions) {
+        if (exclusions.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, Long> begin = consumer.beginningOffsets(exclusions, Duration.ofSeconds(10));
+        Map<TopicPartition, Long> end = new HashMap<>(consumer.endOffsets(exclusions, Duration.ofSeconds(10)));
+        for (TopicPartition p : exclusions) {
+            consumer.seek(p, Math.max(begin.getOrDefault(p, 0L), end.getOrDefault(p, 0L) - RECENT_DECISIONS));
+        }
+    }
+
+    private void publish(boolean connected) {
+        Optional<DrillDown.Watch> watch = drillDown.current();
+        latest.set(state.snapshot(
+                watch.map(DrillDown.Watch::detail),
+                watch.map(DrillDown.Watch::device).orElse(""),
+                connected));
+    }
+
+    private void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            stopped = true;
+        }
+    }
+
+    @Override
+    public FabricSnapshot latest() {
+        return latest.get();
+    }
+
+    /**
+     * The collectors judge the fleet's alarms with their own thresholds (ADR 0100); kept here for the
+     * settings dialog, they change nothing on a fleet.
+     */
+    @Override
+    public AlarmThresholds thresholds() {
+        return thresholds.get();
+    }
+
+    @Override
+    public void setThresholds(AlarmThresholds newThresholds) {
+        thresholds.set(newThresholds);
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        consumer.wakeup();
+        drillDown.close();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

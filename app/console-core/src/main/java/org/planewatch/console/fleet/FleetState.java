@@ -1,0 +1,395 @@
+package org.planewatch.console.fleet;
+
+import java.time.InstantSource;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.planewatch.console.ingest.NotificationRecords;
+import org.planewatch.console.state.Alarm;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.DeviceName;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FabricSnapshot.HostSummary;
+import org.planewatch.console.state.FabricSnapshot.IngestStats;
+import org.planewatch.console.state.FabricSnapshot.LinkKind;
+import org.planewatch.console.state.FabricSnapshot.LinkState;
+import org.planewatch.console.state.FabricSnapshot.LoadSpread;
+import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
+import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
+import org.planewatch.console.state.FabricSnapshot.TargetStatus;
+import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.NaturalOrder;
+import org.planewatch.console.state.PlaneTrends;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.state.localize.Suspect;
+import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.fleet.AlarmRollup;
+import org.planewatch.fleet.FleetTopics;
+import org.planewatch.fleet.LinkRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.RollupJson;
+import org.planewatch.fleet.SuspectRollup;
+
+/**
+ * The whole fabric as the collector tier's rollups describe it (ADR 0102): the latest record of
+ * every plane, link, suspect and alarm (a tombstone removes one), the recent exclusion decisions,
+ * and the one device a view drilled into, built into the {@link FabricSnapshot} every view reads.
+ * Devices are known by the ends of the links; their detail (ports, counters, QPs) only for the
+ * device drilled into. Staleness is judged on the rollups' own time: the collectors write every
+ * plane once a second, so a plane whose rollup is older than {@code policy.staleAfter()} is STALE,
+ * and the tier raises a TARGET_STALE alarm. Not thread-safe: the reader's thread.
+ */
+final class FleetState {
+    /** Exclusion decisions kept for the events list (the whole history stays in Kafka). */
+    static final int EVENT_CAPACITY = 20_000;
+
+    private static final int RECENT_ALARMS = 200;
+    private static final String STALE_ALARM = "fleet/stale";
+
+    private final String label;
+    private final InstantSource clock;
+    private final FreshnessPolicy policy;
+    private final Map<Integer, PlaneRollup> planes = new TreeMap<>();
+    private final LinkTable links = new LinkTable();
+    private final Map<String, SuspectRollup> suspects = new HashMap<>();
+    private final Map<String, AlarmRollup> alarms = new LinkedHashMap<>();
+    private final ArrayDeque<Alarm> recentAlarms = new ArrayDeque<>();
+    /** Each device name once (137,000 at full scale), shared by the links that end there. */
+    private final Map<String, String> deviceNames = new HashMap<>();
+
+    private final TelemetryStore decisions;
+    private final PlaneTrends trends = new PlaneTrends(600);
+    private boolean devicesChanged;
+    private List<SwitchSummary> switches = List.of();
+    private List<HostSummary> hosts = List.of();
+    private Freshness tierFreshness = Freshness.CONNECTING;
+    private long records;
+    private long malformed;
+    private long lastRecordMillis;
+    private String problem = "";
+    private long version;
+
+    FleetState(String label, InstantSource clock, FreshnessPolicy policy) {
+        this.label = label;
+        this.clock = clock;
+        this.policy = policy;
+        this.decisions =
+                new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), EVENT_CAPACITY);
+    }
+
+    /** One record of a fleet topic; a value that is not what the topic holds is counted and skipped. */
+    void take(String topic, String key, byte[] value) {
+        records++;
+        lastRecordMillis = clock.millis();
+        try {
+            switch (topic) {
+                case FleetTopics.PLANES -> put(planes, Integer.parseInt(key), value, PlaneRollup.class);
+                case FleetTopics.LINKS -> link(key, value);
+                case FleetTopics.SUSPECTS -> put(suspects, key, value, SuspectRollup.class);
+                case FleetTopics.ALARMS -> alarm(key, value);
+                case FleetTopics.EXCLUSIONS -> {
+                    if (value != null) {
+                        decisions.apply(
+                                List.of(NotificationRecords.decode(value, FleetTopics.EXCLUSIONS, lastRecordMillis)));
+                    }
+                }
+                default -> malformed++;
+            }
+        } catch (IllegalArgumentException e) {
+            malformed++;
+            problem = "skipped a record of " + topic + " (key " + key + "): " + e.getMessage();
+        }
+    }
+
+    private static <K, T> void put(Map<K, T> latest, K key, byte[] value, Class<T> type) {
+        if (value == null) {
+            latest.remove(key);
+        } else {
+            latest.put(key, RollupJson.decode(value, type));
+        }
+    }
+
+    private void link(String key, byte[] value) {
+        if (value == null) {
+            links.remove(key);
+            return;
+        }
+        LinkRollup rollup = RollupJson.decode(value, LinkRollup.class);
+        List<String> ends = DeviceName.ends(rollup.link());
+        if (ends.isEmpty()) {
+            throw new IllegalArgumentException("link '" + rollup.link() + "' is not two device names joined by ~");
+        }
+        links.put(new LinkState(
+                rollup.link(),
+                rollup.plane(),
+                device(ends.get(0)),
+                device(ends.get(1)),
+                "T0_T1".equals(rollup.kind()) ? LinkKind.T0_T1 : LinkKind.HOST_T0,
+                !"DOWN".equals(rollup.state()),
+                nan(rollup.bitsPerSecond()),
+                nan(rollup.utilization()),
+                nan(rollup.trimRate()),
+                Double.NaN,
+                Double.NaN,
+                tierFreshness,
+                nan(rollup.errorRate()),
+                Double.NaN,
+                rollup.capacityBps() == null ? 100e9 : rollup.capacityBps()));
+    }
+
+    private String device(String name) {
+        String known = deviceNames.putIfAbsent(name, name);
+        if (known == null) {
+            devicesChanged = true;
+            return name;
+        }
+        return known;
+    }
+
+    private void alarm(String key, byte[] value) {
+        if (value != null) {
+            alarms.put(key, RollupJson.decode(value, AlarmRollup.class));
+            return;
+        }
+        AlarmRollup cleared = alarms.remove(key);
+        if (cleared != null) {
+            remember(toAlarm(cleared).map(a -> withCleared(a, clock.millis())).orElse(null));
+        }
+    }
+
+    private void remember(Alarm cleared) {
+        if (cleared != null) {
+            recentAlarms.addFirst(cleared);
+            while (recentAlarms.size() > RECENT_ALARMS) {
+                recentAlarms.removeLast();
+            }
+        }
+    }
+
+    /** A reading problem (no such topic, authentication failed), shown in the target's detail; "" when none. */
+    void problem(String text) {
+        problem = text;
+    }
+
+    /**
+     * The fabric now, with {@code drilled} (the device a view drilled into, as its own raw updates
+     * describe it) in place of that device's bare entry.
+     */
+    FabricSnapshot snapshot(Optional<FabricSnapshot> drilled, String drilledDevice, boolean connected) {
+        long now = clock.millis();
+        long newest =
+                planes.values().stream().mapToLong(PlaneRollup::atMillis).max().orElse(0);
+        Freshness freshness = policy.judge(newest, now, connected, !problem.isEmpty());
+        if (freshness != tierFreshness) {
+            tierFreshness = freshness;
+            links.replaceAll(l -> withFreshness(l, freshness));
+            devicesChanged = true;
+        }
+        List<PlaneSummary> planeSummaries = new ArrayList<>(planes.size());
+        for (PlaneRollup p : planes.values()) {
+            planeSummaries.add(plane(p, policy.judge(p.atMillis(), now, connected, false)));
+        }
+        trends.update(planeSummaries, now);
+        if (devicesChanged) {
+            rebuildDevices();
+        }
+        List<Alarm> active = new ArrayList<>();
+        for (AlarmRollup rollup : alarms.values()) {
+            toAlarm(rollup).ifPresent(active::add);
+        }
+        if (freshness == Freshness.STALE || freshness == Freshness.LOST) {
+            active.add(new Alarm(
+                    STALE_ALARM,
+                    Alarm.Kind.TARGET_STALE,
+                    label,
+                    freshness == Freshness.LOST ? Alarm.Severity.CRITICAL : Alarm.Severity.MAJOR,
+                    newest == 0
+                            ? "No rollups from the collector tier yet (are collectors running with --rollups?)"
+                            : "The collector tier's rollups are " + (now - newest) / 1000
+                                    + " s old: what is shown is not live",
+                    newest == 0 ? now : newest,
+                    0));
+        }
+        active.sort(Comparator.comparing(Alarm::severity).reversed().thenComparing(Alarm::key));
+        FabricSnapshot events = decisions.publish(IngestStats.NONE);
+        List<TargetStatus> targets = new ArrayList<>();
+        targets.add(new TargetStatus(
+                label,
+                freshness,
+                connected ? ConnectionPhase.STREAMING : ConnectionPhase.CONNECTING,
+                lastRecordMillis,
+                detail(newest, now),
+                records,
+                deviceNames.size(),
+                0));
+        List<SwitchSummary> shownSwitches = switches;
+        List<HostSummary> shownHosts = hosts;
+        if (drilled.isPresent()) {
+            FabricSnapshot detail = drilled.get();
+            shownSwitches = replaced(switches, detail.switches(), SwitchSummary::name);
+            shownHosts = replaced(hosts, detail.hosts(), HostSummary::name);
+            detail.targets().stream()
+                    .map(t -> new TargetStatus(
+                            "drill-down " + drilledDevice,
+                            t.freshness(),
+                            t.phase(),
+                            t.lastSeenMillis(),
+                            t.detail(),
+                            t.notifications(),
+                            t.devices(),
+                            t.behindMillis()))
+                    .forEach(targets::add);
+        }
+        return new FabricSnapshot(
+                ++version,
+                now,
+                List.copyOf(planeSummaries),
+                links.published(),
+                shownSwitches,
+                shownHosts,
+                events.events(),
+                suspects(),
+                List.copyOf(active),
+                List.copyOf(recentAlarms),
+                List.copyOf(targets),
+                trends.trims(),
+                new IngestStats(records, 0, malformed, 0, records, 0, 0, 0, Map.of(label, lastRecordMillis)),
+                trends.points());
+    }
+
+    private String detail(long newest, long now) {
+        String age = newest == 0 ? "no rollups yet" : "rollups " + Math.max(0, now - newest) / 1000 + " s old";
+        String text = String.format(
+                Locale.ROOT,
+                "%s; %d planes, %d links, %d suspects, %d alarms, %d devices",
+                age,
+                planes.size(),
+                links.size(),
+                suspects.size(),
+                alarms.size(),
+                deviceNames.size());
+        return problem.isEmpty() ? text : text + "; " + problem;
+    }
+
+    private List<Suspect> suspects() {
+        List<Suspect> ranked = new ArrayList<>(suspects.size());
+        for (SuspectRollup s : suspects.values()) {
+            ranked.add(new Suspect(
+                    "switch".equals(s.kind()) ? Suspect.Kind.SWITCH : Suspect.Kind.LINK,
+                    s.name(),
+                    s.plane(),
+                    s.score(),
+                    s.hosts(),
+                    s.firstSeenNs(),
+                    s.failingPaths(),
+                    s.healthyPaths()));
+        }
+        ranked.sort(Comparator.comparingDouble(Suspect::score).reversed().thenComparing(Suspect::name));
+        return List.copyOf(ranked);
+    }
+
+    private void rebuildDevices() {
+        List<String> names = new ArrayList<>(deviceNames.keySet());
+        names.sort(NaturalOrder.INSTANCE);
+        List<SwitchSummary> newSwitches = new ArrayList<>();
+        List<HostSummary> newHosts = new ArrayList<>();
+        for (String name : names) {
+            DeviceName parsed = DeviceName.parse(name);
+            if (parsed.isSwitch()) {
+                newSwitches.add(new SwitchSummary(
+                        name, parsed.plane(), parsed.tier(), parsed.index(), tierFreshness, List.of()));
+            } else {
+                newHosts.add(new HostSummary(name, tierFreshness, List.of(), List.of()));
+            }
+        }
+        switches = List.copyOf(newSwitches);
+        hosts = List.copyOf(newHosts);
+        devicesChanged = false;
+    }
+
+    /** {@code all} with the entries named in {@code detail} replaced (and added when missing). */
+    private static <T> List<T> replaced(List<T> all, List<T> detail, Function<T, String> name) {
+        if (detail.isEmpty()) {
+            return all;
+        }
+        Map<String, T> byName = new HashMap<>();
+        detail.forEach(d -> byName.put(name.apply(d), d));
+        List<T> out = new ArrayList<>(all.size() + detail.size());
+        for (T entry : all) {
+            T better = byName.remove(name.apply(entry));
+            out.add(better == null ? entry : better);
+        }
+        out.addAll(byName.values());
+        return List.copyOf(out);
+    }
+
+    private static PlaneSummary plane(PlaneRollup p, Freshness freshness) {
+        return new PlaneSummary(
+                p.plane(),
+                nan(p.pathHealth()),
+                p.evsGood(),
+                p.evsOutOfService(),
+                nan(p.goodputBps()),
+                nan(p.lastHopTrimRate()),
+                nan(p.fabricTrimRate()),
+                p.linksDown(),
+                p.linksTotal(),
+                // The rollups carry the mean and the busiest; the least loaded and the median are not kept.
+                new LoadSpread(
+                        Double.NaN, Double.NaN, nan(p.coreUtilizationMax()), nan(p.coreUtilizationMean()), Double.NaN),
+                freshness,
+                p.hosts(),
+                p.switches());
+    }
+
+    /** The rollup's alarm as the console's; a kind this console does not know is left out. */
+    static Optional<Alarm> toAlarm(AlarmRollup rollup) {
+        Alarm.Kind kind;
+        Alarm.Severity severity;
+        try {
+            // A link down is the collectors' own alarm: the console has it only as the plane's count.
+            kind = "LINK_DOWN".equals(rollup.kind()) ? Alarm.Kind.LINKS_DOWN : Alarm.Kind.valueOf(rollup.kind());
+            severity = Alarm.Severity.valueOf(rollup.severity());
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return Optional.empty();
+        }
+        return Optional.of(new Alarm(
+                rollup.key(), kind, rollup.subject(), severity, rollup.message(), rollup.raisedAtMillis(), 0));
+    }
+
+    private static Alarm withCleared(Alarm a, long at) {
+        return new Alarm(a.key(), a.kind(), a.subject(), a.severity(), a.message(), a.raisedAtMillis(), at);
+    }
+
+    private static LinkState withFreshness(LinkState l, Freshness freshness) {
+        return new LinkState(
+                l.id(),
+                l.plane(),
+                l.lowerEnd(),
+                l.upperEnd(),
+                l.kind(),
+                l.up(),
+                l.bitsPerSecond(),
+                l.utilization(),
+                l.trimRate(),
+                l.ecnRate(),
+                l.dropRate(),
+                freshness,
+                l.errorRate(),
+                l.lossRate(),
+                l.capacityBps());
+    }
+
+    private static double nan(Double value) {
+        return value == null ? Double.NaN : value;
+    }
+}

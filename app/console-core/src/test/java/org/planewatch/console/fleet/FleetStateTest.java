@@ -1,0 +1,161 @@
+package org.planewatch.console.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.planewatch.console.state.Alarm;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.localize.Suspect;
+import org.planewatch.console.testing.ManualClock;
+import org.planewatch.fleet.AlarmRollup;
+import org.planewatch.fleet.FleetTopics;
+import org.planewatch.fleet.LinkRollup;
+import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.RollupJson;
+import org.planewatch.fleet.SuspectRollup;
+
+/** The fabric a console on a fleet shows, from the rollup records alone (no broker: the records as Kafka hands them). */
+class FleetStateTest {
+    private static final FreshnessPolicy POLICY = new FreshnessPolicy(Duration.ofSeconds(5), Duration.ofSeconds(30));
+    private final ManualClock clock = new ManualClock(1_000_000);
+    private final FleetState state = new FleetState("fleet via Kafka k:9092", clock, POLICY);
+
+    private void plane(int plane, int linksDown) {
+        state.take(
+                FleetTopics.PLANES,
+                Integer.toString(plane),
+                RollupJson.encode(new PlaneRollup(
+                        plane, clock.millis(), 16, 8, 0.9, 90, 10, 1e9, 2.0, null, linksDown, 40, 0.3, 0.8, 1)));
+    }
+
+    private void link(String id, int plane, String state) {
+        this.state.take(
+                FleetTopics.LINKS,
+                id,
+                RollupJson.encode(new LinkRollup(
+                        id,
+                        plane,
+                        id.startsWith("host") ? "HOST_T0" : "T0_T1",
+                        state,
+                        1e9,
+                        0.01,
+                        0.0,
+                        null,
+                        100e9,
+                        clock.millis())));
+    }
+
+    private FabricSnapshot snapshot() {
+        return state.snapshot(Optional.empty(), "", true);
+    }
+
+    @Test
+    void planesLinksAndDevicesComeFromTheRollupsAndATombstoneRemovesALink() {
+        plane(0, 1);
+        plane(1, 0);
+        link("p0-t0-1~p0-t1-3", 0, "DOWN");
+        link("host-0~p0-t0-0", 0, "UP");
+        link("host-1~p0-t0-0", 0, "UP");
+        FabricSnapshot first = snapshot();
+        assertEquals(
+                List.of(0, 1),
+                first.planes().stream().map(FabricSnapshot.PlaneSummary::plane).toList());
+        assertEquals(1, first.plane(0).orElseThrow().linksDown());
+        assertTrue(Double.isNaN(first.plane(0).orElseThrow().fabricTrimRate()), "a rate not known yet is NaN");
+        assertFalse(first.link("p0-t0-1~p0-t1-3").orElseThrow().up());
+        assertEquals(
+                FabricSnapshot.LinkKind.T0_T1,
+                first.link("p0-t0-1~p0-t1-3").orElseThrow().kind());
+        assertEquals(
+                List.of("host-0", "host-1"),
+                first.hosts().stream().map(FabricSnapshot.HostSummary::name).toList());
+        assertEquals(3, first.switches().size());
+        assertSame(first.links(), snapshot().links(), "the links are copied again only after a change");
+
+        state.take(FleetTopics.LINKS, "host-1~p0-t0-0", null);
+        FabricSnapshot second = snapshot();
+        assertEquals(2, second.links().size());
+        assertTrue(second.link("host-1~p0-t0-0").isEmpty());
+        assertTrue(second.link("host-0~p0-t0-0").isPresent(), "the link moved into the hole is still found");
+    }
+
+    @Test
+    void suspectsAreRankedByScoreAndAlarmsMappedAClearedAlarmGoingToTheRecentList() {
+        plane(0, 1);
+        state.take(
+                FleetTopics.SUSPECTS,
+                "p0-t0-2",
+                RollupJson.encode(new SuspectRollup(
+                        "p0-t0-2", "switch", 0, 2, 0.4, 3, 4, 10, 5, "plane 0: switch p0-t0-2", clock.millis())));
+        state.take(
+                FleetTopics.SUSPECTS,
+                "p0-t0-1~p0-t1-3",
+                RollupJson.encode(new SuspectRollup(
+                        "p0-t0-1~p0-t1-3", "link", 0, 1, 0.9, 8, 12, 0, 5, "plane 0: link", clock.millis())));
+        state.take(
+                FleetTopics.ALARMS,
+                "link-down/x",
+                RollupJson.encode(new AlarmRollup(
+                        "link-down/x", "LINK_DOWN", "p0-t0-1~p0-t1-3", 0, "MAJOR", "link down", clock.millis())));
+        FabricSnapshot snapshot = snapshot();
+        assertEquals(
+                List.of("p0-t0-1~p0-t1-3", "p0-t0-2"),
+                snapshot.suspects().stream().map(Suspect::name).toList());
+        assertEquals(Suspect.Kind.SWITCH, snapshot.suspects().get(1).kind());
+        Alarm alarm = snapshot.activeAlarms().getFirst();
+        assertEquals(Alarm.Kind.LINKS_DOWN, alarm.kind());
+        assertEquals("p0-t0-1~p0-t1-3", alarm.subject());
+
+        state.take(FleetTopics.ALARMS, "link-down/x", null);
+        FabricSnapshot cleared = snapshot();
+        assertTrue(cleared.activeAlarms().isEmpty());
+        assertEquals("link-down/x", cleared.recentAlarms().getFirst().key());
+        assertFalse(cleared.recentAlarms().getFirst().active());
+    }
+
+    @Test
+    void rollupsOlderThanTheStaleThresholdMakeTheTierStaleAndRaiseAnAlarm() {
+        plane(0, 0);
+        link("host-0~p0-t0-0", 0, "UP");
+        assertEquals(Freshness.LIVE, snapshot().targets().getFirst().freshness());
+        clock.advance(Duration.ofSeconds(6));
+        FabricSnapshot stale = snapshot();
+        assertEquals(Freshness.STALE, stale.targets().getFirst().freshness());
+        assertEquals(Freshness.STALE, stale.plane(0).orElseThrow().freshness());
+        assertEquals(Freshness.STALE, stale.links().getFirst().freshness(), "links show the tier's freshness");
+        Alarm alarm = stale.activeAlarms().getFirst();
+        assertEquals(Alarm.Kind.TARGET_STALE, alarm.kind());
+        assertTrue(alarm.message().contains("rollups are 6 s old"), alarm.message());
+        assertTrue(
+                stale.targets().getFirst().detail().startsWith("rollups 6 s old; 1 planes, 1 links"),
+                stale.targets().getFirst().detail());
+        plane(0, 0);
+        assertEquals(Freshness.LIVE, snapshot().targets().getFirst().freshness());
+        assertTrue(snapshot().activeAlarms().isEmpty());
+    }
+
+    @Test
+    void aRecordThatIsNotARollupIsCountedAndSaidInTheTargetsDetail() {
+        state.take(FleetTopics.PLANES, "0", "{not json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        state.take(
+                FleetTopics.LINKS,
+                "x",
+                RollupJson.encode(new LinkRollup("x", 0, "T0_T1", "UP", null, null, null, null, null, 0)));
+        FabricSnapshot snapshot = snapshot();
+        assertEquals(2, snapshot.ingest().droppedNotifications());
+        String detail = snapshot.targets().getFirst().detail();
+        assertTrue(
+                detail.contains(
+                        "skipped a record of planewatch.rollup.links (key x): link 'x' is not two device names"),
+                detail);
+        assertTrue(snapshot.links().isEmpty());
+    }
+}

@@ -1,0 +1,172 @@
+package org.planewatch.collector.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.collector.config.CollectorSettings;
+import org.planewatch.collector.testing.Collectors;
+import org.planewatch.collector.testing.ExclusionsTopic;
+import org.planewatch.collector.testing.KafkaTestCluster;
+import org.planewatch.collector.testing.SimAgent;
+import org.planewatch.console.session.FleetSession;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.localize.Suspect;
+import org.planewatch.console.telemetry.FleetAddress;
+
+/**
+ * Issue 21's end-to-end test: a real broker in the JVM, two collectors running the rollups, the real
+ * simulated agent with a link down in plane 0 (a 16-host fabric in the default run, the 2,048-host
+ * one tagged slow), devices behind aggregating targets, and the console core on the fleet ({@link FleetSession}). The console receives the
+ * plane rollups (the link down in plane 0 only), names the failed link as plane 0's first suspect,
+ * and a switch drilled into shows its live counters from its raw updates. One collector is then
+ * killed (no goodbye to the group): within 30 s every target is subscribed by exactly one live
+ * collector, the console's rollups are live again, and the exclusions topic holds every decision
+ * the agent sent, once.
+ */
+class FleetConsoleEndToEndTest {
+    private static final Duration TAKEOVER_LIMIT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dir;
+
+    /** The small fabric (16 hosts, 32 devices behind 4 targets): the default run's version, about 40 s. */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void onASmallFabricTheConsoleSeesTheIncidentDrillsDownAndEveryTargetComesBack() throws Exception {
+        try (SimAgent agent = SimAgent.startWithALinkDown()) {
+            run(agent, SimAgent.DOWN_LINK, 4, "p0-t0-1", 16);
+        }
+    }
+
+    /** Issue 21's fabric: 2,048 hosts, 2,192 devices behind 16 targets; minutes on 2 cores. */
+    @Test
+    @Tag("slow")
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    void onA2048HostFabricTheConsoleSeesTheIncidentDrillsDownAndEveryTargetComesBack() throws Exception {
+        try (SimAgent agent = SimAgent.startBigFabricWithALinkDown()) {
+            run(agent, SimAgent.BIG_DOWN_LINK, 16, "p0-t0-5", 2_048);
+        }
+    }
+
+    private void run(SimAgent agent, String downLink, int targetCount, String drilled, int hosts) throws Exception {
+        try (KafkaTestCluster kafka = KafkaTestCluster.start()) {
+            Path targets = agent.writeTargetsFile(dir.resolve("targets.yaml"), targetCount);
+            String bootstrap = kafka.bootstrap();
+            long started = System.nanoTime();
+            CollectorNode a =
+                    CollectorNode.start(settings("a", bootstrap, targets), rollupsOnly(), System.out::println);
+            CollectorNode b =
+                    CollectorNode.start(settings("b", bootstrap, targets), rollupsOnly(), System.out::println);
+            try (FleetSession console = FleetSession.start(
+                    new FleetAddress(bootstrap, Map.of(), "test"), InstantSource.system(), Duration.ofSeconds(30))) {
+                Set<String> all = new HashSet<>();
+                for (int t = 0; t < targetCount; t++) {
+                    all.add("agent-" + t);
+                }
+                AtomicReference<FabricSnapshot> seen = new AtomicReference<>(FabricSnapshot.empty());
+                Collectors.await(
+                        () -> {
+                            seen.set(console.snapshots().latest());
+                            return seen.get()
+                                            .plane(0)
+                                            .map(p -> p.linksDown() > 0)
+                                            .orElse(false)
+                                    && seen.get().plane(1).isPresent();
+                        },
+                        Duration.ofSeconds(90),
+                        "the console on the fleet did not receive plane rollups with the link down (" + status(console)
+                                + ")");
+                System.out.printf(
+                        "first plane rollup with the link down in the console %d ms after the collectors started%n",
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+                assertEquals(0, seen.get().plane(1).orElseThrow().linksDown(), "plane 1 has no link down");
+                Collectors.await(
+                        () -> {
+                            seen.set(console.snapshots().latest());
+                            return seen.get().suspects().stream()
+                                    .filter(s -> s.plane() == 0)
+                                    .findFirst()
+                                    .map(s -> s.name().equals(downLink))
+                                    .orElse(false);
+                        },
+                        Duration.ofSeconds(60),
+                        "the console did not name " + downLink + " plane 0's first suspect ("
+                                + console.snapshots().latest().suspects() + ")");
+                Suspect top = seen.get().suspects().stream()
+                        .filter(s -> s.plane() == 0)
+                        .findFirst()
+                        .orElseThrow();
+                assertEquals(Suspect.Kind.LINK, top.kind());
+                assertFalse(seen.get().link(downLink).orElseThrow().up(), "the failed link is down");
+                Collectors.await(
+                        () -> console.snapshots().latest().hosts().size() == hosts,
+                        Duration.ofSeconds(30),
+                        "the console did not learn every host from the link rollups (knows "
+                                + console.snapshots().latest().hosts().size() + " of " + hosts + ")");
+                assertFalse(seen.get().events().isEmpty(), "the recent exclusion events are listed");
+
+                console.watchDevice(drilled);
+                Collectors.await(
+                        () -> console.snapshots().latest().switchNamed(drilled).stream()
+                                .flatMap(s -> s.ports().stream())
+                                .anyMatch(p -> p.outOctets() > 0 && Double.isFinite(p.outBps()) && p.outBps() > 0),
+                        Duration.ofSeconds(30),
+                        "the drilled-down switch " + drilled + " did not show live counters");
+
+                Set<String> lost = a.collector().targets();
+                assertFalse(lost.isEmpty(), "the collector killed held targets");
+                long killed = System.nanoTime();
+                a.collector().crash();
+                a.close();
+                Collectors.await(
+                        () -> b.collector().targets().equals(all)
+                                && agent.activeSubscriptions()
+                                        == agent.devices().size(),
+                        TAKEOVER_LIMIT,
+                        "the surviving collector did not take over the killed one's " + lost.size()
+                                + " targets (it holds "
+                                + b.collector().targets() + ", the agent serves " + agent.activeSubscriptions()
+                                + " subscriptions, its failure: "
+                                + b.collector().failure() + ")");
+                System.out.printf(
+                        "takeover of %d targets after a kill: %d ms%n",
+                        lost.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed));
+                Collectors.await(
+                        () -> console.snapshots().latest().targets().getFirst().freshness() == Freshness.LIVE,
+                        Duration.ofSeconds(60),
+                        "the console's rollups did not come back live after the takeover");
+                ExclusionsTopic.assertHoldsEverySentDecisionOnce(bootstrap, agent);
+            } finally {
+                a.collector().crash();
+                a.close();
+                b.close();
+            }
+        }
+    }
+
+    private static String status(FleetSession console) {
+        FabricSnapshot now = console.snapshots().latest();
+        return now.targets() + ", planes " + now.planes();
+    }
+
+    private static CollectorSettings settings(String id, String bootstrap, Path targets) {
+        return Collectors.settings(id, bootstrap, targets, 8);
+    }
+
+    private static CollectorNode.Options rollupsOnly() {
+        return new CollectorNode.Options(true, null, "127.0.0.1");
+    }
+}

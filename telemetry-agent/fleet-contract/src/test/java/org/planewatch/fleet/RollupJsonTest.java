@@ -1,0 +1,38 @@
+package org.planewatch.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The rollup records as the collectors write them and any reader reads them back. */
+class RollupJsonTest {
+    @Test
+    void aPlaneRollupReadsBackAsWrittenWithRatesNotKnownYetAsNull() {
+        PlaneRollup plane = new PlaneRollup(3, 1_000, 16, 8, 0.75, 24, 8, null, 1.5, null, 1, 16, 0.2, 0.9, 2);
+        byte[] json = RollupJson.encode(plane);
+        assertTrue(new String(json, StandardCharsets.UTF_8).contains("\"goodputBps\":null"));
+        assertEquals(plane, RollupJson.decode(json, PlaneRollup.class));
+        assertNull(RollupJson.known(Double.NaN));
+        assertNull(RollupJson.known(Double.POSITIVE_INFINITY));
+    }
+
+    @Test
+    void aFieldAReaderDoesNotKnowIsSkippedSoWritersCanAddFields() {
+        String json = "{\"key\":\"k\",\"kind\":\"LINK_DOWN\",\"subject\":\"a~b\",\"plane\":1,\"severity\":\"MAJOR\","
+                + "\"message\":\"m\",\"raisedAtMillis\":5,\"addedLater\":true}";
+        AlarmRollup alarm = RollupJson.decode(json.getBytes(StandardCharsets.UTF_8), AlarmRollup.class);
+        assertEquals("a~b", alarm.subject());
+    }
+
+    @Test
+    void aValueThatIsNotARecordSaysWhichRecordWasExpected() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> RollupJson.decode("not json".getBytes(StandardCharsets.UTF_8), LinkRollup.class));
+        assertTrue(e.getMessage().startsWith("not a LinkRollup record"), e.getMessage());
+    }
+}
