@@ -1,7 +1,9 @@
 package org.planewatch.console;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,27 +181,10 @@ public record ConsoleOptions(
                     "planewatch-console: --kafka-property and --kafka-properties go with --kafka <bootstrap>");
             return null;
         }
-        Optional<FleetAddress> fleet = Optional.empty();
-        try {
-            if (arguments.kafka != null) {
-                fleet = Optional.of(FleetSession.address(
-                        arguments.kafka, arguments.kafkaProperty, Optional.ofNullable(arguments.kafkaProperties)));
-            } else if (arguments.targets != null) {
-                fleet = FleetSession.addressIn(arguments.targets);
-            }
-        } catch (IllegalArgumentException | java.io.IOException e) {
-            errWriter.println("planewatch-console: " + e.getMessage());
-            return null;
-        }
         if (arguments.kafka != null && (arguments.demo || arguments.targets != null)) {
             errWriter.println(
                     "planewatch-console: --kafka shows a fleet; it cannot be combined with --demo or --targets"
                             + " (put a 'kafka:' entry in the targets file instead)");
-            return null;
-        }
-        if (fleet.isPresent() && (arguments.record != null || arguments.smokeTest)) {
-            errWriter.println("planewatch-console: on a fleet (--kafka or a 'kafka:' entry) --record and --smoke-test"
-                    + " are not available; record a fleet with the headless recorder's future --kafka option");
             return null;
         }
         if (arguments.demo && arguments.targets != null) {
@@ -212,9 +197,35 @@ public record ConsoleOptions(
         }
         Path replay = arguments.replay != null ? arguments.replay : arguments.positionalRecording;
         if (replay != null
-                && (arguments.demo || arguments.targets != null || arguments.record != null || fleet.isPresent())) {
+                && (arguments.demo
+                        || arguments.targets != null
+                        || arguments.record != null
+                        || arguments.kafka != null)) {
             errWriter.println(
-                    "planewatch-console: a replay shows a recording; it cannot be combined with --demo, --targets or --record");
+                    "planewatch-console: a replay shows a recording; it cannot be combined with --demo, --targets, --kafka"
+                            + " or --record");
+            return null;
+        }
+        // Only now the targets file is read (for a 'kafka:' entry): a combination refused above is said
+        // as such, not as a file that could not be read.
+        Optional<FleetAddress> fleet = Optional.empty();
+        try {
+            if (arguments.kafka != null) {
+                fleet = Optional.of(FleetSession.address(
+                        arguments.kafka, arguments.kafkaProperty, Optional.ofNullable(arguments.kafkaProperties)));
+            } else if (arguments.targets != null) {
+                fleet = FleetSession.addressIn(arguments.targets);
+            }
+        } catch (NoSuchFileException e) {
+            errWriter.println("planewatch-console: no targets file at " + e.getFile());
+            return null;
+        } catch (IllegalArgumentException | IOException e) {
+            errWriter.println("planewatch-console: " + e.getMessage());
+            return null;
+        }
+        if (fleet.isPresent() && (arguments.record != null || arguments.smokeTest)) {
+            errWriter.println("planewatch-console: on a fleet (--kafka or a 'kafka:' entry) --record and --smoke-test"
+                    + " are not available; record a fleet with the headless recorder's future --kafka option");
             return null;
         }
         if (arguments.smokeTest && (replay != null || arguments.targets != null)) {
