@@ -1,25 +1,16 @@
 package org.planewatch.packaging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,48 +27,24 @@ class AgentInstallerTest {
 
     @Test
     void debInstallsUnitConfigAndUserStartsAsThatUserAndPurgesEverything() throws Exception {
-        Path deb = Dist.agentDeb();
-        Shell.skipUnlessDpkgMayInstall(deb, "planewatch-agent");
-        Shell.skipUnless(
-                !Shell.userExists("planewatch"), "a user 'planewatch' exists already; the purge would delete it");
+        ServicePackages.install(Dist.agentDeb(), "planewatch-agent");
         try {
-            Shell.Result install = Shell.run(Duration.ofMinutes(3), "dpkg", "-i", deb.toString());
-            assertEquals(0, install.status(), install.describe());
-
-            String unit = Files.readString(UNIT);
-            assertTrue(unit.contains("User=planewatch"), unit);
-            assertTrue(unit.contains("EnvironmentFile=/etc/planewatch/agent.conf"), unit);
-            assertTrue(unit.contains("ExecStart=" + AGENT + " $PLANEWATCH_AGENT_ARGS"), unit);
-            assertTrue(
-                    unit.contains("\nMemoryMax=") && unit.contains("\nMemoryHigh="),
-                    "the unit caps the agent's memory: " + unit);
-
+            ServicePackages.checkedUnit(UNIT, AGENT, CONFIG, "PLANEWATCH_AGENT_ARGS");
             String config = Files.readString(CONFIG);
             List<String> args = Shell.configuredArguments(config, "PLANEWATCH_AGENT_ARGS");
             assertTrue(String.join(" ", args).contains("--backend linux"), config);
             assertTrue(
                     args.contains("/etc/planewatch/tls/server.pem") && args.contains("/etc/planewatch/tls/server.key"),
                     config);
-            PosixFileAttributes attributes = Files.readAttributes(CONFIG, PosixFileAttributes.class);
-            assertEquals("planewatch", attributes.group().getName(), "agent.conf group");
-            assertEquals("rw-r-----", PosixFilePermissions.toString(attributes.permissions()), "agent.conf mode");
-
-            String user = Shell.run(Duration.ofSeconds(10), "getent", "passwd", "planewatch")
-                    .output();
-            assertTrue(user.strip().endsWith(":/usr/sbin/nologin"), "a system user without a login shell: " + user);
+            ServicePackages.assertReadableByTheServiceGroupOnly(CONFIG);
+            ServicePackages.assertSystemUserWithoutLoginShell();
 
             setUpAsInstallGuideSays();
             startsWithTheShippedConfigurationAsItsUser(args);
         } finally {
-            Shell.Result purge = Shell.run(Duration.ofMinutes(2), "dpkg", "-P", "planewatch-agent");
-            assertEquals(0, purge.status(), purge.describe());
+            ServicePackages.purgeLeavingNothing(
+                    "planewatch-agent", UNIT, Path.of("/etc/planewatch"), Path.of("/opt/planewatch-agent"));
         }
-        assertFalse(Shell.installed("planewatch-agent"), "dpkg still lists planewatch-agent after the purge");
-        assertFalse(Files.exists(UNIT), UNIT + " is left behind after the purge");
-        assertFalse(Files.exists(Path.of("/etc/planewatch")), "/etc/planewatch is left behind after the purge");
-        assertFalse(
-                Files.exists(Path.of("/opt/planewatch-agent")), "/opt/planewatch-agent is left behind after the purge");
-        assertFalse(Shell.userExists("planewatch"), "the planewatch user is left behind after the purge");
     }
 
     /** The commands of docs/install.md, "The agent", steps 1 and 2. */
@@ -119,41 +86,13 @@ class AgentInstallerTest {
                 i++;
             }
         }
-        System.out.println("[installer test] $ " + String.join(" ", command));
-        Process agent = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try {
-            StringBuilder log = new StringBuilder();
-            CompletableFuture<Boolean> listening = CompletableFuture.supplyAsync(() -> {
-                try (BufferedReader out =
-                        new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line = out.readLine(); line != null; line = out.readLine()) {
-                        System.out.println("    " + line);
-                        synchronized (log) {
-                            log.append(line).append('\n');
-                        }
-                        if (line.contains("event=listening")) {
-                            return true;
-                        }
-                    }
-                    return false;
-                } catch (IOException e) {
-                    return false;
-                }
-            });
-            boolean started = listening.get(2, TimeUnit.MINUTES);
-            assertTrue(started, "the installed agent did not start:\n" + log);
-            synchronized (log) {
-                assertTrue(log.toString().contains("tls=true") && log.toString().contains("auth=true"), log.toString());
-            }
+        try (InstalledProcess agent = InstalledProcess.start(command)) {
+            assertTrue(
+                    agent.awaitOutput("event=listening", Duration.ofMinutes(2)),
+                    "the installed agent did not start:\n" + agent.log());
+            assertTrue(agent.log().contains("tls=true") && agent.log().contains("auth=true"), agent.log());
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
-            }
-        } finally {
-            agent.descendants().forEach(ProcessHandle::destroy);
-            agent.destroy();
-            if (!agent.waitFor(30, TimeUnit.SECONDS)) {
-                agent.descendants().forEach(ProcessHandle::destroyForcibly);
-                agent.destroyForcibly().waitFor();
             }
         }
     }

@@ -1,22 +1,17 @@
 package org.planewatch.packaging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,56 +34,34 @@ class CollectorInstallerTest {
 
     @Test
     void debInstallsUnitConfigAndUserStartsAsThatUserServesMetricsAndPurgesEverything() throws Exception {
-        Path deb = Dist.collectorDeb();
-        Shell.skipUnlessDpkgMayInstall(deb, "planewatch-collector");
-        Shell.skipUnless(
-                !Shell.userExists("planewatch"), "a user 'planewatch' exists already; the purge would delete it");
+        ServicePackages.install(Dist.collectorDeb(), "planewatch-collector");
         try {
-            Shell.Result install = Shell.run(Duration.ofMinutes(3), "dpkg", "-i", deb.toString());
-            assertEquals(0, install.status(), install.describe());
-
-            String unit = Files.readString(UNIT);
-            assertTrue(unit.contains("User=planewatch"), unit);
-            assertTrue(unit.contains("EnvironmentFile=/etc/planewatch/collector.conf"), unit);
-            assertTrue(unit.contains("ExecStart=" + COLLECTOR + " $PLANEWATCH_COLLECTOR_ARGS"), unit);
+            String unit = ServicePackages.checkedUnit(UNIT, COLLECTOR, CONFIG, "PLANEWATCH_COLLECTOR_ARGS");
             assertTrue(unit.contains("\nStateDirectory=planewatch-collector"), unit);
-            assertTrue(
-                    unit.contains("\nMemoryMax=") && unit.contains("\nMemoryHigh="),
-                    "the unit caps the collector's memory: " + unit);
-
             String config = Files.readString(CONFIG);
             List<String> args = Shell.configuredArguments(config, "PLANEWATCH_COLLECTOR_ARGS");
             assertTrue(args.contains("--targets") && args.contains(TARGETS.toString()), config);
             assertTrue(args.contains("--metrics-port"), config);
             for (Path file : List.of(CONFIG, TARGETS)) {
-                PosixFileAttributes attributes = Files.readAttributes(file, PosixFileAttributes.class);
-                assertEquals("planewatch", attributes.group().getName(), file + " group");
-                assertEquals("rw-r-----", PosixFilePermissions.toString(attributes.permissions()), file + " mode");
+                ServicePackages.assertReadableByTheServiceGroupOnly(file);
             }
             assertEquals(
-                    "planewatch",
+                    ServicePackages.USER,
                     Files.readAttributes(STATE, PosixFileAttributes.class)
                             .owner()
                             .getName(),
                     "the state directory belongs to the collector's user");
-
-            String user = Shell.run(Duration.ofSeconds(10), "getent", "passwd", "planewatch")
-                    .output();
-            assertTrue(user.strip().endsWith(":/usr/sbin/nologin"), "a system user without a login shell: " + user);
+            ServicePackages.assertSystemUserWithoutLoginShell();
 
             startsWithTheShippedConfigurationAsItsUserAndServesMetrics(args);
         } finally {
-            Shell.Result purge = Shell.run(Duration.ofMinutes(2), "dpkg", "-P", "planewatch-collector");
-            assertEquals(0, purge.status(), purge.describe());
+            ServicePackages.purgeLeavingNothing(
+                    "planewatch-collector",
+                    UNIT,
+                    Path.of("/etc/planewatch"),
+                    STATE,
+                    Path.of("/opt/planewatch-collector"));
         }
-        assertFalse(Shell.installed("planewatch-collector"), "dpkg still lists planewatch-collector after the purge");
-        assertFalse(Files.exists(UNIT), UNIT + " is left behind after the purge");
-        assertFalse(Files.exists(Path.of("/etc/planewatch")), "/etc/planewatch is left behind after the purge");
-        assertFalse(Files.exists(STATE), STATE + " is left behind after the purge");
-        assertFalse(
-                Files.exists(Path.of("/opt/planewatch-collector")),
-                "/opt/planewatch-collector is left behind after the purge");
-        assertFalse(Shell.userExists("planewatch"), "the planewatch user is left behind after the purge");
     }
 
     /**
@@ -109,24 +82,7 @@ class CollectorInstallerTest {
             }
         }
         command.addAll(List.of("--broker-port", Integer.toString(brokerPort), "--metrics-address", "127.0.0.1"));
-        System.out.println("[installer test] $ " + String.join(" ", command));
-        Process collector =
-                new ProcessBuilder(command).redirectErrorStream(true).start();
-        StringBuilder log = new StringBuilder();
-        Thread echo = Thread.ofVirtual().start(() -> {
-            try (BufferedReader out =
-                    new BufferedReader(new InputStreamReader(collector.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    System.out.println("    " + line);
-                    synchronized (log) {
-                        log.append(line).append('\n');
-                    }
-                }
-            } catch (IOException e) {
-                // the collector ended
-            }
-        });
-        try {
+        try (InstalledProcess collector = InstalledProcess.start(command)) {
             HttpClient http = HttpClient.newBuilder()
                     .connectTimeout(Duration.ofSeconds(2))
                     .build();
@@ -145,20 +101,8 @@ class CollectorInstallerTest {
                     Thread.sleep(500);
                 }
             }
-            String seen;
-            synchronized (log) {
-                seen = log.toString();
-            }
-            assertTrue(page != null, "the installed collector's /metrics did not answer:\n" + seen);
+            assertTrue(page != null, "the installed collector's /metrics did not answer:\n" + collector.log());
             assertTrue(page.contains("# TYPE planewatch_collector_targets gauge"), page);
-        } finally {
-            collector.descendants().forEach(ProcessHandle::destroy);
-            collector.destroy();
-            if (!collector.waitFor(60, TimeUnit.SECONDS)) {
-                collector.descendants().forEach(ProcessHandle::destroyForcibly);
-                collector.destroyForcibly().waitFor();
-            }
-            echo.join(5_000);
         }
     }
 

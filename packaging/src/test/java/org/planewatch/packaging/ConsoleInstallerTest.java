@@ -28,11 +28,25 @@ class ConsoleInstallerTest {
             Path.of("/usr/share/applications/planewatch-planewatch.desktop");
     private static final Path INSTALLED_MIME_TYPE = Path.of("/usr/share/mime/packages/planewatch-planewatch.xml");
 
+    /**
+     * Also records the smoke test's demo and reads the file back with {@code diagnose}: the jar keeps
+     * only Linux x86-64 native libraries (docs/adr/0107), and this is where SQLite's must load.
+     */
     @Test
-    void appImageSmokeTestPassesHeadless() throws IOException {
+    void appImageSmokeTestPassesHeadlessAndItsRecordingReadsBack() throws IOException {
         Path launcher = Dist.dir().resolve("planewatch/bin/planewatch");
         assertTrue(Files.isExecutable(launcher), launcher + " is missing: -Pdist did not build the app-image");
-        smokeTest(launcher, "app-image-headless.png", false);
+        Path recording = Dist.smokeDir().resolve("app-image-headless.pwrec");
+        Files.createDirectories(recording.getParent());
+        Files.deleteIfExists(recording);
+        smokeTest(launcher, "app-image-headless.png", false, "--record", recording.toString());
+        assertTrue(Files.size(recording) > 0, recording + " is empty");
+        Shell.Result diagnose = Shell.run(
+                SMOKE_TIMEOUT,
+                Map.of("DISPLAY", ""),
+                List.of(launcher.toString(), "diagnose", recording.toString(), "--json"));
+        assertEquals(0, diagnose.status(), diagnose.describe());
+        assertTrue(diagnose.output().contains("{\"suspects\": ["), diagnose.describe());
     }
 
     @Test
@@ -105,7 +119,8 @@ class ConsoleInstallerTest {
     }
 
     /** Runs {@code --smoke-test} and checks its contract: status 0, the message, a full-size PNG. */
-    private static void smokeTest(Path launcher, String screenshotName, boolean inXServer) throws IOException {
+    private static void smokeTest(Path launcher, String screenshotName, boolean inXServer, String... extraArguments)
+            throws IOException {
         Path png = Dist.smokeDir().resolve(screenshotName);
         Files.createDirectories(png.getParent());
         Files.deleteIfExists(png);
@@ -114,6 +129,7 @@ class ConsoleInstallerTest {
         if (!inXServer) {
             command.add("--headless");
         }
+        command.addAll(List.of(extraArguments));
         // No DISPLAY from the build machine's session: the headless run must not need one.
         Map<String, String> environment = inXServer ? Map.of() : Map.of("DISPLAY", "");
         Shell.Result run = Shell.run(SMOKE_TIMEOUT, environment, inXServer ? Shell.inXServer(command) : command);

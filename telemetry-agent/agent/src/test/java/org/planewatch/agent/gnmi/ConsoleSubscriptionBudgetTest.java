@@ -3,7 +3,6 @@ package org.planewatch.agent.gnmi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.planewatch.agent.testing.Requests.path;
-import static org.planewatch.agent.testing.Requests.target;
 
 import io.grpc.Status;
 import java.nio.file.Path;
@@ -12,16 +11,12 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.planewatch.agent.log.StructuredLog;
-import org.planewatch.agent.server.AgentConfig;
-import org.planewatch.agent.server.AgentServer;
 import org.planewatch.agent.sim.SimOptions;
 import org.planewatch.agent.sim.SimulatedBackend;
-import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.LoopbackAgent;
+import org.planewatch.agent.testing.Requests;
 import org.planewatch.agent.testing.SubscribeProbe;
-import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Notification;
-import org.planewatch.gnmi.proto.SubscribeRequest;
 import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.gnmi.proto.SubscriptionMode;
@@ -64,8 +59,7 @@ class ConsoleSubscriptionBudgetTest {
             SimLeaves.CLOCK_STATE.child(SimLeaves.EPOCH).toString(),
             SimLeaves.CLOCK_STATE.child(SimLeaves.SIM_TIME_NS).toString());
 
-    private AgentServer server;
-    private GnmiClient client;
+    private LoopbackAgent agent;
 
     private static String everyEntry(TelemetryPath template) {
         return template.withoutKeys().toString();
@@ -80,33 +74,12 @@ class ConsoleSubscriptionBudgetTest {
                         transport: {mode: mrc, evsPerQp: 128}
                         workload: {type: permutation, messageBytes: 1048576, repeat: 1000}
                         """, "console-budget.yaml", Path.of(".")), SimOptions.defaults());
-        server = new AgentServer(
-                        AgentConfig.loopbackInsecure(
-                                0, GnmiOptions.defaults().withMaxSelectionSteps(maxSelectionSteps)),
-                        backend,
-                        StructuredLog.silent())
-                .start();
-        client = new GnmiClient(server.port());
+        agent = LoopbackAgent.serve(backend, GnmiOptions.defaults().withMaxSelectionSteps(maxSelectionSteps));
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    private static SubscribeRequest stream(List<Subscription> subscriptions) {
-        return SubscribeRequest.newBuilder()
-                .setSubscribe(SubscriptionList.newBuilder()
-                        .setPrefix(target("*"))
-                        .setMode(SubscriptionList.Mode.STREAM)
-                        .setEncoding(Encoding.PROTO)
-                        .addAllSubscription(subscriptions))
-                .build();
+        LoopbackAgent.stop(agent);
     }
 
     private static List<Subscription> consoleSubscriptions() {
@@ -121,7 +94,8 @@ class ConsoleSubscriptionBudgetTest {
     @Test
     void theConsolesDefaultSubscriptionIsAcceptedWhateverTheLeavesItSelectsCostInTotal() throws Exception {
         start(LIMIT);
-        SubscribeProbe probe = SubscribeProbe.open(client.async(), stream(consoleSubscriptions()));
+        SubscribeProbe probe = SubscribeProbe.open(
+                agent.client().async(), Requests.subscribe("*", SubscriptionList.Mode.STREAM, consoleSubscriptions()));
         List<Notification> initial = probe.untilSync();
 
         // Every leaf sent cost the 8 paths no more than its free steps, so no fabric size adds up to a refusal.
@@ -153,7 +127,9 @@ class ConsoleSubscriptionBudgetTest {
                     .setPath(path("/interfaces/*[name=nothing-" + i + "]/state"))
                     .build());
         }
-        Status end = SubscribeProbe.open(client.async(), stream(costly)).end();
+        Status end = SubscribeProbe.open(
+                        agent.client().async(), Requests.subscribe("*", SubscriptionList.Mode.STREAM, costly))
+                .end();
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, end.getCode(), end.toString());
         assertTrue(end.getDescription().contains("--max-selection-steps"), end.getDescription());
     }

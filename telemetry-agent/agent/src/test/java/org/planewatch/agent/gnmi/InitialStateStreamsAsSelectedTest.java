@@ -17,13 +17,9 @@ import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.agent.backend.memory.InMemoryBackend;
-import org.planewatch.agent.log.StructuredLog;
-import org.planewatch.agent.server.AgentConfig;
-import org.planewatch.agent.server.AgentServer;
-import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.LoopbackAgent;
+import org.planewatch.agent.testing.Requests;
 import org.planewatch.agent.testing.SubscribeProbe;
-import org.planewatch.gnmi.proto.Encoding;
-import org.planewatch.gnmi.proto.SubscribeRequest;
 import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
@@ -38,8 +34,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
 @Timeout(30)
 class InitialStateStreamsAsSelectedTest {
 
-    private AgentServer server;
-    private GnmiClient client;
+    private LoopbackAgent agent;
 
     /** The in-memory back end, except that reading {@code host-1} waits (at most 5 s) until {@link #release}. */
     private static final class SlowSecondTarget implements TelemetryBackend {
@@ -88,12 +83,7 @@ class InitialStateStreamsAsSelectedTest {
 
     @AfterEach
     void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+        LoopbackAgent.stop(agent);
     }
 
     @Test
@@ -104,20 +94,14 @@ class InitialStateStreamsAsSelectedTest {
         memory.put("host-0", "/interfaces/interface[name=eth0]/state/counters/in-octets", new TelemetryValue.Uint(7));
         memory.put("host-1", "/interfaces/interface[name=eth0]/state/counters/in-octets", new TelemetryValue.Uint(8));
         SlowSecondTarget backend = new SlowSecondTarget(memory);
-        server = new AgentServer(
-                        AgentConfig.loopbackInsecure(0, GnmiOptions.defaults()), backend, StructuredLog.silent())
-                .start();
-        client = new GnmiClient(server.port());
+        agent = LoopbackAgent.serve(backend, GnmiOptions.defaults());
 
         SubscribeProbe probe = SubscribeProbe.open(
-                client.async(),
-                SubscribeRequest.newBuilder()
-                        .setSubscribe(SubscriptionList.newBuilder()
-                                .setPrefix(target("*"))
-                                .setMode(SubscriptionList.Mode.ONCE)
-                                .setEncoding(Encoding.PROTO)
-                                .addSubscription(Subscription.newBuilder().setPath(path("/interfaces"))))
-                        .build());
+                agent.client().async(),
+                Requests.subscribe(
+                        "*",
+                        SubscriptionList.Mode.ONCE,
+                        Subscription.newBuilder().setPath(path("/interfaces")).build()));
         SubscribeResponse first = probe.next();
         backend.release.countDown();
         assertEquals("host-0", first.getUpdate().getPrefix().getTarget(), first.toString());

@@ -2,7 +2,6 @@ package org.planewatch.agent.gnmi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.planewatch.agent.testing.Requests.path;
-import static org.planewatch.agent.testing.Requests.target;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,14 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.memory.InMemoryBackend;
-import org.planewatch.agent.log.StructuredLog;
-import org.planewatch.agent.server.AgentConfig;
-import org.planewatch.agent.server.AgentServer;
-import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.LoopbackAgent;
+import org.planewatch.agent.testing.Requests;
 import org.planewatch.agent.testing.SubscribeProbe;
-import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Notification;
-import org.planewatch.gnmi.proto.SubscribeRequest;
 import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.telemetry.schema.DeviceRole;
@@ -37,17 +32,11 @@ class InitialStateWaitsForRoomTest {
     private static final int TARGETS = 20;
     private static final int LEAVES = 50;
 
-    private AgentServer server;
-    private GnmiClient client;
+    private LoopbackAgent agent;
 
     @AfterEach
     void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+        LoopbackAgent.stop(agent);
     }
 
     @Test
@@ -66,23 +55,15 @@ class InitialStateWaitsForRoomTest {
             }
         }
         // Room for two targets' leaves: the initial state is ten times the buffer.
-        server = new AgentServer(
-                        AgentConfig.loopbackInsecure(0, GnmiOptions.defaults().withMaxBufferedPaths(2 * LEAVES)),
-                        backend,
-                        StructuredLog.silent())
-                .start();
-        client = new GnmiClient(server.port());
+        agent = LoopbackAgent.serve(backend, GnmiOptions.defaults().withMaxBufferedPaths(2 * LEAVES));
 
         // The client takes nothing at first: the transport fills and the agent's buffer with it.
         SubscribeProbe probe = SubscribeProbe.open(
-                client.async(),
-                SubscribeRequest.newBuilder()
-                        .setSubscribe(SubscriptionList.newBuilder()
-                                .setPrefix(target("*"))
-                                .setMode(SubscriptionList.Mode.ONCE)
-                                .setEncoding(Encoding.PROTO)
-                                .addSubscription(Subscription.newBuilder().setPath(path("/interfaces"))))
-                        .build(),
+                agent.client().async(),
+                Requests.subscribe(
+                        "*",
+                        SubscriptionList.Mode.ONCE,
+                        Subscription.newBuilder().setPath(path("/interfaces")).build()),
                 0);
         Thread.sleep(500);
         probe.request(Integer.MAX_VALUE);
@@ -92,6 +73,6 @@ class InitialStateWaitsForRoomTest {
             updates += notification.getUpdateCount();
         }
         assertEquals(TARGETS * LEAVES, updates, "leaves of the initial state that reached the client");
-        assertEquals(0, server.stats().droppedUpdates(), "updates the agent dropped");
+        assertEquals(0, agent.server().stats().droppedUpdates(), "updates the agent dropped");
     }
 }

@@ -13,12 +13,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.agent.backend.TargetInfo;
-import org.planewatch.agent.log.StructuredLog;
-import org.planewatch.agent.server.AgentConfig;
-import org.planewatch.agent.server.AgentServer;
 import org.planewatch.agent.sim.SimOptions;
 import org.planewatch.agent.sim.SimulatedBackend;
-import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.LoopbackAgent;
 import org.planewatch.agent.testing.SubscribeProbe;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Notification;
@@ -40,8 +37,7 @@ class PerDeviceStreamsTest {
 
     private static final long SAMPLE_NS = 200_000_000L;
 
-    private AgentServer server;
-    private GnmiClient client;
+    private LoopbackAgent agent;
     private SimulatedBackend backend;
 
     private void start(GnmiOptions options) throws Exception {
@@ -53,23 +49,13 @@ class PerDeviceStreamsTest {
                         transport: {mode: mrc, evsPerQp: 8}
                         workload: {type: permutation, messageBytes: 65536, repeat: 1000}
                         """, "per-device-streams.yaml", Path.of(".")), SimOptions.defaults());
-        server = new AgentServer(
-                        AgentConfig.loopbackInsecure(
-                                0, options.withMinSampleIntervalNs(SAMPLE_NS).withTargetDefinedIntervalNs(SAMPLE_NS)),
-                        backend,
-                        StructuredLog.silent())
-                .start();
-        client = new GnmiClient(server.port());
+        agent = LoopbackAgent.serve(
+                backend, options.withMinSampleIntervalNs(SAMPLE_NS).withTargetDefinedIntervalNs(SAMPLE_NS));
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+        LoopbackAgent.stop(agent);
     }
 
     private List<String> devices() {
@@ -95,7 +81,7 @@ class PerDeviceStreamsTest {
         assertTrue(devices.size() > 16, "more devices than the old limit of streams per connection: " + devices);
         List<SubscribeProbe> probes = new ArrayList<>();
         for (String device : devices) {
-            probes.add(SubscribeProbe.open(client.async(), perDevice(device)));
+            probes.add(SubscribeProbe.open(agent.client().async(), perDevice(device)));
         }
         for (int i = 0; i < devices.size(); i++) {
             List<Notification> initial = probes.get(i).untilSync();
@@ -124,11 +110,12 @@ class PerDeviceStreamsTest {
         start(GnmiOptions.defaults().withMaxSubscriptionsPerClient(1));
         List<SubscribeProbe> probes = new ArrayList<>();
         for (String device : devices()) {
-            SubscribeProbe probe = SubscribeProbe.open(client.async(), perDevice(device));
+            SubscribeProbe probe = SubscribeProbe.open(agent.client().async(), perDevice(device));
             probe.untilSync();
             probes.add(probe);
         }
-        Status refused = SubscribeProbe.open(client.async(), perDevice("*")).end();
+        Status refused =
+                SubscribeProbe.open(agent.client().async(), perDevice("*")).end();
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getCode(), refused.toString());
         assertTrue(refused.getDescription().contains("--max-subscriptions-per-client"), refused.getDescription());
         assertTrue(
@@ -139,7 +126,7 @@ class PerDeviceStreamsTest {
         String first = devices().getFirst();
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (true) {
-            SubscribeProbe again = SubscribeProbe.open(client.async(), perDevice(first));
+            SubscribeProbe again = SubscribeProbe.open(agent.client().async(), perDevice(first));
             Status.Code code = null;
             try {
                 again.untilSync();

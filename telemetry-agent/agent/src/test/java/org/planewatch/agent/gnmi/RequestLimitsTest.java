@@ -18,14 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.memory.InMemoryBackend;
-import org.planewatch.agent.log.StructuredLog;
-import org.planewatch.agent.server.AgentConfig;
-import org.planewatch.agent.server.AgentServer;
-import org.planewatch.agent.testing.GnmiClient;
+import org.planewatch.agent.testing.LoopbackAgent;
+import org.planewatch.agent.testing.Requests;
 import org.planewatch.agent.testing.SubscribeProbe;
-import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.GetRequest;
-import org.planewatch.gnmi.proto.SubscribeRequest;
 import org.planewatch.gnmi.proto.Subscription;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.telemetry.path.PathElem;
@@ -46,8 +42,7 @@ class RequestLimitsTest {
     static final int COUNTERS = 14;
     static final int LEAVES = TARGETS * INTERFACES * COUNTERS;
 
-    private AgentServer server;
-    private GnmiClient client;
+    private LoopbackAgent agent;
 
     private void start(GnmiOptions options) throws Exception {
         List<TargetInfo> targets = new ArrayList<>();
@@ -68,28 +63,12 @@ class RequestLimitsTest {
             }
             backend.putAll("host-" + t, leaves);
         }
-        server = new AgentServer(AgentConfig.loopbackInsecure(0, options), backend, StructuredLog.silent()).start();
-        client = new GnmiClient(server.port());
+        agent = LoopbackAgent.serve(backend, options);
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    private static SubscribeRequest once(List<Subscription> subscriptions) {
-        return SubscribeRequest.newBuilder()
-                .setSubscribe(SubscriptionList.newBuilder()
-                        .setPrefix(target("*"))
-                        .setMode(SubscriptionList.Mode.ONCE)
-                        .setEncoding(Encoding.PROTO)
-                        .addAllSubscription(subscriptions))
-                .build();
+        LoopbackAgent.stop(agent);
     }
 
     private static List<Subscription> interfacesNamed(String prefix, int count) {
@@ -105,18 +84,20 @@ class RequestLimitsTest {
     @Test
     void aSubscriptionListOverTheLimitIsResourceExhaustedNamingTheLimitAndTheCount() throws Exception {
         start(GnmiOptions.defaults());
-        Status end = SubscribeProbe.open(client.async(), once(interfacesNamed("nothing-", 1_001)))
+        Status end = SubscribeProbe.open(
+                        agent.client().async(),
+                        Requests.subscribe("*", SubscriptionList.Mode.ONCE, interfacesNamed("nothing-", 1_001)))
                 .end();
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, end.getCode(), end.toString());
         assertTrue(end.getDescription().contains("1001 subscriptions"), end.getDescription());
         assertTrue(end.getDescription().contains("limit of 1000"), end.getDescription());
         assertTrue(end.getDescription().contains("--max-paths-per-request"), end.getDescription());
-        assertEquals(0, server.stats().activeSubscriptions());
+        assertEquals(0, agent.server().stats().activeSubscriptions());
 
         GetRequest.Builder get = GetRequest.newBuilder().setPrefix(target("*"));
         interfacesNamed("nothing-", 1_001).forEach(s -> get.addPath(s.getPath()));
         StatusRuntimeException refused = Assertions.assertThrows(
-                StatusRuntimeException.class, () -> client.blocking().get(get.build()));
+                StatusRuntimeException.class, () -> agent.client().blocking().get(get.build()));
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode());
         assertTrue(
                 refused.getStatus().getDescription().contains("1001 paths in the GetRequest"),
@@ -128,7 +109,9 @@ class RequestLimitsTest {
         // Budget: 10 steps per leaf. Testing each leaf against each subscription cost 1,000 per leaf
         // (and remembered every answer per subscription: 49 million entries here).
         start(GnmiOptions.defaults().withMaxSelectionSteps(10L * LEAVES));
-        SubscribeProbe probe = SubscribeProbe.open(client.async(), once(interfacesNamed("nothing-", 1_000)));
+        SubscribeProbe probe = SubscribeProbe.open(
+                agent.client().async(),
+                Requests.subscribe("*", SubscriptionList.Mode.ONCE, interfacesNamed("nothing-", 1_000)));
         assertEquals(List.of(), probe.untilSync());
         assertEquals(Status.Code.OK, probe.end().getCode());
     }
@@ -144,7 +127,9 @@ class RequestLimitsTest {
                     .setPath(path("/interfaces/*[name=nothing-" + i + "]/state"))
                     .build());
         }
-        Status end = SubscribeProbe.open(client.async(), once(costly)).end();
+        Status end = SubscribeProbe.open(
+                        agent.client().async(), Requests.subscribe("*", SubscriptionList.Mode.ONCE, costly))
+                .end();
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, end.getCode(), end.toString());
         assertTrue(end.getDescription().contains("more than 10000 steps beyond 32 per leaf"), end.getDescription());
         assertTrue(end.getDescription().contains("--max-selection-steps"), end.getDescription());
@@ -153,14 +138,18 @@ class RequestLimitsTest {
         GetRequest.Builder get = GetRequest.newBuilder().setPrefix(target("*"));
         costly.forEach(s -> get.addPath(s.getPath()));
         StatusRuntimeException refused = Assertions.assertThrows(
-                StatusRuntimeException.class, () -> client.blocking().get(get.build()));
+                StatusRuntimeException.class, () -> agent.client().blocking().get(get.build()));
         assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode());
 
         // Everything, plainly: a few steps a leaf, within what each leaf may cost, however many leaves.
         SubscribeProbe plain = SubscribeProbe.open(
-                client.async(),
-                once(List.of(
-                        Subscription.newBuilder().setPath(path("/interfaces")).build())));
+                agent.client().async(),
+                Requests.subscribe(
+                        "*",
+                        SubscriptionList.Mode.ONCE,
+                        List.of(Subscription.newBuilder()
+                                .setPath(path("/interfaces"))
+                                .build())));
         assertEquals(
                 LEAVES,
                 plain.untilSync().stream().mapToInt(n -> n.getUpdateCount()).sum());
@@ -178,12 +167,13 @@ class RequestLimitsTest {
                     .setPath(path("/interfaces/*[name=nothing-" + i + "]/state"))
                     .build());
         }
-        SubscribeProbe probe = SubscribeProbe.open(client.async(), once(costly));
+        SubscribeProbe probe = SubscribeProbe.open(
+                agent.client().async(), Requests.subscribe("*", SubscriptionList.Mode.ONCE, costly));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (server.stats().activeSubscriptions() == 0 && System.nanoTime() < deadline) {
+        while (agent.server().stats().activeSubscriptions() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        assertEquals(1, server.stats().activeSubscriptions(), "the subscription started");
+        assertEquals(1, agent.server().stats().activeSubscriptions(), "the subscription started");
         Thread.sleep(300);
         assertTrue(!probe.hasPending(), "the selection was still under way when the client cancelled");
         probe.cancel();
@@ -196,12 +186,12 @@ class RequestLimitsTest {
     /** Fails unless the agent closes every stream within 2 s: a selection still running keeps its stream open. */
     private void awaitNoSubscription() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (server.stats().activeSubscriptions() > 0 && System.nanoTime() < deadline) {
+        while (agent.server().stats().activeSubscriptions() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         assertEquals(
                 0,
-                server.stats().activeSubscriptions(),
+                agent.server().stats().activeSubscriptions(),
                 "a stream is still open (its selection still running) 2 s later");
     }
 }

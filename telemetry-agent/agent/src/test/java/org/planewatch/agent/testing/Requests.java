@@ -1,5 +1,6 @@
 package org.planewatch.agent.testing;
 
+import java.util.List;
 import org.planewatch.gnmi.proto.Encoding;
 import org.planewatch.gnmi.proto.Path;
 import org.planewatch.gnmi.proto.SubscribeRequest;
@@ -46,6 +47,10 @@ public final class Requests {
             list.addSubscription(s);
         }
         return SubscribeRequest.newBuilder().setSubscribe(list).build();
+    }
+
+    public static SubscribeRequest subscribe(String target, SubscriptionList.Mode mode, List<Subscription> subs) {
+        return subscribe(target, mode, subs.toArray(Subscription[]::new));
     }
 
     public static SubscribeRequest subscribe(SubscriptionList.Builder list) {
