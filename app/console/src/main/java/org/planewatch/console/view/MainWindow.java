@@ -52,6 +52,20 @@ public final class MainWindow extends BorderPane {
     private final Label searchMessage = new Label();
     private Menu fileMenu;
 
+    /** The one thread that lays planes out for every window of this console (ADR 0104). */
+    private static final java.util.concurrent.Executor PLANE_LAYOUT = java.util.concurrent.Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().daemon().name("plane-layout").factory());
+
+    /**
+     * Has {@code viewModel} lay planes out off the FX thread and publish each layout on it: a
+     * full-scale plane's layout costs more than a frame. The console does this for every window;
+     * window tests of small fabrics leave it out so that a frame's layout is there when it returns.
+     */
+    public static MainViewModel layOutPlanesOffTheFxThread(MainViewModel viewModel) {
+        viewModel.computeLayoutsOn(PLANE_LAYOUT, javafx.application.Platform::runLater);
+        return viewModel;
+    }
+
     public MainWindow(MainViewModel viewModel) {
         this.viewModel = viewModel;
         setId("main-window");

@@ -90,6 +90,15 @@ public final class MainViewModel {
         });
     }
 
+    /**
+     * Lays planes out on {@code background}, publishing on {@code ui} (the window passes the FX
+     * thread): at full scale a plane's layout costs more than a frame (ADR 0104). Tests that do not
+     * call this get layouts at once, on the calling thread.
+     */
+    public void computeLayoutsOn(java.util.concurrent.Executor background, java.util.concurrent.Executor ui) {
+        plane.computeOn(background, ui);
+    }
+
     /** A link suspect's own link; a switch suspect's links, to see which paths it carries. */
     static Set<String> linksOf(Suspect suspect, FabricSnapshot current) {
         if (suspect.kind() == Suspect.Kind.LINK) {
