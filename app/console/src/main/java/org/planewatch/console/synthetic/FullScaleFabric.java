@@ -185,8 +185,15 @@ public final class FullScaleFabric {
                 suspects,
                 alarms(),
                 List.of(),
-                List.of(new TargetStatus("bench-fullscale", Freshness.LIVE, ConnectionPhase.STREAMING, atMillis,
-                        "generated full-scale snapshot (not a live fleet)", version, devices(), 0)),
+                List.of(new TargetStatus(
+                        "bench-fullscale",
+                        Freshness.LIVE,
+                        ConnectionPhase.STREAMING,
+                        atMillis,
+                        "generated full-scale snapshot (not a live fleet)",
+                        version,
+                        devices(),
+                        0)),
                 Map.of(),
                 IngestStats.NONE,
                 Map.of());
@@ -197,30 +204,67 @@ public final class FullScaleFabric {
         long firstSeenNs = (atMillis - 40_000) * 1_000_000;
         List<Suspect> suspects = new ArrayList<>();
         if (planes > DOWN_SPINE_PLANE) {
-            suspects.add(new Suspect(Suspect.Kind.SWITCH, sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1), DOWN_SPINE_PLANE,
-                    0.97, hosts(), firstSeenNs, t0 * 64, 0));
+            suspects.add(new Suspect(
+                    Suspect.Kind.SWITCH,
+                    sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1),
+                    DOWN_SPINE_PLANE,
+                    0.97,
+                    hosts(),
+                    firstSeenNs,
+                    t0 * 64,
+                    0));
         }
         for (int p = 0; p < planes; p++) {
-            suspects.add(new Suspect(Suspect.Kind.LINK, downLink(p), p, 0.9 - p * 0.01, 2 * HOSTS_PER_T0,
-                    firstSeenNs + p * 1_000_000_000L, 512, 3));
+            suspects.add(new Suspect(
+                    Suspect.Kind.LINK,
+                    downLink(p),
+                    p,
+                    0.9 - p * 0.01,
+                    2 * HOSTS_PER_T0,
+                    firstSeenNs + p * 1_000_000_000L,
+                    512,
+                    3));
         }
-        suspects.add(new Suspect(Suspect.Kind.LINK, grayLink(), Math.min(5, planes - 1), 0.6, 180,
-                firstSeenNs + 9_000_000_000L, 140, 60));
+        suspects.add(new Suspect(
+                Suspect.Kind.LINK,
+                grayLink(),
+                Math.min(5, planes - 1),
+                0.6,
+                180,
+                firstSeenNs + 9_000_000_000L,
+                140,
+                60));
         return List.copyOf(suspects);
     }
 
     private List<Alarm> alarms() {
         List<Alarm> alarms = new ArrayList<>();
         if (planes > DOWN_SPINE_PLANE) {
-            alarms.add(new Alarm("links-down:" + DOWN_SPINE_PLANE, Alarm.Kind.LINKS_DOWN, "plane " + DOWN_SPINE_PLANE,
-                    Alarm.Severity.CRITICAL, (t0 + 1) + " links down in plane " + DOWN_SPINE_PLANE,
-                    atMillis - 38_000, 0));
-            alarms.add(new Alarm("suspect:" + sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1), Alarm.Kind.SUSPECT,
-                    sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1), Alarm.Severity.MAJOR,
-                    "exclusion decisions point at " + sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1), atMillis - 36_000, 0));
+            alarms.add(new Alarm(
+                    "links-down:" + DOWN_SPINE_PLANE,
+                    Alarm.Kind.LINKS_DOWN,
+                    "plane " + DOWN_SPINE_PLANE,
+                    Alarm.Severity.CRITICAL,
+                    (t0 + 1) + " links down in plane " + DOWN_SPINE_PLANE,
+                    atMillis - 38_000,
+                    0));
+            alarms.add(new Alarm(
+                    "suspect:" + sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1),
+                    Alarm.Kind.SUSPECT,
+                    sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1),
+                    Alarm.Severity.MAJOR,
+                    "exclusion decisions point at " + sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1),
+                    atMillis - 36_000,
+                    0));
         }
-        alarms.add(new Alarm("suspect:" + grayLink(), Alarm.Kind.SUSPECT, grayLink(), Alarm.Severity.MAJOR,
-                "exclusion decisions point at " + grayLink(), atMillis - 30_000, 0));
+        alarms.add(new Alarm(
+                "suspect:" + grayLink(),
+                Alarm.Kind.SUSPECT,
+                grayLink(),
+                Alarm.Severity.MAJOR,
+                "exclusion decisions point at " + grayLink(),
+                atMillis - 30_000,
+                0));
         return List.copyOf(alarms);
     }
 

@@ -53,8 +53,9 @@ public final class MainWindow extends BorderPane {
     private Menu fileMenu;
 
     /** The one thread that lays planes out for every window of this console (ADR 0104). */
-    private static final java.util.concurrent.Executor PLANE_LAYOUT = java.util.concurrent.Executors.newSingleThreadExecutor(
-            Thread.ofPlatform().daemon().name("plane-layout").factory());
+    private static final java.util.concurrent.Executor PLANE_LAYOUT =
+            java.util.concurrent.Executors.newSingleThreadExecutor(
+                    Thread.ofPlatform().daemon().name("plane-layout").factory());
 
     /**
      * Has {@code viewModel} lay planes out off the FX thread and publish each layout on it: a

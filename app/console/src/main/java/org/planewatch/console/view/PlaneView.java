@@ -12,8 +12,6 @@ import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
@@ -21,6 +19,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tooltip;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
@@ -57,6 +57,7 @@ public final class PlaneView extends BorderPane {
     private static final double MATRIX_TOP = 64;
     /** A down link's cross is never drawn smaller than this (pixels), however small its cell. */
     private static final double MIN_CROSS = 9;
+
     private static final double ZOOM_STEP = 1.25;
 
     private final MainViewModel main;
@@ -236,7 +237,18 @@ public final class PlaneView extends BorderPane {
         legend.setMinWidth(0);
         legend.setTooltip(new Tooltip(legend.getText()));
         legend.getStyleClass().add("muted");
-        HBox bar = new HBox(10, new Label("Plane"), plane, new Label("Color links by"), metric, clear, zoomOut, zoomIn, fit, spacer, legend);
+        HBox bar = new HBox(
+                10,
+                new Label("Plane"),
+                plane,
+                new Label("Color links by"),
+                metric,
+                clear,
+                zoomOut,
+                zoomIn,
+                fit,
+                spacer,
+                legend);
         bar.getChildren().stream()
                 .filter(node -> node != legend && node instanceof Region)
                 .forEach(node -> ((Region) node).setMinWidth(Region.USE_PREF_SIZE));
@@ -517,7 +529,8 @@ public final class PlaneView extends BorderPane {
         if (image == null || image.getWidth() != areaW || image.getHeight() != areaH) {
             image = new WritableImage(areaW, areaH);
         }
-        grid.render(pixels, areaW, areaH, viewport.firstRow(), viewport.firstColumn(), cellW, cellH, cellColors(colors));
+        grid.render(
+                pixels, areaW, areaH, viewport.firstRow(), viewport.firstColumn(), cellW, cellH, cellColors(colors));
         image.getPixelWriter().setPixels(0, 0, areaW, areaH, PixelFormat.getIntArgbPreInstance(), pixels, 0, areaW);
         g.setImageSmoothing(false);
         g.drawImage(image, left, top);
@@ -534,8 +547,12 @@ public final class PlaneView extends BorderPane {
         g.setTextAlign(TextAlignment.LEFT);
         g.fillText(
                 "Plane " + layout.plane() + ": T0 switches (rows) \u00d7 T1 switches (columns)   "
-                        + grid.rows() + " \u00d7 " + grid.columns() + (viewport.zoom() > 1.001
-                                ? String.format(java.util.Locale.ROOT, "   zoom \u00d7%.1f: scroll to zoom, drag to pan", viewport.zoom())
+                        + grid.rows() + " \u00d7 " + grid.columns()
+                        + (viewport.zoom() > 1.001
+                                ? String.format(
+                                        java.util.Locale.ROOT,
+                                        "   zoom \u00d7%.1f: scroll to zoom, drag to pan",
+                                        viewport.zoom())
                                 : "   scroll to zoom"),
                 left,
                 top - 34);
@@ -546,7 +563,14 @@ public final class PlaneView extends BorderPane {
 
     /** Down, suspected and selected cells, drawn over the pixels so that none hides in an aggregate. */
     private void drawMarked(
-            GraphicsContext g, LinkMatrix grid, int cell, Palette colors, double left, double top, int areaW, int areaH) {
+            GraphicsContext g,
+            LinkMatrix grid,
+            int cell,
+            Palette colors,
+            double left,
+            double top,
+            int areaW,
+            int areaH) {
         int row = cell / grid.columns();
         int column = cell % grid.columns();
         double x = left + viewport.xOf(column);
@@ -618,7 +642,8 @@ public final class PlaneView extends BorderPane {
     }
 
     /** T1 names (or runs of them) above the visible columns, T0 names to the left of the visible rows. */
-    private void drawAxes(GraphicsContext g, Layout layout, Palette colors, double left, double top, int areaW, int areaH) {
+    private void drawAxes(
+            GraphicsContext g, Layout layout, Palette colors, double left, double top, int areaW, int areaH) {
         g.setFont(Font.font(10));
         g.setFill(colors.mutedText());
         g.setStroke(colors.grid());
@@ -627,8 +652,8 @@ public final class PlaneView extends BorderPane {
         int endColumn = Math.min(layout.t1().size(), viewport.columnAt(areaW - 1) + 1);
         int columnsRoom = (int) (areaW / 70.0);
         g.setTextAlign(TextAlignment.CENTER);
-        for (PlaneViewModel.AxisLabel label :
-                PlaneViewModel.axisLabels(layout.t1().subList(firstColumn, Math.max(firstColumn, endColumn)), columnsRoom)) {
+        for (PlaneViewModel.AxisLabel label : PlaneViewModel.axisLabels(
+                layout.t1().subList(firstColumn, Math.max(firstColumn, endColumn)), columnsRoom)) {
             double from = Math.max(left, left + viewport.xOf(firstColumn + label.from()));
             double to = Math.min(left + areaW, left + viewport.xOf(firstColumn + label.to() + 1) - 1);
             g.fillText(label.text(), (from + to) / 2, top - 10);

@@ -152,9 +152,8 @@ public final class LinkMatrix {
                     argb[at + x] = colors.gap();
                     continue;
                 }
-                int cell = row1 == row0 + 1 && col1 == col0 + 1
-                        ? row0 * columns + col0
-                        : worstIn(row0, row1, col0, col1);
+                int cell =
+                        row1 == row0 + 1 && col1 == col0 + 1 ? row0 * columns + col0 : worstIn(row0, row1, col0, col1);
                 int f = cell < 0 ? 0 : flags[cell];
                 argb[at + x] = (f & PRESENT) == 0
                         ? colors.empty()
@@ -162,7 +161,8 @@ public final class LinkMatrix {
                                 ? colors.down()
                                 : (f & STALE) != 0
                                         ? colors.stale()
-                                        : colors.ramp()[(int) Math.round(Math.max(0, Math.min(1, intensity[cell])) * maxRamp)];
+                                        : colors.ramp()[
+                                                (int) Math.round(Math.max(0, Math.min(1, intensity[cell])) * maxRamp)];
             }
         }
     }

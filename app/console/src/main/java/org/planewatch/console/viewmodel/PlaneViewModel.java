@@ -253,9 +253,8 @@ public final class PlaneViewModel {
         Map<String, Integer> t1Index = indexes(t1Names);
         double scale = m.isAbsolute() ? 1 : Math.max(1e-9, max(core, m, hostLinks));
         boolean matrix = core.size() > MATRIX_THRESHOLD;
-        LinkMatrix grid = matrix
-                ? grid(core, t0Index, t1Index, m, scale, highlighted, suspectedLinks)
-                : LinkMatrix.EMPTY;
+        LinkMatrix grid =
+                matrix ? grid(core, t0Index, t1Index, m, scale, highlighted, suspectedLinks) : LinkMatrix.EMPTY;
         List<LinkCell> cells = new ArrayList<>(matrix ? 64 : core.size());
         for (LinkState link : core) {
             if (matrix
