@@ -56,6 +56,8 @@ public final class FullScaleViewsBench {
     private MainWindow window;
     private Stage stage;
     private long version = 1;
+    private long eventsFrom;
+    private final FullScaleFabric fabric = new FullScaleFabric();
 
     public static void main(String[] args) throws Exception {
         int rounds = 20;
@@ -73,7 +75,6 @@ public final class FullScaleViewsBench {
     }
 
     private void run(int rounds, Optional<Path> shots) throws Exception {
-        FullScaleFabric fabric = new FullScaleFabric();
         long started = System.nanoTime();
         snapshots.add(fabric.snapshot(1, 1));
         snapshots.add(fabric.snapshot(2, 2));
@@ -88,6 +89,7 @@ public final class FullScaleViewsBench {
                 first.events().size(),
                 first.suspects().size());
         source.snapshot = first;
+        layoutAlone(rounds);
         CompletableFuture<Void> shown = new CompletableFuture<>();
         Platform.startup(() -> {
             viewModel = MainWindow.layOutPlanesOffTheFxThread(
@@ -134,7 +136,7 @@ public final class FullScaleViewsBench {
         long[] drawn = new long[rounds];
         long[] draw = new long[rounds];
         for (int r = 0; r < rounds; r++) {
-            source.snapshot = snapshots.get(r % 2).withVersion(++version);
+            source.snapshot = next();
             long t0 = System.nanoTime();
             work[r] = fx(() -> {
                 long s = System.nanoTime();
@@ -169,6 +171,35 @@ public final class FullScaleViewsBench {
                     FrameStats.pct(drawn, 99),
                     FrameStats.pct(drawn, 100));
         }
+    }
+
+    /**
+     * The next snapshot: the links' figures alternate between two draws and the exclusion history
+     * moves on by 50 decisions (a second of a busy fabric).
+     */
+    private FabricSnapshot next() {
+        FabricSnapshot links = snapshots.get((int) (version % 2));
+        eventsFrom += 50;
+        return fabric.withNewerEvents(links.withVersion(version), ++version, (int) eventsFrom);
+    }
+
+    /** The plane's layout on the calling thread, alone: what the layout thread does per snapshot. */
+    private void layoutAlone(int rounds) {
+        MainViewModel alone = new MainViewModel(source, Optional.empty(), Optional.empty(), "layout alone");
+        alone.currentViewProperty().set(ViewId.PLANE);
+        alone.openPlane(FullScaleFabric.DOWN_SPINE_PLANE);
+        long[] times = new long[rounds];
+        for (int r = 0; r < rounds; r++) {
+            source.snapshot = next();
+            long s = System.nanoTime();
+            alone.onFrame();
+            times[r] = System.nanoTime() - s;
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "plane      view models for a new snapshot, plane view shown, layout on the same thread: p50 %.0f ms  p99 %.0f ms%n",
+                FrameStats.pct(times, 50),
+                FrameStats.pct(times, 99));
     }
 
     private PlaneView planeView() {
@@ -291,7 +322,7 @@ public final class FullScaleViewsBench {
             ViewId view = order.get(r % order.size());
             views[r] = fx(() -> {
                 long s = System.nanoTime();
-                ((Button) window.lookup("#view-" + view.cliName())).fire();
+                ((javafx.scene.control.ButtonBase) window.lookup("#view-" + view.cliName())).fire();
                 window.applyCss();
                 window.layout();
                 return System.nanoTime() - s;
@@ -302,7 +333,7 @@ public final class FullScaleViewsBench {
             int plane = r % FullScaleFabric.PLANES;
             long t0 = System.nanoTime();
             fx(() -> {
-                ((Button) window.lookup("#view-overview")).fire();
+                ((javafx.scene.control.ButtonBase) window.lookup("#view-overview")).fire();
                 viewModel.openPlane(plane);
                 return null;
             });

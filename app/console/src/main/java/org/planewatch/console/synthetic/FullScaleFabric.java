@@ -1,6 +1,5 @@
 package org.planewatch.console.synthetic;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -181,7 +180,7 @@ public final class FullScaleFabric {
                 List.copyOf(links),
                 List.copyOf(switches),
                 List.copyOf(hosts),
-                events(random),
+                events(0),
                 suspects,
                 alarms(),
                 List.of(),
@@ -268,12 +267,40 @@ public final class FullScaleFabric {
         return List.copyOf(alarms);
     }
 
-    /** A full history: exclusions and re-admissions on every plane, most of them through the incident's links. */
-    private List<ExclusionEvent> events(SplittableRandom random) {
+    /**
+     * The same snapshot with the exclusion history moved on by {@code newer} decisions: the oldest
+     * leave as the newest arrive, as in a store whose history is full.
+     */
+    public FabricSnapshot withNewerEvents(FabricSnapshot snapshot, long version, int newer) {
+        long first =
+                snapshot.events().isEmpty() ? 0 : snapshot.events().getFirst().seq() - 1 + newer;
+        return new FabricSnapshot(
+                version,
+                snapshot.atMillis() + 1000,
+                snapshot.planes(),
+                snapshot.links(),
+                snapshot.switches(),
+                snapshot.hosts(),
+                events(first),
+                snapshot.suspects(),
+                snapshot.activeAlarms(),
+                snapshot.recentAlarms(),
+                snapshot.targets(),
+                snapshot.trimHistory(),
+                snapshot.ingest(),
+                snapshot.trends());
+    }
+
+    /**
+     * {@link #EVENTS} decisions from the {@code first}-th of an endless deterministic sequence:
+     * exclusions and re-admissions on every plane, a third of them through a plane's down link.
+     */
+    private List<ExclusionEvent> events(long first) {
         List<ExclusionEvent> events = new ArrayList<>(EVENTS);
-        long startNs = (atMillis - Duration.ofMinutes(10).toMillis()) * 1_000_000;
-        long stepNs = Duration.ofMinutes(10).toNanos() / EVENTS;
-        for (int k = 0; k < EVENTS; k++) {
+        long stepNs = 30_000_000L;
+        long startNs = (atMillis - 600_000) * 1_000_000;
+        for (long k = first; k < first + EVENTS; k++) {
+            SplittableRandom random = new SplittableRandom(k * 0x9E3779B97F4A7C15L);
             int plane = random.nextInt(planes);
             int t0Index = random.nextInt(t0);
             String through = random.nextInt(3) == 0 ? downLink(plane) : link(plane, t0Index, random.nextInt(t1));

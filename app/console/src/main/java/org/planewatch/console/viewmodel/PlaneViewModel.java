@@ -218,8 +218,10 @@ public final class PlaneViewModel {
         LinkMetric m = request.metric();
         // Switches in natural name order: the plane's T0s and T1s as the snapshot classed them (from
         // LLDP or names), whatever the names look like.
-        java.util.SortedSet<String> t0 = new java.util.TreeSet<>(NaturalOrder.INSTANCE);
-        java.util.SortedSet<String> t1 = new java.util.TreeSet<>(NaturalOrder.INSTANCE);
+        // Collected in hash sets and sorted once: a full-scale plane names each switch hundreds of times,
+        // and a sorted set compared names in natural order at every link (seconds per layout).
+        Set<String> t0 = new java.util.HashSet<>();
+        Set<String> t1 = new java.util.HashSet<>();
         List<LinkState> core = new ArrayList<>();
         Map<String, List<LinkState>> hostLinks = new TreeMap<>(NaturalOrder.INSTANCE);
         for (LinkState link : snapshot.links()) {
@@ -247,8 +249,8 @@ public final class PlaneViewModel {
                 suspects.add(suspect.describe());
             }
         }
-        List<String> t0Names = List.copyOf(t0);
-        List<String> t1Names = List.copyOf(t1);
+        List<String> t0Names = t0.stream().sorted(NaturalOrder.INSTANCE).toList();
+        List<String> t1Names = t1.stream().sorted(NaturalOrder.INSTANCE).toList();
         Map<String, Integer> t0Index = indexes(t0Names);
         Map<String, Integer> t1Index = indexes(t1Names);
         double scale = m.isAbsolute() ? 1 : Math.max(1e-9, max(core, m, hostLinks));
