@@ -27,7 +27,7 @@ import org.planewatch.telemetry.schema.TelemetrySchema;
  * console's hidden {@code --bench-fullscale} option: 8 planes x 512 T0 x 256 T1 (1,048,576 core
  * links with utilization and trims), 131,072 hosts and 6,144 switches by name (137,216 device names,
  * none in detail: a fleet source shows the whole fabric from rollups), an incident (a spine down in
- * plane 3, so its 512 links are down; one more link down in each plane; a gray link), suspects,
+ * plane 3, so its 512 links are down; one more link down in planes 1 and 3; a gray link in plane 5), suspects,
  * alarms and a full history of exclusion events. Names follow the simulator's ({@code p3-t0-17},
  * {@code host-0042}). Deterministic for a given seed. It is not a live fleet and never claims to be.
  */
@@ -74,7 +74,12 @@ public final class FullScaleFabric {
         return sw(plane, 0, t0) + "~" + sw(plane, 1, t1);
     }
 
-    /** The one extra link down in each plane (besides plane 3's spine). */
+    /** Whether {@code plane} has a single link down: planes 1 and 3 (plane 3 besides its spine). */
+    public boolean hasDownLink(int plane) {
+        return plane == 1 || plane == DOWN_SPINE_PLANE;
+    }
+
+    /** The single link down in a plane that {@link #hasDownLink has one}. */
     public String downLink(int plane) {
         return link(plane, (plane * 67 + 5) % t0, (plane * 29 + 11) % t1);
     }
@@ -113,7 +118,7 @@ public final class FullScaleFabric {
         List<PlaneSummary> summaries = new ArrayList<>(planes);
         String gray = grayLink();
         for (int p = 0; p < planes; p++) {
-            String down = downLink(p);
+            String down = hasDownLink(p) ? downLink(p) : "";
             int linksDown = 0;
             double[] utilizations = new double[t0 * t1];
             int n = 0;
@@ -157,10 +162,10 @@ public final class FullScaleFabric {
                     p,
                     p == DOWN_SPINE_PLANE ? 0.93 : 0.999,
                     (long) hosts() * 32,
-                    p == DOWN_SPINE_PLANE ? hosts() * 2L : 40,
+                    p == DOWN_SPINE_PLANE ? hosts() * 2L : hasDownLink(p) ? 512 : 0,
                     mean * CAPACITY * t0 * t1,
-                    p == DOWN_SPINE_PLANE ? 2.0e6 : 1.0e4,
-                    p == DOWN_SPINE_PLANE ? 5.0e5 : 2.0e3,
+                    p == DOWN_SPINE_PLANE ? 2.0e6 : 1.5e3,
+                    p == DOWN_SPINE_PLANE ? 5.0e5 : 3.0e2,
                     linksDown,
                     t0 * t1,
                     spread(utilizations, n),
@@ -238,6 +243,17 @@ public final class FullScaleFabric {
 
     private List<Alarm> alarms() {
         List<Alarm> alarms = new ArrayList<>();
+        // One LINKS_DOWN alarm per plane with links down, as the store's alarm engine raises them.
+        if (planes > 1) {
+            alarms.add(new Alarm(
+                    "links-down:1",
+                    Alarm.Kind.LINKS_DOWN,
+                    "plane 1",
+                    Alarm.Severity.MAJOR,
+                    "1 link down in plane 1",
+                    atMillis - 20_000,
+                    0));
+        }
         if (planes > DOWN_SPINE_PLANE) {
             alarms.add(new Alarm(
                     "links-down:" + DOWN_SPINE_PLANE,
@@ -303,7 +319,9 @@ public final class FullScaleFabric {
             SplittableRandom random = new SplittableRandom(k * 0x9E3779B97F4A7C15L);
             int plane = random.nextInt(planes);
             int t0Index = random.nextInt(t0);
-            String through = random.nextInt(3) == 0 ? downLink(plane) : link(plane, t0Index, random.nextInt(t1));
+            String through = random.nextInt(3) == 0 && hasDownLink(plane)
+                    ? downLink(plane)
+                    : link(plane, t0Index, random.nextInt(t1));
             boolean exclusion = random.nextInt(4) != 0;
             long ts = startNs + k * stepNs;
             events.add(new ExclusionEvent(

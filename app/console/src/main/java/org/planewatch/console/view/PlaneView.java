@@ -538,8 +538,9 @@ public final class PlaneView extends BorderPane {
         g.beginPath();
         g.rect(left - 8, top - 8, areaW + 16, areaH + 16);
         g.clip();
+        java.util.Set<Long> crossed = new java.util.HashSet<>();
         for (int cell : grid.markedCells()) {
-            drawMarked(g, grid, cell, colors, left, top, areaW, areaH);
+            drawMarked(g, grid, cell, colors, left, top, areaW, areaH, crossed);
         }
         g.restore();
         g.setFill(colors.mutedText());
@@ -590,13 +591,21 @@ public final class PlaneView extends BorderPane {
                 g.strokeLine(x, y, x + cw, y + ch);
                 g.strokeLine(x + cw, y, x, y + ch);
             } else {
-                // Smaller than a cross: the cross is drawn at its own size over the cell's neighbours.
+                // Smaller than a cross: the cross is drawn at its own size over the cell's neighbours, dark
+                // edged, one per patch of the screen, so that a column of down links (a spine) reads as a
+                // dark band with red crosses, never as the solid red of saturated links.
                 double cx = x + cw / 2;
                 double cy = y + ch / 2;
-                g.setStroke(colors.critical());
-                g.setLineWidth(1.5);
-                g.strokeLine(cx - MIN_CROSS / 2, cy - MIN_CROSS / 2, cx + MIN_CROSS / 2, cy + MIN_CROSS / 2);
-                g.strokeLine(cx + MIN_CROSS / 2, cy - MIN_CROSS / 2, cx - MIN_CROSS / 2, cy + MIN_CROSS / 2);
+                double patch = MIN_CROSS + 3;
+                if (crossed.add((long) Math.floor(cx / patch) << 32 | (long) Math.floor(cy / patch) & 0xffffffffL)) {
+                    double half = MIN_CROSS / 2;
+                    for (int pass = 0; pass < 2; pass++) {
+                        g.setStroke(pass == 0 ? colors.down() : colors.critical());
+                        g.setLineWidth(pass == 0 ? 3.5 : 1.5);
+                        g.strokeLine(cx - half, cy - half, cx + half, cy + half);
+                        g.strokeLine(cx + half, cy - half, cx - half, cy + half);
+                    }
+                }
             }
         }
         if ((f & LinkMatrix.SUSPECTED) != 0) {
