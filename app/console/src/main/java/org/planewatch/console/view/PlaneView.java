@@ -571,7 +571,8 @@ public final class PlaneView extends BorderPane {
             double left,
             double top,
             int areaW,
-            int areaH) {
+            int areaH,
+            java.util.Set<Long> crossed) {
         int row = cell / grid.columns();
         int column = cell % grid.columns();
         double x = left + viewport.xOf(column);
