@@ -219,6 +219,9 @@ public final class FullScaleFabric {
                     0));
         }
         for (int p = 0; p < planes; p++) {
+            if (!hasDownLink(p)) {
+                continue;
+            }
             suspects.add(new Suspect(
                     Suspect.Kind.LINK,
                     downLink(p),

@@ -111,7 +111,10 @@ public final class PlaneView extends BorderPane {
         canvas.setId("plane-canvas");
         canvas.setOnMouseMoved(this::onHover);
         canvas.setOnMouseClicked(this::onClick);
-        canvas.setOnMouseExited(e -> linkTip.hide());
+        canvas.setOnMouseExited(e -> {
+            linkTip.setText("");
+            linkTip.hide();
+        });
         canvas.setOnScroll(e -> {
             if (geometry.layout().matrix() && e.getDeltaY() != 0) {
                 zoomAt(e.getX(), e.getY(), e.getDeltaY() > 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
@@ -830,14 +833,15 @@ public final class PlaneView extends BorderPane {
                 linkTip.setAnchorX(event.getScreenX() + 14);
                 linkTip.setAnchorY(event.getScreenY() + 14);
             }
-        } else if (linkTip.isShowing()) {
+        } else {
+            linkTip.setText("");
             linkTip.hide();
         }
     }
 
-    /** The text of the tooltip that follows the mouse over the matrix, empty when hidden (tests). */
+    /** The text of the tooltip that follows the mouse over the matrix, empty off the matrix's links (tests). */
     public String linkTipText() {
-        return linkTip.isShowing() ? linkTip.getText() : "";
+        return linkTip.getText();
     }
 
     private void onClick(MouseEvent event) {
