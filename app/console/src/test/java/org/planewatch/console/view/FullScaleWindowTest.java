@@ -39,7 +39,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * search box completes as the operator types and says how many names matched.
  */
 @ExtendWith(ApplicationExtension.class)
-@Timeout(90)
+@Timeout(180)
 class FullScaleWindowTest {
     private static final int PLANE = FullScaleFabric.DOWN_SPINE_PLANE;
     private static final FullScaleFabric FABRIC = new FullScaleFabric();
@@ -117,6 +117,33 @@ class FullScaleWindowTest {
         return image.getPixelReader();
     }
 
+    /** The mouse moving over the canvas at {@code at}, as the window delivers it to the canvas's handler. */
+    private static void hover(Canvas canvas, Point2D at) {
+        WaitForAsyncUtils.asyncFx(() -> {
+            Bounds screen = canvas.localToScreen(canvas.getBoundsInLocal());
+            canvas.fireEvent(new javafx.scene.input.MouseEvent(
+                    javafx.scene.input.MouseEvent.MOUSE_MOVED,
+                    at.getX(),
+                    at.getY(),
+                    screen.getMinX() + at.getX(),
+                    screen.getMinY() + at.getY(),
+                    javafx.scene.input.MouseButton.NONE,
+                    0,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    null));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     private static void scrollUp(Canvas canvas, Point2D at) {
         Bounds screen = canvas.localToScreen(canvas.getBoundsInLocal());
         canvas.fireEvent(new ScrollEvent(
@@ -177,7 +204,7 @@ class FullScaleWindowTest {
         assertTrue(dark > rowsDrawn / 4, "mostly dark: " + dark + " of " + rowsDrawn);
         assertTrue(red > rowsDrawn / 20, "crossed in red along it: " + red + " of " + rowsDrawn);
 
-        robot.moveTo(canvas.localToScreen(centre));
+        hover(canvas, centre);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.linkTipText().contains(down));
         assertTrue(view.linkTipText().contains("DOWN"), view.linkTipText());
         assertTrue(robot.lookup("#plane-hover").queryAs(Label.class).getText().startsWith(down + "  DOWN"));
@@ -200,7 +227,7 @@ class FullScaleWindowTest {
         assertTrue(near(inside, colors.down()), "zoomed in, a down cell is dark: " + inside);
         Color cross = reddestAround(pixels, zoomedCentre);
         assertTrue(near(cross, colors.critical()), "and crossed in red: " + cross);
-        robot.moveTo(canvas.localToScreen(zoomedCentre.add(zoomed.cellWidth() / 4, 0)));
+        hover(canvas, zoomedCentre.add(zoomed.cellWidth() / 4, 0));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.linkTipText().contains(down));
         ConsoleViewsTest.DevShots.save(window, "fullscale-plane-matrix-zoomed");
     }

@@ -78,7 +78,7 @@ class FullScaleViewModelsTest {
         grid.render(pixels, 10, 5, 0, 0, 0.25, 0.25, colors);
         int downPixel = (down[0] / 4) * 10 + down[1] / 4;
         assertEquals(0xff000001, pixels[downPixel], "the down link's pixel");
-        int spinePixel = 10 * 9 + FullScaleFabric.DOWN_SPINE % 20 / 4;
+        int spinePixel = 10 * 4 + FullScaleFabric.DOWN_SPINE % 20 / 4;
         assertEquals(0xff000001, pixels[spinePixel], "the spine's pixels");
         // Zoomed in: 8 pixels a cell, the last one of each a gap.
         int[] zoomed = new int[16 * 8];
