@@ -123,8 +123,8 @@ class FullScaleWindowTest {
             Bounds screen = canvas.localToScreen(canvas.getBoundsInLocal());
             canvas.fireEvent(new javafx.scene.input.MouseEvent(
                     javafx.scene.input.MouseEvent.MOUSE_MOVED,
-                    at.getX(),
-                    at.getY(),
+                    canvas.localToScene(at).getX(),
+                    canvas.localToScene(at).getY(),
                     screen.getMinX() + at.getX(),
                     screen.getMinY() + at.getY(),
                     javafx.scene.input.MouseButton.NONE,
@@ -148,8 +148,8 @@ class FullScaleWindowTest {
         Bounds screen = canvas.localToScreen(canvas.getBoundsInLocal());
         canvas.fireEvent(new ScrollEvent(
                 ScrollEvent.SCROLL,
-                at.getX(),
-                at.getY(),
+                canvas.localToScene(at).getX(),
+                canvas.localToScene(at).getY(),
                 screen.getMinX() + at.getX(),
                 screen.getMinY() + at.getY(),
                 false,
