@@ -127,7 +127,8 @@ public final class PlanewatchApp extends Application {
                 faults = Optional.of(session.faultControl(demo.target()));
             }
         }
-        MainViewModel viewModel = new MainViewModel(session.snapshots(), Optional.of(session), faults, label);
+        MainViewModel viewModel = MainWindow.layOutPlanesOffTheFxThread(
+                new MainViewModel(session.snapshots(), Optional.of(session), faults, label));
         viewModel.currentViewProperty().set(options.view());
         MainWindow window = new MainWindow(viewModel);
         if (options.lightTheme()) {

@@ -6,7 +6,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -109,7 +108,8 @@ public final class ExclusionsView extends BorderPane {
         only.setId("exclusion-only");
         only.selectedProperty().bindBidirectional(viewModel.exclusionsOnlyProperty());
         Label count = new Label();
-        count.textProperty().bind(Bindings.size(viewModel.visibleRows()).asString("%d rows"));
+        count.setId("decisions-count");
+        count.textProperty().bind(viewModel.decisionsSummaryProperty());
         count.getStyleClass().add("muted");
         HBox filters = new HBox(10, plane, reason, search, only, count);
         filters.setAlignment(Pos.CENTER_LEFT);
@@ -173,7 +173,12 @@ public final class ExclusionsView extends BorderPane {
                 + "back); a suspect leaves when its evidence fades. Double-click to open it.");
         help.setWrapText(true);
         help.getStyleClass().add("muted");
-        VBox box = new VBox(6, ViewParts.titled("Suspects: what the exclusion decisions point at", table), help);
+        Label suspectsCount = new Label();
+        suspectsCount.setId("suspects-count");
+        suspectsCount.getStyleClass().add("muted");
+        suspectsCount.textProperty().bind(viewModel.suspectsSummaryProperty());
+        VBox box = new VBox(
+                6, ViewParts.titled("Suspects: what the exclusion decisions point at", table), suspectsCount, help);
         box.setPadding(new Insets(8));
         VBox.setVgrow(box.getChildren().getFirst(), Priority.ALWAYS);
         return box;
