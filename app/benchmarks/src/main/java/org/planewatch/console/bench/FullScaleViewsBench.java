@@ -261,12 +261,17 @@ public final class FullScaleViewsBench {
                 FrameStats.pct(hovers, 100));
     }
 
+    /**
+     * A mouse event at ({@code x}, {@code y}) in {@code node}'s coordinates. An event's x and y are the
+     * scene's: firing it at the node derives the node's own from them.
+     */
     private static MouseEvent mouse(javafx.event.EventType<MouseEvent> type, Node node, double x, double y) {
         Bounds screen = node.localToScreen(node.getBoundsInLocal());
+        javafx.geometry.Point2D scene = node.localToScene(x, y);
         return new MouseEvent(
                 type,
-                x,
-                y,
+                scene.getX(),
+                scene.getY(),
                 screen.getMinX() + x,
                 screen.getMinY() + y,
                 MouseButton.NONE,
@@ -404,13 +409,17 @@ public final class FullScaleViewsBench {
         }
     }
 
-    /** Scrolls up over the canvas at (x, y): the view's zoom by mouse wheel. */
+    /**
+     * Scrolls up over the canvas at canvas point (x, y): the view's zoom by mouse wheel. The event
+     * carries scene coordinates; the canvas's own are derived from them when it is fired at it.
+     */
     private static void planeZoomAt(Canvas canvas, double x, double y) {
         Bounds screen = canvas.localToScreen(canvas.getBoundsInLocal());
+        javafx.geometry.Point2D scene = canvas.localToScene(x, y);
         canvas.fireEvent(new javafx.scene.input.ScrollEvent(
                 javafx.scene.input.ScrollEvent.SCROLL,
-                x,
-                y,
+                scene.getX(),
+                scene.getY(),
                 screen.getMinX() + x,
                 screen.getMinY() + y,
                 false,

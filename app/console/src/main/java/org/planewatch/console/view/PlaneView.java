@@ -8,6 +8,7 @@ import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.geometry.Insets;
+import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -32,6 +33,7 @@ import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import javafx.util.StringConverter;
 import org.planewatch.console.state.FabricSnapshot.LinkState;
@@ -59,6 +61,8 @@ public final class PlaneView extends BorderPane {
     private static final double MIN_CROSS = 9;
 
     private static final double ZOOM_STEP = 1.25;
+    /** The most lines the hover bar shows: a stale link's description ({@link PlaneViewModel#describe}). */
+    private static final int HOVER_LINES = 5;
 
     private final MainViewModel main;
     private final PlaneViewModel viewModel;
@@ -155,13 +159,29 @@ public final class PlaneView extends BorderPane {
         setRight(right);
         hover.setId("plane-hover");
         hover.getStyleClass().add("hover-info");
-        hover.setMinHeight(54);
         hover.setMaxWidth(Double.MAX_VALUE);
         hover.setPadding(new Insets(4, 12, 6, 12));
+        hover.setAlignment(Pos.TOP_LEFT);
+        // A fixed height, room for a link's longest description: a bar that grew with its text took the
+        // height from the canvas, and the matrix, fitted to the canvas, moved under the mouse.
+        hover.fontProperty().addListener((o, a, font) -> fixHoverHeight());
+        fixHoverHeight();
         hover.setText("Hover a link for its values; click a switch to drill down; right-click for actions.");
         setBottom(hover);
         viewModel.layoutProperty().addListener((o, a, b) -> draw());
         palette.addListener((o, a, b) -> draw());
+    }
+
+    /** {@link #HOVER_LINES} lines of the hover bar's font, and its padding, whatever the text. */
+    private void fixHoverHeight() {
+        Text lines = new Text("X" + "\nX".repeat(HOVER_LINES - 1));
+        lines.setFont(hover.getFont());
+        double height = Math.ceil(lines.getLayoutBounds().getHeight())
+                + hover.getPadding().getTop()
+                + hover.getPadding().getBottom();
+        hover.setMinHeight(height);
+        hover.setPrefHeight(height);
+        hover.setMaxHeight(height);
     }
 
     private HBox controls() {
@@ -214,11 +234,11 @@ public final class PlaneView extends BorderPane {
         Button zoomOut = new Button("\u2212");
         zoomOut.setId("zoom-out");
         zoomOut.setTooltip(new Tooltip("Zoom out of the matrix (or scroll down over it)"));
-        zoomOut.setOnAction(e -> zoomAt(canvas.getWidth() / 2, canvas.getHeight() / 2, 1 / ZOOM_STEP));
+        zoomOut.setOnAction(e -> zoomAtCentre(1 / ZOOM_STEP));
         Button zoomIn = new Button("+");
         zoomIn.setId("zoom-in");
         zoomIn.setTooltip(new Tooltip("Zoom into the matrix (or scroll up over it); drag to pan"));
-        zoomIn.setOnAction(e -> zoomAt(canvas.getWidth() / 2, canvas.getHeight() / 2, ZOOM_STEP));
+        zoomIn.setOnAction(e -> zoomAtCentre(ZOOM_STEP));
         Button fit = new Button("Fit");
         fit.setId("zoom-fit");
         fit.setTooltip(new Tooltip("The whole plane in view"));
@@ -260,6 +280,11 @@ public final class PlaneView extends BorderPane {
         return bar;
     }
 
+    /** Zooms the matrix by {@code factor} about the middle of the matrix's area (the buttons). */
+    private void zoomAtCentre(double factor) {
+        zoomAt(MATRIX_LEFT + viewport.width() / 2, MATRIX_TOP + viewport.height() / 2, factor);
+    }
+
     /** Zooms the matrix by {@code factor} about canvas point ({@code x}, {@code y}). */
     void zoomAt(double x, double y, double factor) {
         if (!geometry.layout().matrix()) {
@@ -267,6 +292,16 @@ public final class PlaneView extends BorderPane {
         }
         viewport.zoomAt(x - MATRIX_LEFT, y - MATRIX_TOP, factor);
         draw();
+    }
+
+    /**
+     * The matrix point (fractional column, row) under canvas point ({@code x}, {@code y}) as last
+     * drawn: what the mouse points at (tests).
+     */
+    Point2D matrixPointAt(double x, double y) {
+        return new Point2D(
+                viewport.firstColumn() + (x - MATRIX_LEFT) / viewport.cellWidth(),
+                viewport.firstRow() + (y - MATRIX_TOP) / viewport.cellHeight());
     }
 
     /** How long the last redraw of the canvas took (benchmarks). */

@@ -170,6 +170,19 @@ class FullScaleWindowTest {
                 null));
     }
 
+    /** The matrix point (fractional column, row) under canvas point {@code at}, as the view last drew it. */
+    private static Point2D underMouse(PlaneView view, Point2D at) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return WaitForAsyncUtils.asyncFx(() -> view.matrixPointAt(at.getX(), at.getY()))
+                .get();
+    }
+
+    /** The same matrix point, to a hundredth of a cell: the matrix did not move under the mouse. */
+    private static void assertSamePoint(Point2D expected, Point2D actual, String after) {
+        assertEquals(expected.getX(), actual.getX(), 0.01, "after " + after + ", the column under the mouse");
+        assertEquals(expected.getY(), actual.getY(), 0.01, "after " + after + ", the row under the mouse");
+    }
+
     @Test
     void aFullScalePlaneFitsItsDownLinkStaysCrossedInRedWhenZoomedAndTheMouseNamesIt(FxRobot robot) throws Exception {
         showPlane();
@@ -204,15 +217,23 @@ class FullScaleWindowTest {
         assertTrue(dark > rowsDrawn / 4, "mostly dark: " + dark + " of " + rowsDrawn);
         assertTrue(red > rowsDrawn / 20, "crossed in red along it: " + red + " of " + rowsDrawn);
 
+        // What the operator points at: the down link's cell, as the fitted matrix was drawn.
+        Point2D pointed = underMouse(view, centre);
+        assertEquals(row, (int) Math.floor(pointed.getY()), "the mouse is on the down link's row");
+        assertEquals(column, (int) Math.floor(pointed.getX()), "and on its column");
+
         hover(canvas, centre);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.linkTipText().contains(down));
         assertTrue(view.linkTipText().contains("DOWN"), view.linkTipText());
         assertTrue(robot.lookup("#plane-hover").queryAs(Label.class).getText().startsWith(down + "  DOWN"));
+        // The hover bar fills with the link's figures: the matrix must not move under the mouse for it.
+        assertSamePoint(pointed, underMouse(view, centre), "hovering a link");
 
         for (int i = 0; i < 12; i++) {
             WaitForAsyncUtils.asyncFx(() -> scrollUp(canvas, centre));
         }
         WaitForAsyncUtils.waitForFxEvents();
+        assertSamePoint(pointed, underMouse(view, centre), "twelve steps of the wheel");
         MatrixViewport zoomed = fitted(canvas, grid);
         zoomed.zoomAt(centre.getX() - 110, centre.getY() - 64, Math.pow(1.25, 12));
         assertTrue(zoomed.cellHeight() > 12, "zoomed in: rows of " + zoomed.cellHeight() + " px");
