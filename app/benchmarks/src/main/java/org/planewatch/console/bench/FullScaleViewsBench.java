@@ -21,9 +21,7 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.robot.Robot;
 import javafx.stage.Stage;
-import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.synthetic.FullScaleFabric;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.view.PlaneView;
@@ -50,7 +48,7 @@ public final class FullScaleViewsBench {
     private static final int WIDTH = 1600;
     private static final int HEIGHT = 960;
 
-    private final SwappableSource source = new SwappableSource();
+    private final FullScaleFabric.Source source = new FullScaleFabric.Source();
     private final List<FabricSnapshot> snapshots = new ArrayList<>();
     private MainViewModel viewModel;
     private MainWindow window;
@@ -88,7 +86,7 @@ public final class FullScaleViewsBench {
                 first.switches().size(),
                 first.events().size(),
                 first.suspects().size());
-        source.snapshot = first;
+        source.set(first);
         layoutAlone(rounds);
         CompletableFuture<Void> shown = new CompletableFuture<>();
         Platform.startup(() -> {
@@ -136,7 +134,7 @@ public final class FullScaleViewsBench {
         long[] drawn = new long[rounds];
         long[] draw = new long[rounds];
         for (int r = 0; r < rounds; r++) {
-            source.snapshot = next();
+            source.set(next());
             long t0 = System.nanoTime();
             work[r] = fx(() -> {
                 long s = System.nanoTime();
@@ -190,7 +188,7 @@ public final class FullScaleViewsBench {
         alone.openPlane(FullScaleFabric.DOWN_SPINE_PLANE);
         long[] times = new long[rounds];
         for (int r = 0; r < rounds; r++) {
-            source.snapshot = next();
+            source.set(next());
             long s = System.nanoTime();
             alone.onFrame();
             times[r] = System.nanoTime() - s;
@@ -492,27 +490,6 @@ public final class FullScaleViewsBench {
                 throw new IllegalStateException("timed out after " + millis + " ms");
             }
             Thread.sleep(2);
-        }
-    }
-
-    /** The benchmark's source: the snapshot it was last given. */
-    private static final class SwappableSource implements SnapshotSource {
-        volatile FabricSnapshot snapshot = FabricSnapshot.empty();
-        private volatile AlarmThresholds thresholds = AlarmThresholds.defaults();
-
-        @Override
-        public FabricSnapshot latest() {
-            return snapshot;
-        }
-
-        @Override
-        public AlarmThresholds thresholds() {
-            return thresholds;
-        }
-
-        @Override
-        public void setThresholds(AlarmThresholds value) {
-            thresholds = value;
         }
     }
 }

@@ -361,25 +361,35 @@ public final class FullScaleFabric {
         return new LoadSpread(sorted[0], sorted[n / 2], sorted[n - 1], mean, Math.sqrt(squares / n) / mean);
     }
 
-    /** A source that always answers the one snapshot it was given (no ingest, no alarms engine). */
-    public static SnapshotSource fixedSource(FabricSnapshot snapshot) {
-        return new SnapshotSource() {
-            private volatile AlarmThresholds thresholds = AlarmThresholds.defaults();
+    /** A source that answers the one snapshot it was given (no ingest, no alarms engine). */
+    public static Source fixedSource(FabricSnapshot snapshot) {
+        Source source = new Source();
+        source.set(snapshot);
+        return source;
+    }
 
-            @Override
-            public FabricSnapshot latest() {
-                return snapshot;
-            }
+    /** A source that answers the snapshot it was last given: a fabric that moves on when told (benchmarks, tests). */
+    public static final class Source implements SnapshotSource {
+        private volatile FabricSnapshot snapshot = FabricSnapshot.empty();
+        private volatile AlarmThresholds thresholds = AlarmThresholds.defaults();
 
-            @Override
-            public AlarmThresholds thresholds() {
-                return thresholds;
-            }
+        public void set(FabricSnapshot newest) {
+            snapshot = newest;
+        }
 
-            @Override
-            public void setThresholds(AlarmThresholds value) {
-                thresholds = value;
-            }
-        };
+        @Override
+        public FabricSnapshot latest() {
+            return snapshot;
+        }
+
+        @Override
+        public AlarmThresholds thresholds() {
+            return thresholds;
+        }
+
+        @Override
+        public void setThresholds(AlarmThresholds value) {
+            thresholds = value;
+        }
     }
 }

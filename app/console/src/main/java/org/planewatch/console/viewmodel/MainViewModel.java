@@ -61,6 +61,10 @@ public final class MainViewModel {
     private java.util.concurrent.Executor ui = Runnable::run;
     private SearchIndex searchIndex = SearchIndex.EMPTY;
     private long indexedFingerprint = SearchIndex.EMPTY.fingerprint();
+    private final java.util.concurrent.atomic.AtomicReference<IndexRequest> toIndex =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    private long indexRequests;
+    private long indexPublished;
 
     public MainViewModel(
             SnapshotSource source,
@@ -114,22 +118,41 @@ public final class MainViewModel {
         this.ui = ui;
     }
 
-    /** The search index, rebuilt off the FX thread when the topology changes (ADR 0104). */
+    /**
+     * The search index, rebuilt off the FX thread when the topology changes (ADR 0104). Coalesced to
+     * the newest: a fleet's first read grows the topology twice a second and an index of a million
+     * names takes seconds, so topologies that arrive while one waits are skipped, never queued each
+     * with its snapshot. A build finished after a newer topology came still answers until the newer is
+     * built: a fabric partly indexed beats none.
+     */
     private void indexIfTopologyChanged(FabricSnapshot latest) {
         long fingerprint = SearchIndex.fingerprint(latest);
         if (fingerprint == indexedFingerprint) {
             return;
         }
         indexedFingerprint = fingerprint;
-        indexing.execute(() -> {
-            SearchIndex built = SearchIndex.of(latest);
-            ui.execute(() -> {
-                if (built.fingerprint() == indexedFingerprint) {
-                    searchIndex = built;
-                }
-            });
+        long sequence = ++indexRequests;
+        if (toIndex.getAndSet(new IndexRequest(sequence, latest)) == null) {
+            indexing.execute(this::indexNewest);
+        }
+    }
+
+    private void indexNewest() {
+        IndexRequest request = toIndex.getAndSet(null);
+        if (request == null) {
+            return;
+        }
+        SearchIndex built = SearchIndex.of(request.snapshot());
+        ui.execute(() -> {
+            if (request.sequence() > indexPublished) {
+                indexPublished = request.sequence();
+                searchIndex = built;
+            }
         });
     }
+
+    /** A topology to index, taken on the UI thread; {@code sequence} orders the builds' results. */
+    private record IndexRequest(long sequence, FabricSnapshot snapshot) {}
 
     /** Whether the search index covers the newest topology (benchmarks and tests wait on it). */
     public boolean searchIndexReady() {

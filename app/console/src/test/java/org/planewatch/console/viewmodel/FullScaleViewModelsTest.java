@@ -151,6 +151,37 @@ class FullScaleViewModelsTest {
         assertTrue(indexing.isEmpty());
     }
 
+    /**
+     * A fleet's first read grows the topology twice a second while an index of a million names takes
+     * seconds: topologies that arrive while one waits to be indexed are skipped, never queued each with
+     * its snapshot (seconds of stale builds, and a million links' snapshot held by each).
+     */
+    @Test
+    void topologiesThatArriveWhileOneWaitsToBeIndexedAreCoalescedToTheNewest() {
+        FabricSnapshot[] growing = {
+            new FullScaleFabric(4, 10, 20, 0).snapshot(1, 1),
+            new FullScaleFabric(4, 20, 20, 0).snapshot(2, 1),
+            new FullScaleFabric(4, 40, 20, 0).snapshot(3, 1)
+        };
+        FullScaleFabric.Source source = FullScaleFabric.fixedSource(growing[0]);
+        MainViewModel main = new MainViewModel(source, Optional.empty(), Optional.empty(), "test");
+        ArrayDeque<Runnable> indexing = new ArrayDeque<>();
+        main.computeLayoutsOn(Runnable::run, indexing::add, Runnable::run);
+        main.onFrame();
+        source.set(growing[1]);
+        main.onFrame();
+        source.set(growing[2]);
+        main.onFrame();
+        assertEquals(1, indexing.size(), "one build waits, for the newest topology");
+        indexing.poll().run();
+        assertTrue(indexing.isEmpty());
+        assertTrue(main.searchIndexReady());
+        assertEquals(
+                40 * FullScaleFabric.HOSTS_PER_T0,
+                main.searchMatches("host-", 1).total(),
+                "the newest's hosts");
+    }
+
     @Test
     void theExclusionCountsAgreeWithTheRowsAndTheSuspects() {
         ExclusionsViewModel model = new ExclusionsViewModel();
