@@ -23,13 +23,21 @@ import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.telemetry.schema.TelemetrySchema;
 
 /**
- * A full-scale {@link FabricSnapshot} built without a simulator, for tests, benchmarks and the
- * console's hidden {@code --bench-fullscale} option: 8 planes x 512 T0 x 256 T1 (1,048,576 core
- * links with utilization and trims), 131,072 hosts and 6,144 switches by name (137,216 device names,
- * none in detail: a fleet source shows the whole fabric from rollups), an incident (a spine down in
- * plane 3, so its 512 links are down; one more link down in planes 1 and 3; a gray link in plane 5), suspects,
- * alarms and a full history of exclusion events. Names follow the simulator's ({@code p3-t0-17},
- * {@code host-0042}). Deterministic for a given seed. It is not a live fleet and never claims to be.
+ * A full-scale {@link FabricSnapshot} built without a simulator, for tests and benchmarks: 8 planes
+ * x 512 T0 x 256 T1 (1,048,576 core links with utilization and trims), 131,072 hosts and 6,144
+ * switches by name (137,216 device names, none in detail: a fleet source shows the whole fabric from
+ * rollups), an incident (a spine down in plane 3, so its 512 links are down; one more link down in
+ * planes 1 and 3; a gray link in plane 5), suspects, alarms and a full history of exclusion events.
+ * Names follow the simulator's ({@code p3-t0-17}, {@code host-0042}). Deterministic for a given seed.
+ * It is not a live fleet and never claims to be.
+ *
+ * <p>Its figures agree with each other as a store's would, so that screenshots can be read as a
+ * fabric: each host has {@link #EVS_PER_HOST} EVs per plane, sprayed one per T1 in turn (EV k of the
+ * r-th host under a T0 crosses T1 (r + 8k) mod T1), so a spine carries hosts x 32 / T1 EVs of as many
+ * hosts and a T0-T1 link 32 EVs of 32 hosts; a suspect's failing paths are the EVs through it, the
+ * plane's EVs out of service the sum of its suspects', its path health the share still good; the
+ * alarms are those the store's alarm engine raises for these planes and suspects; the exclusion
+ * decisions end at the snapshot's time and point at the suspects.
  */
 public final class FullScaleFabric {
     public static final int PLANES = 8;
@@ -43,6 +51,11 @@ public final class FullScaleFabric {
     public static final int DOWN_SPINE_PLANE = 3;
 
     public static final int DOWN_SPINE = 17;
+    /** EVs each host sprays over a plane. */
+    public static final int EVS_PER_HOST = 32;
+    /** Time between two exclusion decisions of the history: 50 a second, a busy fabric. */
+    public static final long EVENT_STEP_MILLIS = 20;
+
     private static final double CAPACITY = 400e9;
 
     private final int planes;
@@ -117,6 +130,7 @@ public final class FullScaleFabric {
         List<LinkState> links = new ArrayList<>(planes * t0 * t1);
         List<PlaneSummary> summaries = new ArrayList<>(planes);
         String gray = grayLink();
+        List<Suspect> suspects = suspects();
         for (int p = 0; p < planes; p++) {
             String down = hasDownLink(p) ? downLink(p) : "";
             int linksDown = 0;
@@ -158,11 +172,16 @@ public final class FullScaleFabric {
                     }
                 }
             }
+            long evs = (long) hosts() * EVS_PER_HOST;
+            long out = 0;
+            for (Suspect suspect : suspects) {
+                out += suspect.plane() == p ? suspect.failingPaths() : 0;
+            }
             summaries.add(new PlaneSummary(
                     p,
-                    p == DOWN_SPINE_PLANE ? 0.93 : 0.999,
-                    (long) hosts() * 32,
-                    p == DOWN_SPINE_PLANE ? hosts() * 2L : hasDownLink(p) ? 512 : 0,
+                    (double) (evs - out) / evs,
+                    evs - out,
+                    out,
                     mean * CAPACITY * t0 * t1,
                     p == DOWN_SPINE_PLANE ? 2.0e6 : 1.5e3,
                     p == DOWN_SPINE_PLANE ? 5.0e5 : 3.0e2,
@@ -177,7 +196,6 @@ public final class FullScaleFabric {
         for (int h = 0; h < hosts(); h++) {
             hosts.add(new HostSummary(host(h), Freshness.LIVE, List.of(), List.of()));
         }
-        List<Suspect> suspects = suspects();
         return new FabricSnapshot(
                 version,
                 atMillis,
@@ -187,7 +205,7 @@ public final class FullScaleFabric {
                 List.copyOf(hosts),
                 events(0),
                 suspects,
-                alarms(),
+                alarms(summaries, suspects),
                 List.of(),
                 List.of(new TargetStatus(
                         "bench-fullscale",
@@ -203,7 +221,21 @@ public final class FullScaleFabric {
                 Map.of());
     }
 
-    /** The spine first (512 links), then each plane's down link, then the gray link: what an operator would chase. */
+    /** EVs through one T1 of a plane: every host's EVs spread evenly over the T1s. */
+    private int evsThroughASpine() {
+        return hosts() * EVS_PER_HOST / t1;
+    }
+
+    /** EVs through one T0-T1 link: those of the T0's hosts that cross that T1. */
+    private int evsThroughALink() {
+        return HOSTS_PER_T0 * EVS_PER_HOST / t1;
+    }
+
+    /**
+     * The spine first (its 512 links), then each plane's down link, then the gray link: what an operator
+     * would chase. Failing paths are the EVs through the element (all of them when it is down, most
+     * for the gray link), one EV per host, so as many hosts.
+     */
     private List<Suspect> suspects() {
         long firstSeenNs = (atMillis - 40_000) * 1_000_000;
         List<Suspect> suspects = new ArrayList<>();
@@ -213,9 +245,9 @@ public final class FullScaleFabric {
                     sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1),
                     DOWN_SPINE_PLANE,
                     0.97,
-                    hosts(),
+                    evsThroughASpine(),
                     firstSeenNs,
-                    t0 * 64,
+                    evsThroughASpine(),
                     0));
         }
         for (int p = 0; p < planes; p++) {
@@ -227,75 +259,89 @@ public final class FullScaleFabric {
                     downLink(p),
                     p,
                     0.9 - p * 0.01,
-                    2 * HOSTS_PER_T0,
+                    evsThroughALink(),
                     firstSeenNs + p * 1_000_000_000L,
-                    512,
-                    3));
+                    evsThroughALink(),
+                    0));
         }
+        int grayFailing = Math.max(1, evsThroughALink() * 5 / 8);
         suspects.add(new Suspect(
                 Suspect.Kind.LINK,
                 grayLink(),
                 Math.min(5, planes - 1),
                 0.6,
-                180,
+                grayFailing,
                 firstSeenNs + 9_000_000_000L,
-                140,
-                60));
+                grayFailing,
+                evsThroughALink() - grayFailing));
         return List.copyOf(suspects);
     }
 
-    private List<Alarm> alarms() {
+    /**
+     * The alarms the store's alarm engine raises for these planes and suspects (AlarmEngine, same
+     * keys, severities and words): a plane with links down, a plane whose path health is under the
+     * default threshold, each suspect.
+     */
+    private List<Alarm> alarms(List<PlaneSummary> summaries, List<Suspect> suspects) {
+        AlarmThresholds thresholds = AlarmThresholds.defaults();
         List<Alarm> alarms = new ArrayList<>();
-        // One LINKS_DOWN alarm per plane with links down, as the store's alarm engine raises them.
-        if (planes > 1) {
-            alarms.add(new Alarm(
-                    "links-down:1",
-                    Alarm.Kind.LINKS_DOWN,
-                    "plane 1",
-                    Alarm.Severity.MAJOR,
-                    "1 link down in plane 1",
-                    atMillis - 20_000,
-                    0));
+        for (PlaneSummary plane : summaries) {
+            if (plane.pathHealth() < thresholds.minPlaneHealth()) {
+                alarms.add(new Alarm(
+                        "health/" + plane.plane(),
+                        Alarm.Kind.PLANE_HEALTH,
+                        "plane " + plane.plane(),
+                        plane.pathHealth() < thresholds.criticalPlaneHealth()
+                                ? Alarm.Severity.CRITICAL
+                                : Alarm.Severity.MAJOR,
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "Plane %d path health %.1f%% (threshold %.1f%%): %d EVs out of service",
+                                plane.plane(),
+                                plane.pathHealth() * 100,
+                                thresholds.minPlaneHealth() * 100,
+                                plane.evsOutOfService()),
+                        atMillis - 38_000,
+                        0));
+            }
+            if (plane.linksDown() > thresholds.maxLinksDown()) {
+                alarms.add(new Alarm(
+                        "links/" + plane.plane(),
+                        Alarm.Kind.LINKS_DOWN,
+                        "plane " + plane.plane(),
+                        Alarm.Severity.MAJOR,
+                        "Plane " + plane.plane() + ": " + plane.linksDown() + " of " + plane.linksTotal()
+                                + " links down",
+                        atMillis - 38_000 + plane.plane() * 1_000L,
+                        0));
+            }
         }
-        if (planes > DOWN_SPINE_PLANE) {
+        for (Suspect suspect : suspects) {
             alarms.add(new Alarm(
-                    "links-down:" + DOWN_SPINE_PLANE,
-                    Alarm.Kind.LINKS_DOWN,
-                    "plane " + DOWN_SPINE_PLANE,
-                    Alarm.Severity.CRITICAL,
-                    (t0 + 1) + " links down in plane " + DOWN_SPINE_PLANE,
-                    atMillis - 38_000,
-                    0));
-            alarms.add(new Alarm(
-                    "suspect:" + sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1),
+                    "suspect/" + suspect.kind().word() + "/" + suspect.name(),
                     Alarm.Kind.SUSPECT,
-                    sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1),
+                    suspect.name(),
                     Alarm.Severity.MAJOR,
-                    "exclusion decisions point at " + sw(DOWN_SPINE_PLANE, 1, DOWN_SPINE % t1),
-                    atMillis - 36_000,
+                    suspect.describe(),
+                    suspect.firstSeenNs() / 1_000_000 + 2_000,
                     0));
         }
-        alarms.add(new Alarm(
-                "suspect:" + grayLink(),
-                Alarm.Kind.SUSPECT,
-                grayLink(),
-                Alarm.Severity.MAJOR,
-                "exclusion decisions point at " + grayLink(),
-                atMillis - 30_000,
-                0));
+        alarms.sort(java.util.Comparator.comparing(Alarm::severity).reversed().thenComparing(Alarm::key));
         return List.copyOf(alarms);
     }
 
     /**
-     * The same snapshot with the exclusion history moved on by {@code newer} decisions: the oldest
-     * leave as the newest arrive, as in a store whose history is full.
+     * The same snapshot with the exclusion history moved on by {@code newer} decisions, and its time
+     * with it ({@link #EVENT_STEP_MILLIS} a decision): the oldest leave as the newest arrive, as in a
+     * store whose history is full, and the newest is never later than the snapshot.
      */
     public FabricSnapshot withNewerEvents(FabricSnapshot snapshot, long version, int newer) {
         long first =
                 snapshot.events().isEmpty() ? 0 : snapshot.events().getFirst().seq() - 1 + newer;
+        long now = timeAfter(first);
         return new FabricSnapshot(
                 version,
-                snapshot.atMillis() + 1000,
+                now,
                 snapshot.planes(),
                 snapshot.links(),
                 snapshot.switches(),
@@ -304,43 +350,84 @@ public final class FullScaleFabric {
                 snapshot.suspects(),
                 snapshot.activeAlarms(),
                 snapshot.recentAlarms(),
-                snapshot.targets(),
+                snapshot.targets().stream()
+                        .map(t -> new TargetStatus(
+                                t.source(),
+                                t.freshness(),
+                                t.phase(),
+                                now,
+                                t.detail(),
+                                t.notifications(),
+                                t.devices(),
+                                t.behindMillis()))
+                        .toList(),
                 snapshot.trimHistory(),
                 snapshot.ingest(),
                 snapshot.trends());
     }
 
+    /** The snapshot's time when its history starts at the {@code first}-th decision: just after the newest. */
+    private long timeAfter(long first) {
+        return atMillis + first * EVENT_STEP_MILLIS;
+    }
+
     /**
-     * {@link #EVENTS} decisions from the {@code first}-th of an endless deterministic sequence:
-     * exclusions and re-admissions on every plane, a third of them through a plane's down link.
+     * {@link #EVENTS} decisions from the {@code first}-th of an endless deterministic sequence, the
+     * newest just before {@link #timeAfter}: exclusions on every plane (a background of transient
+     * ones), half of plane 3's through its down spine, a third of a plane's through its down link, a
+     * tenth of plane 5's through its gray link; re-admissions (probes that came back) never through a
+     * link that is down. Each host is one under the T0 its path leaves from.
      */
     private List<ExclusionEvent> events(long first) {
         List<ExclusionEvent> events = new ArrayList<>(EVENTS);
-        long stepNs = 30_000_000L;
-        long startNs = (atMillis - 600_000) * 1_000_000;
+        long newestMillis = timeAfter(first) - EVENT_STEP_MILLIS;
+        int grayPlane = Math.min(5, planes - 1);
+        int[] gray = ends(grayLink());
         for (long k = first; k < first + EVENTS; k++) {
             SplittableRandom random = new SplittableRandom(k * 0x9E3779B97F4A7C15L);
             int plane = random.nextInt(planes);
-            int t0Index = random.nextInt(t0);
-            String through = random.nextInt(3) == 0 && hasDownLink(plane)
-                    ? downLink(plane)
-                    : link(plane, t0Index, random.nextInt(t1));
             boolean exclusion = random.nextInt(4) != 0;
-            long ts = startNs + k * stepNs;
+            int[] ends = {random.nextInt(t0), random.nextInt(t1)};
+            if (exclusion && plane == DOWN_SPINE_PLANE && random.nextInt(2) == 0) {
+                ends[1] = DOWN_SPINE % t1;
+            } else if (exclusion && hasDownLink(plane) && random.nextInt(3) == 0) {
+                ends = ends(downLink(plane));
+            } else if (exclusion && plane == grayPlane && random.nextInt(10) == 0) {
+                ends = gray.clone();
+            } else if (!exclusion && !linkUp(plane, ends[0], ends[1])) {
+                ends[1] = (ends[1] + 1) % t1;
+            }
+            long millis = newestMillis - (first + EVENTS - 1 - k) * EVENT_STEP_MILLIS;
+            long ts = millis * 1_000_000;
             events.add(new ExclusionEvent(
-                    host(random.nextInt(hosts())),
+                    host(ends[0] * HOSTS_PER_T0 + random.nextInt(HOSTS_PER_T0)),
                     k + 1,
                     ts,
-                    ts / 1_000_000,
+                    millis,
                     1000 + random.nextInt(4096),
-                    random.nextInt(64),
+                    random.nextInt(EVS_PER_HOST),
                     plane,
-                    List.of(through),
+                    List.of(link(plane, ends[0], ends[1])),
                     exclusion ? "GOOD" : "ASSUMED_BAD",
                     exclusion ? "ASSUMED_BAD" : "GOOD",
                     TelemetrySchema.EXCLUSION_REASONS.get(exclusion ? random.nextInt(2) : 2)));
         }
         return List.copyOf(events);
+    }
+
+    /** Whether a core link is up: not on the down spine, not a plane's down link. */
+    private boolean linkUp(int plane, int t0Index, int t1Index) {
+        return !(plane == DOWN_SPINE_PLANE && t1Index == DOWN_SPINE % t1)
+                && !(hasDownLink(plane) && link(plane, t0Index, t1Index).equals(downLink(plane)));
+    }
+
+    /** The T0 and T1 indexes of a core link's id. */
+    private static int[] ends(String link) {
+        String[] names = link.split("~");
+        return new int[] {
+            Integer.parseInt(names[0].substring(names[0].lastIndexOf('-') + 1)),
+            Integer.parseInt(names[1].substring(names[1].lastIndexOf('-') + 1))
+        };
     }
 
     private static LoadSpread spread(double[] values, int n) {

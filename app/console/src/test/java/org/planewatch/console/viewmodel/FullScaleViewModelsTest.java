@@ -182,6 +182,84 @@ class FullScaleViewModelsTest {
                 "the newest's hosts");
     }
 
+    private static int downCells(LinkMatrix grid) {
+        int down = 0;
+        for (int row = 0; row < grid.rows(); row++) {
+            for (int column = 0; column < grid.columns(); column++) {
+                down += (grid.flags(row, column) & LinkMatrix.DOWN) != 0 ? 1 : 0;
+            }
+        }
+        return down;
+    }
+
+    /**
+     * What the screenshots show must read as one fabric: per plane, the overview's EVs out are the
+     * EVs its suspects' failing paths stand for, its links down the matrix's down cells and its alarm's
+     * count; each suspect explains no more hosts than failing paths and holds an alarm; the decisions
+     * end at the snapshot's time (also as the history slides) and each leaves from its host's T0.
+     */
+    @Test
+    void theGeneratedFabricsFiguresAgreeAcrossOverviewMatrixSuspectsAlarmsAndDecisions() {
+        for (FabricSnapshot.PlaneSummary plane : snapshot.planes()) {
+            OverviewViewModel.PlaneCard card = OverviewViewModel.card(
+                    plane, List.of(), snapshot.suspects(), org.planewatch.console.state.AlarmThresholds.defaults());
+            long failing = snapshot.suspects().stream()
+                    .filter(x -> x.plane() == plane.plane())
+                    .mapToLong(org.planewatch.console.state.localize.Suspect::failingPaths)
+                    .sum();
+            assertEquals(failing, card.evsOutOfService(), "plane " + plane.plane() + ": EVs out, its suspects'");
+            assertEquals(
+                    (double) plane.evsGood() / (plane.evsGood() + plane.evsOutOfService()),
+                    card.pathHealth(),
+                    1e-9,
+                    "plane " + plane.plane() + ": path health, the share of its EVs still good");
+            PlaneViewModel model = new PlaneViewModel();
+            model.planeProperty().set(plane.plane());
+            model.update(snapshot, Set.of());
+            LinkMatrix grid = model.layoutProperty().get().grid();
+            int downCells = downCells(grid);
+            assertEquals(card.linksDown(), downCells, "plane " + plane.plane() + ": links down, the matrix's");
+            List<org.planewatch.console.state.Alarm> linksAlarms = snapshot.activeAlarms().stream()
+                    .filter(a -> a.kind() == org.planewatch.console.state.Alarm.Kind.LINKS_DOWN)
+                    .filter(a -> a.subject().equals("plane " + plane.plane()))
+                    .toList();
+            assertEquals(downCells == 0 ? 0 : 1, linksAlarms.size(), "plane " + plane.plane() + "'s links-down alarm");
+            linksAlarms.forEach(a -> assertTrue(
+                    a.message().contains(downCells + " of " + grid.rows() * grid.columns() + " links down"),
+                    a.message()));
+        }
+        for (org.planewatch.console.state.localize.Suspect suspect : snapshot.suspects()) {
+            assertTrue(
+                    suspect.hosts() <= suspect.failingPaths(),
+                    suspect.name() + ": hosts whose failing paths it explains, at most one per path");
+            assertTrue(
+                    snapshot.activeAlarms().stream()
+                            .anyMatch(a -> a.subject().equals(suspect.name())
+                                    && a.message().equals(suspect.describe())),
+                    suspect.name() + " holds an alarm, as the store's alarm engine raises one per suspect");
+        }
+        for (FabricSnapshot s : List.of(snapshot, fabric.withNewerEvents(snapshot, 2, 50))) {
+            assertTrue(
+                    s.events().getLast().arrivalMillis() <= s.atMillis(),
+                    "the newest decision is not later than the snapshot");
+            for (FabricSnapshot.ExclusionEvent event : s.events()) {
+                int host = Integer.parseInt(event.host().substring("host-".length()));
+                assertEquals(
+                        cell(event.links().getFirst())[0],
+                        host / FullScaleFabric.HOSTS_PER_T0,
+                        event.host() + " leaves from the T0 of " + event.links());
+            }
+        }
+        assertTrue(
+                snapshot.events().stream()
+                        .anyMatch(e -> e.isExclusion()
+                                && e.links()
+                                        .getFirst()
+                                        .endsWith("~"
+                                                + snapshot.suspects().getFirst().name())),
+                "exclusions point at the down spine");
+    }
+
     @Test
     void theExclusionCountsAgreeWithTheRowsAndTheSuspects() {
         ExclusionsViewModel model = new ExclusionsViewModel();
