@@ -162,6 +162,8 @@ public final class ExclusionsView extends BorderPane {
             }
         });
         viewModel.suspects().addListener((ListChangeListener<Suspect>) change -> reselect(table, viewModel));
+        // "First seen (N ago)" is read from the fabric's time: redrawn as it moves, not only when a row changes.
+        viewModel.secondShownProperty().addListener((o, a, b) -> table.refresh());
         viewModel.selectedSuspectProperty().addListener((o, a, b) -> reselect(table, viewModel));
         table.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2 && table.getSelectionModel().getSelectedItem() != null) {

@@ -51,6 +51,8 @@ public final class ExclusionsViewModel {
     private List<ExclusionEvent> lastEvents = List.of();
     private List<Suspect> lastSuspects = List.of();
     private long atMillis;
+    private final javafx.beans.property.ReadOnlyLongWrapper secondShown =
+            new javafx.beans.property.ReadOnlyLongWrapper();
 
     ExclusionsViewModel() {
         planeFilter.addListener((o, a, b) -> refilter());
@@ -135,6 +137,15 @@ public final class ExclusionsViewModel {
         return selectedSuspect;
     }
 
+    /**
+     * The snapshot's time in whole seconds. A suspect's "(12 s ago)" is read from it: the table redraws
+     * when it moves, for a suspect whose numbers stay the same (a spine down, every path through it
+     * out) is never replaced, and its age stood still.
+     */
+    public javafx.beans.property.ReadOnlyLongProperty secondShownProperty() {
+        return secondShown.getReadOnlyProperty();
+    }
+
     /** "02:41:07 (12 s ago)": when its episode's first failing decision was taken (agent clock). */
     public String firstSeen(Suspect suspect) {
         long millis = suspect.firstSeenNs() / 1_000_000;
@@ -176,6 +187,7 @@ public final class ExclusionsViewModel {
             lastSuspects = snapshot.suspects();
             suspectsSummary.set(suspectsSummary(lastSuspects));
         }
+        secondShown.set(Math.floorDiv(atMillis, 1000));
     }
 
     /**
