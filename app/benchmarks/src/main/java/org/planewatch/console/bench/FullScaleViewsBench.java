@@ -55,6 +55,7 @@ public final class FullScaleViewsBench {
     private Stage stage;
     private long version = 1;
     private long eventsFrom;
+    private volatile long firstFrameNanos;
     private final FullScaleFabric fabric = new FullScaleFabric();
 
     public static void main(String[] args) throws Exception {
@@ -99,17 +100,18 @@ public final class FullScaleViewsBench {
             stage.setScene(new Scene(window, WIDTH, HEIGHT));
             stage.setTitle("Planewatch \u2014 full-scale views benchmark (generated snapshot, not a live fleet)");
             stage.show();
+            firstFrameNanos = System.nanoTime();
             viewModel.onFrame();
             shown.complete(null);
         });
         shown.get(60, TimeUnit.SECONDS);
-        long indexStarted = System.nanoTime();
+        // From the first frame, when the index was asked for (it is built meanwhile, off the FX thread).
         waitFor(viewModel::searchIndexReady, 60_000);
         System.out.printf(
                 Locale.ROOT,
                 "search index of %,d names ready %.0f ms after the first frame%n",
                 137_216 + first.links().size(),
-                (System.nanoTime() - indexStarted) / 1e6);
+                (System.nanoTime() - firstFrameNanos) / 1e6);
 
         for (ViewId view : List.of(ViewId.OVERVIEW, ViewId.PLANE, ViewId.EXCLUSIONS, ViewId.ALARMS, ViewId.HOST)) {
             frames(view, rounds);

@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -14,6 +15,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -142,7 +144,13 @@ public final class ExclusionsView extends BorderPane {
         table.getColumns()
                 .add(ViewParts.column("Score", (Suspect x) -> String.format(Locale.ROOT, "%.1f", x.score()), 70));
         table.getColumns().add(ViewParts.column("Hosts affected", Suspect::hosts, 110));
-        table.getColumns().add(ViewParts.column("First seen", viewModel::firstSeen, 150));
+        // "First seen (N ago)" is read from the fabric's time: each cell follows it, not only when its row
+        // changes (a suspect whose numbers stay the same is never replaced, and its age stood still).
+        TableColumn<Suspect, String> firstSeen = new TableColumn<>("First seen");
+        firstSeen.setCellValueFactory(c ->
+                Bindings.createStringBinding(() -> viewModel.firstSeen(c.getValue()), viewModel.secondShownProperty()));
+        firstSeen.setPrefWidth(150);
+        table.getColumns().add(firstSeen);
         table.getColumns().add(ViewParts.column("Evidence: paths through it", ExclusionsViewModel::evidence, 210));
         table.getColumns().add(ViewParts.column("As the alarm reads", Suspect::describe, 300));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -162,8 +170,6 @@ public final class ExclusionsView extends BorderPane {
             }
         });
         viewModel.suspects().addListener((ListChangeListener<Suspect>) change -> reselect(table, viewModel));
-        // "First seen (N ago)" is read from the fabric's time: redrawn as it moves, not only when a row changes.
-        viewModel.secondShownProperty().addListener((o, a, b) -> table.refresh());
         viewModel.selectedSuspectProperty().addListener((o, a, b) -> reselect(table, viewModel));
         table.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2 && table.getSelectionModel().getSelectedItem() != null) {
