@@ -12,17 +12,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
-import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
-import javafx.scene.input.MouseButton;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.robot.Robot;
 import javafx.stage.Stage;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.synthetic.FullScaleFabric;
+import org.planewatch.console.synthetic.SyntheticInput;
 import org.planewatch.console.view.MainWindow;
 import org.planewatch.console.view.PlaneView;
 import org.planewatch.console.view.ScreenshotWriter;
@@ -250,7 +248,7 @@ public final class FullScaleViewsBench {
             double y = 100 + r * 7 % 400;
             hovers[r] = fx(() -> {
                 long s = System.nanoTime();
-                canvas.fireEvent(mouse(MouseEvent.MOUSE_MOVED, canvas, x, y));
+                SyntheticInput.moveTo(canvas, new javafx.geometry.Point2D(x, y));
                 return System.nanoTime() - s;
             });
         }
@@ -259,34 +257,6 @@ public final class FullScaleViewsBench {
                 "plane      hover (hit test + text + tooltip): p50 %.2f ms  max %.2f ms%n",
                 FrameStats.pct(hovers, 50),
                 FrameStats.pct(hovers, 100));
-    }
-
-    /**
-     * A mouse event at ({@code x}, {@code y}) in {@code node}'s coordinates. An event's x and y are the
-     * scene's: firing it at the node derives the node's own from them.
-     */
-    private static MouseEvent mouse(javafx.event.EventType<MouseEvent> type, Node node, double x, double y) {
-        Bounds screen = node.localToScreen(node.getBoundsInLocal());
-        javafx.geometry.Point2D scene = node.localToScene(x, y);
-        return new MouseEvent(
-                type,
-                scene.getX(),
-                scene.getY(),
-                screen.getMinX() + x,
-                screen.getMinY() + y,
-                MouseButton.NONE,
-                0,
-                false,
-                false,
-                false,
-                false,
-                false,
-                false,
-                false,
-                false,
-                false,
-                false,
-                null);
     }
 
     /** Each query typed a character at a time: from the text changing to the list filled. */
@@ -374,7 +344,9 @@ public final class FullScaleViewsBench {
             // Zoomed in on the spine that went down, hovering over one of its links.
             fx(() -> {
                 for (int i = 0; i < 9; i++) {
-                    planeZoomAt(canvas, 110 + (canvas.getWidth() - 130) * (17.5 / 256), 64 + 40);
+                    SyntheticInput.wheelUp(
+                            canvas,
+                            new javafx.geometry.Point2D(110 + (canvas.getWidth() - 130) * (17.5 / 256), 64 + 40));
                 }
                 return null;
             });
@@ -413,37 +385,6 @@ public final class FullScaleViewsBench {
         } catch (Exception e) {
             throw new IllegalStateException("screenshots failed: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Scrolls up over the canvas at canvas point (x, y): the view's zoom by mouse wheel. The event
-     * carries scene coordinates; the canvas's own are derived from them when it is fired at it.
-     */
-    private static void planeZoomAt(Canvas canvas, double x, double y) {
-        Bounds screen = canvas.localToScreen(canvas.getBoundsInLocal());
-        javafx.geometry.Point2D scene = canvas.localToScene(x, y);
-        canvas.fireEvent(new javafx.scene.input.ScrollEvent(
-                javafx.scene.input.ScrollEvent.SCROLL,
-                scene.getX(),
-                scene.getY(),
-                screen.getMinX() + x,
-                screen.getMinY() + y,
-                false,
-                false,
-                false,
-                false,
-                false,
-                false,
-                0,
-                40,
-                0,
-                40,
-                javafx.scene.input.ScrollEvent.HorizontalTextScrollUnits.NONE,
-                0,
-                javafx.scene.input.ScrollEvent.VerticalTextScrollUnits.NONE,
-                0,
-                0,
-                null));
     }
 
     /** Moves the real mouse along the down spine's column until the hover names a down link. */

@@ -648,19 +648,24 @@ public final class PlaneView extends BorderPane {
             }
         }
         if ((f & LinkMatrix.SUSPECTED) != 0) {
-            double sw = Math.max(cellW, MIN_CROSS);
-            double sh = Math.max(cellH, MIN_CROSS);
-            g.setStroke(colors.suspect());
-            g.setLineWidth(2);
-            g.strokeRect(x + cellW / 2 - sw / 2 - 1, y + cellH / 2 - sh / 2 - 1, sw + 1, sh + 1);
+            frameCell(g, colors.suspect(), x, y, cellW, cellH, 1, 1);
         }
         if ((f & LinkMatrix.SELECTED) != 0) {
-            double sw = Math.max(cw, MIN_CROSS);
-            double sh = Math.max(ch, MIN_CROSS);
-            g.setStroke(colors.highlight());
-            g.setLineWidth(2);
-            g.strokeRect(x + cw / 2 - sw / 2 - 3.5, y + ch / 2 - sh / 2 - 3.5, sw + 7, sh + 7);
+            frameCell(g, colors.highlight(), x, y, cw, ch, 3.5, 7);
         }
+    }
+
+    /**
+     * A frame around the cell at ({@code x}, {@code y}) of {@code w} x {@code h}, never smaller than
+     * a down link's cross, starting {@code out} pixels out and {@code grow} pixels bigger.
+     */
+    private static void frameCell(
+            GraphicsContext g, Color color, double x, double y, double w, double h, double out, double grow) {
+        double sw = Math.max(w, MIN_CROSS);
+        double sh = Math.max(h, MIN_CROSS);
+        g.setStroke(color);
+        g.setLineWidth(2);
+        g.strokeRect(x + w / 2 - sw / 2 - out, y + h / 2 - sh / 2 - out, sw + grow, sh + grow);
     }
 
     /** The palette as the pixel colours the matrix is rendered with (premultiplied ARGB, opaque). */

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
@@ -16,7 +15,6 @@ import javafx.scene.control.Label;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.ScrollEvent;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -24,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.synthetic.FullScaleFabric;
+import org.planewatch.console.synthetic.SyntheticInput;
 import org.planewatch.console.viewmodel.LinkMatrix;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.console.viewmodel.ViewId;
@@ -119,55 +118,8 @@ class FullScaleWindowTest {
 
     /** The mouse moving over the canvas at {@code at}, as the window delivers it to the canvas's handler. */
     private static void hover(Canvas canvas, Point2D at) {
-        WaitForAsyncUtils.asyncFx(() -> {
-            Bounds screen = canvas.localToScreen(canvas.getBoundsInLocal());
-            canvas.fireEvent(new javafx.scene.input.MouseEvent(
-                    javafx.scene.input.MouseEvent.MOUSE_MOVED,
-                    canvas.localToScene(at).getX(),
-                    canvas.localToScene(at).getY(),
-                    screen.getMinX() + at.getX(),
-                    screen.getMinY() + at.getY(),
-                    javafx.scene.input.MouseButton.NONE,
-                    0,
-                    false,
-                    false,
-                    false,
-                    false,
-                    false,
-                    false,
-                    false,
-                    false,
-                    false,
-                    false,
-                    null));
-        });
+        WaitForAsyncUtils.asyncFx(() -> SyntheticInput.moveTo(canvas, at));
         WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private static void scrollUp(Canvas canvas, Point2D at) {
-        Bounds screen = canvas.localToScreen(canvas.getBoundsInLocal());
-        canvas.fireEvent(new ScrollEvent(
-                ScrollEvent.SCROLL,
-                canvas.localToScene(at).getX(),
-                canvas.localToScene(at).getY(),
-                screen.getMinX() + at.getX(),
-                screen.getMinY() + at.getY(),
-                false,
-                false,
-                false,
-                false,
-                false,
-                false,
-                0,
-                40,
-                0,
-                40,
-                ScrollEvent.HorizontalTextScrollUnits.NONE,
-                0,
-                ScrollEvent.VerticalTextScrollUnits.NONE,
-                0,
-                0,
-                null));
     }
 
     /** The matrix point (fractional column, row) under canvas point {@code at}, as the view last drew it. */
@@ -230,7 +182,7 @@ class FullScaleWindowTest {
         assertSamePoint(pointed, underMouse(view, centre), "hovering a link");
 
         for (int i = 0; i < 12; i++) {
-            WaitForAsyncUtils.asyncFx(() -> scrollUp(canvas, centre));
+            WaitForAsyncUtils.asyncFx(() -> SyntheticInput.wheelUp(canvas, centre));
         }
         WaitForAsyncUtils.waitForFxEvents();
         assertSamePoint(pointed, underMouse(view, centre), "twelve steps of the wheel");
