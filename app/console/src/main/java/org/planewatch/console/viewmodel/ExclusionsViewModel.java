@@ -95,13 +95,13 @@ public final class ExclusionsViewModel {
                 ? "no suspects"
                 : String.format(
                         Locale.ROOT,
-                        "%,d %s: %,d %s, %,d %s",
+                        "%,d suspect%s: %,d link%s, %,d switch%s",
                         suspects.size(),
-                        suspects.size() == 1 ? "suspect" : "suspects",
+                        suspects.size() == 1 ? "" : "s",
                         links,
-                        links == 1 ? "link" : "links",
+                        links == 1 ? "" : "s",
                         switches,
-                        switches == 1 ? "switch" : "switches");
+                        switches == 1 ? "" : "es");
     }
 
     public FilteredList<ExclusionEvent> visibleRows() {
