@@ -17,22 +17,27 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.planewatch.console.demo.EmbeddedDemo;
+import org.planewatch.console.session.DrillDownControl;
 import org.planewatch.console.session.FleetSession;
 import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.session.RecordingControl;
 import org.planewatch.console.session.RecordingInfo;
 import org.planewatch.console.session.SessionException;
+import org.planewatch.console.session.TargetControl;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.Freshness;
+import org.planewatch.console.state.SnapshotSource;
 import org.planewatch.console.telemetry.FaultControl;
 import org.planewatch.console.telemetry.FleetAddress;
 import org.planewatch.console.telemetry.TargetConfig;
@@ -127,7 +132,8 @@ public final class PlanewatchApp extends Application {
                 faults = Optional.of(session.faultControl(demo.target()));
             }
         }
-        MainViewModel viewModel = new MainViewModel(session.snapshots(), Optional.of(session), faults, label);
+        MainViewModel viewModel = MainWindow.layOutPlanesOffTheFxThread(
+                new MainViewModel(session.snapshots(), Optional.of(session), faults, label));
         viewModel.currentViewProperty().set(options.view());
         MainWindow window = new MainWindow(viewModel);
         if (options.lightTheme()) {
@@ -171,25 +177,39 @@ public final class PlanewatchApp extends Application {
      */
     private void startFleet(Stage stage, ConsoleOptions options, FleetAddress address) {
         fleet = FleetSession.start(address, InstantSource.system());
-        MainViewModel viewModel =
-                new MainViewModel(fleet.snapshots(), Optional.of(fleet), Optional.empty(), fleet.label());
-        viewModel.currentViewProperty().set(options.view());
-        MainWindow window = new MainWindow(viewModel);
-        if (options.lightTheme()) {
-            window.setDarkTheme(false);
-        }
-        Scene scene = window.getScene();
-        stage.setTitle("Planewatch \u2014 " + fleet.label());
-        stage.setScene(scene);
-        stage.show();
+        MainViewModel viewModel = showFleet(stage, options, fleet.snapshots(), fleet, fleet.label());
         frames = new FrameDriver(viewModel);
         frames.start();
         options.select().ifPresent(name -> selectWhenKnown(viewModel, name));
         options.screenshot()
                 .ifPresentOrElse(
                         file -> ScreenshotWriter.after(
-                                scene, file, options.exitAfterSeconds().orElse(2.0)),
+                                stage.getScene(),
+                                file,
+                                options.exitAfterSeconds().orElse(2.0)),
                         () -> options.exitAfterSeconds().ifPresent(ScreenshotWriter::exitAfter));
+    }
+
+    /**
+     * The window of a console on a fleet in {@code stage}: {@code snapshots} (the fleet's rollups as
+     * {@link FabricSnapshot}s, the whole fabric at once), {@code fleetControl} the session that
+     * drills into one device. Frames are the caller's to drive.
+     */
+    static <C extends TargetControl & DrillDownControl> MainViewModel showFleet(
+            Stage stage, ConsoleOptions options, SnapshotSource snapshots, C fleetControl, String label) {
+        // A fleet is the whole fabric at once: its planes' layouts and its names' index cost more than a
+        // frame, so they are made off the FX thread as for every other source (ADR 0104).
+        MainViewModel viewModel = MainWindow.layOutPlanesOffTheFxThread(
+                new MainViewModel(snapshots, Optional.of(fleetControl), Optional.empty(), label));
+        viewModel.currentViewProperty().set(options.view());
+        MainWindow window = new MainWindow(viewModel);
+        if (options.lightTheme()) {
+            window.setDarkTheme(false);
+        }
+        stage.setTitle("Planewatch \u2014 " + label);
+        stage.setScene(scene(window));
+        stage.show();
+        return viewModel;
     }
 
     private void startSmokeTest(ConsoleOptions options, MainViewModel viewModel, Scene scene) {
@@ -325,7 +345,9 @@ public final class PlanewatchApp extends Application {
     }
 
     private static Scene scene(MainWindow window) {
-        Scene scene = new Scene(window, 1600, 960);
+        // No bigger than the screen, as the replay window (a window larger than a laptop's screen hides its bottom).
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(window, Math.min(1600, screen.getWidth()), Math.min(960, screen.getHeight()));
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) {
                 e.acceptTransferModes(TransferMode.COPY);

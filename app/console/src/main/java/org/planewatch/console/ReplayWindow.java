@@ -36,11 +36,11 @@ public final class ReplayWindow {
 
     private ReplayWindow(ReplayViewModel replay) {
         this.replay = replay;
-        this.viewModel = new MainViewModel(
+        this.viewModel = MainWindow.layOutPlanesOffTheFxThread(new MainViewModel(
                 replay.source(),
                 Optional.empty(),
                 Optional.empty(),
-                "Replay of " + replay.file().getFileName());
+                "Replay of " + replay.file().getFileName()));
         MainWindow window = new MainWindow(viewModel);
         window.markAsReplay();
         TimelineView timeline = new TimelineView(replay, Palette.DARK, this::compare);

@@ -15,6 +15,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -109,7 +110,8 @@ public final class ExclusionsView extends BorderPane {
         only.setId("exclusion-only");
         only.selectedProperty().bindBidirectional(viewModel.exclusionsOnlyProperty());
         Label count = new Label();
-        count.textProperty().bind(Bindings.size(viewModel.visibleRows()).asString("%d rows"));
+        count.setId("decisions-count");
+        count.textProperty().bind(viewModel.decisionsSummaryProperty());
         count.getStyleClass().add("muted");
         HBox filters = new HBox(10, plane, reason, search, only, count);
         filters.setAlignment(Pos.CENTER_LEFT);
@@ -142,7 +144,13 @@ public final class ExclusionsView extends BorderPane {
         table.getColumns()
                 .add(ViewParts.column("Score", (Suspect x) -> String.format(Locale.ROOT, "%.1f", x.score()), 70));
         table.getColumns().add(ViewParts.column("Hosts affected", Suspect::hosts, 110));
-        table.getColumns().add(ViewParts.column("First seen", viewModel::firstSeen, 150));
+        // "First seen (N ago)" is read from the fabric's time: each cell follows it, not only when its row
+        // changes (a suspect whose numbers stay the same is never replaced, and its age stood still).
+        TableColumn<Suspect, String> firstSeen = new TableColumn<>("First seen");
+        firstSeen.setCellValueFactory(c ->
+                Bindings.createStringBinding(() -> viewModel.firstSeen(c.getValue()), viewModel.secondShownProperty()));
+        firstSeen.setPrefWidth(150);
+        table.getColumns().add(firstSeen);
         table.getColumns().add(ViewParts.column("Evidence: paths through it", ExclusionsViewModel::evidence, 210));
         table.getColumns().add(ViewParts.column("As the alarm reads", Suspect::describe, 300));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -173,7 +181,12 @@ public final class ExclusionsView extends BorderPane {
                 + "back); a suspect leaves when its evidence fades. Double-click to open it.");
         help.setWrapText(true);
         help.getStyleClass().add("muted");
-        VBox box = new VBox(6, ViewParts.titled("Suspects: what the exclusion decisions point at", table), help);
+        Label suspectsCount = new Label();
+        suspectsCount.setId("suspects-count");
+        suspectsCount.getStyleClass().add("muted");
+        suspectsCount.textProperty().bind(viewModel.suspectsSummaryProperty());
+        VBox box = new VBox(
+                6, ViewParts.titled("Suspects: what the exclusion decisions point at", table), suspectsCount, help);
         box.setPadding(new Insets(8));
         VBox.setVgrow(box.getChildren().getFirst(), Priority.ALWAYS);
         return box;

@@ -46,6 +46,7 @@ public final class HostView extends BorderPane {
                 .hostNamesProperty()
                 .addListener((o, a, names) -> host.getItems().setAll(names));
         host.getItems().setAll(viewModel.hostNamesProperty().get());
+        ViewParts.fixedWidthChoice(host);
         host.valueProperty().bindBidirectional(viewModel.hostProperty());
         Label freshness = new Label();
         HBox bar = new HBox(10, new Label("Host"), host, freshness);

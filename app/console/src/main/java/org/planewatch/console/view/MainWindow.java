@@ -31,7 +31,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
-import org.controlsfx.control.textfield.TextFields;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.console.viewmodel.ViewId;
@@ -50,7 +49,28 @@ public final class MainWindow extends BorderPane {
     private final VBox notifications = new VBox(6);
     private final TextField search = new TextField();
     private final Label searchMessage = new Label();
+    private SearchCompletion completion;
     private Menu fileMenu;
+
+    /** The one thread that lays planes out for every window of this console (ADR 0104). */
+    private static final java.util.concurrent.Executor PLANE_LAYOUT =
+            java.util.concurrent.Executors.newSingleThreadExecutor(
+                    Thread.ofPlatform().daemon().name("plane-layout").factory());
+
+    /** The one that indexes names for the search box when the topology changes. */
+    private static final java.util.concurrent.Executor SEARCH_INDEXING =
+            java.util.concurrent.Executors.newSingleThreadExecutor(
+                    Thread.ofPlatform().daemon().name("search-index").factory());
+
+    /**
+     * Has {@code viewModel} lay planes out off the FX thread and publish each layout on it: a
+     * full-scale plane's layout costs more than a frame. The console does this for every window;
+     * window tests of small fabrics leave it out so that a frame's layout is there when it returns.
+     */
+    public static MainViewModel layOutPlanesOffTheFxThread(MainViewModel viewModel) {
+        viewModel.computeLayoutsOn(PLANE_LAYOUT, SEARCH_INDEXING, javafx.application.Platform::runLater);
+        return viewModel;
+    }
 
     public MainWindow(MainViewModel viewModel) {
         this.viewModel = viewModel;
@@ -205,11 +225,8 @@ public final class MainWindow extends BorderPane {
         search.promptTextProperty().bind(viewModel.searchPromptProperty());
         search.setPrefColumnCount(24);
         search.setMinWidth(Region.USE_PREF_SIZE);
-        TextFields.bindAutoCompletion(search, request -> viewModel.searchCandidates(request.getUserText()));
-        search.setOnAction(e -> viewModel.search(search.getText()).ifPresentOrElse(this::showSearchMessage, () -> {
-            showSearchMessage("");
-            search.clear();
-        }));
+        completion = new SearchCompletion(search, viewModel, this::openSearched);
+        search.setOnAction(e -> openSearched(search.getText()));
         // Typing again withdraws the last answer: it was about what was typed before.
         search.textProperty().addListener((o, a, b) -> showSearchMessage(""));
         searchMessage.setId("search-message");
@@ -263,6 +280,20 @@ public final class MainWindow extends BorderPane {
     private final Tooltip searchMessageTip = new Tooltip();
     /** Withdraws the search's answer after a while: it is about one attempt, not a state of the fabric. */
     private final PauseTransition searchMessageTimeout = new PauseTransition(Duration.seconds(10));
+
+    private void openSearched(String text) {
+        completion.hide();
+        viewModel.search(text).ifPresentOrElse(this::showSearchMessage, () -> {
+            showSearchMessage("");
+            search.clear();
+            completion.hide();
+        });
+    }
+
+    /** The completion list under the search box (tests). */
+    SearchCompletion completion() {
+        return completion;
+    }
 
     private void showSearchMessage(String text) {
         searchMessage.setText(text);

@@ -8,6 +8,7 @@ import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.geometry.Insets;
+import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -19,6 +20,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tooltip;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
@@ -30,9 +33,12 @@ import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import javafx.util.StringConverter;
+import org.planewatch.console.state.FabricSnapshot.LinkState;
 import org.planewatch.console.state.Freshness;
+import org.planewatch.console.viewmodel.LinkMatrix;
 import org.planewatch.console.viewmodel.LinkMetric;
 import org.planewatch.console.viewmodel.MainViewModel;
 import org.planewatch.console.viewmodel.PlaneViewModel;
@@ -49,6 +55,14 @@ import org.planewatch.console.viewmodel.PlaneViewModel.LinkCell;
 public final class PlaneView extends BorderPane {
     private static final double NODE_HEIGHT = 26;
     private static final double HIT_DISTANCE = 5;
+    private static final double MATRIX_LEFT = 110;
+    private static final double MATRIX_TOP = 64;
+    /** A down link's cross is never drawn smaller than this (pixels), however small its cell. */
+    private static final double MIN_CROSS = 9;
+
+    private static final double ZOOM_STEP = 1.25;
+    /** The most lines the hover bar shows: a stale link's description ({@link PlaneViewModel#describe}). */
+    private static final int HOVER_LINES = 5;
 
     private final MainViewModel main;
     private final PlaneViewModel viewModel;
@@ -59,6 +73,16 @@ public final class PlaneView extends BorderPane {
     private final Label spread = new Label();
     private final ContextMenu contextMenu = new ContextMenu();
     private Geometry geometry = Geometry.EMPTY;
+    private final MatrixViewport viewport = new MatrixViewport();
+    private final Tooltip linkTip = new Tooltip();
+    private int[] pixels = new int[0];
+    private WritableImage image;
+    private LinkMatrix.Colors cellColors;
+    private Palette cellColorsFor;
+    private double dragX;
+    private double dragY;
+    private boolean dragged;
+    private long lastDrawNanos;
 
     /** Where things were drawn, for hit testing. */
     private record Geometry(
@@ -91,6 +115,33 @@ public final class PlaneView extends BorderPane {
         canvas.setId("plane-canvas");
         canvas.setOnMouseMoved(this::onHover);
         canvas.setOnMouseClicked(this::onClick);
+        canvas.setOnMouseExited(e -> {
+            linkTip.setText("");
+            linkTip.hide();
+        });
+        canvas.setOnScroll(e -> {
+            if (geometry.layout().matrix() && e.getDeltaY() != 0) {
+                zoomAt(e.getX(), e.getY(), e.getDeltaY() > 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
+                e.consume();
+            }
+        });
+        canvas.setOnMousePressed(e -> {
+            dragX = e.getX();
+            dragY = e.getY();
+            dragged = false;
+        });
+        canvas.setOnMouseDragged(e -> {
+            if (geometry.layout().matrix() && e.getButton() == MouseButton.PRIMARY) {
+                viewport.pan(e.getX() - dragX, e.getY() - dragY);
+                dragged |= Math.abs(e.getX() - dragX) + Math.abs(e.getY() - dragY) > 2;
+                dragX = e.getX();
+                dragY = e.getY();
+                draw();
+            }
+        });
+        linkTip.setId("plane-link-tip");
+        linkTip.setShowDelay(javafx.util.Duration.millis(150));
+        linkTip.setHideDelay(javafx.util.Duration.millis(100));
         canvas.setOnContextMenuRequested(e -> showContextMenu(e.getX(), e.getY(), e.getScreenX(), e.getScreenY()));
         setCenter(canvasHolder);
         spread.setWrapText(true);
@@ -108,13 +159,29 @@ public final class PlaneView extends BorderPane {
         setRight(right);
         hover.setId("plane-hover");
         hover.getStyleClass().add("hover-info");
-        hover.setMinHeight(54);
         hover.setMaxWidth(Double.MAX_VALUE);
         hover.setPadding(new Insets(4, 12, 6, 12));
+        hover.setAlignment(Pos.TOP_LEFT);
+        // A fixed height, room for a link's longest description: a bar that grew with its text took the
+        // height from the canvas, and the matrix, fitted to the canvas, moved under the mouse.
+        hover.fontProperty().addListener((o, a, font) -> fixHoverHeight());
+        fixHoverHeight();
         hover.setText("Hover a link for its values; click a switch to drill down; right-click for actions.");
         setBottom(hover);
         viewModel.layoutProperty().addListener((o, a, b) -> draw());
         palette.addListener((o, a, b) -> draw());
+    }
+
+    /** {@link #HOVER_LINES} lines of the hover bar's font, and its padding, whatever the text. */
+    private void fixHoverHeight() {
+        Text lines = new Text("X" + "\nX".repeat(HOVER_LINES - 1));
+        lines.setFont(hover.getFont());
+        double height = Math.ceil(lines.getLayoutBounds().getHeight())
+                + hover.getPadding().getTop()
+                + hover.getPadding().getBottom();
+        hover.setMinHeight(height);
+        hover.setPrefHeight(height);
+        hover.setMaxHeight(height);
     }
 
     private HBox controls() {
@@ -164,6 +231,26 @@ public final class PlaneView extends BorderPane {
         clear.disableProperty()
                 .bind(Bindings.createBooleanBinding(
                         () -> main.highlightedLinksProperty().get().isEmpty(), main.highlightedLinksProperty()));
+        Button zoomOut = new Button("\u2212");
+        zoomOut.setId("zoom-out");
+        zoomOut.setTooltip(new Tooltip("Zoom out of the matrix (or scroll down over it)"));
+        zoomOut.setOnAction(e -> zoomAtCentre(1 / ZOOM_STEP));
+        Button zoomIn = new Button("+");
+        zoomIn.setId("zoom-in");
+        zoomIn.setTooltip(new Tooltip("Zoom into the matrix (or scroll up over it); drag to pan"));
+        zoomIn.setOnAction(e -> zoomAtCentre(ZOOM_STEP));
+        Button fit = new Button("Fit");
+        fit.setId("zoom-fit");
+        fit.setTooltip(new Tooltip("The whole plane in view"));
+        fit.setOnAction(e -> {
+            viewport.reset();
+            draw();
+        });
+        for (Button b : List.of(zoomOut, zoomIn, fit)) {
+            b.disableProperty()
+                    .bind(Bindings.createBooleanBinding(
+                            () -> !viewModel.layoutProperty().get().matrix(), viewModel.layoutProperty()));
+        }
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label legend = new Label("green: normal   amber: above 70% of scale   red: saturated   "
@@ -173,7 +260,18 @@ public final class PlaneView extends BorderPane {
         legend.setMinWidth(0);
         legend.setTooltip(new Tooltip(legend.getText()));
         legend.getStyleClass().add("muted");
-        HBox bar = new HBox(10, new Label("Plane"), plane, new Label("Color links by"), metric, clear, spacer, legend);
+        HBox bar = new HBox(
+                10,
+                new Label("Plane"),
+                plane,
+                new Label("Color links by"),
+                metric,
+                clear,
+                zoomOut,
+                zoomIn,
+                fit,
+                spacer,
+                legend);
         bar.getChildren().stream()
                 .filter(node -> node != legend && node instanceof Region)
                 .forEach(node -> ((Region) node).setMinWidth(Region.USE_PREF_SIZE));
@@ -182,7 +280,42 @@ public final class PlaneView extends BorderPane {
         return bar;
     }
 
+    /** Zooms the matrix by {@code factor} about the middle of the matrix's area (the buttons). */
+    private void zoomAtCentre(double factor) {
+        zoomAt(MATRIX_LEFT + viewport.width() / 2, MATRIX_TOP + viewport.height() / 2, factor);
+    }
+
+    /** Zooms the matrix by {@code factor} about canvas point ({@code x}, {@code y}). */
+    void zoomAt(double x, double y, double factor) {
+        if (!geometry.layout().matrix()) {
+            return;
+        }
+        viewport.zoomAt(x - MATRIX_LEFT, y - MATRIX_TOP, factor);
+        draw();
+    }
+
+    /**
+     * The matrix point (fractional column, row) under canvas point ({@code x}, {@code y}) as last
+     * drawn: what the mouse points at (tests).
+     */
+    Point2D matrixPointAt(double x, double y) {
+        return new Point2D(
+                viewport.firstColumn() + (x - MATRIX_LEFT) / viewport.cellWidth(),
+                viewport.firstRow() + (y - MATRIX_TOP) / viewport.cellHeight());
+    }
+
+    /** How long the last redraw of the canvas took (benchmarks). */
+    public long lastDrawNanos() {
+        return lastDrawNanos;
+    }
+
     private void draw() {
+        long started = System.nanoTime();
+        drawCanvas();
+        lastDrawNanos = System.nanoTime() - started;
+    }
+
+    private void drawCanvas() {
         Layout layout = viewModel.layoutProperty().get();
         Palette colors = palette.get();
         GraphicsContext g = canvas.getGraphicsContext2D();
@@ -412,72 +545,182 @@ public final class PlaneView extends BorderPane {
 
     /**
      * Rows are T0s and columns T1s, each axis labelled by switch name, or by runs of names when
-     * they do not all fit. A down link is a dark cell crossed in red (not the red of a saturated
-     * one); the selection is a cyan ring around its cell, so the cell's own colour shows through.
+     * they do not all fit. The cells are drawn as pixels (ADR 0104): at the default zoom a
+     * full-scale plane has a pixel or less per cell, and cells sharing a pixel show the worst of
+     * them. A down link is a dark cell crossed in red (not the red of a saturated one), with a cross
+     * drawn over it at its full size when the cell is smaller than the cross, so it stands out at
+     * every zoom; a suspect is framed in magenta; the selection is a cyan ring around its cell, so the
+     * cell's own colour shows through.
      */
     private Geometry drawMatrix(GraphicsContext g, Layout layout, Palette colors, double w, double h) {
-        double left = 110;
-        double top = 64;
-        double cellW = Math.max(2, (w - left - 20) / layout.t1().size());
-        double cellH = Math.max(2, (h - top - 20) / layout.t0().size());
-        for (LinkCell link : layout.links()) {
-            if (link.t0() < 0 || link.t1() < 0) {
-                continue;
-            }
-            double x = left + link.t1() * cellW;
-            double y = top + link.t0() * cellH;
-            double cw = Math.max(1, cellW - 1);
-            double ch = Math.max(1, cellH - 1);
-            boolean down = !link.up() && !link.stale();
-            g.setFill(link.stale() ? colors.stale() : down ? colors.down() : colors.ramp(link.intensity()));
-            g.fillRect(x, y, cw, ch);
-            if (down) {
-                g.setStroke(colors.critical());
-                g.setLineWidth(Math.max(1, Math.min(cw, ch) / 6));
-                g.strokeLine(x, y, x + cw, y + ch);
-                g.strokeLine(x + cw, y, x, y + ch);
-            }
-            if (link.suspected()) {
-                g.setStroke(colors.suspect());
-                g.setLineWidth(2);
-                g.strokeRect(x - 1, y - 1, cellW + 1, cellH + 1);
-            }
-            if (link.highlighted()) {
-                g.setStroke(colors.highlight());
-                g.setLineWidth(2);
-                g.strokeRect(x - 3.5, y - 3.5, cw + 7, ch + 7);
-            }
+        double left = MATRIX_LEFT;
+        double top = MATRIX_TOP;
+        LinkMatrix grid = layout.grid();
+        int areaW = (int) Math.max(1, Math.floor(w - left - 20));
+        int areaH = (int) Math.max(1, Math.floor(h - top - 20));
+        viewport.fit(grid.rows(), grid.columns(), areaW, areaH);
+        double cellW = viewport.cellWidth();
+        double cellH = viewport.cellHeight();
+        if (pixels.length != areaW * areaH) {
+            pixels = new int[areaW * areaH];
         }
+        if (image == null || image.getWidth() != areaW || image.getHeight() != areaH) {
+            image = new WritableImage(areaW, areaH);
+        }
+        grid.render(
+                pixels, areaW, areaH, viewport.firstRow(), viewport.firstColumn(), cellW, cellH, cellColors(colors));
+        image.getPixelWriter().setPixels(0, 0, areaW, areaH, PixelFormat.getIntArgbPreInstance(), pixels, 0, areaW);
+        g.setImageSmoothing(false);
+        g.drawImage(image, left, top);
+        g.save();
+        g.beginPath();
+        g.rect(left - 8, top - 8, areaW + 16, areaH + 16);
+        g.clip();
+        java.util.Set<Long> crossed = new java.util.HashSet<>();
+        for (int cell : grid.markedCells()) {
+            drawMarked(g, grid, cell, colors, left, top, areaW, areaH, crossed);
+        }
+        g.restore();
         g.setFill(colors.mutedText());
         g.setFont(Font.font(11));
         g.setTextAlign(TextAlignment.LEFT);
-        g.fillText("Plane " + layout.plane() + ": T0 switches (rows) \u00d7 T1 switches (columns)", left, top - 34);
-        drawAxes(g, layout, colors, left, top, cellW, cellH);
+        g.fillText(
+                "Plane " + layout.plane() + ": T0 switches (rows) \u00d7 T1 switches (columns)   "
+                        + grid.rows() + " \u00d7 " + grid.columns()
+                        + (viewport.zoom() > 1.001
+                                ? String.format(
+                                        java.util.Locale.ROOT,
+                                        "   zoom \u00d7%.1f: scroll to zoom, drag to pan",
+                                        viewport.zoom())
+                                : "   scroll to zoom"),
+                left,
+                top - 34);
+        drawAxes(g, layout, colors, left, top, areaW, areaH);
         drawSuspects(g, layout, colors, 14);
         return new Geometry(layout, new double[0], new double[0], 0, 0, 0, 0, cellW, cellH, left, top);
     }
 
-    /** T1 names (or runs of them) above the columns, T0 names to the left of the rows. */
-    private static void drawAxes(
-            GraphicsContext g, Layout layout, Palette colors, double left, double top, double cellW, double cellH) {
+    /** Down, suspected and selected cells, drawn over the pixels so that none hides in an aggregate. */
+    private void drawMarked(
+            GraphicsContext g,
+            LinkMatrix grid,
+            int cell,
+            Palette colors,
+            double left,
+            double top,
+            int areaW,
+            int areaH,
+            java.util.Set<Long> crossed) {
+        int row = cell / grid.columns();
+        int column = cell % grid.columns();
+        double x = left + viewport.xOf(column);
+        double y = top + viewport.yOf(row);
+        double cellW = viewport.cellWidth();
+        double cellH = viewport.cellHeight();
+        if (x + cellW < left - 6 || y + cellH < top - 6 || x > left + areaW + 6 || y > top + areaH + 6) {
+            return;
+        }
+        int f = grid.flags(row, column);
+        double cw = Math.max(1, cellW - 1);
+        double ch = Math.max(1, cellH - 1);
+        if ((f & LinkMatrix.DOWN) != 0) {
+            if (Math.min(cw, ch) >= MIN_CROSS) {
+                g.setStroke(colors.critical());
+                g.setLineWidth(Math.max(1, Math.min(cw, ch) / 6));
+                g.strokeLine(x, y, x + cw, y + ch);
+                g.strokeLine(x + cw, y, x, y + ch);
+            } else {
+                // Smaller than a cross: the cross is drawn at its own size over the cell's neighbours, dark
+                // edged, one per patch of the screen, so that a column of down links (a spine) reads as a
+                // dark band with red crosses, never as the solid red of saturated links.
+                double cx = x + cw / 2;
+                double cy = y + ch / 2;
+                double patch = MIN_CROSS + 3;
+                if (crossed.add((long) Math.floor(cx / patch) << 32 | (long) Math.floor(cy / patch) & 0xffffffffL)) {
+                    double half = MIN_CROSS / 2;
+                    for (int pass = 0; pass < 2; pass++) {
+                        g.setStroke(pass == 0 ? colors.down() : colors.critical());
+                        g.setLineWidth(pass == 0 ? 3.5 : 1.5);
+                        g.strokeLine(cx - half, cy - half, cx + half, cy + half);
+                        g.strokeLine(cx + half, cy - half, cx - half, cy + half);
+                    }
+                }
+            }
+        }
+        if ((f & LinkMatrix.SUSPECTED) != 0) {
+            frameCell(g, colors.suspect(), x, y, cellW, cellH, 1, 1);
+        }
+        if ((f & LinkMatrix.SELECTED) != 0) {
+            frameCell(g, colors.highlight(), x, y, cw, ch, 3.5, 7);
+        }
+    }
+
+    /**
+     * A frame around the cell at ({@code x}, {@code y}) of {@code w} x {@code h}, never smaller than
+     * a down link's cross, starting {@code out} pixels out and {@code grow} pixels bigger.
+     */
+    private static void frameCell(
+            GraphicsContext g, Color color, double x, double y, double w, double h, double out, double grow) {
+        double sw = Math.max(w, MIN_CROSS);
+        double sh = Math.max(h, MIN_CROSS);
+        g.setStroke(color);
+        g.setLineWidth(2);
+        g.strokeRect(x + w / 2 - sw / 2 - out, y + h / 2 - sh / 2 - out, sw + grow, sh + grow);
+    }
+
+    /** The palette as the pixel colours the matrix is rendered with (premultiplied ARGB, opaque). */
+    private LinkMatrix.Colors cellColors(Palette colors) {
+        if (cellColors == null || cellColorsFor != colors) {
+            int[] ramp = new int[256];
+            for (int i = 0; i < ramp.length; i++) {
+                ramp[i] = argb(colors.ramp(i / 255.0));
+            }
+            cellColors = new LinkMatrix.Colors(
+                    ramp,
+                    argb(colors.down()),
+                    argb(colors.stale()),
+                    argb(colors.suspect()),
+                    argb(colors.panel()),
+                    argb(colors.background()));
+            cellColorsFor = colors;
+        }
+        return cellColors;
+    }
+
+    private static int argb(Color c) {
+        return 0xff000000
+                | (int) Math.round(c.getRed() * 255) << 16
+                | (int) Math.round(c.getGreen() * 255) << 8
+                | (int) Math.round(c.getBlue() * 255);
+    }
+
+    /** T1 names (or runs of them) above the visible columns, T0 names to the left of the visible rows. */
+    private void drawAxes(
+            GraphicsContext g, Layout layout, Palette colors, double left, double top, int areaW, int areaH) {
         g.setFont(Font.font(10));
         g.setFill(colors.mutedText());
         g.setStroke(colors.grid());
         g.setLineWidth(1);
-        int columnsRoom = (int) (layout.t1().size() * cellW / 70);
+        int firstColumn = Math.max(0, viewport.columnAt(0));
+        int endColumn = Math.min(layout.t1().size(), viewport.columnAt(areaW - 1) + 1);
+        int columnsRoom = (int) (areaW / 70.0);
         g.setTextAlign(TextAlignment.CENTER);
-        for (PlaneViewModel.AxisLabel label : PlaneViewModel.axisLabels(layout.t1(), columnsRoom)) {
-            double from = left + label.from() * cellW;
-            double to = left + (label.to() + 1) * cellW - 1;
+        for (PlaneViewModel.AxisLabel label : PlaneViewModel.axisLabels(
+                layout.t1().subList(firstColumn, Math.max(firstColumn, endColumn)), columnsRoom)) {
+            double from = Math.max(left, left + viewport.xOf(firstColumn + label.from()));
+            double to = Math.min(left + areaW, left + viewport.xOf(firstColumn + label.to() + 1) - 1);
             g.fillText(label.text(), (from + to) / 2, top - 10);
             g.strokeLine(from, top - 4, to, top - 4);
         }
-        int rowsRoom = (int) (layout.t0().size() * cellH / 14);
+        int firstRow = Math.max(0, viewport.rowAt(0));
+        int endRow = Math.min(layout.t0().size(), viewport.rowAt(areaH - 1) + 1);
+        int rowsRoom = (int) (areaH / 14.0);
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
-        for (PlaneViewModel.AxisLabel label : PlaneViewModel.axisLabels(layout.t0(), rowsRoom)) {
-            double from = top + label.from() * cellH;
-            double to = top + (label.to() + 1) * cellH - 1;
+        for (PlaneViewModel.AxisLabel label :
+                PlaneViewModel.axisLabels(layout.t0().subList(firstRow, Math.max(firstRow, endRow)), rowsRoom)) {
+            double from = Math.max(top, top + viewport.yOf(firstRow + label.from()));
+            double to = Math.min(top + areaH, top + viewport.yOf(firstRow + label.to() + 1) - 1);
             g.fillText(label.text(), left - 8, (from + to) / 2);
             g.strokeLine(left - 4, from, left - 4, to);
         }
@@ -536,22 +779,16 @@ public final class PlaneView extends BorderPane {
     private sealed interface Hit {
         record SwitchHit(String name) implements Hit {}
 
-        record LinkHit(String id) implements Hit {}
+        /** {@code link} is the link itself when the matrix knows it (no look-up among a million). */
+        record LinkHit(String id, LinkState link) implements Hit {}
     }
 
     private Optional<Hit> hitTest(double x, double y) {
         Geometry geo = geometry;
         Layout layout = geo.layout();
         if (layout.matrix()) {
-            if (geo.cellW() <= 0) {
-                return Optional.empty();
-            }
-            int col = (int) ((x - geo.matrixX()) / geo.cellW());
-            int row = (int) ((y - geo.matrixY()) / geo.cellH());
-            return layout.links().stream()
-                    .filter(l -> l.t0() == row && l.t1() == col)
-                    .findFirst()
-                    .map(l -> new Hit.LinkHit(l.id()));
+            return matrixLinkAt(layout.grid(), x - geo.matrixX(), y - geo.matrixY())
+                    .map(l -> new Hit.LinkHit(l.id(), l));
         }
         for (int i = 0; i < geo.t1x().length; i++) {
             if (Math.abs(x - geo.t1x()[i]) <= geo.nodeWidth() / 2 && y >= geo.t1y() && y <= geo.t1y() + NODE_HEIGHT) {
@@ -578,7 +815,37 @@ public final class PlaneView extends BorderPane {
                 best = link;
             }
         }
-        return Optional.ofNullable(best).map(l -> new Hit.LinkHit(l.id()));
+        return Optional.ofNullable(best).map(l -> new Hit.LinkHit(l.id(), null));
+    }
+
+    /**
+     * The link under area point ({@code ax}, {@code ay}): a down, suspected or selected link whose
+     * mark covers the point first (its mark is bigger than its cell when zoomed out), else the worst
+     * of the cells sharing the pixel, the one the pixel shows.
+     */
+    private Optional<LinkState> matrixLinkAt(LinkMatrix grid, double ax, double ay) {
+        if (ax < 0 || ay < 0 || ax >= viewport.width() || ay >= viewport.height()) {
+            return Optional.empty();
+        }
+        double reach = MIN_CROSS / 2 + 1;
+        for (int cell : grid.markedCells()) {
+            int row = cell / grid.columns();
+            int column = cell % grid.columns();
+            double cx = viewport.xOf(column + 0.5);
+            double cy = viewport.yOf(row + 0.5);
+            if (Math.abs(ax - cx) <= Math.max(reach, viewport.cellWidth() / 2)
+                    && Math.abs(ay - cy) <= Math.max(reach, viewport.cellHeight() / 2)) {
+                return Optional.ofNullable(grid.link(row, column));
+            }
+        }
+        int row0 = viewport.rowAt(ay);
+        int row1 = Math.max(row0 + 1, viewport.rowAt(Math.floor(ay) + 1));
+        int col0 = viewport.columnAt(ax);
+        int col1 = Math.max(col0 + 1, viewport.columnAt(Math.floor(ax) + 1));
+        int worst = grid.worstIn(row0, row1, col0, col1);
+        return worst < 0
+                ? Optional.empty()
+                : Optional.ofNullable(grid.link(worst / grid.columns(), worst % grid.columns()));
     }
 
     static double distanceToSegment(double px, double py, double ax, double ay, double bx, double by) {
@@ -590,16 +857,35 @@ public final class PlaneView extends BorderPane {
     }
 
     private void onHover(MouseEvent event) {
-        hitTest(event.getX(), event.getY())
-                .ifPresent(hit -> hover.setText(
-                        switch (hit) {
-                            case Hit.LinkHit link -> viewModel.describe(link.id());
-                            case Hit.SwitchHit sw -> sw.name() + ": click for ports and queues";
-                        }));
+        Optional<Hit> hit = hitTest(event.getX(), event.getY());
+        hit.ifPresent(h -> hover.setText(
+                switch (h) {
+                    case Hit.LinkHit link ->
+                        link.link() != null ? PlaneViewModel.describe(link.link()) : viewModel.describe(link.id());
+                    case Hit.SwitchHit sw -> sw.name() + ": click for ports and queues";
+                }));
+        // In the matrix the figures also follow the mouse, as a tooltip naming the link.
+        if (hit.orElse(null) instanceof Hit.LinkHit link && link.link() != null) {
+            linkTip.setText(hover.getText());
+            if (!linkTip.isShowing()) {
+                linkTip.show(canvas, event.getScreenX() + 14, event.getScreenY() + 14);
+            } else {
+                linkTip.setAnchorX(event.getScreenX() + 14);
+                linkTip.setAnchorY(event.getScreenY() + 14);
+            }
+        } else {
+            linkTip.setText("");
+            linkTip.hide();
+        }
+    }
+
+    /** The text of the tooltip that follows the mouse over the matrix, empty off the matrix's links (tests). */
+    public String linkTipText() {
+        return linkTip.getText();
     }
 
     private void onClick(MouseEvent event) {
-        if (event.getButton() != MouseButton.PRIMARY) {
+        if (event.getButton() != MouseButton.PRIMARY || dragged) {
             return;
         }
         hitTest(event.getX(), event.getY()).ifPresent(hit -> {

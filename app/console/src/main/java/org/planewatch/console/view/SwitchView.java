@@ -32,6 +32,7 @@ public final class SwitchView extends BorderPane {
                 .switchNamesProperty()
                 .addListener((o, a, names) -> choice.getItems().setAll(names));
         choice.getItems().setAll(viewModel.switchNamesProperty().get());
+        ViewParts.fixedWidthChoice(choice);
         choice.valueProperty().bindBidirectional(viewModel.switchNameProperty());
         Label freshness = new Label();
         HBox bar = new HBox(10, new Label("Switch"), choice, freshness);

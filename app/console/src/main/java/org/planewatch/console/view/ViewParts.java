@@ -42,4 +42,16 @@ final class ViewParts {
         VBox.setVgrow(content, Priority.ALWAYS);
         return box;
     }
+
+    /**
+     * A choice among tens of thousands of names (131,072 hosts at full scale) at a fixed width: left
+     * to compute its own, a combo box measures its list's cells at every layout pass, which cost the
+     * frame tens of milliseconds (ADR 0104).
+     */
+    static void fixedWidthChoice(javafx.scene.control.ComboBox<String> choice) {
+        choice.setPrefWidth(260);
+        choice.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        choice.setVisibleRowCount(16);
+        choice.getProperties().put("comboBoxRowsToMeasureWidth", 16);
+    }
 }

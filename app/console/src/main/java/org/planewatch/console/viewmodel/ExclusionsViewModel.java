@@ -42,15 +42,66 @@ public final class ExclusionsViewModel {
     private final BooleanProperty exclusionsOnly = new SimpleBooleanProperty(false);
     private final ObjectProperty<ExclusionEvent> selectedEvent = new SimpleObjectProperty<>();
     private final ObjectProperty<Suspect> selectedSuspect = new SimpleObjectProperty<>();
+    private final javafx.beans.property.ReadOnlyStringWrapper decisionsSummary =
+            new javafx.beans.property.ReadOnlyStringWrapper("0 of 0 decisions shown");
+    private final javafx.beans.property.ReadOnlyStringWrapper suspectsSummary =
+            new javafx.beans.property.ReadOnlyStringWrapper("no suspects");
+    private int exclusionsKept;
+    private int hostsKept;
     private List<ExclusionEvent> lastEvents = List.of();
     private List<Suspect> lastSuspects = List.of();
     private long atMillis;
+    private final javafx.beans.property.ReadOnlyLongWrapper secondShown =
+            new javafx.beans.property.ReadOnlyLongWrapper();
 
     ExclusionsViewModel() {
         planeFilter.addListener((o, a, b) -> refilter());
         reasonFilter.addListener((o, a, b) -> refilter());
         search.addListener((o, a, b) -> refilter());
         exclusionsOnly.addListener((o, a, b) -> refilter());
+        visibleRows.addListener((javafx.collections.ListChangeListener<ExclusionEvent>) c -> summarizeDecisions());
+    }
+
+    /**
+     * "1,204 of 20,000 decisions shown; 15,002 exclusions by 13,870 hosts": the rows the filters
+     * leave, of the bounded history the console keeps (its newest decisions), and what that history
+     * holds. Every figure counts the same rows the table has, so the views agree.
+     */
+    public javafx.beans.property.ReadOnlyStringProperty decisionsSummaryProperty() {
+        return decisionsSummary.getReadOnlyProperty();
+    }
+
+    /** "11 suspects: 10 links, 1 switch", counted over the same list the table and the plane view show. */
+    public javafx.beans.property.ReadOnlyStringProperty suspectsSummaryProperty() {
+        return suspectsSummary.getReadOnlyProperty();
+    }
+
+    private void summarizeDecisions() {
+        decisionsSummary.set(String.format(
+                Locale.ROOT,
+                "%,d of %,d decisions shown; %,d exclusions by %,d hosts in the newest %,d kept",
+                visibleRows.size(),
+                rows.size(),
+                exclusionsKept,
+                hostsKept,
+                rows.size()));
+    }
+
+    static String suspectsSummary(List<Suspect> suspects) {
+        long links =
+                suspects.stream().filter(x -> x.kind() == Suspect.Kind.LINK).count();
+        long switches = suspects.size() - links;
+        return suspects.isEmpty()
+                ? "no suspects"
+                : String.format(
+                        Locale.ROOT,
+                        "%,d suspect%s: %,d link%s, %,d switch%s",
+                        suspects.size(),
+                        suspects.size() == 1 ? "" : "s",
+                        links,
+                        links == 1 ? "" : "s",
+                        switches,
+                        switches == 1 ? "" : "es");
     }
 
     public FilteredList<ExclusionEvent> visibleRows() {
@@ -86,6 +137,15 @@ public final class ExclusionsViewModel {
         return selectedSuspect;
     }
 
+    /**
+     * The snapshot's time in whole seconds. A suspect's "(12 s ago)" is read from it: the table redraws
+     * when it moves, for a suspect whose numbers stay the same (a spine down, every path through it
+     * out) is never replaced, and its age stood still.
+     */
+    public javafx.beans.property.ReadOnlyLongProperty secondShownProperty() {
+        return secondShown.getReadOnlyProperty();
+    }
+
     /** "02:41:07 (12 s ago)": when its episode's first failing decision was taken (agent clock). */
     public String firstSeen(Suspect suspect) {
         long millis = suspect.firstSeenNs() / 1_000_000;
@@ -109,12 +169,25 @@ public final class ExclusionsViewModel {
         if (snapshot.events() != lastEvents) {
             showEvents(snapshot.events());
             lastEvents = snapshot.events();
+            java.util.Set<String> hosts = new java.util.HashSet<>();
+            int excluded = 0;
+            for (ExclusionEvent event : lastEvents) {
+                if (event.isExclusion()) {
+                    excluded++;
+                    hosts.add(event.host());
+                }
+            }
+            exclusionsKept = excluded;
+            hostsKept = hosts.size();
+            summarizeDecisions();
         }
         atMillis = snapshot.atMillis();
         if (!snapshot.suspects().equals(lastSuspects)) {
             showSuspects(snapshot.suspects());
             lastSuspects = snapshot.suspects();
+            suspectsSummary.set(suspectsSummary(lastSuspects));
         }
+        secondShown.set(Math.floorDiv(atMillis, 1000));
     }
 
     /**

@@ -57,6 +57,14 @@ public final class MainViewModel {
     private final AlarmsViewModel alarms;
     private final DeviceViewModel devices = new DeviceViewModel();
     private long shownVersion = -1;
+    private java.util.concurrent.Executor indexing = Runnable::run;
+    private java.util.concurrent.Executor ui = Runnable::run;
+    private SearchIndex searchIndex = SearchIndex.EMPTY;
+    private long indexedFingerprint = SearchIndex.EMPTY.fingerprint();
+    private final java.util.concurrent.atomic.AtomicReference<IndexRequest> toIndex =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    private long indexRequests;
+    private long indexPublished;
 
     public MainViewModel(
             SnapshotSource source,
@@ -96,6 +104,66 @@ public final class MainViewModel {
         });
     }
 
+    /**
+     * Lays planes out on {@code background}, publishing on {@code ui} (the window passes the FX
+     * thread): at full scale a plane's layout costs more than a frame (ADR 0104). Tests that do not
+     * call this get layouts at once, on the calling thread.
+     */
+    public void computeLayoutsOn(
+            java.util.concurrent.Executor background,
+            java.util.concurrent.Executor indexing,
+            java.util.concurrent.Executor ui) {
+        plane.computeOn(background, ui);
+        this.indexing = indexing;
+        this.ui = ui;
+    }
+
+    /**
+     * The search index, rebuilt off the FX thread when the topology changes (ADR 0104). Coalesced to
+     * the newest: a fleet's first read grows the topology twice a second and an index of a million
+     * names takes seconds, so topologies that arrive while one waits are skipped, never queued each
+     * with its snapshot. A build finished after a newer topology came still answers until the newer is
+     * built: a fabric partly indexed beats none.
+     */
+    private void indexIfTopologyChanged(FabricSnapshot latest) {
+        long fingerprint = SearchIndex.fingerprint(latest);
+        if (fingerprint == indexedFingerprint) {
+            return;
+        }
+        indexedFingerprint = fingerprint;
+        long sequence = ++indexRequests;
+        if (toIndex.getAndSet(new IndexRequest(sequence, latest)) == null) {
+            indexing.execute(this::indexNewest);
+        }
+    }
+
+    private void indexNewest() {
+        IndexRequest request = toIndex.getAndSet(null);
+        if (request == null) {
+            return;
+        }
+        SearchIndex built = SearchIndex.of(request.snapshot());
+        ui.execute(() -> {
+            if (request.sequence() > indexPublished) {
+                indexPublished = request.sequence();
+                searchIndex = built;
+            }
+        });
+    }
+
+    /** A topology to index, taken on the UI thread; {@code sequence} orders the builds' results. */
+    private record IndexRequest(long sequence, FabricSnapshot snapshot) {}
+
+    /** Whether the search index covers the newest topology (benchmarks and tests wait on it). */
+    public boolean searchIndexReady() {
+        return searchIndex.fingerprint() == indexedFingerprint;
+    }
+
+    /** What the search box offers for {@code typed}: the first {@code limit} names and how many match. */
+    public SearchIndex.Matches searchMatches(String typed, int limit) {
+        return searchIndex.query(typed, limit);
+    }
+
     /** A link suspect's own link; a switch suspect's links, to see which paths it carries. */
     static Set<String> linksOf(Suspect suspect, FabricSnapshot current) {
         if (suspect.kind() == Suspect.Kind.LINK) {
@@ -122,6 +190,7 @@ public final class MainViewModel {
         }
         shownVersion = latest.version();
         snapshot.set(latest);
+        indexIfTopologyChanged(latest);
         updateViews(latest);
         List<Alarm> raised = alarms.update(latest);
         if (!raised.isEmpty()) {
@@ -272,21 +341,9 @@ public final class MainViewModel {
                         + (examples.size() > 1 ? " or " : "") + examples.getLast();
     }
 
-    /** Names the search box offers as the operator types. */
+    /** Names the search box offers as the operator types (the first 20). */
     public List<String> searchCandidates(String prefix) {
-        String lower = prefix == null ? "" : prefix.strip().toLowerCase(Locale.ROOT);
-        if (lower.isEmpty()) {
-            return List.of();
-        }
-        FabricSnapshot current = snapshot.get();
-        List<String> names = new ArrayList<>();
-        current.hosts().forEach(h -> names.add(h.name()));
-        current.switches().forEach(s -> names.add(s.name()));
-        current.links().forEach(l -> names.add(l.id()));
-        return names.stream()
-                .filter(n -> n.toLowerCase(Locale.ROOT).contains(lower))
-                .limit(20)
-                .toList();
+        return searchMatches(prefix, 20).shown();
     }
 
     public void openHost(String host) {

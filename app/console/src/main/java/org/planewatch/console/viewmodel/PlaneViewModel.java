@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -53,6 +55,11 @@ public final class PlaneViewModel {
     /** Per T0: the busiest of its host links on the same metric; {@code suspected} host links named by the decisions. */
     public record LastHop(int t0, double value, double intensity, int hostLinks, int down, int faulty, int suspected) {}
 
+    /**
+     * The plane as laid out. In a matrix {@code grid} holds every T0-T1 link and {@code links} only
+     * those drawn apart (down, suspected, selected, with a fault): a full-scale plane has 131,072
+     * links, too many for a record each at every snapshot (ADR 0104).
+     */
     public record Layout(
             int plane,
             List<String> t0,
@@ -65,7 +72,8 @@ public final class PlaneViewModel {
             double[] coreUtilizations,
             Freshness freshness,
             Set<String> suspectedSwitches,
-            List<String> suspects) {
+            List<String> suspects,
+            LinkMatrix grid) {
         public static final Layout EMPTY = new Layout(
                 -1,
                 List.of(),
@@ -78,7 +86,8 @@ public final class PlaneViewModel {
                 new double[0],
                 Freshness.CONNECTING,
                 Set.of(),
-                List.of());
+                List.of(),
+                LinkMatrix.EMPTY);
 
         public Optional<LinkCell> link(String id) {
             return links.stream().filter(l -> l.id().equals(id)).findFirst();
@@ -91,6 +100,17 @@ public final class PlaneViewModel {
     private final ReadOnlyObjectWrapper<List<Integer>> planes = new ReadOnlyObjectWrapper<>(List.of());
     private FabricSnapshot snapshot = FabricSnapshot.empty();
     private Set<String> highlighted = Set.of();
+    /** Where layouts are computed and where they are published (the UI thread); direct until told. */
+    private Executor compute = Runnable::run;
+
+    private Executor publish = Runnable::run;
+    private final AtomicReference<Request> pending = new AtomicReference<>();
+    private long requested;
+    private long published;
+
+    /** What one layout is computed from: taken on the UI thread, read on the computing one. */
+    private record Request(
+            long sequence, FabricSnapshot snapshot, Set<String> highlighted, int plane, LinkMetric metric) {}
 
     PlaneViewModel() {
         plane.addListener((o, a, b) -> rebuild());
@@ -111,6 +131,21 @@ public final class PlaneViewModel {
 
     public ReadOnlyObjectProperty<List<Integer>> planesProperty() {
         return planes.getReadOnlyProperty();
+    }
+
+    /**
+     * Lays planes out on {@code background} and publishes each layout on {@code ui} (ADR 0104): a
+     * full-scale plane takes tens of milliseconds to lay out, more than a frame. Requests made while
+     * one is computed are coalesced to the newest.
+     */
+    public void computeOn(Executor background, Executor ui) {
+        this.compute = background;
+        this.publish = ui;
+    }
+
+    /** Whether the layout shown is the one last asked for (benchmarks and tests wait on it). */
+    public boolean upToDate() {
+        return published == requested;
     }
 
     void update(FabricSnapshot newSnapshot, Set<String> highlightedLinks) {
@@ -134,7 +169,8 @@ public final class PlaneViewModel {
         return snapshot.link(linkId).map(PlaneViewModel::describe).orElse(linkId);
     }
 
-    static String describe(LinkState link) {
+    /** Hover text for a link of the matrix: both ends, every metric. */
+    public static String describe(LinkState link) {
         return String.format(
                 Locale.ROOT,
                 "%s%s%nutilization %s (%s of %s)%ntrims %s pkt/s  ECN %s pkt/s  drops %s pkt/s%n"
@@ -155,12 +191,37 @@ public final class PlaneViewModel {
     }
 
     private void rebuild() {
-        int p = plane.get();
-        LinkMetric m = metric.get();
+        Request request = new Request(++requested, snapshot, highlighted, plane.get(), metric.get());
+        if (pending.getAndSet(request) == null) {
+            compute.execute(this::computeNewest);
+        }
+    }
+
+    private void computeNewest() {
+        Request request = pending.getAndSet(null);
+        if (request == null) {
+            return;
+        }
+        Layout computed = layOut(request);
+        publish.execute(() -> {
+            if (request.sequence() > published) {
+                published = request.sequence();
+                layout.set(computed);
+            }
+        });
+    }
+
+    private static Layout layOut(Request request) {
+        FabricSnapshot snapshot = request.snapshot();
+        Set<String> highlighted = request.highlighted();
+        int p = request.plane();
+        LinkMetric m = request.metric();
         // Switches in natural name order: the plane's T0s and T1s as the snapshot classed them (from
         // LLDP or names), whatever the names look like.
-        java.util.SortedSet<String> t0 = new java.util.TreeSet<>(NaturalOrder.INSTANCE);
-        java.util.SortedSet<String> t1 = new java.util.TreeSet<>(NaturalOrder.INSTANCE);
+        // Collected in hash sets and sorted once: a full-scale plane names each switch hundreds of times,
+        // and a sorted set compared names in natural order at every link (seconds per layout).
+        Set<String> t0 = new java.util.HashSet<>();
+        Set<String> t1 = new java.util.HashSet<>();
         List<LinkState> core = new ArrayList<>();
         Map<String, List<LinkState>> hostLinks = new TreeMap<>(NaturalOrder.INSTANCE);
         for (LinkState link : snapshot.links()) {
@@ -188,16 +249,29 @@ public final class PlaneViewModel {
                 suspects.add(suspect.describe());
             }
         }
-        List<String> t0Names = List.copyOf(t0);
-        List<String> t1Names = List.copyOf(t1);
+        List<String> t0Names = t0.stream().sorted(NaturalOrder.INSTANCE).toList();
+        List<String> t1Names = t1.stream().sorted(NaturalOrder.INSTANCE).toList();
+        Map<String, Integer> t0Index = indexes(t0Names);
+        Map<String, Integer> t1Index = indexes(t1Names);
         double scale = m.isAbsolute() ? 1 : Math.max(1e-9, max(core, m, hostLinks));
-        List<LinkCell> cells = new ArrayList<>(core.size());
+        boolean matrix = core.size() > MATRIX_THRESHOLD;
+        LinkMatrix grid =
+                matrix ? grid(core, t0Index, t1Index, m, scale, highlighted, suspectedLinks) : LinkMatrix.EMPTY;
+        List<LinkCell> cells = new ArrayList<>(matrix ? 64 : core.size());
         for (LinkState link : core) {
+            if (matrix
+                    && link.up()
+                    && !highlighted.contains(link.id())
+                    && !suspectedLinks.contains(link.id())
+                    && LinkMetric.faultLabel(link).isEmpty()) {
+                // In a matrix only the links drawn apart are cells; the grid has the rest.
+                continue;
+            }
             double value = m.value(link);
             cells.add(new LinkCell(
                     link.id(),
-                    t0Names.indexOf(link.lowerEnd()),
-                    t1Names.indexOf(link.upperEnd()),
+                    t0Index.getOrDefault(link.lowerEnd(), -1),
+                    t1Index.getOrDefault(link.upperEnd(), -1),
                     value,
                     intensity(value, scale, link, m),
                     link.up(),
@@ -221,7 +295,7 @@ public final class PlaneViewModel {
                     .max()
                     .orElse(Double.NaN);
             lastHop.add(new LastHop(
-                    t0Names.indexOf(t0Name),
+                    t0Index.getOrDefault(t0Name, -1),
                     worst,
                     Double.isNaN(worst) ? 0 : Math.min(1, worst / scale),
                     links.size(),
@@ -259,19 +333,62 @@ public final class PlaneViewModel {
                                         + " readings can exceed what the link carries by the packets still on the wire"
                                         + " when it was sampled.",
                                 summary.coreSpread().max() * 100);
-        layout.set(new Layout(
+        return new Layout(
                 p,
                 t0Names,
                 t1Names,
                 List.copyOf(cells),
                 List.copyOf(lastHop),
-                core.size() > MATRIX_THRESHOLD,
+                matrix,
                 spread,
                 spreadTip,
                 utilizations,
                 summary == null ? Freshness.CONNECTING : summary.freshness(),
                 Set.copyOf(suspectedSwitches),
-                List.copyOf(suspects)));
+                List.copyOf(suspects),
+                grid);
+    }
+
+    private static Map<String, Integer> indexes(List<String> names) {
+        Map<String, Integer> index = new java.util.HashMap<>(names.size() * 2);
+        for (int i = 0; i < names.size(); i++) {
+            index.put(names.get(i), i);
+        }
+        return index;
+    }
+
+    private static LinkMatrix grid(
+            List<LinkState> core,
+            Map<String, Integer> t0Index,
+            Map<String, Integer> t1Index,
+            LinkMetric metric,
+            double scale,
+            Set<String> highlighted,
+            Set<String> suspectedLinks) {
+        int rows = t0Index.size();
+        int columns = t1Index.size();
+        float[] intensity = new float[rows * columns];
+        byte[] flags = new byte[rows * columns];
+        LinkState[] links = new LinkState[rows * columns];
+        for (LinkState link : core) {
+            int row = t0Index.getOrDefault(link.lowerEnd(), -1);
+            int column = t1Index.getOrDefault(link.upperEnd(), -1);
+            if (row < 0 || column < 0) {
+                continue;
+            }
+            int cell = row * columns + column;
+            boolean stale = link.freshness() != Freshness.LIVE;
+            int f = LinkMatrix.PRESENT;
+            f |= !link.up() && !stale ? LinkMatrix.DOWN : 0;
+            f |= stale ? LinkMatrix.STALE : 0;
+            f |= suspectedLinks.contains(link.id()) ? LinkMatrix.SUSPECTED : 0;
+            f |= highlighted.contains(link.id()) ? LinkMatrix.SELECTED : 0;
+            f |= LinkMetric.faultLabel(link).isEmpty() ? 0 : LinkMatrix.FAULT;
+            flags[cell] = (byte) f;
+            intensity[cell] = (float) intensity(metric.value(link), scale, link, metric);
+            links[cell] = link;
+        }
+        return new LinkMatrix(rows, columns, intensity, flags, links);
     }
 
     /**
