@@ -86,6 +86,11 @@ public final class Localizer {
         /** Switches: the links with this switch at one end. Links: the switches at their ends. */
         final List<Element> adjacent = new ArrayList<>(2);
 
+        /** Long outages through it that ended (their paths came back), fading, scaled to the landmark. */
+        double recovered;
+        /** Long outages through it that began while {@link #recovered} still weighed: it fails again. */
+        double relapses;
+
         long firstSeenNs;
         // scratch of one ranking
         double gain;
@@ -186,26 +191,67 @@ public final class Localizer {
                 if (fromGood && !DENIED.equals(d.toState())) {
                     setSoft(p, p.soft + w);
                 }
-            } else if (GIVEN_UP.equals(d.toState())) {
-                p.unanswered = settings.longOutageProbes(); // the NIC gave up on a verdict: no blip
             } else {
-                // Still out: a probe went unanswered. One or two also happen on a gray link (at 20 % loss
-                // a probe or its answer is lost one time in three); a hard failure leaves every probe of
-                // the back-off unanswered.
-                p.unanswered++;
+                boolean wasLong = p.unanswered >= settings.longOutageProbes();
+                if (GIVEN_UP.equals(d.toState())) {
+                    p.unanswered = settings.longOutageProbes(); // the NIC gave up on a verdict: no blip
+                } else {
+                    // Still out: a probe went unanswered. One or two also happen on a gray link (at 20 % loss
+                    // a probe or its answer is lost one time in three); a hard failure leaves every probe of
+                    // the back-off unanswered.
+                    p.unanswered++;
+                }
+                if (!wasLong && p.unanswered >= settings.longOutageProbes()) {
+                    longOutageBegan(p, w);
+                }
             }
         } else if (fromGood) {
             failure(p, d, w); // the min-active guard refused a retirement: a loss seen, the path stays in service
             setSoft(p, p.soft + w);
         } else {
             if (p.unanswered >= settings.longOutageProbes() || DENIED.equals(d.fromState())) {
-                setSoft(p, 0); // a long outage ended: whatever failed is mended
+                if (!relapsing(p, w)) {
+                    setSoft(p, 0); // a long outage ended: whatever failed is mended
+                }
+                for (Element e : p.elements) {
+                    e.recovered += w;
+                }
             }
             setOut(p, false);
             p.unanswered = 0;
             setGood(p, p.good + w);
         }
         evict(w);
+    }
+
+    /**
+     * A path's outage became long (its probes went unanswered): through an element whose long
+     * outages ended recently, that is a relapse (a flap), not a first failure.
+     */
+    private static void longOutageBegan(PathRecord p, double nowWeight) {
+        for (Element e : p.elements) {
+            if (e.recovered > NEGLIGIBLE * nowWeight) {
+                e.relapses += nowWeight;
+            }
+        }
+    }
+
+    /**
+     * Whether an element of the path relapsed recently: its long outages ended and began again.
+     * A flapping link fails hard each time, so "mended when it comes back" would take every
+     * retirement back and leave it, in each up phase, with its re-admissions only (0.5 each
+     * against it), below the links that share a few of its paths (the other uplinks of its spine,
+     * the host links under its T0) with paths still out or retired late. Its paths that come back
+     * keep their retirements, as a gray link's do: its score holds through the up phase, and the
+     * links sharing some of its paths are explained away with them.
+     */
+    private static boolean relapsing(PathRecord p, double nowWeight) {
+        for (Element e : p.elements) {
+            if (e.relapses > NEGLIGIBLE * nowWeight) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Paths tracked now (at most {@link LocalizerSettings#maxPaths}). */
@@ -484,10 +530,14 @@ public final class Localizer {
         for (Element e : links.values()) {
             e.soft = 0;
             e.good = 0;
+            e.recovered *= factor;
+            e.relapses *= factor;
         }
         for (Element e : switches.values()) {
             e.soft = 0;
             e.good = 0;
+            e.recovered *= factor;
+            e.relapses *= factor;
         }
         for (PathRecord p : paths.values()) {
             p.soft *= factor;
