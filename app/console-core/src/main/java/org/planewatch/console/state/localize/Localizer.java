@@ -62,6 +62,8 @@ public final class Localizer {
         double soft;
         /** Re-admission weight, scaled to the landmark. */
         double good;
+        /** Retirement weight its long outages took back (scaled): given back if an element of it relapses. */
+        double mended;
 
         int explainedIn;
 
@@ -211,6 +213,7 @@ public final class Localizer {
         } else {
             if (p.unanswered >= settings.longOutageProbes() || DENIED.equals(d.fromState())) {
                 if (!relapsing(p, w)) {
+                    p.mended += p.soft;
                     setSoft(p, 0); // a long outage ended: whatever failed is mended
                 }
                 for (Element e : p.elements) {
@@ -231,7 +234,24 @@ public final class Localizer {
     private static void longOutageBegan(PathRecord p, double nowWeight) {
         for (Element e : p.elements) {
             if (e.recovered > NEGLIGIBLE * nowWeight) {
+                if (e.relapses <= NEGLIGIBLE * nowWeight) {
+                    giveBackMended(e);
+                }
                 e.relapses += nowWeight;
+            }
+        }
+    }
+
+    /**
+     * An element relapsed: the retirements its paths' long outages took back were not mended after
+     * all; they count again (once: a later relapse finds nothing left to give back).
+     */
+    private static void giveBackMended(Element e) {
+        for (int i = 0; i < e.size; i++) {
+            PathRecord p = e.paths[i];
+            if (p.mended > 0) {
+                setSoft(p, p.soft + p.mended);
+                p.mended = 0;
             }
         }
     }
@@ -542,6 +562,7 @@ public final class Localizer {
         for (PathRecord p : paths.values()) {
             p.soft *= factor;
             p.good *= factor;
+            p.mended *= factor;
             for (Element e : p.elements) {
                 e.soft += p.soft;
                 e.good += p.good;
