@@ -22,6 +22,8 @@ import java.util.Set;
  * a fading "good" that counts against the elements it crosses. A path that comes back after its
  * probes went unanswered (a long outage, the fault healed) takes its retirement back; one that
  * comes back at once keeps it: repeated short retire/re-admit cycles are how a gray link shows.
+ * Unless an element it crosses relapsed (long outages through it ended, then began again: it
+ * flaps): then a long outage keeps its retirement too, and those taken back count again.
  * Weights use forward decay (each is stored scaled to a landmark instant), so every sum per
  * element is kept as decisions come: a decision costs the elements of its path, a ranking the
  * elements with evidence plus the paths of the suspects it names.
@@ -229,15 +231,18 @@ public final class Localizer {
 
     /**
      * A path's outage became long (its probes went unanswered): through an element whose long
-     * outages ended recently, that is a relapse (a flap), not a first failure.
+     * outages ended recently, that is a relapse (a flap), not a first failure. Counted per element,
+     * not per path: each down phase of a flap retires mostly other EVs (only those carrying a packet
+     * then notice), so a path seldom repeats its outage.
      */
-    private static void longOutageBegan(PathRecord p, double nowWeight) {
+    private void longOutageBegan(PathRecord p, double nowWeight) {
         for (Element e : p.elements) {
             if (e.recovered > NEGLIGIBLE * nowWeight) {
-                if (e.relapses <= NEGLIGIBLE * nowWeight) {
+                boolean before = relapsed(e, nowWeight);
+                e.relapses += nowWeight;
+                if (!before && relapsed(e, nowWeight)) {
                     giveBackMended(e);
                 }
-                e.relapses += nowWeight;
             }
         }
     }
@@ -257,21 +262,38 @@ public final class Localizer {
     }
 
     /**
-     * Whether an element of the path relapsed recently: its long outages ended and began again.
-     * A flapping link fails hard each time, so "mended when it comes back" would take every
-     * retirement back and leave it, in each up phase, with its re-admissions only (0.5 each
-     * against it), below the links that share a few of its paths (the other uplinks of its spine,
-     * the host links under its T0) with paths still out or retired late. Its paths that come back
-     * keep their retirements, as a gray link's do: its score holds through the up phase, and the
-     * links sharing some of its paths are explained away with them.
+     * Whether an element of the path relapsed: long outages through it ended, then began again (it
+     * flaps) in a number at least {@link LocalizerSettings#relapseShare} of those that ended.
+     *
+     * <p>Why (ADR 0095, addendum of 2026-11-26): an element's gain sums over its paths +1 for one out
+     * now, its retirements, and -0.5 for a re-admission. A flap is a hard outage each time, so
+     * "mended when it comes back" took each retirement back and left every path that came back
+     * worth -0.5, less than one that never failed. In an up phase the flapping link crosses all of
+     * those; another uplink of its spine, or a host link under its T0, crosses a few, and where the
+     * few are rich in paths still out (their probe fell in the next down phase) or retired late in a
+     * down phase (back after one or two unanswered probes as the link came up: kept, as blips), the
+     * part outscored the whole. Greedy explanation assumes that a superset of failing paths carries
+     * at least as much evidence: it named the sibling and explained the flapping link's evidence
+     * away, or named nothing. And the link's own retirements, taken back each cycle, could not add up
+     * across cycles as they decay. Kept, they outweigh the re-admissions as a gray link's do (+0.5 a
+     * path), the flapping link is again the best-scored superset, and the links that share some of
+     * its paths are explained away with them.
+     *
+     * <p>The share keeps one unrelated long outage from being a relapse of an element dozens of the
+     * paths of a healed fault crossed (a host link under a rebooted spine): that would give the
+     * healed spine its retirements back.
      */
-    private static boolean relapsing(PathRecord p, double nowWeight) {
+    private boolean relapsing(PathRecord p, double nowWeight) {
         for (Element e : p.elements) {
-            if (e.relapses > NEGLIGIBLE * nowWeight) {
+            if (relapsed(e, nowWeight)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private boolean relapsed(Element e, double nowWeight) {
+        return e.relapses > NEGLIGIBLE * nowWeight && e.relapses >= settings.relapseShare() * e.recovered;
     }
 
     /** Paths tracked now (at most {@link LocalizerSettings#maxPaths}). */

@@ -161,6 +161,28 @@ public final class Incidents {
         return new Incident(FAULT_MILLIS + 10_500, Suspect.Kind.LINK, downNow);
     }
 
+    /**
+     * Spine 2 of plane 0 reboots and comes back 4 s later (every path through it re-admitted after
+     * its probes went unanswered); 2 s after that, one path of host 0 through spine 0 has a long
+     * outage of its own (its probes unanswered, then back). Looked at just after it came back.
+     */
+    public Incident rebootHealedThenOneLongOutageBesideIt() {
+        background(FAULT_MILLIS + 6_200);
+        List<Path> through = events.all(0).stream()
+                .filter(p -> p.spine() == 2 && p.src() / 4 != p.dst() / 4)
+                .toList();
+        down(through, FAULT_MILLIS);
+        up(through, FAULT_MILLIS + 4_000);
+        Path beside = new Path(0, 0, 4, 0);
+        long at = FAULT_MILLIS + 6_000;
+        events.retire(beside, at);
+        for (long wait = 10; wait <= 40; wait *= 2) {
+            events.probeTimeout(beside, at += wait);
+        }
+        events.readmit(beside, at + 80);
+        return new Incident(at + 100, Suspect.Kind.SWITCH, ClosPaths.t1(0, 2));
+    }
+
     /** The healed link of {@link #healedThenAnotherDown}. */
     public static String healedLink() {
         return ClosPaths.fabricLink(0, 0, 0);

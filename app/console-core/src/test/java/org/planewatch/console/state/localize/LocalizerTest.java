@@ -113,6 +113,15 @@ class LocalizerTest {
     }
 
     @Test
+    void aHealedSwitchStaysClearedWhenOnePathBesideItHasALongOutageOfItsOwn() {
+        Incident incident = incidents.rebootHealedThenOneLongOutageBesideIt();
+        // One long outage through host 0's link and T0, whose other paths crossed the rebooted spine:
+        // not a relapse of theirs (one in dozens), so the reboot's retirements stay taken back.
+        List<Suspect> suspects = localizer.rank(incident.lookAtMillis());
+        assertEquals(List.of(), names(suspects), suspects.toString());
+    }
+
+    @Test
     void pathsThatComeBackGoodClearTheHostLinkTheyCross() {
         Localizer alone = new Localizer(LocalizerSettings.defaults(), Incidents.FABRIC);
         Incident failingOnly = new Incidents(alone::observe).clearedByGoodPaths(false);
