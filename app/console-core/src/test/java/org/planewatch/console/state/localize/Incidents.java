@@ -238,7 +238,7 @@ public final class Incidents {
      * paths through it lose a packet and are retired (only the EVs that carry a packet notice), and
      * probed with the NIC's back-off (10 ms doubling to 1 s) until a probe finds it up. The hosts
      * under the sibling's T0 send late in each step: their paths through the flapping link are retired
-     * late in the down phase and come back after one or two unanswered probes (blips, their
+     * late in the down phase and most come back after one or two unanswered probes (blips, their
      * retirements kept); the others are retired early and come back after five (long outages).
      * Played up to {@code millisIntoLastUpPhase} into the last up phase, and looked at then.
      */
