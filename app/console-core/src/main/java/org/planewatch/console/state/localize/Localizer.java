@@ -22,6 +22,8 @@ import java.util.Set;
  * a fading "good" that counts against the elements it crosses. A path that comes back after its
  * probes went unanswered (a long outage, the fault healed) takes its retirement back; one that
  * comes back at once keeps it: repeated short retire/re-admit cycles are how a gray link shows.
+ * Unless an element it crosses relapsed (long outages through it ended, then began again: it
+ * flaps): then a long outage keeps its retirement too, and those taken back count again.
  * Weights use forward decay (each is stored scaled to a landmark instant), so every sum per
  * element is kept as decisions come: a decision costs the elements of its path, a ranking the
  * elements with evidence plus the paths of the suspects it names.
@@ -62,6 +64,8 @@ public final class Localizer {
         double soft;
         /** Re-admission weight, scaled to the landmark. */
         double good;
+        /** Retirement weight its long outages took back (scaled): given back if an element of it relapses. */
+        double mended;
 
         int explainedIn;
 
@@ -85,6 +89,11 @@ public final class Localizer {
         int size;
         /** Switches: the links with this switch at one end. Links: the switches at their ends. */
         final List<Element> adjacent = new ArrayList<>(2);
+
+        /** Long outages through it that ended (their paths came back), fading, scaled to the landmark. */
+        double recovered;
+        /** Long outages through it that began while {@link #recovered} still weighed: it fails again. */
+        double relapses;
 
         long firstSeenNs;
         // scratch of one ranking
@@ -186,26 +195,105 @@ public final class Localizer {
                 if (fromGood && !DENIED.equals(d.toState())) {
                     setSoft(p, p.soft + w);
                 }
-            } else if (GIVEN_UP.equals(d.toState())) {
-                p.unanswered = settings.longOutageProbes(); // the NIC gave up on a verdict: no blip
             } else {
-                // Still out: a probe went unanswered. One or two also happen on a gray link (at 20 % loss
-                // a probe or its answer is lost one time in three); a hard failure leaves every probe of
-                // the back-off unanswered.
-                p.unanswered++;
+                boolean wasLong = p.unanswered >= settings.longOutageProbes();
+                if (GIVEN_UP.equals(d.toState())) {
+                    p.unanswered = settings.longOutageProbes(); // the NIC gave up on a verdict: no blip
+                } else {
+                    // Still out: a probe went unanswered. One or two also happen on a gray link (at 20 % loss
+                    // a probe or its answer is lost one time in three); a hard failure leaves every probe of
+                    // the back-off unanswered.
+                    p.unanswered++;
+                }
+                if (!wasLong && p.unanswered >= settings.longOutageProbes()) {
+                    longOutageBegan(p, w);
+                }
             }
         } else if (fromGood) {
             failure(p, d, w); // the min-active guard refused a retirement: a loss seen, the path stays in service
             setSoft(p, p.soft + w);
         } else {
             if (p.unanswered >= settings.longOutageProbes() || DENIED.equals(d.fromState())) {
-                setSoft(p, 0); // a long outage ended: whatever failed is mended
+                if (!relapsing(p, w)) {
+                    p.mended += p.soft;
+                    setSoft(p, 0); // a long outage ended: whatever failed is mended
+                }
+                for (Element e : p.elements) {
+                    e.recovered += w;
+                }
             }
             setOut(p, false);
             p.unanswered = 0;
             setGood(p, p.good + w);
         }
         evict(w);
+    }
+
+    /**
+     * A path's outage became long (its probes went unanswered): through an element whose long
+     * outages ended recently, that is a relapse (a flap), not a first failure. Counted per element,
+     * not per path: each down phase of a flap retires mostly other EVs (only those carrying a packet
+     * then notice), so a path seldom repeats its outage.
+     */
+    private void longOutageBegan(PathRecord p, double nowWeight) {
+        for (Element e : p.elements) {
+            if (e.recovered > NEGLIGIBLE * nowWeight) {
+                boolean before = relapsed(e, nowWeight);
+                e.relapses += nowWeight;
+                if (!before && relapsed(e, nowWeight)) {
+                    giveBackMended(e);
+                }
+            }
+        }
+    }
+
+    /**
+     * An element relapsed: the retirements its paths' long outages took back were not mended after
+     * all; they count again (once: a later relapse finds nothing left to give back).
+     */
+    private static void giveBackMended(Element e) {
+        for (int i = 0; i < e.size; i++) {
+            PathRecord p = e.paths[i];
+            if (p.mended > 0) {
+                setSoft(p, p.soft + p.mended);
+                p.mended = 0;
+            }
+        }
+    }
+
+    /**
+     * Whether an element of the path relapsed: long outages through it ended, then began again (it
+     * flaps) in a number at least {@link LocalizerSettings#relapseShare} of those that ended.
+     *
+     * <p>Why (ADR 0095, addendum of 2026-11-26): an element's gain sums over its paths +1 for one out
+     * now, its retirements, and -0.5 for a re-admission. A flap is a hard outage each time, so
+     * "mended when it comes back" took each retirement back and left every path that came back
+     * worth -0.5, less than one that never failed. In an up phase the flapping link crosses all of
+     * those; another uplink of its spine, or a host link under its T0, crosses a few, and where the
+     * few are rich in paths still out (their probe fell in the next down phase) or retired late in a
+     * down phase (back after one or two unanswered probes as the link came up: kept, as blips), the
+     * part outscored the whole. Greedy explanation assumes that a superset of failing paths carries
+     * at least as much evidence: it named the sibling and explained the flapping link's evidence
+     * away, or named nothing. And the link's own retirements, taken back each cycle, could not add up
+     * across cycles as they decay. Kept, they outweigh the re-admissions as a gray link's do (+0.5 a
+     * path), the flapping link is again the best-scored superset, and the links that share some of
+     * its paths are explained away with them.
+     *
+     * <p>The share keeps one unrelated long outage from being a relapse of an element dozens of the
+     * paths of a healed fault crossed (a host link under a rebooted spine): that would give the
+     * healed spine its retirements back.
+     */
+    private boolean relapsing(PathRecord p, double nowWeight) {
+        for (Element e : p.elements) {
+            if (relapsed(e, nowWeight)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean relapsed(Element e, double nowWeight) {
+        return e.relapses > NEGLIGIBLE * nowWeight && e.relapses >= settings.relapseShare() * e.recovered;
     }
 
     /** Paths tracked now (at most {@link LocalizerSettings#maxPaths}). */
@@ -484,14 +572,19 @@ public final class Localizer {
         for (Element e : links.values()) {
             e.soft = 0;
             e.good = 0;
+            e.recovered *= factor;
+            e.relapses *= factor;
         }
         for (Element e : switches.values()) {
             e.soft = 0;
             e.good = 0;
+            e.recovered *= factor;
+            e.relapses *= factor;
         }
         for (PathRecord p : paths.values()) {
             p.soft *= factor;
             p.good *= factor;
+            p.mended *= factor;
             for (Element e : p.elements) {
                 e.soft += p.soft;
                 e.good += p.good;

@@ -12,6 +12,9 @@ package org.planewatch.console.state.localize;
  * @param maxSuspects suspects ranked at most
  * @param longOutageProbes unanswered probes that make an outage long (a hard failure, mended when the
  *     path comes back) rather than a blip of a gray link (whose retirement is kept)
+ * @param relapseShare an element relapses (it flaps: its long outages ended, then began again) once
+ *     the long outages begun through it while its ended ones still weigh reach this share of them;
+ *     a path's long outage that ends through an element that relapsed keeps its retirement
  */
 public record LocalizerSettings(
         long halfLifeMillis,
@@ -20,9 +23,10 @@ public record LocalizerSettings(
         double minScore,
         int maxPaths,
         int maxSuspects,
-        int longOutageProbes) {
+        int longOutageProbes,
+        double relapseShare) {
 
     public static LocalizerSettings defaults() {
-        return new LocalizerSettings(5_000, 0.5, 0.75, 4.0, 32_768, 10, 3);
+        return new LocalizerSettings(5_000, 0.5, 0.75, 4.0, 32_768, 10, 3, 0.25);
     }
 }

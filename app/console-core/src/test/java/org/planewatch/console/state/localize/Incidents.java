@@ -1,5 +1,7 @@
 package org.planewatch.console.state.localize;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -18,9 +20,11 @@ public final class Incidents {
     public record Incident(long lookAtMillis, Suspect.Kind kind, String culprit) {}
 
     private final PathEvents events;
+    private final Consumer<PathDecision> sink;
 
     public Incidents(Consumer<PathDecision> sink) {
         this.events = new PathEvents(FABRIC, sink);
+        this.sink = sink;
     }
 
     public PathEvents events() {
@@ -157,6 +161,28 @@ public final class Incidents {
         return new Incident(FAULT_MILLIS + 10_500, Suspect.Kind.LINK, downNow);
     }
 
+    /**
+     * Spine 2 of plane 0 reboots and comes back 4 s later (every path through it re-admitted after
+     * its probes went unanswered); 2 s after that, one path of host 0 through spine 0 has a long
+     * outage of its own (its probes unanswered, then back). Looked at just after it came back.
+     */
+    public Incident rebootHealedThenOneLongOutageBesideIt() {
+        background(FAULT_MILLIS + 6_200);
+        List<Path> through = events.all(0).stream()
+                .filter(p -> p.spine() == 2 && p.src() / 4 != p.dst() / 4)
+                .toList();
+        down(through, FAULT_MILLIS);
+        up(through, FAULT_MILLIS + 4_000);
+        Path beside = new Path(0, 0, 4, 0);
+        long at = FAULT_MILLIS + 6_000;
+        events.retire(beside, at);
+        for (long wait = 10; wait <= 40; wait *= 2) {
+            events.probeTimeout(beside, at += wait);
+        }
+        events.readmit(beside, at + 80);
+        return new Incident(at + 100, Suspect.Kind.SWITCH, ClosPaths.t1(0, 2));
+    }
+
     /** The healed link of {@link #healedThenAnotherDown}. */
     public static String healedLink() {
         return ClosPaths.fabricLink(0, 0, 0);
@@ -194,5 +220,64 @@ public final class Incidents {
             up(through, downAt + 400);
         }
         return new Incident(FAULT_MILLIS + 4_000 + 1_000, Suspect.Kind.LINK, link);
+    }
+
+    /** Down 400 ms of every 1,000 in {@link #flapOfAnUplinkBesideASiblingOfItsSpine}. */
+    public static final long FLAP_PERIOD_MILLIS = 1_000;
+
+    public static final long FLAP_DOWN_MILLIS = 400;
+
+    /** The other uplink of the flapping link's spine in {@link #flapOfAnUplinkBesideASiblingOfItsSpine}. */
+    public static String flappingLinksSibling() {
+        return ClosPaths.fabricLink(1, 0, 3);
+    }
+
+    /**
+     * An uplink of plane 1 flaps five times (down 400 ms of every 1,000) as the benchmark's 2,048-host
+     * incident #80 did, beside the other uplink of its spine: in each down phase a random half of the
+     * paths through it lose a packet and are retired (only the EVs that carry a packet notice), and
+     * probed with the NIC's back-off (10 ms doubling to 1 s) until a probe finds it up. The hosts
+     * under the sibling's T0 send late in each step: their paths through the flapping link are retired
+     * late in the down phase and most come back after one or two unanswered probes (blips, their
+     * retirements kept); the others are retired early and come back after five (long outages).
+     * Played up to {@code millisIntoLastUpPhase} into the last up phase, and looked at then.
+     */
+    public Incident flapOfAnUplinkBesideASiblingOfItsSpine(long millisIntoLastUpPhase) {
+        long lookAt = FAULT_MILLIS + 4 * FLAP_PERIOD_MILLIS + FLAP_DOWN_MILLIS + millisIntoLastUpPhase;
+        background(lookAt);
+        String link = ClosPaths.fabricLink(1, 2, 3);
+        List<Path> through = events.through(1, link);
+        String sibling = flappingLinksSibling();
+        Random random = new Random(5);
+        List<PathDecision> decisions = new ArrayList<>();
+        PathEvents flapping = new PathEvents(FABRIC, decisions::add);
+        long[] outUntil = new long[through.size()];
+        for (int flap = 0; flap < 5; flap++) {
+            long downAt = FAULT_MILLIS + flap * FLAP_PERIOD_MILLIS;
+            for (int i = 0; i < through.size(); i++) {
+                Path p = through.get(i);
+                if (outUntil[i] > downAt || !random.nextBoolean()) {
+                    continue; // still out, or no packet of it crossed the link in this down phase
+                }
+                boolean late = FABRIC.crosses(p.plane(), p.src(), p.dst(), p.spine(), sibling);
+                long at = downAt + (late ? 300 : 0) + random.nextInt(80);
+                flapping.retire(p, at);
+                long probe = at;
+                for (long wait = 10; ; wait = Math.min(2 * wait, 1_000)) {
+                    probe += wait;
+                    if ((probe - FAULT_MILLIS) % FLAP_PERIOD_MILLIS >= FLAP_DOWN_MILLIS
+                            || probe - FAULT_MILLIS >= 5 * FLAP_PERIOD_MILLIS) {
+                        break;
+                    }
+                    flapping.probeTimeout(p, probe);
+                }
+                flapping.readmit(p, probe);
+                outUntil[i] = probe;
+            }
+        }
+        // As the NICs take them: the decisions of all paths in time order.
+        decisions.sort(Comparator.comparingLong(PathDecision::arrivalMillis));
+        decisions.stream().filter(d -> d.arrivalMillis() <= lookAt).forEach(sink);
+        return new Incident(lookAt, Suspect.Kind.LINK, link);
     }
 }

@@ -98,6 +98,30 @@ class LocalizerTest {
     }
 
     @Test
+    void aFlappingUplinkStaysFirstThroughItsUpPhaseAndItsSpinesOtherUplinkIsNotNamed() {
+        long upPhase = Incidents.FLAP_PERIOD_MILLIS - Incidents.FLAP_DOWN_MILLIS;
+        for (long into = 0; into <= upPhase; into += 50) {
+            Localizer alone = new Localizer(LocalizerSettings.defaults(), Incidents.FABRIC);
+            Incident incident = new Incidents(alone::observe).flapOfAnUplinkBesideASiblingOfItsSpine(into);
+            List<Suspect> suspects = alone.rank(incident.lookAtMillis());
+            String when = into + " ms into the last up phase: " + suspects;
+            assertFalse(suspects.isEmpty(), when);
+            assertEquals(incident.culprit(), suspects.getFirst().name(), when);
+            assertTrue(suspects.size() <= 2, "at most one other suspect " + when);
+            assertFalse(names(suspects).contains(Incidents.flappingLinksSibling()), when);
+        }
+    }
+
+    @Test
+    void aHealedSwitchStaysClearedWhenOnePathBesideItHasALongOutageOfItsOwn() {
+        Incident incident = incidents.rebootHealedThenOneLongOutageBesideIt();
+        // One long outage through host 0's link and T0, whose other paths crossed the rebooted spine:
+        // not a relapse of theirs (one in dozens), so the reboot's retirements stay taken back.
+        List<Suspect> suspects = localizer.rank(incident.lookAtMillis());
+        assertEquals(List.of(), names(suspects), suspects.toString());
+    }
+
+    @Test
     void pathsThatComeBackGoodClearTheHostLinkTheyCross() {
         Localizer alone = new Localizer(LocalizerSettings.defaults(), Incidents.FABRIC);
         Incident failingOnly = new Incidents(alone::observe).clearedByGoodPaths(false);
