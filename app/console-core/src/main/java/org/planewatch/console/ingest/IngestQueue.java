@@ -296,6 +296,7 @@ public final class IngestQueue {
                 new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), n.updates(), n.deletes(), at);
             case IngestEvent.Synced s -> new IngestEvent.Synced(s.source(), at);
             case IngestEvent.Connection c -> new IngestEvent.Connection(c.source(), c.phase(), c.detail(), at);
+            case IngestEvent.Rollup r -> new IngestEvent.Rollup(r.source(), r.kind(), r.key(), r.value(), at);
         };
     }
 

@@ -43,4 +43,33 @@ public sealed interface IngestEvent {
      * ("connection refused by 10.0.0.5:9339"), or is empty.
      */
     record Connection(String source, ConnectionPhase phase, String detail, long arrivalMillis) implements IngestEvent {}
+
+    /**
+     * One record of a rollup topic of the collector tier (ADR 0100), as a fleet recording keeps it
+     * (ADR 0106): which rollup, its key and its value as the topic holds it (JSON), or {@code null}
+     * for a tombstone (the key is gone). Only a fleet's replay reads them; a telemetry store ignores them.
+     *
+     * @param source where it was read ({@code planewatch.rollup.links}, ...)
+     */
+    record Rollup(String source, Kind kind, String key, byte[] value, long arrivalMillis) implements IngestEvent {
+        /** The four rollups, in the order of their numbers in a recording. */
+        public enum Kind {
+            PLANE,
+            LINK,
+            SUSPECT,
+            ALARM
+        }
+
+        public Rollup {
+            // The topic's bytes, never changed after decoding: shared rather than copied (a link record per
+            // link per sample at full scale).
+            if (key == null) {
+                throw new IllegalArgumentException("a rollup record has a key");
+            }
+        }
+
+        public boolean tombstone() {
+            return value == null;
+        }
+    }
 }
