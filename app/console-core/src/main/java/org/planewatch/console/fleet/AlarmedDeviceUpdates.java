@@ -65,7 +65,8 @@ final class AlarmedDeviceUpdates implements AutoCloseable {
         this.clock = clock;
         this.lookback = lookback;
         this.out = out;
-        this.thread = Thread.ofPlatform().name("planewatch-fleet-record-devices").unstarted(this::run);
+        this.thread =
+                Thread.ofPlatform().name("planewatch-fleet-record-devices").unstarted(this::run);
     }
 
     void start() {
@@ -166,9 +167,11 @@ final class AlarmedDeviceUpdates implements AutoCloseable {
         if (updates.isEmpty() && deletes.isEmpty()) {
             return;
         }
-        batch.add(updates.size() == n.updates().size() && deletes.size() == n.deletes().size()
-                ? n
-                : new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), updates, deletes, 0));
+        batch.add(
+                updates.size() == n.updates().size()
+                                && deletes.size() == n.deletes().size()
+                        ? n
+                        : new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), updates, deletes, 0));
         notifications.incrementAndGet();
     }
 
@@ -194,7 +197,8 @@ final class AlarmedDeviceUpdates implements AutoCloseable {
         Set<TopicPartition> before = consumer.assignment();
         Map<TopicPartition, Long> from = new HashMap<>();
         joined.forEach(d -> from.put(partitionOf(d), now - lookback.toMillis()));
-        Map<TopicPartition, OffsetAndTimestamp> lookbackOffsets = consumer.offsetsForTimes(from, Duration.ofSeconds(30));
+        Map<TopicPartition, OffsetAndTimestamp> lookbackOffsets =
+                consumer.offsetsForTimes(from, Duration.ofSeconds(30));
         Map<TopicPartition, Long> ends = consumer.endOffsets(from.keySet(), Duration.ofSeconds(30));
         Map<TopicPartition, Long> positions = new HashMap<>();
         for (TopicPartition p : before) {

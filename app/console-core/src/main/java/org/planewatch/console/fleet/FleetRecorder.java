@@ -120,8 +120,12 @@ public final class FleetRecorder implements AutoCloseable {
                         + String.join(", ", missing)
                         + " (collectors create them, and the rollup topics only when run with --rollups)");
             }
-            FleetRecorder recorder =
-                    new FleetRecorder(address, clock, lookback, consumer, topics.get(FleetTopics.UPDATES).size());
+            FleetRecorder recorder = new FleetRecorder(
+                    address,
+                    clock,
+                    lookback,
+                    consumer,
+                    topics.get(FleetTopics.UPDATES).size());
             recorder.assign(topics);
             return recorder;
         } catch (RuntimeException e) {
@@ -153,9 +157,8 @@ public final class FleetRecorder implements AutoCloseable {
                     + timeout.toSeconds() + " s (is a broker listening there, and do the TLS/SASL properties"
                     + " match its listener?)");
         } catch (KafkaException e) {
-            throw new IllegalArgumentException(
-                    "the Kafka cluster at " + address.bootstrap() + " refused to list its topics: "
-                            + FleetClients.rootMessage(e));
+            throw new IllegalArgumentException("the Kafka cluster at " + address.bootstrap()
+                    + " refused to list its topics: " + FleetClients.rootMessage(e));
         }
     }
 
@@ -242,7 +245,8 @@ public final class FleetRecorder implements AutoCloseable {
         }
     }
 
-    private void take(ConsumerRecord<String, byte[]> record, Map<String, IngestEvent.Rollup> initial, List<IngestEvent> batch) {
+    private void take(
+            ConsumerRecord<String, byte[]> record, Map<String, IngestEvent.Rollup> initial, List<IngestEvent> batch) {
         Optional<IngestEvent.Rollup.Kind> kind = RollupTopics.kind(record.topic());
         if (kind.isPresent()) {
             if (record.key() == null) {
@@ -371,7 +375,6 @@ public final class FleetRecorder implements AutoCloseable {
     private static Alarm cleared(Alarm a, long at) {
         return new Alarm(a.key(), a.kind(), a.subject(), a.severity(), a.message(), a.raisedAtMillis(), at);
     }
-
 
     /** Rollup records handed over so far. */
     public long rollups() {

@@ -154,7 +154,8 @@ public final class RecordCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if ((targets == null) == (kafka == null)) {
-            return badInput("give either --targets <file> (agents, or a fleet's 'kafka:' entry) or --kafka <bootstrap>");
+            return badInput(
+                    "give either --targets <file> (agents, or a fleet's 'kafka:' entry) or --kafka <bootstrap>");
         }
         if (kafka == null && (!kafkaProperty.isEmpty() || kafkaProperties != null)) {
             return badInput("--kafka-property and --kafka-properties go with --kafka <bootstrap>");

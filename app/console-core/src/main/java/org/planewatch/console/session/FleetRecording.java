@@ -86,7 +86,8 @@ public final class FleetRecording implements AutoCloseable {
         fleet.start(new FleetRecorder.Sink() {
             @Override
             public void events(List<IngestEvent> batch) throws InterruptedException {
-                while (recorder.backlogUpdates() > MAX_BACKLOG_UPDATES && recorder.status().recording()) {
+                while (recorder.backlogUpdates() > MAX_BACKLOG_UPDATES
+                        && recorder.status().recording()) {
                     Thread.sleep(10);
                 }
                 recorder.onBatch(batch);
