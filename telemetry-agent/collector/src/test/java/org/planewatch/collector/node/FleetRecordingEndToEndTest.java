@@ -1,0 +1,340 @@
+package org.planewatch.collector.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.collector.config.CollectorSettings;
+import org.planewatch.collector.publish.DecisionId;
+import org.planewatch.collector.testing.Collectors;
+import org.planewatch.collector.testing.ExclusionsTopic;
+import org.planewatch.collector.testing.KafkaTestCluster;
+import org.planewatch.collector.testing.SimAgent;
+import org.planewatch.console.headless.DiagnoseCommand;
+import org.planewatch.console.headless.RecordCommand;
+import org.planewatch.console.record.RecordingReader;
+import org.planewatch.console.record.ReplayCursor;
+import org.planewatch.console.session.ReplaySession;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.fleet.FleetTopics;
+import org.planewatch.telemetry.schema.ExclusionEventRing;
+import picocli.CommandLine;
+
+/**
+ * Issue 21 item 4 end to end: a real broker in the JVM, two collectors running the rollups, the real
+ * simulated agent with a link down for good in plane 0, and {@code planewatch record --kafka} run as
+ * an operator runs it. Before the collectors made the topics it refuses, naming them. Then it records
+ * while one collector is killed mid-run and the other takes its targets over; once the agent is
+ * paused and the topic holds every decision it sent, the recording is stopped and replayed: {@code
+ * diagnose} on the file names the down link at an instant of the fault, the replay shows the planes
+ * with the link down and the decisions, the file's decisions are the topic's (count and identity,
+ * none lost, none twice), and the raw updates of the switches in alarm are in it (their event rings
+ * left out: the decisions are recorded once, from the exclusions topic).
+ */
+class FleetRecordingEndToEndTest {
+    private static final Pattern DECISIONS_READ = Pattern.compile("decisions (\\d+) ");
+    private static final Pattern DEVICES_IN_ALARM = Pattern.compile("devices in alarm ([2-9]|\\d\\d+) ");
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+
+    /** The small fabric (16 hosts, 32 devices behind 4 targets): the default run's version. */
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void aRecordingMadeFromKafkaReplaysTheIncidentWithEveryDecisionOnceThroughACollectorKill() throws Exception {
+        try (SimAgent agent = SimAgent.startWithALinkDown()) {
+            run(agent, SimAgent.DOWN_LINK, 4);
+        }
+    }
+
+    /** Issue 21's fabric: 2,048 hosts, 2,192 devices behind 16 targets; minutes on 2 cores. */
+    @Test
+    @Tag("slow")
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
+    void onA2048HostFabricTheRecordingReplaysTheIncidentWithEveryDecisionOnce() throws Exception {
+        try (SimAgent agent = SimAgent.startBigFabricWithALinkDown()) {
+            run(agent, SimAgent.BIG_DOWN_LINK, 16);
+        }
+    }
+
+    private void run(SimAgent agent, String downLink, int targetCount) throws Exception {
+        Path out = dir.resolve("fleet.pwrec");
+        try (KafkaTestCluster kafka = KafkaTestCluster.start()) {
+            String bootstrap = kafka.bootstrap();
+            assertEquals(
+                    2,
+                    RecordCommand.run(
+                            new String[] {"--kafka", bootstrap, "--out", out.toString()},
+                            InstantSource.system(),
+                            System.out,
+                            err));
+            assertTrue(
+                    printed()
+                            .contains("has no topic planewatch.rollup.planes, planewatch.rollup.links,"
+                                    + " planewatch.rollup.suspects, planewatch.rollup.alarms, planewatch.exclusions,"
+                                    + " planewatch.updates (collectors create them"),
+                    printed());
+            assertTrue(Files.notExists(out), "a refused recording leaves no file");
+            errBytes.reset();
+
+            Path targets = agent.writeTargetsFile(dir.resolve("targets.yaml"), targetCount);
+            CollectorNode a = CollectorNode.start(settings("a", bootstrap, targets), rollups(), System.out::println);
+            CollectorNode b = CollectorNode.start(settings("b", bootstrap, targets), rollups(), System.out::println);
+            ExecutorService recorderThread = Executors.newSingleThreadExecutor();
+            try {
+                try (KafkaConsumer<String, byte[]> topics = consumer(bootstrap)) {
+                    Collectors.await(
+                            () -> topicsExist(topics), Duration.ofSeconds(60), "the collectors made no topics");
+                }
+                RecordCommand command = new RecordCommand(InstantSource.system(), err);
+                CommandLine line = new CommandLine(command);
+                line.setOut(new PrintWriter(System.out, true));
+                line.setErr(new PrintWriter(err, true));
+                long recordingStarted = System.currentTimeMillis();
+                Future<Integer> recording = recorderThread.submit(
+                        () -> line.execute("--kafka", bootstrap, "--out", out.toString(), "--lookback", "30s"));
+
+                Collectors.await(
+                        () -> DEVICES_IN_ALARM.matcher(printed()).find(),
+                        Duration.ofSeconds(90),
+                        "the recorder did not follow the two switches of the link down (" + printed() + ")");
+                Collectors.await(
+                        () -> suspectRanked(bootstrap, downLink),
+                        Duration.ofSeconds(60),
+                        "the rollups did not rank " + downLink + " first in plane 0");
+                long suspectSeen = System.currentTimeMillis();
+                Thread.sleep(3_000); // the recorder reads what the rollups say now
+
+                a.collector().crash();
+                a.close();
+                Collectors.await(
+                        () -> b.collector().targets().size() == targetCount
+                                && agent.activeSubscriptions()
+                                        == agent.devices().size(),
+                        Duration.ofSeconds(30),
+                        "the surviving collector did not take every target over");
+                ExclusionsTopic.assertHoldsEverySentDecisionOnce(bootstrap, agent);
+                List<DecisionId> inTopic = ExclusionsTopic.decisionsIn(bootstrap);
+                Collectors.await(
+                        () -> decisionsRead() >= inTopic.size(),
+                        Duration.ofSeconds(30),
+                        "the recorder did not read the topic's " + inTopic.size() + " decisions (" + decisionsRead()
+                                + ")");
+                Thread.sleep(1_500); // a progress line a second: what was read is handed to the file by now
+                command.stop();
+                assertEquals(0, recording.get(30, TimeUnit.SECONDS), printed());
+                long recordedMillis = System.currentTimeMillis() - recordingStarted;
+                long bytes = Files.size(out);
+                System.out.printf(
+                        Locale.ROOT,
+                        "fleet recording of %d hosts: %d bytes in %.1f s (%.0f bytes/s); %s%n",
+                        agent.devices().stream()
+                                .filter(d -> d.startsWith("host"))
+                                .count(),
+                        bytes,
+                        recordedMillis / 1000.0,
+                        bytes * 1000.0 / recordedMillis,
+                        printed()
+                                .lines()
+                                .filter(l -> l.startsWith("recorded "))
+                                .findFirst()
+                                .orElse(""));
+                assertTrue(Files.notExists(Path.of(out + "-wal")), "closed cleanly into one file");
+
+                assertEquals(
+                        new HashSet<>(inTopic).size(),
+                        decisionRows(out).size(),
+                        "as many decisions in the file as distinct ones in the topic");
+                assertEquals(new HashSet<>(inTopic), new HashSet<>(decisionRows(out)), "the same decisions");
+                assertRawUpdatesOfTheSwitchesInAlarm(out, downLink);
+                assertReplayShowsTheIncident(out, downLink, suspectSeen + 2_000);
+            } finally {
+                a.collector().crash();
+                a.close();
+                b.close();
+                recorderThread.shutdownNow();
+                recorderThread.awaitTermination(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private void assertRawUpdatesOfTheSwitchesInAlarm(Path out, String downLink) throws Exception {
+        Set<String> ends = Set.of(downLink.split("~"));
+        long raw = 0;
+        long ringLeaves = 0;
+        Set<String> devices = new HashSet<>();
+        try (RecordingReader reader = RecordingReader.open(out)) {
+            long[] range = reader.timeRange();
+            ReplayCursor cursor = reader.cursor();
+            List<IngestEvent> all = new ArrayList<>(cursor.seek(range[0]));
+            all.addAll(cursor.advanceTo(range[1]));
+            for (IngestEvent event : all) {
+                if (event instanceof IngestEvent.Notification n && n.source().equals(FleetTopics.UPDATES)) {
+                    devices.add(n.target());
+                    raw += n.updates().size();
+                    for (TelemetryUpdate u : n.updates()) {
+                        if (ExclusionEventRing.isInEntry(u.path())) {
+                            ringLeaves++;
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(devices.containsAll(ends), "both ends of the link down were recorded raw: " + devices);
+        assertTrue(raw > 0, "raw updates recorded");
+        assertEquals(0, ringLeaves, "no decision comes twice: the raw updates' event rings are left out");
+    }
+
+    private void assertReplayShowsTheIncident(Path out, String downLink, long duringMillis) throws Exception {
+        long startMillis;
+        try (RecordingReader reader = RecordingReader.open(out)) {
+            startMillis = reader.timeRange()[0];
+        }
+        String at = String.format(Locale.ROOT, "%.1f", (duringMillis - startMillis) / 1000.0);
+        ByteArrayOutputStream diagnosed = new ByteArrayOutputStream();
+        int status = DiagnoseCommand.run(
+                new String[] {out.toString(), "--at", at},
+                InstantSource.system(),
+                new PrintStream(diagnosed, true, StandardCharsets.UTF_8),
+                err);
+        String answer = diagnosed.toString(StandardCharsets.UTF_8);
+        System.out.print("planewatch diagnose " + out.getFileName() + " --at " + at + ":\n" + answer);
+        assertEquals(0, status, printed());
+        assertTrue(
+                answer.lines()
+                        .skip(1)
+                        .findFirst()
+                        .orElse("")
+                        .matches(" 1\\. link\\s+" + Pattern.quote(downLink) + " .*"),
+                "diagnose names the link down first: " + answer);
+
+        try (ReplaySession replay = ReplaySession.open(out, InstantSource.system(), AlarmThresholds.defaults())) {
+            FabricSnapshot shown = replay.snapshotAt(duringMillis).get(60, TimeUnit.SECONDS);
+            assertTrue(shown.plane(0).orElseThrow().linksDown() > 0, "plane 0's rollup has the link down");
+            assertEquals(0, shown.plane(1).orElseThrow().linksDown(), "plane 1's has none");
+            assertFalse(shown.link(downLink).orElseThrow().up(), "the link rollup says down");
+            assertFalse(shown.events().isEmpty(), "the exclusion events so far");
+            assertTrue(
+                    shown.hosts().size() >= 16,
+                    "the hosts the links end at: " + shown.hosts().size());
+            String oneEnd = downLink.substring(0, downLink.indexOf('~'));
+            assertFalse(
+                    shown.switchNamed(oneEnd).orElseThrow().ports().isEmpty(),
+                    "the switch in alarm has its ports from its raw updates");
+        }
+    }
+
+    private long decisionsRead() {
+        Matcher last = null;
+        for (String line : printed().lines().toList()) {
+            Matcher m = DECISIONS_READ.matcher(line);
+            if (line.startsWith("recording ") && m.find()) {
+                last = m;
+            }
+        }
+        return last == null ? 0 : Long.parseLong(last.group(1));
+    }
+
+    private static List<DecisionId> decisionRows(Path out) throws Exception {
+        List<DecisionId> rows = new ArrayList<>();
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + out + "?mode=ro");
+                Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT target, ring_seq, timestamp_ns FROM exclusions")) {
+            while (rs.next()) {
+                rows.add(new DecisionId(rs.getString(1), rs.getLong(2), rs.getLong(3)));
+            }
+        }
+        return rows;
+    }
+
+    private static boolean topicsExist(KafkaConsumer<String, byte[]> consumer) {
+        Set<String> topics = consumer.listTopics(Duration.ofSeconds(5)).keySet();
+        return topics.containsAll(List.of(
+                FleetTopics.PLANES,
+                FleetTopics.LINKS,
+                FleetTopics.SUSPECTS,
+                FleetTopics.ALARMS,
+                FleetTopics.EXCLUSIONS,
+                FleetTopics.UPDATES));
+    }
+
+    /** Whether the suspects topic's latest records rank {@code link} first in plane 0. */
+    private static boolean suspectRanked(String bootstrap, String link) {
+        sleep(500); // a whole topic read per look: not every 50 ms
+        Map<String, byte[]> latest = new HashMap<>();
+        Collectors.readAll(bootstrap, FleetTopics.SUSPECTS).forEach(r -> latest.put(r.key(), r.value()));
+        byte[] value = latest.get(link);
+        return value != null && new String(value, StandardCharsets.UTF_8).contains("\"rank\":1,");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static KafkaConsumer<String, byte[]> consumer(String bootstrap) {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "test-topics-" + UUID.randomUUID());
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        return new KafkaConsumer<>(props);
+    }
+
+    private String printed() {
+        return errBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private static CollectorSettings settings(String id, String bootstrap, Path targets) {
+        return Collectors.settings(id, bootstrap, targets, 8);
+    }
+
+    private static CollectorNode.Options rollups() {
+        return new CollectorNode.Options(true, null, "127.0.0.1");
+    }
+}
