@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import org.planewatch.console.fleet.FleetRecorder;
 import org.planewatch.console.record.Recorder;
 import org.planewatch.console.record.RecordingException;
@@ -57,7 +58,7 @@ public final class FleetRecording implements AutoCloseable {
             String appVersion,
             long ringMillis,
             long maxBytes,
-            Recorder.StopListener onStopped)
+            BiConsumer<Path, String> onStopped)
             throws SessionException {
         if (Files.exists(file)) {
             // Said before the cluster is asked: nothing already recorded is ever overwritten.
@@ -78,7 +79,7 @@ public final class FleetRecording implements AutoCloseable {
                     clock::millis,
                     ringMillis,
                     maxBytes,
-                    onStopped);
+                    onStopped::accept);
         } catch (RecordingException e) {
             fleet.close();
             throw SessionException.of(e);

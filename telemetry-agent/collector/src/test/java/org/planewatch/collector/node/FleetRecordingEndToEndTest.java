@@ -84,7 +84,7 @@ class FleetRecordingEndToEndTest {
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void aRecordingMadeFromKafkaReplaysTheIncidentWithEveryDecisionOnceThroughACollectorKill() throws Exception {
         try (SimAgent agent = SimAgent.startWithALinkDown()) {
-            run(agent, SimAgent.DOWN_LINK, 4);
+            run(agent, SimAgent.DOWN_LINK, 4, 16);
         }
     }
 
@@ -94,11 +94,11 @@ class FleetRecordingEndToEndTest {
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void onA2048HostFabricTheRecordingReplaysTheIncidentWithEveryDecisionOnce() throws Exception {
         try (SimAgent agent = SimAgent.startBigFabricWithALinkDown()) {
-            run(agent, SimAgent.BIG_DOWN_LINK, 16);
+            run(agent, SimAgent.BIG_DOWN_LINK, 16, 2_048);
         }
     }
 
-    private void run(SimAgent agent, String downLink, int targetCount) throws Exception {
+    private void run(SimAgent agent, String downLink, int targetCount, int hosts) throws Exception {
         Path out = dir.resolve("fleet.pwrec");
         try (KafkaTestCluster kafka = KafkaTestCluster.start()) {
             String bootstrap = kafka.bootstrap();
@@ -160,7 +160,7 @@ class FleetRecordingEndToEndTest {
                         () -> decisionsRead() >= inTopic.size(),
                         Duration.ofSeconds(30),
                         "the recorder did not read the topic's " + inTopic.size() + " decisions (" + decisionsRead()
-                                + ")");
+                                + "; it said: " + tail() + ")");
                 Thread.sleep(1_500); // a progress line a second: what was read is handed to the file by now
                 command.stop();
                 assertEquals(0, recording.get(30, TimeUnit.SECONDS), printed());
@@ -188,7 +188,7 @@ class FleetRecordingEndToEndTest {
                         "as many decisions in the file as distinct ones in the topic");
                 assertEquals(new HashSet<>(inTopic), new HashSet<>(decisionRows(out)), "the same decisions");
                 assertRawUpdatesOfTheSwitchesInAlarm(out, downLink);
-                assertReplayShowsTheIncident(out, downLink, suspectSeen + 2_000);
+                assertReplayShowsTheIncident(out, downLink, suspectSeen + 2_000, hosts);
             } finally {
                 a.collector().crash();
                 a.close();
@@ -226,7 +226,8 @@ class FleetRecordingEndToEndTest {
         assertEquals(0, ringLeaves, "no decision comes twice: the raw updates' event rings are left out");
     }
 
-    private void assertReplayShowsTheIncident(Path out, String downLink, long duringMillis) throws Exception {
+    private void assertReplayShowsTheIncident(Path out, String downLink, long duringMillis, int hosts)
+            throws Exception {
         long startMillis;
         try (RecordingReader reader = RecordingReader.open(out)) {
             startMillis = reader.timeRange()[0];
@@ -255,13 +256,14 @@ class FleetRecordingEndToEndTest {
             assertEquals(0, shown.plane(1).orElseThrow().linksDown(), "plane 1's has none");
             assertFalse(shown.link(downLink).orElseThrow().up(), "the link rollup says down");
             assertFalse(shown.events().isEmpty(), "the exclusion events so far");
-            assertTrue(
-                    shown.hosts().size() >= 16,
-                    "the hosts the links end at: " + shown.hosts().size());
             String oneEnd = downLink.substring(0, downLink.indexOf('~'));
             assertFalse(
                     shown.switchNamed(oneEnd).orElseThrow().ports().isEmpty(),
                     "the switch in alarm has its ports from its raw updates");
+            FabricSnapshot last =
+                    replay.snapshotAt(replay.playhead().endMillis()).get(60, TimeUnit.SECONDS);
+            assertEquals(hosts, last.hosts().size(), "every host, known by the ends of the recorded links");
+            assertTrue(last.plane(0).orElseThrow().linksDown() > 0, "the link is down to the end");
         }
     }
 
@@ -324,6 +326,12 @@ class FleetRecordingEndToEndTest {
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
         return new KafkaConsumer<>(props);
+    }
+
+    /** The recorder's last lines, for a failure's message. */
+    private String tail() {
+        List<String> lines = printed().lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 8), lines.size()));
     }
 
     private String printed() {
