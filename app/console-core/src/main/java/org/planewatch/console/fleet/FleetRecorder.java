@@ -180,16 +180,13 @@ public final class FleetRecorder implements AutoCloseable {
         Map<TopicPartition, Long> times = new HashMap<>();
         decisionPartitions.forEach(p -> times.put(p, from));
         Map<TopicPartition, OffsetAndTimestamp> offsets = consumer.offsetsForTimes(times, Duration.ofSeconds(30));
-        List<TopicPartition> toEnd = new ArrayList<>();
+        // The end as it is now, not seekToEnd: that is looked up at the first poll, and would pass over the
+        // decisions published in between (a partition empty now is the common case at the start).
+        Map<TopicPartition, Long> ends = consumer.endOffsets(decisionPartitions, Duration.ofSeconds(30));
         for (TopicPartition p : decisionPartitions) {
             OffsetAndTimestamp at = offsets.get(p);
-            if (at == null) {
-                toEnd.add(p);
-            } else {
-                consumer.seek(p, at.offset());
-            }
+            consumer.seek(p, at == null ? ends.get(p) : at.offset());
         }
-        consumer.seekToEnd(toEnd);
     }
 
     /** Where each rollup partition ended when recording started: read up to there, its state is known. */
