@@ -20,19 +20,14 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.planewatch.collector.publish.DecisionId;
 import org.planewatch.console.headless.DiagnoseCommand;
 import org.planewatch.console.headless.RecordCommand;
@@ -94,7 +89,7 @@ public final class FleetRecordingRun implements AutoCloseable {
 
     /** Starts {@code record --kafka bootstrap --out out --lookback 30s} once the collectors made the topics. */
     public static FleetRecordingRun start(String bootstrap, Path out) throws InterruptedException {
-        try (KafkaConsumer<String, byte[]> topics = consumer(bootstrap)) {
+        try (KafkaConsumer<String, byte[]> topics = Collectors.consumer(bootstrap)) {
             Collectors.await(() -> topicsExist(topics), Duration.ofSeconds(60), "the collectors made no topics");
         }
         FleetRecordingRun run = new FleetRecordingRun(out);
@@ -310,32 +305,6 @@ public final class FleetRecordingRun implements AutoCloseable {
                 FleetTopics.ALARMS,
                 FleetTopics.EXCLUSIONS,
                 FleetTopics.UPDATES));
-    }
-
-    private static KafkaConsumer<String, byte[]> consumer(String bootstrap) {
-        Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "test-topics-" + UUID.randomUUID());
-        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
-        return new KafkaConsumer<>(props);
-    }
-
-    /** Where the recorder's threads are, for a failure's message. */
-    private static String threads() {
-        StringBuilder text = new StringBuilder();
-        Thread.getAllStackTraces().forEach((t, stack) -> {
-            if (t.getName().startsWith("planewatch-fleet-record")
-                    || t.getName().startsWith("planewatch-recorder")
-                    || t.getName().startsWith("pool-")) {
-                text.append("\n").append(t.getName()).append(' ').append(t.getState());
-                for (int i = 0; i < Math.min(12, stack.length); i++) {
-                    text.append("\n    at ").append(stack[i]);
-                }
-            }
-        });
-        return text.toString();
     }
 
     /** The recorder's last lines, for a failure's message. */
