@@ -307,6 +307,22 @@ public final class FleetRecordingRun implements AutoCloseable {
                 FleetTopics.UPDATES));
     }
 
+    /** Where the recorder's threads are, for a failure's message. */
+    private static String threads() {
+        StringBuilder text = new StringBuilder();
+        Thread.getAllStackTraces().forEach((t, stack) -> {
+            if (t.getName().startsWith("planewatch-fleet-record")
+                    || t.getName().startsWith("planewatch-recorder")
+                    || t.getName().startsWith("pool-")) {
+                text.append("\n").append(t.getName()).append(' ').append(t.getState());
+                for (int i = 0; i < Math.min(12, stack.length); i++) {
+                    text.append("\n    at ").append(stack[i]);
+                }
+            }
+        });
+        return text.toString();
+    }
+
     /** The recorder's last lines, for a failure's message. */
     private String tail() {
         List<String> lines = printed().lines().toList();
