@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -21,14 +20,11 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.state.Alarm;
-import org.planewatch.console.state.DeviceName;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.FleetAddress;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
-import org.planewatch.fleet.AlarmRollup;
 import org.planewatch.fleet.FleetTopics;
-import org.planewatch.fleet.RollupJson;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
 
@@ -70,8 +66,8 @@ public final class FleetRecorder implements AutoCloseable {
     private final Thread thread;
     private final AtomicLong rollups = new AtomicLong();
     private final AtomicLong decisions = new AtomicLong();
-    /** The alarms now, by key: what the devices in alarm and the alarm journal follow. */
-    private final Map<String, Alarm> alarms = new LinkedHashMap<>();
+    /** The fleet's alarms now: what the alarm table and the devices in alarm follow. */
+    private final FleetAlarms alarms = new FleetAlarms();
 
     private volatile Sink sink;
     private long lastArrival;
@@ -318,59 +314,20 @@ public final class FleetRecorder implements AutoCloseable {
         for (IngestEvent event : batch) {
             stamped.add(event.withArrivalMillis(now));
             if (event instanceof IngestEvent.Rollup r && r.kind() == IngestEvent.Rollup.Kind.ALARM) {
-                alarmChanged(r, now, changes);
+                try {
+                    changes.addAll(alarms.take(r, now));
+                } catch (IllegalArgumentException e) {
+                    problem = "skipped a record of " + r.source() + " (key " + r.key() + "): " + e.getMessage();
+                }
             }
         }
         sink.events(stamped);
         changes.forEach(sink::alarm);
-        if (!changes.isEmpty()) {
-            Set<String> inAlarm = new TreeSet<>();
-            alarms.values().forEach(a -> inAlarm.addAll(devicesOf(a)));
-            if (!inAlarm.equals(devicesInAlarm)) {
-                devicesInAlarm = Set.copyOf(inAlarm);
-                devices.watch(devicesInAlarm);
-            }
+        Set<String> inAlarm = changes.isEmpty() ? devicesInAlarm : alarms.devices();
+        if (!inAlarm.equals(devicesInAlarm)) {
+            devicesInAlarm = Set.copyOf(inAlarm);
+            devices.watch(devicesInAlarm);
         }
-    }
-
-    private void alarmChanged(IngestEvent.Rollup record, long now, List<Alarm> changes) {
-        Alarm before = alarms.get(record.key());
-        Alarm after = null;
-        if (!record.tombstone()) {
-            try {
-                after = FleetState.toAlarm(RollupJson.decode(record.value(), AlarmRollup.class))
-                        .orElse(null);
-            } catch (IllegalArgumentException e) {
-                problem = "skipped a record of " + record.source() + " (key " + record.key() + "): " + e.getMessage();
-                return;
-            }
-        }
-        if (before != null && (after == null || after.raisedAtMillis() != before.raisedAtMillis())) {
-            changes.add(cleared(before, now));
-            alarms.remove(record.key());
-        }
-        if (after != null && (before == null || after.raisedAtMillis() != before.raisedAtMillis())) {
-            changes.add(after);
-        }
-        if (after != null) {
-            alarms.put(record.key(), after);
-        }
-    }
-
-    /** The devices an alarm is about: both ends of a link, a switch; none for a whole plane. */
-    static List<String> devicesOf(Alarm alarm) {
-        if (alarm.kind() != Alarm.Kind.LINKS_DOWN && alarm.kind() != Alarm.Kind.SUSPECT) {
-            return List.of();
-        }
-        if (alarm.subject().startsWith("plane ")) {
-            return List.of();
-        }
-        List<String> ends = DeviceName.ends(alarm.subject());
-        return ends.isEmpty() ? List.of(alarm.subject()) : ends;
-    }
-
-    private static Alarm cleared(Alarm a, long at) {
-        return new Alarm(a.key(), a.kind(), a.subject(), a.severity(), a.message(), a.raisedAtMillis(), at);
     }
 
     /** Rollup records handed over so far. */

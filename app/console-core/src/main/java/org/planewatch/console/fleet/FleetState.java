@@ -179,7 +179,9 @@ final class FleetState {
         }
         AlarmRollup cleared = alarms.remove(key);
         if (cleared != null) {
-            remember(toAlarm(cleared).map(a -> withCleared(a, clock.millis())).orElse(null));
+            remember(toAlarm(cleared)
+                    .map(a -> FleetAlarms.cleared(a, clock.millis()))
+                    .orElse(null));
         }
     }
 
@@ -399,10 +401,6 @@ final class FleetState {
         }
         return Optional.of(new Alarm(
                 rollup.key(), kind, rollup.subject(), severity, rollup.message(), rollup.raisedAtMillis(), 0));
-    }
-
-    private static Alarm withCleared(Alarm a, long at) {
-        return new Alarm(a.key(), a.kind(), a.subject(), a.severity(), a.message(), a.raisedAtMillis(), at);
     }
 
     private static LinkState withFreshness(LinkState l, Freshness freshness) {
