@@ -223,9 +223,9 @@ public record ConsoleOptions(
             errWriter.println("planewatch-console: " + e.getMessage());
             return null;
         }
-        if (fleet.isPresent() && (arguments.record != null || arguments.smokeTest)) {
-            errWriter.println("planewatch-console: on a fleet (--kafka or a 'kafka:' entry) --record and --smoke-test"
-                    + " are not available; record a fleet with the headless recorder's future --kafka option");
+        if (fleet.isPresent() && arguments.smokeTest) {
+            errWriter.println("planewatch-console: --smoke-test checks the console on its embedded demo; it cannot"
+                    + " be combined with a fleet (--kafka or a 'kafka:' entry)");
             return null;
         }
         if (arguments.smokeTest && (replay != null || arguments.targets != null)) {

@@ -29,6 +29,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.planewatch.console.demo.EmbeddedDemo;
 import org.planewatch.console.session.DrillDownControl;
+import org.planewatch.console.session.FleetRecording;
 import org.planewatch.console.session.FleetSession;
 import org.planewatch.console.session.LiveSession;
 import org.planewatch.console.session.RecordingControl;
@@ -55,6 +56,9 @@ public final class PlanewatchApp extends Application {
 
     private LiveSession session;
     private FleetSession fleet;
+    /** The fleet being recorded with --record, once its recording started. */
+    private FleetRecording fleetRecording;
+
     private EmbeddedDemo demo;
     private FrameDriver frames;
     private RecordingControl recording;
@@ -173,13 +177,15 @@ public final class PlanewatchApp extends Application {
 
     /**
      * The console on a fleet (ADR 0102): the rollups from Kafka, the drilled-down device's raw updates;
-     * the title says so. No recording menu: recording a fleet is the headless recorder's (not yet).
+     * the title says so. {@code --record} records the fleet from its topics as the headless recorder
+     * does (ADR 0106); no recording menu.
      */
     private void startFleet(Stage stage, ConsoleOptions options, FleetAddress address) {
         fleet = FleetSession.start(address, InstantSource.system());
         MainViewModel viewModel = showFleet(stage, options, fleet.snapshots(), fleet, fleet.label());
         frames = new FrameDriver(viewModel);
         frames.start();
+        options.record().ifPresent(file -> recordFleet(stage, address, file));
         options.select().ifPresent(name -> selectWhenKnown(viewModel, name));
         options.screenshot()
                 .ifPresentOrElse(
@@ -210,6 +216,35 @@ public final class PlanewatchApp extends Application {
         stage.setScene(scene(window));
         stage.show();
         return viewModel;
+    }
+
+    /**
+     * Records the fleet to {@code file} off the JavaFX thread (the cluster has up to 15 s to answer);
+     * a recording refused or stopped on its own is said on stderr and in a dialog, the views go on.
+     */
+    private void recordFleet(Stage stage, FleetAddress address, Path file) {
+        Thread.ofPlatform().daemon().name("planewatch-fleet-record-start").start(() -> {
+            try {
+                FleetRecording started = FleetRecording.start(
+                        address,
+                        file,
+                        InstantSource.system(),
+                        FleetRecording.DEFAULT_LOOKBACK,
+                        FleetRecording.DEFAULT_TIMEOUT,
+                        version(),
+                        0,
+                        0,
+                        (f, reason) ->
+                                Platform.runLater(() -> ConsoleDialogs.error(stage, "Recording stopped", reason)));
+                synchronized (this) {
+                    fleetRecording = started;
+                }
+                System.err.println("planewatch-console: recording " + address.label() + " to " + file);
+            } catch (SessionException e) {
+                System.err.println("planewatch-console: " + e.getMessage());
+                Platform.runLater(() -> ConsoleDialogs.error(stage, "Cannot record", e.getMessage()));
+            }
+        });
     }
 
     private void startSmokeTest(ConsoleOptions options, MainViewModel viewModel, Scene scene) {
@@ -464,6 +499,11 @@ public final class PlanewatchApp extends Application {
         }
         if (recording != null) {
             recording.close();
+        }
+        synchronized (this) {
+            if (fleetRecording != null) {
+                fleetRecording.close();
+            }
         }
         if (fleet != null) {
             fleet.close();

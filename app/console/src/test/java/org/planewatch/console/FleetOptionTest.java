@@ -40,6 +40,13 @@ class FleetOptionTest {
     }
 
     @Test
+    void aFleetIsRecordedWithRecord() {
+        ConsoleOptions options = parse("--kafka", "127.0.0.1:9092", "--record", "fleet.pwrec");
+        assertTrue(options.fleet().isPresent(), err());
+        assertEquals(Path.of("fleet.pwrec"), options.record().orElseThrow());
+    }
+
+    @Test
     void aTargetsFileWithAKafkaEntryIsAFleet() throws Exception {
         Path file = Files.writeString(dir.resolve("fleet.yaml"), "kafka: {bootstrap: '127.0.0.1:9092'}\n");
         ConsoleOptions options = parse("--targets", file.toString());
@@ -55,8 +62,8 @@ class FleetOptionTest {
         assertTrue(err().contains("--kafka-property 'group.id=x': 'group.id' is set by the console"), err());
         assertNull(parse("--kafka-property", "a=b"));
         assertTrue(err().contains("--kafka-property and --kafka-properties go with --kafka <bootstrap>"), err());
-        assertNull(parse("--kafka", "h:1", "--record", "x.pwrec"));
-        assertTrue(err().contains("--record and --smoke-test are not available"), err());
+        assertNull(parse("--kafka", "h:1", "--smoke-test"));
+        assertTrue(err().contains("--smoke-test checks the console on its embedded demo"), err());
         assertNull(parse("--kafka", "h:1", "--demo"));
         assertTrue(err().contains("--kafka shows a fleet; it cannot be combined with --demo or --targets"), err());
     }

@@ -1,6 +1,5 @@
 package org.planewatch.console.fleet;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
@@ -14,7 +13,6 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.utils.Utils;
 import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
@@ -134,9 +132,8 @@ final class DrillDown implements AutoCloseable {
             if (partitions == null || partitions.isEmpty()) {
                 return false;
             }
-            byte[] key = device.getBytes(StandardCharsets.UTF_8);
             TopicPartition partition =
-                    new TopicPartition(FleetTopics.UPDATES, Utils.toPositive(Utils.murmur2(key)) % partitions.size());
+                    new TopicPartition(FleetTopics.UPDATES, UpdatesPartition.of(device, partitions.size()));
             consumer.assign(List.of(partition));
             long from = clock.millis() - lookback.toMillis();
             OffsetAndTimestamp at = consumer.offsetsForTimes(Map.of(partition, from), Duration.ofSeconds(10))

@@ -33,9 +33,6 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
     /** Exclusion records read back per partition at the start, for the recent-events list. */
     static final int RECENT_DECISIONS = 2_000;
 
-    private static final List<String> ROLLUPS =
-            List.of(FleetTopics.PLANES, FleetTopics.LINKS, FleetTopics.SUSPECTS, FleetTopics.ALARMS);
-
     private final FleetAddress address;
     private final InstantSource clock;
     private final FleetState state;
@@ -114,7 +111,7 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
             exclusions.clear();
             String missing = null;
             try {
-                for (String topic : ROLLUPS) {
+                for (String topic : RollupTopics.ALL) {
                     List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(5));
                     if (infos == null || infos.isEmpty()) {
                         missing = missing == null ? topic : missing + ", " + topic;

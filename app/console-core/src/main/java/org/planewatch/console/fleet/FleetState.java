@@ -12,11 +12,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.DeviceName;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FabricSnapshot.ExclusionEvent;
 import org.planewatch.console.state.FabricSnapshot.HostSummary;
 import org.planewatch.console.state.FabricSnapshot.IngestStats;
 import org.planewatch.console.state.FabricSnapshot.LinkKind;
@@ -32,6 +34,7 @@ import org.planewatch.console.state.PlaneTrends;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.ConnectionPhase;
+import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.fleet.AlarmRollup;
 import org.planewatch.fleet.FleetTopics;
 import org.planewatch.fleet.LinkRollup;
@@ -88,21 +91,35 @@ final class FleetState {
 
     /** One record of a fleet topic; a value that is not what the topic holds is counted and skipped. */
     void take(String topic, String key, byte[] value) {
+        Optional<IngestEvent.Rollup.Kind> rollup = RollupTopics.kind(topic);
+        if (rollup.isPresent()) {
+            take(rollup.get(), topic, key, value);
+            return;
+        }
         records++;
         lastRecordMillis = clock.millis();
         try {
-            switch (topic) {
-                case FleetTopics.PLANES -> put(planes, Integer.parseInt(key), value, PlaneRollup.class);
-                case FleetTopics.LINKS -> link(key, value);
-                case FleetTopics.SUSPECTS -> put(suspects, key, value, SuspectRollup.class);
-                case FleetTopics.ALARMS -> alarm(key, value);
-                case FleetTopics.EXCLUSIONS -> {
-                    if (value != null) {
-                        decisions.apply(
-                                List.of(NotificationRecords.decode(value, FleetTopics.EXCLUSIONS, lastRecordMillis)));
-                    }
-                }
-                default -> malformed++;
+            if (!FleetTopics.EXCLUSIONS.equals(topic)) {
+                malformed++;
+            } else if (value != null) {
+                decisions.apply(List.of(NotificationRecords.decode(value, FleetTopics.EXCLUSIONS, lastRecordMillis)));
+            }
+        } catch (IllegalArgumentException e) {
+            malformed++;
+            problem = "skipped a record of " + topic + " (key " + key + "): " + e.getMessage();
+        }
+    }
+
+    /** One rollup record, read from {@code topic} now or recorded from it (ADR 0106). */
+    void take(IngestEvent.Rollup.Kind kind, String topic, String key, byte[] value) {
+        records++;
+        lastRecordMillis = clock.millis();
+        try {
+            switch (kind) {
+                case PLANE -> put(planes, Integer.parseInt(key), value, PlaneRollup.class);
+                case LINK -> link(key, value);
+                case SUSPECT -> put(suspects, key, value, SuspectRollup.class);
+                case ALARM -> alarm(key, value);
             }
         } catch (IllegalArgumentException e) {
             malformed++;
@@ -162,7 +179,9 @@ final class FleetState {
         }
         AlarmRollup cleared = alarms.remove(key);
         if (cleared != null) {
-            remember(toAlarm(cleared).map(a -> withCleared(a, clock.millis())).orElse(null));
+            remember(toAlarm(cleared)
+                    .map(a -> FleetAlarms.cleared(a, clock.millis()))
+                    .orElse(null));
         }
     }
 
@@ -185,6 +204,35 @@ final class FleetState {
      * describe it) in place of that device's bare entry.
      */
     FabricSnapshot snapshot(Optional<FabricSnapshot> drilled, String drilledDevice, boolean connected) {
+        return snapshot(
+                drilled,
+                t -> new TargetStatus(
+                        "drill-down " + drilledDevice,
+                        t.freshness(),
+                        t.phase(),
+                        t.lastSeenMillis(),
+                        t.detail(),
+                        t.notifications(),
+                        t.devices(),
+                        t.behindMillis()),
+                decisions.publish(IngestStats.NONE).events(),
+                connected);
+    }
+
+    /**
+     * The fabric at a replay's instant (ADR 0106): the rollups recorded, with {@code recorded} (what
+     * the replay's store made of the recorded decisions and raw updates of the devices in alarm)
+     * giving the exclusion events, the detail of those devices and the state of the recorded topics.
+     */
+    FabricSnapshot replayed(FabricSnapshot recorded) {
+        return snapshot(Optional.of(recorded), t -> t, recorded.events(), true);
+    }
+
+    private FabricSnapshot snapshot(
+            Optional<FabricSnapshot> drilled,
+            UnaryOperator<TargetStatus> detailTarget,
+            List<ExclusionEvent> events,
+            boolean connected) {
         long now = clock.millis();
         long newest =
                 planes.values().stream().mapToLong(PlaneRollup::atMillis).max().orElse(0);
@@ -220,7 +268,6 @@ final class FleetState {
                     0));
         }
         active.sort(Comparator.comparing(Alarm::severity).reversed().thenComparing(Alarm::key));
-        FabricSnapshot events = decisions.publish(IngestStats.NONE);
         List<TargetStatus> targets = new ArrayList<>();
         targets.add(new TargetStatus(
                 label,
@@ -237,17 +284,7 @@ final class FleetState {
             FabricSnapshot detail = drilled.get();
             shownSwitches = replaced(switches, detail.switches(), SwitchSummary::name);
             shownHosts = replaced(hosts, detail.hosts(), HostSummary::name);
-            detail.targets().stream()
-                    .map(t -> new TargetStatus(
-                            "drill-down " + drilledDevice,
-                            t.freshness(),
-                            t.phase(),
-                            t.lastSeenMillis(),
-                            t.detail(),
-                            t.notifications(),
-                            t.devices(),
-                            t.behindMillis()))
-                    .forEach(targets::add);
+            detail.targets().stream().map(detailTarget).forEach(targets::add);
         }
         return new FabricSnapshot(
                 ++version,
@@ -256,7 +293,7 @@ final class FleetState {
                 links.published(),
                 shownSwitches,
                 shownHosts,
-                events.events(),
+                events,
                 suspects(),
                 List.copyOf(active),
                 List.copyOf(recentAlarms),
@@ -364,10 +401,6 @@ final class FleetState {
         }
         return Optional.of(new Alarm(
                 rollup.key(), kind, rollup.subject(), severity, rollup.message(), rollup.raisedAtMillis(), 0));
-    }
-
-    private static Alarm withCleared(Alarm a, long at) {
-        return new Alarm(a.key(), a.kind(), a.subject(), a.severity(), a.message(), a.raisedAtMillis(), at);
     }
 
     private static LinkState withFreshness(LinkState l, Freshness freshness) {

@@ -290,13 +290,7 @@ public final class IngestQueue {
             drainedArrivalMillis = arrival;
             return event;
         }
-        long at = drainedArrivalMillis;
-        return switch (event) {
-            case IngestEvent.Notification n ->
-                new IngestEvent.Notification(n.source(), n.target(), n.timestampNs(), n.updates(), n.deletes(), at);
-            case IngestEvent.Synced s -> new IngestEvent.Synced(s.source(), at);
-            case IngestEvent.Connection c -> new IngestEvent.Connection(c.source(), c.phase(), c.detail(), at);
-        };
+        return event.withArrivalMillis(drainedArrivalMillis);
     }
 
     /** Like {@link #drain(Collection, int, long, long)} without an update bound. */

@@ -26,14 +26,22 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * writer's when recording, a reader's when replaying from a keyframe.
  */
 final class BatchCodec {
-    /** Written by this codec: format 2 (event-ring templates, keyframes with a ring section). Format 1 is still read. */
-    static final int FORMAT = 2;
+    /**
+     * Written by this codec: format 3 (rollup records of a fleet, keyframes with a rollup section, ADR
+     * 0106). Formats 1 and 2 are still read.
+     */
+    static final int FORMAT = 3;
 
     private static final int FORMAT_1 = 1;
+    /** Event-ring templates, keyframes with a ring section. */
+    private static final int FORMAT_2 = 2;
+
     private static final int NOTIFICATION = 1;
     private static final int SYNCED = 2;
     private static final int CONNECTION = 3;
+    private static final int ROLLUP = 4;
     private static final ConnectionPhase[] PHASES = ConnectionPhase.values();
+    private static final IngestEvent.Rollup.Kind[] ROLLUP_KINDS = IngestEvent.Rollup.Kind.values();
 
     /** What a keyframe keeps of each source besides its leaves. */
     /** A source's connection phase and its last arrival; the arrival moves with every notification, in place. */
@@ -74,6 +82,20 @@ final class BatchCodec {
     private int blockFormat;
 
     private final Map<Integer, SourceState> sources = new TreeMap<>();
+
+    /** A rollup's key: its kind and the string id of its key. */
+    private record RollupKey(int kind, int key) {}
+
+    /** A rollup record kept for the keyframes: where it was read and its value. */
+    private record RollupValue(int source, byte[] value) {}
+
+    /**
+     * The latest record of every rollup key the batches encoded so far hold (tombstones remove theirs):
+     * what the writer's keyframes store. Only {@link #encode} keeps it; a reader needs no previous
+     * value to decode a rollup record.
+     */
+    private final Map<RollupKey, RollupValue> rollups = new LinkedHashMap<>();
+
     private final ByteOutput raw = new ByteOutput();
     private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
     private final Inflater inflater = new Inflater();
@@ -237,9 +259,47 @@ final class BatchCodec {
                     raw.writeVarLong(detail);
                     sources.put(source, new SourceState(c.phase(), detail, c.arrivalMillis()));
                 }
+                case IngestEvent.Rollup r -> {
+                    raw.writeByte(ROLLUP);
+                    raw.writeVarLong(source);
+                    raw.writeByte(r.kind().ordinal());
+                    int key = dictionary.stringId(r.key());
+                    raw.writeVarLong(key);
+                    writeRollupValue(r.value());
+                    if (r.tombstone()) {
+                        rollups.remove(new RollupKey(r.kind().ordinal(), key));
+                    } else {
+                        rollups.put(new RollupKey(r.kind().ordinal(), key), new RollupValue(source, r.value()));
+                    }
+                }
             }
         }
         return deflate();
+    }
+
+    /** A rollup record's value: its length plus one, then its bytes; 0 for a tombstone. */
+    private void writeRollupValue(byte[] value) {
+        if (value == null) {
+            raw.writeVarLong(0);
+        } else {
+            raw.writeVarLong(value.length + 1L);
+            raw.writeBytes(value);
+        }
+    }
+
+    private byte[] readRollupValue(ByteInput in) {
+        int length = in.readVarInt();
+        return length == 0 ? null : in.readBytes(length - 1);
+    }
+
+    private IngestEvent.Rollup.Kind rollupKind(int kind) {
+        if (blockFormat < FORMAT || kind >= ROLLUP_KINDS.length) {
+            throw new ByteInput.CorruptDataException(
+                    blockFormat < FORMAT
+                            ? "a rollup record in a data block of format " + blockFormat
+                            : "unknown rollup kind " + kind);
+        }
+        return ROLLUP_KINDS[kind];
     }
 
     /** The events of one batch, as columns: a replay holds them decoded until its clock reaches them (ADR 0078). */
@@ -335,6 +395,11 @@ final class BatchCodec {
                     events.add(
                             new IngestEvent.Connection(sourceName, PHASES[phase], dictionary.string(detail), arrival));
                 }
+                case ROLLUP -> {
+                    IngestEvent.Rollup.Kind rollupKind = rollupKind(in.readByte());
+                    String key = dictionary.string(in.readVarInt());
+                    events.add(new IngestEvent.Rollup(sourceName, rollupKind, key, readRollupValue(in), arrival));
+                }
                 default -> throw new ByteInput.CorruptDataException("unknown event kind " + kind);
             }
         }
@@ -394,12 +459,27 @@ final class BatchCodec {
             previous[1] = slot.timestampNs();
             ValueCodec.writeAbsolute(raw, slot.value(), dictionary);
         });
+        raw.writeVarLong(rollups.size());
+        rollups.forEach((key, value) -> {
+            raw.writeByte(key.kind());
+            raw.writeVarLong(value.source());
+            raw.writeVarLong(key.key());
+            writeRollupValue(value.value());
+        });
         return deflate();
     }
 
-    /** Leaves the codec holds now (plain leaves ever seen, live event-ring leaves): how big a keyframe is. */
+    /**
+     * Leaves the codec holds now (plain leaves ever seen, live event-ring leaves) and rollup records:
+     * how big a keyframe is.
+     */
     int stateSize() {
-        return dictionary.leafCount() + ringValues.size();
+        return dictionary.leafCount() + ringValues.size() + rollups.size();
+    }
+
+    /** The rollup records a keyframe written now would hold (a fleet recording's, ADR 0106). */
+    int rollupCount() {
+        return rollups.size();
     }
 
     /**
@@ -445,7 +525,7 @@ final class BatchCodec {
                 group.add(entry.path(), value);
             }
         }
-        if (blockFormat >= 2) {
+        if (blockFormat >= FORMAT_2) {
             int ringLeaves = in.readVarInt();
             long seq = 0;
             timestamp = 0;
@@ -476,6 +556,19 @@ final class BatchCodec {
                 updates.build(),
                 List.of(),
                 Math.min(atMillis, lastArrival(device.source(), atMillis)))));
+        if (blockFormat >= FORMAT) {
+            int rollupCount = in.readVarInt();
+            for (int i = 0; i < rollupCount; i++) {
+                IngestEvent.Rollup.Kind kind = rollupKind(in.readByte());
+                String source = dictionary.string(in.readVarInt());
+                String key = dictionary.string(in.readVarInt());
+                byte[] value = readRollupValue(in);
+                if (value == null) {
+                    throw new ByteInput.CorruptDataException("a keyframe holds a rollup tombstone (key " + key + ")");
+                }
+                events.add(new IngestEvent.Rollup(source, kind, key, value, atMillis));
+            }
+        }
         return events;
     }
 
@@ -594,9 +687,9 @@ final class BatchCodec {
         }
         ByteInput in = new ByteInput(inflated, length);
         int format = in.readByte();
-        if (format != FORMAT && format != FORMAT_1) {
+        if (format < FORMAT_1 || format > FORMAT) {
             throw new ByteInput.CorruptDataException(
-                    "data block format " + format + " is not supported (expected " + FORMAT_1 + " or " + FORMAT + ")");
+                    "data block format " + format + " is not supported (expected " + FORMAT_1 + " to " + FORMAT + ")");
         }
         blockFormat = format;
         return in;

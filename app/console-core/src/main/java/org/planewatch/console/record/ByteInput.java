@@ -1,5 +1,7 @@
 package org.planewatch.console.record;
 
+import java.util.Arrays;
+
 /** Reads what {@link ByteOutput} wrote; a malformed buffer is reported as a corrupt recording. */
 final class ByteInput {
     private final byte[] bytes;
@@ -53,6 +55,16 @@ final class ByteInput {
             bits |= (long) readByte() << (8 * i);
         }
         return Double.longBitsToDouble(bits);
+    }
+
+    byte[] readBytes(int length) {
+        if (length > end - position) {
+            throw new CorruptDataException(
+                    "a value of " + length + " bytes runs past the end of a data block at byte " + position);
+        }
+        byte[] value = Arrays.copyOfRange(bytes, position, position + length);
+        position += length;
+        return value;
     }
 
     /** Thrown for bytes that do not follow the format; the reader turns it into a clear error. */

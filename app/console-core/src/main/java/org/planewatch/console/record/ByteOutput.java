@@ -51,6 +51,12 @@ final class ByteOutput {
         }
     }
 
+    void writeBytes(byte[] value) {
+        ensure(value.length);
+        System.arraycopy(value, 0, bytes, size, value.length);
+        size += value.length;
+    }
+
     private void ensure(int more) {
         if (size + more > bytes.length) {
             bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));

@@ -146,6 +146,11 @@ public final class Recorder implements AutoCloseable {
         return status.get();
     }
 
+    /** Updates handed over and not written yet: a caller that can wait (its source keeps what it did not read) waits while there are many. */
+    public long backlogUpdates() {
+        return pendingUpdates.get();
+    }
+
     public Path file() {
         return writer.file();
     }

@@ -5,7 +5,7 @@ import java.util.List;
 /** The SQLite schema of a recording (.pwrec), version {@value #VERSION}. Documented in docs/recording-format.md. */
 final class RecordingSchema {
     /** Bumped on every incompatible change; readers refuse newer files with a clear message. */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
     /** "PWRC": tells a Planewatch recording from any other SQLite file. */
     static final int APPLICATION_ID = 0x50575243;
 

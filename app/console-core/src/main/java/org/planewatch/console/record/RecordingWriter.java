@@ -30,6 +30,11 @@ public final class RecordingWriter implements AutoCloseable {
     public static final long DEFAULT_KEYFRAME_INTERVAL_MILLIS = 10_000;
     /** ...or after this many times as many updates as there are leaves, whichever comes first. */
     private static final int KEYFRAME_EVERY_STATES = 4;
+    /**
+     * A fleet recording holding more rollup records than this (the full fabric's links: 1.6 M) writes
+     * its time-based keyframes only once half of them changed since the last (ADR 0106).
+     */
+    private static final int LARGE_ROLLUP_STATE = 10_000;
 
     private final Path file;
     private final Connection db;
@@ -44,12 +49,16 @@ public final class RecordingWriter implements AutoCloseable {
     private final PreparedStatement upsertActivity;
     private final PreparedStatement insertExclusion;
     private final PreparedStatement recordedTimestamps;
+    private final PreparedStatement latestSubscription;
     private final Gaps gaps;
     private long seq;
     private long lastKeyframeMillis = Long.MIN_VALUE;
     private long lastTrimMillis = Long.MIN_VALUE;
     private long updatesWritten;
     private long updatesSinceKeyframe;
+    /** Rollup records (a fleet's, ADR 0106) appended since the last keyframe. */
+    private long rollupsSinceKeyframe;
+
     private long bytesWritten;
 
     private RecordingWriter(Path file, Connection db, long keyframeIntervalMillis, long ringMillis)
@@ -73,6 +82,8 @@ public final class RecordingWriter implements AutoCloseable {
                 ON CONFLICT DO NOTHING""");
         recordedTimestamps = db.prepareStatement(
                 "SELECT timestamp_ns FROM exclusions WHERE source = ? AND target = ? AND ring_seq = ?");
+        latestSubscription = db.prepareStatement(
+                "SELECT MAX(subscription) FROM exclusions WHERE source = ? AND target = ? AND ring_seq = ?");
         gaps = new Gaps(db);
     }
 
@@ -187,8 +198,9 @@ public final class RecordingWriter implements AutoCloseable {
             writeActivity(batch, exclusions);
             gaps.follow(batch);
             // A seek decodes one keyframe and the batches after it: bound that work in time and in updates.
+            rollupsSinceKeyframe += countRollups(batch);
             boolean keyframe = lastKeyframeMillis == Long.MIN_VALUE
-                    || last - lastKeyframeMillis >= keyframeIntervalMillis
+                    || (last - lastKeyframeMillis >= keyframeIntervalMillis && !rollupsMostlyUnchanged())
                     || updatesSinceKeyframe + updates >= KEYFRAME_EVERY_STATES * Math.max(1_000, codec.stateSize());
             if (keyframe) {
                 byte[] state = codec.encodeKeyframe();
@@ -205,6 +217,7 @@ public final class RecordingWriter implements AutoCloseable {
             if (keyframe) {
                 lastKeyframeMillis = last;
                 updatesSinceKeyframe = 0;
+                rollupsSinceKeyframe = 0;
             }
             updatesWritten += updates;
             bytesWritten += data.length;
@@ -341,18 +354,39 @@ public final class RecordingWriter implements AutoCloseable {
         List<ExclusionRows.Row> inserted = new ArrayList<>(rows.size());
         for (ExclusionRows.Row row : rows) {
             Long timestamp = longOrNull(row.fields().get(ExclusionEventRing.TIMESTAMP));
-            if (!recordedBefore(row, timestamp) && insertExclusion(row, batchSeq, timestamp)) {
+            if (recordedBefore(row, timestamp)) {
+                continue;
+            }
+            if (insertExclusion(row, row.subscription(), batchSeq, timestamp)) {
                 inserted.add(row);
+            } else {
+                // Another decision has this number in this subscription: a source that carries many agents'
+                // sessions (a fleet's exclusions topic, ADR 0106) saw an agent restart and number its ring
+                // from 0 again. It goes in the next subscription free for the number, never lost.
+                int subscription = nextSubscription(row);
+                if (insertExclusion(row, subscription, batchSeq, timestamp)) {
+                    inserted.add(row);
+                }
             }
         }
         return inserted;
     }
 
-    private boolean insertExclusion(ExclusionRows.Row row, long batchSeq, Long timestamp) throws SQLException {
+    private int nextSubscription(ExclusionRows.Row row) throws SQLException {
+        latestSubscription.setString(1, row.source());
+        latestSubscription.setString(2, row.target());
+        latestSubscription.setLong(3, row.ringSeq());
+        try (ResultSet rs = latestSubscription.executeQuery()) {
+            return rs.next() ? rs.getInt(1) + 1 : row.subscription() + 1;
+        }
+    }
+
+    private boolean insertExclusion(ExclusionRows.Row row, int subscription, long batchSeq, Long timestamp)
+            throws SQLException {
         Map<String, String> f = row.fields();
         insertExclusion.setString(1, row.source());
         insertExclusion.setString(2, row.target());
-        insertExclusion.setInt(3, row.subscription());
+        insertExclusion.setInt(3, subscription);
         insertExclusion.setLong(4, row.ringSeq());
         insertExclusion.setLong(5, batchSeq);
         insertExclusion.setLong(6, row.arrivalMillis());
@@ -391,6 +425,9 @@ public final class RecordingWriter implements AutoCloseable {
                 long[] counts = seconds.computeIfAbsent(n.arrivalMillis() / 1000 * 1000, k -> new long[3]);
                 counts[0]++;
                 counts[1] += n.updates().size() + n.deletes().size();
+            } else if (event instanceof IngestEvent.Rollup r) {
+                // A fleet's rollup record is one update of the timeline's activity (ADR 0106).
+                seconds.computeIfAbsent(r.arrivalMillis() / 1000 * 1000, k -> new long[3])[1]++;
             }
         }
         for (ExclusionRows.Row row : exclusions) {
@@ -440,14 +477,37 @@ public final class RecordingWriter implements AutoCloseable {
         db.commit();
     }
 
+    /**
+     * Whether the keyframe the clock asks for would mostly repeat the last one: a keyframe stores every
+     * rollup record, and a large fleet's (1.6 M links at full scale, some 80 MB) every 10 s would cost
+     * several times the batches it saves decoding. Once half of them changed, it no longer waits.
+     */
+    private boolean rollupsMostlyUnchanged() {
+        int held = codec.rollupCount();
+        return held > LARGE_ROLLUP_STATE && rollupsSinceKeyframe * 2 < held;
+    }
+
+    /** Updates and deletes of the notifications, and one per rollup record. */
     private static int countUpdates(List<? extends IngestEvent> batch) {
         int updates = 0;
         for (IngestEvent event : batch) {
             if (event instanceof IngestEvent.Notification n) {
                 updates += n.updates().size() + n.deletes().size();
+            } else if (event instanceof IngestEvent.Rollup) {
+                updates++;
             }
         }
         return updates;
+    }
+
+    private static int countRollups(List<? extends IngestEvent> batch) {
+        int rollups = 0;
+        for (IngestEvent event : batch) {
+            if (event instanceof IngestEvent.Rollup) {
+                rollups++;
+            }
+        }
+        return rollups;
     }
 
     private static Long longOrNull(String text) {

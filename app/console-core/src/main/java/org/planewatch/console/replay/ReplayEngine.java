@@ -15,7 +15,8 @@ import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.telemetry.worker.NanoClock;
 
 /**
- * Plays a recording through the same telemetry store as live data, driven by a {@link ReplayClock}.
+ * Plays a recording through the same telemetry store as live data, driven by a {@link ReplayClock};
+ * a fleet recording's rollups through the {@link RollupView} its session gives (ADR 0106).
  * Single-threaded: {@link ReplayDriver} (or a test) owns it; any thread may call {@link #latest}.
  */
 public final class ReplayEngine implements SnapshotSource, AutoCloseable {
@@ -30,7 +31,10 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private final long[] alarmTimes;
     private final ReplayClock clock;
     private volatile AlarmThresholds thresholds;
-    private volatile TelemetryStore store;
+    /** Null for a recording of agents. */
+    private final RollupView.Factory rollups;
+
+    private volatile ReplayState store;
     private ReplayCursor cursor;
     /** Reads on from where the cursor stands while playing; none until the first move after a seek. */
     private ReadAhead ahead;
@@ -41,11 +45,17 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     private double speed = 1.0;
     private double carryMillis;
     /** The shown store and the versions of the stores before it, swapped together on a seek. */
-    private record Shown(TelemetryStore store, long versionBase) {}
+    private record Shown(ReplayState store, long versionBase) {}
 
     private volatile Shown shown;
 
     public ReplayEngine(RecordingReader reader, AlarmThresholds thresholds) throws RecordingException {
+        this(reader, thresholds, null);
+    }
+
+    /** @param rollups the view of a fleet recording's rollups (ADR 0106), null for a recording of agents */
+    public ReplayEngine(RecordingReader reader, AlarmThresholds thresholds, RollupView.Factory rollups)
+            throws RecordingException {
         this(
                 reader,
                 recordedRange(reader),
@@ -56,6 +66,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
                         .sorted()
                         .toArray(),
                 thresholds,
+                rollups,
                 Long.MIN_VALUE);
     }
 
@@ -65,9 +76,11 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
             long[] exclusionTimes,
             long[] alarmTimes,
             AlarmThresholds thresholds,
+            RollupView.Factory rollups,
             long atMillis)
             throws RecordingException {
         this.reader = reader;
+        this.rollups = rollups;
         this.startMillis = range[0];
         this.endMillis = range[1];
         this.exclusionTimes = exclusionTimes;
@@ -97,7 +110,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
      */
     ReplayEngine copyAt(long atMillis) throws RecordingException {
         return new ReplayEngine(
-                reader, new long[] {startMillis, endMillis}, exclusionTimes, alarmTimes, thresholds, atMillis);
+                reader, new long[] {startMillis, endMillis}, exclusionTimes, alarmTimes, thresholds, rollups, atMillis);
     }
 
     public RecordingReader recording() {
@@ -113,11 +126,11 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         long t = Math.clamp(atMillis, startMillis, endMillis);
         clock.set(t);
         carryMillis = 0;
-        TelemetryStore fresh = new TelemetryStore(clock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
+        ReplayState fresh = freshState(clock);
         stopReadingAhead();
         cursor = reader.cursor();
         applySeek(fresh, cursor.seekWithDecisions(t));
-        fresh.publish(FabricSnapshot.IngestStats.NONE);
+        fresh.publish();
         Shown previous = shown;
         // A seek starts a new store; the views must still see a newer snapshot version.
         shown = new Shown(
@@ -193,13 +206,19 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
     public FabricSnapshot snapshotAt(long atMillis) throws RecordingException {
         long t = Math.clamp(atMillis, startMillis, endMillis);
         ReplayClock otherClock = new ReplayClock(t);
-        TelemetryStore other = new TelemetryStore(otherClock, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY);
+        ReplayState other = freshState(otherClock);
         ReplayCursor otherCursor = reader.cursor();
         applySeek(other, otherCursor.seekWithDecisions(t));
-        return other.publish(FabricSnapshot.IngestStats.NONE);
+        return other.publish();
     }
 
-    private static void applySeek(TelemetryStore fresh, ReplayCursor.HistorySeek seek) {
+    private ReplayState freshState(ReplayClock at) {
+        return new ReplayState(
+                new TelemetryStore(at, FreshnessPolicy.standard(), thresholds, EVENT_CAPACITY),
+                rollups == null ? null : rollups.create(at));
+    }
+
+    private static void applySeek(ReplayState fresh, ReplayCursor.HistorySeek seek) {
         fresh.applyHistory(seek.history());
         fresh.apply(seek.events());
     }
@@ -250,7 +269,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
      * intact keyframe there, as a seek to {@code t} does.
      */
     private void moveTo(long t) throws RecordingException {
-        TelemetryStore current = store;
+        ReplayState current = store;
         ReadAhead reading = readAhead();
         List<IngestEvent> events = reading.advanceTo(t);
         RecordingDamage gap = reading.gap();
@@ -260,7 +279,7 @@ public final class ReplayEngine implements SnapshotSource, AutoCloseable {
         }
         clock.set(t);
         current.apply(events);
-        current.publish(FabricSnapshot.IngestStats.NONE);
+        current.publish();
     }
 
     /** Started at play or on the first move, not at a seek: a click on the timeline should not pay for decoding ahead. */

@@ -9,16 +9,20 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import org.planewatch.console.fleet.RecordedFleet;
 import org.planewatch.console.record.CsvExporter;
 import org.planewatch.console.record.RecordingDamage;
 import org.planewatch.console.record.RecordingException;
+import org.planewatch.console.record.RecordingMetadata;
 import org.planewatch.console.record.RecordingReader;
 import org.planewatch.console.replay.ReplayDriver;
 import org.planewatch.console.replay.ReplayEngine;
 import org.planewatch.console.replay.ReplayPosition;
+import org.planewatch.console.replay.RollupView;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.telemetry.path.PathPattern;
 
 /**
@@ -44,7 +48,7 @@ public final class ReplaySession implements ReplayControl, RecordingTimeline, Cs
         this.reader = reader;
         this.marks = marks(reader);
         this.abruptEnd = reader.abruptEnd().map(RecordingReader.AbruptEnd::describe);
-        this.engine = new ReplayEngine(reader, thresholds);
+        this.engine = new ReplayEngine(reader, thresholds, rollupsOf(reader.metadata()));
         this.driver = new ReplayDriver(engine, wallClock, errors::add);
     }
 
@@ -73,6 +77,27 @@ public final class ReplaySession implements ReplayControl, RecordingTimeline, Cs
             reader.close();
             throw e;
         }
+    }
+
+    /** A fleet recording's rollups shown as the console on the fleet shows them live (ADR 0106); null for agents. */
+    private static RollupView.Factory rollupsOf(RecordingMetadata metadata) {
+        if (!metadata.isFleet()) {
+            return null;
+        }
+        return clock -> {
+            RecordedFleet fleet = new RecordedFleet(metadata.fleet(), clock, FleetSession.ROLLUP_FRESHNESS);
+            return new RollupView() {
+                @Override
+                public void take(IngestEvent.Rollup rollup) {
+                    fleet.take(rollup);
+                }
+
+                @Override
+                public FabricSnapshot compose(FabricSnapshot store) {
+                    return fleet.around(store);
+                }
+            };
+        };
     }
 
     private static TimelineMarks marks(RecordingReader reader) throws RecordingException {

@@ -14,6 +14,9 @@ public sealed interface IngestEvent {
     /** Wall-clock arrival, epoch milliseconds, from the ingest clock. Freshness is judged on it. */
     long arrivalMillis();
 
+    /** The same event arrived at another instant (a queue or a recorder keeping arrivals in order). */
+    IngestEvent withArrivalMillis(long arrivalMillis);
+
     /**
      * One gNMI notification with prefix applied.
      *
@@ -33,14 +36,63 @@ public sealed interface IngestEvent {
             updates = updates instanceof UpdateColumns ? updates : List.copyOf(updates);
             deletes = deletes instanceof PathColumns ? deletes : List.copyOf(deletes);
         }
+
+        @Override
+        public Notification withArrivalMillis(long at) {
+            return new Notification(source, target, timestampNs, updates, deletes, at);
+        }
     }
 
     /** The source reached the end of its initial state dump ({@code sync_response}). */
-    record Synced(String source, long arrivalMillis) implements IngestEvent {}
+    record Synced(String source, long arrivalMillis) implements IngestEvent {
+        @Override
+        public Synced withArrivalMillis(long at) {
+            return new Synced(source, at);
+        }
+    }
 
     /**
      * The connection changed phase. {@code detail} explains a failure in operator words
      * ("connection refused by 10.0.0.5:9339"), or is empty.
      */
-    record Connection(String source, ConnectionPhase phase, String detail, long arrivalMillis) implements IngestEvent {}
+    record Connection(String source, ConnectionPhase phase, String detail, long arrivalMillis) implements IngestEvent {
+        @Override
+        public Connection withArrivalMillis(long at) {
+            return new Connection(source, phase, detail, at);
+        }
+    }
+
+    /**
+     * One record of a rollup topic of the collector tier (ADR 0100), as a fleet recording keeps it
+     * (ADR 0106): which rollup, its key and its value as the topic holds it (JSON), or {@code null}
+     * for a tombstone (the key is gone). Only a fleet's replay reads them; a telemetry store ignores them.
+     *
+     * @param source where it was read ({@code planewatch.rollup.links}, ...)
+     */
+    record Rollup(String source, Kind kind, String key, byte[] value, long arrivalMillis) implements IngestEvent {
+        /** The four rollups, in the order of their numbers in a recording. */
+        public enum Kind {
+            PLANE,
+            LINK,
+            SUSPECT,
+            ALARM
+        }
+
+        public Rollup {
+            // The topic's bytes, never changed after decoding: shared rather than copied (a link record per
+            // link per sample at full scale).
+            if (key == null) {
+                throw new IllegalArgumentException("a rollup record has a key");
+            }
+        }
+
+        public boolean tombstone() {
+            return value == null;
+        }
+
+        @Override
+        public Rollup withArrivalMillis(long at) {
+            return new Rollup(source, kind, key, value, at);
+        }
+    }
 }

@@ -114,6 +114,9 @@ public final class Forwarder implements Runnable {
             case IngestEvent.Synced synced -> {
                 // the initial state (the whole ring included) has arrived; nothing to do
             }
+            case IngestEvent.Rollup rollup -> {
+                // only a fleet recording's replay makes these; agents never send them
+            }
         }
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -16,8 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.config.CollectorSettings;
+import org.planewatch.collector.publish.DecisionId;
 import org.planewatch.collector.testing.Collectors;
 import org.planewatch.collector.testing.ExclusionsTopic;
+import org.planewatch.collector.testing.FleetRecordingRun;
 import org.planewatch.collector.testing.KafkaTestCluster;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.console.session.FleetSession;
@@ -34,7 +37,10 @@ import org.planewatch.console.telemetry.FleetAddress;
  * and a switch drilled into shows its live counters from its raw updates. One collector is then
  * killed (no goodbye to the group): within 30 s every target is subscribed by exactly one live
  * collector, the console's rollups are live again, and the exclusions topic holds every decision
- * the agent sent, once.
+ * the agent sent, once. All along, {@code planewatch record --kafka} records the fleet (refused,
+ * naming the topics, before the collectors made them; ADR 0106): its file holds every decision of
+ * the topic once through the kill, the raw updates of the link's two switches, and replays the
+ * incident as the console showed it, {@code diagnose} naming the link.
  */
 class FleetConsoleEndToEndTest {
     private static final Duration TAKEOVER_LIMIT = Duration.ofSeconds(30);
@@ -65,13 +71,18 @@ class FleetConsoleEndToEndTest {
         try (KafkaTestCluster kafka = KafkaTestCluster.start()) {
             Path targets = agent.writeTargetsFile(dir.resolve("targets.yaml"), targetCount);
             String bootstrap = kafka.bootstrap();
+            Path recorded = dir.resolve("fleet.pwrec");
+            FleetRecordingRun.assertRefusedWithoutTheTopics(bootstrap, recorded);
             long started = System.nanoTime();
             CollectorNode a =
                     CollectorNode.start(settings("a", bootstrap, targets), rollupsOnly(), System.out::println);
             CollectorNode b =
                     CollectorNode.start(settings("b", bootstrap, targets), rollupsOnly(), System.out::println);
             try (FleetSession console = FleetSession.start(
-                    new FleetAddress(bootstrap, Map.of(), "test"), InstantSource.system(), Duration.ofSeconds(30))) {
+                            new FleetAddress(bootstrap, Map.of(), "test"),
+                            InstantSource.system(),
+                            Duration.ofSeconds(30));
+                    FleetRecordingRun recording = FleetRecordingRun.start(bootstrap, recorded)) {
                 Set<String> all = new HashSet<>();
                 for (int t = 0; t < targetCount; t++) {
                     all.add("agent-" + t);
@@ -117,6 +128,7 @@ class FleetConsoleEndToEndTest {
                         "the console did not learn every host from the link rollups (knows "
                                 + console.snapshots().latest().hosts().size() + " of " + hosts + ")");
                 assertFalse(seen.get().events().isEmpty(), "the recent exclusion events are listed");
+                FleetRecordingRun.Shown steady = FleetRecordingRun.steadyIncident(console, downLink);
 
                 console.watchDevice(drilled);
                 Collectors.await(
@@ -149,6 +161,12 @@ class FleetConsoleEndToEndTest {
                         Duration.ofSeconds(60),
                         "the console's rollups did not come back live after the takeover");
                 ExclusionsTopic.assertHoldsEverySentDecisionOnce(bootstrap, agent);
+
+                List<DecisionId> inTopic = ExclusionsTopic.decisionsIn(bootstrap);
+                Path file = recording.stopAfterReading(inTopic, hosts);
+                FleetRecordingRun.assertHoldsEveryDecisionOnce(file, inTopic);
+                FleetRecordingRun.assertRawUpdatesOfBothEnds(file, downLink);
+                FleetRecordingRun.assertReplayShows(file, downLink, steady);
             } finally {
                 a.collector().crash();
                 a.close();

@@ -39,16 +39,22 @@ public final class Collectors {
                 CollectorTargets.read(targetsFile));
     }
 
-    /** Every record of {@code topic} now, read from the start by a consumer outside any group. */
-    public static List<ConsumerRecord<String, byte[]>> readAll(String bootstrap, String topic) {
+    /** A consumer outside any group that creates no topic by asking for it. */
+    public static KafkaConsumer<String, byte[]> consumer(String bootstrap) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "test-reader-" + UUID.randomUUID());
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        return new KafkaConsumer<>(props);
+    }
+
+    /** Every record of {@code topic} now, read from the start by a consumer outside any group. */
+    public static List<ConsumerRecord<String, byte[]>> readAll(String bootstrap, String topic) {
         List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props)) {
+        try (KafkaConsumer<String, byte[]> consumer = consumer(bootstrap)) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
                     .map(p -> new TopicPartition(topic, p.partition()))
                     .toList();

@@ -67,7 +67,8 @@ public final class ExclusionsTopic {
         assertTrue(sent.size() >= 40, "the agent sent enough decisions to judge: " + sent.size());
     }
 
-    static List<DecisionId> decisionsIn(String bootstrap) {
+    /** Every decision the topic holds now, in its partitions' order (twice if it holds one twice). */
+    public static List<DecisionId> decisionsIn(String bootstrap) {
         List<DecisionId> ids = new ArrayList<>();
         for (ConsumerRecord<String, byte[]> record : Collectors.readAll(bootstrap, "planewatch.exclusions")) {
             ExclusionDecision decision = GnmiRecords.decodeDecision(
