@@ -105,7 +105,11 @@ final class RollupAlarms {
         for (AlarmRollup alarm : held) {
             lastHeld.put(alarm.key(), now);
             AlarmRollup before = active.get(alarm.key());
-            if (before == null || !before.severity().equals(alarm.severity())) {
+            // Written again when its figures change, not only its severity: a console shows the message,
+            // and "5 hosts" beside a suspect now failing 16 hosts' paths is a figure the tiles contradict.
+            if (before == null
+                    || !before.severity().equals(alarm.severity())
+                    || !before.message().equals(alarm.message())) {
                 AlarmRollup raised = before == null ? alarm : withRaisedAt(alarm, before.raisedAtMillis());
                 active.put(alarm.key(), raised);
                 out.add(new RollupOutput(RollupOutput.Kind.ALARMS, alarm.key(), raised));
