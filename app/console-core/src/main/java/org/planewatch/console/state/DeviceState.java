@@ -1,7 +1,6 @@
 package org.planewatch.console.state;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +12,6 @@ import org.planewatch.console.state.FabricSnapshot.PortSummary;
 import org.planewatch.console.state.FabricSnapshot.QpSummary;
 import org.planewatch.console.state.FabricSnapshot.QueueSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
-import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.EthernetSpeed;
 import org.planewatch.telemetry.schema.EvLeaves;
 import org.planewatch.telemetry.schema.InterfaceLeaves;
@@ -57,14 +55,6 @@ final class DeviceState {
 
     final Map<Long, LeafTable> qps = new TreeMap<>();
     final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();
-    /**
-     * Resolved leaves by path. Agents and recordings hand over the same path objects again and again
-     * (decoders cache them), so a hit is usually an identity comparison. Bounded: a device whose
-     * paths never repeat (list keys that keep changing) starts over instead of growing.
-     */
-    private final SlotsByPath slots = new SlotsByPath();
-
-    private static final int MAX_SLOTS = 1 << 16;
     private boolean dirty = true;
     private Object summary;
     private Freshness summaryFreshness;
@@ -74,80 +64,27 @@ final class DeviceState {
         this.name = name;
     }
 
-    /**
-     * Slots by the position of their update in the device's notifications: agents send a device's
-     * leaves in the same order every interval, so comparing the path object at the same position
-     * usually finds the slot without hashing (at a million updates/s the hash lookups were the state
-     * owner's largest cost).
-     */
-    private TelemetryPath[] positionPaths = new TelemetryPath[0];
-
-    private LeafSlot[] positionSlots = new LeafSlot[0];
-    private static final int MAX_POSITIONS = 4096;
-
-    /**
-     * The slot of an update, or null when its path is not resolved yet: first the slot that followed
-     * {@code previous} (the slot of the update before it) last time, then by position, then by path.
-     * A device's notifications of one kind list their leaves in the same order, but a device sends
-     * several kinds (ports, planes, QPs) and event-ring leaves in between, so positions alone missed
-     * 70 % of the time in a replay of the demo and the hash lookups were a quarter of applying.
-     */
-    LeafSlot slot(LeafSlot previous, int position, TelemetryPath path) {
-        if (previous != null && previous.nextPath == path) {
-            return previous.nextSlot;
-        }
-        LeafSlot slot = slot(position, path);
-        if (previous != null && slot != null) {
-            previous.followedBy(path, slot);
-        }
-        return slot;
-    }
-
-    private LeafSlot slot(int position, TelemetryPath path) {
-        if (position < positionPaths.length && positionPaths[position] == path) {
-            return positionSlots[position];
-        }
-        LeafSlot slot = slots.get(path);
-        if (slot != null) {
-            place(position, path, slot);
-        }
-        return slot;
-    }
-
-    void remember(LeafSlot previous, int position, TelemetryPath path, LeafSlot slot) {
-        if (slots.size() >= MAX_SLOTS) {
-            forgetSlots();
-        } else if (previous != null) {
-            previous.followedBy(path, slot);
-        }
-        slots.put(path, slot);
-        place(position, path, slot);
-    }
-
-    private void place(int position, TelemetryPath path, LeafSlot slot) {
-        if (position >= positionPaths.length) {
-            if (position >= MAX_POSITIONS) {
-                return;
-            }
-            int length = Math.min(MAX_POSITIONS, Math.max(position + 1, positionPaths.length * 2));
-            positionPaths = Arrays.copyOf(positionPaths, length);
-            positionSlots = Arrays.copyOf(positionSlots, length);
-        }
-        positionPaths[position] = path;
-        positionSlots[position] = slot;
-    }
-
-    void forgetSlots() {
-        slots.clear();
-        Arrays.fill(positionPaths, null);
-        Arrays.fill(positionSlots, null);
+    /** The row a table leaf's route names, created on its first leaf. */
+    LeafTable table(LeafRoute route) {
+        LeafRoute.Row row = route.row;
+        return switch (row.kind()) {
+            case PORT -> port(row.name(), route.layout);
+            case QUEUE ->
+                queues.computeIfAbsent(row.name(), p -> new TreeMap<>())
+                        .computeIfAbsent(row.subName(), q -> new LeafTable(route.layout));
+            case PLANE -> planes.computeIfAbsent((int) row.number(), p -> new LeafTable(route.layout));
+            case QP -> qps.computeIfAbsent(row.number(), q -> new LeafTable(route.layout));
+            case EV ->
+                evs.computeIfAbsent(row.number(), q -> new TreeMap<>())
+                        .computeIfAbsent((int) row.subNumber(), e -> new LeafTable(route.layout));
+        };
     }
 
     /** The leaves of a port, created on its first leaf. */
-    LeafTable port(String port) {
+    private LeafTable port(String port, LeafLayout layout) {
         LeafTable table = ports.get(port);
         if (table == null) {
-            table = new LeafTable();
+            table = new LeafTable(layout);
             ports.put(port, table);
             sortedPorts = null;
         }

@@ -25,7 +25,6 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.schema.LldpLeaves;
 import org.planewatch.telemetry.schema.PathNames;
-import org.planewatch.telemetry.schema.QueueLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -38,6 +37,8 @@ final class FabricModel {
     static final double LINK_BPS = 100e9;
 
     final Map<String, DeviceState> devices = new HashMap<>();
+    /** Every path's row and columns, read once for the whole fabric (ADR 0108). */
+    private final LeafRoutes routes = new LeafRoutes();
     /** The devices in natural name order, rebuilt when one appears. */
     private List<DeviceState> ordered = List.of();
     /** Link ids in natural order, re-sorted only when the set of links changes. */
@@ -81,20 +82,11 @@ final class FabricModel {
         device.source = notification.source();
         device.lastSeenMillis = notification.arrivalMillis();
         long ts = device.sampleClock.sampleTimeNs(notification);
-        boolean touched = false;
+        boolean touched;
         if (notification.updates() instanceof UpdateColumns columns) {
-            touched |= applyColumns(device, columns, ts);
+            touched = applyColumns(device, columns, ts);
         } else {
-            List<TelemetryUpdate> updates = notification.updates();
-            LeafSlot previous = null;
-            for (int i = 0; i < updates.size(); i++) {
-                TelemetryUpdate update = updates.get(i);
-                LeafSlot slot = applyUpdate(device, previous, i, update.path(), update.value(), ts);
-                if (slot != null) {
-                    touched = true;
-                    previous = slot;
-                }
-            }
+            touched = applyUpdates(device, notification.updates(), ts);
         }
         List<TelemetryPath> deletes = notification.deletes();
         for (int i = 0; i < deletes.size(); i++) {
@@ -103,17 +95,72 @@ final class FabricModel {
                     && isRingEntry(columns.pathOrTemplate(i))) {
                 continue; // an agent evicting a decision from its ring: not a retraction (applyDelete ignores it too)
             }
-            if (applyDelete(device, deletes.get(i))) {
-                // Slots may point into the tables just removed; the next updates resolve afresh.
-                device.forgetSlots();
-                touched = true;
-            }
+            touched |= applyDelete(device, deletes.get(i));
         }
         if (touched) {
             device.touch();
         }
         appliedUpdates += notification.updates().size() + notification.deletes().size();
         exclusions.complete(notification.arrivalMillis());
+    }
+
+    /**
+     * The row the last table leaf of the notification being applied went to, and its key: the leaves
+     * of a row come together, so a device's row is looked up once per row, not once per leaf.
+     */
+    private LeafTable currentTable;
+
+    private LeafRoute.Row currentRow;
+
+    private boolean applyUpdates(DeviceState device, List<TelemetryUpdate> updates, long ts) {
+        boolean touched = false;
+        LeafRoute previous = null;
+        currentRow = null;
+        for (int i = 0; i < updates.size(); i++) {
+            TelemetryUpdate update = updates.get(i);
+            LeafRoute route = routes.route(previous, update.path());
+            if (route.isTableLeaf()) {
+                route.put(table(device, route), update.value(), ts);
+                touched = true;
+            } else {
+                other(device, route, update.path(), update.value(), ts);
+            }
+            previous = route;
+        }
+        currentTable = null;
+        return touched;
+    }
+
+    private LeafTable table(DeviceState device, LeafRoute route) {
+        if (route.row != currentRow) {
+            currentTable = device.table(route);
+            currentRow = route.row;
+        }
+        return currentTable;
+    }
+
+    /** A leaf that is no table's: an LLDP neighbor's, an event ring's, or one the console does not show. */
+    private void other(DeviceState device, LeafRoute route, TelemetryPath path, TelemetryValue value, long ts) {
+        switch (route.other) {
+            case NEIGHBOR -> {
+                String port = LeafRoutes.neighborPort(path);
+                if (port != null) {
+                    neighbor(device, port.intern(), path.last().name(), value);
+                }
+            }
+            case EVENT -> {
+                Long seq = LeafRoutes.longKey(path, 1, PathNames.SEQ);
+                String leaf = path.last().name();
+                if (seq != null) {
+                    exclusions.leaf(device.source, device.name.name(), seq, leaf, value, ts);
+                } else {
+                    exclusions.ringLeaf(device.source, device.name.name(), leaf, value);
+                }
+            }
+            default -> {
+                // not shown
+            }
+        }
     }
 
     /**
@@ -125,7 +172,6 @@ final class FabricModel {
         for (DeviceState device : devices.values()) {
             if (device.source.equals(source) && !device.evs.isEmpty()) {
                 device.evs.clear();
-                device.forgetSlots();
                 device.touch();
             }
         }
@@ -155,10 +201,11 @@ final class FabricModel {
         DeviceState.Neighbor neighbor = device.neighbors.computeIfAbsent(port, p -> new DeviceState.Neighbor());
         String text = value.text();
         if (system ? !text.equals(neighbor.system) : !text.equals(neighbor.port)) {
+            // Shared with the port names: one string per name, not one per neighbor leaf decoded.
             if (system) {
-                neighbor.system = text;
+                neighbor.system = routes.ports.pooled(text);
             } else {
-                neighbor.port = text;
+                neighbor.port = routes.ports.pooled(text);
             }
             neighborChanges++;
         }
@@ -176,20 +223,22 @@ final class FabricModel {
     /** Decoded replay updates: event-ring leaves go to the exclusion log by template and number, without a path each. */
     private boolean applyColumns(DeviceState device, UpdateColumns columns, long ts) {
         boolean touched = false;
-        LeafSlot previous = null;
+        LeafRoute previous = null;
+        currentRow = null;
         for (int i = 0; i < columns.size(); i++) {
             if (!columns.isKeyed(i)) {
                 TelemetryPath path = columns.pathOrTemplate(i);
-                LeafSlot slot = columns.isInteger(i) ? device.slot(previous, i, path) : null;
-                if (slot != null) {
-                    slot.putInteger(columns.number(i), ts); // no value object for a counter (ADR 0078)
-                } else {
-                    slot = applyUpdate(device, previous, i, path, columns.value(i), ts);
-                }
-                if (slot != null) {
+                LeafRoute route = routes.route(previous, path);
+                if (!route.isTableLeaf()) {
+                    other(device, route, path, columns.value(i), ts);
+                } else if (columns.isInteger(i)) {
+                    route.putInteger(table(device, route), columns.number(i), ts); // no value object (ADR 0078)
                     touched = true;
-                    previous = slot;
+                } else {
+                    route.put(table(device, route), columns.value(i), ts);
+                    touched = true;
                 }
+                previous = route;
             } else if (isRingTemplate(columns.pathOrTemplate(i))) {
                 exclusions.leaf(
                         device.source,
@@ -199,9 +248,17 @@ final class FabricModel {
                         columns.value(i),
                         ts);
             } else {
-                touched |= applyUpdate(device, null, i, columns.path(i), columns.value(i), ts) != null;
+                TelemetryPath path = columns.path(i);
+                LeafRoute route = routes.route(null, path);
+                if (route.isTableLeaf()) {
+                    route.put(table(device, route), columns.value(i), ts);
+                    touched = true;
+                } else {
+                    other(device, route, path, columns.value(i), ts);
+                }
             }
         }
+        currentTable = null;
         return touched;
     }
 
@@ -214,106 +271,11 @@ final class FabricModel {
         return ExclusionEventRing.isInEntry(path);
     }
 
-    /**
-     * Applies one update; returns the slot of the leaf it went to, or null when it is not a table's
-     * leaf. {@code previous}: the slot of the update before it in the notification, whose successor the
-     * device's slot cache tries first; {@code position}: the update's place in its notification.
-     */
-    private LeafSlot applyUpdate(
-            DeviceState device, LeafSlot previous, int position, TelemetryPath path, TelemetryValue value, long ts) {
-        LeafSlot slot = device.slot(previous, position, path);
-        if (slot != null) {
-            slot.put(value, ts);
-            return slot;
-        }
-        LeafTable table = route(device, path, value, ts);
-        if (table == null) {
-            return null;
-        }
-        // Interned, as the names the summaries look leaves up by are: a hit is then an identity comparison.
-        slot = new LeafSlot(table, path.last().name().intern());
-        device.remember(previous, position, path, slot);
-        slot.put(value, ts);
-        return slot;
-    }
-
-    /**
-     * The leaf table a path's value goes to, found by reading the path's names and keys; null for a
-     * path that is not a table's leaf (event-ring leaves, which it hands to the exclusion log here, and
-     * paths the console does not show). Paths of table leaves are read once per device: after that
-     * {@link DeviceState#slot} finds them, which is what keeps applying cheap (ADR 0077).
-     */
-    private LeafTable route(DeviceState device, TelemetryPath path, TelemetryValue value, long ts) {
-        if (path.size() == 0) {
-            return null;
-        }
-        String leaf = path.last().name();
-        switch (name(path, 0)) {
-            case PathNames.INTERFACES -> {
-                // The interface's own leaves: state and ethernet/state, not its subinterfaces' counters.
-                String port = key(path, 1, PathNames.NAME);
-                String container = name(path, 2);
-                if (port == null || !(container.equals(PathNames.STATE) || container.equals(PathNames.ETHERNET))) {
-                    return null;
-                }
-                return device.port(port.intern());
-            }
-            case PathNames.LLDP -> {
-                String port = key(path, LldpLeaves.INTERFACE_ELEM, PathNames.NAME);
-                if (port != null) {
-                    neighbor(device, port.intern(), leaf, value);
-                }
-                return null;
-            }
-            case PathNames.QOS -> {
-                String port = key(path, QueueLeaves.INTERFACE_ELEM, PathNames.INTERFACE_ID);
-                String queue = key(path, QueueLeaves.QUEUE_ELEM, PathNames.NAME);
-                if (port == null || queue == null) {
-                    return null;
-                }
-                return device.queues
-                        .computeIfAbsent(port.intern(), p -> new TreeMap<>())
-                        .computeIfAbsent(queue, q -> new LeafTable());
-            }
-            case PathNames.PLANES -> {
-                Integer plane = intKey(path, 1, PathNames.ID);
-                return plane == null ? null : device.planes.computeIfAbsent(plane, p -> new LeafTable());
-            }
-            case PathNames.QPS -> {
-                Long qpn = longKey(path, 1, PathNames.QPN);
-                if (qpn == null) {
-                    return null;
-                }
-                if (PathNames.EVS.equals(name(path, 2))) {
-                    Integer ev = intKey(path, 3, PathNames.ID);
-                    return ev == null
-                            ? null
-                            : device.evs
-                                    .computeIfAbsent(qpn, q -> new TreeMap<>())
-                                    .computeIfAbsent(ev, e -> new LeafTable());
-                }
-                return device.qps.computeIfAbsent(qpn, q -> new LeafTable());
-            }
-            case PathNames.EVENTS -> {
-                Long seq = longKey(path, 1, PathNames.SEQ);
-                if (seq != null) {
-                    exclusions.leaf(device.source, device.name.name(), seq, leaf, value, ts);
-                } else {
-                    exclusions.ringLeaf(device.source, device.name.name(), leaf, value);
-                }
-                return null;
-            }
-            default -> {
-                return null;
-            }
-        }
-    }
-
     private boolean applyDelete(DeviceState device, TelemetryPath path) {
-        switch (name(path, 0)) {
+        switch (LeafRoutes.name(path, 0)) {
             case PathNames.LLDP -> {
                 // A neighbor gone (lldpd aged it out): the port's far end is unknown again.
-                String port = key(path, LldpLeaves.INTERFACE_ELEM, PathNames.NAME);
+                String port = LeafRoutes.neighborPort(path);
                 boolean removed = port == null
                         ? !device.neighbors.isEmpty() && clear(device.neighbors)
                         : device.neighbors.remove(port) != null;
@@ -323,18 +285,19 @@ final class FabricModel {
                 return false;
             }
             case PathNames.INTERFACES -> {
-                String port = key(path, 1, PathNames.NAME);
+                String port = LeafRoutes.key(path, 1, PathNames.NAME);
                 return port != null && device.removePort(port);
             }
             case PathNames.QPS -> {
-                Long qpn = longKey(path, 1, PathNames.QPN);
+                Long qpn = LeafRoutes.longKey(path, 1, PathNames.QPN);
                 if (qpn == null) {
                     return false;
                 }
-                if (PathNames.EVS.equals(name(path, 2))) {
-                    Integer ev = intKey(path, 3, PathNames.ID);
+                if (PathNames.EVS.equals(LeafRoutes.name(path, 2))) {
+                    Long ev = LeafRoutes.intKey(path, 3, PathNames.ID);
                     Map<Integer, LeafTable> table = device.evs.get(qpn);
-                    return table != null && (ev == null ? device.evs.remove(qpn) != null : table.remove(ev) != null);
+                    return table != null
+                            && (ev == null ? device.evs.remove(qpn) != null : table.remove(ev.intValue()) != null);
                 }
                 device.evs.remove(qpn);
                 return device.qps.remove(qpn) != null;
@@ -349,31 +312,6 @@ final class FabricModel {
     private static boolean clear(Map<String, DeviceState.Neighbor> neighbors) {
         neighbors.clear();
         return true;
-    }
-
-    private static String name(TelemetryPath path, int index) {
-        return index < path.size() ? path.elem(index).name() : "";
-    }
-
-    private static String key(TelemetryPath path, int index, String key) {
-        return index < path.size() ? path.elem(index).key(key) : null;
-    }
-
-    private static Integer intKey(TelemetryPath path, int index, String key) {
-        Long value = longKey(path, index, key);
-        return value == null ? null : value.intValue();
-    }
-
-    private static Long longKey(TelemetryPath path, int index, String key) {
-        String text = key(path, index, key);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     /** The parts of a snapshot derived from devices, given each device's freshness. */

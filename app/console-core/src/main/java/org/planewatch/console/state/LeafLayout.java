@@ -1,0 +1,77 @@
+package org.planewatch.console.state;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The columns of one kind of table (ports, queues, planes, QPs, EVs): which column of a row holds
+ * which leaf, shared by every row of that kind on every device. A row then holds values only, in
+ * arrays, instead of a name and an object per leaf (ADR 0108). Columns are only ever added, so a
+ * column number once handed out (a {@link LeafRoute} keeps it) stays valid. Owned by the state thread.
+ *
+ * <p>A leaf has a number column, a decimal column and a text column of its own, as an agent may send
+ * the same leaf as a number one time and as text the next: each kind of value reads as it did.
+ */
+final class LeafLayout {
+    /** Distinct texts kept per layout to share; beyond it texts are kept as they came. */
+    static final int MAX_POOLED_TEXTS = 1 << 14;
+
+    private final Map<String, Integer> numbers = new HashMap<>();
+    private final Map<String, Integer> decimals = new HashMap<>();
+    private final Map<String, Integer> texts = new HashMap<>();
+    /** Decimals and texts share the rows' object arrays. */
+    private int objectColumns;
+    /**
+     * Texts of this kind of table, one object per distinct text: a decoder makes a new string for
+     * every text it decodes, and "UP" or "SPEED_100GB" in every port of a fabric were a string each.
+     */
+    private final Map<String, String> pooledTexts = new HashMap<>();
+
+    /** The number column of {@code leaf}, -1 when no row of this kind ever had it as a number. */
+    int number(String leaf) {
+        Integer column = numbers.get(leaf);
+        return column == null ? -1 : column;
+    }
+
+    int decimal(String leaf) {
+        Integer column = decimals.get(leaf);
+        return column == null ? -1 : column;
+    }
+
+    int text(String leaf) {
+        Integer column = texts.get(leaf);
+        return column == null ? -1 : column;
+    }
+
+    int addNumber(String leaf) {
+        return numbers.computeIfAbsent(leaf, l -> numbers.size());
+    }
+
+    int addDecimal(String leaf) {
+        return decimals.computeIfAbsent(leaf, l -> objectColumns++);
+    }
+
+    int addText(String leaf) {
+        return texts.computeIfAbsent(leaf, l -> objectColumns++);
+    }
+
+    int numberColumns() {
+        return numbers.size();
+    }
+
+    int objectColumns() {
+        return objectColumns;
+    }
+
+    /** {@code text} as the one object kept for equal texts, while there is room for it. */
+    String pooled(String text) {
+        String pooled = pooledTexts.get(text);
+        if (pooled != null) {
+            return pooled;
+        }
+        if (pooledTexts.size() < MAX_POOLED_TEXTS) {
+            pooledTexts.put(text, text);
+        }
+        return text;
+    }
+}
