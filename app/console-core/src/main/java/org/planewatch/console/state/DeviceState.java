@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import org.planewatch.console.state.FabricSnapshot.EvCell;
 import org.planewatch.console.state.FabricSnapshot.HostPlanePort;
 import org.planewatch.console.state.FabricSnapshot.HostSummary;
@@ -24,6 +24,24 @@ import org.planewatch.telemetry.schema.QueueLeaves;
  * immutable summary is rebuilt only after an update touched it.
  */
 final class DeviceState {
+    /** The leaves of each kind of table whose rates the summaries below read: only they keep one (ADR 0108). */
+    static final Set<String> PORT_RATES = Set.of(
+            InterfaceLeaves.OUT_OCTETS,
+            InterfaceLeaves.IN_OCTETS,
+            InterfaceLeaves.TRIM_PKTS,
+            InterfaceLeaves.OUT_DISCARDS,
+            InterfaceLeaves.IN_ERRORS,
+            InterfaceLeaves.IN_DISCARDS,
+            InterfaceLeaves.OUT_PKTS,
+            InterfaceLeaves.IN_PKTS);
+
+    static final Set<String> QUEUE_RATES = Set.of(
+            QueueLeaves.TRANSMIT_PKTS, QueueLeaves.ECN_MARKED_PKTS, QueueLeaves.TRIM_PKTS, QueueLeaves.DROPPED_PKTS);
+    static final Set<String> PLANE_RATES =
+            Set.of(PlaneLeaves.TX_OCTETS, PlaneLeaves.RX_OCTETS, PlaneLeaves.RETRANSMITS, PlaneLeaves.TRIM_NACKS_RCVD);
+    static final Set<String> QP_RATES = Set.of(QpLeaves.TX_PKTS, QpLeaves.RETRANSMITS);
+    static final Set<String> EV_RATES = Set.of();
+
     /** What the device is (host, T0 or T1 of a plane); learnt again when the topology changes. */
     DeviceName name;
 
@@ -42,7 +60,7 @@ final class DeviceState {
     /** port name -> queue name -> leaves */
     final Map<String, Map<String, LeafTable>> queues = new HashMap<>();
 
-    final Map<Integer, LeafTable> planes = new TreeMap<>();
+    final Map<Integer, LeafTable> planes = new SortedRows<>();
 
     /** A port's LLDP neighbor: the device at the far end and the port it sends from. */
     static final class Neighbor {
@@ -53,8 +71,8 @@ final class DeviceState {
     /** Port name to its LLDP neighbor ({@code /lldp/interfaces/interface/neighbors}). */
     final Map<String, Neighbor> neighbors = new java.util.HashMap<>();
 
-    final Map<Long, LeafTable> qps = new TreeMap<>();
-    final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();
+    final Map<Long, LeafTable> qps = new SortedRows<>();
+    final Map<Long, Map<Integer, LeafTable>> evs = new SortedRows<>();
     private boolean dirty = true;
     private Object summary;
     private Freshness summaryFreshness;
@@ -70,12 +88,12 @@ final class DeviceState {
         return switch (row.kind()) {
             case PORT -> port(row.name(), route.layout);
             case QUEUE ->
-                queues.computeIfAbsent(row.name(), p -> new TreeMap<>())
+                queues.computeIfAbsent(row.name(), p -> new SortedRows<>())
                         .computeIfAbsent(row.subName(), q -> new LeafTable(route.layout));
             case PLANE -> planes.computeIfAbsent((int) row.number(), p -> new LeafTable(route.layout));
             case QP -> qps.computeIfAbsent(row.number(), q -> new LeafTable(route.layout));
             case EV ->
-                evs.computeIfAbsent(row.number(), q -> new TreeMap<>())
+                evs.computeIfAbsent(row.number(), q -> new SortedRows<>())
                         .computeIfAbsent((int) row.subNumber(), e -> new LeafTable(route.layout));
         };
     }

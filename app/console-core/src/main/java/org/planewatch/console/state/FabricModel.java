@@ -467,9 +467,10 @@ final class FabricModel {
         LinkBuilder(String id, DeviceName a, DeviceName b, LinkLoss linkLoss) {
             this.id = id;
             this.linkLoss = linkLoss;
-            int split = id.indexOf('~');
-            this.lower = id.substring(0, split);
-            this.upper = id.substring(split + 1);
+            // The ends' own name strings, not parts of the id: a snapshot holds 100,000 links at 9,728 devices.
+            DeviceName first = DeviceName.first(a, b);
+            this.lower = first.name();
+            this.upper = (first == a ? b : a).name();
             this.plane = a.isSwitch() ? a.plane() : b.plane();
             this.kind = a.isHost() || b.isHost() ? LinkKind.HOST_T0 : LinkKind.T0_T1;
         }

@@ -1,7 +1,9 @@
 package org.planewatch.console.state;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The columns of one kind of table (ports, queues, planes, QPs, EVs): which column of a row holds
@@ -16,7 +18,14 @@ final class LeafLayout {
     /** Distinct texts kept per layout to share; beyond it texts are kept as they came. */
     static final int MAX_POOLED_TEXTS = 1 << 14;
 
+    /** The number leaves whose rate per second is read: only they keep a rate cell. */
+    private final Set<String> rateLeaves;
+
     private final Map<String, Integer> numbers = new HashMap<>();
+    /** Per number column, its rate column, or -1 for a leaf whose rate is not read. */
+    private int[] rateOf = new int[8];
+
+    private int rateColumns;
     private final Map<String, Integer> decimals = new HashMap<>();
     private final Map<String, Integer> texts = new HashMap<>();
     /** Decimals and texts share the rows' object arrays. */
@@ -26,6 +35,15 @@ final class LeafLayout {
      * every text it decodes, and "UP" or "SPEED_100GB" in every port of a fabric were a string each.
      */
     private final Map<String, String> pooledTexts = new HashMap<>();
+
+    /**
+     * @param rateLeaves the number leaves whose rates the console reads: a rate is 8 bytes a leaf, and
+     *     most gauges and many counters (a port's carrier transitions, a plane's probes) are shown as
+     *     values or not at all
+     */
+    LeafLayout(Set<String> rateLeaves) {
+        this.rateLeaves = Set.copyOf(rateLeaves);
+    }
 
     /** The number column of {@code leaf}, -1 when no row of this kind ever had it as a number. */
     int number(String leaf) {
@@ -44,7 +62,26 @@ final class LeafLayout {
     }
 
     int addNumber(String leaf) {
-        return numbers.computeIfAbsent(leaf, l -> numbers.size());
+        Integer column = numbers.get(leaf);
+        if (column != null) {
+            return column;
+        }
+        int added = numbers.size();
+        numbers.put(leaf, added);
+        if (added == rateOf.length) {
+            rateOf = Arrays.copyOf(rateOf, added * 2);
+        }
+        rateOf[added] = rateLeaves.contains(leaf) ? rateColumns++ : -1;
+        return added;
+    }
+
+    /** The rate column of number column {@code column}, -1 when its rate is not kept. */
+    int rateColumn(int column) {
+        return rateOf[column];
+    }
+
+    boolean keepsRate(String leaf) {
+        return rateLeaves.contains(leaf);
     }
 
     int addDecimal(String leaf) {

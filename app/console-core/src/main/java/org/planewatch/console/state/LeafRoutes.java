@@ -21,11 +21,11 @@ import org.planewatch.telemetry.schema.QueueLeaves;
 final class LeafRoutes {
     static final int MAX_ROUTES = 1 << 18;
 
-    final LeafLayout ports = new LeafLayout();
-    final LeafLayout queues = new LeafLayout();
-    final LeafLayout planes = new LeafLayout();
-    final LeafLayout qps = new LeafLayout();
-    final LeafLayout evs = new LeafLayout();
+    final LeafLayout ports = new LeafLayout(DeviceState.PORT_RATES);
+    final LeafLayout queues = new LeafLayout(DeviceState.QUEUE_RATES);
+    final LeafLayout planes = new LeafLayout(DeviceState.PLANE_RATES);
+    final LeafLayout qps = new LeafLayout(DeviceState.QP_RATES);
+    final LeafLayout evs = new LeafLayout(DeviceState.EV_RATES);
 
     private TelemetryPath[] paths = new TelemetryPath[1024];
     private LeafRoute[] routes = new LeafRoute[1024];

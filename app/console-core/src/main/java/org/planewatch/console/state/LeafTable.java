@@ -5,11 +5,12 @@ import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
  * The leaves under one list entry (a port, a queue, a plane, a QP, an EV): one row of its kind's
- * columns ({@link LeafLayout}). A number leaf is three cells of one array (its value, the agent's
- * timestamp of it, its rate per second of the agent's clock); decimals and texts are cells of an
- * object array. No name and no object per leaf: at 9,728 devices (6.7 million leaves) a counter
- * object, a slot object and the arrays that found them cost about 120 bytes a leaf (issue 20, ADR
- * 0108). Owned by the state thread.
+ * columns ({@link LeafLayout}). A number leaf is two cells of one array (its value and the agent's
+ * timestamp of it), and a third in another (its rate per second of the agent's clock) when its rate
+ * is read; decimals and texts are cells of an object array. No name and no object per leaf: at 9,728
+ * devices (6.7 million leaves) a counter object, a slot object and the arrays that found them cost
+ * about 120 bytes a leaf (issue 20, ADR 0108). Arrays are as wide as the columns a row has had,
+ * not as its kind's layout: queues of one kind differ in their leaves. Owned by the state thread.
  *
  * <p>A counter that goes backwards was cleared: the rate restarts from the new value instead of
  * turning into a huge negative spike. A value older than the one held (a sample decoded on another
@@ -25,12 +26,12 @@ final class LeafTable {
 
     private final LeafLayout layout;
     /**
-     * Three sections of {@link #width} cells, by the layout's number column: values, timestamps
-     * ({@link #NONE}: no value), rates as double bits (NaN: none yet).
+     * Two halves, by the layout's number column: values, then timestamps ({@link #NONE}: no value).
+     * A row's width is half its length.
      */
     private long[] numbers = NO_NUMBERS;
-
-    private int width;
+    /** Rates as double bits (NaN: none yet), by the layout's rate column. */
+    private long[] rates = NO_NUMBERS;
     /** Decimals ({@link Double}) and texts ({@link String}) by the layout's object column. */
     private Object[] objects = NO_OBJECTS;
 
@@ -62,17 +63,25 @@ final class LeafTable {
 
     /** An integer value ({@code uint} or {@code int}) of number column {@code column}. */
     void putInteger(int column, long value, long timestampNs) {
-        if (column >= width) {
-            widen(column);
+        int w = numbers.length >>> 1;
+        if (column >= w) {
+            w = widen(column);
         }
-        int w = width;
         long heldAt = numbers[w + column];
         boolean held = heldAt != NONE;
         if (held && timestampNs > heldAt) {
-            long old = numbers[column];
-            numbers[2 * w + column] = Long.compareUnsigned(value, old) >= 0
-                    ? Double.doubleToRawLongBits((value - old) * 1e9 / (timestampNs - heldAt))
-                    : NO_RATE;
+            int rate = layout.rateColumn(column);
+            if (rate >= 0) {
+                if (rate >= rates.length) {
+                    int from = rates.length;
+                    rates = Arrays.copyOf(rates, rate + 1);
+                    Arrays.fill(rates, from, rates.length, NO_RATE);
+                }
+                long old = numbers[column];
+                rates[rate] = Long.compareUnsigned(value, old) >= 0
+                        ? Double.doubleToRawLongBits((value - old) * 1e9 / (timestampNs - heldAt))
+                        : NO_RATE;
+            }
         }
         if (!held || timestampNs >= heldAt) {
             numbers[column] = value;
@@ -101,25 +110,22 @@ final class LeafTable {
         objects[column] = value;
     }
 
-    /**
-     * Makes room for number column {@code column}: as wide as the layout at once, so the rows after the
-     * first of a kind are laid out once instead of a leaf at a time.
-     */
-    private void widen(int column) {
-        int w = Math.max(column + 1, layout.numberColumns());
-        long[] wider = new long[3 * w];
+    /** Makes room for number column {@code column}; returns the new width. */
+    private int widen(int column) {
+        int width = numbers.length >>> 1;
+        int w = column + 1;
+        long[] wider = new long[2 * w];
         System.arraycopy(numbers, 0, wider, 0, width);
         Arrays.fill(wider, w, 2 * w, NONE);
         System.arraycopy(numbers, width, wider, w, width);
-        Arrays.fill(wider, 2 * w, 3 * w, NO_RATE);
-        System.arraycopy(numbers, 2 * width, wider, 2 * w, width);
         numbers = wider;
-        width = w;
+        return w;
     }
 
     private int heldNumber(String leaf) {
         int column = layout.number(leaf);
-        return column >= 0 && column < width && numbers[width + column] != NONE ? column : -1;
+        int w = numbers.length >>> 1;
+        return column >= 0 && column < w && numbers[w + column] != NONE ? column : -1;
     }
 
     private Object object(int column) {
@@ -134,13 +140,22 @@ final class LeafTable {
     /** The agent's timestamp of a numeric leaf's latest value; -1 when it has none. */
     long timestampNs(String leaf) {
         int column = heldNumber(leaf);
-        return column < 0 ? -1 : numbers[width + column];
+        return column < 0 ? -1 : numbers[(numbers.length >>> 1) + column];
     }
 
-    /** Per-second rate, NaN until two samples at distinct times have arrived. */
+    /**
+     * Per-second rate, NaN until two samples at distinct times have arrived.
+     *
+     * @throws IllegalArgumentException for a leaf whose layout keeps no rate (a reader that wants
+     *     one must say so where the layout is made, {@link DeviceState#PORT_RATES} and beside)
+     */
     double rate(String leaf) {
+        if (!layout.keepsRate(leaf)) {
+            throw new IllegalArgumentException("no rate is kept for leaf " + leaf);
+        }
         int column = heldNumber(leaf);
-        return column < 0 ? Double.NaN : Double.longBitsToDouble(numbers[2 * width + column]);
+        int rate = column < 0 ? -1 : layout.rateColumn(column);
+        return rate < 0 || rate >= rates.length ? Double.NaN : Double.longBitsToDouble(rates[rate]);
     }
 
     double decimal(String leaf) {
@@ -164,8 +179,11 @@ final class LeafTable {
         int column = heldNumber(leaf);
         if (column >= 0) {
             numbers[column] = 0;
-            numbers[width + column] = NONE;
-            numbers[2 * width + column] = NO_RATE;
+            numbers[(numbers.length >>> 1) + column] = NONE;
+            int rate = layout.rateColumn(column);
+            if (rate >= 0 && rate < rates.length) {
+                rates[rate] = NO_RATE;
+            }
             removed = true;
         }
         for (int object : new int[] {layout.decimal(leaf), layout.text(leaf)}) {

@@ -172,4 +172,46 @@ class IngestQueueTest {
         assertEquals(1, stuck.eventsLost());
         assertEquals(1, stuck.depth());
     }
+
+    private static IngestEvent.Notification plane(long arrival, Object... pathsAndValues) {
+        List<TelemetryUpdate> updates = new ArrayList<>();
+        for (int i = 0; i < pathsAndValues.length; i += 2) {
+            // a new path object each time: shapes are matched by value, not only by identity
+            updates.add(new TelemetryUpdate(
+                    TelemetryPath.parse("mrc:/planes/plane[id=0]/state/" + pathsAndValues[i]),
+                    (TelemetryValue) pathsAndValues[i + 1]));
+        }
+        return new IngestEvent.Notification("demo", "host-0", arrival, updates, List.of(), arrival);
+    }
+
+    /**
+     * Pending values are kept per list of paths (ADR 0108); where two lists share a leaf, the value
+     * the state keeps after a drain must be the newest one sent, whichever list brought it.
+     */
+    @Test
+    void coalescedListsThatShareALeafLeaveItsNewestValue() throws Exception {
+        IngestQueue queue = new IngestQueue(4, 4);
+        queue.offer(plane(T, "tx-pkts", TelemetryValue.uint(1), "rx-pkts", TelemetryValue.uint(1)));
+        queue.offer(plane(T + 1, "rx-pkts", TelemetryValue.uint(2), "port-name", TelemetryValue.str("eth2")));
+        queue.offer(plane(T + 2, "tx-pkts", TelemetryValue.uint(3), "rx-pkts", TelemetryValue.uint(3)));
+        queue.offer(plane(T + 3, "retransmits", new TelemetryValue.Int(-4)));
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.drain(drained, 16, 0);
+
+        java.util.Map<String, TelemetryValue> kept = new java.util.TreeMap<>();
+        for (IngestEvent event : drained) {
+            for (TelemetryUpdate update : ((IngestEvent.Notification) event).updates()) {
+                kept.put(update.path().last().name(), update.value()); // in order, as the state applies them
+            }
+        }
+        assertEquals(
+                java.util.Map.of(
+                        "tx-pkts", TelemetryValue.uint(3),
+                        "rx-pkts", TelemetryValue.uint(3),
+                        "port-name", TelemetryValue.str("eth2"),
+                        "retransmits", new TelemetryValue.Int(-4)),
+                kept);
+        assertEquals(2, queue.coalescedUpdates(), "the second list of tx-pkts and rx-pkts replaced the first");
+        assertEquals(0, queue.totals().coalescedLeaves(), "everything taken");
+    }
 }

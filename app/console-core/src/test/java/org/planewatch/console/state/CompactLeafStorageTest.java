@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -22,7 +24,7 @@ class CompactLeafStorageTest {
     @Test
     void aLeafTableAnswersWhatMapsOfItsLeavesAnswer() {
         SplittableRandom random = new SplittableRandom(20);
-        LeafTable table = new LeafTable(new LeafLayout());
+        LeafTable table = new LeafTable(new LeafLayout(Set.of("in-octets")));
         Map<String, Long> numbers = new HashMap<>();
         Map<String, String> texts = new HashMap<>();
         Map<String, Double> decimals = new HashMap<>();
@@ -70,7 +72,7 @@ class CompactLeafStorageTest {
 
     @Test
     void aCounterGivesItsRateAndRestartsItWhenCleared() {
-        LeafTable table = new LeafTable(new LeafLayout());
+        LeafTable table = new LeafTable(new LeafLayout(Set.of("in-octets")));
         table.put("in-octets", new TelemetryValue.Uint(100), 1_000_000_000L);
         assertEquals(Double.NaN, table.rate("in-octets"));
         table.put("in-octets", new TelemetryValue.Uint(300), 2_000_000_000L);
@@ -92,7 +94,7 @@ class CompactLeafStorageTest {
 
     @Test
     void rowsOfOneKindShareTheirColumnsAndKeepTheirOwnValues() {
-        LeafLayout layout = new LeafLayout();
+        LeafLayout layout = new LeafLayout(Set.of());
         LeafTable first = new LeafTable(layout);
         LeafTable second = new LeafTable(layout);
         first.put("out-octets", new TelemetryValue.Uint(7), 1);
@@ -139,5 +141,27 @@ class CompactLeafStorageTest {
             previous = route;
         }
         assertTrue(routes.size() <= LeafRoutes.MAX_ROUTES, "routes kept: " + routes.size());
+    }
+
+    @Test
+    void sortedRowsAnswerWhatATreeMapAnswers() {
+        SplittableRandom random = new SplittableRandom(108);
+        SortedRows<Long, String> rows = new SortedRows<>();
+        java.util.TreeMap<Long, String> expected = new java.util.TreeMap<>();
+        for (int step = 0; step < 5_000; step++) {
+            long key = random.nextLong(60);
+            switch (random.nextInt(4)) {
+                case 0, 1 -> assertEquals(expected.put(key, "v" + step), rows.put(key, "v" + step));
+                case 2 -> assertEquals(expected.remove(key), rows.remove(key));
+                default -> {
+                    // removal while iterating, as a delete of a QP's EVs does
+                    expected.entrySet().removeIf(e -> e.getKey() % 7 == key % 7);
+                    rows.entrySet().removeIf(e -> e.getKey() % 7 == key % 7);
+                }
+            }
+            assertEquals(expected, rows, "at step " + step);
+            assertEquals(List.copyOf(expected.keySet()), List.copyOf(rows.keySet()), "in key order at step " + step);
+            assertEquals(expected.get(key), rows.get(key));
+        }
     }
 }

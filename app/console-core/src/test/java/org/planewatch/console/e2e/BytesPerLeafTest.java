@@ -1,0 +1,120 @@
+package org.planewatch.console.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.ref.Reference;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.testing.CapturedFabric;
+import org.planewatch.console.testing.ManualClock;
+
+/**
+ * What the console holds per leaf of a fabric (issue 20 item 3, ADR 0108): 9,728 devices are 6.7
+ * million leaves, and at about 120 bytes a leaf held by the state owner, plus about 85 more for a
+ * leaf waiting on the coalescing side, a 1.5 GB heap was full before the console had learnt the
+ * fabric. Measured as the bytes of the objects still reachable after a full collection (the JVM's
+ * class histogram), with the fabric held against without it, on 16 copies of a simulated fabric's initial state (1.7 million leaves) captured
+ * from the real agent: texts are new strings as a decoder makes them, paths the decoder's shared ones.
+ */
+class BytesPerLeafTest {
+    private static final int COPIES = 16;
+    /** What the state owner may hold per leaf, its last published snapshot included. */
+    private static final double STORE_BYTES_PER_LEAF = 40;
+    /** What a leaf waiting to be applied may take on the coalescing side. */
+    private static final double COALESCED_BYTES_PER_LEAF = 24;
+
+    private static CapturedFabric fabric;
+
+    @BeforeAll
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    static void capture(@TempDir Path dir) throws Exception {
+        // 128 hosts and 96 switches on 8 planes
+        fabric = CapturedFabric.capture(dir, 16, 8, 4, Duration.ofSeconds(45));
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void theStateOwnerHoldsALeafInUnderFortyBytes() {
+        ManualClock clock = new ManualClock(1_000);
+        long before = CapturedFabric.liveBytes();
+        TelemetryStore store = new TelemetryStore(clock);
+        for (int copy = 0; copy < COPIES; copy++) {
+            store.apply(fabric.copy(copy, clock.millis()));
+        }
+        FabricSnapshot snapshot = store.publish(FabricSnapshot.IngestStats.NONE);
+        long held = CapturedFabric.liveBytes() - before;
+        Reference.reachabilityFence(store);
+
+        assertEquals(
+                COPIES * fabric.devices(),
+                snapshot.hosts().size() + snapshot.switches().size(),
+                "every device of every copy is in the snapshot");
+        long leaves = COPIES * fabric.leaves();
+        double perLeaf = (double) held / leaves;
+        System.out.printf(
+                Locale.ROOT,
+                "state owner: %d leaves of %d devices, %.1f MB held, %.1f bytes a leaf%n",
+                leaves,
+                COPIES * fabric.devices(),
+                held / 1e6,
+                perLeaf);
+        assertTrue(
+                perLeaf < STORE_BYTES_PER_LEAF,
+                String.format(
+                        Locale.ROOT,
+                        "the state owner holds %.1f bytes a leaf (%d bytes for %d leaves), limit %.0f",
+                        perLeaf,
+                        held,
+                        leaves,
+                        STORE_BYTES_PER_LEAF));
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aLeafWaitingOnTheCoalescingSideTakesUnderTwentyFourBytes() {
+        long leaves = COPIES * fabric.leaves();
+        // A queue with room for one event: every sample after it waits on the coalescing side.
+        IngestQueue queue = new IngestQueue(1, 1, 2 * leaves, Duration.ofSeconds(1));
+        long before = CapturedFabric.liveBytes();
+        for (int copy = 0; copy < COPIES; copy++) {
+            for (IngestEvent.Notification notification : fabric.copy(copy, 1_000)) {
+                queue.offer(notification);
+            }
+        }
+        long held = CapturedFabric.liveBytes() - before;
+        IngestQueue.Totals totals = queue.totals();
+        Reference.reachabilityFence(queue);
+
+        assertEquals(0, totals.droppedUpdates(), "nothing dropped");
+        assertTrue(
+                totals.coalescedLeaves() > leaves * 9 / 10,
+                "most leaves wait on the coalescing side: " + totals.coalescedLeaves() + " of " + leaves);
+        double perLeaf = (double) held / totals.coalescedLeaves();
+        System.out.printf(
+                Locale.ROOT,
+                "coalescing side: %d leaves waiting, %.1f MB held, %.1f bytes a leaf%n",
+                totals.coalescedLeaves(),
+                held / 1e6,
+                perLeaf);
+        assertTrue(
+                perLeaf < COALESCED_BYTES_PER_LEAF,
+                String.format(
+                        Locale.ROOT,
+                        "the coalescing side holds %.1f bytes a waiting leaf (%d bytes for %d leaves), limit %.0f",
+                        perLeaf,
+                        held,
+                        totals.coalescedLeaves(),
+                        COALESCED_BYTES_PER_LEAF));
+    }
+}
