@@ -233,9 +233,8 @@ public final class IngestQueue {
     /**
      * Moves events into {@code sink} until {@code maxEvents} events or {@code maxUpdates} updates
      * (at least one event), waiting up to {@code waitMillis} for the first: first the FIFO, then,
-     * once it is empty, the coalesced devices that waited longest (a device's notifications go
-     * together, so the last device may take a few events past {@code maxEvents}). Called by the one
-     * owner thread only.
+     * once it is empty, the coalesced devices that waited longest. Called by the one owner thread
+     * only.
      *
      * <p>Drained events never go back in arrival time. Network threads stamp an event before they
      * offer it, so an event can be queued behind one stamped after it: a stream's first response is
@@ -267,16 +266,14 @@ public final class IngestQueue {
                 moved++;
             }
             // The first coalesced device goes even past the update bound when nothing else did: progress.
-            // A device goes whole, one notification per shape of its pending values, even past maxEvents.
             while (fifo.isEmpty()
                     && !latest.isEmpty()
                     && moved < maxEvents
                     && (moved == 0 || updates + latest.oldestSize() <= maxUpdates)) {
-                for (IngestEvent.Notification coalesced : latest.takeOldest()) {
-                    updates += coalesced.updates().size();
-                    sink.add(inArrivalOrder(coalesced));
-                    moved++;
-                }
+                IngestEvent.Notification coalesced = latest.takeOldest();
+                updates += coalesced.updates().size();
+                sink.add(inArrivalOrder(coalesced));
+                moved++;
             }
             if (moved > 0) {
                 notFull.signalAll();

@@ -1,7 +1,7 @@
 package org.planewatch.console.ingest;
 
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -11,152 +11,115 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
- * Samples the state owner had no time for, coalesced to the newest value: at most one pending
- * notification per (source, device, list of paths), whatever the agents send. Devices wait in the
- * order they first had something pending, so the owner takes the one that waited longest first and
- * the first device's wait is how far behind the console is (ADR 0098). Holds counters and gauges
- * only: exclusion decisions and deletes never come here. Guarded by the {@link IngestQueue}'s lock.
+ * Samples the state owner had no time for, coalesced to the newest value per leaf: at most one
+ * pending value per (source, device, path), whatever the agents send. Devices wait in the order they
+ * first had something pending, so the owner takes the one that waited longest first and the first
+ * device's wait is how far behind the console is (ADR 0098). Holds counters and gauges only:
+ * exclusion decisions and deletes never come here. Guarded by the {@link IngestQueue}'s lock.
  *
- * <p>Values are kept in columns, not as an object per leaf (ADR 0108). An agent lists a device's
- * leaves in the same order every sample, and its decoder hands over one path object per distinct
- * path, so a notification's list of paths, its {@link Shape}, is the same for every sample of a
- * device and is usually shared by every device of a kind: a pending notification is its shape and
- * an array of numbers (texts and other values in a second array, made only when there are some). A
- * map entry, an update and a value object per waiting leaf cost about 85 bytes each; at 9,728 devices
- * the coalescing side held 6.7 million of them.
- *
- * <p>A device's pending notifications are taken in the order they were last written: a newer
- * notification of the same shape overwrites every value of the older, so the one written last holds
- * the newest value of each of its paths, and taken last, its values are the ones the state keeps even
- * where two shapes share a path.
+ * <p>Values are kept in columns, not as an object per leaf (ADR 0108): a map entry, an update and a
+ * value object per waiting leaf cost about 85 bytes each, and at 9,728 devices the coalescing side
+ * held 6.7 million of them. An agent lists a device's leaves in the same order every sample, and its
+ * decoder hands over one path object per distinct path, so the list of paths of a device's first
+ * pending notification, its {@link Shape}, is usually the list of every later one: the device keeps
+ * the values by position in that list (numbers in a long array; texts and other values beside them
+ * only when there are some), and a later notification of the same list overwrites them without a
+ * lookup. Leaves a later notification brings outside that list (an agent that sends only what
+ * changed) wait by path in {@link Leaves}. Shapes are shared by every device whose lists are equal.
  */
 final class LatestSamples {
     private record DeviceKey(String source, String target) {}
 
-    /**
-     * The paths of a notification's updates, in order; equal lists are one object while the
-     * registry has room (see {@link Shapes}), so pending notifications are found by identity.
-     */
-    static final class Shape {
-        final TelemetryPath[] paths;
-        final int hash;
-
-        private Shape(TelemetryPath[] paths, int hash) {
-            this.paths = paths;
-            this.hash = hash;
-        }
-    }
-
-    /** One shape's newest values for one device: numbers by position; other values, when there are some, beside them. */
-    private static final class Pending {
-        final Shape shape;
-        /** The {@code uint} values; a position whose value is of another kind has it in {@link #others}. */
-        final long[] numbers;
-        /**
-         * Values that are not {@code uint}, by position: a text as its (pooled) string, other kinds
-         * (signed and decimal numbers, flags) as their value; null until there is one.
-         */
-        Object[] others;
-
-        long timestampNs;
-        long arrivalMillis;
-
-        Pending(Shape shape) {
-            this.shape = shape;
-            this.numbers = new long[shape.paths.length];
-        }
-
-        void write(IngestEvent.Notification notification, List<TelemetryUpdate> updates, TextPool texts) {
-            for (int i = 0; i < numbers.length; i++) {
-                TelemetryValue value = updates.get(i).value();
-                // instanceof, not a pattern switch: per coalesced update (ADR 0079)
-                if (value instanceof TelemetryValue.Uint number) {
-                    numbers[i] = number.value();
-                    if (others != null) {
-                        others[i] = null;
-                    }
-                } else {
-                    if (others == null) {
-                        others = new Object[numbers.length];
-                    }
-                    others[i] = value instanceof TelemetryValue.Str text ? texts.pooled(text.value()) : value;
-                }
-            }
-            // Forward only: a sample decoded on another stream may be offered late.
-            timestampNs = Math.max(timestampNs, notification.timestampNs());
-            arrivalMillis = Math.max(arrivalMillis, notification.arrivalMillis());
-        }
-
-        UpdateColumns updates() {
-            UpdateColumns.Builder columns = new UpdateColumns.Builder(numbers.length);
-            for (int i = 0; i < numbers.length; i++) {
-                Object other = others == null ? null : others[i];
-                if (other == null) {
-                    columns.addUint(shape.paths[i], numbers[i]); // no value object (ADR 0078)
-                } else if (other instanceof String text) {
-                    columns.add(shape.paths[i], new TelemetryValue.Str(text));
-                } else {
-                    columns.add(shape.paths[i], (TelemetryValue) other);
-                }
-            }
-            return columns.build();
-        }
-    }
-
-    /** One device's pending notifications, by shape, in the order they were last written. */
+    /** One device's newest values: by position in its shape, and by path for the leaves outside it. */
     private static final class PendingDevice {
         final String source;
         final String target;
         final long pendingSinceMillis;
-        final LinkedHashMap<Shape, Pending> byShape = new LinkedHashMap<>();
-        long leaves;
+        long timestampNs;
+        long arrivalMillis;
+        final Shape shape;
+        final Values values;
+        /** Leaves outside the shape; null until there is one. */
+        Leaves others;
 
-        PendingDevice(String source, String target, long pendingSinceMillis) {
+        PendingDevice(String source, String target, long pendingSinceMillis, Shape shape) {
             this.source = source;
             this.target = target;
             this.pendingSinceMillis = pendingSinceMillis;
+            this.shape = shape;
+            this.values = new Values(shape.paths.length);
+        }
+
+        int leaves() {
+            return shape.paths.length + (others == null ? 0 : others.size);
         }
     }
 
     private final LinkedHashMap<DeviceKey, PendingDevice> devices = new LinkedHashMap<>();
-    private final Shapes shapes = new Shapes();
+    private final Shapes shapes;
     private final TextPool texts = new TextPool();
     private final long maxLeaves;
     private long leaves;
 
     LatestSamples(long maxLeaves) {
         this.maxLeaves = maxLeaves;
+        this.shapes = new Shapes(maxLeaves);
     }
 
     /** What one merge did: values that replaced a pending one, and values refused because the bound was reached. */
     record Merged(long coalesced, long dropped) {}
 
-    /** Keeps the newest values of {@code updates}; the notification gives source, device and times. */
+    /** Keeps the newest value of each of {@code updates}; the notification gives source, device and times. */
     Merged merge(IngestEvent.Notification notification, List<TelemetryUpdate> updates) {
         if (updates.isEmpty()) {
             return new Merged(0, 0);
         }
         DeviceKey key = new DeviceKey(notification.source(), notification.target());
         PendingDevice device = devices.get(key);
-        Shape shape = shapes.of(updates);
-        Pending pending = device == null ? null : device.byShape.remove(shape);
         long coalesced = 0;
-        if (pending != null) {
-            coalesced = updates.size();
-        } else if (leaves + updates.size() > maxLeaves) {
-            return new Merged(0, updates.size());
-        } else {
-            if (device == null) {
-                device = new PendingDevice(notification.source(), notification.target(), notification.arrivalMillis());
-                devices.put(key, device);
+        long dropped = 0;
+        if (device == null) {
+            if (leaves + updates.size() > maxLeaves) {
+                return new Merged(0, updates.size());
             }
-            pending = new Pending(shape);
-            device.leaves += updates.size();
+            device = new PendingDevice(
+                    notification.source(), notification.target(), notification.arrivalMillis(), shapes.of(updates));
+            devices.put(key, device);
             leaves += updates.size();
+            for (int i = 0; i < updates.size(); i++) {
+                device.values.put(i, updates.get(i).value(), texts);
+            }
+        } else if (device.shape.isListOf(updates)) {
+            for (int i = 0; i < updates.size(); i++) {
+                device.values.put(i, updates.get(i).value(), texts);
+            }
+            coalesced = updates.size();
+        } else {
+            for (int i = 0; i < updates.size(); i++) {
+                TelemetryUpdate update = updates.get(i);
+                int position = device.shape.indexOf(update.path());
+                if (position >= 0) {
+                    device.values.put(position, update.value(), texts);
+                    coalesced++;
+                } else {
+                    if (device.others == null) {
+                        device.others = new Leaves();
+                    }
+                    if (device.others.replace(update.path(), update.value(), texts)) {
+                        coalesced++;
+                    } else if (leaves < maxLeaves) {
+                        device.others.add(update.path(), update.value(), texts);
+                        leaves++;
+                    } else {
+                        dropped++;
+                    }
+                }
+            }
         }
-        pending.write(notification, updates, texts);
-        device.byShape.put(shape, pending); // last written, last taken
-        return new Merged(coalesced, 0);
+        // Arrival and timestamp only move forward: a sample decoded on another stream may be offered late.
+        device.timestampNs = Math.max(device.timestampNs, notification.timestampNs());
+        device.arrivalMillis = Math.max(device.arrivalMillis, notification.arrivalMillis());
+        return new Merged(coalesced, dropped);
     }
 
     boolean isEmpty() {
@@ -172,79 +135,208 @@ final class LatestSamples {
         return devices.firstEntry().getValue().pendingSinceMillis;
     }
 
-    /**
-     * Removes the device that waited longest and returns its newest values: a notification per
-     * shape, each with the timestamp of the sample its values are from, in the order they were
-     * last written.
-     */
-    List<IngestEvent.Notification> takeOldest() {
+    /** Removes the device that waited longest and returns its newest values as one notification. */
+    IngestEvent.Notification takeOldest() {
         PendingDevice device = devices.pollFirstEntry().getValue();
-        leaves -= device.leaves;
-        List<IngestEvent.Notification> taken = new ArrayList<>(device.byShape.size());
-        for (Pending pending : device.byShape.values()) {
-            taken.add(new IngestEvent.Notification(
-                    device.source,
-                    device.target,
-                    pending.timestampNs,
-                    pending.updates(),
-                    List.of(),
-                    pending.arrivalMillis));
+        leaves -= device.leaves();
+        if (devices.isEmpty()) {
+            shapes.clear(); // nothing waits: no list is worth keeping until the console falls behind again
         }
-        return taken;
+        UpdateColumns.Builder columns = new UpdateColumns.Builder(device.leaves());
+        device.values.addTo(columns, device.shape.paths, device.shape.paths.length);
+        if (device.others != null) {
+            device.others.values.addTo(columns, device.others.paths, device.others.size);
+        }
+        return new IngestEvent.Notification(
+                device.source, device.target, device.timestampNs, columns.build(), List.of(), device.arrivalMillis);
     }
 
     /** Leaves waiting in the device {@link #takeOldest} would take next. */
-    long oldestSize() {
-        return devices.firstEntry().getValue().leaves;
+    int oldestSize() {
+        return devices.firstEntry().getValue().leaves();
     }
 
     /**
-     * One string per distinct text, while there is room: a decoder makes a new string for every text
-     * it decodes, and an initial state is a quarter texts ("UP", "SPEED_100GB", LLDP neighbors' names
-     * and ports), each an update, a value and a string of its own otherwise.
+     * Values by position: {@code uint} values in a long array, any other value (a text as its pooled
+     * string; signed and decimal numbers, flags as their value) in an object array made when there is
+     * one.
      */
-    static final class TextPool {
-        static final int MAX_TEXTS = 1 << 16;
-        /** Longer texts are kept as they came: a pool of them would hold more than it shares. */
-        static final int MAX_LENGTH = 64;
+    private static final class Values {
+        long[] numbers;
+        Object[] others;
 
-        private final java.util.HashMap<String, String> pool = new java.util.HashMap<>();
+        Values(int capacity) {
+            numbers = new long[capacity];
+        }
 
-        String pooled(String text) {
-            if (text.length() > MAX_LENGTH) {
-                return text;
+        void put(int position, TelemetryValue value, TextPool texts) {
+            // instanceof, not a pattern switch: per coalesced update (ADR 0079)
+            if (value instanceof TelemetryValue.Uint number) {
+                numbers[position] = number.value();
+                if (others != null) {
+                    others[position] = null;
+                }
+            } else {
+                if (others == null) {
+                    others = new Object[numbers.length];
+                }
+                others[position] = value instanceof TelemetryValue.Str text ? texts.pooled(text.value()) : value;
             }
-            String pooled = pool.putIfAbsent(text, text);
-            if (pooled != null) {
-                return pooled;
+        }
+
+        void grow(int capacity) {
+            numbers = Arrays.copyOf(numbers, capacity);
+            if (others != null) {
+                others = Arrays.copyOf(others, capacity);
             }
-            if (pool.size() > MAX_TEXTS) {
-                pool.clear();
+        }
+
+        void addTo(UpdateColumns.Builder columns, TelemetryPath[] paths, int size) {
+            for (int i = 0; i < size; i++) {
+                Object other = others == null ? null : others[i];
+                if (other == null) {
+                    columns.addUint(paths[i], numbers[i]); // no value object (ADR 0078)
+                } else if (other instanceof String text) {
+                    columns.add(paths[i], new TelemetryValue.Str(text));
+                } else {
+                    columns.add(paths[i], (TelemetryValue) other);
+                }
             }
-            return text;
         }
     }
 
     /**
-     * One {@link Shape} per distinct list of paths: open addressing by the paths' hashes, compared by
-     * identity first (decoders hand over the same path objects), then by value. Bounded in shapes and
-     * in the paths they hold: a sender whose lists never repeat starts it over, and its notifications
-     * then each wait as their own (the coalescing side's bound on leaves still holds).
+     * A device's leaves outside its shape, by path, in the order they came: paths and values in
+     * arrays, found through an open-addressing index of positions (identity first, then by value).
+     */
+    private static final class Leaves {
+        TelemetryPath[] paths = new TelemetryPath[8];
+        final Values values = new Values(8);
+        int size;
+        /** Position + 1 of each path, by its hash; 0 is empty. */
+        private int[] index = new int[16];
+
+        boolean replace(TelemetryPath path, TelemetryValue value, TextPool texts) {
+            int position = find(path);
+            if (position < 0) {
+                return false;
+            }
+            values.put(position, value, texts);
+            return true;
+        }
+
+        void add(TelemetryPath path, TelemetryValue value, TextPool texts) {
+            if (size == paths.length) {
+                paths = Arrays.copyOf(paths, size + (size >> 1));
+                values.grow(paths.length);
+            }
+            paths[size] = path;
+            values.put(size, value, texts);
+            size++;
+            if (size * 2 > index.length) {
+                index = new int[index.length * 2];
+                for (int i = 0; i < size; i++) {
+                    slot(paths[i], i);
+                }
+            } else {
+                slot(path, size - 1);
+            }
+        }
+
+        private int find(TelemetryPath path) {
+            int mask = index.length - 1;
+            for (int i = Shapes.spread(path.hashCode()) & mask; index[i] != 0; i = (i + 1) & mask) {
+                TelemetryPath p = paths[index[i] - 1];
+                if (p == path || p.equals(path)) {
+                    return index[i] - 1;
+                }
+            }
+            return -1;
+        }
+
+        private void slot(TelemetryPath path, int position) {
+            int mask = index.length - 1;
+            int i = Shapes.spread(path.hashCode()) & mask;
+            while (index[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            index[i] = position + 1;
+        }
+    }
+
+    /** The paths of a notification's updates, in order; equal lists are one object while {@link Shapes} has room. */
+    static final class Shape {
+        final TelemetryPath[] paths;
+        final int hash;
+        /** Position + 1 of each path by its hash, made on the first lookup by path; 0 is empty. */
+        private int[] index;
+
+        private Shape(TelemetryPath[] paths, int hash) {
+            this.paths = paths;
+            this.hash = hash;
+        }
+
+        /** Whether {@code updates} list exactly these paths, in this order. */
+        boolean isListOf(List<TelemetryUpdate> updates) {
+            if (paths.length != updates.size()) {
+                return false;
+            }
+            for (int i = 0; i < paths.length; i++) {
+                TelemetryPath path = updates.get(i).path();
+                if (paths[i] != path && !paths[i].equals(path)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The position of {@code path} in this list, -1 when it is not in it. */
+        int indexOf(TelemetryPath path) {
+            if (index == null) {
+                int[] made = new int[Integer.highestOneBit(Math.max(1, paths.length)) * 4];
+                int mask = made.length - 1;
+                for (int p = 0; p < paths.length; p++) {
+                    int i = Shapes.spread(paths[p].hashCode()) & mask;
+                    while (made[i] != 0) {
+                        i = (i + 1) & mask;
+                    }
+                    made[i] = p + 1;
+                }
+                index = made;
+            }
+            int mask = index.length - 1;
+            for (int i = Shapes.spread(path.hashCode()) & mask; index[i] != 0; i = (i + 1) & mask) {
+                TelemetryPath p = paths[index[i] - 1];
+                if (p == path || p.equals(path)) {
+                    return index[i] - 1;
+                }
+            }
+            return -1;
+        }
+    }
+
+    /**
+     * One {@link Shape} per distinct list of paths while the console is behind: open addressing by the
+     * lists' hashes, compared by identity first (decoders hand over the same path objects), then by
+     * value. Bounded in the paths its shapes hold (as many as the leaves the coalescing side may hold);
+     * beyond that a list gets a shape of its own, unshared. Emptied whenever nothing waits.
      */
     static final class Shapes {
-        static final int MAX_SHAPES = 1 << 14;
-        static final long MAX_PATHS = 1 << 22;
-
+        private final long maxPaths;
         private Shape[] table = new Shape[64];
         private int size;
         private long paths;
+
+        Shapes(long maxPaths) {
+            this.maxPaths = maxPaths;
+        }
 
         Shape of(List<TelemetryUpdate> updates) {
             int hash = hash(updates);
             int mask = table.length - 1;
             int i = hash & mask;
             for (Shape shape = table[i]; shape != null; shape = table[i = (i + 1) & mask]) {
-                if (shape.hash == hash && samePathsAs(shape, updates)) {
+                if (shape.hash == hash && shape.isListOf(updates)) {
                     return shape;
                 }
             }
@@ -253,15 +345,21 @@ final class LatestSamples {
                 list[p] = updates.get(p).path();
             }
             Shape shape = new Shape(list, hash);
-            if (size >= MAX_SHAPES || paths + list.length > MAX_PATHS) {
-                Arrays.fill(table, null);
+            if (paths + list.length <= maxPaths) {
+                if ((size + 1) * 2 > table.length) {
+                    grow();
+                }
+                insert(shape);
+            }
+            return shape;
+        }
+
+        void clear() {
+            if (size > 0) {
+                table = new Shape[64];
                 size = 0;
                 paths = 0;
-            } else if ((size + 1) * 2 > table.length) {
-                grow();
             }
-            insert(shape);
-            return shape;
         }
 
         private void insert(Shape shape) {
@@ -292,21 +390,39 @@ final class LatestSamples {
             for (int i = 0; i < updates.size(); i++) {
                 h = h * 0x9E3779B9 + updates.get(i).path().hashCode();
             }
-            return h ^ (h >>> 16);
+            return spread(h);
         }
 
-        private static boolean samePathsAs(Shape shape, List<TelemetryUpdate> updates) {
-            TelemetryPath[] paths = shape.paths;
-            if (paths.length != updates.size()) {
-                return false;
+        static int spread(int hash) {
+            int h = hash * 0x9E3779B9;
+            return h ^ (h >>> 16);
+        }
+    }
+
+    /**
+     * One string per distinct text while there is room: a decoder makes a new string for every text it
+     * decodes, and an initial state is a quarter texts ("UP", "SPEED_100GB", LLDP neighbors' names and
+     * ports), each an update, a value and a string of its own otherwise.
+     */
+    static final class TextPool {
+        static final int MAX_TEXTS = 1 << 16;
+        /** Longer texts are kept as they came: a pool of them would hold more than it shares. */
+        static final int MAX_LENGTH = 64;
+
+        private final HashMap<String, String> pool = new HashMap<>();
+
+        String pooled(String text) {
+            if (text.length() > MAX_LENGTH) {
+                return text;
             }
-            for (int i = 0; i < paths.length; i++) {
-                TelemetryPath path = updates.get(i).path();
-                if (paths[i] != path && !paths[i].equals(path)) {
-                    return false;
-                }
+            String pooled = pool.putIfAbsent(text, text);
+            if (pooled != null) {
+                return pooled;
             }
-            return true;
+            if (pool.size() > MAX_TEXTS) {
+                pool.clear();
+            }
+            return text;
         }
     }
 }

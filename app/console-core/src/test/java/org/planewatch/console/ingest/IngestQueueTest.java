@@ -185,8 +185,9 @@ class IngestQueueTest {
     }
 
     /**
-     * Pending values are kept per list of paths (ADR 0108); where two lists share a leaf, the value
-     * the state keeps after a drain must be the newest one sent, whichever list brought it.
+     * A device's pending values are kept by position in the list of paths its first pending
+     * notification had, and by path for leaves outside it (ADR 0108): whatever lists later
+     * notifications bring, the value the state keeps after a drain is the newest one sent.
      */
     @Test
     void coalescedListsThatShareALeafLeaveItsNewestValue() throws Exception {
@@ -194,24 +195,60 @@ class IngestQueueTest {
         queue.offer(plane(T, "tx-pkts", TelemetryValue.uint(1), "rx-pkts", TelemetryValue.uint(1)));
         queue.offer(plane(T + 1, "rx-pkts", TelemetryValue.uint(2), "port-name", TelemetryValue.str("eth2")));
         queue.offer(plane(T + 2, "tx-pkts", TelemetryValue.uint(3), "rx-pkts", TelemetryValue.uint(3)));
-        queue.offer(plane(T + 3, "retransmits", new TelemetryValue.Int(-4)));
+        queue.offer(plane(T + 3, "retransmits", new TelemetryValue.Int(-4), "port-name", TelemetryValue.str("eth3")));
         List<IngestEvent> drained = new ArrayList<>();
         queue.drain(drained, 16, 0);
 
-        java.util.Map<String, TelemetryValue> kept = new java.util.TreeMap<>();
-        for (IngestEvent event : drained) {
-            for (TelemetryUpdate update : ((IngestEvent.Notification) event).updates()) {
-                kept.put(update.path().last().name(), update.value()); // in order, as the state applies them
-            }
-        }
         assertEquals(
                 java.util.Map.of(
                         "tx-pkts", TelemetryValue.uint(3),
                         "rx-pkts", TelemetryValue.uint(3),
-                        "port-name", TelemetryValue.str("eth2"),
+                        "port-name", TelemetryValue.str("eth3"),
                         "retransmits", new TelemetryValue.Int(-4)),
-                kept);
-        assertEquals(2, queue.coalescedUpdates(), "the second list of tx-pkts and rx-pkts replaced the first");
+                kept(drained));
+        assertEquals(1, drained.size(), "one notification for the device");
+        assertEquals(4, queue.coalescedUpdates(), "rx-pkts, then tx-pkts and rx-pkts, then port-name replaced");
         assertEquals(0, queue.totals().coalescedLeaves(), "everything taken");
+    }
+
+    /**
+     * An agent that sends only what changed lists different leaves every time: each leaf must still
+     * wait once, however many lists went by, and nothing be dropped (a pending notification per list
+     * filled the coalescing side's bound and dropped 95 million updates in a first try).
+     */
+    @Test
+    void listsThatNeverRepeatStillWaitAsOneValuePerLeaf() throws Exception {
+        IngestQueue queue = new IngestQueue(4, 4, 200, Duration.ofSeconds(1));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(108);
+        java.util.Map<String, TelemetryValue> newest = new java.util.TreeMap<>();
+        for (int n = 0; n < 2_000; n++) {
+            List<Object> pathsAndValues = new ArrayList<>();
+            for (int leaf = 0; leaf < 100; leaf++) {
+                if (random.nextInt(4) == 0) {
+                    TelemetryValue value = TelemetryValue.uint(n * 100L + leaf);
+                    pathsAndValues.add("c" + leaf);
+                    pathsAndValues.add(value);
+                    newest.put("c" + leaf, value);
+                }
+            }
+            queue.offer(plane(T + n, pathsAndValues.toArray()));
+            assertTrue(queue.totals().coalescedLeaves() <= 100, "at most one value per leaf waits");
+        }
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.drain(drained, 16, 0);
+
+        assertEquals(0, queue.droppedUpdates(), "nothing dropped");
+        assertEquals(newest, kept(drained));
+    }
+
+    /** The values the state keeps from drained notifications, applied in order. */
+    private static java.util.Map<String, TelemetryValue> kept(List<IngestEvent> drained) {
+        java.util.Map<String, TelemetryValue> kept = new java.util.TreeMap<>();
+        for (IngestEvent event : drained) {
+            for (TelemetryUpdate update : ((IngestEvent.Notification) event).updates()) {
+                kept.put(update.path().last().name(), update.value());
+            }
+        }
+        return kept;
     }
 }
