@@ -2,6 +2,7 @@ package org.planewatch.console.ingest;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -14,8 +15,11 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * Samples the state owner had no time for, coalesced to the newest value per leaf: at most one
  * pending value per (source, device, path), whatever the agents send. Devices wait in the order they
  * first had something pending, so the owner takes the one that waited longest first and the first
- * device's wait is how far behind the console is (ADR 0098). Holds counters and gauges only:
- * exclusion decisions and deletes never come here. Guarded by the {@link IngestQueue}'s lock.
+ * device's wait is how far behind the console is (ADR 0098); but a device the owner was never handed
+ * goes before every device it was: one not shown yet is worth more than newer values of one shown
+ * (at 9,728 devices the last to report waited a whole round of the fabric, a minute, to appear).
+ * Holds counters and gauges only: exclusion decisions and deletes never come here. Guarded by the
+ * {@link IngestQueue}'s lock.
  *
  * <p>Values are kept in columns, not as an object per leaf (ADR 0108): a map entry, an update and a
  * value object per waiting leaf cost about 85 bytes each, and at 9,728 devices the coalescing side
@@ -55,7 +59,14 @@ final class LatestSamples {
         }
     }
 
+    /** Devices the owner was handed before, in the order they first had something pending. */
     private final LinkedHashMap<DeviceKey, PendingDevice> devices = new LinkedHashMap<>();
+    /** Devices the owner was never handed, in the same order: taken first. */
+    private final LinkedHashMap<DeviceKey, PendingDevice> newcomers = new LinkedHashMap<>();
+    /** Devices handed to the owner (from here or through the FIFO); as many as the fabric has, bounded. */
+    private final HashSet<DeviceKey> handedOver = new HashSet<>();
+
+    static final int MAX_DEVICES_REMEMBERED = 1 << 20;
     private final Shapes shapes;
     private final TextPool texts = new TextPool();
     private final long maxLeaves;
@@ -76,6 +87,9 @@ final class LatestSamples {
         }
         DeviceKey key = new DeviceKey(notification.source(), notification.target());
         PendingDevice device = devices.get(key);
+        if (device == null) {
+            device = newcomers.get(key);
+        }
         long coalesced = 0;
         long dropped = 0;
         if (device == null) {
@@ -84,7 +98,7 @@ final class LatestSamples {
             }
             device = new PendingDevice(
                     notification.source(), notification.target(), notification.arrivalMillis(), shapes.of(updates));
-            devices.put(key, device);
+            (handedOver.contains(key) ? devices : newcomers).put(key, device);
             leaves += updates.size();
             for (int i = 0; i < updates.size(); i++) {
                 device.values.put(i, updates.get(i).value(), texts);
@@ -123,7 +137,7 @@ final class LatestSamples {
     }
 
     boolean isEmpty() {
-        return devices.isEmpty();
+        return devices.isEmpty() && newcomers.isEmpty();
     }
 
     long leaves() {
@@ -132,14 +146,43 @@ final class LatestSamples {
 
     /** When the device that waited longest first had something pending; the queue must not be empty. */
     long oldestPendingMillis() {
-        return devices.firstEntry().getValue().pendingSinceMillis;
+        long oldest = Long.MAX_VALUE;
+        if (!devices.isEmpty()) {
+            oldest = devices.firstEntry().getValue().pendingSinceMillis;
+        }
+        if (!newcomers.isEmpty()) {
+            oldest = Math.min(oldest, newcomers.firstEntry().getValue().pendingSinceMillis);
+        }
+        return oldest;
     }
 
-    /** Removes the device that waited longest and returns its newest values as one notification. */
+    /** The owner is handed a notification of this device by another way (the FIFO). */
+    void handedOver(String source, String target) {
+        remember(new DeviceKey(source, target));
+    }
+
+    private void remember(DeviceKey key) {
+        if (handedOver.size() >= MAX_DEVICES_REMEMBERED && !handedOver.contains(key)) {
+            handedOver.clear(); // names that never repeat: they are all newcomers again, once
+        }
+        handedOver.add(key);
+    }
+
+    /** The queue {@link #takeOldest} takes from: newcomers first. */
+    private LinkedHashMap<DeviceKey, PendingDevice> next() {
+        return newcomers.isEmpty() ? devices : newcomers;
+    }
+
+    /**
+     * Removes the device never handed over that waited longest, else the device that waited longest,
+     * and returns its newest values as one notification.
+     */
     IngestEvent.Notification takeOldest() {
-        PendingDevice device = devices.pollFirstEntry().getValue();
+        var taken = next().pollFirstEntry();
+        PendingDevice device = taken.getValue();
+        remember(taken.getKey());
         leaves -= device.leaves();
-        if (devices.isEmpty()) {
+        if (isEmpty()) {
             shapes.clear(); // nothing waits: no list is worth keeping until the console falls behind again
         }
         UpdateColumns.Builder columns = new UpdateColumns.Builder(device.leaves());
@@ -153,7 +196,7 @@ final class LatestSamples {
 
     /** Leaves waiting in the device {@link #takeOldest} would take next. */
     int oldestSize() {
-        return devices.firstEntry().getValue().leaves();
+        return next().firstEntry().getValue().leaves();
     }
 
     /**

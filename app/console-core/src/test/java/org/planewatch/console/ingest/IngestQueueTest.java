@@ -241,6 +241,36 @@ class IngestQueueTest {
         assertEquals(newest, kept(drained));
     }
 
+    /**
+     * Issue 20 item 3: at 9,728 devices the last devices to report waited a whole round of the
+     * coalesced fabric (a minute) before the owner was handed them. A device never handed over goes
+     * before devices that waited longer; how far behind the console is still counts from the oldest.
+     */
+    @Test
+    void aDeviceNeverHandedOverGoesBeforeDevicesThatWaitedLonger() throws Exception {
+        IngestQueue queue = new IngestQueue(4, 4);
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.offer(sample("host-0", 1, T));
+        queue.drain(drained, 16, 0);
+        queue.offer(sample("host-1", 1, T + 1));
+        queue.drain(drained, 16, 0);
+        drained.clear();
+        queue.offer(sample("host-0", 2, T + 2)); // queued
+        queue.offer(sample("host-1", 2, T + 600)); // waited past SAMPLE_WAIT behind it: coalescing starts
+        queue.offer(sample("host-0", 3, T + 601));
+        queue.offer(sample("host-9", 1, T + 602)); // never seen
+        assertEquals(600 - 2, queue.behindMillis(T + 600), "behind from the oldest queued");
+        queue.drain(drained, 1, 0);
+        assertEquals(600, queue.behindMillis(T + 1200), "behind from the oldest coalesced, not the newcomer");
+        queue.drain(drained, 16, 0);
+
+        assertEquals(
+                List.of("host-0", "host-9", "host-1", "host-0"),
+                drained.stream()
+                        .map(e -> ((IngestEvent.Notification) e).target())
+                        .toList());
+    }
+
     /** The values the state keeps from drained notifications, applied in order. */
     private static java.util.Map<String, TelemetryValue> kept(List<IngestEvent> drained) {
         java.util.Map<String, TelemetryValue> kept = new java.util.TreeMap<>();
