@@ -277,16 +277,43 @@ final class LatestSamples {
             values.put(size, value, texts);
             size++;
             if (size * 2 > index.length) {
-                index = new int[index.length * 2];
-                for (int i = 0; i < size; i++) {
-                    slot(paths[i], i);
-                }
+                index = PathIndex.of(paths, size, index.length * 2);
             } else {
-                slot(path, size - 1);
+                PathIndex.slot(index, path, size - 1);
             }
         }
 
         private int find(TelemetryPath path) {
+            return PathIndex.find(index, paths, path);
+        }
+    }
+
+    /**
+     * Positions of paths in an array, by the paths' hashes: open addressing in an int array holding
+     * position + 1 (0 is empty); a probe compares by identity first, then by value.
+     */
+    private static final class PathIndex {
+        private PathIndex() {}
+
+        /** An index of the first {@code size} of {@code paths}, {@code length} (a power of two) slots. */
+        static int[] of(TelemetryPath[] paths, int size, int length) {
+            int[] index = new int[length];
+            for (int p = 0; p < size; p++) {
+                slot(index, paths[p], p);
+            }
+            return index;
+        }
+
+        static void slot(int[] index, TelemetryPath path, int position) {
+            int mask = index.length - 1;
+            int i = Shapes.spread(path.hashCode()) & mask;
+            while (index[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            index[i] = position + 1;
+        }
+
+        static int find(int[] index, TelemetryPath[] paths, TelemetryPath path) {
             int mask = index.length - 1;
             for (int i = Shapes.spread(path.hashCode()) & mask; index[i] != 0; i = (i + 1) & mask) {
                 TelemetryPath p = paths[index[i] - 1];
@@ -295,15 +322,6 @@ final class LatestSamples {
                 }
             }
             return -1;
-        }
-
-        private void slot(TelemetryPath path, int position) {
-            int mask = index.length - 1;
-            int i = Shapes.spread(path.hashCode()) & mask;
-            while (index[i] != 0) {
-                i = (i + 1) & mask;
-            }
-            index[i] = position + 1;
         }
     }
 
@@ -336,25 +354,9 @@ final class LatestSamples {
         /** The position of {@code path} in this list, -1 when it is not in it. */
         int indexOf(TelemetryPath path) {
             if (index == null) {
-                int[] made = new int[Integer.highestOneBit(Math.max(1, paths.length)) * 4];
-                int mask = made.length - 1;
-                for (int p = 0; p < paths.length; p++) {
-                    int i = Shapes.spread(paths[p].hashCode()) & mask;
-                    while (made[i] != 0) {
-                        i = (i + 1) & mask;
-                    }
-                    made[i] = p + 1;
-                }
-                index = made;
+                index = PathIndex.of(paths, paths.length, Integer.highestOneBit(Math.max(1, paths.length)) * 4);
             }
-            int mask = index.length - 1;
-            for (int i = Shapes.spread(path.hashCode()) & mask; index[i] != 0; i = (i + 1) & mask) {
-                TelemetryPath p = paths[index[i] - 1];
-                if (p == path || p.equals(path)) {
-                    return index[i] - 1;
-                }
-            }
-            return -1;
+            return PathIndex.find(index, paths, path);
         }
     }
 

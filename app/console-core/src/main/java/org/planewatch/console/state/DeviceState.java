@@ -24,7 +24,53 @@ import org.planewatch.telemetry.schema.QueueLeaves;
  * immutable summary is rebuilt only after an update touched it.
  */
 final class DeviceState {
-    /** The leaves of each kind of table whose rates the summaries below read: only they keep one (ADR 0108). */
+    /**
+     * The leaves of each kind of table the summaries below (and {@link PortPeers}, {@link
+     * FabricTopology}) read: only they are kept (ADR 0108); a reader of another leaf must add it here.
+     */
+    static final Set<String> PORT_LEAVES = Set.of(
+            InterfaceLeaves.OPER_STATUS,
+            InterfaceLeaves.DESCRIPTION,
+            InterfaceLeaves.PORT_SPEED,
+            InterfaceLeaves.OUT_OCTETS,
+            InterfaceLeaves.IN_OCTETS,
+            InterfaceLeaves.TRIM_PKTS,
+            InterfaceLeaves.OUT_DISCARDS,
+            InterfaceLeaves.IN_ERRORS,
+            InterfaceLeaves.IN_DISCARDS,
+            InterfaceLeaves.OUT_PKTS,
+            InterfaceLeaves.IN_PKTS);
+
+    static final Set<String> QUEUE_LEAVES = Set.of(
+            QueueLeaves.TRANSMIT_PKTS,
+            QueueLeaves.ECN_MARKED_PKTS,
+            QueueLeaves.TRIM_PKTS,
+            QueueLeaves.DROPPED_PKTS,
+            QueueLeaves.MAX_QUEUE_LEN,
+            QueueLeaves.AVG_QUEUE_LEN);
+    static final Set<String> PLANE_LEAVES = Set.of(
+            PlaneLeaves.PORT_NAME,
+            PlaneLeaves.OPER_STATUS,
+            PlaneLeaves.TX_OCTETS,
+            PlaneLeaves.RX_OCTETS,
+            PlaneLeaves.EVS_GOOD,
+            PlaneLeaves.EVS_ASSUMED_BAD,
+            PlaneLeaves.EVS_DENIED,
+            PlaneLeaves.EVS_UNKNOWN,
+            PlaneLeaves.RETRANSMITS,
+            PlaneLeaves.TRIM_NACKS_RCVD);
+    static final Set<String> QP_LEAVES = Set.of(
+            QpLeaves.PEER,
+            QpLeaves.EVS_ACTIVE,
+            QpLeaves.CWND_OCTETS,
+            QpLeaves.INFLIGHT_OCTETS,
+            QpLeaves.SRTT_NS,
+            QpLeaves.TX_PKTS,
+            QpLeaves.RETRANSMITS);
+    static final Set<String> EV_LEAVES =
+            Set.of(EvLeaves.PLANE, EvLeaves.EXCLUSION_STATE, EvLeaves.PENALTY, EvLeaves.TRIMS, EvLeaves.LOSSES);
+
+    /** Those of the leaves above whose rates are read: only they keep one. */
     static final Set<String> PORT_RATES = Set.of(
             InterfaceLeaves.OUT_OCTETS,
             InterfaceLeaves.IN_OCTETS,
@@ -50,7 +96,7 @@ final class DeviceState {
     /** When its samples were taken, on the time base of its counters (simulated time for a simulated device). */
     final SampleClock sampleClock = new SampleClock();
 
-    private final Map<String, LeafTable> ports = new HashMap<>();
+    private final Map<String, LeafTable> ports = new SortedRows<>();
     /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
     private List<String> sortedPorts;
 
@@ -58,7 +104,7 @@ final class DeviceState {
     private String[] portDescriptions;
     private int portPeersGeneration = -1;
     /** port name -> queue name -> leaves */
-    final Map<String, Map<String, LeafTable>> queues = new HashMap<>();
+    final Map<String, Map<String, LeafTable>> queues = new SortedRows<>();
 
     final Map<Integer, LeafTable> planes = new SortedRows<>();
 
@@ -69,7 +115,7 @@ final class DeviceState {
     }
 
     /** Port name to its LLDP neighbor ({@code /lldp/interfaces/interface/neighbors}). */
-    final Map<String, Neighbor> neighbors = new java.util.HashMap<>();
+    final Map<String, Neighbor> neighbors = new SortedRows<>();
 
     final Map<Long, LeafTable> qps = new SortedRows<>();
     final Map<Long, Map<Integer, LeafTable>> evs = new SortedRows<>();
@@ -185,7 +231,7 @@ final class DeviceState {
     }
 
     /** {@link #hostPort} summaries until the next update: the same object while nothing changed. */
-    private final Map<Integer, PortSummary> hostPorts = new HashMap<>();
+    private final Map<Integer, PortSummary> hostPorts = new SortedRows<>();
 
     private PortSummary port(String port, String peer, LeafTable leaves) {
         List<QueueSummary> queueSummaries = new ArrayList<>();

@@ -452,8 +452,7 @@ final class FabricModel {
         }
         List<LinkState> links = new ArrayList<>(linkOrder.size());
         for (LinkBuilder builder : linkOrder) {
-            builder.lossInto(inLoss);
-            links.add(builder.build());
+            links.add(builder.build(builder.lossInto(inLoss)));
         }
         return List.copyOf(links);
     }
@@ -487,8 +486,10 @@ final class FabricModel {
         final PortSummary[] ends = new PortSummary[2];
         int endCount;
 
-        /** Loss by the end that sends: 0 the lower end ({@link #lower}), 1 the upper. */
-        private final LinkLoss[] sentBy = {new LinkLoss(), new LinkLoss()};
+        /** Loss by the end that sends, the lower end ({@link #lower}) or the upper; made when first told. */
+        private LinkLoss sentByLower;
+
+        private LinkLoss sentByUpper;
 
         LinkBuilder(String id) {
             this.id = id;
@@ -514,7 +515,6 @@ final class FabricModel {
             endCount = 0;
             Arrays.fill(endDevices, null);
             Arrays.fill(ends, null);
-            Arrays.fill(lostTowards, Double.NaN);
         }
 
         void add(String device, PortSummary port, Freshness endFreshness) {
@@ -534,28 +534,39 @@ final class FabricModel {
             }
         }
 
-        /** Packets lost on their way to each end (index as {@link #ends}), per second; NaN when unknown. */
-        private final double[] lostTowards = {Double.NaN, Double.NaN};
-
-        double lossRate() {
-            return endCount < 2 ? Double.NaN : lostTowards[0] + lostTowards[1];
-        }
-
-        /** Works out the loss both ways and records, for a switch end that lost packets on their way in, how many per second. */
-        void lossInto(Map<String, Map<String, Double>> inLoss) {
+        /**
+         * Works out the loss both ways and records, for a switch end that lost packets on their way in,
+         * how many per second; returns the packets lost per second both ways, NaN when unknown.
+         */
+        double lossInto(Map<String, Map<String, Double>> inLoss) {
             if (endCount < 2) {
-                return;
+                return Double.NaN;
             }
+            double both = 0;
             for (int i = 0; i < 2; i++) {
-                double lost = sentBy[endDevices[1 - i].equals(lower) ? 0 : 1].lost(ends[1 - i], ends[i]);
-                lostTowards[i] = lost;
+                double lost = sentBy(endDevices[1 - i]).lost(ends[1 - i], ends[i]);
+                both += lost;
                 if (lost > 0 && !ends[i].peer().isEmpty()) {
                     inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>()).put(ends[i].name(), lost);
                 }
             }
+            return both;
         }
 
-        LinkState build() {
+        private LinkLoss sentBy(String device) {
+            if (device.equals(lower)) {
+                if (sentByLower == null) {
+                    sentByLower = new LinkLoss();
+                }
+                return sentByLower;
+            }
+            if (sentByUpper == null) {
+                sentByUpper = new LinkLoss();
+            }
+            return sentByUpper;
+        }
+
+        LinkState build(double lossRate) {
             double capacity = Double.isNaN(speed) || speed <= 0 ? LINK_BPS : speed;
             return new LinkState(
                     id,
@@ -571,7 +582,7 @@ final class FabricModel {
                     drops,
                     freshness,
                     errors,
-                    lossRate(),
+                    lossRate,
                     capacity);
         }
 

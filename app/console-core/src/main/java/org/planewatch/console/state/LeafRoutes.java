@@ -21,11 +21,11 @@ import org.planewatch.telemetry.schema.QueueLeaves;
 final class LeafRoutes {
     static final int MAX_ROUTES = 1 << 18;
 
-    final LeafLayout ports = new LeafLayout(DeviceState.PORT_RATES);
-    final LeafLayout queues = new LeafLayout(DeviceState.QUEUE_RATES);
-    final LeafLayout planes = new LeafLayout(DeviceState.PLANE_RATES);
-    final LeafLayout qps = new LeafLayout(DeviceState.QP_RATES);
-    final LeafLayout evs = new LeafLayout(DeviceState.EV_RATES);
+    final LeafLayout ports = new LeafLayout(DeviceState.PORT_LEAVES, DeviceState.PORT_RATES);
+    final LeafLayout queues = new LeafLayout(DeviceState.QUEUE_LEAVES, DeviceState.QUEUE_RATES);
+    final LeafLayout planes = new LeafLayout(DeviceState.PLANE_LEAVES, DeviceState.PLANE_RATES);
+    final LeafLayout qps = new LeafLayout(DeviceState.QP_LEAVES, DeviceState.QP_RATES);
+    final LeafLayout evs = new LeafLayout(DeviceState.EV_LEAVES, DeviceState.EV_RATES);
 
     private TelemetryPath[] paths = new TelemetryPath[1024];
     private LeafRoute[] routes = new LeafRoute[1024];
@@ -173,9 +173,12 @@ final class LeafRoutes {
     }
 
     private LeafRoute leaf(TelemetryPath path, LeafRoute.Row row, LeafLayout layout) {
+        String leaf = path.last().name();
+        if (!layout.keeps(leaf)) {
+            return LeafRoute.IGNORED; // no view reads it (the recording keeps it)
+        }
         // Interned, as the names the summaries look leaves up by are.
-        return new LeafRoute(
-                rows.computeIfAbsent(row, r -> r), path.last().name().intern(), layout);
+        return new LeafRoute(rows.computeIfAbsent(row, r -> r), leaf.intern(), layout);
     }
 
     static String name(TelemetryPath path, int index) {

@@ -43,8 +43,14 @@ final class LeafTable {
         return layout;
     }
 
-    /** Puts a value by leaf name: what {@link LeafRoute#put} does with columns it resolved once. */
+    /**
+     * Puts a value by leaf name, what {@link LeafRoute#put} does with columns it resolved once; a leaf
+     * the layout does not keep is let go.
+     */
     void put(String leaf, TelemetryValue value, long timestampNs) {
+        if (!layout.keeps(leaf)) {
+            return;
+        }
         // instanceof, not a pattern switch: per applied update (ADR 0079)
         if (value instanceof TelemetryValue.Uint number) {
             putInteger(layout.addNumber(leaf), number.value(), timestampNs);
@@ -123,6 +129,7 @@ final class LeafTable {
     }
 
     private int heldNumber(String leaf) {
+        layout.checkKept(leaf);
         int column = layout.number(leaf);
         int w = numbers.length >>> 1;
         return column >= 0 && column < w && numbers[w + column] != NONE ? column : -1;
@@ -159,6 +166,7 @@ final class LeafTable {
     }
 
     double decimal(String leaf) {
+        layout.checkKept(leaf);
         if (object(layout.decimal(leaf)) instanceof Double decimal) {
             return decimal;
         }
@@ -167,14 +175,21 @@ final class LeafTable {
     }
 
     String text(String leaf, String fallback) {
+        layout.checkKept(leaf);
         return object(layout.text(leaf)) instanceof String text ? text : fallback;
     }
 
     boolean has(String leaf) {
+        if (!layout.keeps(leaf)) {
+            return false;
+        }
         return heldNumber(leaf) >= 0 || object(layout.decimal(leaf)) != null || object(layout.text(leaf)) != null;
     }
 
     boolean remove(String leaf) {
+        if (!layout.keeps(leaf)) {
+            return false;
+        }
         boolean removed = false;
         int column = heldNumber(leaf);
         if (column >= 0) {

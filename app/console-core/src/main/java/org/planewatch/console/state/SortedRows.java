@@ -9,10 +9,11 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
- * A device's rows of one kind (its planes, its QPs, a port's queues) by key, in key order: keys and
- * rows in two sorted arrays, found by binary search. A tree map costs a 40-byte node per row and 64
- * bytes per map; a device has a handful of rows of each kind, and at 9,728 devices the maps cost more
- * than the leaves of the rows they held (ADR 0108). Owned by the state thread.
+ * A device's rows of one kind (its ports, planes, QPs, a port's queues, its LLDP neighbors) by key,
+ * in key order: keys and rows in two sorted arrays, found by binary search. A tree or hash map costs
+ * a 32- to 40-byte node per row and 48 to 64 bytes per map; a device has a handful to a hundred rows
+ * of each kind, and at 9,728 devices the maps cost more than the leaves of the rows they held (ADR
+ * 0108). Owned by the state thread.
  */
 final class SortedRows<K extends Comparable<? super K>, V> extends AbstractMap<K, V> {
     private static final Object[] EMPTY = {};

@@ -24,7 +24,7 @@ class CompactLeafStorageTest {
     @Test
     void aLeafTableAnswersWhatMapsOfItsLeavesAnswer() {
         SplittableRandom random = new SplittableRandom(20);
-        LeafTable table = new LeafTable(new LeafLayout(Set.of("in-octets")));
+        LeafTable table = new LeafTable(LeafLayout.keepingEvery(Set.of("in-octets")));
         Map<String, Long> numbers = new HashMap<>();
         Map<String, String> texts = new HashMap<>();
         Map<String, Double> decimals = new HashMap<>();
@@ -72,7 +72,7 @@ class CompactLeafStorageTest {
 
     @Test
     void aCounterGivesItsRateAndRestartsItWhenCleared() {
-        LeafTable table = new LeafTable(new LeafLayout(Set.of("in-octets")));
+        LeafTable table = new LeafTable(LeafLayout.keepingEvery(Set.of("in-octets")));
         table.put("in-octets", new TelemetryValue.Uint(100), 1_000_000_000L);
         assertEquals(Double.NaN, table.rate("in-octets"));
         table.put("in-octets", new TelemetryValue.Uint(300), 2_000_000_000L);
@@ -94,7 +94,7 @@ class CompactLeafStorageTest {
 
     @Test
     void rowsOfOneKindShareTheirColumnsAndKeepTheirOwnValues() {
-        LeafLayout layout = new LeafLayout(Set.of());
+        LeafLayout layout = LeafLayout.keepingEvery(Set.of());
         LeafTable first = new LeafTable(layout);
         LeafTable second = new LeafTable(layout);
         first.put("out-octets", new TelemetryValue.Uint(7), 1);
