@@ -25,52 +25,9 @@ import org.planewatch.telemetry.schema.QueueLeaves;
  */
 final class DeviceState {
     /**
-     * The leaves of each kind of table the summaries below (and {@link PortPeers}, {@link
-     * FabricTopology}) read: only they are kept (ADR 0108); a reader of another leaf must add it here.
+     * The leaves of each kind of table whose rates the summaries below read: only they keep a rate
+     * (ADR 0108).
      */
-    static final Set<String> PORT_LEAVES = Set.of(
-            InterfaceLeaves.OPER_STATUS,
-            InterfaceLeaves.DESCRIPTION,
-            InterfaceLeaves.PORT_SPEED,
-            InterfaceLeaves.OUT_OCTETS,
-            InterfaceLeaves.IN_OCTETS,
-            InterfaceLeaves.TRIM_PKTS,
-            InterfaceLeaves.OUT_DISCARDS,
-            InterfaceLeaves.IN_ERRORS,
-            InterfaceLeaves.IN_DISCARDS,
-            InterfaceLeaves.OUT_PKTS,
-            InterfaceLeaves.IN_PKTS);
-
-    static final Set<String> QUEUE_LEAVES = Set.of(
-            QueueLeaves.TRANSMIT_PKTS,
-            QueueLeaves.ECN_MARKED_PKTS,
-            QueueLeaves.TRIM_PKTS,
-            QueueLeaves.DROPPED_PKTS,
-            QueueLeaves.MAX_QUEUE_LEN,
-            QueueLeaves.AVG_QUEUE_LEN);
-    static final Set<String> PLANE_LEAVES = Set.of(
-            PlaneLeaves.PORT_NAME,
-            PlaneLeaves.OPER_STATUS,
-            PlaneLeaves.TX_OCTETS,
-            PlaneLeaves.RX_OCTETS,
-            PlaneLeaves.EVS_GOOD,
-            PlaneLeaves.EVS_ASSUMED_BAD,
-            PlaneLeaves.EVS_DENIED,
-            PlaneLeaves.EVS_UNKNOWN,
-            PlaneLeaves.RETRANSMITS,
-            PlaneLeaves.TRIM_NACKS_RCVD);
-    static final Set<String> QP_LEAVES = Set.of(
-            QpLeaves.PEER,
-            QpLeaves.EVS_ACTIVE,
-            QpLeaves.CWND_OCTETS,
-            QpLeaves.INFLIGHT_OCTETS,
-            QpLeaves.SRTT_NS,
-            QpLeaves.TX_PKTS,
-            QpLeaves.RETRANSMITS);
-    static final Set<String> EV_LEAVES =
-            Set.of(EvLeaves.PLANE, EvLeaves.EXCLUSION_STATE, EvLeaves.PENALTY, EvLeaves.TRIMS, EvLeaves.LOSSES);
-
-    /** Those of the leaves above whose rates are read: only they keep one. */
     static final Set<String> PORT_RATES = Set.of(
             InterfaceLeaves.OUT_OCTETS,
             InterfaceLeaves.IN_OCTETS,
@@ -87,6 +44,39 @@ final class DeviceState {
             Set.of(PlaneLeaves.TX_OCTETS, PlaneLeaves.RX_OCTETS, PlaneLeaves.RETRANSMITS, PlaneLeaves.TRIM_NACKS_RCVD);
     static final Set<String> QP_RATES = Set.of(QpLeaves.TX_PKTS, QpLeaves.RETRANSMITS);
     static final Set<String> EV_RATES = Set.of();
+
+    /**
+     * Every leaf of each kind of table the summaries below (and {@link PortPeers}, {@link
+     * FabricTopology}) read, the rates above and the values and texts here: only they are kept (ADR
+     * 0108); a reader of another leaf must add it here.
+     */
+    static final Set<String> PORT_LEAVES =
+            with(PORT_RATES, InterfaceLeaves.OPER_STATUS, InterfaceLeaves.DESCRIPTION, InterfaceLeaves.PORT_SPEED);
+
+    static final Set<String> QUEUE_LEAVES = with(QUEUE_RATES, QueueLeaves.MAX_QUEUE_LEN, QueueLeaves.AVG_QUEUE_LEN);
+    static final Set<String> PLANE_LEAVES = with(
+            PLANE_RATES,
+            PlaneLeaves.PORT_NAME,
+            PlaneLeaves.OPER_STATUS,
+            PlaneLeaves.EVS_GOOD,
+            PlaneLeaves.EVS_ASSUMED_BAD,
+            PlaneLeaves.EVS_DENIED,
+            PlaneLeaves.EVS_UNKNOWN);
+    static final Set<String> QP_LEAVES = with(
+            QP_RATES,
+            QpLeaves.PEER,
+            QpLeaves.EVS_ACTIVE,
+            QpLeaves.CWND_OCTETS,
+            QpLeaves.INFLIGHT_OCTETS,
+            QpLeaves.SRTT_NS);
+    static final Set<String> EV_LEAVES =
+            with(EV_RATES, EvLeaves.PLANE, EvLeaves.EXCLUSION_STATE, EvLeaves.PENALTY, EvLeaves.TRIMS, EvLeaves.LOSSES);
+
+    private static Set<String> with(Set<String> rates, String... more) {
+        Set<String> leaves = new java.util.HashSet<>(rates);
+        leaves.addAll(List.of(more));
+        return Set.copyOf(leaves);
+    }
 
     /** What the device is (host, T0 or T1 of a plane); learnt again when the topology changes. */
     DeviceName name;
