@@ -24,38 +24,101 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * <p>Values are kept in columns, not as an object per leaf (ADR 0108): a map entry, an update and a
  * value object per waiting leaf cost about 85 bytes each, and at 9,728 devices the coalescing side
  * held 6.7 million of them. An agent lists a device's leaves in the same order every sample, and its
- * decoder hands over one path object per distinct path, so the list of paths of a device's first
- * pending notification, its {@link Shape}, is usually the list of every later one: the device keeps
- * the values by position in that list (numbers in a long array; texts and other values beside them
- * only when there are some), and a later notification of the same list overwrites them without a
- * lookup. Leaves a later notification brings outside that list (an agent that sends only what
- * changed) wait by path in {@link Leaves}. Shapes are shared by every device whose lists are equal.
+ * decoder hands over one path object per distinct path, so the list of paths of a notification, its
+ * {@link Shape}, comes again and again: a device keeps its values by position in the lists of its
+ * pending notifications (numbers in a long array; texts and other values beside them only when there
+ * are some), and a later notification of the same list overwrites them without a lookup. A list joins
+ * the device's only when none of its leaves waits already (an initial state in several notifications);
+ * leaves a later notification brings outside them (an agent that sends only what changed) wait by path
+ * in {@link Leaves}. Shapes are shared by every device whose lists are equal.
  */
 final class LatestSamples {
     private record DeviceKey(String source, String target) {}
 
-    /** One device's newest values: by position in its shape, and by path for the leaves outside it. */
+    /** One list of paths of a device and its newest values by position in it. */
+    private static final class Segment {
+        final Shape shape;
+        final Values values;
+
+        Segment(Shape shape) {
+            this.shape = shape;
+            this.values = new Values(shape.paths.length);
+        }
+    }
+
+    /**
+     * One device's newest values: by position in the lists of paths of its pending notifications
+     * (segments, disjoint: a list joins only when none of its paths is in one already, so that each
+     * leaf waits once), and by path for the leaves outside them.
+     */
     private static final class PendingDevice {
+        /**
+         * Segments a device keeps at most: an initial state comes in a few notifications per device
+         * (a list each), samples repeat them; a sender whose lists keep changing waits by path.
+         */
+        static final int MAX_SEGMENTS = 8;
+
         final String source;
         final String target;
         final long pendingSinceMillis;
         long timestampNs;
         long arrivalMillis;
-        final Shape shape;
-        final Values values;
-        /** Leaves outside the shape; null until there is one. */
+        Segment[] segments = new Segment[1];
+        int segmentCount;
+        /** Leaves outside the segments; null until there is one. */
         Leaves others;
 
-        PendingDevice(String source, String target, long pendingSinceMillis, Shape shape) {
+        PendingDevice(String source, String target, long pendingSinceMillis) {
             this.source = source;
             this.target = target;
             this.pendingSinceMillis = pendingSinceMillis;
-            this.shape = shape;
-            this.values = new Values(shape.paths.length);
+        }
+
+        void add(Segment segment) {
+            if (segmentCount == segments.length) {
+                segments = Arrays.copyOf(segments, segmentCount * 2);
+            }
+            segments[segmentCount++] = segment;
+        }
+
+        /** The segment whose list is exactly {@code updates}' paths, null when none. */
+        Segment listing(List<TelemetryUpdate> updates) {
+            for (int s = 0; s < segmentCount; s++) {
+                if (segments[s].shape.isListOf(updates)) {
+                    return segments[s];
+                }
+            }
+            return null;
+        }
+
+        /** Whether a segment has {@code path}. */
+        boolean inSegments(TelemetryPath path) {
+            for (int s = 0; s < segmentCount; s++) {
+                if (segments[s].shape.indexOf(path) >= 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Puts a value of a path in its segment; false when no segment has the path. */
+        boolean putInSegment(TelemetryPath path, TelemetryValue value, TextPool texts) {
+            for (int s = 0; s < segmentCount; s++) {
+                int position = segments[s].shape.indexOf(path);
+                if (position >= 0) {
+                    segments[s].values.put(position, value, texts);
+                    return true;
+                }
+            }
+            return false;
         }
 
         int leaves() {
-            return shape.paths.length + (others == null ? 0 : others.size);
+            int leaves = others == null ? 0 : others.size;
+            for (int s = 0; s < segmentCount; s++) {
+                leaves += segments[s].shape.paths.length;
+            }
+            return leaves;
         }
     }
 
@@ -96,37 +159,37 @@ final class LatestSamples {
             if (leaves + updates.size() > maxLeaves) {
                 return new Merged(0, updates.size());
             }
-            device = new PendingDevice(
-                    notification.source(), notification.target(), notification.arrivalMillis(), shapes.of(updates));
+            device = new PendingDevice(notification.source(), notification.target(), notification.arrivalMillis());
             (handedOver.contains(key) ? devices : newcomers).put(key, device);
-            leaves += updates.size();
-            for (int i = 0; i < updates.size(); i++) {
-                device.values.put(i, updates.get(i).value(), texts);
-            }
-        } else if (device.shape.isListOf(updates)) {
-            for (int i = 0; i < updates.size(); i++) {
-                device.values.put(i, updates.get(i).value(), texts);
-            }
+        }
+        Segment same = device.listing(updates);
+        if (same != null) {
+            put(same, updates);
             coalesced = updates.size();
+        } else if (device.segmentCount < PendingDevice.MAX_SEGMENTS
+                && leaves + updates.size() <= maxLeaves
+                && noneInSegments(device, updates)) {
+            Segment segment = new Segment(shapes.of(updates));
+            device.add(segment);
+            put(segment, updates);
+            leaves += updates.size();
         } else {
             for (int i = 0; i < updates.size(); i++) {
                 TelemetryUpdate update = updates.get(i);
-                int position = device.shape.indexOf(update.path());
-                if (position >= 0) {
-                    device.values.put(position, update.value(), texts);
+                if (device.putInSegment(update.path(), update.value(), texts)) {
                     coalesced++;
+                    continue;
+                }
+                if (device.others == null) {
+                    device.others = new Leaves();
+                }
+                if (device.others.replace(update.path(), update.value(), texts)) {
+                    coalesced++;
+                } else if (leaves < maxLeaves) {
+                    device.others.add(update.path(), update.value(), texts);
+                    leaves++;
                 } else {
-                    if (device.others == null) {
-                        device.others = new Leaves();
-                    }
-                    if (device.others.replace(update.path(), update.value(), texts)) {
-                        coalesced++;
-                    } else if (leaves < maxLeaves) {
-                        device.others.add(update.path(), update.value(), texts);
-                        leaves++;
-                    } else {
-                        dropped++;
-                    }
+                    dropped++;
                 }
             }
         }
@@ -134,6 +197,23 @@ final class LatestSamples {
         device.timestampNs = Math.max(device.timestampNs, notification.timestampNs());
         device.arrivalMillis = Math.max(device.arrivalMillis, notification.arrivalMillis());
         return new Merged(coalesced, dropped);
+    }
+
+    private void put(Segment segment, List<TelemetryUpdate> updates) {
+        for (int i = 0; i < updates.size(); i++) {
+            segment.values.put(i, updates.get(i).value(), texts);
+        }
+    }
+
+    /** Whether none of {@code updates}' paths waits already, in a segment or by path. */
+    private static boolean noneInSegments(PendingDevice device, List<TelemetryUpdate> updates) {
+        for (int i = 0; i < updates.size(); i++) {
+            TelemetryPath path = updates.get(i).path();
+            if (device.inSegments(path) || (device.others != null && device.others.has(path))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     boolean isEmpty() {
@@ -186,7 +266,10 @@ final class LatestSamples {
             shapes.clear(); // nothing waits: no list is worth keeping until the console falls behind again
         }
         UpdateColumns.Builder columns = new UpdateColumns.Builder(device.leaves());
-        device.values.addTo(columns, device.shape.paths, device.shape.paths.length);
+        for (int s = 0; s < device.segmentCount; s++) {
+            Segment segment = device.segments[s];
+            segment.values.addTo(columns, segment.shape.paths, segment.shape.paths.length);
+        }
         if (device.others != null) {
             device.others.values.addTo(columns, device.others.paths, device.others.size);
         }
@@ -281,6 +364,10 @@ final class LatestSamples {
             } else {
                 PathIndex.slot(index, path, size - 1);
             }
+        }
+
+        boolean has(TelemetryPath path) {
+            return find(path) >= 0;
         }
 
         private int find(TelemetryPath path) {
