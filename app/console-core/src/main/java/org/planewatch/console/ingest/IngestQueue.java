@@ -203,6 +203,9 @@ public final class IngestQueue {
     }
 
     private void enqueue(IngestEvent event, int size) {
+        if (event instanceof IngestEvent.Notification notification) {
+            latest.handedOver(notification.source(), notification.target());
+        }
         fifo.addLast(event);
         pendingUpdates += size;
         acceptedUpdates += size;

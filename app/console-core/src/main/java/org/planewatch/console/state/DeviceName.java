@@ -53,6 +53,11 @@ public record DeviceName(String name, Kind kind, int plane, int tier, int index)
         return order(a) <= order(b) ? a.name + LINK_SEPARATOR + b.name : b.name + LINK_SEPARATOR + a.name;
     }
 
+    /** The end {@link #linkId} names first. */
+    static DeviceName first(DeviceName a, DeviceName b) {
+        return order(a) <= order(b) ? a : b;
+    }
+
     /** The two end names of a link id made by {@link #linkId}; empty for anything else. */
     public static List<String> ends(String linkId) {
         int split = linkId.indexOf(LINK_SEPARATOR);

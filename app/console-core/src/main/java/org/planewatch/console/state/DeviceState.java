@@ -1,11 +1,10 @@
 package org.planewatch.console.state;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import org.planewatch.console.state.FabricSnapshot.EvCell;
 import org.planewatch.console.state.FabricSnapshot.HostPlanePort;
 import org.planewatch.console.state.FabricSnapshot.HostSummary;
@@ -13,7 +12,6 @@ import org.planewatch.console.state.FabricSnapshot.PortSummary;
 import org.planewatch.console.state.FabricSnapshot.QpSummary;
 import org.planewatch.console.state.FabricSnapshot.QueueSummary;
 import org.planewatch.console.state.FabricSnapshot.SwitchSummary;
-import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.EthernetSpeed;
 import org.planewatch.telemetry.schema.EvLeaves;
 import org.planewatch.telemetry.schema.InterfaceLeaves;
@@ -26,6 +24,60 @@ import org.planewatch.telemetry.schema.QueueLeaves;
  * immutable summary is rebuilt only after an update touched it.
  */
 final class DeviceState {
+    /**
+     * The leaves of each kind of table whose rates the summaries below read: only they keep a rate
+     * (ADR 0108).
+     */
+    static final Set<String> PORT_RATES = Set.of(
+            InterfaceLeaves.OUT_OCTETS,
+            InterfaceLeaves.IN_OCTETS,
+            InterfaceLeaves.TRIM_PKTS,
+            InterfaceLeaves.OUT_DISCARDS,
+            InterfaceLeaves.IN_ERRORS,
+            InterfaceLeaves.IN_DISCARDS,
+            InterfaceLeaves.OUT_PKTS,
+            InterfaceLeaves.IN_PKTS);
+
+    static final Set<String> QUEUE_RATES = Set.of(
+            QueueLeaves.TRANSMIT_PKTS, QueueLeaves.ECN_MARKED_PKTS, QueueLeaves.TRIM_PKTS, QueueLeaves.DROPPED_PKTS);
+    static final Set<String> PLANE_RATES =
+            Set.of(PlaneLeaves.TX_OCTETS, PlaneLeaves.RX_OCTETS, PlaneLeaves.RETRANSMITS, PlaneLeaves.TRIM_NACKS_RCVD);
+    static final Set<String> QP_RATES = Set.of(QpLeaves.TX_PKTS, QpLeaves.RETRANSMITS);
+    static final Set<String> EV_RATES = Set.of();
+
+    /**
+     * Every leaf of each kind of table the summaries below (and {@link PortPeers}, {@link
+     * FabricTopology}) read, the rates above and the values and texts here: only they are kept (ADR
+     * 0108); a reader of another leaf must add it here.
+     */
+    static final Set<String> PORT_LEAVES =
+            with(PORT_RATES, InterfaceLeaves.OPER_STATUS, InterfaceLeaves.DESCRIPTION, InterfaceLeaves.PORT_SPEED);
+
+    static final Set<String> QUEUE_LEAVES = with(QUEUE_RATES, QueueLeaves.MAX_QUEUE_LEN, QueueLeaves.AVG_QUEUE_LEN);
+    static final Set<String> PLANE_LEAVES = with(
+            PLANE_RATES,
+            PlaneLeaves.PORT_NAME,
+            PlaneLeaves.OPER_STATUS,
+            PlaneLeaves.EVS_GOOD,
+            PlaneLeaves.EVS_ASSUMED_BAD,
+            PlaneLeaves.EVS_DENIED,
+            PlaneLeaves.EVS_UNKNOWN);
+    static final Set<String> QP_LEAVES = with(
+            QP_RATES,
+            QpLeaves.PEER,
+            QpLeaves.EVS_ACTIVE,
+            QpLeaves.CWND_OCTETS,
+            QpLeaves.INFLIGHT_OCTETS,
+            QpLeaves.SRTT_NS);
+    static final Set<String> EV_LEAVES =
+            with(EV_RATES, EvLeaves.PLANE, EvLeaves.EXCLUSION_STATE, EvLeaves.PENALTY, EvLeaves.TRIMS, EvLeaves.LOSSES);
+
+    private static Set<String> with(Set<String> rates, String... more) {
+        Set<String> leaves = new java.util.HashSet<>(rates);
+        leaves.addAll(List.of(more));
+        return Set.copyOf(leaves);
+    }
+
     /** What the device is (host, T0 or T1 of a plane); learnt again when the topology changes. */
     DeviceName name;
 
@@ -34,7 +86,7 @@ final class DeviceState {
     /** When its samples were taken, on the time base of its counters (simulated time for a simulated device). */
     final SampleClock sampleClock = new SampleClock();
 
-    private final Map<String, LeafTable> ports = new HashMap<>();
+    private final Map<String, LeafTable> ports = new SortedRows<>();
     /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
     private List<String> sortedPorts;
 
@@ -42,9 +94,9 @@ final class DeviceState {
     private String[] portDescriptions;
     private int portPeersGeneration = -1;
     /** port name -> queue name -> leaves */
-    final Map<String, Map<String, LeafTable>> queues = new HashMap<>();
+    final Map<String, Map<String, LeafTable>> queues = new SortedRows<>();
 
-    final Map<Integer, LeafTable> planes = new TreeMap<>();
+    final Map<Integer, LeafTable> planes = new SortedRows<>();
 
     /** A port's LLDP neighbor: the device at the far end and the port it sends from. */
     static final class Neighbor {
@@ -53,18 +105,10 @@ final class DeviceState {
     }
 
     /** Port name to its LLDP neighbor ({@code /lldp/interfaces/interface/neighbors}). */
-    final Map<String, Neighbor> neighbors = new java.util.HashMap<>();
+    final Map<String, Neighbor> neighbors = new SortedRows<>();
 
-    final Map<Long, LeafTable> qps = new TreeMap<>();
-    final Map<Long, Map<Integer, LeafTable>> evs = new TreeMap<>();
-    /**
-     * Resolved leaves by path. Agents and recordings hand over the same path objects again and again
-     * (decoders cache them), so a hit is usually an identity comparison. Bounded: a device whose
-     * paths never repeat (list keys that keep changing) starts over instead of growing.
-     */
-    private final SlotsByPath slots = new SlotsByPath();
-
-    private static final int MAX_SLOTS = 1 << 16;
+    final Map<Long, LeafTable> qps = new SortedRows<>();
+    final Map<Long, Map<Integer, LeafTable>> evs = new SortedRows<>();
     private boolean dirty = true;
     private Object summary;
     private Freshness summaryFreshness;
@@ -74,80 +118,27 @@ final class DeviceState {
         this.name = name;
     }
 
-    /**
-     * Slots by the position of their update in the device's notifications: agents send a device's
-     * leaves in the same order every interval, so comparing the path object at the same position
-     * usually finds the slot without hashing (at a million updates/s the hash lookups were the state
-     * owner's largest cost).
-     */
-    private TelemetryPath[] positionPaths = new TelemetryPath[0];
-
-    private LeafSlot[] positionSlots = new LeafSlot[0];
-    private static final int MAX_POSITIONS = 4096;
-
-    /**
-     * The slot of an update, or null when its path is not resolved yet: first the slot that followed
-     * {@code previous} (the slot of the update before it) last time, then by position, then by path.
-     * A device's notifications of one kind list their leaves in the same order, but a device sends
-     * several kinds (ports, planes, QPs) and event-ring leaves in between, so positions alone missed
-     * 70 % of the time in a replay of the demo and the hash lookups were a quarter of applying.
-     */
-    LeafSlot slot(LeafSlot previous, int position, TelemetryPath path) {
-        if (previous != null && previous.nextPath == path) {
-            return previous.nextSlot;
-        }
-        LeafSlot slot = slot(position, path);
-        if (previous != null && slot != null) {
-            previous.followedBy(path, slot);
-        }
-        return slot;
-    }
-
-    private LeafSlot slot(int position, TelemetryPath path) {
-        if (position < positionPaths.length && positionPaths[position] == path) {
-            return positionSlots[position];
-        }
-        LeafSlot slot = slots.get(path);
-        if (slot != null) {
-            place(position, path, slot);
-        }
-        return slot;
-    }
-
-    void remember(LeafSlot previous, int position, TelemetryPath path, LeafSlot slot) {
-        if (slots.size() >= MAX_SLOTS) {
-            forgetSlots();
-        } else if (previous != null) {
-            previous.followedBy(path, slot);
-        }
-        slots.put(path, slot);
-        place(position, path, slot);
-    }
-
-    private void place(int position, TelemetryPath path, LeafSlot slot) {
-        if (position >= positionPaths.length) {
-            if (position >= MAX_POSITIONS) {
-                return;
-            }
-            int length = Math.min(MAX_POSITIONS, Math.max(position + 1, positionPaths.length * 2));
-            positionPaths = Arrays.copyOf(positionPaths, length);
-            positionSlots = Arrays.copyOf(positionSlots, length);
-        }
-        positionPaths[position] = path;
-        positionSlots[position] = slot;
-    }
-
-    void forgetSlots() {
-        slots.clear();
-        Arrays.fill(positionPaths, null);
-        Arrays.fill(positionSlots, null);
+    /** The row a table leaf's route names, created on its first leaf. */
+    LeafTable table(LeafRoute route) {
+        LeafRoute.Row row = route.row;
+        return switch (row.kind()) {
+            case PORT -> port(row.name(), route.layout);
+            case QUEUE ->
+                queues.computeIfAbsent(row.name(), p -> new SortedRows<>())
+                        .computeIfAbsent(row.subName(), q -> new LeafTable(route.layout));
+            case PLANE -> planes.computeIfAbsent((int) row.number(), p -> new LeafTable(route.layout));
+            case QP -> qps.computeIfAbsent(row.number(), q -> new LeafTable(route.layout));
+            case EV ->
+                evs.computeIfAbsent(row.number(), q -> new SortedRows<>())
+                        .computeIfAbsent((int) row.subNumber(), e -> new LeafTable(route.layout));
+        };
     }
 
     /** The leaves of a port, created on its first leaf. */
-    LeafTable port(String port) {
+    private LeafTable port(String port, LeafLayout layout) {
         LeafTable table = ports.get(port);
         if (table == null) {
-            table = new LeafTable();
+            table = new LeafTable(layout);
             ports.put(port, table);
             sortedPorts = null;
         }
@@ -230,7 +221,7 @@ final class DeviceState {
     }
 
     /** {@link #hostPort} summaries until the next update: the same object while nothing changed. */
-    private final Map<Integer, PortSummary> hostPorts = new HashMap<>();
+    private final Map<Integer, PortSummary> hostPorts = new SortedRows<>();
 
     private PortSummary port(String port, String peer, LeafTable leaves) {
         List<QueueSummary> queueSummaries = new ArrayList<>();

@@ -25,7 +25,6 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.ExclusionEventRing;
 import org.planewatch.telemetry.schema.LldpLeaves;
 import org.planewatch.telemetry.schema.PathNames;
-import org.planewatch.telemetry.schema.QueueLeaves;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -38,17 +37,22 @@ final class FabricModel {
     static final double LINK_BPS = 100e9;
 
     final Map<String, DeviceState> devices = new HashMap<>();
+    /** Every path's row and columns, read once for the whole fabric (ADR 0108). */
+    private final LeafRoutes routes = new LeafRoutes();
     /** The devices in natural name order, rebuilt when one appears. */
     private List<DeviceState> ordered = List.of();
-    /** Link ids in natural order, re-sorted only when the set of links changes. */
-    private List<String> linkOrder = List.of();
 
     final ExclusionLog exclusions;
     /** Names classified by pattern ({@link DeviceName#parse}), the fallback when LLDP does not place a device. */
     private final Map<String, DeviceName> names = new HashMap<>();
 
     private final PortPeers peers = new PortPeers();
-    private final LinkLoss linkLoss = new LinkLoss();
+    /** Every link seen, by id, with the loss of both directions (links are never forgotten, as before). */
+    private final Map<String, LinkBuilder> linkBuilders = new HashMap<>();
+    /** The links of the last publication, in natural order of their ids. */
+    private List<LinkBuilder> linkOrder = List.of();
+
+    private long linkGeneration;
     /** What LLDP and the hosts' plane ports tell of the topology (ADR 0094). */
     private FabricTopology.Learnt learnt = FabricTopology.Learnt.NOTHING;
 
@@ -81,20 +85,11 @@ final class FabricModel {
         device.source = notification.source();
         device.lastSeenMillis = notification.arrivalMillis();
         long ts = device.sampleClock.sampleTimeNs(notification);
-        boolean touched = false;
+        boolean touched;
         if (notification.updates() instanceof UpdateColumns columns) {
-            touched |= applyColumns(device, columns, ts);
+            touched = applyColumns(device, columns, ts);
         } else {
-            List<TelemetryUpdate> updates = notification.updates();
-            LeafSlot previous = null;
-            for (int i = 0; i < updates.size(); i++) {
-                TelemetryUpdate update = updates.get(i);
-                LeafSlot slot = applyUpdate(device, previous, i, update.path(), update.value(), ts);
-                if (slot != null) {
-                    touched = true;
-                    previous = slot;
-                }
-            }
+            touched = applyUpdates(device, notification.updates(), ts);
         }
         List<TelemetryPath> deletes = notification.deletes();
         for (int i = 0; i < deletes.size(); i++) {
@@ -103,17 +98,72 @@ final class FabricModel {
                     && isRingEntry(columns.pathOrTemplate(i))) {
                 continue; // an agent evicting a decision from its ring: not a retraction (applyDelete ignores it too)
             }
-            if (applyDelete(device, deletes.get(i))) {
-                // Slots may point into the tables just removed; the next updates resolve afresh.
-                device.forgetSlots();
-                touched = true;
-            }
+            touched |= applyDelete(device, deletes.get(i));
         }
         if (touched) {
             device.touch();
         }
         appliedUpdates += notification.updates().size() + notification.deletes().size();
         exclusions.complete(notification.arrivalMillis());
+    }
+
+    /**
+     * The row the last table leaf of the notification being applied went to, and its key: the leaves
+     * of a row come together, so a device's row is looked up once per row, not once per leaf.
+     */
+    private LeafTable currentTable;
+
+    private LeafRoute.Row currentRow;
+
+    private boolean applyUpdates(DeviceState device, List<TelemetryUpdate> updates, long ts) {
+        boolean touched = false;
+        LeafRoute previous = null;
+        currentRow = null;
+        for (int i = 0; i < updates.size(); i++) {
+            TelemetryUpdate update = updates.get(i);
+            LeafRoute route = routes.route(previous, update.path());
+            if (route.isTableLeaf()) {
+                route.put(table(device, route), update.value(), ts);
+                touched = true;
+            } else {
+                other(device, route, update.path(), update.value(), ts);
+            }
+            previous = route;
+        }
+        currentTable = null;
+        return touched;
+    }
+
+    private LeafTable table(DeviceState device, LeafRoute route) {
+        if (route.row != currentRow) {
+            currentTable = device.table(route);
+            currentRow = route.row;
+        }
+        return currentTable;
+    }
+
+    /** A leaf that is no table's: an LLDP neighbor's, an event ring's, or one the console does not show. */
+    private void other(DeviceState device, LeafRoute route, TelemetryPath path, TelemetryValue value, long ts) {
+        switch (route.other) {
+            case NEIGHBOR -> {
+                String port = LeafRoutes.neighborPort(path);
+                if (port != null) {
+                    neighbor(device, port.intern(), path.last().name(), value);
+                }
+            }
+            case EVENT -> {
+                Long seq = LeafRoutes.longKey(path, 1, PathNames.SEQ);
+                String leaf = path.last().name();
+                if (seq != null) {
+                    exclusions.leaf(device.source, device.name.name(), seq, leaf, value, ts);
+                } else {
+                    exclusions.ringLeaf(device.source, device.name.name(), leaf, value);
+                }
+            }
+            default -> {
+                // not shown
+            }
+        }
     }
 
     /**
@@ -125,7 +175,6 @@ final class FabricModel {
         for (DeviceState device : devices.values()) {
             if (device.source.equals(source) && !device.evs.isEmpty()) {
                 device.evs.clear();
-                device.forgetSlots();
                 device.touch();
             }
         }
@@ -155,10 +204,11 @@ final class FabricModel {
         DeviceState.Neighbor neighbor = device.neighbors.computeIfAbsent(port, p -> new DeviceState.Neighbor());
         String text = value.text();
         if (system ? !text.equals(neighbor.system) : !text.equals(neighbor.port)) {
+            // Shared with the port names: one string per name, not one per neighbor leaf decoded.
             if (system) {
-                neighbor.system = text;
+                neighbor.system = routes.ports.pooled(text);
             } else {
-                neighbor.port = text;
+                neighbor.port = routes.ports.pooled(text);
             }
             neighborChanges++;
         }
@@ -176,20 +226,22 @@ final class FabricModel {
     /** Decoded replay updates: event-ring leaves go to the exclusion log by template and number, without a path each. */
     private boolean applyColumns(DeviceState device, UpdateColumns columns, long ts) {
         boolean touched = false;
-        LeafSlot previous = null;
+        LeafRoute previous = null;
+        currentRow = null;
         for (int i = 0; i < columns.size(); i++) {
             if (!columns.isKeyed(i)) {
                 TelemetryPath path = columns.pathOrTemplate(i);
-                LeafSlot slot = columns.isInteger(i) ? device.slot(previous, i, path) : null;
-                if (slot != null) {
-                    slot.putInteger(columns.number(i), ts); // no value object for a counter (ADR 0078)
-                } else {
-                    slot = applyUpdate(device, previous, i, path, columns.value(i), ts);
-                }
-                if (slot != null) {
+                LeafRoute route = routes.route(previous, path);
+                if (!route.isTableLeaf()) {
+                    other(device, route, path, columns.value(i), ts);
+                } else if (columns.isInteger(i)) {
+                    route.putInteger(table(device, route), columns.number(i), ts); // no value object (ADR 0078)
                     touched = true;
-                    previous = slot;
+                } else {
+                    route.put(table(device, route), columns.value(i), ts);
+                    touched = true;
                 }
+                previous = route;
             } else if (isRingTemplate(columns.pathOrTemplate(i))) {
                 exclusions.leaf(
                         device.source,
@@ -199,9 +251,17 @@ final class FabricModel {
                         columns.value(i),
                         ts);
             } else {
-                touched |= applyUpdate(device, null, i, columns.path(i), columns.value(i), ts) != null;
+                TelemetryPath path = columns.path(i);
+                LeafRoute route = routes.route(null, path);
+                if (route.isTableLeaf()) {
+                    route.put(table(device, route), columns.value(i), ts);
+                    touched = true;
+                } else {
+                    other(device, route, path, columns.value(i), ts);
+                }
             }
         }
+        currentTable = null;
         return touched;
     }
 
@@ -214,106 +274,11 @@ final class FabricModel {
         return ExclusionEventRing.isInEntry(path);
     }
 
-    /**
-     * Applies one update; returns the slot of the leaf it went to, or null when it is not a table's
-     * leaf. {@code previous}: the slot of the update before it in the notification, whose successor the
-     * device's slot cache tries first; {@code position}: the update's place in its notification.
-     */
-    private LeafSlot applyUpdate(
-            DeviceState device, LeafSlot previous, int position, TelemetryPath path, TelemetryValue value, long ts) {
-        LeafSlot slot = device.slot(previous, position, path);
-        if (slot != null) {
-            slot.put(value, ts);
-            return slot;
-        }
-        LeafTable table = route(device, path, value, ts);
-        if (table == null) {
-            return null;
-        }
-        // Interned, as the names the summaries look leaves up by are: a hit is then an identity comparison.
-        slot = new LeafSlot(table, path.last().name().intern());
-        device.remember(previous, position, path, slot);
-        slot.put(value, ts);
-        return slot;
-    }
-
-    /**
-     * The leaf table a path's value goes to, found by reading the path's names and keys; null for a
-     * path that is not a table's leaf (event-ring leaves, which it hands to the exclusion log here, and
-     * paths the console does not show). Paths of table leaves are read once per device: after that
-     * {@link DeviceState#slot} finds them, which is what keeps applying cheap (ADR 0077).
-     */
-    private LeafTable route(DeviceState device, TelemetryPath path, TelemetryValue value, long ts) {
-        if (path.size() == 0) {
-            return null;
-        }
-        String leaf = path.last().name();
-        switch (name(path, 0)) {
-            case PathNames.INTERFACES -> {
-                // The interface's own leaves: state and ethernet/state, not its subinterfaces' counters.
-                String port = key(path, 1, PathNames.NAME);
-                String container = name(path, 2);
-                if (port == null || !(container.equals(PathNames.STATE) || container.equals(PathNames.ETHERNET))) {
-                    return null;
-                }
-                return device.port(port.intern());
-            }
-            case PathNames.LLDP -> {
-                String port = key(path, LldpLeaves.INTERFACE_ELEM, PathNames.NAME);
-                if (port != null) {
-                    neighbor(device, port.intern(), leaf, value);
-                }
-                return null;
-            }
-            case PathNames.QOS -> {
-                String port = key(path, QueueLeaves.INTERFACE_ELEM, PathNames.INTERFACE_ID);
-                String queue = key(path, QueueLeaves.QUEUE_ELEM, PathNames.NAME);
-                if (port == null || queue == null) {
-                    return null;
-                }
-                return device.queues
-                        .computeIfAbsent(port.intern(), p -> new TreeMap<>())
-                        .computeIfAbsent(queue, q -> new LeafTable());
-            }
-            case PathNames.PLANES -> {
-                Integer plane = intKey(path, 1, PathNames.ID);
-                return plane == null ? null : device.planes.computeIfAbsent(plane, p -> new LeafTable());
-            }
-            case PathNames.QPS -> {
-                Long qpn = longKey(path, 1, PathNames.QPN);
-                if (qpn == null) {
-                    return null;
-                }
-                if (PathNames.EVS.equals(name(path, 2))) {
-                    Integer ev = intKey(path, 3, PathNames.ID);
-                    return ev == null
-                            ? null
-                            : device.evs
-                                    .computeIfAbsent(qpn, q -> new TreeMap<>())
-                                    .computeIfAbsent(ev, e -> new LeafTable());
-                }
-                return device.qps.computeIfAbsent(qpn, q -> new LeafTable());
-            }
-            case PathNames.EVENTS -> {
-                Long seq = longKey(path, 1, PathNames.SEQ);
-                if (seq != null) {
-                    exclusions.leaf(device.source, device.name.name(), seq, leaf, value, ts);
-                } else {
-                    exclusions.ringLeaf(device.source, device.name.name(), leaf, value);
-                }
-                return null;
-            }
-            default -> {
-                return null;
-            }
-        }
-    }
-
     private boolean applyDelete(DeviceState device, TelemetryPath path) {
-        switch (name(path, 0)) {
+        switch (LeafRoutes.name(path, 0)) {
             case PathNames.LLDP -> {
                 // A neighbor gone (lldpd aged it out): the port's far end is unknown again.
-                String port = key(path, LldpLeaves.INTERFACE_ELEM, PathNames.NAME);
+                String port = LeafRoutes.neighborPort(path);
                 boolean removed = port == null
                         ? !device.neighbors.isEmpty() && clear(device.neighbors)
                         : device.neighbors.remove(port) != null;
@@ -323,18 +288,19 @@ final class FabricModel {
                 return false;
             }
             case PathNames.INTERFACES -> {
-                String port = key(path, 1, PathNames.NAME);
+                String port = LeafRoutes.key(path, 1, PathNames.NAME);
                 return port != null && device.removePort(port);
             }
             case PathNames.QPS -> {
-                Long qpn = longKey(path, 1, PathNames.QPN);
+                Long qpn = LeafRoutes.longKey(path, 1, PathNames.QPN);
                 if (qpn == null) {
                     return false;
                 }
-                if (PathNames.EVS.equals(name(path, 2))) {
-                    Integer ev = intKey(path, 3, PathNames.ID);
+                if (PathNames.EVS.equals(LeafRoutes.name(path, 2))) {
+                    Long ev = LeafRoutes.intKey(path, 3, PathNames.ID);
                     Map<Integer, LeafTable> table = device.evs.get(qpn);
-                    return table != null && (ev == null ? device.evs.remove(qpn) != null : table.remove(ev) != null);
+                    return table != null
+                            && (ev == null ? device.evs.remove(qpn) != null : table.remove(ev.intValue()) != null);
                 }
                 device.evs.remove(qpn);
                 return device.qps.remove(qpn) != null;
@@ -349,31 +315,6 @@ final class FabricModel {
     private static boolean clear(Map<String, DeviceState.Neighbor> neighbors) {
         neighbors.clear();
         return true;
-    }
-
-    private static String name(TelemetryPath path, int index) {
-        return index < path.size() ? path.elem(index).name() : "";
-    }
-
-    private static String key(TelemetryPath path, int index, String key) {
-        return index < path.size() ? path.elem(index).key(key) : null;
-    }
-
-    private static Integer intKey(TelemetryPath path, int index, String key) {
-        Long value = longKey(path, index, key);
-        return value == null ? null : value.intValue();
-    }
-
-    private static Long longKey(TelemetryPath path, int index, String key) {
-        String text = key(path, index, key);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     /** The parts of a snapshot derived from devices, given each device's freshness. */
@@ -468,7 +409,9 @@ final class FabricModel {
             List<SwitchSummary> switches,
             Map<String, Freshness> freshnessByDevice,
             Map<String, Map<String, Double>> inLoss) {
-        Map<String, LinkBuilder> builders = new HashMap<>();
+        long generation = ++linkGeneration;
+        int seen = 0;
+        boolean changed = false;
         for (SwitchSummary sw : switches) {
             DeviceName self = classify(sw.name());
             for (PortSummary port : sw.ports()) {
@@ -477,7 +420,16 @@ final class FabricModel {
                 }
                 DeviceName peer = classify(port.peer());
                 String id = DeviceName.linkId(self, peer);
-                LinkBuilder builder = builders.computeIfAbsent(id, i -> new LinkBuilder(i, self, peer, linkLoss));
+                LinkBuilder builder = linkBuilders.get(id);
+                if (builder == null) {
+                    builder = new LinkBuilder(id);
+                    linkBuilders.put(id, builder);
+                }
+                if (builder.generation != generation) {
+                    changed |= builder.generation != generation - 1; // not a link of the publication before
+                    builder.begin(generation, self, peer);
+                    seen++;
+                }
                 builder.add(sw.name(), port, sw.freshness());
                 if (peer.isHost()) {
                     DeviceState host = devices.get(peer.name());
@@ -488,28 +440,38 @@ final class FabricModel {
                 }
             }
         }
-        for (LinkBuilder builder : builders.values()) {
-            builder.lossInto(inLoss);
+        if (changed || seen != linkOrder.size()) {
+            List<LinkBuilder> current = new ArrayList<>(seen);
+            for (LinkBuilder builder : linkBuilders.values()) {
+                if (builder.generation == generation) {
+                    current.add(builder);
+                }
+            }
+            current.sort((x, y) -> NaturalOrder.INSTANCE.compare(x.id, y.id));
+            linkOrder = current;
         }
-        if (builders.size() != linkOrder.size() || !builders.keySet().containsAll(linkOrder)) {
-            List<String> ids = new ArrayList<>(builders.keySet());
-            ids.sort(NaturalOrder.INSTANCE);
-            linkOrder = ids;
-        }
-        List<LinkState> links = new ArrayList<>(builders.size());
-        for (String id : linkOrder) {
-            links.add(builders.get(id).build());
+        List<LinkState> links = new ArrayList<>(linkOrder.size());
+        for (LinkBuilder builder : linkOrder) {
+            links.add(builder.build(builder.lossInto(inLoss)));
         }
         return List.copyOf(links);
     }
 
-    /** Merges both ends of a link; a link is down when either end reports a non-UP status. */
+    /**
+     * Merges both ends of a link; a link is down when either end reports a non-UP status. Kept from
+     * one publication to the next with the loss of both directions: a builder and a loss entry made
+     * anew per link per publication, found by strings built for it, were most of what publishing took
+     * at 9,728 devices (ADR 0108).
+     */
     private static final class LinkBuilder {
         final String id;
-        final int plane;
-        final String lower;
-        final String upper;
-        final LinkKind kind;
+        /** The publication this link was last seen in. */
+        long generation = -1;
+
+        int plane;
+        String lower;
+        String upper;
+        LinkKind kind;
         boolean down;
         double bits = Double.NaN;
         double trims = Double.NaN;
@@ -524,16 +486,35 @@ final class FabricModel {
         final PortSummary[] ends = new PortSummary[2];
         int endCount;
 
-        private final LinkLoss linkLoss;
+        /** Loss by the end that sends, the lower end ({@link #lower}) or the upper; made when first told. */
+        private LinkLoss sentByLower;
 
-        LinkBuilder(String id, DeviceName a, DeviceName b, LinkLoss linkLoss) {
+        private LinkLoss sentByUpper;
+
+        LinkBuilder(String id) {
             this.id = id;
-            this.linkLoss = linkLoss;
-            int split = id.indexOf('~');
-            this.lower = id.substring(0, split);
-            this.upper = id.substring(split + 1);
-            this.plane = a.isSwitch() ? a.plane() : b.plane();
-            this.kind = a.isHost() || b.isHost() ? LinkKind.HOST_T0 : LinkKind.T0_T1;
+        }
+
+        /** Starts this publication's view of the link, as its first end ({@code a}, the switch) sees it. */
+        void begin(long publication, DeviceName a, DeviceName b) {
+            generation = publication;
+            // The ends' own name strings, not parts of the id: a snapshot holds 100,000 links at 9,728 devices.
+            DeviceName first = DeviceName.first(a, b);
+            lower = first.name();
+            upper = (first == a ? b : a).name();
+            plane = a.isSwitch() ? a.plane() : b.plane();
+            kind = a.isHost() || b.isHost() ? LinkKind.HOST_T0 : LinkKind.T0_T1;
+            down = false;
+            bits = Double.NaN;
+            trims = Double.NaN;
+            ecn = Double.NaN;
+            drops = Double.NaN;
+            errors = Double.NaN;
+            speed = Double.NaN;
+            freshness = Freshness.LIVE;
+            endCount = 0;
+            Arrays.fill(endDevices, null);
+            Arrays.fill(ends, null);
         }
 
         void add(String device, PortSummary port, Freshness endFreshness) {
@@ -553,28 +534,39 @@ final class FabricModel {
             }
         }
 
-        /** Packets lost on their way to each end (index as {@link #ends}), per second; NaN when unknown. */
-        private final double[] lostTowards = {Double.NaN, Double.NaN};
-
-        double lossRate() {
-            return endCount < 2 ? Double.NaN : lostTowards[0] + lostTowards[1];
-        }
-
-        /** Works out the loss both ways and records, for a switch end that lost packets on their way in, how many per second. */
-        void lossInto(Map<String, Map<String, Double>> inLoss) {
+        /**
+         * Works out the loss both ways and records, for a switch end that lost packets on their way in,
+         * how many per second; returns the packets lost per second both ways, NaN when unknown.
+         */
+        double lossInto(Map<String, Map<String, Double>> inLoss) {
             if (endCount < 2) {
-                return;
+                return Double.NaN;
             }
+            double both = 0;
             for (int i = 0; i < 2; i++) {
-                double lost = linkLoss.lost(id, endDevices[1 - i], ends[1 - i], ends[i]);
-                lostTowards[i] = lost;
+                double lost = sentBy(endDevices[1 - i]).lost(ends[1 - i], ends[i]);
+                both += lost;
                 if (lost > 0 && !ends[i].peer().isEmpty()) {
                     inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>()).put(ends[i].name(), lost);
                 }
             }
+            return both;
         }
 
-        LinkState build() {
+        private LinkLoss sentBy(String device) {
+            if (device.equals(lower)) {
+                if (sentByLower == null) {
+                    sentByLower = new LinkLoss();
+                }
+                return sentByLower;
+            }
+            if (sentByUpper == null) {
+                sentByUpper = new LinkLoss();
+            }
+            return sentByUpper;
+        }
+
+        LinkState build(double lossRate) {
             double capacity = Double.isNaN(speed) || speed <= 0 ? LINK_BPS : speed;
             return new LinkState(
                     id,
@@ -590,7 +582,7 @@ final class FabricModel {
                     drops,
                     freshness,
                     errors,
-                    lossRate(),
+                    lossRate,
                     capacity);
         }
 

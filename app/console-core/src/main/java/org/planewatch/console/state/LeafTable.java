@@ -1,161 +1,212 @@
 package org.planewatch.console.state;
 
+import java.util.Arrays;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
- * The leaves under one list entry (a port, a queue, a plane, a QP, an EV): numbers and texts.
+ * The leaves under one list entry (a port, a queue, a plane, a QP, an EV): one row of its kind's
+ * columns ({@link LeafLayout}). A number leaf is two cells of one array (its value and the agent's
+ * timestamp of it), and a third in another (its rate per second of the agent's clock) when its rate
+ * is read; decimals and texts are cells of an object array. No name and no object per leaf: at 9,728
+ * devices (6.7 million leaves) a counter object, a slot object and the arrays that found them cost
+ * about 120 bytes a leaf (issue 20, ADR 0108). Arrays are as wide as the columns a row has had,
+ * not as its kind's layout: queues of one kind differ in their leaves. Owned by the state thread.
  *
- * <p>Each kind is kept in a {@link LeafList}, two arrays searched from the start, not a hash map:
- * an entry has a dozen leaves or so, and at 9,728 devices (6.7 million leaves) the three hash maps of
- * every table, with a map node per leaf, were a third of the console's heap (issue 20).
+ * <p>A counter that goes backwards was cleared: the rate restarts from the new value instead of
+ * turning into a huge negative spike. A value older than the one held (a sample decoded on another
+ * stream, offered late) does not replace it.
  */
 final class LeafTable {
-    private final LeafList<Counter> numbers = new LeafList<>();
-    private LeafList<Double> decimals;
-    private LeafList<String> texts;
+    /** The timestamp cell of a number leaf that has no value (a leaf never sent or removed). */
+    private static final long NONE = Long.MIN_VALUE;
 
+    private static final long NO_RATE = Double.doubleToRawLongBits(Double.NaN);
+    private static final long[] NO_NUMBERS = {};
+    private static final Object[] NO_OBJECTS = {};
+
+    private final LeafLayout layout;
+    /**
+     * Two halves, by the layout's number column: values, then timestamps ({@link #NONE}: no value).
+     * A row's width is half its length.
+     */
+    private long[] numbers = NO_NUMBERS;
+    /** Rates as double bits (NaN: none yet), by the layout's rate column. */
+    private long[] rates = NO_NUMBERS;
+    /** Decimals ({@link Double}) and texts ({@link String}) by the layout's object column. */
+    private Object[] objects = NO_OBJECTS;
+
+    LeafTable(LeafLayout layout) {
+        this.layout = layout;
+    }
+
+    LeafLayout layout() {
+        return layout;
+    }
+
+    /**
+     * Puts a value by leaf name, what {@link LeafRoute#put} does with columns it resolved once; a leaf
+     * the layout does not keep is let go.
+     */
     void put(String leaf, TelemetryValue value, long timestampNs) {
+        if (!layout.keeps(leaf)) {
+            return;
+        }
         // instanceof, not a pattern switch: per applied update (ADR 0079)
         if (value instanceof TelemetryValue.Uint number) {
-            counter(leaf).update(number.value(), timestampNs);
+            putInteger(layout.addNumber(leaf), number.value(), timestampNs);
         } else if (value instanceof TelemetryValue.Int number) {
-            counter(leaf).update(number.value(), timestampNs);
+            putInteger(layout.addNumber(leaf), number.value(), timestampNs);
         } else if (value instanceof TelemetryValue.Real decimal) {
-            decimals().put(leaf, decimal.value());
+            putDecimal(layout.addDecimal(leaf), decimal.value());
         } else if (value instanceof TelemetryValue.Bool flag) {
-            texts().put(leaf, flag.text());
+            putText(layout.addText(leaf), flag.text());
         } else if (value instanceof TelemetryValue.Str text) {
-            texts().put(leaf, text.value());
+            putText(layout.addText(leaf), text.value());
         } else {
             throw new IllegalArgumentException("unknown value kind: " + value);
         }
     }
 
-    private LeafList<Double> decimals() {
-        if (decimals == null) {
-            decimals = new LeafList<>();
+    /** An integer value ({@code uint} or {@code int}) of number column {@code column}. */
+    void putInteger(int column, long value, long timestampNs) {
+        int w = numbers.length >>> 1;
+        if (column >= w) {
+            w = widen(column);
         }
-        return decimals;
+        long heldAt = numbers[w + column];
+        boolean held = heldAt != NONE;
+        if (held && timestampNs > heldAt) {
+            int rate = layout.rateColumn(column);
+            if (rate >= 0) {
+                if (rate >= rates.length) {
+                    int from = rates.length;
+                    rates = Arrays.copyOf(rates, rate + 1);
+                    Arrays.fill(rates, from, rates.length, NO_RATE);
+                }
+                long old = numbers[column];
+                rates[rate] = Long.compareUnsigned(value, old) >= 0
+                        ? Double.doubleToRawLongBits((value - old) * 1e9 / (timestampNs - heldAt))
+                        : NO_RATE;
+            }
+        }
+        if (!held || timestampNs >= heldAt) {
+            numbers[column] = value;
+            numbers[w + column] = timestampNs;
+        }
     }
 
-    private LeafList<String> texts() {
-        if (texts == null) {
-            texts = new LeafList<>();
+    void putDecimal(int column, double value) {
+        Object held = column < objects.length ? objects[column] : null;
+        if (!(held instanceof Double d && d == value)) {
+            object(column, value);
         }
-        return texts;
     }
 
-    /** The counter of a numeric leaf, created empty on first use (a {@link LeafSlot} keeps it). */
-    Counter counter(String leaf) {
-        Counter counter = numbers.get(leaf);
-        if (counter == null) {
-            counter = new Counter();
-            numbers.put(leaf, counter);
+    void putText(int column, String text) {
+        Object held = column < objects.length ? objects[column] : null;
+        if (!text.equals(held)) {
+            object(column, layout.pooled(text));
         }
-        return counter;
+    }
+
+    private void object(int column, Object value) {
+        if (column >= objects.length) {
+            objects = Arrays.copyOf(objects, Math.max(column + 1, layout.objectColumns()));
+        }
+        objects[column] = value;
+    }
+
+    /** Makes room for number column {@code column}; returns the new width. */
+    private int widen(int column) {
+        int width = numbers.length >>> 1;
+        int w = column + 1;
+        long[] wider = new long[2 * w];
+        System.arraycopy(numbers, 0, wider, 0, width);
+        Arrays.fill(wider, w, 2 * w, NONE);
+        System.arraycopy(numbers, width, wider, w, width);
+        numbers = wider;
+        return w;
+    }
+
+    private int heldNumber(String leaf) {
+        layout.checkKept(leaf);
+        int column = layout.number(leaf);
+        int w = numbers.length >>> 1;
+        return column >= 0 && column < w && numbers[w + column] != NONE ? column : -1;
+    }
+
+    private Object object(int column) {
+        return column >= 0 && column < objects.length ? objects[column] : null;
     }
 
     long value(String leaf) {
-        Counter counter = numbers.get(leaf);
-        return counter == null ? 0 : counter.value();
+        int column = heldNumber(leaf);
+        return column < 0 ? 0 : numbers[column];
     }
 
     /** The agent's timestamp of a numeric leaf's latest value; -1 when it has none. */
     long timestampNs(String leaf) {
-        Counter counter = numbers.get(leaf);
-        return counter == null || !counter.hasValue() ? -1 : counter.timestampNs();
-    }
-
-    boolean remove(String leaf) {
-        return numbers.remove(leaf)
-                | (decimals != null && decimals.remove(leaf))
-                | (texts != null && texts.remove(leaf));
-    }
-
-    boolean has(String leaf) {
-        return numbers.get(leaf) != null
-                || (decimals != null && decimals.get(leaf) != null)
-                || (texts != null && texts.get(leaf) != null);
-    }
-
-    double rate(String leaf) {
-        Counter counter = numbers.get(leaf);
-        return counter == null ? Double.NaN : counter.rate();
-    }
-
-    double decimal(String leaf) {
-        Double decimal = decimals == null ? null : decimals.get(leaf);
-        if (decimal != null) {
-            return decimal;
-        }
-        Counter counter = numbers.get(leaf);
-        return counter == null ? Double.NaN : counter.value();
-    }
-
-    String text(String leaf, String fallback) {
-        String text = texts == null ? null : texts.get(leaf);
-        return text == null ? fallback : text;
+        int column = heldNumber(leaf);
+        return column < 0 ? -1 : numbers[(numbers.length >>> 1) + column];
     }
 
     /**
-     * Leaf names and their values in two arrays, in the order first put. Names are compared by identity
-     * first (decoders hand over the same name objects), then by value.
+     * Per-second rate, NaN until two samples at distinct times have arrived.
+     *
+     * @throws IllegalArgumentException for a leaf whose layout keeps no rate (a reader that wants
+     *     one must say so where the layout is made, {@link DeviceState#PORT_RATES} and beside)
      */
-    static final class LeafList<V> {
-        private static final String[] NO_NAMES = {};
-        private static final Object[] NO_VALUES = {};
-
-        private String[] names = NO_NAMES;
-        private Object[] values = NO_VALUES;
-        private int size;
-
-        private int indexOf(String leaf) {
-            for (int i = 0; i < size; i++) {
-                if (names[i] == leaf) {
-                    return i;
-                }
-            }
-            for (int i = 0; i < size; i++) {
-                if (names[i].equals(leaf)) {
-                    return i;
-                }
-            }
-            return -1;
+    double rate(String leaf) {
+        if (!layout.keepsRate(leaf)) {
+            throw new IllegalArgumentException("no rate is kept for leaf " + leaf);
         }
+        int column = heldNumber(leaf);
+        int rate = column < 0 ? -1 : layout.rateColumn(column);
+        return rate < 0 || rate >= rates.length ? Double.NaN : Double.longBitsToDouble(rates[rate]);
+    }
 
-        @SuppressWarnings("unchecked")
-        V get(String leaf) {
-            int i = indexOf(leaf);
-            return i < 0 ? null : (V) values[i];
+    double decimal(String leaf) {
+        layout.checkKept(leaf);
+        if (object(layout.decimal(leaf)) instanceof Double decimal) {
+            return decimal;
         }
+        int column = heldNumber(leaf);
+        return column < 0 ? Double.NaN : numbers[column];
+    }
 
-        void put(String leaf, V value) {
-            int i = indexOf(leaf);
-            if (i >= 0) {
-                values[i] = value;
-                return;
-            }
-            if (size == names.length) {
-                int grown = size == 0 ? 4 : size + (size >> 1) + 1;
-                names = java.util.Arrays.copyOf(names, grown);
-                values = java.util.Arrays.copyOf(values, grown);
-            }
-            names[size] = leaf;
-            values[size] = value;
-            size++;
-        }
+    String text(String leaf, String fallback) {
+        layout.checkKept(leaf);
+        return object(layout.text(leaf)) instanceof String text ? text : fallback;
+    }
 
-        boolean remove(String leaf) {
-            int i = indexOf(leaf);
-            if (i < 0) {
-                return false;
-            }
-            size--;
-            System.arraycopy(names, i + 1, names, i, size - i);
-            System.arraycopy(values, i + 1, values, i, size - i);
-            names[size] = null;
-            values[size] = null;
-            return true;
+    boolean has(String leaf) {
+        if (!layout.keeps(leaf)) {
+            return false;
         }
+        return heldNumber(leaf) >= 0 || object(layout.decimal(leaf)) != null || object(layout.text(leaf)) != null;
+    }
+
+    boolean remove(String leaf) {
+        if (!layout.keeps(leaf)) {
+            return false;
+        }
+        boolean removed = false;
+        int column = heldNumber(leaf);
+        if (column >= 0) {
+            numbers[column] = 0;
+            numbers[(numbers.length >>> 1) + column] = NONE;
+            int rate = layout.rateColumn(column);
+            if (rate >= 0 && rate < rates.length) {
+                rates[rate] = NO_RATE;
+            }
+            removed = true;
+        }
+        for (int object : new int[] {layout.decimal(leaf), layout.text(leaf)}) {
+            if (object(object) != null) {
+                objects[object] = null;
+                removed = true;
+            }
+        }
+        return removed;
     }
 }

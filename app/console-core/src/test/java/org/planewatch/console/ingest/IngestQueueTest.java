@@ -172,4 +172,113 @@ class IngestQueueTest {
         assertEquals(1, stuck.eventsLost());
         assertEquals(1, stuck.depth());
     }
+
+    private static IngestEvent.Notification plane(long arrival, Object... pathsAndValues) {
+        List<TelemetryUpdate> updates = new ArrayList<>();
+        for (int i = 0; i < pathsAndValues.length; i += 2) {
+            // a new path object each time: shapes are matched by value, not only by identity
+            updates.add(new TelemetryUpdate(
+                    TelemetryPath.parse("mrc:/planes/plane[id=0]/state/" + pathsAndValues[i]),
+                    (TelemetryValue) pathsAndValues[i + 1]));
+        }
+        return new IngestEvent.Notification("demo", "host-0", arrival, updates, List.of(), arrival);
+    }
+
+    /**
+     * A device's pending values are kept by position in the list of paths its first pending
+     * notification had, and by path for leaves outside it (ADR 0108): whatever lists later
+     * notifications bring, the value the state keeps after a drain is the newest one sent.
+     */
+    @Test
+    void coalescedListsThatShareALeafLeaveItsNewestValue() throws Exception {
+        IngestQueue queue = new IngestQueue(4, 4);
+        queue.offer(plane(T, "tx-pkts", TelemetryValue.uint(1), "rx-pkts", TelemetryValue.uint(1)));
+        queue.offer(plane(T + 1, "rx-pkts", TelemetryValue.uint(2), "port-name", TelemetryValue.str("eth2")));
+        queue.offer(plane(T + 2, "tx-pkts", TelemetryValue.uint(3), "rx-pkts", TelemetryValue.uint(3)));
+        queue.offer(plane(T + 3, "retransmits", new TelemetryValue.Int(-4), "port-name", TelemetryValue.str("eth3")));
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.drain(drained, 16, 0);
+
+        assertEquals(
+                java.util.Map.of(
+                        "tx-pkts", TelemetryValue.uint(3),
+                        "rx-pkts", TelemetryValue.uint(3),
+                        "port-name", TelemetryValue.str("eth3"),
+                        "retransmits", new TelemetryValue.Int(-4)),
+                kept(drained));
+        assertEquals(1, drained.size(), "one notification for the device");
+        assertEquals(4, queue.coalescedUpdates(), "rx-pkts, then tx-pkts and rx-pkts, then port-name replaced");
+        assertEquals(0, queue.totals().coalescedLeaves(), "everything taken");
+    }
+
+    /**
+     * An agent that sends only what changed lists different leaves every time: each leaf must still
+     * wait once, however many lists went by, and nothing be dropped (a pending notification per list
+     * filled the coalescing side's bound and dropped 95 million updates in a first try).
+     */
+    @Test
+    void listsThatNeverRepeatStillWaitAsOneValuePerLeaf() throws Exception {
+        IngestQueue queue = new IngestQueue(4, 4, 200, Duration.ofSeconds(1));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(108);
+        java.util.Map<String, TelemetryValue> newest = new java.util.TreeMap<>();
+        for (int n = 0; n < 2_000; n++) {
+            List<Object> pathsAndValues = new ArrayList<>();
+            for (int leaf = 0; leaf < 100; leaf++) {
+                if (random.nextInt(4) == 0) {
+                    TelemetryValue value = TelemetryValue.uint(n * 100L + leaf);
+                    pathsAndValues.add("c" + leaf);
+                    pathsAndValues.add(value);
+                    newest.put("c" + leaf, value);
+                }
+            }
+            queue.offer(plane(T + n, pathsAndValues.toArray()));
+            assertTrue(queue.totals().coalescedLeaves() <= 100, "at most one value per leaf waits");
+        }
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.drain(drained, 16, 0);
+
+        assertEquals(0, queue.droppedUpdates(), "nothing dropped");
+        assertEquals(newest, kept(drained));
+    }
+
+    /**
+     * Issue 20 item 3: at 9,728 devices the last devices to report waited a whole round of the
+     * coalesced fabric (a minute) before the owner was handed them. A device never handed over goes
+     * before devices that waited longer; how far behind the console is still counts from the oldest.
+     */
+    @Test
+    void aDeviceNeverHandedOverGoesBeforeDevicesThatWaitedLonger() throws Exception {
+        IngestQueue queue = new IngestQueue(4, 4);
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.offer(sample("host-0", 1, T));
+        queue.drain(drained, 16, 0);
+        queue.offer(sample("host-1", 1, T + 1));
+        queue.drain(drained, 16, 0);
+        drained.clear();
+        queue.offer(sample("host-0", 2, T + 2)); // queued
+        queue.offer(sample("host-1", 2, T + 600)); // waited past SAMPLE_WAIT behind it: coalescing starts
+        queue.offer(sample("host-0", 3, T + 601));
+        queue.offer(sample("host-9", 1, T + 602)); // never seen
+        assertEquals(600 - 2, queue.behindMillis(T + 600), "behind from the oldest queued");
+        queue.drain(drained, 1, 0);
+        assertEquals(600, queue.behindMillis(T + 1200), "behind from the oldest coalesced, not the newcomer");
+        queue.drain(drained, 16, 0);
+
+        assertEquals(
+                List.of("host-0", "host-9", "host-1", "host-0"),
+                drained.stream()
+                        .map(e -> ((IngestEvent.Notification) e).target())
+                        .toList());
+    }
+
+    /** The values the state keeps from drained notifications, applied in order. */
+    private static java.util.Map<String, TelemetryValue> kept(List<IngestEvent> drained) {
+        java.util.Map<String, TelemetryValue> kept = new java.util.TreeMap<>();
+        for (IngestEvent event : drained) {
+            for (TelemetryUpdate update : ((IngestEvent.Notification) event).updates()) {
+                kept.put(update.path().last().name(), update.value());
+            }
+        }
+        return kept;
+    }
 }

@@ -2,28 +2,29 @@ package org.planewatch.console.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
- * The console keeps a leaf table's values and a device's resolved paths in arrays instead of hash
- * maps (issue 20: a map node per leaf was a third of the heap at 9,728 devices). They must answer what
- * the maps answered, whatever the order of puts, replacements and removals.
+ * The console keeps a row's leaves in columns shared by every row of a kind, and resolves paths once
+ * for the whole fabric, instead of an object per leaf (issue 20, ADR 0108). A row must answer what
+ * maps of its leaves answered, whatever the order of puts, replacements and removals.
  */
 class CompactLeafStorageTest {
 
     @Test
     void aLeafTableAnswersWhatMapsOfItsLeavesAnswer() {
         SplittableRandom random = new SplittableRandom(20);
-        LeafTable table = new LeafTable();
+        LeafTable table = new LeafTable(LeafLayout.keepingEvery(Set.of("in-octets")));
         Map<String, Long> numbers = new HashMap<>();
         Map<String, String> texts = new HashMap<>();
         Map<String, Double> decimals = new HashMap<>();
@@ -70,41 +71,97 @@ class CompactLeafStorageTest {
     }
 
     @Test
-    void aCounterOutlivesNoPutAndIsTheOneTheTableUpdates() {
-        LeafTable table = new LeafTable();
-        Counter counter = table.counter("in-octets");
+    void aCounterGivesItsRateAndRestartsItWhenCleared() {
+        LeafTable table = new LeafTable(LeafLayout.keepingEvery(Set.of("in-octets")));
         table.put("in-octets", new TelemetryValue.Uint(100), 1_000_000_000L);
+        assertEquals(Double.NaN, table.rate("in-octets"));
         table.put("in-octets", new TelemetryValue.Uint(300), 2_000_000_000L);
-        assertSame(counter, table.counter(new String("in-octets")));
-        assertEquals(200.0, table.rate("in-octets"));
+        assertEquals(200.0, table.rate(new String("in-octets")));
+        // an older sample offered late changes nothing
+        table.put("in-octets", new TelemetryValue.Uint(250), 1_500_000_000L);
+        assertEquals(300, table.value("in-octets"));
+        assertEquals(2_000_000_000L, table.timestampNs("in-octets"));
+        // cleared: no rate until the next sample
+        table.put("in-octets", new TelemetryValue.Uint(10), 3_000_000_000L);
+        assertEquals(Double.NaN, table.rate("in-octets"));
+        table.put("in-octets", new TelemetryValue.Uint(60), 4_000_000_000L);
+        assertEquals(50.0, table.rate("in-octets"));
         assertTrue(table.remove("in-octets"));
         assertFalse(table.has("in-octets"));
+        assertEquals(-1, table.timestampNs("in-octets"));
         assertEquals(Double.NaN, table.rate("in-octets"));
     }
 
     @Test
-    void slotsByPathFindWhatAHashMapFindsAcrossGrowthAndClear() {
-        SlotsByPath slots = new SlotsByPath();
-        Map<TelemetryPath, LeafSlot> expected = new HashMap<>();
-        LeafTable table = new LeafTable();
-        for (int round = 0; round < 3; round++) {
-            for (int i = 0; i < 5_000; i++) {
-                TelemetryPath path = TelemetryPath.parse(
-                        "/interfaces/interface[name=eth" + (i % 700) + "]/state/counters/c" + (i / 700));
-                LeafSlot slot = new LeafSlot(table, "c" + i);
-                slots.put(path, slot);
-                expected.put(path, slot);
+    void rowsOfOneKindShareTheirColumnsAndKeepTheirOwnValues() {
+        LeafLayout layout = LeafLayout.keepingEvery(Set.of());
+        LeafTable first = new LeafTable(layout);
+        LeafTable second = new LeafTable(layout);
+        first.put("out-octets", new TelemetryValue.Uint(7), 1);
+        second.put("in-octets", new TelemetryValue.Uint(9), 1);
+        second.put("out-octets", new TelemetryValue.Uint(8), 1);
+        first.put("oper-status", new TelemetryValue.Str(new String("UP")), 1);
+        second.put("oper-status", new TelemetryValue.Str(new String("UP")), 1);
+        assertEquals(7, first.value("out-octets"));
+        assertFalse(first.has("in-octets"));
+        assertEquals(9, second.value("in-octets"));
+        assertEquals(8, second.value("out-octets"));
+        assertEquals(2, layout.numberColumns());
+        // equal texts are one object
+        assertSame(first.text("oper-status", null), second.text("oper-status", null));
+    }
+
+    @Test
+    void routesAreReadOncePerPathAndShareTheirRow() {
+        LeafRoutes routes = new LeafRoutes();
+        TelemetryPath in = TelemetryPath.parse("/interfaces/interface[name=eth3]/state/counters/in-octets");
+        TelemetryPath out = TelemetryPath.parse("/interfaces/interface[name=eth3]/state/counters/out-octets");
+        LeafRoute inRoute = routes.route(null, in);
+        LeafRoute outRoute = routes.route(inRoute, out);
+        assertSame(inRoute.row, outRoute.row);
+        assertEquals(LeafRoute.Kind.PORT, inRoute.row.kind());
+        assertEquals("eth3", inRoute.row.name());
+        // an equal path, not the same object, finds the same route
+        assertSame(outRoute, routes.route(null, TelemetryPath.parse(out.toString())));
+        assertSame(outRoute, routes.route(inRoute, out));
+        assertSame(LeafRoute.IGNORED, routes.route(null, TelemetryPath.parse("/system/state/hostname")));
+        TelemetryPath decision = TelemetryPath.parse("mrc:/events/event[seq=4]/state/qpn");
+        assertEquals(LeafRoute.Other.EVENT, routes.route(null, decision).other);
+        assertEquals(3, routes.size(), "an event ring entry's path is not kept");
+    }
+
+    @Test
+    void routesStartOverInsteadOfGrowingPastTheirBound() {
+        LeafRoutes routes = new LeafRoutes();
+        LeafRoute previous = null;
+        for (int i = 0; i < LeafRoutes.MAX_ROUTES + 10; i++) {
+            TelemetryPath path = TelemetryPath.parse("mrc:/qps/qp[qpn=" + i + "]/state/tx-pkts");
+            LeafRoute route = routes.route(previous, path);
+            assertEquals(i, route.row.number());
+            previous = route;
+        }
+        assertTrue(routes.size() <= LeafRoutes.MAX_ROUTES, "routes kept: " + routes.size());
+    }
+
+    @Test
+    void sortedRowsAnswerWhatATreeMapAnswers() {
+        SplittableRandom random = new SplittableRandom(108);
+        SortedRows<Long, String> rows = new SortedRows<>();
+        java.util.TreeMap<Long, String> expected = new java.util.TreeMap<>();
+        for (int step = 0; step < 5_000; step++) {
+            long key = random.nextLong(60);
+            switch (random.nextInt(4)) {
+                case 0, 1 -> assertEquals(expected.put(key, "v" + step), rows.put(key, "v" + step));
+                case 2 -> assertEquals(expected.remove(key), rows.remove(key));
+                default -> {
+                    // removal while iterating, as a delete of a QP's EVs does
+                    expected.entrySet().removeIf(e -> e.getKey() % 7 == key % 7);
+                    rows.entrySet().removeIf(e -> e.getKey() % 7 == key % 7);
+                }
             }
-            assertEquals(expected.size(), slots.size());
-            for (Map.Entry<TelemetryPath, LeafSlot> e : expected.entrySet()) {
-                // an equal path, not the same object
-                assertSame(
-                        e.getValue(), slots.get(TelemetryPath.parse(e.getKey().toString())));
-            }
-            assertNull(slots.get(TelemetryPath.parse("/interfaces/interface[name=nowhere]/state/counters/c0")));
-            slots.clear();
-            expected.clear();
-            assertEquals(0, slots.size());
+            assertEquals(expected, rows, "at step " + step);
+            assertEquals(List.copyOf(expected.keySet()), List.copyOf(rows.keySet()), "in key order at step " + step);
+            assertEquals(expected.get(key), rows.get(key));
         }
     }
 }

@@ -19,11 +19,12 @@ import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
- * The state owner finds a leaf's slot by the update before it, by position, then by path
- * (DeviceState#slot). Whatever order and mix of leaves notifications bring, and across deletes that
- * drop the tables slots point into, every value must land on its own leaf.
+ * The state owner finds a leaf's route by the update before it, then by path, and a device's row
+ * once per run of leaves of one row (LeafRoutes, FabricModel#table). Whatever order and mix of
+ * leaves notifications bring, and across deletes that drop rows, every value must land on its own
+ * leaf.
  */
-class LeafSlotCacheTest {
+class LeafRoutingTest {
     private static final String HOST = "host-0001";
     private static final List<String> LEAVES = List.of("evs-active", "cwnd-octets", "inflight-octets", "srtt-ns");
 
