@@ -76,6 +76,8 @@ public final class GnmiTargetClient implements AutoCloseable {
     private final List<ClientCallStreamObserver<SubscribeRequest>> streams = new ArrayList<>();
     /** Explicit-only paths per device (the drill-down's EVs), re-subscribed on every dial. */
     private final Map<String, SubscriptionPlan> explicit = new HashMap<>();
+    /** The calls of {@link #explicit} in the current attempt: moved on their own, the fabric's streams untouched. */
+    private final List<Stream> explicitStreams = new ArrayList<>();
 
     public GnmiTargetClient(
             TargetConfig config,
@@ -163,6 +165,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             attempt = ++generation;
             previous = List.copyOf(streams);
             streams.clear();
+            explicitStreams.clear();
         }
         // A dial may overtake a scheduled redial (a changed explicit subscription): never leave streams behind.
         cancelAll(previous, "redialling");
@@ -170,23 +173,34 @@ public final class GnmiTargetClient implements AutoCloseable {
         channel.resetConnectBackoff();
         List<String> streamTargets = config.targets().isEmpty() ? List.of("") : config.targets();
         for (String target : streamTargets) {
-            open(attempt, request(target, plan));
+            open(new Stream(attempt, false), request(target, plan));
         }
         Map<String, SubscriptionPlan> extras;
         synchronized (lock) {
             extras = Map.copyOf(explicit);
         }
-        extras.forEach((target, extraPlan) -> open(attempt, request(target, extraPlan)));
+        extras.forEach((target, extraPlan) -> openExplicit(attempt, request(target, extraPlan)));
     }
 
-    private void open(long attempt, SubscribeRequest request) {
+    private void openExplicit(long attempt, SubscribeRequest request) {
+        Stream stream = new Stream(attempt, true);
+        synchronized (lock) {
+            if (closed || attempt != generation) {
+                return; // a newer dial subscribes the explicit paths itself
+            }
+            explicitStreams.add(stream);
+        }
+        open(stream, request);
+    }
+
+    private void open(Stream stream, SubscribeRequest request) {
         try {
             // Responses are decoded from their bytes by the call's own marshaller (no protobuf objects).
             var method = gNMIGrpc.getSubscribeMethod().toBuilder(
                             ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()),
                             new DecodingResponseMarshaller(config.name(), config.defaultDevice(), clock))
                     .build();
-            ClientCalls.asyncBidiStreamingCall(authenticated.newCall(method, CallOptions.DEFAULT), new Stream(attempt))
+            ClientCalls.asyncBidiStreamingCall(authenticated.newCall(method, CallOptions.DEFAULT), stream)
                     .onNext(request);
         } catch (IllegalStateException cancelledAlready) {
             // The dial failed before the request went out (refused at once): the stream's onError
@@ -197,17 +211,26 @@ public final class GnmiTargetClient implements AutoCloseable {
     /**
      * Subscribes {@code target} (a device this connection serves) to {@code extra} paths that the
      * agent sends only when asked (per-EV state), replacing any earlier explicit subscription; kept
-     * across redials. Takes effect with the next dial, which it starts at once.
+     * across redials. Only the explicit call is replaced: the fabric's streams stay open, so looking
+     * at another host never makes the agent send every device's initial state again (at 8,192 hosts
+     * that was 6.7 million leaves a click, and the host's grid waited behind them).
      */
     public void subscribeExplicitly(String target, SubscriptionPlan extra) {
+        long attempt;
+        List<Stream> replaced;
         synchronized (lock) {
             if (closed || extra.equals(explicit.get(target))) {
                 return;
             }
             explicit.clear();
             explicit.put(target, extra);
+            attempt = generation;
+            replaced = List.copyOf(explicitStreams);
+            explicitStreams.clear();
+            replaced.forEach(Stream::retire);
         }
-        restart("subscribing " + target + " to " + extra.groups().getFirst().path());
+        replaced.forEach(stream -> stream.cancel("looking at " + target + " instead"));
+        openExplicit(attempt, request(target, extra));
     }
 
     /** Whether this connection serves {@code device}: an aggregating endpoint ({@code *}) or a listed name. */
@@ -215,18 +238,6 @@ public final class GnmiTargetClient implements AutoCloseable {
         return config.targets().contains("*")
                 || config.targets().contains(device)
                 || config.defaultDevice().equals(device);
-    }
-
-    /** Cancels the current streams and dials again now (a changed subscription, not a failure). */
-    private void restart(String why) {
-        List<ClientCallStreamObserver<SubscribeRequest>> toCancel;
-        synchronized (lock) {
-            generation++;
-            toCancel = List.copyOf(streams);
-            streams.clear();
-        }
-        cancelAll(toCancel, why);
-        scheduler.execute(this::dial);
     }
 
     SubscribeRequest request(String target) {
@@ -263,25 +274,60 @@ public final class GnmiTargetClient implements AutoCloseable {
         queue.offer(new IngestEvent.Connection(config.name(), phase, detail, clock.millis()));
     }
 
-    /** One Subscribe call of one dial attempt; a failure of any call restarts the whole attempt. */
+    /**
+     * One Subscribe call of one dial attempt; a failure of any call restarts the whole attempt, except
+     * the failure of an explicit call replaced on purpose (retired: its cancellation is expected).
+     */
     private final class Stream implements ClientResponseObserver<SubscribeRequest, Optional<IngestEvent>> {
         private final long attempt;
-        private boolean announced;
+        /** An explicit call: the fabric's streams announce the connection, it only adds leaves. */
+        private final boolean explicitPaths;
 
-        Stream(long attempt) {
+        private boolean announced;
+        private volatile boolean retired;
+        private ClientCallStreamObserver<SubscribeRequest> call;
+
+        Stream(long attempt, boolean explicitPaths) {
             this.attempt = attempt;
+            this.explicitPaths = explicitPaths;
+        }
+
+        /** Under {@code lock}: from now on this call's end is no failure of the connection. */
+        void retire() {
+            retired = true;
+            if (call != null) {
+                streams.remove(call);
+            }
+        }
+
+        void cancel(String why) {
+            ClientCallStreamObserver<SubscribeRequest> toCancel;
+            synchronized (lock) {
+                toCancel = call;
+            }
+            if (toCancel != null) {
+                cancelAll(List.of(toCancel), why);
+            }
         }
 
         @Override
         public void beforeStart(ClientCallStreamObserver<SubscribeRequest> requestStream) {
             synchronized (lock) {
-                streams.add(requestStream);
+                call = requestStream;
+                if (!retired) {
+                    streams.add(requestStream);
+                }
             }
         }
 
         @Override
         public void onNext(Optional<IngestEvent> response) {
-            if (!announced) {
+            if (retired) {
+                return; // a host no longer looked at: its leaves would undo the grid of the one looked at now
+            }
+            if (!announced && explicitPaths) {
+                announced = true;
+            } else if (!announced) {
                 announced = true;
                 backoff.reset();
                 lastLiveMillis = clock.millis();
@@ -298,6 +344,9 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void onError(Throwable error) {
+            if (retired) {
+                return;
+            }
             fail(
                     attempt,
                     ConnectionFailures.explain(config, error, announced),
@@ -307,6 +356,9 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void onCompleted() {
+            if (retired) {
+                return;
+            }
             fail(
                     attempt,
                     new ConnectionFailures.Failure(config.address() + " ended the subscription", false),
@@ -329,6 +381,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             generation++;
             toCancel = List.copyOf(streams);
             streams.clear();
+            explicitStreams.clear();
         }
         cancelAll(toCancel, "restarting subscription");
         long now = clock.millis();
@@ -425,6 +478,7 @@ public final class GnmiTargetClient implements AutoCloseable {
             closed = true;
             toCancel = List.copyOf(streams);
             streams.clear();
+            explicitStreams.clear();
         }
         cancelAll(toCancel, "console closed the target");
         publish(ConnectionPhase.CLOSED, "");

@@ -136,6 +136,9 @@ final class FabricModel {
 
     private LeafTable table(DeviceState device, LeafRoute route) {
         if (route.row != currentRow) {
+            if (route.row.kind() == LeafRoute.Kind.EV) {
+                evsNowFrom(device);
+            }
             currentTable = device.table(route);
             currentRow = route.row;
         }
@@ -172,11 +175,29 @@ final class FabricModel {
      * stale, and a later look at the host would show an old grid until the new one arrived.
      */
     void forgetEvs(String source) {
+        evDevices.remove(source);
         for (DeviceState device : devices.values()) {
             if (device.source.equals(source) && !device.evs.isEmpty()) {
                 device.evs.clear();
                 device.touch();
             }
+        }
+    }
+
+    /**
+     * Per source, the device its per-EV leaves last came from. A source streams them for one device
+     * at a time: the host the operator looks at, under an explicit subscription that the console
+     * moves from host to host without restarting the source's other streams. The grid of the host
+     * looked at before is dropped when another's arrives, as {@link #forgetEvs} drops every grid when
+     * the source's streams end; it would otherwise stay, stale, for a later look at that host.
+     */
+    private final Map<String, DeviceState> evDevices = new HashMap<>();
+
+    private void evsNowFrom(DeviceState device) {
+        DeviceState before = evDevices.put(device.source, device);
+        if (before != null && before != device && !before.evs.isEmpty()) {
+            before.evs.clear();
+            before.touch();
         }
     }
 

@@ -531,4 +531,47 @@ class GnmiTargetClientTest {
         }
         assertEquals(2, agent.openStreams(), "the fabric stream and the explicit one, nothing left behind");
     }
+
+    @Test
+    void lookingAtAnotherHostReplacesOnlyTheExplicitStreamNotTheFabrics() throws Exception {
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, List::of));
+        GnmiTargetClient client = client(TargetConfig.insecure("fabric", "127.0.0.1", agent.port(), List.of("*")));
+        await(e -> e instanceof IngestEvent.Synced);
+
+        for (String host : List.of("host-7", "host-8", "host-9")) {
+            client.subscribeExplicitly(host, SubscriptionPlan.evStates());
+            awaitRequestFor(agent, host);
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (agent.openStreams() != 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(2, agent.openStreams(), "the fabric stream and the explicit one for host-9");
+        assertEquals(
+                1,
+                agent.requests().stream()
+                        .filter(r -> r.getSubscribe().getPrefix().getTarget().equals("*"))
+                        .count(),
+                "the fabric was subscribed once: moving the EV grid from host to host does not make the agent"
+                        + " send every device's initial state again");
+        queue.drain(received, 1000, 200);
+        assertEquals(
+                List.of(ConnectionPhase.CONNECTING, ConnectionPhase.STREAMING),
+                received.stream()
+                        .filter(e -> e instanceof IngestEvent.Connection)
+                        .map(e -> ((IngestEvent.Connection) e).phase())
+                        .toList(),
+                "no reconnection seen by the operator");
+    }
+
+    private static void awaitRequestFor(ScriptedGnmiServer agent, String target) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (agent.requests().stream()
+                .noneMatch(r -> r.getSubscribe().getPrefix().getTarget().equals(target))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no subscription for " + target + " within 10 s: " + agent.requests());
+            }
+            Thread.sleep(20);
+        }
+    }
 }

@@ -380,4 +380,36 @@ class TelemetryStoreTest {
         }
         assertEquals(Freshness.STALE, publish().host("host-0001").orElseThrow().freshness());
     }
+
+    @Test
+    void theEvGridOfTheHostLookedAtBeforeGoesWhenAnotherHostsArrivesFromTheSameSource() {
+        // The console moves its explicit EV subscription from host to host on one connection, without
+        // a reconnection that would drop every grid: the model keeps one host's grid per source.
+        receive(qpWithEvs("host-1", 1));
+        receive(qpWithEvs("host-2", 1));
+        FabricSnapshot both = publish();
+        assertEquals(0, evCells(both, "host-1"), "host-1's grid is dropped once host-2's arrives");
+        assertEquals(2, evCells(both, "host-2"));
+
+        receive(qpWithEvs("host-1", 2));
+        FabricSnapshot back = publish();
+        assertEquals(2, evCells(back, "host-1"), "looking at host-1 again shows its new grid");
+        assertEquals(0, evCells(back, "host-2"));
+    }
+
+    private static Notifications qpWithEvs(String host, long ts) {
+        String qp = "mrc:/qps/qp[qpn=7]";
+        return Notifications.of(host, ts)
+                .uint(qp + "/state/evs-active", 2)
+                .text(qp + "/evs/ev[id=0]/state/state", "GOOD")
+                .uint(qp + "/evs/ev[id=0]/state/plane", 0)
+                .text(qp + "/evs/ev[id=1]/state/state", "GOOD")
+                .uint(qp + "/evs/ev[id=1]/state/plane", 1);
+    }
+
+    private static long evCells(FabricSnapshot snapshot, String host) {
+        return snapshot.host(host).orElseThrow().qps().stream()
+                .mapToLong(q -> q.evs().size())
+                .sum();
+    }
 }
