@@ -28,6 +28,8 @@ public final class FabricScript {
     private final Map<String, Long> nextSeq = new HashMap<>();
     private final Map<String, Integer> badEvs = new HashMap<>();
     private long lastTickNs;
+    /** The host whose per-EV leaves are sent: as the agent does, only under the explicit subscription for one host. */
+    private String watchedHost;
 
     public FabricScript(int planes, int t0, int t1, int hostsPerT0) {
         this.planes = planes;
@@ -63,6 +65,11 @@ public final class FabricScript {
     /** Hosts below T0 {@code t0Index} retire {@code evs} EVs of {@code plane} (shown in their plane counters). */
     public void setBadEvs(String host, int plane, int evs) {
         badEvs.put(host + "/" + plane, evs);
+    }
+
+    /** From the next tick on, sends {@code host}'s per-EV leaves (and no other host's), as an agent does for the host looked at. */
+    public void watchEvs(String host) {
+        watchedHost = host;
     }
 
     /** Advances every counter to {@code tsNs} and returns the changed devices' leaves. */
@@ -102,7 +109,7 @@ public final class FabricScript {
             put(changed, host, qp + "peer", new TelemetryValue.Str(host((h + 1) % hosts())));
             put(changed, host, qp + "evs-active", new TelemetryValue.Uint(64L * planes - badEvsOf(host)));
             put(changed, host, qp + "tx-pkts", counter(host + qp, 1e6 * seconds));
-            for (int ev = 0; ev < 16; ev++) {
+            for (int ev = 0; ev < (host.equals(watchedHost) ? 16 : 0); ev++) {
                 String evBase = "mrc:/qps/qp[qpn=" + (100 + h) + "]/evs/ev[id=" + ev + "]/state/";
                 put(changed, host, evBase + "plane", new TelemetryValue.Uint(ev % planes));
                 put(

@@ -304,6 +304,10 @@ class ConsoleViewsTest {
         assertEquals(ViewId.HOST, viewModel.currentViewProperty().get());
         TableView<?> ports = robot.lookup("#host-ports").queryAs(TableView.class);
         assertEquals(4, ports.getItems().size());
+        // The console asks the agent for the host's per-EV leaves (an explicit subscription); here the script sends
+        // them.
+        fabric.watchEvs("host-0005");
+        step();
         robot.clickOn(firstRow(robot, "#host-qps"));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(
