@@ -30,7 +30,10 @@ import org.planewatch.console.viewmodel.ViewId;
  * the layout computed on the console's own thread as the window has it. For "open host", also the time until the host's EV grid (which
  * needs the explicit subscription the click starts) is in the view model.
  *
- * <pre>java -Xmx1536m -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.ClickLatencyBench \
+ * <p>Run it with the console's collector settings (the installers' {@code -XX:MaxGCPauseMillis=50},
+ * ADR 0111): the setup line prints the pause goal it runs with.
+ *
+ * <pre>java -Xmx1536m -XX:MaxGCPauseMillis=50 -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.ClickLatencyBench \
  *     &lt;hosts: 2048|8192&gt; [seconds] [agent jar]</pre>
  */
 public final class ClickLatencyBench {
@@ -53,6 +56,13 @@ public final class ClickLatencyBench {
                 fabric.devices(),
                 CLICK_EVERY_MILLIS,
                 seconds);
+        System.out.printf(
+                Locale.ROOT,
+                "setup: collector pause goal %s ms (the console's installers set 50: -XX:MaxGCPauseMillis=50)%n",
+                java.lang.management.ManagementFactory.getPlatformMXBean(
+                                com.sun.management.HotSpotDiagnosticMXBean.class)
+                        .getVMOption("MaxGCPauseMillis")
+                        .getValue());
         try (SimAgentProcess agent = SimAgentProcess.start(fabric, agentJar, "6g")) {
             run(seconds, agent.port());
         }
@@ -80,10 +90,7 @@ public final class ClickLatencyBench {
     private static void run(int seconds, int port) throws Exception {
         LiveSession session = new LiveSession(InstantSource.system());
         UiThread ui = new UiThread();
-        // As the console's window does: planes laid out and names indexed on the console's own threads,
-        // each result published on the UI thread; a plane click acts when its layout is published.
-        MainViewModel vm = new MainViewModel(session.snapshots(), Optional.of(session), Optional.empty(), "bench")
-                .computeOffTheUiThread(ui.thread::execute);
+        MainViewModel vm = viewModelAsTheConsoleHasIt(session, ui.thread::execute);
         List<Long> planeClicks = new ArrayList<>();
         PlaneClick[] waiting = {null}; // UI thread only
         int[] planeClicksNotShown = {0};
@@ -154,6 +161,16 @@ public final class ClickLatencyBench {
             session.close();
             System.out.println(session.ingestTotalsLine());
         }
+    }
+
+    /**
+     * The window's view model as the console sets it up: planes laid out and names indexed on the
+     * console's own threads, each result published on {@code ui}; a plane click acts when its layout
+     * is published. (Laid out on the UI thread, the bench measured what the console never does.)
+     */
+    static MainViewModel viewModelAsTheConsoleHasIt(LiveSession session, java.util.concurrent.Executor ui) {
+        return new MainViewModel(session.snapshots(), Optional.of(session), Optional.empty(), "bench")
+                .computeOffTheUiThread(ui);
     }
 
     /** A plane click waiting for its layout: the plane asked for, when the click was queued. */
