@@ -52,24 +52,13 @@ public final class MainWindow extends BorderPane {
     private SearchCompletion completion;
     private Menu fileMenu;
 
-    /** The one thread that lays planes out for every window of this console (ADR 0104). */
-    private static final java.util.concurrent.Executor PLANE_LAYOUT =
-            java.util.concurrent.Executors.newSingleThreadExecutor(
-                    Thread.ofPlatform().daemon().name("plane-layout").factory());
-
-    /** The one that indexes names for the search box when the topology changes. */
-    private static final java.util.concurrent.Executor SEARCH_INDEXING =
-            java.util.concurrent.Executors.newSingleThreadExecutor(
-                    Thread.ofPlatform().daemon().name("search-index").factory());
-
     /**
      * Has {@code viewModel} lay planes out off the FX thread and publish each layout on it: a
      * full-scale plane's layout costs more than a frame. The console does this for every window;
      * window tests of small fabrics leave it out so that a frame's layout is there when it returns.
      */
     public static MainViewModel layOutPlanesOffTheFxThread(MainViewModel viewModel) {
-        viewModel.computeLayoutsOn(PLANE_LAYOUT, SEARCH_INDEXING, javafx.application.Platform::runLater);
-        return viewModel;
+        return viewModel.computeOffTheUiThread(javafx.application.Platform::runLater);
     }
 
     public MainWindow(MainViewModel viewModel) {

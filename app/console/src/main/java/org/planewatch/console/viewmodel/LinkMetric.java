@@ -53,6 +53,11 @@ public enum LinkMetric {
         return (Double.isNaN(errors) ? 0 : errors) + (Double.isNaN(loss) ? 0 : loss);
     }
 
+    /** Whether {@link #faultLabel} has something to say, without building it (layouts ask per link). */
+    public static boolean hasFault(LinkState link) {
+        return link.errorRate() > 0 || link.lossRate() > 0;
+    }
+
     /**
      * What is wrong with a link in the counters, for a label on it: {@code "CRC 70/s"}, {@code
      * "lost 1.0 k/s"}; empty when its ends report no errors and nothing lost.

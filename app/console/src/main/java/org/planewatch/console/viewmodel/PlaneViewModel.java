@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.beans.property.IntegerProperty;
@@ -223,7 +222,9 @@ public final class PlaneViewModel {
         Set<String> t0 = new java.util.HashSet<>();
         Set<String> t1 = new java.util.HashSet<>();
         List<LinkState> core = new ArrayList<>();
-        Map<String, List<LinkState>> hostLinks = new TreeMap<>(NaturalOrder.INSTANCE);
+        // By T0 in a hash map, put in name order once the T0s are sorted: a map sorted by natural order
+        // compared names at every host link (8,192 a plane at 8,192 hosts), most of a click's layout.
+        Map<String, List<LinkState>> hostLinks = new java.util.HashMap<>();
         for (LinkState link : snapshot.links()) {
             if (link.plane() != p) {
                 continue;
@@ -263,7 +264,7 @@ public final class PlaneViewModel {
                     && link.up()
                     && !highlighted.contains(link.id())
                     && !suspectedLinks.contains(link.id())
-                    && LinkMetric.faultLabel(link).isEmpty()) {
+                    && !LinkMetric.hasFault(link)) {
                 // In a matrix only the links drawn apart are cells; the grid has the rest.
                 continue;
             }
@@ -287,8 +288,12 @@ public final class PlaneViewModel {
                 .thenComparing(LinkCell::suspected)
                 .thenComparing(c -> !c.up())
                 .thenComparing(LinkCell::intensity));
-        List<LastHop> lastHop = new ArrayList<>();
-        hostLinks.forEach((t0Name, links) -> {
+        List<LastHop> lastHop = new ArrayList<>(hostLinks.size());
+        for (String t0Name : t0Names) {
+            List<LinkState> links = hostLinks.get(t0Name);
+            if (links == null) {
+                continue;
+            }
             double worst = links.stream()
                     .mapToDouble(m::value)
                     .filter(v -> !Double.isNaN(v))
@@ -300,13 +305,11 @@ public final class PlaneViewModel {
                     Double.isNaN(worst) ? 0 : Math.min(1, worst / scale),
                     links.size(),
                     (int) links.stream().filter(l -> !l.up()).count(),
-                    (int) links.stream()
-                            .filter(l -> !LinkMetric.faultLabel(l).isEmpty())
-                            .count(),
+                    (int) links.stream().filter(LinkMetric::hasFault).count(),
                     (int) links.stream()
                             .filter(l -> suspectedLinks.contains(l.id()))
                             .count()));
-        });
+        }
         double[] utilizations = core.stream()
                 .filter(LinkState::up)
                 .mapToDouble(LinkState::utilization)
@@ -383,7 +386,7 @@ public final class PlaneViewModel {
             f |= stale ? LinkMatrix.STALE : 0;
             f |= suspectedLinks.contains(link.id()) ? LinkMatrix.SUSPECTED : 0;
             f |= highlighted.contains(link.id()) ? LinkMatrix.SELECTED : 0;
-            f |= LinkMetric.faultLabel(link).isEmpty() ? 0 : LinkMatrix.FAULT;
+            f |= LinkMetric.hasFault(link) ? LinkMatrix.FAULT : 0;
             flags[cell] = (byte) f;
             intensity[cell] = (float) intensity(metric.value(link), scale, link, metric);
             links[cell] = link;

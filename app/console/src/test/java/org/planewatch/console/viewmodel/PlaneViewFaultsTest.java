@@ -70,4 +70,28 @@ class PlaneViewFaultsTest {
                         .orElseThrow()
                         .value());
     }
+
+    @Test
+    void lastHopRowsFollowTheT0sInNaturalOrderOnePerT0WithHostLinks() {
+        PlaneViewModel model = new PlaneViewModel();
+        model.update(
+                snapshot(List.of(
+                        link("p0-t0-10~p0-t1-0", LinkKind.T0_T1, true, 0, 0),
+                        link("p0-t0-2~p0-t1-0", LinkKind.T0_T1, true, 0, 0),
+                        link("p0-t0-1~p0-t1-0", LinkKind.T0_T1, true, 0, 0),
+                        link("host-1~p0-t0-10", LinkKind.HOST_T0, true, 0, 0),
+                        link("host-2~p0-t0-10", LinkKind.HOST_T0, false, 0, 0),
+                        link("host-3~p0-t0-2", LinkKind.HOST_T0, true, 0, 0))),
+                Set.of());
+        PlaneViewModel.Layout layout = model.layoutProperty().get();
+        assertEquals(List.of("p0-t0-1", "p0-t0-2", "p0-t0-10"), layout.t0());
+        assertEquals(
+                List.of(1, 2),
+                layout.lastHop().stream().map(PlaneViewModel.LastHop::t0).toList(),
+                "p0-t0-2 before p0-t0-10; p0-t0-1 has no host links");
+        assertEquals(
+                List.of(1, 2),
+                layout.lastHop().stream().map(PlaneViewModel.LastHop::hostLinks).toList());
+        assertEquals(1, layout.lastHop().getLast().down());
+    }
 }
