@@ -58,6 +58,12 @@ public final class IngestQueue {
     private final LatestSamples latest;
     /** Per source, the latest data (notification or sync) a network thread offered: when the target was last heard, applied or not. */
     private final Map<String, Long> heard = new HashMap<>();
+    /**
+     * Events a network thread is waiting to queue (the FIFO full). Their sources are streaming: the
+     * console holds them back (gRPC then stops reading), so they count as heard now and the wait
+     * counts in how far the console is behind; otherwise a long wait would read as a silent target.
+     */
+    private final List<IngestEvent> waitingForRoom = new ArrayList<>();
 
     // Guarded by lock.
     private long pendingUpdates;
@@ -168,18 +174,25 @@ public final class IngestQueue {
     /** Queues an event that must not be lost, waiting for room up to the bound. Lock held. */
     private void offerEvent(IngestEvent event, int size) {
         long wait = eventWaitNanos;
-        while (!closed && !hasRoomForEvent(size)) {
-            if (wait <= 0) {
-                eventsLost++;
-                droppedNotifications++;
-                droppedUpdates += size;
-                return;
-            }
+        if (!closed && !hasRoomForEvent(size)) {
+            waitingForRoom.add(event);
             try {
-                wait = notFull.awaitNanos(wait);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                wait = 0;
+                while (!closed && !hasRoomForEvent(size)) {
+                    if (wait <= 0) {
+                        eventsLost++;
+                        droppedNotifications++;
+                        droppedUpdates += size;
+                        return;
+                    }
+                    try {
+                        wait = notFull.awaitNanos(wait);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        wait = 0;
+                    }
+                }
+            } finally {
+                waitingForRoom.remove(event);
             }
         }
         if (closed) {
@@ -339,17 +352,30 @@ public final class IngestQueue {
             if (!latest.isEmpty()) {
                 oldest = Math.min(oldest, latest.oldestPendingMillis());
             }
+            for (IngestEvent waiting : waitingForRoom) {
+                oldest = Math.min(oldest, waiting.arrivalMillis());
+            }
             return oldest == Long.MAX_VALUE ? 0 : Math.max(0, nowMillis - oldest);
         } finally {
             lock.unlock();
         }
     }
 
-    /** Per source, the latest arrival offered (applied or not yet). */
-    public Map<String, Long> lastHeardMillis() {
+    /**
+     * Per source, the latest arrival offered (applied or not yet), or {@code nowMillis} for a source
+     * whose event is waiting for room at this instant: it is sending, the console is not reading.
+     */
+    public Map<String, Long> lastHeardMillis(long nowMillis) {
         lock.lock();
         try {
-            return Map.copyOf(heard);
+            if (waitingForRoom.isEmpty()) {
+                return Map.copyOf(heard);
+            }
+            Map<String, Long> now = new HashMap<>(heard);
+            for (IngestEvent waiting : waitingForRoom) {
+                now.merge(waiting.source(), nowMillis, Math::max);
+            }
+            return Map.copyOf(now);
         } finally {
             lock.unlock();
         }

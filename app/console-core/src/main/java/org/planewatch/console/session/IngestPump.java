@@ -117,7 +117,7 @@ public final class IngestPump implements AutoCloseable {
                 totals.coalescedUpdates(),
                 totals.eventsLost(),
                 queue.behindMillis(store.clock().millis()),
-                queue.lastHeardMillis());
+                queue.lastHeardMillis(store.clock().millis()));
     }
 
     @Override

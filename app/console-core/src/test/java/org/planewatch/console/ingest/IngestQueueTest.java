@@ -173,6 +173,33 @@ class IngestQueueTest {
         assertEquals(1, stuck.depth());
     }
 
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aSourceHeldBackByAFullQueueCountsAsHeardAndTheWaitAsTheConsoleBehind() throws Exception {
+        IngestQueue queue = new IngestQueue(2, 100, 100, Duration.ofSeconds(10));
+        queue.offer(decision(1, T));
+        queue.offer(decision(2, T));
+        queue.drain(new ArrayList<>(), 16, 0); // the owner took both: nothing waits, none of it is late
+        queue.offer(decision(3, T + 100));
+        queue.offer(decision(4, T + 100));
+        Thread producer = Thread.ofPlatform().start(() -> queue.offer(decision(5, T + 200)));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (producer.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        long now = T + 5_000; // the owner has been busy for seconds: the agent kept sending, the console did not read
+        assertEquals(
+                now,
+                queue.lastHeardMillis(now).get("demo"),
+                "a source whose decision waits for room is streaming, not silent");
+        assertEquals(now - (T + 100), queue.behindMillis(now), "the oldest waiting event, queued or not yet");
+
+        List<IngestEvent> drained = new ArrayList<>();
+        queue.drain(drained, 16, 0);
+        producer.join(5_000);
+        assertEquals(T + 200, queue.lastHeardMillis(now).get("demo"), "once queued, its own arrival again");
+    }
+
     private static IngestEvent.Notification plane(long arrival, Object... pathsAndValues) {
         List<TelemetryUpdate> updates = new ArrayList<>();
         for (int i = 0; i < pathsAndValues.length; i += 2) {
