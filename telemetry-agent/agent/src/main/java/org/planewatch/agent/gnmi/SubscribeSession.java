@@ -48,9 +48,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     /**
      * Per leaf, what was last queued and when (wall ns), kept when some subscription needs it
      * (suppress_redundant, heartbeats): one map for the stream, whichever subscription queued the leaf,
-     * as the client sees one value per leaf.
+     * as the client sees one value per leaf. Null when none does.
      */
-    private final Map<LeafKey, Sent> sent = new ConcurrentHashMap<>();
+    private Map<LeafKey, Sent> sent;
 
     private record Sent(TelemetryValue value, long wallNs) {}
 
@@ -63,8 +63,16 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     /** The call's context: cancelled at once when the client goes, while {@link #close} waits for onNext to return. */
     private final Context context;
 
-    private SubscriptionList request;
+    /**
+     * The SubscriptionList's mode, null until it came. The list itself is not kept: 137,216 per-device
+     * streams kept 137,216 copies of the console's 8 paths as protobuf objects, about 3 KB each (ADR 0109).
+     */
+    private SubscriptionList.Mode mode;
+
+    private boolean updatesOnly;
+    /** The subscriptions, the instance shared by every open stream of the same ones ({@link SharedSelections}). */
     private List<SubscriptionSpec> specs = List.of();
+
     private RequestSelection selection;
     private boolean remembers;
     private List<String> targets = List.of();
@@ -158,13 +166,13 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     @Override
     public void onCompleted() {
         // A client half-close ends nothing: STREAM and POLL subscriptions live until the client cancels.
-        if (request == null) {
+        if (mode == null) {
             fail(GnmiException.invalidArgument("the stream closed before a SubscriptionList was sent"));
         }
     }
 
     private void start(SubscriptionList list) {
-        if (request != null) {
+        if (mode != null) {
             throw GnmiException.invalidArgument(
                     "a Subscribe stream takes exactly one SubscriptionList; send Poll to refresh a POLL subscription");
         }
@@ -216,15 +224,21 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                         parsed.size(),
                         "updates_only",
                         list.getUpdatesOnly());
-        request = list;
-        specs = parsed;
+        mode = list.getMode();
+        updatesOnly = list.getUpdatesOnly();
         selection = env.selections().acquire(parsed);
         holdsSelection = true;
-        remembers = parsed.stream().anyMatch(SubscriptionSpec::remembers);
+        // The shared selection's specs, equal to the parsed ones: this stream's copy goes with its request.
+        specs = selection.specs();
+        remembers = specs.stream().anyMatch(SubscriptionSpec::remembers);
+        if (remembers) {
+            sent = new ConcurrentHashMap<>();
+        }
         targets = resolved;
-        targetSet = Set.copyOf(resolved);
+        targetSet = resolved.size() == 1 ? Set.of(resolved.getFirst()) : Set.copyOf(resolved);
         encoding = list.getEncoding();
-        echoedTarget = list.getPrefix().getTarget();
+        String requested = list.getPrefix().getTarget();
+        echoedTarget = resolved.size() == 1 && resolved.getFirst().equals(requested) ? resolved.getFirst() : requested;
         encoder = new ResponseEncoder(encoding, echoedTarget, env.options().maxUpdatesPerNotification());
         if (resolved.size() == 1) {
             // A stream of one device is sampled as a whole now and then: its columns are not worth
@@ -304,7 +318,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 }
             }
         }
-        if (client == null || request.getUpdatesOnly()) {
+        if (client == null || updatesOnly) {
             beginStream();
             return;
         }
@@ -329,7 +343,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     /** The initial state (or the sync marker alone, for updates_only), then the sampling timers. */
     private void beginStream() {
-        if (request.getUpdatesOnly()) {
+        if (updatesOnly) {
             buffer.sync();
             requestDrain();
         } else {
@@ -383,19 +397,19 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     }
 
     private void poll() {
-        if (request == null) {
+        if (mode == null) {
             throw GnmiException.invalidArgument("Poll received before the SubscriptionList");
         }
-        if (request.getMode() != SubscriptionList.Mode.POLL) {
+        if (mode != SubscriptionList.Mode.POLL) {
             throw GnmiException.invalidArgument(
-                    "Poll received on a " + request.getMode() + " subscription; only POLL subscriptions are polled");
+                    "Poll received on a " + mode + " subscription; only POLL subscriptions are polled");
         }
         queueAll();
     }
 
     /** Current values of every selected leaf, then sync_response (unless updates_only). */
     private void queueInitialState() {
-        if (!request.getUpdatesOnly()) {
+        if (!updatesOnly) {
             queueAll();
         } else {
             buffer.sync();
@@ -689,9 +703,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             interests.forEach(Interest::close);
             interests.clear();
         }
-        if (request != null) {
+        if (mode != null) {
             env.stats().subscriptionClosed();
-            env.log().info("subscribe-end", "peer", peer(), "mode", request.getMode());
+            env.log().info("subscribe-end", "peer", peer(), "mode", mode);
         }
         if (heldTargets > 0) {
             client.closeSubscription(heldTargets);

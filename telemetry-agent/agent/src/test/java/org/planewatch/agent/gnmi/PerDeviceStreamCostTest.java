@@ -1,0 +1,215 @@
+package org.planewatch.agent.gnmi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.planewatch.agent.backend.ChangeListener;
+import org.planewatch.agent.backend.ConfigWriter;
+import org.planewatch.agent.backend.DeviceSnapshot;
+import org.planewatch.agent.backend.Interest;
+import org.planewatch.agent.backend.TargetInfo;
+import org.planewatch.agent.backend.TelemetryBackend;
+import org.planewatch.agent.backend.TelemetryClock;
+import org.planewatch.agent.backend.memory.InMemoryBackend;
+import org.planewatch.agent.testing.LoopbackAgent;
+import org.planewatch.agent.testing.SubscribeProbe;
+import org.planewatch.gnmi.proto.SubscriptionList;
+import org.planewatch.telemetry.path.PathPattern;
+import org.planewatch.telemetry.schema.DeviceRole;
+import org.planewatch.telemetry.schema.ModelInfo;
+import org.planewatch.telemetry.value.TelemetryValue;
+
+/**
+ * Issue 21 item 6: what opening and holding a stream per device costs the agent must not grow with
+ * the number of devices it serves (ADR 0109). On the full fabric (137,216 devices) each stream asked
+ * the back end for its list of targets twice, and the simulator copied the 137,216 entries each time:
+ * streams opened at about 500 a second, nine tenths of it in that copy. Each open stream also kept its
+ * SubscriptionList as protobuf objects and its own parsed copy of the subscriptions (the console's 8
+ * paths), about 5 KB of the 13 KB a stream held. Counted here, not timed.
+ */
+@Timeout(60)
+class PerDeviceStreamCostTest {
+
+    private static final int DEVICES = 200;
+
+    private LoopbackAgent agent;
+
+    @AfterEach
+    void stop() throws Exception {
+        LoopbackAgent.stop(agent);
+    }
+
+    private static InMemoryBackend devices() {
+        List<TargetInfo> targets = new ArrayList<>();
+        for (int i = 0; i < DEVICES; i++) {
+            targets.add(new TargetInfo("host-" + i, DeviceRole.HOST));
+        }
+        InMemoryBackend backend = new InMemoryBackend(targets, () -> 1_700_000_000_000_000_000L);
+        for (TargetInfo t : targets) {
+            backend.put(
+                    t.name(), "/interfaces/interface[name=eth0]/state/counters/in-octets", new TelemetryValue.Uint(7));
+        }
+        return backend;
+    }
+
+    /** A stream per device on one connection, each with its initial state. */
+    private List<SubscribeProbe> openAStreamPerDevice(List<TargetInfo> devices) throws InterruptedException {
+        List<SubscribeProbe> probes = new ArrayList<>();
+        for (TargetInfo device : devices) {
+            probes.add(SubscribeProbe.open(agent.client().async(), PerDeviceStreamsTest.perDevice(device.name())));
+        }
+        for (SubscribeProbe probe : probes) {
+            probe.untilSync();
+        }
+        return probes;
+    }
+
+    @Test
+    void openingAStreamPerDeviceReadsTheListOfTargetsOnceNotOncePerStream() throws Exception {
+        InMemoryBackend devices = devices();
+        TargetsCounted backend = new TargetsCounted(devices);
+        agent = LoopbackAgent.serve(backend, GnmiOptions.defaults());
+        int before = backend.listed.get();
+
+        List<SubscribeProbe> probes = openAStreamPerDevice(devices.targets());
+
+        // The agent may take the list once, at its first stream.
+        int byTheAgent = backend.listed.get() - before;
+        assertTrue(
+                byTheAgent <= 1,
+                "opening " + DEVICES + " streams, one per device, asked the back end for its " + DEVICES
+                        + " targets " + byTheAgent + " times: each stream walked (the simulator copied) the"
+                        + " whole list");
+        probes.forEach(SubscribeProbe::cancel);
+    }
+
+    @Test
+    void streamsOfTheSameSubscriptionsKeepOneCopyOfThemAndNoneOfTheirRequest() throws Exception {
+        InMemoryBackend backend = devices();
+        agent = LoopbackAgent.serve(backend, GnmiOptions.defaults());
+        Map<String, Long> before = liveInstances();
+
+        List<SubscribeProbe> probes = openAStreamPerDevice(backend.targets());
+
+        Map<String, Long> open = liveInstances();
+        long specs = grown(before, open, SubscriptionSpec.class.getName());
+        long requests = grown(before, open, SubscriptionList.class.getName());
+        int paths = PerDeviceStreamsTest.perDevice("host-0").getSubscribe().getSubscriptionCount();
+        assertEquals(8, paths);
+        assertTrue(
+                specs <= paths,
+                DEVICES + " streams of the same " + paths + " subscriptions keep " + specs
+                        + " parsed subscriptions: one copy per stream instead of one shared");
+        assertTrue(
+                requests < DEVICES / 4,
+                DEVICES + " open streams keep " + requests + " SubscriptionList messages: each its request");
+        probes.forEach(SubscribeProbe::cancel);
+    }
+
+    private static long grown(Map<String, Long> before, Map<String, Long> after, String className) {
+        return after.getOrDefault(className, 0L) - before.getOrDefault(className, 0L);
+    }
+
+    private static final Pattern HISTOGRAM_ROW = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+\\d+\\s+(\\S+)");
+
+    /**
+     * Live objects per class, after a full collection: the JVM's class histogram (as {@code jcmd
+     * GC.class_histogram} prints it), so what is counted is what is reachable, not garbage.
+     */
+    private static Map<String, Long> liveInstances() throws Exception {
+        String histogram = (String) ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                        new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                        "gcClassHistogram",
+                        new Object[] {new String[0]},
+                        new String[] {String[].class.getName()});
+        Map<String, Long> counts = new HashMap<>();
+        for (String line : histogram.split("\n")) {
+            Matcher m = HISTOGRAM_ROW.matcher(line);
+            if (m.find()) {
+                counts.merge(m.group(2), Long.parseLong(m.group(1)), Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    /** A back end that counts how often the agent asks it for its targets. */
+    private static final class TargetsCounted implements TelemetryBackend {
+        private final TelemetryBackend inner;
+        final AtomicInteger listed = new AtomicInteger();
+
+        TargetsCounted(TelemetryBackend inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public List<TargetInfo> targets() {
+            listed.incrementAndGet();
+            return inner.targets();
+        }
+
+        @Override
+        public DeviceSnapshot read(String target) {
+            return inner.read(target);
+        }
+
+        @Override
+        public void addListener(ChangeListener listener) {
+            inner.addListener(listener);
+        }
+
+        @Override
+        public void removeListener(ChangeListener listener) {
+            inner.removeListener(listener);
+        }
+
+        @Override
+        public TelemetryClock clock() {
+            return inner.clock();
+        }
+
+        @Override
+        public List<ModelInfo> extraModels() {
+            return inner.extraModels();
+        }
+
+        @Override
+        public Map<String, String> capabilityNotes() {
+            return inner.capabilityNotes();
+        }
+
+        @Override
+        public Optional<ConfigWriter> configWriter() {
+            return inner.configWriter();
+        }
+
+        @Override
+        public Interest interest(Collection<String> targets, PathPattern pattern) {
+            return inner.interest(targets, pattern);
+        }
+
+        @Override
+        public void start() {
+            inner.start();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+}
