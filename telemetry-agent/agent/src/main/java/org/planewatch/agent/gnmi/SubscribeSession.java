@@ -1,6 +1,7 @@
 package org.planewatch.agent.gnmi;
 
 import io.grpc.Context;
+import io.grpc.ServerCall;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -94,6 +95,13 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             new java.util.concurrent.atomic.AtomicBoolean();
     /** The drain has written the sync_response. */
     private boolean syncWritten;
+    /**
+     * The call under {@link #out}, whose readiness threshold the drain lowers once the initial state
+     * is in the transport, to learn when all of it has left (null when served without one).
+     */
+    private final ServerCall<?, ?> call;
+    /** The threshold is lowered: the transport is ready only when it holds nothing of this stream. */
+    private volatile boolean awaitingEmptyTransport;
 
     private volatile boolean completeAfterSync;
 
@@ -104,10 +112,19 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private volatile StatusRuntimeException failure;
     private volatile boolean closed;
 
-    SubscribeSession(SubscribeEnvironment env, ServerCallStreamObserver<EncodedResponse> out, ClientSession client) {
+    /**
+     * @param call the call under {@code out}, or null: without it a stream gives its initial-state
+     *     slot back as soon as its state is in the transport, not once it has left
+     */
+    SubscribeSession(
+            SubscribeEnvironment env,
+            ServerCallStreamObserver<EncodedResponse> out,
+            ClientSession client,
+            ServerCall<?, ?> call) {
         this.env = env;
         this.out = out;
         this.client = client;
+        this.call = call;
         this.buffer = new OutboundBuffer(env.options().maxBufferedPaths(), env.stats());
         this.context = Context.current();
         // The transport's default readiness threshold (32 KiB) turns a fast stream of small
@@ -337,6 +354,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private void releaseSyncSlot() {
         if (holdsSyncSlot.compareAndSet(true, false)) {
+            if (awaitingEmptyTransport) {
+                call.setOnReadyThreshold(TRANSPORT_BUFFER_BYTES);
+            }
             client.syncDone(env.drainExecutor());
         }
     }
@@ -664,8 +684,18 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         }
         while (out.isReady()) {
             if (buffer.drain(DRAIN_CHUNK, writer) == 0) {
-                if (syncWritten) {
-                    releaseSyncSlot(); // all of the initial state is in the transport, and it is ready
+                if (syncWritten && holdsSyncSlot.get()) {
+                    if (call != null && !awaitingEmptyTransport) {
+                        // The transport takes up to TRANSPORT_BUFFER_BYTES of a stream while calling it
+                        // ready, and an initial state of one device is less than that: the slot went
+                        // back while the whole state still waited in the agent for a slow client, and
+                        // 137,216 per-device streams held 4 GB there (ADR 0109). Ready from now on means
+                        // that nothing of this stream is left in the transport.
+                        awaitingEmptyTransport = true;
+                        call.setOnReadyThreshold(1);
+                        continue;
+                    }
+                    releaseSyncSlot(); // all of the initial state has left (or, without the call, is in the transport)
                 }
                 return;
             }

@@ -25,10 +25,12 @@ import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryBackend;
 import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.agent.backend.memory.InMemoryBackend;
+import org.planewatch.agent.testing.GnmiClient;
 import org.planewatch.agent.testing.LoopbackAgent;
 import org.planewatch.agent.testing.SubscribeProbe;
 import org.planewatch.gnmi.proto.SubscriptionList;
 import org.planewatch.telemetry.path.PathPattern;
+import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
 import org.planewatch.telemetry.schema.ModelInfo;
 import org.planewatch.telemetry.value.TelemetryValue;
@@ -39,7 +41,10 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * the back end for its list of targets twice, and the simulator copied the 137,216 entries each time:
  * streams opened at about 500 a second, nine tenths of it in that copy. Each open stream also kept its
  * SubscriptionList as protobuf objects and its own parsed copy of the subscriptions (the console's 8
- * paths), about 5 KB of the 13 KB a stream held. Counted here, not timed.
+ * paths), about 5 KB of the 13 KB a stream held. And the initial states took turns on a connection
+ * only until each was in the transport, which took the whole state of a device before calling the
+ * stream busy: for a collector slower than the agent, every device's initial state waited in the agent.
+ * Counted here, not timed.
  */
 @Timeout(60)
 class PerDeviceStreamCostTest {
@@ -118,6 +123,61 @@ class PerDeviceStreamCostTest {
                 requests < DEVICES / 4,
                 DEVICES + " open streams keep " + requests + " SubscriptionList messages: each its request");
         probes.forEach(SubscribeProbe::cancel);
+    }
+
+    @Test
+    void aClientThatReadsNothingMakesTheAgentHoldAtMostSyncsAtOnceInitialStatesOnItsConnection() throws Exception {
+        // Devices whose initial state (1,000 updates, about 40 KB) is below what the transport takes
+        // of a stream before calling it busy, and more streams than run at once.
+        int leaves = 1_000;
+        int devices = ClientSession.SYNCS_AT_ONCE + 16;
+        Map<TelemetryPath, TelemetryValue> state = new HashMap<>();
+        for (int port = 0; port < leaves; port++) {
+            state.put(
+                    TelemetryPath.parse("/interfaces/interface[name=eth" + port + "]/state/counters/in-octets"),
+                    new TelemetryValue.Uint(port));
+        }
+        List<TargetInfo> targets = new ArrayList<>();
+        for (int i = 0; i < devices; i++) {
+            targets.add(new TargetInfo("host-" + i, DeviceRole.HOST));
+        }
+        InMemoryBackend backend = new InMemoryBackend(targets, () -> 1_700_000_000_000_000_000L);
+        for (TargetInfo t : targets) {
+            backend.putAll(t.name(), state);
+        }
+        agent = LoopbackAgent.serve(backend, GnmiOptions.defaults().withTargetDefinedIntervalNs(3_600_000_000_000L));
+        AgentStats stats = agent.server().stats();
+        try (GnmiClient slow = GnmiClient.withSmallWindow(agent.server().port())) {
+            for (TargetInfo t : targets) {
+                SubscribeProbe.open(slow.async(), PerDeviceStreamsTest.perDevice(t.name()), 0);
+            }
+            // The first SYNCS_AT_ONCE streams write their state; then nothing moves (64 KiB window).
+            long written = settled(stats, (long) ClientSession.SYNCS_AT_ONCE * leaves);
+            // A few states fit in the client's window and leave the agent, making room for as many more.
+            assertTrue(
+                    written <= (long) (ClientSession.SYNCS_AT_ONCE + 8) * leaves,
+                    "a client reading nothing made the agent write " + written / leaves
+                            + " initial states of " + leaves + " updates into its transport, where they wait;"
+                            + " at most " + ClientSession.SYNCS_AT_ONCE + " (and those that left) may");
+        }
+    }
+
+    /**
+     * The updates the agent has written to transports, once at least {@code atLeast} and unchanged
+     * for a second (the test's timeout bounds the wait). Settling sooner only lets more through.
+     */
+    private static long settled(AgentStats stats, long atLeast) throws InterruptedException {
+        long last = -1;
+        int still = 0;
+        while (true) {
+            long now = stats.deliveredUpdates();
+            still = now == last ? still + 1 : 0;
+            last = now;
+            if (now >= atLeast && still >= 10) {
+                return now;
+            }
+            Thread.sleep(100);
+        }
     }
 
     private static long grown(Map<String, Long> before, Map<String, Long> after, String className) {
