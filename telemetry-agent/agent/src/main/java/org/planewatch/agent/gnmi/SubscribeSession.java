@@ -12,9 +12,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.DeviceChange;
@@ -46,6 +48,8 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private final AtomicInteger drainRequests = new AtomicInteger();
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
     private final List<Interest> interests = new ArrayList<>();
+    /** Per sampling interval of a stream of one device, the sample due ({@link #markDue}). */
+    private final List<DueSample> dueSamples = new CopyOnWriteArrayList<>();
     /**
      * Per leaf, what was last queued and when (wall ns), kept when some subscription needs it
      * (suppress_redundant, heartbeats): one map for the stream, whichever subscription queued the leaf,
@@ -91,8 +95,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private boolean listens;
     /** Holds one of its connection's initial-state slots ({@link ClientSession#SYNCS_AT_ONCE}). */
-    private final java.util.concurrent.atomic.AtomicBoolean holdsSyncSlot =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean holdsSyncSlot = new AtomicBoolean();
     /** The drain has written the sync_response. */
     private boolean syncWritten;
     /**
@@ -386,6 +389,14 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 // once per interval: a single sweep of every device at once made the encoder,
                 // the transport and the client busy together and took both cores from the
                 // simulation for those moments.
+                if (targets.size() == 1) {
+                    DueSample due = new DueSample(indexes);
+                    dueSamples.add(due);
+                    timers.add(env.scheduler()
+                            .scheduleAtFixedRate(
+                                    () -> guarded(() -> markDue(due)), interval, interval, TimeUnit.NANOSECONDS));
+                    return;
+                }
                 int slices = targets.size() >= SPREAD_MIN_TARGETS ? SAMPLE_SLICES : 1;
                 for (int slice = 0; slice < slices; slice++) {
                     int from = slice * targets.size() / slices;
@@ -496,6 +507,60 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private void sample(int[] indexes, int from, int to) {
         for (int index : indexes) {
             sweep(index, true, targets.subList(from, to));
+        }
+    }
+
+    /**
+     * A sampling tick of a stream of one device: the sample is taken by the drain when the transport
+     * can take it ({@link #takeDueSamples}), not now. Taken at the tick, a sample the client could
+     * not take yet waited in the stream's buffer as a copy of the device's leaves: with 137,216
+     * per-device streams and a client (or an agent) behind by one interval, a copy of every device,
+     * 4 GB, and the agent collected garbage instead of serving (ADR 0109). A tick that finds the
+     * last one still due is coalesced with it, counted as coalesced updates.
+     */
+    private void markDue(DueSample due) {
+        if (due.due().getAndSet(true)) {
+            env.stats().coalesced(sampleSize(due));
+        }
+        requestDrain();
+    }
+
+    /** The leaves a sample of {@code due} sends: what a tick coalesced with the one still due counts. */
+    private long sampleSize(DueSample due) {
+        String target = targets.getFirst();
+        SelectionBudget budget = budget();
+        long[] size = {0};
+        for (int index : due.indexes()) {
+            if (env.reader().read(target).leaves() instanceof LeafTable table) {
+                size[0] += selection.layout(target, table.layout(), budget).sweep(index, true).length;
+                continue;
+            }
+            env.reader().visit(target, (path, value, timestampNs) -> {
+                if (sweeps(index, path, true, budget)) {
+                    size[0]++;
+                }
+            });
+        }
+        return size[0];
+    }
+
+    /** Samples due, taken now (by the drain, while the transport is ready). */
+    private void takeDueSamples() {
+        for (DueSample due : dueSamples) {
+            if (due.due().getAndSet(false)) {
+                guarded(() -> {
+                    for (int index : due.indexes()) {
+                        sweep(index, true, targets);
+                    }
+                });
+            }
+        }
+    }
+
+    /** The subscriptions of one sampling interval of a stream of one device, and whether a sample of them is due. */
+    private record DueSample(int[] indexes, AtomicBoolean due) {
+        DueSample(int[] indexes) {
+            this(indexes, new AtomicBoolean());
         }
     }
 
@@ -683,6 +748,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             return; // no SubscriptionList yet: nothing can be waiting
         }
         while (out.isReady()) {
+            if (!holdsSyncSlot.get()) {
+                takeDueSamples(); // after the initial state has left: it carries the same values
+            }
             if (buffer.drain(DRAIN_CHUNK, writer) == 0) {
                 if (syncWritten && holdsSyncSlot.get()) {
                     if (call != null && !awaitingEmptyTransport) {
@@ -696,6 +764,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                         continue;
                     }
                     releaseSyncSlot(); // all of the initial state has left (or, without the call, is in the transport)
+                    continue; // to the samples that came due meanwhile
                 }
                 return;
             }

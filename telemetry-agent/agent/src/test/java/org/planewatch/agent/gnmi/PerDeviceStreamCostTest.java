@@ -162,6 +162,49 @@ class PerDeviceStreamCostTest {
         }
     }
 
+    @Test
+    void samplesOfStreamsOfOneDeviceThatTheClientCannotTakeWaitAsDueNotAsCopiesOfTheDevice() throws Exception {
+        // Each device about 800 KB: its initial state fills what the transport takes of a stream,
+        // and a client that reads nothing leaves every later sample to wait in the agent.
+        int streams = 8;
+        int leaves = 200;
+        TelemetryValue large = new TelemetryValue.Str("x".repeat(4096));
+        Map<TelemetryPath, TelemetryValue> state = new HashMap<>();
+        for (int port = 0; port < leaves; port++) {
+            state.put(
+                    TelemetryPath.parse("/interfaces/interface[name=eth" + port + "]/state/counters/in-octets"), large);
+        }
+        List<TargetInfo> targets = new ArrayList<>();
+        for (int i = 0; i < streams; i++) {
+            targets.add(new TargetInfo("host-" + i, DeviceRole.HOST));
+        }
+        InMemoryBackend backend = new InMemoryBackend(targets, () -> 1_700_000_000_000_000_000L);
+        for (TargetInfo t : targets) {
+            backend.putAll(t.name(), state);
+        }
+        long sampleNs = 10_000_000L;
+        agent = LoopbackAgent.serve(
+                backend,
+                GnmiOptions.defaults().withMinSampleIntervalNs(sampleNs).withTargetDefinedIntervalNs(sampleNs));
+        AgentStats stats = agent.server().stats();
+        String slot = OutboundBuffer.class.getName() + "$Slot";
+        try (GnmiClient slow = GnmiClient.withSmallWindow(agent.server().port())) {
+            long before = liveInstances().getOrDefault(slot, 0L);
+            for (TargetInfo t : targets) {
+                SubscribeProbe.open(slow.async(), PerDeviceStreamsTest.perDevice(t.name()), 0);
+            }
+            // The client takes nothing: samples keep coming, every 10 ms, and cannot leave.
+            while (stats.coalescedUpdates() < 4L * streams * leaves) {
+                Thread.sleep(20);
+            }
+            long waiting = liveInstances().getOrDefault(slot, 0L) - before;
+            assertTrue(
+                    waiting < streams / 2,
+                    waiting + " of " + streams + " streams of one device hold a sample the client cannot take"
+                            + " as a copy of the device's leaves");
+        }
+    }
+
     /**
      * The updates the agent has written to transports, once at least {@code atLeast} and unchanged
      * for a second (the test's timeout bounds the wait). Settling sooner only lets more through.
