@@ -41,6 +41,12 @@ final class DeviceReader {
 
     private Served served() {
         Served known = served;
+        return known != null ? known : takeTargets();
+    }
+
+    /** Once: streams opening together would each take the list. */
+    private synchronized Served takeTargets() {
+        Served known = served;
         if (known == null) {
             List<TargetInfo> all = List.copyOf(backend.targets());
             Map<String, String> names = HashMap.newHashMap(all.size());

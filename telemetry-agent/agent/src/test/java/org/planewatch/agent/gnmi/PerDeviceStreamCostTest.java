@@ -5,34 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.planewatch.agent.backend.ChangeListener;
-import org.planewatch.agent.backend.ConfigWriter;
-import org.planewatch.agent.backend.DeviceSnapshot;
-import org.planewatch.agent.backend.Interest;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryBackend;
-import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.agent.backend.memory.InMemoryBackend;
+import org.planewatch.agent.testing.ForwardingBackend;
 import org.planewatch.agent.testing.GnmiClient;
 import org.planewatch.agent.testing.LoopbackAgent;
 import org.planewatch.agent.testing.SubscribeProbe;
+import org.planewatch.gnmi.proto.SubscribeRequest;
 import org.planewatch.gnmi.proto.SubscriptionList;
-import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
-import org.planewatch.telemetry.schema.ModelInfo;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
@@ -59,14 +53,24 @@ class PerDeviceStreamCostTest {
     }
 
     private static InMemoryBackend devices() {
+        return hosts(DEVICES, 1, port -> new TelemetryValue.Uint(7));
+    }
+
+    /** {@code count} hosts, each with the in-octets counter of {@code ports} ports, of value {@code value(port)}. */
+    private static InMemoryBackend hosts(int count, int ports, IntFunction<TelemetryValue> value) {
+        Map<TelemetryPath, TelemetryValue> state = new HashMap<>();
+        for (int port = 0; port < ports; port++) {
+            state.put(
+                    TelemetryPath.parse("/interfaces/interface[name=eth" + port + "]/state/counters/in-octets"),
+                    value.apply(port));
+        }
         List<TargetInfo> targets = new ArrayList<>();
-        for (int i = 0; i < DEVICES; i++) {
+        for (int i = 0; i < count; i++) {
             targets.add(new TargetInfo("host-" + i, DeviceRole.HOST));
         }
         InMemoryBackend backend = new InMemoryBackend(targets, () -> 1_700_000_000_000_000_000L);
         for (TargetInfo t : targets) {
-            backend.put(
-                    t.name(), "/interfaces/interface[name=eth0]/state/counters/in-octets", new TelemetryValue.Uint(7));
+            backend.putAll(t.name(), state);
         }
         return backend;
     }
@@ -131,20 +135,8 @@ class PerDeviceStreamCostTest {
         // of a stream before calling it busy, and more streams than run at once.
         int leaves = 1_000;
         int devices = ClientSession.SYNCS_AT_ONCE + 16;
-        Map<TelemetryPath, TelemetryValue> state = new HashMap<>();
-        for (int port = 0; port < leaves; port++) {
-            state.put(
-                    TelemetryPath.parse("/interfaces/interface[name=eth" + port + "]/state/counters/in-octets"),
-                    new TelemetryValue.Uint(port));
-        }
-        List<TargetInfo> targets = new ArrayList<>();
-        for (int i = 0; i < devices; i++) {
-            targets.add(new TargetInfo("host-" + i, DeviceRole.HOST));
-        }
-        InMemoryBackend backend = new InMemoryBackend(targets, () -> 1_700_000_000_000_000_000L);
-        for (TargetInfo t : targets) {
-            backend.putAll(t.name(), state);
-        }
+        InMemoryBackend backend = hosts(devices, leaves, TelemetryValue.Uint::new);
+        List<TargetInfo> targets = backend.targets();
         agent = LoopbackAgent.serve(backend, GnmiOptions.defaults().withTargetDefinedIntervalNs(3_600_000_000_000L));
         AgentStats stats = agent.server().stats();
         try (GnmiClient slow = GnmiClient.withSmallWindow(agent.server().port())) {
@@ -164,24 +156,14 @@ class PerDeviceStreamCostTest {
 
     @Test
     void samplesOfStreamsOfOneDeviceThatTheClientCannotTakeWaitAsDueNotAsCopiesOfTheDevice() throws Exception {
-        // Each device about 800 KB: its initial state fills what the transport takes of a stream,
-        // and a client that reads nothing leaves every later sample to wait in the agent.
+        // Each device about 800 KB, streams without an initial state (updates_only): two samples fill
+        // what the transport takes of a stream, and a client that reads nothing leaves the later ones
+        // to wait in the agent.
         int streams = 8;
         int leaves = 200;
         TelemetryValue large = new TelemetryValue.Str("x".repeat(4096));
-        Map<TelemetryPath, TelemetryValue> state = new HashMap<>();
-        for (int port = 0; port < leaves; port++) {
-            state.put(
-                    TelemetryPath.parse("/interfaces/interface[name=eth" + port + "]/state/counters/in-octets"), large);
-        }
-        List<TargetInfo> targets = new ArrayList<>();
-        for (int i = 0; i < streams; i++) {
-            targets.add(new TargetInfo("host-" + i, DeviceRole.HOST));
-        }
-        InMemoryBackend backend = new InMemoryBackend(targets, () -> 1_700_000_000_000_000_000L);
-        for (TargetInfo t : targets) {
-            backend.putAll(t.name(), state);
-        }
+        InMemoryBackend backend = hosts(streams, leaves, port -> large);
+        List<TargetInfo> targets = backend.targets();
         long sampleNs = 10_000_000L;
         agent = LoopbackAgent.serve(
                 backend,
@@ -191,7 +173,14 @@ class PerDeviceStreamCostTest {
         try (GnmiClient slow = GnmiClient.withSmallWindow(agent.server().port())) {
             long before = liveInstances().getOrDefault(slot, 0L);
             for (TargetInfo t : targets) {
-                SubscribeProbe.open(slow.async(), PerDeviceStreamsTest.perDevice(t.name()), 0);
+                SubscribeRequest perDevice = PerDeviceStreamsTest.perDevice(t.name());
+                SubscribeProbe.open(
+                        slow.async(),
+                        perDevice.toBuilder()
+                                .setSubscribe(
+                                        perDevice.getSubscribe().toBuilder().setUpdatesOnly(true))
+                                .build(),
+                        0);
             }
             // The client takes nothing: samples keep coming, every 10 ms, and cannot leave.
             while (stats.coalescedUpdates() < 4L * streams * leaves) {
@@ -251,68 +240,17 @@ class PerDeviceStreamCostTest {
     }
 
     /** A back end that counts how often the agent asks it for its targets. */
-    private static final class TargetsCounted implements TelemetryBackend {
-        private final TelemetryBackend inner;
+    private static final class TargetsCounted extends ForwardingBackend {
         final AtomicInteger listed = new AtomicInteger();
 
         TargetsCounted(TelemetryBackend inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
         public List<TargetInfo> targets() {
             listed.incrementAndGet();
-            return inner.targets();
-        }
-
-        @Override
-        public DeviceSnapshot read(String target) {
-            return inner.read(target);
-        }
-
-        @Override
-        public void addListener(ChangeListener listener) {
-            inner.addListener(listener);
-        }
-
-        @Override
-        public void removeListener(ChangeListener listener) {
-            inner.removeListener(listener);
-        }
-
-        @Override
-        public TelemetryClock clock() {
-            return inner.clock();
-        }
-
-        @Override
-        public List<ModelInfo> extraModels() {
-            return inner.extraModels();
-        }
-
-        @Override
-        public Map<String, String> capabilityNotes() {
-            return inner.capabilityNotes();
-        }
-
-        @Override
-        public Optional<ConfigWriter> configWriter() {
-            return inner.configWriter();
-        }
-
-        @Override
-        public Interest interest(Collection<String> targets, PathPattern pattern) {
-            return inner.interest(targets, pattern);
-        }
-
-        @Override
-        public void start() {
-            inner.start();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
+            return super.targets();
         }
     }
 }
