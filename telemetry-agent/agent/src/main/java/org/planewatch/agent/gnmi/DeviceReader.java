@@ -1,10 +1,9 @@
 package org.planewatch.agent.gnmi;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.TargetInfo;
 import org.planewatch.agent.backend.TelemetryBackend;
@@ -20,11 +19,15 @@ final class DeviceReader {
     private final TelemetryBackend backend;
     private final AgentStats stats;
     /**
-     * The names of {@link TelemetryBackend#targets()} (fixed for the back end's life), made at the
-     * first lookup: a stream per device on the full fabric resolved 137,216 names one by one
-     * against the list, O(targets) each.
+     * {@link TelemetryBackend#targets()} (fixed for the back end's life) and their names, taken at the
+     * first lookup. A stream per device on the full fabric (137,216 of them) asked the back end for the
+     * list twice as it opened, and the simulator copied its 137,216 entries each time: opening the
+     * streams spent nine tenths of its time there (ADR 0109). Now a stream's target costs one lookup.
      */
-    private volatile Set<String> names;
+    private volatile Served served;
+
+    /** The targets, their names in order, and for each name the one String the streams of that target share. */
+    private record Served(List<TargetInfo> all, List<String> allNames, Map<String, String> names) {}
 
     DeviceReader(TelemetryBackend backend, AgentStats stats) {
         this.backend = backend;
@@ -33,17 +36,24 @@ final class DeviceReader {
 
     /** How many targets the back end serves. */
     int targetCount() {
-        return backend.targets().size();
+        return served().all().size();
     }
 
-    private Set<String> names() {
-        Set<String> known = names;
+    private Served served() {
+        Served known = served;
+        return known != null ? known : takeTargets();
+    }
+
+    /** Once: streams opening together would each take the list. */
+    private synchronized Served takeTargets() {
+        Served known = served;
         if (known == null) {
-            Set<String> built = new HashSet<>();
-            for (TargetInfo t : backend.targets()) {
-                built.add(t.name());
+            List<TargetInfo> all = List.copyOf(backend.targets());
+            Map<String, String> names = HashMap.newHashMap(all.size());
+            for (TargetInfo t : all) {
+                names.put(t.name(), t.name());
             }
-            names = known = built;
+            served = known = new Served(all, all.stream().map(TargetInfo::name).toList(), names);
         }
         return known;
     }
@@ -80,9 +90,9 @@ final class DeviceReader {
 
     /** The targets {@code requested} names: one device, {@code *} for all, empty for the only one. */
     List<String> resolve(String requested) {
-        List<TargetInfo> all = backend.targets();
+        List<TargetInfo> all = served().all();
         if (requested.equals(ALL_TARGETS)) {
-            return all.stream().map(TargetInfo::name).toList();
+            return served().allNames();
         }
         if (requested.isEmpty()) {
             if (all.size() == 1) {
@@ -92,8 +102,9 @@ final class DeviceReader {
                     "this agent serves " + all.size() + " targets: set prefix.target to a device name (e.g. '"
                             + all.getFirst().name() + "') or '*'");
         }
-        if (names().contains(requested)) {
-            return List.of(requested);
+        String known = served().names().get(requested);
+        if (known != null) {
+            return List.of(known); // the back end's String, not the request's: a stream keeps no part of its request
         }
         List<String> some = new ArrayList<>();
         for (int i = 0; i < Math.min(3, all.size()); i++) {

@@ -3,6 +3,8 @@ package org.planewatch.agent.gnmi;
 import com.google.protobuf.ByteString;
 import io.grpc.Context;
 import io.grpc.MethodDescriptor;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
@@ -334,12 +336,26 @@ public final class GnmiService extends gNMIGrpc.gNMIImplBase {
                 out.addMethod(method);
             }
         }
-        out.addMethod(
-                SUBSCRIBE,
+        ServerCallHandler<SubscribeRequest, EncodedResponse> sessions =
                 ServerCalls.asyncBidiStreamingCall(response -> new SubscribeSession(
-                        env, (ServerCallStreamObserver<EncodedResponse>) response, ClientSession.CURRENT.get())));
+                        env,
+                        (ServerCallStreamObserver<EncodedResponse>) response,
+                        ClientSession.CURRENT.get(),
+                        STARTING_CALL.get()));
+        // The stub hides the call from the stream observer; a session needs it (SubscribeSession#drain).
+        out.addMethod(SUBSCRIBE, (call, headers) -> {
+            STARTING_CALL.set(call);
+            try {
+                return sessions.startCall(call, headers);
+            } finally {
+                STARTING_CALL.remove();
+            }
+        });
         return out.build();
     }
+
+    /** The Subscribe call being started on this thread: the stub makes its session inside startCall. */
+    private static final ThreadLocal<ServerCall<?, ?>> STARTING_CALL = new ThreadLocal<>();
 
     public AgentStats stats() {
         return env.stats();

@@ -36,9 +36,14 @@ final class RequestSelection {
     private static final int LAYOUTS_LIMIT = 4096;
 
     RequestSelection(List<SubscriptionSpec> specs) {
-        this.specs = specs;
+        this.specs = List.copyOf(specs);
         this.index =
                 new SelectionIndex(specs.stream().map(SubscriptionSpec::pattern).toList());
+    }
+
+    /** The subscriptions this selection answers for, in the order of their indexes. */
+    List<SubscriptionSpec> specs() {
+        return specs;
     }
 
     /** The subscriptions, ascending, that select {@code leaf}. */

@@ -10,6 +10,8 @@ import java.util.Map;
  * times, and a selection per stream kept a copy of what its subscriptions select of its device's
  * leaf layout in every one of them (ADR 0103). A selection holds at most one layout per target,
  * so sharing it costs no more than one stream of every device; it is dropped with its last stream.
+ * The streams also keep its {@link RequestSelection#specs() subscriptions} instead of their own
+ * parsed copy (ADR 0109).
  */
 final class SharedSelections {
 

@@ -1,6 +1,7 @@
 package org.planewatch.agent.gnmi;
 
 import io.grpc.Context;
+import io.grpc.ServerCall;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -11,9 +12,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.DeviceChange;
@@ -45,12 +48,14 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private final AtomicInteger drainRequests = new AtomicInteger();
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
     private final List<Interest> interests = new ArrayList<>();
+    /** Per sampling interval of a stream of one device, the sample due ({@link #markDue}). */
+    private final List<DueSample> dueSamples = new CopyOnWriteArrayList<>();
     /**
      * Per leaf, what was last queued and when (wall ns), kept when some subscription needs it
      * (suppress_redundant, heartbeats): one map for the stream, whichever subscription queued the leaf,
-     * as the client sees one value per leaf.
+     * as the client sees one value per leaf. Null when none does.
      */
-    private final Map<LeafKey, Sent> sent = new ConcurrentHashMap<>();
+    private Map<LeafKey, Sent> sent;
 
     private record Sent(TelemetryValue value, long wallNs) {}
 
@@ -63,8 +68,16 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     /** The call's context: cancelled at once when the client goes, while {@link #close} waits for onNext to return. */
     private final Context context;
 
-    private SubscriptionList request;
+    /**
+     * The SubscriptionList's mode, null until it came. The list itself is not kept: 137,216 per-device
+     * streams kept 137,216 copies of the console's 8 paths as protobuf objects, about 3 KB each (ADR 0109).
+     */
+    private SubscriptionList.Mode mode;
+
+    private boolean updatesOnly;
+    /** The subscriptions, the instance shared by every open stream of the same ones ({@link SharedSelections}). */
     private List<SubscriptionSpec> specs = List.of();
+
     private RequestSelection selection;
     private boolean remembers;
     private List<String> targets = List.of();
@@ -82,10 +95,16 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private boolean listens;
     /** Holds one of its connection's initial-state slots ({@link ClientSession#SYNCS_AT_ONCE}). */
-    private final java.util.concurrent.atomic.AtomicBoolean holdsSyncSlot =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean holdsSyncSlot = new AtomicBoolean();
     /** The drain has written the sync_response. */
     private boolean syncWritten;
+    /**
+     * The call under {@link #out}, whose readiness threshold the drain lowers once the initial state
+     * is in the transport, to learn when all of it has left (null when served without one).
+     */
+    private final ServerCall<?, ?> call;
+    /** The threshold is lowered: the transport is ready only when it holds nothing of this stream. */
+    private volatile boolean awaitingEmptyTransport;
 
     private volatile boolean completeAfterSync;
 
@@ -96,10 +115,19 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private volatile StatusRuntimeException failure;
     private volatile boolean closed;
 
-    SubscribeSession(SubscribeEnvironment env, ServerCallStreamObserver<EncodedResponse> out, ClientSession client) {
+    /**
+     * @param call the call under {@code out}, or null: without it a stream gives its initial-state
+     *     slot back as soon as its state is in the transport, not once it has left
+     */
+    SubscribeSession(
+            SubscribeEnvironment env,
+            ServerCallStreamObserver<EncodedResponse> out,
+            ClientSession client,
+            ServerCall<?, ?> call) {
         this.env = env;
         this.out = out;
         this.client = client;
+        this.call = call;
         this.buffer = new OutboundBuffer(env.options().maxBufferedPaths(), env.stats());
         this.context = Context.current();
         // The transport's default readiness threshold (32 KiB) turns a fast stream of small
@@ -158,13 +186,13 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     @Override
     public void onCompleted() {
         // A client half-close ends nothing: STREAM and POLL subscriptions live until the client cancels.
-        if (request == null) {
+        if (mode == null) {
             fail(GnmiException.invalidArgument("the stream closed before a SubscriptionList was sent"));
         }
     }
 
     private void start(SubscriptionList list) {
-        if (request != null) {
+        if (mode != null) {
             throw GnmiException.invalidArgument(
                     "a Subscribe stream takes exactly one SubscriptionList; send Poll to refresh a POLL subscription");
         }
@@ -216,15 +244,21 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                         parsed.size(),
                         "updates_only",
                         list.getUpdatesOnly());
-        request = list;
-        specs = parsed;
+        mode = list.getMode();
+        updatesOnly = list.getUpdatesOnly();
         selection = env.selections().acquire(parsed);
         holdsSelection = true;
-        remembers = parsed.stream().anyMatch(SubscriptionSpec::remembers);
+        // The shared selection's specs, equal to the parsed ones: this stream's copy goes with its request.
+        specs = selection.specs();
+        remembers = specs.stream().anyMatch(SubscriptionSpec::remembers);
+        if (remembers) {
+            sent = new ConcurrentHashMap<>();
+        }
         targets = resolved;
-        targetSet = Set.copyOf(resolved);
+        targetSet = resolved.size() == 1 ? Set.of(resolved.getFirst()) : Set.copyOf(resolved);
         encoding = list.getEncoding();
-        echoedTarget = list.getPrefix().getTarget();
+        String requested = list.getPrefix().getTarget();
+        echoedTarget = resolved.size() == 1 && resolved.getFirst().equals(requested) ? resolved.getFirst() : requested;
         encoder = new ResponseEncoder(encoding, echoedTarget, env.options().maxUpdatesPerNotification());
         if (resolved.size() == 1) {
             // A stream of one device is sampled as a whole now and then: its columns are not worth
@@ -304,7 +338,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 }
             }
         }
-        if (client == null || request.getUpdatesOnly()) {
+        if (client == null || updatesOnly) {
             beginStream();
             return;
         }
@@ -323,13 +357,16 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
 
     private void releaseSyncSlot() {
         if (holdsSyncSlot.compareAndSet(true, false)) {
+            if (awaitingEmptyTransport) {
+                call.setOnReadyThreshold(TRANSPORT_BUFFER_BYTES);
+            }
             client.syncDone(env.drainExecutor());
         }
     }
 
     /** The initial state (or the sync marker alone, for updates_only), then the sampling timers. */
     private void beginStream() {
-        if (request.getUpdatesOnly()) {
+        if (updatesOnly) {
             buffer.sync();
             requestDrain();
         } else {
@@ -352,6 +389,14 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                 // once per interval: a single sweep of every device at once made the encoder,
                 // the transport and the client busy together and took both cores from the
                 // simulation for those moments.
+                if (targets.size() == 1) {
+                    DueSample due = new DueSample(indexes);
+                    dueSamples.add(due);
+                    timers.add(env.scheduler()
+                            .scheduleAtFixedRate(
+                                    () -> guarded(() -> markDue(due)), interval, interval, TimeUnit.NANOSECONDS));
+                    return;
+                }
                 int slices = targets.size() >= SPREAD_MIN_TARGETS ? SAMPLE_SLICES : 1;
                 for (int slice = 0; slice < slices; slice++) {
                     int from = slice * targets.size() / slices;
@@ -383,19 +428,19 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     }
 
     private void poll() {
-        if (request == null) {
+        if (mode == null) {
             throw GnmiException.invalidArgument("Poll received before the SubscriptionList");
         }
-        if (request.getMode() != SubscriptionList.Mode.POLL) {
+        if (mode != SubscriptionList.Mode.POLL) {
             throw GnmiException.invalidArgument(
-                    "Poll received on a " + request.getMode() + " subscription; only POLL subscriptions are polled");
+                    "Poll received on a " + mode + " subscription; only POLL subscriptions are polled");
         }
         queueAll();
     }
 
     /** Current values of every selected leaf, then sync_response (unless updates_only). */
     private void queueInitialState() {
-        if (!request.getUpdatesOnly()) {
+        if (!updatesOnly) {
             queueAll();
         } else {
             buffer.sync();
@@ -462,6 +507,60 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     private void sample(int[] indexes, int from, int to) {
         for (int index : indexes) {
             sweep(index, true, targets.subList(from, to));
+        }
+    }
+
+    /**
+     * A sampling tick of a stream of one device: the sample is taken by the drain when the transport
+     * can take it ({@link #takeDueSamples}), not now. Taken at the tick, a sample the client could
+     * not take yet waited in the stream's buffer as a copy of the device's leaves: with 137,216
+     * per-device streams and a client (or an agent) behind by one interval, a copy of every device,
+     * 4 GB, and the agent collected garbage instead of serving (ADR 0109). A tick that finds the
+     * last one still due is coalesced with it, counted as coalesced updates.
+     */
+    private void markDue(DueSample due) {
+        if (due.due().getAndSet(true)) {
+            env.stats().coalesced(sampleSize(due));
+        }
+        requestDrain();
+    }
+
+    /** The leaves a sample of {@code due} sends: what a tick coalesced with the one still due counts. */
+    private long sampleSize(DueSample due) {
+        String target = targets.getFirst();
+        SelectionBudget budget = budget();
+        long[] size = {0};
+        for (int index : due.indexes()) {
+            if (env.reader().read(target).leaves() instanceof LeafTable table) {
+                size[0] += selection.layout(target, table.layout(), budget).sweep(index, true).length;
+                continue;
+            }
+            env.reader().visit(target, (path, value, timestampNs) -> {
+                if (sweeps(index, path, true, budget)) {
+                    size[0]++;
+                }
+            });
+        }
+        return size[0];
+    }
+
+    /** Samples due, taken now (by the drain, while the transport is ready). */
+    private void takeDueSamples() {
+        for (DueSample due : dueSamples) {
+            if (due.due().getAndSet(false)) {
+                guarded(() -> {
+                    for (int index : due.indexes()) {
+                        sweep(index, true, targets);
+                    }
+                });
+            }
+        }
+    }
+
+    /** The subscriptions of one sampling interval of a stream of one device, and whether a sample of them is due. */
+    private record DueSample(int[] indexes, AtomicBoolean due) {
+        DueSample(int[] indexes) {
+            this(indexes, new AtomicBoolean());
         }
     }
 
@@ -649,9 +748,23 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             return; // no SubscriptionList yet: nothing can be waiting
         }
         while (out.isReady()) {
+            if (!holdsSyncSlot.get()) {
+                takeDueSamples(); // after the initial state has left: it carries the same values
+            }
             if (buffer.drain(DRAIN_CHUNK, writer) == 0) {
-                if (syncWritten) {
-                    releaseSyncSlot(); // all of the initial state is in the transport, and it is ready
+                if (syncWritten && holdsSyncSlot.get()) {
+                    if (call != null && !awaitingEmptyTransport) {
+                        // The transport takes up to TRANSPORT_BUFFER_BYTES of a stream while calling it
+                        // ready, and an initial state of one device is less than that: the slot went
+                        // back while the whole state still waited in the agent for a slow client, and
+                        // 137,216 per-device streams held 4 GB there (ADR 0109). Ready from now on means
+                        // that nothing of this stream is left in the transport.
+                        awaitingEmptyTransport = true;
+                        call.setOnReadyThreshold(1);
+                        continue;
+                    }
+                    releaseSyncSlot(); // all of the initial state has left (or, without the call, is in the transport)
+                    continue; // to the samples that came due meanwhile
                 }
                 return;
             }
@@ -689,9 +802,9 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             interests.forEach(Interest::close);
             interests.clear();
         }
-        if (request != null) {
+        if (mode != null) {
             env.stats().subscriptionClosed();
-            env.log().info("subscribe-end", "peer", peer(), "mode", request.getMode());
+            env.log().info("subscribe-end", "peer", peer(), "mode", mode);
         }
         if (heldTargets > 0) {
             client.closeSubscription(heldTargets);

@@ -11,12 +11,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.planewatch.agent.backend.ChangeListener;
 import org.planewatch.agent.backend.DeviceSnapshot;
 import org.planewatch.agent.backend.TargetInfo;
-import org.planewatch.agent.backend.TelemetryBackend;
-import org.planewatch.agent.backend.TelemetryClock;
 import org.planewatch.agent.backend.memory.InMemoryBackend;
+import org.planewatch.agent.testing.ForwardingBackend;
 import org.planewatch.agent.testing.LoopbackAgent;
 import org.planewatch.agent.testing.Requests;
 import org.planewatch.agent.testing.SubscribeProbe;
@@ -37,18 +35,12 @@ class InitialStateStreamsAsSelectedTest {
     private LoopbackAgent agent;
 
     /** The in-memory back end, except that reading {@code host-1} waits (at most 5 s) until {@link #release}. */
-    private static final class SlowSecondTarget implements TelemetryBackend {
-        final InMemoryBackend inner;
+    private static final class SlowSecondTarget extends ForwardingBackend {
         final CountDownLatch release = new CountDownLatch(1);
         volatile boolean waitedInVain;
 
         SlowSecondTarget(InMemoryBackend inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public List<TargetInfo> targets() {
-            return inner.targets();
+            super(inner);
         }
 
         @Override
@@ -62,22 +54,7 @@ class InitialStateStreamsAsSelectedTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            return inner.read(target);
-        }
-
-        @Override
-        public void addListener(ChangeListener listener) {
-            inner.addListener(listener);
-        }
-
-        @Override
-        public void removeListener(ChangeListener listener) {
-            inner.removeListener(listener);
-        }
-
-        @Override
-        public TelemetryClock clock() {
-            return inner.clock();
+            return super.read(target);
         }
     }
 

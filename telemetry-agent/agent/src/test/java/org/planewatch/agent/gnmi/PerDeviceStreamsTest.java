@@ -63,7 +63,7 @@ class PerDeviceStreamsTest {
     }
 
     /** What a collector sends per device: the console's paths, counters sampled, states on change. */
-    private static SubscribeRequest perDevice(String device) {
+    static SubscribeRequest perDevice(String device) {
         SubscriptionList.Builder list = SubscriptionList.newBuilder()
                 .setPrefix(target(device))
                 .setMode(SubscriptionList.Mode.STREAM)
