@@ -20,7 +20,7 @@ record BenchOptions(
         Path work) {
 
     static final String USAGE = "usage: FleetPipelineBench [--scenario FILE] [--agent-jar JAR] [--collector-jar JAR]"
-            + " [--agent-heap 2g] [--collector-heap 1g] [--measure-seconds 120] [--ready-seconds 900]"
+            + " [--agent-heap 2g] [--collector-heap 2g] [--measure-seconds 120] [--ready-seconds 900]"
             + " [--publish-interval-ms 15000] [--work DIR]";
 
     static BenchOptions parse(String[] args) throws IOException {
@@ -62,7 +62,7 @@ record BenchOptions(
                 agentJar,
                 collectorJar,
                 agentHeap != null ? agentHeap : big ? "8g" : "2g",
-                collectorHeap != null ? collectorHeap : big ? "3g" : "1g",
+                collectorHeap != null ? collectorHeap : big ? "4g" : "2g",
                 measure,
                 ready,
                 publish,
