@@ -20,20 +20,28 @@ record CollectorMetrics(Map<String, Double> sums, Map<String, Double> maxima) {
 
     static final CollectorMetrics NONE = new CollectorMetrics(Map.of(), Map.of());
 
+    /** Asked twice, 10 s each, before it counts as not answering (a loaded collector answers late). */
     static CollectorMetrics scrape(int port) {
-        try {
-            HttpResponse<String> response = HTTP.send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                            .timeout(Duration.ofSeconds(5))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? parse(response.body()) : NONE;
-        } catch (IOException e) {
-            return NONE;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return NONE;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try {
+                HttpResponse<String> response = HTTP.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200) {
+                    return parse(response.body());
+                }
+            } catch (java.net.ConnectException e) {
+                return NONE; // gone (the collector killed)
+            } catch (IOException e) {
+                // late: asked again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return NONE;
+            }
         }
+        return NONE;
     }
 
     static CollectorMetrics parse(String page) {
