@@ -78,6 +78,9 @@ public final class FleetPipelineBench {
         } catch (BenchFailure e) {
             System.err.println("FleetPipelineBench FAILED: " + e.getMessage());
             status = 1;
+        } catch (RuntimeException e) {
+            System.err.println("FleetPipelineBench FAILED: " + e);
+            status = 1;
         } finally {
             if (bench != null) {
                 bench.stopAll();

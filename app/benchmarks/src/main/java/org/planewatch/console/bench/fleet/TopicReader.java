@@ -35,7 +35,7 @@ final class TopicReader implements AutoCloseable {
     }
 
     List<TopicPartition> partitions(String topic) {
-        List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(10));
+        List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(60));
         List<TopicPartition> all = new ArrayList<>();
         if (infos != null) {
             infos.forEach(p -> all.add(new TopicPartition(topic, p.partition())));
@@ -46,8 +46,8 @@ final class TopicReader implements AutoCloseable {
     /** Records the topic holds now (end minus start offsets, summed over partitions). */
     long records(String topic) {
         List<TopicPartition> parts = partitions(topic);
-        Map<TopicPartition, Long> begin = consumer.beginningOffsets(parts, Duration.ofSeconds(10));
-        Map<TopicPartition, Long> end = consumer.endOffsets(parts, Duration.ofSeconds(10));
+        Map<TopicPartition, Long> begin = consumer.beginningOffsets(parts, Duration.ofSeconds(60));
+        Map<TopicPartition, Long> end = consumer.endOffsets(parts, Duration.ofSeconds(60));
         long n = 0;
         for (TopicPartition p : parts) {
             n += end.get(p) - begin.get(p);
@@ -62,8 +62,8 @@ final class TopicReader implements AutoCloseable {
     void readTail(String topic, long lastPerPartition, Duration bound, Consumer<ConsumerRecord<String, byte[]>> each) {
         List<TopicPartition> parts = partitions(topic);
         consumer.assign(parts);
-        Map<TopicPartition, Long> begin = consumer.beginningOffsets(parts, Duration.ofSeconds(10));
-        Map<TopicPartition, Long> end = new HashMap<>(consumer.endOffsets(parts, Duration.ofSeconds(10)));
+        Map<TopicPartition, Long> begin = consumer.beginningOffsets(parts, Duration.ofSeconds(60));
+        Map<TopicPartition, Long> end = new HashMap<>(consumer.endOffsets(parts, Duration.ofSeconds(60)));
         for (TopicPartition p : parts) {
             long from = lastPerPartition < 0 ? begin.get(p) : Math.max(begin.get(p), end.get(p) - lastPerPartition);
             consumer.seek(p, from);
