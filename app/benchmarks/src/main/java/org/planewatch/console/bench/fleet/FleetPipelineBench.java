@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
+import org.apache.kafka.common.KafkaException;
 import org.planewatch.console.bench.fleet.BenchOptions.Fabric;
 import org.planewatch.console.bench.fleet.PipelineProcess.BenchFailure;
 import org.planewatch.console.ingest.NotificationRecords;
@@ -117,7 +118,11 @@ public final class FleetPipelineBench {
         drillDown("p0-t0-0", () -> switchHasLiveCounters("p0-t0-0"));
         killOneCollector();
         exclusions(bootstrap);
-        footprint(bootstrap, work.resolve("kafka"));
+        try {
+            footprint(bootstrap, work.resolve("kafka"));
+        } catch (KafkaException e) {
+            result("Kafka on disk: not read (%s)", e.getMessage());
+        }
         processes("at the end");
         say("done in %.0f s (the pipeline was whole %.0f s after the start)", secs(t0), ready / 1e9);
     }
@@ -202,51 +207,20 @@ public final class FleetPipelineBench {
     private String startCollectors(Path work, Path targets) throws Exception {
         long start = System.nanoTime();
         int brokerPort = freePortPair();
-        collectorA = PipelineProcess.startJar(
-                "collector col-a",
-                List.of("-Xmx" + options.collectorHeap()),
-                options.collectorJar(),
+        collectorA = startCollector(
+                "col-a",
+                targets,
                 List.of(
-                        "--targets",
-                        targets.toString(),
                         "--embedded-broker",
                         work.resolve("kafka").toString(),
                         "--broker-port",
-                        String.valueOf(brokerPort),
-                        "--rollups",
-                        "--metrics-port",
-                        "0",
-                        "--metrics-address",
-                        "127.0.0.1",
-                        "--status-every",
-                        "10",
-                        "--id",
-                        "col-a"),
-                work.resolve("col-a.log"));
+                        String.valueOf(brokerPort)));
         String bootstrap = collectorA
                 .await(BROKER, START_BOUND, "start its embedded broker")
                 .group(1);
         metricsA = Integer.parseInt(
                 collectorA.await(METRICS, START_BOUND, "serve /metrics").group(1));
-        collectorB = PipelineProcess.startJar(
-                "collector col-b",
-                List.of("-Xmx" + options.collectorHeap()),
-                options.collectorJar(),
-                List.of(
-                        "--targets",
-                        targets.toString(),
-                        "--bootstrap",
-                        bootstrap,
-                        "--rollups",
-                        "--metrics-port",
-                        "0",
-                        "--metrics-address",
-                        "127.0.0.1",
-                        "--status-every",
-                        "10",
-                        "--id",
-                        "col-b"),
-                work.resolve("col-b.log"));
+        collectorB = startCollector("col-b", targets, List.of("--bootstrap", bootstrap));
         metricsB = Integer.parseInt(
                 collectorB.await(METRICS, START_BOUND, "serve /metrics").group(1));
         await(
@@ -265,6 +239,28 @@ public final class FleetPipelineBench {
                 held(CollectorMetrics.scrape(metricsB)),
                 secs(start));
         return bootstrap;
+    }
+
+    /** A collector with the rollups and /metrics on loopback; {@code kafka}: its broker's flags. */
+    private PipelineProcess startCollector(String id, Path targets, List<String> kafka) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--targets", targets.toString()));
+        args.addAll(kafka);
+        args.addAll(List.of(
+                "--rollups",
+                "--metrics-port",
+                "0",
+                "--metrics-address",
+                "127.0.0.1",
+                "--status-every",
+                "10",
+                "--id",
+                id));
+        return PipelineProcess.startJar(
+                "collector " + id,
+                List.of("-Xmx" + options.collectorHeap()),
+                options.collectorJar(),
+                args,
+                options.work().resolve(id + ".log"));
     }
 
     /**
@@ -309,36 +305,46 @@ public final class FleetPipelineBench {
         return System.nanoTime() - t0;
     }
 
+    /**
+     * The console connects after the pipeline is whole: the time until its frames hold every plane's
+     * rollup, every link and every host (known by the links' ends), each.
+     */
     private void connectConsole(String bootstrap) throws Exception {
         long start = System.nanoTime();
         console = FleetSession.start(new FleetAddress(bootstrap, Map.of(), "bench"), InstantSource.system());
         long everyPlane = -1;
-        long whole = -1;
+        long everyLink = -1;
+        long everyHost = -1;
         long deadline = start + CONSOLE_BOUND.toNanos();
-        while (System.nanoTime() < deadline && whole < 0) {
+        while (System.nanoTime() < deadline && (everyPlane < 0 || everyLink < 0 || everyHost < 0)) {
             FabricSnapshot s = console.snapshots().latest();
-            boolean planes = s.planes().size() >= fabric.planes();
-            if (planes && everyPlane < 0) {
-                everyPlane = System.nanoTime() - start;
+            long now = System.nanoTime() - start;
+            if (everyPlane < 0 && s.planes().size() >= fabric.planes()) {
+                everyPlane = now;
             }
-            int planeHosts = s.planes().stream()
-                    .mapToInt(FabricSnapshot.PlaneSummary::hosts)
-                    .max()
-                    .orElse(0);
-            if (planes && planeHosts >= fabric.hosts() && s.links().size() >= fabric.links()) {
-                whole = System.nanoTime() - start;
+            if (everyLink < 0 && s.links().size() >= fabric.links()) {
+                everyLink = now;
+            }
+            if (everyHost < 0 && s.hosts().size() >= fabric.hosts()) {
+                everyHost = now;
             }
             Thread.sleep(20);
         }
         FabricSnapshot s = console.snapshots().latest();
         result(
-                "console connect to first frame with every plane's rollup: %s; to every link and host (%d links, %d"
-                        + " hosts, %d switches known): %s (target: one pass over the compacted topics)",
-                everyPlane < 0 ? "NEVER within " + CONSOLE_BOUND.toSeconds() + " s" : ms(everyPlane),
+                "console connect to its first frame with every plane's rollup: %s, with every link (%d of %d): %s,"
+                        + " with every host (%d of %d): %s",
+                never(everyPlane),
                 s.links().size(),
+                fabric.links(),
+                never(everyLink),
                 s.hosts().size(),
-                s.switches().size(),
-                whole < 0 ? "NEVER within " + CONSOLE_BOUND.toSeconds() + " s" : ms(whole));
+                fabric.hosts(),
+                never(everyHost));
+    }
+
+    private static String never(long nanos) {
+        return nanos < 0 ? "NEVER within " + CONSOLE_BOUND.toSeconds() + " s" : ms(nanos);
     }
 
     /** The console and the collectors over {@code --measure-seconds}: rates, lag, drops, memory, CPU. */
@@ -426,6 +432,14 @@ public final class FleetPipelineBench {
 
     /** Agent sample (the notification's timestamp) to Kafka (the record's), over the newest records. */
     private void producerLag(String bootstrap) {
+        try {
+            readProducerLag(bootstrap);
+        } catch (KafkaException e) {
+            result("agent sample to Kafka: not read (%s)", e.getMessage());
+        }
+    }
+
+    private void readProducerLag(String bootstrap) {
         List<Long> lags = new ArrayList<>();
         try (TopicReader reader = new TopicReader(bootstrap)) {
             reader.readTail(FleetTopics.UPDATES, 500, Duration.ofSeconds(60), r -> {
@@ -540,6 +554,10 @@ public final class FleetPipelineBench {
                         inTopic.addAll(ExclusionsCheck.decisions(NotificationRecords.decode(r.value(), "bench", 0)));
                     }
                 });
+            } catch (KafkaException e) {
+                // a broker starved of CPU answers late: read again, within the bound
+                say("  reading %s: %s", FleetTopics.EXCLUSIONS, e.getMessage());
+                inTopic.clear();
             }
             v = ExclusionsCheck.judge(rings, inTopic);
             if (v.nothingLost() || System.nanoTime() - asked > EXCLUSIONS_BOUND.toNanos()) {
