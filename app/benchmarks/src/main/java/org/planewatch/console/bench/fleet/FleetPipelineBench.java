@@ -64,6 +64,7 @@ public final class FleetPipelineBench {
     private int metricsA;
     private int metricsB;
     private int entries;
+    private double steadyUpdatesPerNotification;
 
     private FleetPipelineBench(BenchOptions options) throws IOException {
         this.options = options;
@@ -389,6 +390,7 @@ public final class FleetPipelineBench {
         double updates = delta(a0, a1, b0, b1, "planewatch_collector_updates_total");
         double dropped = a1.sum("planewatch_collector_dropped_notifications_total")
                 + b1.sum("planewatch_collector_dropped_notifications_total");
+        steadyUpdatesPerNotification = updates / Math.max(1, notifications);
         long heap = heapAfterGcMb();
         result(
                 "console ingest over %.0f s: %.0f records/s (target < 20,000/s), %d records; heap after GC %d MB"
@@ -597,8 +599,10 @@ public final class FleetPipelineBench {
     /** Records and bytes on the broker's disk per topic; bytes per update from the collectors' ratio. */
     private void footprint(String bootstrap, Path logDir) throws Exception {
         CollectorMetrics a = CollectorMetrics.scrape(metricsA);
-        double updatesPerNotification = a.sum("planewatch_collector_updates_total")
-                / Math.max(1, a.sum("planewatch_collector_notifications_total"));
+        double updatesPerNotification = a.answered()
+                ? a.sum("planewatch_collector_updates_total")
+                        / Math.max(1, a.sum("planewatch_collector_notifications_total"))
+                : steadyUpdatesPerNotification; // col-a did not answer now
         StringBuilder line = new StringBuilder();
         try (TopicReader reader = new TopicReader(bootstrap)) {
             for (String topic : List.of(
@@ -621,7 +625,7 @@ public final class FleetPipelineBench {
                 if (topic.equals(FleetTopics.UPDATES)) {
                     line.append(String.format(
                             Locale.ROOT,
-                            " (%.1f updates/record per col-a's counters: %.1f B/update)",
+                            " (%.1f updates/record by the collectors' counters: %.1f B/update)",
                             updatesPerNotification,
                             bytes / (double) Math.max(1, records) / updatesPerNotification));
                 }
