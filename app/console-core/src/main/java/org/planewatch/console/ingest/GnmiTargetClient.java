@@ -52,6 +52,8 @@ import org.planewatch.telemetry.path.TelemetryPath;
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
     private static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
+    /** Seconds without a read before a keepalive ping (see the channel below). */
+    private static final long KEEPALIVE_SECONDS = 60;
     /** A target that streamed within this long is redialled with the backoff's low cap. */
     static final Duration RECENTLY_LIVE = Duration.ofMinutes(10);
     /** How long the console waits for a TLS handshake when it asks whether an agent speaks TLS. */
@@ -97,7 +99,12 @@ public final class GnmiTargetClient implements AutoCloseable {
         this.channel = NettyChannelBuilder.forAddress(config.host(), config.port(), credentials(config))
                 .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
-                .keepAliveTime(10, TimeUnit.SECONDS)
+                // gRPC servers (the agent's, grpc-go's in devices) allow one keepalive ping per 5
+                // minutes while they send nothing and cut the connection, every stream of it, at the
+                // third early one (GOAWAY "too_many_pings"). Counters come every 60 s at scale (ADR
+                // 0103): a ping a minute of silence finds a dead agent within 65 s and is cut only
+                // after 4 silent minutes; one every 10 s was cut after 40 s (KeepAliveTest).
+                .keepAliveTime(KEEPALIVE_SECONDS, TimeUnit.SECONDS)
                 .keepAliveTimeout(5, TimeUnit.SECONDS)
                 .build();
         Metadata headers = new Metadata();

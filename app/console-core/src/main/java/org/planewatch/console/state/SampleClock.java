@@ -21,7 +21,16 @@ final class SampleClock {
     private static final TelemetryPath SIM_TIME = SimLeaves.CLOCK_STATE.child(SimLeaves.SIM_TIME_NS);
     private static final TelemetryPath EPOCH = SimLeaves.CLOCK_STATE.child(SimLeaves.EPOCH);
 
-    private long epochNs;
+    /** The epoch the device sent last; -1 until it sent one. */
+    private long epochNs = -1;
+    /**
+     * What the simulated instants are counted from: the epoch the device sent, or, for a reader that
+     * joined its stream after the initial state (a fleet's drill-down reads the device's last 150 s,
+     * ADR 0102, and the epoch is sent only on change), the wall clock of the first sample it saw less
+     * that sample's simulated time. Kept while the device sends the same epoch: moving to the true
+     * epoch later would send its instants minutes back, and its counters would never move again.
+     */
+    private long baseNs = -1;
     /** The latest simulated instant the device sent; -1 until it sent one. */
     private long simNs = -1;
 
@@ -45,7 +54,13 @@ final class SampleClock {
                 }
             }
         }
-        return simNs >= 0 ? epochNs + simNs : notification.timestampNs();
+        if (simNs < 0) {
+            return notification.timestampNs();
+        }
+        if (baseNs < 0) {
+            baseNs = epochNs >= 0 ? epochNs : notification.timestampNs() - simNs;
+        }
+        return baseNs + simNs;
     }
 
     private static boolean isSim(TelemetryPath path) {
@@ -59,6 +74,9 @@ final class SampleClock {
         if (path.equals(SIM_TIME)) {
             simNs = number;
         } else if (path.equals(EPOCH)) {
+            if (epochNs >= 0 && number != epochNs) {
+                baseNs = number; // the simulation started again
+            }
             epochNs = number;
         }
     }

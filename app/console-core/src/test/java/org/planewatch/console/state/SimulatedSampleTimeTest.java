@@ -63,6 +63,33 @@ class SimulatedSampleTimeTest {
         assertEquals(100e9, bitsPerSecond(), 1);
     }
 
+    /**
+     * A fleet's drill-down reads a device's last 150 s of raw updates (ADR 0102): not its initial state,
+     * the only one with the epoch (sent on change). The agent splits a sample of more than 1,000 updates
+     * in parts, the clock leaf in the last. Found by FleetPipelineBench: a switch drilled into kept its
+     * first counters and no rates for ever (instants went from the wall clock to epoch 0 plus simulated
+     * time, minutes back).
+     */
+    @Test
+    void aSimulatedSwitchJoinedAfterItsInitialStateGetsRatesAndItsCountersMove() {
+        store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
+        for (int sample = 0; sample <= 3; sample++) {
+            receive(Notifications.of("p1-t0-0", WALL_NS + sample * 60 * SECOND_NS)
+                    .text(PORT + "/oper-status", "UP")
+                    .uint(PORT + "/counters/out-octets", sample * OCTETS_PER_SIM_MS));
+            receive(Notifications.of("p1-t0-0", WALL_NS + sample * 60 * SECOND_NS)
+                    .uint("sim:/clock/state/sim-time-ns", 5_000_000L + sample * 1_000_000L));
+            clock.advance(Duration.ofSeconds(60));
+        }
+        var port = store.publish(IngestStats.NONE)
+                .switchNamed("p1-t0-0")
+                .orElseThrow()
+                .ports()
+                .getFirst();
+        assertEquals(3 * OCTETS_PER_SIM_MS, port.outOctets(), "its counters move");
+        assertEquals(100e9, port.outBps(), 1, "per simulated second");
+    }
+
     @Test
     void aDeviceWithoutASimulatedClockHasItsRatesPerWallSecond() {
         store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));

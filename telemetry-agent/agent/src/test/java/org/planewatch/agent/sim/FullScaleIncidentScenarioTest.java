@@ -46,6 +46,19 @@ class FullScaleIncidentScenarioTest {
     }
 
     @Test
+    void theBenchsSmallFileIsTheSameIncidentOn2048Hosts() throws Exception {
+        Scenario small = ScenarioLoader.load(FILE.resolveSibling("scale-2048-incident.yaml"));
+        Scenario full = ScenarioLoader.load(FILE);
+        assertEquals(2_048, small.fabric().hostCount());
+        assertEquals(8, small.fabric().planes());
+        assertEquals(
+                full.faults().stream().map(f -> f.getClass().getSimpleName()).toList(),
+                small.faults().stream().map(f -> f.getClass().getSimpleName()).toList(),
+                "the same kinds of fault, in the same order");
+        Simulation.build(small); // every switch and link it names exists
+    }
+
+    @Test
     void itsIncidentFiresAsTheAgentServesIt() throws Exception {
         String text = Files.readString(FILE)
                 .replace(

@@ -1,0 +1,126 @@
+package org.planewatch.console.bench.fleet;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.planewatch.console.bench.fleet.PipelineProcess.BenchFailure;
+
+/** {@link FleetPipelineBench}'s command line, checked: a bad value says which flag and why. */
+record BenchOptions(
+        Path scenario,
+        Path agentJar,
+        Path collectorJar,
+        String agentHeap,
+        String collectorHeap,
+        int measureSeconds,
+        int readySeconds,
+        int publishIntervalMs,
+        Path work) {
+
+    static final String USAGE = "usage: FleetPipelineBench [--scenario FILE] [--agent-jar JAR] [--collector-jar JAR]"
+            + " [--agent-heap 2g] [--collector-heap 2g] [--measure-seconds 120] [--ready-seconds 900]"
+            + " [--publish-interval-ms 15000] [--work DIR]";
+
+    static BenchOptions parse(String[] args) throws IOException {
+        Path scenario = Path.of("sim-backend/scenarios/scale/full-scale-incident.yaml");
+        Path agentJar = Path.of("telemetry-agent/agent/target/planewatch-agent.jar");
+        Path collectorJar = Path.of("telemetry-agent/collector/target/planewatch-collector.jar");
+        String agentHeap = null;
+        String collectorHeap = null;
+        int measure = 120;
+        int ready = 900;
+        int publish = 15_000;
+        Path work = null;
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if (i + 1 >= args.length) {
+                throw new BenchFailure(flag + " needs a value; " + USAGE);
+            }
+            String value = args[++i];
+            switch (flag) {
+                case "--scenario" -> scenario = Path.of(value);
+                case "--agent-jar" -> agentJar = Path.of(value);
+                case "--collector-jar" -> collectorJar = Path.of(value);
+                case "--agent-heap" -> agentHeap = heap(flag, value);
+                case "--collector-heap" -> collectorHeap = heap(flag, value);
+                case "--measure-seconds" -> measure = positive(flag, value);
+                case "--ready-seconds" -> ready = positive(flag, value);
+                case "--publish-interval-ms" -> publish = positive(flag, value);
+                case "--work" -> work = Path.of(value);
+                default -> throw new BenchFailure("unknown option " + flag + "; " + USAGE);
+            }
+        }
+        if (!Files.isRegularFile(scenario)) {
+            throw new BenchFailure("--scenario: no file " + scenario.toAbsolutePath());
+        }
+        Fabric fabric = Fabric.of(scenario);
+        boolean big = fabric.hosts() > 16_384;
+        return new BenchOptions(
+                scenario,
+                agentJar,
+                collectorJar,
+                agentHeap != null ? agentHeap : big ? "8g" : "2g",
+                collectorHeap != null ? collectorHeap : big ? "4g" : "2g",
+                measure,
+                ready,
+                publish,
+                work != null ? Files.createDirectories(work) : Files.createTempDirectory("fleet-pipeline-bench"));
+    }
+
+    private static String heap(String flag, String value) {
+        if (!value.matches("\\d+[mMgG]")) {
+            throw new BenchFailure(flag + ": '" + value + "' is not a heap size such as 2g or 1536m");
+        }
+        return value;
+    }
+
+    private static int positive(String flag, String value) {
+        try {
+            int n = Integer.parseInt(value);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new BenchFailure(flag + ": '" + value + "' is not a positive whole number");
+    }
+
+    /** The scenario's fabric, from its {@code fabric:} line. */
+    record Fabric(int planes, int hostsPerT0, int t0PerPlane, int t1PerPlane) {
+        private static final Pattern LINE = Pattern.compile(
+                "fabric:\\s*\\{\\s*planes:\\s*(\\d+),\\s*hostsPerT0:\\s*(\\d+),\\s*t0PerPlane:\\s*(\\d+),\\s*t1PerPlane:\\s*(\\d+)\\s*}");
+
+        static Fabric of(Path scenario) throws IOException {
+            Matcher m = LINE.matcher(Files.readString(scenario));
+            if (!m.find()) {
+                throw new BenchFailure(scenario + ": no line 'fabric: {planes: P, hostsPerT0: H, t0PerPlane: T0,"
+                        + " t1PerPlane: T1}' (the bench needs the fabric's size to know when it is whole)");
+            }
+            return new Fabric(
+                    Integer.parseInt(m.group(1)),
+                    Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)),
+                    Integer.parseInt(m.group(4)));
+        }
+
+        int hosts() {
+            return hostsPerT0 * t0PerPlane;
+        }
+
+        int switches() {
+            return planes * (t0PerPlane + t1PerPlane);
+        }
+
+        int devices() {
+            return hosts() + switches();
+        }
+
+        /** Host links (a host has one in every plane) and T0-T1 links (every T0 to every T1 of its plane). */
+        long links() {
+            return (long) planes * hosts() + (long) planes * t0PerPlane * t1PerPlane;
+        }
+    }
+}

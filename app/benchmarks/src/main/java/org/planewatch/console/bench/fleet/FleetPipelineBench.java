@@ -1,0 +1,752 @@
+package org.planewatch.console.bench.fleet;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Pattern;
+import org.apache.kafka.common.KafkaException;
+import org.planewatch.console.bench.fleet.BenchOptions.Fabric;
+import org.planewatch.console.bench.fleet.PipelineProcess.BenchFailure;
+import org.planewatch.console.ingest.NotificationRecords;
+import org.planewatch.console.session.FleetSession;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.Freshness;
+import org.planewatch.console.telemetry.FleetAddress;
+import org.planewatch.fleet.FleetTopics;
+
+/**
+ * Issue 21's benchmark of the live pipeline, run as an operator runs it on one machine: the simulated
+ * agent serving a scenario with per-device targets (ADR 0103) as a process of its own, the
+ * collectors' targets file from {@code planewatch-collector targets-file}, two collector processes
+ * with the rollups (the first also runs the embedded broker), and the console core's fleet source
+ * ({@link FleetSession}, headless, in this JVM). Measures, each phase bounded in time: the time from
+ * the console's connect to its first full-fabric frame, the console's ingest rate and heap after GC,
+ * the collectors' lag and drops ({@code /metrics}, and agent sample to Kafka from the records),
+ * drill-down latency into a host and a switch, a kill -9 of the collector without the broker and
+ * the time until the survivor holds every target, whether the exclusions topic lost a decision the
+ * agent made, CPU time and RSS of every process, and the bytes per record and update in Kafka. The
+ * results are printed last as lines for docs/benchmarks.md. Every process is killed at the end, also
+ * on failure (a shutdown hook).
+ *
+ * <pre>java -Xmx1g -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.fleet.FleetPipelineBench \
+ *     --scenario sim-backend/scenarios/scale/scale-2048-incident.yaml</pre>
+ */
+public final class FleetPipelineBench {
+    private static final Pattern LISTENING = Pattern.compile("event=listening addr=127\\.0\\.0\\.1:(\\d+)");
+    private static final Pattern BROKER = Pattern.compile("embedded Kafka broker at (\\S+)");
+    private static final Pattern METRICS = Pattern.compile("metrics at http://[^:/]+:(\\d+)/metrics");
+    private static final Duration START_BOUND = Duration.ofMinutes(10);
+    private static final Duration CONSOLE_BOUND = Duration.ofMinutes(3);
+    private static final Duration DRILL_BOUND = Duration.ofSeconds(60);
+    private static final Duration TAKEOVER_BOUND = Duration.ofSeconds(120);
+    private static final Duration EXCLUSIONS_BOUND = Duration.ofSeconds(120);
+    private static final int COUNTER_INTERVAL_MS = 60_000;
+
+    private final BenchOptions options;
+    private final Fabric fabric;
+    private final List<String> results = new ArrayList<>();
+    private final long t0 = System.nanoTime();
+    private PipelineProcess agent;
+    private PipelineProcess collectorA;
+    private PipelineProcess collectorB;
+    private FleetSession console;
+    private int metricsA;
+    private int metricsB;
+    private int entries;
+    private double steadyUpdatesPerNotification;
+
+    private FleetPipelineBench(BenchOptions options) throws IOException {
+        this.options = options;
+        this.fabric = Fabric.of(options.scenario());
+    }
+
+    public static void main(String[] args) throws Exception {
+        int status = 0;
+        FleetPipelineBench bench = null;
+        try {
+            bench = new FleetPipelineBench(BenchOptions.parse(args));
+            bench.run();
+        } catch (BenchFailure e) {
+            System.err.println("FleetPipelineBench FAILED: " + e.getMessage());
+            status = 1;
+        } catch (RuntimeException e) {
+            System.err.println("FleetPipelineBench FAILED: " + e);
+            status = 1;
+        } finally {
+            if (bench != null) {
+                bench.stopAll();
+                bench.printResults();
+            }
+        }
+        System.exit(status);
+    }
+
+    private void run() throws Exception {
+        Path work = options.work();
+        say(
+                "setup: %s (%d hosts, %d switches, %d devices, %d links), work dir %s, agent -Xmx%s, collectors -Xmx%s,"
+                        + " counters every %d ms, simulation published every %d ms, %d cores",
+                options.scenario(),
+                fabric.hosts(),
+                fabric.switches(),
+                fabric.devices(),
+                fabric.links(),
+                work,
+                options.agentHeap(),
+                options.collectorHeap(),
+                COUNTER_INTERVAL_MS,
+                options.publishIntervalMs(),
+                Runtime.getRuntime().availableProcessors());
+        int agentPort = freePort();
+        Path targets = targetsFile(work, agentPort);
+        startAgent(agentPort);
+        String bootstrap = startCollectors(work, targets);
+        long ready = awaitWholeFabric();
+        connectConsole(bootstrap);
+        steadyState(bootstrap);
+        drillDown("host-0", () -> hostHasLiveCounters("host-0"));
+        drillDown("p0-t0-0", () -> switchHasLiveCounters("p0-t0-0"));
+        killOneCollector();
+        exclusions(bootstrap);
+        try {
+            footprint(bootstrap, work.resolve("kafka"));
+        } catch (KafkaException e) {
+            result("Kafka on disk: not read (%s)", e.getMessage());
+        }
+        processes("at the end");
+        say("done in %.0f s (the pipeline was whole %.0f s after the start)", secs(t0), ready / 1e9);
+    }
+
+    /** The agent's device names ({@code --list-targets}), then {@code planewatch-collector targets-file}. */
+    private Path targetsFile(Path work, int agentPort) throws Exception {
+        long start = System.nanoTime();
+        Path devices = work.resolve("devices.txt");
+        PipelineProcess lister = PipelineProcess.startJar(
+                "agent --list-targets",
+                List.of("-Xmx" + options.agentHeap()),
+                options.agentJar(),
+                List.of("--backend", "sim", "--scenario", options.scenario().toString(), "--list-targets"),
+                devices);
+        int exit = lister.awaitExit(START_BOUND, "list its targets");
+        List<String> names = Files.readAllLines(devices, StandardCharsets.UTF_8).stream()
+                .filter(l -> l.matches("[A-Za-z0-9._~-]+"))
+                .toList();
+        if (exit != 0 || names.size() != fabric.devices()) {
+            throw new BenchFailure("agent --list-targets exited with " + exit + " and listed " + names.size()
+                    + " devices, the scenario has " + fabric.devices() + "; its output " + devices + " ends:\n"
+                    + lister.tail());
+        }
+        Files.write(devices, names, StandardCharsets.UTF_8);
+        // At least 24 entries, so that the 12 shares spread the devices over both collectors; at most
+        // 4,096 devices an entry (the full fabric: 34 entries and connections, docs/scale.md).
+        int perEntry = Math.min(4_096, (fabric.devices() + 23) / 24);
+        entries = (fabric.devices() + perEntry - 1) / perEntry;
+        Path file = work.resolve("targets.yaml");
+        PipelineProcess writer = PipelineProcess.startJar(
+                "collector targets-file",
+                List.of("-Xmx512m"),
+                options.collectorJar(),
+                List.of(
+                        "targets-file",
+                        "--address",
+                        "127.0.0.1:" + agentPort,
+                        "--devices",
+                        devices.toString(),
+                        "--devices-per-entry",
+                        String.valueOf(perEntry),
+                        "--insecure",
+                        "--out",
+                        file.toString()),
+                work.resolve("targets-file.log"));
+        if (writer.awaitExit(Duration.ofMinutes(2), "write the targets file") != 0) {
+            throw new BenchFailure("planewatch-collector targets-file failed: " + writer.tail());
+        }
+        say(
+                "targets: %d devices listed, %d entries of %d devices in %s (%.1f s)",
+                names.size(), entries, perEntry, file, secs(start));
+        return file;
+    }
+
+    private void startAgent(int port) throws Exception {
+        long start = System.nanoTime();
+        agent = PipelineProcess.startJar(
+                "agent",
+                List.of("-Xmx" + options.agentHeap()),
+                options.agentJar(),
+                List.of(
+                        "--backend",
+                        "sim",
+                        "--scenario",
+                        options.scenario().toString(),
+                        "--listen",
+                        "127.0.0.1:" + port,
+                        "--insecure",
+                        "--publish-interval-ms",
+                        String.valueOf(options.publishIntervalMs()),
+                        "--target-defined-interval-ms",
+                        String.valueOf(COUNTER_INTERVAL_MS),
+                        // both collectors' connections while shares move, and the bench's Get
+                        "--max-clients",
+                        String.valueOf(Math.max(64, 2 * entries + 8))),
+                options.work().resolve("agent.log"));
+        agent.await(LISTENING, START_BOUND, "listen");
+        say("agent: pid %d listening on 127.0.0.1:%d after %.1f s", agent.pid(), port, secs(start));
+    }
+
+    /** Collector A with the embedded broker, then B; both run the rollups. The broker's address. */
+    private String startCollectors(Path work, Path targets) throws Exception {
+        long start = System.nanoTime();
+        int brokerPort = freePortPair();
+        collectorA = startCollector(
+                "col-a",
+                targets,
+                List.of(
+                        "--embedded-broker",
+                        work.resolve("kafka").toString(),
+                        "--broker-port",
+                        String.valueOf(brokerPort)));
+        String bootstrap = collectorA
+                .await(BROKER, START_BOUND, "start its embedded broker")
+                .group(1);
+        metricsA = Integer.parseInt(
+                collectorA.await(METRICS, START_BOUND, "serve /metrics").group(1));
+        collectorB = startCollector("col-b", targets, List.of("--bootstrap", bootstrap));
+        metricsB = Integer.parseInt(
+                collectorB.await(METRICS, START_BOUND, "serve /metrics").group(1));
+        await(
+                () -> held(CollectorMetrics.scrape(metricsA)) + held(CollectorMetrics.scrape(metricsB)) == entries
+                        && held(CollectorMetrics.scrape(metricsB)) > 0,
+                Duration.ofMinutes(2),
+                "the two collectors did not share the " + entries + " targets (col-a holds "
+                        + held(CollectorMetrics.scrape(metricsA)) + ", col-b " + held(CollectorMetrics.scrape(metricsB))
+                        + ")");
+        say(
+                "collectors: col-a (pid %d, broker %s) holds %.0f targets, col-b (pid %d) %.0f, %.1f s after col-a started",
+                collectorA.pid(),
+                bootstrap,
+                held(CollectorMetrics.scrape(metricsA)),
+                collectorB.pid(),
+                held(CollectorMetrics.scrape(metricsB)),
+                secs(start));
+        return bootstrap;
+    }
+
+    /** A collector with the rollups and /metrics on loopback; {@code kafka}: its broker's flags. */
+    private PipelineProcess startCollector(String id, Path targets, List<String> kafka) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--targets", targets.toString()));
+        args.addAll(kafka);
+        args.addAll(List.of(
+                "--rollups",
+                "--metrics-port",
+                "0",
+                "--metrics-address",
+                "127.0.0.1",
+                "--status-every",
+                "10",
+                "--id",
+                id));
+        return PipelineProcess.startJar(
+                "collector " + id,
+                List.of("-Xmx" + options.collectorHeap()),
+                options.collectorJar(),
+                args,
+                options.work().resolve(id + ".log"));
+    }
+
+    /**
+     * Until the plane rollups count every link of the fabric (every device subscribed and heard from);
+     * past the bound the bench goes on with what there is and says so. Nanoseconds since the start.
+     */
+    private long awaitWholeFabric() throws Exception {
+        long start = System.nanoTime();
+        long deadline = start + Duration.ofSeconds(options.readySeconds()).toNanos();
+        long nextSay = 0;
+        double links = 0;
+        while (System.nanoTime() < deadline) {
+            alive();
+            CollectorMetrics a = CollectorMetrics.scrape(metricsA);
+            links = a.sum("planewatch_plane_links");
+            if (links >= fabric.links() && a.sum("planewatch_plane_links") > 0) {
+                break;
+            }
+            if (System.nanoTime() > nextSay) {
+                nextSay = System.nanoTime() + 15_000_000_000L;
+                say(
+                        "  waiting for the whole fabric: %.0f of %d links in the plane rollups, %.0f notifications"
+                                + " published, %.1f s",
+                        links,
+                        fabric.links(),
+                        a.sum("planewatch_collector_notifications_total")
+                                + CollectorMetrics.scrape(metricsB).sum("planewatch_collector_notifications_total"),
+                        secs(start));
+            }
+            Thread.sleep(1_000);
+        }
+        if (links < fabric.links()) {
+            result(
+                    "pipeline NOT whole: the plane rollups count %.0f of %d links after %d s (--ready-seconds); measuring"
+                            + " what there is",
+                    links, fabric.links(), options.readySeconds());
+        } else {
+            result(
+                    "pipeline whole (the plane rollups count all %d links) %.1f s after the collectors held their targets",
+                    fabric.links(), secs(start));
+        }
+        return System.nanoTime() - t0;
+    }
+
+    /**
+     * The console connects after the pipeline is whole: the time until its frames hold every plane's
+     * rollup, every link and every host (known by the links' ends), each.
+     */
+    private void connectConsole(String bootstrap) throws Exception {
+        long start = System.nanoTime();
+        console = FleetSession.start(new FleetAddress(bootstrap, Map.of(), "bench"), InstantSource.system());
+        long everyPlane = -1;
+        long everyLink = -1;
+        long everyHost = -1;
+        long deadline = start + CONSOLE_BOUND.toNanos();
+        while (System.nanoTime() < deadline && (everyPlane < 0 || everyLink < 0 || everyHost < 0)) {
+            FabricSnapshot s = console.snapshots().latest();
+            long now = System.nanoTime() - start;
+            if (everyPlane < 0 && s.planes().size() >= fabric.planes()) {
+                everyPlane = now;
+            }
+            if (everyLink < 0 && s.links().size() >= fabric.links()) {
+                everyLink = now;
+            }
+            if (everyHost < 0 && s.hosts().size() >= fabric.hosts()) {
+                everyHost = now;
+            }
+            Thread.sleep(20);
+        }
+        FabricSnapshot s = console.snapshots().latest();
+        result(
+                "console connect to its first frame with every plane's rollup: %s, with every link (%d of %d): %s,"
+                        + " with every host (%d of %d): %s",
+                never(everyPlane),
+                s.links().size(),
+                fabric.links(),
+                never(everyLink),
+                s.hosts().size(),
+                fabric.hosts(),
+                never(everyHost));
+    }
+
+    private static String never(long nanos) {
+        return nanos < 0 ? "NEVER within " + CONSOLE_BOUND.toSeconds() + " s" : ms(nanos);
+    }
+
+    /** The console and the collectors over {@code --measure-seconds}: rates, lag, drops, memory, CPU. */
+    private void steadyState(String bootstrap) throws Exception {
+        say("steady state: measuring for %d s", options.measureSeconds());
+        long start = System.nanoTime();
+        long recordsBefore = console.snapshots().latest().ingest().appliedUpdates();
+        double[] cpuBefore = cpu();
+        CollectorMetrics a0 = CollectorMetrics.scrape(metricsA);
+        CollectorMetrics b0 = CollectorMetrics.scrape(metricsB);
+        double maxQueue = 0;
+        double maxRollupLag = 0;
+        double maxRollupAge = 0;
+        long staleFrames = 0;
+        long frames = 0;
+        long end = start + Duration.ofSeconds(options.measureSeconds()).toNanos();
+        long nextScrape = 0;
+        while (System.nanoTime() < end) {
+            alive();
+            FabricSnapshot s = console.snapshots().latest();
+            frames++;
+            if (s.targets().isEmpty() || s.targets().getFirst().freshness() != Freshness.LIVE) {
+                staleFrames++;
+            }
+            if (System.nanoTime() > nextScrape) {
+                nextScrape = System.nanoTime() + 5_000_000_000L;
+                for (CollectorMetrics m :
+                        List.of(CollectorMetrics.scrape(metricsA), CollectorMetrics.scrape(metricsB))) {
+                    maxQueue = Math.max(maxQueue, m.max("planewatch_collector_queue_notifications"));
+                    maxRollupLag = Math.max(maxRollupLag, m.max("planewatch_rollups_consumer_lag_records"));
+                    maxRollupAge = Math.max(maxRollupAge, m.max("planewatch_plane_rollup_age_seconds"));
+                }
+            }
+            Thread.sleep(100);
+        }
+        double window = secs(start);
+        double[] cpuAfter = cpu();
+        long records = console.snapshots().latest().ingest().appliedUpdates() - recordsBefore;
+        CollectorMetrics a1 = CollectorMetrics.scrape(metricsA);
+        CollectorMetrics b1 = CollectorMetrics.scrape(metricsB);
+        double notifications = delta(a0, a1, b0, b1, "planewatch_collector_notifications_total");
+        double updates = delta(a0, a1, b0, b1, "planewatch_collector_updates_total");
+        double dropped = a1.sum("planewatch_collector_dropped_notifications_total")
+                + b1.sum("planewatch_collector_dropped_notifications_total");
+        steadyUpdatesPerNotification = updates / Math.max(1, notifications);
+        long heap = heapAfterGcMb();
+        result(
+                "console ingest over %.0f s: %.0f records/s (target < 20,000/s), %d records; heap after GC %d MB"
+                        + " (target < 1 GB), RSS %d MB; rollups not LIVE in %d of %d frames sampled every 100 ms",
+                window,
+                records / window,
+                records,
+                heap,
+                PipelineProcess.statusKb("self", "VmRSS:") >> 10,
+                staleFrames,
+                frames);
+        result(
+                "collectors over %.0f s: %.0f notifications/s, %.0f updates/s published (both); dropped so far %.0f;"
+                        + " queue before Kafka at most %.0f notifications; rollups' consumer lag at most %.0f records;"
+                        + " plane rollups at most %.1f s old (counters every %d s)",
+                window,
+                notifications / window,
+                updates / window,
+                dropped,
+                maxQueue,
+                maxRollupLag,
+                maxRollupAge,
+                COUNTER_INTERVAL_MS / 1000);
+        String[] names = {"agent", "col-a (+broker)", "col-b", "bench (console)"};
+        long[] rss = {
+            agent.rssMb(), collectorA.rssMb(), collectorB.rssMb(), PipelineProcess.statusKb("self", "VmRSS:") >> 10
+        };
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < names.length; i++) {
+            line.append(String.format(
+                    Locale.ROOT,
+                    "%s%s %.0f %% of a core, RSS %d MB",
+                    i == 0 ? "" : "; ",
+                    names[i],
+                    100 * (cpuAfter[i] - cpuBefore[i]) / window,
+                    rss[i]));
+        }
+        result("CPU and memory in steady state: %s", line);
+        producerLag(bootstrap);
+    }
+
+    /** Agent sample (the notification's timestamp) to Kafka (the record's), over the newest records. */
+    private void producerLag(String bootstrap) {
+        try {
+            readProducerLag(bootstrap);
+        } catch (KafkaException e) {
+            result("agent sample to Kafka: not read (%s)", e.getMessage());
+        }
+    }
+
+    private void readProducerLag(String bootstrap) {
+        List<Long> lags = new ArrayList<>();
+        try (TopicReader reader = new TopicReader(bootstrap)) {
+            reader.readTail(FleetTopics.UPDATES, 500, Duration.ofSeconds(60), r -> {
+                if (r.value() != null) {
+                    long sampled =
+                            NotificationRecords.decode(r.value(), "bench", 0).timestampNs() / 1_000_000;
+                    lags.add(r.timestamp() - sampled);
+                }
+            });
+        }
+        if (lags.isEmpty()) {
+            result("agent sample to Kafka: no records in %s", FleetTopics.UPDATES);
+            return;
+        }
+        long[] sorted = lags.stream().mapToLong(Long::longValue).sorted().toArray();
+        result(
+                "agent sample to Kafka over the newest %d records: median %d ms, p99 %d ms, max %d ms (vs the %d s"
+                        + " counter interval)",
+                sorted.length,
+                sorted[sorted.length / 2],
+                sorted[(int) (sorted.length * 0.99)],
+                sorted[sorted.length - 1],
+                COUNTER_INTERVAL_MS / 1000);
+    }
+
+    private void drillDown(String device, BooleanSupplier shown) throws Exception {
+        long start = System.nanoTime();
+        console.watchDevice(device);
+        long deadline = start + DRILL_BOUND.toNanos();
+        while (!shown.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                FabricSnapshot now = console.snapshots().latest();
+                result(
+                        "drill-down into %s: its live counters did NOT show within %d s (target < 2 s); the console"
+                                + " shows %s; rows %s",
+                        device,
+                        DRILL_BOUND.toSeconds(),
+                        now.switchNamed(device)
+                                .map(sw -> sw.ports().size() + " ports, e.g. "
+                                        + sw.ports().stream().limit(2).toList())
+                                .or(() -> now.host(device).map(h -> "host " + h.planes()))
+                                .orElse("nothing"),
+                        now.targets().stream()
+                                .map(t -> t.source() + " " + t.phase() + " " + t.detail())
+                                .toList());
+                return;
+            }
+            Thread.sleep(10);
+        }
+        result(
+                "drill-down into %s: live counters shown after %s (target < 2 s)",
+                device, ms(System.nanoTime() - start));
+    }
+
+    private boolean hostHasLiveCounters(String host) {
+        return console.snapshots().latest().host(host).stream()
+                .flatMap(h -> h.planes().stream())
+                .anyMatch(p -> Double.isFinite(p.txBps()) && p.txBps() > 0);
+    }
+
+    private boolean switchHasLiveCounters(String name) {
+        return console.snapshots().latest().switchNamed(name).stream()
+                .flatMap(s -> s.ports().stream())
+                .anyMatch(p -> p.outOctets() > 0 && Double.isFinite(p.outBps()) && p.outBps() > 0);
+    }
+
+    /** kill -9 of col-b (col-a holds the broker), then until col-a holds every target. */
+    private void killOneCollector() throws Exception {
+        double lost = held(CollectorMetrics.scrape(metricsB));
+        result(
+                "col-b until killed (since it started): CPU %.0f s, RSS %d MB, peak RSS %d MB",
+                collectorB.cpuSeconds(), collectorB.rssMb(), collectorB.peakRssMb());
+        long killed = System.nanoTime();
+        collectorB.kill9();
+        long deadline = killed + TAKEOVER_BOUND.toNanos();
+        while (held(CollectorMetrics.scrape(metricsA)) != entries) {
+            alive();
+            if (System.nanoTime() > deadline) {
+                result(
+                        "kill -9 of col-b (held %.0f targets): col-a holds only %.0f of %d after %d s (target < 30 s)",
+                        lost, held(CollectorMetrics.scrape(metricsA)), entries, TAKEOVER_BOUND.toSeconds());
+                return;
+            }
+            Thread.sleep(100);
+        }
+        long takeover = System.nanoTime() - killed;
+        await(
+                () -> console.snapshots().latest().targets().getFirst().freshness() == Freshness.LIVE,
+                Duration.ofSeconds(60),
+                "the console's rollups did not come back LIVE within 60 s of the takeover");
+        result(
+                "kill -9 of col-b (held %.0f of %d targets): col-a holds every target after %s (target < 30 s);"
+                        + " console LIVE again after %s",
+                lost, entries, ms(takeover), ms(System.nanoTime() - killed));
+    }
+
+    /**
+     * The agent's rings (gNMI Get) against the exclusions topic, read again every 5 s until it holds
+     * every decision the rings held (the collectors publish a decision once all its leaves arrived and
+     * may be behind), at most {@link #EXCLUSIONS_BOUND}.
+     */
+    private void exclusions(String bootstrap) throws Exception {
+        long start = System.nanoTime();
+        ExclusionsCheck.AgentRings rings = ExclusionsCheck.agentRings(Integer.parseInt(agentPort()));
+        long asked = System.nanoTime();
+        ExclusionsCheck.Verdict v;
+        while (true) {
+            List<ExclusionsCheck.Decision> inTopic = new ArrayList<>();
+            try (TopicReader reader = new TopicReader(bootstrap)) {
+                reader.readTail(FleetTopics.EXCLUSIONS, -1, Duration.ofMinutes(5), r -> {
+                    if (r.value() != null) {
+                        inTopic.addAll(ExclusionsCheck.decisions(NotificationRecords.decode(r.value(), "bench", 0)));
+                    }
+                });
+            } catch (KafkaException e) {
+                // a broker starved of CPU answers late: read again, within the bound
+                say("  reading %s: %s", FleetTopics.EXCLUSIONS, e.getMessage());
+                inTopic.clear();
+            }
+            v = ExclusionsCheck.judge(rings, inTopic);
+            if (v.nothingLost() || System.nanoTime() - asked > EXCLUSIONS_BOUND.toNanos()) {
+                break;
+            }
+            Thread.sleep(5_000);
+        }
+        result(
+                "exclusions: %s: the agent's rings held %d decisions (next numbers of %d devices), the topic %d records,"
+                        + " %d distinct; missing from the topic %d%s, devices with a gap %d%s, decisions behind the"
+                        + " agent's last %d; the topic held them %s after the agent was asked (Get: %s)",
+                v.nothingLost() ? "NONE LOST" : "LOST OR DUPLICATED",
+                v.inRings(),
+                rings.nextSeq().size(),
+                v.inTopic(),
+                v.distinctInTopic(),
+                v.missing().size(),
+                v.missing().isEmpty()
+                        ? ""
+                        : " e.g. " + v.missing().stream().limit(3).toList(),
+                v.gaps().size(),
+                v.gaps().isEmpty() ? "" : " e.g. " + v.gaps().stream().limit(3).toList(),
+                v.behind(),
+                v.nothingLost() ? ms(System.nanoTime() - asked) : "NOT within " + EXCLUSIONS_BOUND.toSeconds() + " s",
+                ms(asked - start));
+    }
+
+    private String agentPort() throws IOException {
+        return LISTENING
+                .matcher(agent.logText())
+                .results()
+                .findFirst()
+                .orElseThrow()
+                .group(1);
+    }
+
+    /** Records and bytes on the broker's disk per topic; bytes per update from the collectors' ratio. */
+    private void footprint(String bootstrap, Path logDir) throws Exception {
+        CollectorMetrics a = CollectorMetrics.scrape(metricsA);
+        double updatesPerNotification = a.answered()
+                ? a.sum("planewatch_collector_updates_total")
+                        / Math.max(1, a.sum("planewatch_collector_notifications_total"))
+                : steadyUpdatesPerNotification; // col-a did not answer now
+        StringBuilder line = new StringBuilder();
+        try (TopicReader reader = new TopicReader(bootstrap)) {
+            for (String topic : List.of(
+                    FleetTopics.UPDATES,
+                    FleetTopics.EXCLUSIONS,
+                    FleetTopics.PLANES,
+                    FleetTopics.LINKS,
+                    FleetTopics.SUSPECTS,
+                    FleetTopics.ALARMS)) {
+                long records = reader.records(topic);
+                long bytes = TopicReader.bytesOnDisk(logDir, topic);
+                line.append(String.format(
+                        Locale.ROOT,
+                        "%s%s %d records, %.1f MB, %.0f B/record",
+                        line.isEmpty() ? "" : "; ",
+                        topic,
+                        records,
+                        bytes / 1e6,
+                        bytes / (double) Math.max(1, records)));
+                if (topic.equals(FleetTopics.UPDATES)) {
+                    line.append(String.format(
+                            Locale.ROOT,
+                            " (%.1f updates/record by the collectors' counters: %.1f B/update)",
+                            updatesPerNotification,
+                            bytes / (double) Math.max(1, records) / updatesPerNotification));
+                }
+            }
+        }
+        result("Kafka on disk (batches as the broker keeps them, lz4 as produced): %s", line);
+    }
+
+    private void processes(String when) {
+        List<PipelineProcess> all = List.of(agent, collectorA);
+        StringBuilder line = new StringBuilder();
+        for (PipelineProcess p : all) {
+            line.append(String.format(
+                    Locale.ROOT, "%s CPU %.0f s, peak RSS %d MB; ", p.name(), p.cpuSeconds(), p.peakRssMb()));
+        }
+        line.append(String.format(
+                Locale.ROOT,
+                "bench (console) CPU %.0f s, peak RSS %d MB",
+                PipelineProcess.cpuSecondsOf("self"),
+                PipelineProcess.statusKb("self", "VmHWM:") >> 10));
+        result("processes %s (since each started): %s", when, line);
+    }
+
+    private double[] cpu() {
+        return new double[] {
+            agent.cpuSeconds(), collectorA.cpuSeconds(), collectorB.cpuSeconds(), PipelineProcess.cpuSecondsOf("self")
+        };
+    }
+
+    private static double delta(
+            CollectorMetrics a0, CollectorMetrics a1, CollectorMetrics b0, CollectorMetrics b1, String name) {
+        return a1.sum(name) - a0.sum(name) + b1.sum(name) - b0.sum(name);
+    }
+
+    private static double held(CollectorMetrics m) {
+        return m.sum("planewatch_collector_targets");
+    }
+
+    private void alive() throws IOException {
+        for (PipelineProcess p : Arrays.asList(agent, collectorA, collectorB)) {
+            if (p != null && !p.isAlive() && p != collectorB) {
+                throw new BenchFailure(p.name() + " died; its log ends:\n" + p.tail());
+            }
+        }
+    }
+
+    private void await(BooleanSupplier condition, Duration bound, String failure) throws Exception {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (!condition.getAsBoolean()) {
+            alive();
+            if (System.nanoTime() > deadline) {
+                throw new BenchFailure(failure + " (waited " + bound.toSeconds() + " s)");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private void stopAll() {
+        if (console != null) {
+            console.close();
+        }
+        try {
+            for (PipelineProcess p : Arrays.asList(collectorB, collectorA, agent)) {
+                if (p != null) {
+                    p.stop();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        PipelineProcess.killAll();
+    }
+
+    private void printResults() {
+        System.out.println();
+        System.out.println("## FleetPipelineBench results");
+        System.out.println();
+        results.forEach(r -> System.out.println("- " + r));
+    }
+
+    private void result(String format, Object... args) {
+        String line = String.format(Locale.ROOT, format, args);
+        results.add(line);
+        say("result: %s", line);
+    }
+
+    private void say(String format, Object... args) {
+        System.out.printf(Locale.ROOT, "[%6.1f s] %s%n", secs(t0), String.format(Locale.ROOT, format, args));
+    }
+
+    private static long heapAfterGcMb() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20;
+    }
+
+    private static String ms(long nanos) {
+        return String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
+    }
+
+    private static double secs(long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** A free port whose next is free too (the embedded broker's controller takes the next). */
+    private static int freePortPair() throws IOException {
+        for (int tries = 0; tries < 50; tries++) {
+            int port = freePort();
+            if (port < 65_535) {
+                try (ServerSocket next = new ServerSocket(port + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
+                    return port;
+                } catch (IOException taken) {
+                    // try another
+                }
+            }
+        }
+        throw new BenchFailure("no two free consecutive ports on 127.0.0.1 for the embedded broker");
+    }
+}
