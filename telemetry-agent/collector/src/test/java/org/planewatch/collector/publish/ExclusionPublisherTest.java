@@ -2,6 +2,7 @@ package org.planewatch.collector.publish;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -97,6 +98,65 @@ class ExclusionPublisherTest {
         publisher.offer(decision("h", 0, 1));
 
         assertEquals(0, sink.sent.size());
+        assertEquals(1, counters.handedOver.sum());
+    }
+
+    /** A sink whose broker refuses the first {@code failures} sends, as a fenced broker does. */
+    private static final class RefusingSink implements ExclusionSink {
+        int failures;
+        int sends;
+
+        RefusingSink(int failures) {
+            this.failures = failures;
+        }
+
+        @Override
+        public CompletableFuture<Void> publish(ExclusionDecision decision, int share) {
+            sends++;
+            return sends <= failures
+                    ? CompletableFuture.failedFuture(new IllegalStateException("broker fenced"))
+                    : CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public void flush() {}
+    }
+
+    @Test
+    void aDecisionIsSentAgainUntilStoredForAsLongAsItsTargetIsHeld() {
+        RefusingSink sink = new RefusingSink(12);
+        PublishCounters counters = new PublishCounters();
+        List<Duration> waits = new ArrayList<>();
+        ExclusionPublisher publisher =
+                new ExclusionPublisher(sink, new PublishedDecisions(), source -> 0, counters, (wait, retry) -> {
+                    waits.add(wait);
+                    retry.run();
+                });
+
+        publisher.offer(decision("h", 204, 100));
+
+        assertEquals(13, sink.sends, "twelve refusals, then stored: a held target's ring is not read again");
+        assertEquals(1, counters.decisionsPublished.sum());
+        assertEquals(12, counters.decisionSendFailures.sum());
+        assertEquals(Duration.ofMillis(100), waits.getFirst());
+        assertEquals(ExclusionPublisher.MAX_RETRY_WAIT, waits.getLast(), "backing off, not hammering the broker");
+    }
+
+    @Test
+    void retriesEndWhenTheTargetIsHandedOver() {
+        RefusingSink sink = new RefusingSink(Integer.MAX_VALUE);
+        PublishCounters counters = new PublishCounters();
+        int[] held = {3};
+        ExclusionPublisher publisher = new ExclusionPublisher(
+                sink,
+                new PublishedDecisions(),
+                source -> held[0]-- > 0 ? 0 : -1,
+                counters,
+                (wait, retry) -> retry.run());
+
+        publisher.offer(decision("h", 1, 100));
+
+        assertEquals(3, sink.sends, "the new holder reads the ring and publishes it");
         assertEquals(1, counters.handedOver.sum());
     }
 }
