@@ -82,7 +82,7 @@ final class DrillDown implements AutoCloseable {
                 if (!wanted.equals(device)) {
                     device = wanted;
                     store = new TelemetryStore(
-                            clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), EVENT_CAPACITY);
+                            clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), EVENT_CAPACITY, true);
                     current.set(new Watch(device, store.publish(FabricSnapshot.IngestStats.NONE)));
                     if (!seek(device)) {
                         device = null;

@@ -84,7 +84,7 @@ final class DeviceState {
     String source = "";
     long lastSeenMillis;
     /** When its samples were taken, on the time base of its counters (simulated time for a simulated device). */
-    final SampleClock sampleClock = new SampleClock();
+    final SampleClock sampleClock;
 
     private final Map<String, LeafTable> ports = new SortedRows<>();
     /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
@@ -114,7 +114,8 @@ final class DeviceState {
     private Freshness summaryFreshness;
     private int summaryPeers = -1;
 
-    DeviceState(DeviceName name) {
+    DeviceState(DeviceName name, boolean joinsLate) {
+        this.sampleClock = new SampleClock(joinsLate);
         this.name = name;
     }
 

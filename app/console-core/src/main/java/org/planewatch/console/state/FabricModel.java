@@ -76,8 +76,12 @@ final class FabricModel {
     /** Suspect links and switches, fed by the exclusion log with every decision it takes (ADR 0095). */
     final Localizer localizer = new Localizer(LocalizerSettings.defaults(), new NamedFabricElements(this::classify));
 
-    FabricModel(int eventCapacity) {
+    /** Whether this model's reader may join devices' streams after their initial state (a drill-down's). */
+    private final boolean joinsLate;
+
+    FabricModel(int eventCapacity, boolean joinsLate) {
         this.exclusions = new ExclusionLog(eventCapacity, localizer);
+        this.joinsLate = joinsLate;
     }
 
     void apply(IngestEvent.Notification notification) {
@@ -204,7 +208,7 @@ final class FabricModel {
     private DeviceState device(String target) {
         DeviceState device = devices.get(target);
         if (device == null) {
-            device = new DeviceState(classify(target));
+            device = new DeviceState(classify(target), joinsLate);
             devices.put(target, device);
         }
         return device;

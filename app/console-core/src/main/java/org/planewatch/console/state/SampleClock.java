@@ -18,21 +18,32 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * rates. A device that never sent the leaf (a real one) is on the wall clock.
  */
 final class SampleClock {
+    /** Whether the reader may have joined the device's stream after its initial state (see {@link #baseNs}). */
+    private final boolean joinsLate;
+
     private static final TelemetryPath SIM_TIME = SimLeaves.CLOCK_STATE.child(SimLeaves.SIM_TIME_NS);
     private static final TelemetryPath EPOCH = SimLeaves.CLOCK_STATE.child(SimLeaves.EPOCH);
 
     /** The epoch the device sent last; -1 until it sent one. */
     private long epochNs = -1;
     /**
-     * What the simulated instants are counted from: the epoch the device sent, or, for a reader that
-     * joined its stream after the initial state (a fleet's drill-down reads the device's last 150 s,
-     * ADR 0102, and the epoch is sent only on change), the wall clock of the first sample it saw less
-     * that sample's simulated time. Kept while the device sends the same epoch: moving to the true
-     * epoch later would send its instants minutes back, and its counters would never move again.
+     * What the simulated instants are counted from: the epoch the device sent (0 until it sent one:
+     * every device of a simulation then counts from the same instant, which rates and the loss
+     * between two devices' counters need), or, for a reader that joined the stream after the initial
+     * state (a fleet's drill-down reads the device's last 150 s, ADR 0102, and the epoch is sent only
+     * on change), the wall clock of the first sample it saw less that sample's simulated time: its
+     * first samples, without the clock leaf, carry wall-clock timestamps, and counting from 0 would
+     * send its instants minutes back from them and its counters would never move again. Kept while
+     * the device sends the same epoch.
      */
     private long baseNs = -1;
     /** The latest simulated instant the device sent; -1 until it sent one. */
     private long simNs = -1;
+
+    /** @param joinsLate the reader may join the device's stream after its initial state (one device's drill-down) */
+    SampleClock(boolean joinsLate) {
+        this.joinsLate = joinsLate;
+    }
 
     /**
      * The instant of {@code notification}'s sample: its own simulated time, or, in a part of a sample
@@ -56,6 +67,9 @@ final class SampleClock {
         }
         if (simNs < 0) {
             return notification.timestampNs();
+        }
+        if (!joinsLate) {
+            return Math.max(0, epochNs) + simNs;
         }
         if (baseNs < 0) {
             baseNs = epochNs >= 0 ? epochNs : notification.timestampNs() - simNs;

@@ -56,10 +56,23 @@ public final class TelemetryStore implements SnapshotSource {
 
     public TelemetryStore(
             InstantSource clock, FreshnessPolicy freshnessPolicy, AlarmThresholds thresholds, int eventCapacity) {
+        this(clock, freshnessPolicy, thresholds, eventCapacity, false);
+    }
+
+    /**
+     * @param joinsLate the store may see a device's stream from after its initial state (a fleet's
+     *     drill-down into one device): a simulated device is then timed from its first sample
+     */
+    public TelemetryStore(
+            InstantSource clock,
+            FreshnessPolicy freshnessPolicy,
+            AlarmThresholds thresholds,
+            int eventCapacity,
+            boolean joinsLate) {
         this.clock = clock;
         this.freshnessPolicy = freshnessPolicy;
         this.thresholds = new AtomicReference<>(thresholds);
-        this.model = new FabricModel(eventCapacity);
+        this.model = new FabricModel(eventCapacity, joinsLate);
     }
 
     public TelemetryStore(InstantSource clock) {

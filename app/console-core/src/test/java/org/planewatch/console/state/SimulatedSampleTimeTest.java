@@ -72,12 +72,17 @@ class SimulatedSampleTimeTest {
      */
     @Test
     void aSimulatedSwitchJoinedAfterItsInitialStateGetsRatesAndItsCountersMove() {
+        // A drill-down's store: it reads the device's stream from after its initial state.
+        TelemetryStore store =
+                new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), 1000, true);
+        java.util.function.Consumer<Notifications> receive =
+                n -> store.apply(List.of(NotificationDecoderAccess.decode("fabric", n.build(), clock.millis())));
         store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
         for (int sample = 0; sample <= 3; sample++) {
-            receive(Notifications.of("p1-t0-0", WALL_NS + sample * 60 * SECOND_NS)
+            receive.accept(Notifications.of("p1-t0-0", WALL_NS + sample * 60 * SECOND_NS)
                     .text(PORT + "/oper-status", "UP")
                     .uint(PORT + "/counters/out-octets", sample * OCTETS_PER_SIM_MS));
-            receive(Notifications.of("p1-t0-0", WALL_NS + sample * 60 * SECOND_NS)
+            receive.accept(Notifications.of("p1-t0-0", WALL_NS + sample * 60 * SECOND_NS)
                     .uint("sim:/clock/state/sim-time-ns", 5_000_000L + sample * 1_000_000L));
             clock.advance(Duration.ofSeconds(60));
         }
@@ -88,6 +93,30 @@ class SimulatedSampleTimeTest {
                 .getFirst();
         assertEquals(3 * OCTETS_PER_SIM_MS, port.outOctets(), "its counters move");
         assertEquals(100e9, port.outBps(), 1, "per simulated second");
+    }
+
+    /**
+     * The live console sees every device from its initial state: a device whose epoch has not come
+     * must not be timed from its own first sample, or the two ends of a link disagree on when they
+     * sampled and a healthy link shows packets lost between them (the demo's plane view did).
+     */
+    @Test
+    void devicesOfOneSimulationAreTimedAlikeWhateverTheWallClockOfTheirFirstSample() {
+        SampleClock first = new SampleClock(false);
+        SampleClock second = new SampleClock(false);
+        long atFirst = first.sampleTimeNs(NotificationDecoderAccess.decode(
+                "fabric",
+                Notifications.of("p1-t0-0", WALL_NS)
+                        .uint("sim:/clock/state/sim-time-ns", 2_000_000L)
+                        .build(),
+                clock.millis()));
+        long atSecond = second.sampleTimeNs(NotificationDecoderAccess.decode(
+                "fabric",
+                Notifications.of("p1-t1-2", WALL_NS + 5 * SECOND_NS)
+                        .uint("sim:/clock/state/sim-time-ns", 2_000_000L)
+                        .build(),
+                clock.millis()));
+        assertEquals(atFirst, atSecond, "one simulated instant, one sample time");
     }
 
     @Test
