@@ -209,6 +209,11 @@ public final class GnmiTargetClient implements AutoCloseable {
                     .build();
             ClientCalls.asyncBidiStreamingCall(authenticated.newCall(method, CallOptions.DEFAULT), stream)
                     .onNext(request);
+            if (stream.retired) {
+                // Replaced by another host while it started (a redial and a click on two threads):
+                // its cancel found no call yet, so it is cancelled here, not left streaming.
+                stream.cancel("replaced before it started");
+            }
         } catch (IllegalStateException cancelledAlready) {
             // The dial failed before the request went out (refused at once): the stream's onError
             // already reported it and scheduled the redial.
@@ -332,19 +337,19 @@ public final class GnmiTargetClient implements AutoCloseable {
             if (retired) {
                 return; // a host no longer looked at: its leaves would undo the grid of the one looked at now
             }
-            if (!announced && explicitPaths) {
+            if (!announced) {
                 announced = true;
-            } else if (!announced) {
-                announced = true;
-                backoff.reset();
-                lastLiveMillis = clock.millis();
-                // Streaming since its first response arrived: stamped later, the change would be queued
-                // ahead of a response that arrived before it.
-                queue.offer(new IngestEvent.Connection(
-                        config.name(),
-                        ConnectionPhase.STREAMING,
-                        "",
-                        response.map(IngestEvent::arrivalMillis).orElseGet(clock::millis)));
+                if (!explicitPaths) { // the fabric's streams announce the connection; an explicit one only adds leaves
+                    backoff.reset();
+                    lastLiveMillis = clock.millis();
+                    // Streaming since its first response arrived: stamped later, the change would be queued
+                    // ahead of a response that arrived before it.
+                    queue.offer(new IngestEvent.Connection(
+                            config.name(),
+                            ConnectionPhase.STREAMING,
+                            "",
+                            response.map(IngestEvent::arrivalMillis).orElseGet(clock::millis)));
+                }
             }
             response.ifPresent(queue::offer);
         }
