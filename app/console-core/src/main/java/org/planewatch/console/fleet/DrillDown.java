@@ -160,8 +160,10 @@ final class DrillDown implements AutoCloseable {
     @Override
     public void close() {
         stopped = true;
+        // The wakeup ends a poll or a wait for metadata; the thread's own sleeps are a second at most.
+        // Interrupting it instead made the consumer's close in its last step throw Kafka's
+        // InterruptException out of the thread: a stack trace every time the console quit.
         consumer.wakeup();
-        thread.interrupt();
         try {
             thread.join(5_000);
         } catch (InterruptedException e) {
