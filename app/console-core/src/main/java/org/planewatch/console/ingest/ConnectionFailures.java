@@ -27,6 +27,9 @@ public final class ConnectionFailures {
      * gets the same answer, so the redial waits the longest back-off even if the target just streamed.
      */
     public static boolean refusesTheRequest(Throwable error) {
+        if (cutForTooManyPings(Status.fromThrowable(error))) {
+            return false;
+        }
         return switch (Status.fromThrowable(error).getCode()) {
             case RESOURCE_EXHAUSTED, INVALID_ARGUMENT, PERMISSION_DENIED, UNIMPLEMENTED -> true;
             default -> false;
@@ -48,6 +51,18 @@ public final class ConnectionFailures {
                 "connection to " + target.address() + " lost before the agent answered" + detail(status), true);
     }
 
+    /**
+     * gRPC reports a connection its server closed for too many keepalive pings (HTTP/2 GOAWAY
+     * ENHANCE_YOUR_CALM, debug data too_many_pings) as RESOURCE_EXHAUSTED, the code of an agent's own
+     * limits; but dialling again works, so it is neither a refusal nor worth the longest back-off.
+     */
+    private static boolean cutForTooManyPings(Status status) {
+        String description = status.getDescription();
+        return status.getCode() == Status.Code.RESOURCE_EXHAUSTED
+                && description != null
+                && (description.contains("too_many_pings") || description.contains("ENHANCE_YOUR_CALM"));
+    }
+
     /** The explanation, or null for a plaintext connection closed or reset before any answer. */
     private static String message(TargetConfig target, Throwable error, boolean streamed) {
         Status status = Status.fromThrowable(error);
@@ -66,6 +81,11 @@ public final class ConnectionFailures {
             case INVALID_ARGUMENT:
                 return where + " rejected the subscription" + detail(status);
             case RESOURCE_EXHAUSTED:
+                if (cutForTooManyPings(status)) {
+                    return where + " closed the connection: it allows fewer keepalive pings than were sent"
+                            + " (GOAWAY too_many_pings); every stream of the connection is subscribed again"
+                            + " and gRPC pings half as often from now on";
+                }
                 // An agent limit (paths per request, selection work, streams per client): the same
                 // subscription is refused again until the agent's operator raises it.
                 return where + " refused the subscription, over one of its limits" + detail(status);
