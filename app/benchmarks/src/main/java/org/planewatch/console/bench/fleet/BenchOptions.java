@@ -17,11 +17,15 @@ record BenchOptions(
         int measureSeconds,
         int readySeconds,
         int publishIntervalMs,
+        int counterIntervalMs,
+        Path consoleJar,
+        Path screenshots,
         Path work) {
 
     static final String USAGE = "usage: FleetPipelineBench [--scenario FILE] [--agent-jar JAR] [--collector-jar JAR]"
             + " [--agent-heap 2g] [--collector-heap 2g] [--measure-seconds 120] [--ready-seconds 900]"
-            + " [--publish-interval-ms 15000] [--work DIR]";
+            + " [--publish-interval-ms 15000] [--counter-interval-ms 60000] [--console-jar JAR]"
+            + " [--screenshots DIR (run under a display, e.g. xvfb-run)] [--work DIR]";
 
     static BenchOptions parse(String[] args) throws IOException {
         Path scenario = Path.of("sim-backend/scenarios/scale/full-scale-incident.yaml");
@@ -32,6 +36,9 @@ record BenchOptions(
         int measure = 120;
         int ready = 900;
         int publish = 15_000;
+        int counters = 60_000;
+        Path consoleJar = Path.of("app/target/planewatch-console.jar");
+        Path screenshots = null;
         Path work = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
@@ -48,12 +55,19 @@ record BenchOptions(
                 case "--measure-seconds" -> measure = positive(flag, value);
                 case "--ready-seconds" -> ready = positive(flag, value);
                 case "--publish-interval-ms" -> publish = positive(flag, value);
+                case "--counter-interval-ms" -> counters = positive(flag, value);
+                case "--console-jar" -> consoleJar = Path.of(value);
+                case "--screenshots" -> screenshots = Path.of(value);
                 case "--work" -> work = Path.of(value);
                 default -> throw new BenchFailure("unknown option " + flag + "; " + USAGE);
             }
         }
         if (!Files.isRegularFile(scenario)) {
             throw new BenchFailure("--scenario: no file " + scenario.toAbsolutePath());
+        }
+        if (screenshots != null && !Files.isRegularFile(consoleJar)) {
+            throw new BenchFailure("--screenshots: no console jar at " + consoleJar.toAbsolutePath()
+                    + " (build it: ./mvnw -o -pl app/console -am package -DskipTests, or give --console-jar)");
         }
         Fabric fabric = Fabric.of(scenario);
         boolean big = fabric.hosts() > 16_384;
@@ -66,6 +80,9 @@ record BenchOptions(
                 measure,
                 ready,
                 publish,
+                counters,
+                consoleJar,
+                screenshots != null ? Files.createDirectories(screenshots) : null,
                 work != null ? Files.createDirectories(work) : Files.createTempDirectory("fleet-pipeline-bench"));
     }
 

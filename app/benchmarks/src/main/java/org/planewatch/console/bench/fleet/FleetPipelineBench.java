@@ -51,7 +51,7 @@ public final class FleetPipelineBench {
     private static final Duration DRILL_BOUND = Duration.ofSeconds(60);
     private static final Duration TAKEOVER_BOUND = Duration.ofSeconds(120);
     private static final Duration EXCLUSIONS_BOUND = Duration.ofSeconds(120);
-    private static final int COUNTER_INTERVAL_MS = 60_000;
+    private static final int SCREENSHOT_AFTER_SECONDS = 45;
 
     private final BenchOptions options;
     private final Fabric fabric;
@@ -105,7 +105,7 @@ public final class FleetPipelineBench {
                 work,
                 options.agentHeap(),
                 options.collectorHeap(),
-                COUNTER_INTERVAL_MS,
+                options.counterIntervalMs(),
                 options.publishIntervalMs(),
                 Runtime.getRuntime().availableProcessors());
         int agentPort = freePort();
@@ -115,6 +115,9 @@ public final class FleetPipelineBench {
         long ready = awaitWholeFabric();
         connectConsole(bootstrap);
         steadyState(bootstrap);
+        if (options.screenshots() != null) {
+            screenshots(bootstrap);
+        }
         drillDown("host-0", () -> hostHasLiveCounters("host-0"));
         drillDown("p0-t0-0", () -> switchHasLiveCounters("p0-t0-0"));
         killOneCollector();
@@ -195,7 +198,7 @@ public final class FleetPipelineBench {
                         "--publish-interval-ms",
                         String.valueOf(options.publishIntervalMs()),
                         "--target-defined-interval-ms",
-                        String.valueOf(COUNTER_INTERVAL_MS),
+                        String.valueOf(options.counterIntervalMs()),
                         // both collectors' connections while shares move, and the bench's Get
                         "--max-clients",
                         String.valueOf(Math.max(64, 2 * entries + 8))),
@@ -413,7 +416,7 @@ public final class FleetPipelineBench {
                 maxQueue,
                 maxRollupLag,
                 maxRollupAge,
-                COUNTER_INTERVAL_MS / 1000);
+                options.counterIntervalMs() / 1000);
         String[] names = {"agent", "col-a (+broker)", "col-b", "bench (console)"};
         long[] rss = {
             agent.rssMb(), collectorA.rssMb(), collectorB.rssMb(), PipelineProcess.statusKb("self", "VmRSS:") >> 10
@@ -464,7 +467,45 @@ public final class FleetPipelineBench {
                 sorted[sorted.length / 2],
                 sorted[(int) (sorted.length * 0.99)],
                 sorted[sorted.length - 1],
-                COUNTER_INTERVAL_MS / 1000);
+                options.counterIntervalMs() / 1000);
+    }
+
+    /**
+     * The console itself on the live fleet ({@code --kafka}), one process per view under the display the
+     * bench runs with: the overview, the plane with the most links down as its T0 x T1 matrix, and the
+     * exclusions with the suspects. Each waits {@link #SCREENSHOT_AFTER_SECONDS} so that its first
+     * frame (within 10 s at full scale, the target) has settled.
+     */
+    private void screenshots(String bootstrap) throws Exception {
+        FabricSnapshot now = console.snapshots().latest();
+        int plane = now.planes().stream()
+                .max(java.util.Comparator.comparingInt(FabricSnapshot.PlaneSummary::linksDown))
+                .map(FabricSnapshot.PlaneSummary::plane)
+                .orElse(0);
+        String prefix = fabric.hosts() >= 131_072 ? "fullscale-live-" : "fleet-" + fabric.hosts() + "-live-";
+        screenshot(bootstrap, prefix + "overview.png", List.of("--view", "overview"));
+        screenshot(bootstrap, prefix + "plane-matrix.png", List.of("--view", "plane", "--select", "p" + plane));
+        screenshot(bootstrap, prefix + "suspects.png", List.of("--view", "exclusions"));
+    }
+
+    private void screenshot(String bootstrap, String name, List<String> view) throws Exception {
+        Path file = options.screenshots().resolve(name).toAbsolutePath();
+        List<String> args = new ArrayList<>(List.of("--kafka", bootstrap));
+        args.addAll(view);
+        args.addAll(List.of("--screenshot", file.toString(), "--exit-after", String.valueOf(SCREENSHOT_AFTER_SECONDS)));
+        long start = System.nanoTime();
+        PipelineProcess shot = PipelineProcess.startJar(
+                "console " + name,
+                List.of("-Xmx2g", "-XX:MaxGCPauseMillis=50"),
+                options.consoleJar(),
+                args,
+                options.work().resolve("console-" + name + ".log"));
+        int status = shot.awaitExit(Duration.ofSeconds(SCREENSHOT_AFTER_SECONDS + 60), "take its screenshot");
+        if (status != 0 || !Files.isRegularFile(file)) {
+            throw new BenchFailure("the console exited with status " + status + " without " + file + "; its log ends:\n"
+                    + shot.tail());
+        }
+        result("screenshot %s (%s) by the console on --kafka, %.0f s", file, String.join(" ", view), secs(start));
     }
 
     private void drillDown(String device, BooleanSupplier shown) throws Exception {
