@@ -21,7 +21,9 @@ import org.planewatch.console.telemetry.IngestEvent;
  */
 public final class Forwarder implements Runnable {
     /** Events taken from the queue at once (their credits go back to the subscriptions as they are taken). */
-    public static final int BATCH_EVENTS = 1_024;
+    private static final int BATCH_EVENTS = 1_024;
+    /** Updates taken at once, at most (past the first event): what the forwarder holds beside the queue. */
+    private static final long BATCH_UPDATES = 65_536;
 
     private final IngestQueue queue;
     private final Predicate<String> holds;
@@ -64,7 +66,7 @@ public final class Forwarder implements Runnable {
         List<IngestEvent> batch = new ArrayList<>(BATCH_EVENTS);
         while (!stopped) {
             try {
-                queue.drain(batch, BATCH_EVENTS, 200);
+                queue.drain(batch, BATCH_EVENTS, BATCH_UPDATES, 200);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
