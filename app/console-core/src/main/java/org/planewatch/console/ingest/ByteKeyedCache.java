@@ -7,7 +7,7 @@ import java.util.Arrays;
 
 /**
  * Decoded values by the raw wire bytes they were decoded from (an encoded gNMI path, a prefix), for
- * one stream. Agents repeat the same few thousand paths every sample, so the decoder hashes and
+ * one connection's streams. Agents repeat the same few thousand paths every sample, so the decoder hashes and
  * compares the bytes in place instead of building strings, maps and path objects per update.
  * Open addressing with linear probing; when full, the table is emptied and refilled from the wire
  * (bounded memory whatever an agent sends). One thread at a time.

@@ -11,10 +11,11 @@ import java.util.Optional;
 import org.planewatch.console.telemetry.IngestEvent;
 
 /**
- * The client-side response marshaller of one Subscribe call: gRPC hands it each message's bytes and
+ * The client-side response marshaller of one connection's Subscribe calls: gRPC hands it each message's bytes and
  * it returns the decoded {@link IngestEvent} (empty for responses the console does not use), so no
- * protobuf {@code SubscribeResponse} is ever built on the hot path. gRPC calls it on the call's
- * serialized executor, one message at a time, so its buffer and caches need no locking.
+ * protobuf {@code SubscribeResponse} is ever built on the hot path. gRPC calls it on each call's
+ * serialized executor; the calls of one connection take turns (one buffer and one set of caches for
+ * them all, however many per-device streams the connection carries).
  */
 final class DecodingResponseMarshaller implements MethodDescriptor.Marshaller<Optional<IngestEvent>> {
     private final SubscribeResponseDecoder decoder;
@@ -31,8 +32,9 @@ final class DecodingResponseMarshaller implements MethodDescriptor.Marshaller<Op
         throw new UnsupportedOperationException("the console only receives Subscribe responses, it never sends them");
     }
 
+    /** Synchronized: the streams of one connection share this decoder, and each call parses on its own executor. */
     @Override
-    public Optional<IngestEvent> parse(InputStream stream) {
+    public synchronized Optional<IngestEvent> parse(InputStream stream) {
         try {
             int length = read(stream);
             return Optional.ofNullable(decoder.decode(buffer, length, clock.millis()));

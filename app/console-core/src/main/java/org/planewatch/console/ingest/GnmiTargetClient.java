@@ -8,6 +8,7 @@ import io.grpc.ConnectivityState;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
 import io.grpc.StatusRuntimeException;
 import io.grpc.TlsChannelCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
@@ -48,6 +49,11 @@ import org.planewatch.telemetry.path.TelemetryPath;
  * backoff and jitter after any failure, capped low while the target was live recently, and at
  * once when the channel connects, so a restarted agent is subscribed to again within about a
  * second of listening (ADR 0087). Network callbacks do nothing else.
+ *
+ * <p>Fed into a {@linkplain IngestQueue#paced paced} queue (a collector's, ADR 0112), every stream
+ * reads with gRPC's manual flow control: it asks for its next response only with one of the queue's
+ * {@link ReadCredits}, and waits without a thread for one otherwise; what it has not asked for stays
+ * in the agent (HTTP/2 flow control), never in this process beyond the connection's window.
  */
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
@@ -65,9 +71,18 @@ public final class GnmiTargetClient implements AutoCloseable {
     private final InstantSource clock;
     private final ScheduledExecutorService scheduler;
     private final Backoff backoff;
+    /** The queue's credits when it is paced; null: gRPC reads as fast as the agent sends. */
+    private final ReadCredits credits;
+
     private final ManagedChannel channel;
     /** The channel with the credential headers attached to every call. */
     private final Channel authenticated;
+    /**
+     * Subscribe, its responses decoded from their bytes (no protobuf objects) by one decoder for all
+     * the connection's streams: a decoder per stream kept its buffer, its arrays and every path its
+     * device sent, 1.1 KB a leaf, 2 GB for 2,624 per-device streams (ADR 0112).
+     */
+    private final MethodDescriptor<SubscribeRequest, Optional<IngestEvent>> subscribe;
 
     private final Object lock = new Object();
     /** When the target last streamed (its first response, or a failure while streaming); MIN_VALUE: never. */
@@ -94,6 +109,7 @@ public final class GnmiTargetClient implements AutoCloseable {
         this.clock = clock;
         this.scheduler = scheduler;
         this.backoff = backoff;
+        this.credits = queue.credits().orElse(null);
         // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
         // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
         this.channel = NettyChannelBuilder.forAddress(config.host(), config.port(), credentials(config))
@@ -113,6 +129,10 @@ public final class GnmiTargetClient implements AutoCloseable {
             headers.put(Metadata.Key.of("password", Metadata.ASCII_STRING_MARSHALLER), c.password());
         });
         this.authenticated = ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(headers));
+        this.subscribe = gNMIGrpc.getSubscribeMethod().toBuilder(
+                        ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()),
+                        new DecodingResponseMarshaller(config.name(), config.defaultDevice(), clock))
+                .build();
     }
 
     /**
@@ -202,13 +222,9 @@ public final class GnmiTargetClient implements AutoCloseable {
 
     private void open(Stream stream, SubscribeRequest request) {
         try {
-            // Responses are decoded from their bytes by the call's own marshaller (no protobuf objects).
-            var method = gNMIGrpc.getSubscribeMethod().toBuilder(
-                            ProtoUtils.marshaller(SubscribeRequest.getDefaultInstance()),
-                            new DecodingResponseMarshaller(config.name(), config.defaultDevice(), clock))
-                    .build();
-            ClientCalls.asyncBidiStreamingCall(authenticated.newCall(method, CallOptions.DEFAULT), stream)
+            ClientCalls.asyncBidiStreamingCall(authenticated.newCall(subscribe, CallOptions.DEFAULT), stream)
                     .onNext(request);
+            stream.askForNext();
             if (stream.retired) {
                 // Replaced by another host while it started (a redial and a click on two threads):
                 // its cancel found no call yet, so it is cancelled here, not left streaming.
@@ -298,6 +314,10 @@ public final class GnmiTargetClient implements AutoCloseable {
         private boolean announced;
         private volatile boolean retired;
         private ClientCallStreamObserver<SubscribeRequest> call;
+        /** Paced: a credit is held for a response asked for and not yet received. Guarded by this. */
+        private boolean holdsCredit;
+        /** Paced: the call ended; a credit given to it later goes back at once. Guarded by this. */
+        private boolean ended;
 
         Stream(long attempt, boolean explicitPaths) {
             this.attempt = attempt;
@@ -324,6 +344,9 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void beforeStart(ClientCallStreamObserver<SubscribeRequest> requestStream) {
+            if (credits != null) {
+                requestStream.disableAutoRequestWithInitial(0); // each response asked for with a credit
+            }
             synchronized (lock) {
                 call = requestStream;
                 if (!retired) {
@@ -332,8 +355,60 @@ public final class GnmiTargetClient implements AutoCloseable {
             }
         }
 
+        /** Paced: asks for the next response with a credit, or waits (no thread) until one is free. */
+        void askForNext() {
+            if (credits != null && credits.take(this::credited)) {
+                credited();
+            }
+        }
+
+        /** A credit was taken for this stream: it asks for one response, or gives it back once ended. */
+        private void credited() {
+            ClientCallStreamObserver<SubscribeRequest> asking;
+            synchronized (this) {
+                asking = ended ? null : call;
+                holdsCredit = asking != null;
+            }
+            if (asking == null) {
+                credits.release(1);
+                return;
+            }
+            asking.request(1);
+        }
+
+        /** Paced: a response arrived; its credit now goes with it through the queue, or back at once. */
+        private void received(boolean queued) {
+            if (credits == null) {
+                return;
+            }
+            synchronized (this) {
+                holdsCredit = false;
+            }
+            if (!queued) {
+                credits.release(1);
+            }
+        }
+
+        /** Paced: the call ended; a credit held for a response that will not come goes back. */
+        private void end() {
+            if (credits == null) {
+                return;
+            }
+            boolean held;
+            synchronized (this) {
+                ended = true;
+                held = holdsCredit;
+                holdsCredit = false;
+            }
+            if (held) {
+                credits.release(1);
+            }
+        }
+
         @Override
         public void onNext(Optional<IngestEvent> response) {
+            boolean queued = !retired && response.isPresent();
+            received(queued);
             if (retired) {
                 return; // a host no longer looked at: its leaves would undo the grid of the one looked at now
             }
@@ -352,10 +427,12 @@ public final class GnmiTargetClient implements AutoCloseable {
                 }
             }
             response.ifPresent(queue::offer);
+            askForNext();
         }
 
         @Override
         public void onError(Throwable error) {
+            end();
             if (retired) {
                 return;
             }
@@ -368,6 +445,7 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void onCompleted() {
+            end();
             if (retired) {
                 return;
             }

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -33,6 +34,11 @@ import org.planewatch.telemetry.schema.ExclusionEventRing;
  * </ul>
  *
  * The owner drains the FIFO first, then the devices that waited longest, within a bound per drain.
+ *
+ * <p>A {@linkplain #paced paced} queue (a collector's, ADR 0112) coalesces nothing: its network
+ * threads ask for a response only with one of its {@link ReadCredits}, so the FIFO always has room for
+ * what they decode, and a drain gives the credits of the responses it took back to the streams that
+ * wait for one.
  */
 public final class IngestQueue {
     /** How long a network thread waits for room for an event that must not be lost. */
@@ -51,6 +57,8 @@ public final class IngestQueue {
     private final long maxPendingUpdates;
     /** Samples enter the FIFO only below these, so events always find room there first. */
     private final int sampleEventLimit;
+    /** Paced: responses are read only with a credit, and nothing is coalesced. Null: automatic. */
+    private final ReadCredits credits;
 
     private final long sampleUpdateLimit;
     private final long sampleWaitMillis = SAMPLE_WAIT.toMillis();
@@ -91,6 +99,11 @@ public final class IngestQueue {
      * @param eventWait how long a network thread waits for room for an event before counting it lost
      */
     public IngestQueue(int capacity, long maxPendingUpdates, long maxCoalescedLeaves, Duration eventWait) {
+        this(capacity, maxPendingUpdates, maxCoalescedLeaves, eventWait, null);
+    }
+
+    private IngestQueue(
+            int capacity, long maxPendingUpdates, long maxCoalescedLeaves, Duration eventWait, ReadCredits credits) {
         if (capacity <= 0 || maxPendingUpdates <= 0 || maxCoalescedLeaves <= 0) {
             throw new IllegalArgumentException("ingest queue bounds must be > 0, got " + capacity + " events, "
                     + maxPendingUpdates + " updates, " + maxCoalescedLeaves + " coalesced leaves");
@@ -101,6 +114,28 @@ public final class IngestQueue {
         this.sampleUpdateLimit = Math.max(1, maxPendingUpdates / 4);
         this.eventWaitNanos = eventWait.toNanos();
         this.latest = new LatestSamples(maxCoalescedLeaves);
+        this.credits = credits;
+    }
+
+    /** Room in a paced queue for connection changes beside the responses its credits let in. */
+    static final int PACED_CONNECTION_ROOM = 4_096;
+
+    /**
+     * A queue that holds at most {@code responses} decoded responses (notifications and sync markers)
+     * plus connection changes, and coalesces nothing: the subscriptions feeding it read a response
+     * only with a credit from {@link #credits()} (gRPC's manual flow control), which comes back when a
+     * drain takes the response. For a collector, which must forward every notification rather than
+     * the newest values (ADR 0112). A response holds as many updates as its agent puts in one (1,000
+     * at most from ours): the bound in updates is that times {@code responses}.
+     */
+    public static IngestQueue paced(int responses) {
+        ReadCredits credits = new ReadCredits(responses);
+        return new IngestQueue(responses + PACED_CONNECTION_ROOM, Long.MAX_VALUE / 8, 1, EVENT_WAIT, credits);
+    }
+
+    /** The credits a paced queue's subscriptions read with; empty for a queue that coalesces. */
+    public Optional<ReadCredits> credits() {
+        return Optional.ofNullable(credits);
     }
 
     /**
@@ -116,7 +151,9 @@ public final class IngestQueue {
                 return;
             }
             heard.merge(event.source(), event.arrivalMillis(), Math::max);
-            if (event instanceof IngestEvent.Notification notification) {
+            if (credits != null) {
+                offerResponse(event);
+            } else if (event instanceof IngestEvent.Notification notification) {
                 offerNotification(notification);
             } else {
                 offerEvent(event, 0);
@@ -124,6 +161,18 @@ public final class IngestQueue {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** A paced queue's response: its credit saw to the room, so it never waits nor is coalesced. */
+    private void offerResponse(IngestEvent event) {
+        int size = size(event);
+        if (closed) {
+            eventsLost++;
+            droppedNotifications += event instanceof IngestEvent.Notification ? 1 : 0;
+            droppedUpdates += size;
+            return;
+        }
+        enqueue(event, size);
     }
 
     private void offerNotification(IngestEvent.Notification notification) {
@@ -216,7 +265,8 @@ public final class IngestQueue {
     }
 
     private void enqueue(IngestEvent event, int size) {
-        if (event instanceof IngestEvent.Notification notification) {
+        // A paced queue coalesces nothing: no device to remember as handed over (68,608 of them in a collector).
+        if (credits == null && event instanceof IngestEvent.Notification notification) {
             latest.handedOver(notification.source(), notification.target());
         }
         fifo.addLast(event);
@@ -263,6 +313,7 @@ public final class IngestQueue {
      */
     public int drain(Collection<IngestEvent> sink, int maxEvents, long maxUpdates, long waitMillis)
             throws InterruptedException {
+        int responses = 0;
         lock.lock();
         try {
             if (waitMillis > 0) {
@@ -278,6 +329,9 @@ public final class IngestQueue {
                 int size = size(event);
                 pendingUpdates -= size;
                 updates += size;
+                if (!(event instanceof IngestEvent.Connection)) {
+                    responses++; // a connection change took no credit
+                }
                 sink.add(inArrivalOrder(event));
                 moved++;
             }
@@ -297,6 +351,10 @@ public final class IngestQueue {
             return moved;
         } finally {
             lock.unlock();
+            if (credits != null) {
+                // Outside the lock: the credits resume paused streams, which ask gRPC for their next response.
+                credits.release(responses);
+            }
         }
     }
 

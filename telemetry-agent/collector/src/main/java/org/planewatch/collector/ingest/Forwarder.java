@@ -20,7 +20,10 @@ import org.planewatch.console.telemetry.IngestEvent;
  * holder. Connection failures are logged once per change of phase.
  */
 public final class Forwarder implements Runnable {
+    /** Events taken from the queue at once (their credits go back to the subscriptions as they are taken). */
     private static final int BATCH_EVENTS = 1_024;
+    /** Updates taken at once, at most (past the first event): what the forwarder holds beside the queue. */
+    private static final long BATCH_UPDATES = 65_536;
 
     private final IngestQueue queue;
     private final Predicate<String> holds;
@@ -63,7 +66,7 @@ public final class Forwarder implements Runnable {
         List<IngestEvent> batch = new ArrayList<>(BATCH_EVENTS);
         while (!stopped) {
             try {
-                queue.drain(batch, BATCH_EVENTS, 200);
+                queue.drain(batch, BATCH_EVENTS, BATCH_UPDATES, 200);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -79,6 +82,28 @@ public final class Forwarder implements Runnable {
         }
     }
 
+    /**
+     * Hands {@code notification} to the sink, trying again for as long as it refuses (full: Kafka
+     * slower than the agents): this thread waiting is what holds the agents back, since the
+     * subscriptions read only what the queue has room for (ADR 0112). False only when stopped first.
+     */
+    private boolean publish(IngestEvent.Notification notification) {
+        boolean refused = false;
+        while (!stopped) {
+            if (updates.publish(notification)) {
+                if (refused) {
+                    log.accept("the updates topic takes notifications again");
+                }
+                return true;
+            }
+            if (!refused) {
+                refused = true;
+                log.accept("the updates topic takes no more for now: holding the agents back until it does");
+            }
+        }
+        return false;
+    }
+
     private void forward(IngestEvent event) {
         if (!holds.test(event.source())) {
             counters.handedOver.increment();
@@ -86,7 +111,7 @@ public final class Forwarder implements Runnable {
         }
         switch (event) {
             case IngestEvent.Notification notification -> {
-                if (updates.publish(notification)) {
+                if (publish(notification)) {
                     counters.notifications.increment();
                     counters.updates.add(notification.updates().size());
                 } else {

@@ -29,7 +29,7 @@ public final class ClientProperties {
     /**
      * Raw updates: idempotent, acks=all, lz4 (cheap on CPU, about 5x on repeated paths), batched for up
      * to 20 ms or 256 KiB per partition. When the cluster cannot take them, a send waits at most 2 s
-     * for room and the notification is dropped and counted: a live stream is worth more than an old one.
+     * for room and is refused; the forwarder offers it again, and the agents wait meanwhile (ADR 0112).
      */
     static Map<String, Object> updatesProducer(CollectorSettings settings) {
         Map<String, Object> props = producer(settings, "updates", ByteArraySerializer.class);

@@ -1,9 +1,13 @@
 package org.planewatch.collector.kafka;
 
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.planewatch.collector.config.CollectorSettings;
 import org.planewatch.collector.publish.UpdateSink;
 import org.planewatch.collector.wire.GnmiRecords;
@@ -26,20 +30,44 @@ public final class KafkaUpdateSink implements UpdateSink, AutoCloseable {
     @Override
     public boolean publish(IngestEvent.Notification notification) {
         byte[] value = GnmiRecords.encode(notification);
+        // The producer reports a record it refused at once (no room in its buffer, or no metadata,
+        // within max.block.ms) through the future and callback, on this thread, not by throwing.
+        boolean[] sending = {true};
+        Future<RecordMetadata> sent;
         try {
-            producer.send(
+            sent = producer.send(
                     new ProducerRecord<>(
                             topic, null, notification.target(), value, Headers.of(notification.source(), collector)),
                     (metadata, error) -> {
-                        if (error != null) {
+                        if (error != null && !(sending[0] && error instanceof TimeoutException)) {
                             failed.increment();
                         }
                     });
-            bytes.add(value.length);
-            return true;
-        } catch (KafkaException full) {
-            // buffer full for max.block.ms, or the producer closing: dropped and counted
+        } catch (KafkaException closing) {
+            return false; // the producer is closing: the forwarder is stopping too
+        } finally {
+            sending[0] = false;
+        }
+        if (refusedForNow(sent)) {
+            return false; // full: the forwarder offers it again, and the agents wait meanwhile (ADR 0112)
+        }
+        bytes.add(value.length);
+        return true;
+    }
+
+    /** Whether the producer gave up on the record at once for want of room or metadata (a timeout). */
+    private static boolean refusedForNow(Future<RecordMetadata> sent) {
+        if (!sent.isDone()) {
             return false;
+        }
+        try {
+            sent.get();
+            return false;
+        } catch (ExecutionException e) {
+            return e.getCause() instanceof TimeoutException;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
         }
     }
 

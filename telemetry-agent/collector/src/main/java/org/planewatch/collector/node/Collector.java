@@ -29,14 +29,18 @@ import org.planewatch.console.ingest.SubscriptionPlan;
  * #crash} stops as a killed process would, leaving the group to notice.
  */
 public final class Collector implements AutoCloseable {
-    /** Notifications and updates waiting between the subscriptions and Kafka, at most. */
-    static final int QUEUE_EVENTS = 16_384;
-
-    static final long QUEUE_UPDATES = 4_000_000;
+    /**
+     * Responses (notifications, sync markers) read from the agents and not yet taken by the forwarder,
+     * at most: the subscriptions ask gRPC for a response only with one of the queue's credits, and the
+     * agents hold back the rest (ADR 0112). Our agent puts up to 1,000 updates in a notification (an
+     * initial state's average was about 500 on the 2,048-host fabric): at most 256,000 updates wait
+     * here, about 40 MB decoded, and still more than a second of the forwarder's work.
+     */
+    static final int QUEUE_RESPONSES = 256;
 
     private final CollectorSettings settings;
     private final PublishCounters counters = new PublishCounters();
-    private final IngestQueue queue = new IngestQueue(QUEUE_EVENTS, QUEUE_UPDATES);
+    private final IngestQueue queue = IngestQueue.paced(QUEUE_RESPONSES);
     private final ScheduledExecutorService scheduler;
     private final Subscriptions subscriptions;
     private final Share share;

@@ -11,7 +11,11 @@ import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.fleet.RollupJson;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.QpLeaves;
+import org.planewatch.telemetry.schema.QueueLeaves;
 
 /**
  * The per-device stage of the rollups for one stream task: the notifications of the devices in one
@@ -39,7 +43,60 @@ public final class DevicePartials {
     }
 
     public void apply(IngestEvent.Notification notification) {
-        store.apply(List.of(notification));
+        IngestEvent.Notification read = withoutUnreadTables(notification);
+        if (read != null) {
+            store.apply(List.of(read));
+        }
+    }
+
+    /**
+     * {@code notification} without the leaves of the tables the plane sums and links never read
+     * (ADR 0112): a switch port's queues and a host's QPs (the hosts' EV counts come from their plane
+     * leaves: collectors subscribe to no per-EV state). Null when nothing is left to apply.
+     */
+    static IngestEvent.Notification withoutUnreadTables(IngestEvent.Notification notification) {
+        List<TelemetryUpdate> updates = notification.updates();
+        int unread = 0;
+        for (TelemetryUpdate update : updates) {
+            if (unread(update.path())) {
+                unread++;
+            }
+        }
+        if (unread == 0) {
+            return notification;
+        }
+        if (unread == updates.size() && notification.deletes().isEmpty()) {
+            return null;
+        }
+        List<TelemetryUpdate> kept = new ArrayList<>(updates.size() - unread);
+        for (TelemetryUpdate update : updates) {
+            if (!unread(update.path())) {
+                kept.add(update);
+            }
+        }
+        return new IngestEvent.Notification(
+                notification.source(),
+                notification.target(),
+                notification.timestampNs(),
+                kept,
+                notification.deletes(),
+                notification.arrivalMillis());
+    }
+
+    private static boolean unread(TelemetryPath path) {
+        return under(path, QueueLeaves.ROOT) || under(path, QpLeaves.ROOT);
+    }
+
+    private static boolean under(TelemetryPath path, TelemetryPath root) {
+        if (path.size() < root.size() || !path.origin().equals(root.origin())) {
+            return false;
+        }
+        for (int i = 0; i < root.size(); i++) {
+            if (!path.elem(i).name().equals(root.elem(i).name())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Devices seen so far. */
@@ -51,35 +108,15 @@ public final class DevicePartials {
     public List<PlaneInput> changes() {
         FabricSnapshot snapshot = store.publish(FabricSnapshot.IngestStats.NONE);
         List<PlaneInput> changed = new ArrayList<>();
-        for (FabricSnapshot.PlaneSummary plane : snapshot.planes()) {
-            PlanePartial partial = new PlanePartial(
-                    task,
-                    plane.plane(),
-                    plane.hosts(),
-                    plane.switches(),
-                    plane.evsGood(),
-                    plane.evsOutOfService(),
-                    RollupJson.known(plane.goodputBps()),
-                    RollupJson.known(plane.lastHopTrimRate()),
-                    RollupJson.known(plane.fabricTrimRate()));
-            if (!partial.equals(sentPlanes.put(plane.plane(), partial))) {
+        for (PlanePartial partial : planePartials(task, snapshot)) {
+            if (!partial.equals(sentPlanes.put(partial.plane(), partial))) {
                 changed.add(PlaneInput.of(partial));
             }
         }
         Map<String, LinkPartial> seen = new HashMap<>();
-        for (FabricSnapshot.LinkState link : snapshot.links()) {
-            LinkPartial partial = new LinkPartial(
-                    task,
-                    link.id(),
-                    link.plane(),
-                    link.kind().name(),
-                    link.up(),
-                    RollupJson.known(link.bitsPerSecond()),
-                    RollupJson.known(link.trimRate()),
-                    RollupJson.known(link.errorRate()),
-                    RollupJson.known(link.capacityBps()));
-            seen.put(link.id(), partial);
-            if (!partial.equals(sentLinks.get(link.id()))) {
+        for (LinkPartial partial : linkPartials(task, snapshot)) {
+            seen.put(partial.link(), partial);
+            if (!partial.equals(sentLinks.get(partial.link()))) {
                 changed.add(PlaneInput.of(partial));
             }
         }
@@ -91,5 +128,41 @@ public final class DevicePartials {
         sentLinks.clear();
         sentLinks.putAll(seen);
         return changed;
+    }
+
+    /** Task {@code task}'s partial sum of every plane of {@code snapshot}. */
+    static List<PlanePartial> planePartials(String task, FabricSnapshot snapshot) {
+        List<PlanePartial> partials = new ArrayList<>();
+        for (FabricSnapshot.PlaneSummary plane : snapshot.planes()) {
+            partials.add(new PlanePartial(
+                    task,
+                    plane.plane(),
+                    plane.hosts(),
+                    plane.switches(),
+                    plane.evsGood(),
+                    plane.evsOutOfService(),
+                    RollupJson.known(plane.goodputBps()),
+                    RollupJson.known(plane.lastHopTrimRate()),
+                    RollupJson.known(plane.fabricTrimRate())));
+        }
+        return partials;
+    }
+
+    /** Task {@code task}'s view of every link of {@code snapshot}. */
+    static List<LinkPartial> linkPartials(String task, FabricSnapshot snapshot) {
+        List<LinkPartial> partials = new ArrayList<>();
+        for (FabricSnapshot.LinkState link : snapshot.links()) {
+            partials.add(new LinkPartial(
+                    task,
+                    link.id(),
+                    link.plane(),
+                    link.kind().name(),
+                    link.up(),
+                    RollupJson.known(link.bitsPerSecond()),
+                    RollupJson.known(link.trimRate()),
+                    RollupJson.known(link.errorRate()),
+                    RollupJson.known(link.capacityBps())));
+        }
+        return partials;
     }
 }

@@ -1,0 +1,83 @@
+package org.planewatch.console.ingest;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How many responses paced subscriptions may have asked gRPC for and not yet seen taken away (ADR
+ * 0112): a stream asks for its next response only with a credit; the credit travels with the
+ * decoded response through the {@link IngestQueue} and comes back when its consumer has finished
+ * with it ({@link #release}). A stream that finds no credit is paused, holding no thread: its resume
+ * runs, in the order the streams paused, once a credit is released. So at most {@link #limit}
+ * responses are decoded and waiting at any time, whatever the agents send; what they have not been
+ * asked for stays on their side (gRPC's flow control holds back the rest). Thread-safe.
+ */
+public final class ReadCredits {
+    private final int limit;
+    private final ArrayDeque<Runnable> paused = new ArrayDeque<>();
+    // Guarded by this.
+    private int taken;
+    private long pauses;
+
+    /** @param limit responses asked for and not yet released, at most */
+    public ReadCredits(int limit) {
+        if (limit <= 0) {
+            throw new IllegalArgumentException("read credits must be > 0, got " + limit);
+        }
+        this.limit = limit;
+    }
+
+    public int limit() {
+        return limit;
+    }
+
+    /**
+     * Takes a credit for one response and returns true, or, when none is free, queues {@code
+     * resume} to run (on the releasing thread) with a credit already taken for it and returns false.
+     */
+    public synchronized boolean take(Runnable resume) {
+        if (taken < limit && paused.isEmpty()) {
+            taken++;
+            return true;
+        }
+        paused.addLast(resume);
+        pauses++;
+        return false;
+    }
+
+    /** {@code count} credits come back: paused streams take them first, in the order they paused. */
+    public void release(int count) {
+        if (count <= 0) {
+            return;
+        }
+        List<Runnable> resumed = new ArrayList<>();
+        synchronized (this) {
+            taken -= count;
+            if (taken < 0) {
+                throw new IllegalStateException("released " + count + " read credits more than were taken");
+            }
+            while (taken < limit && !paused.isEmpty()) {
+                taken++;
+                resumed.add(paused.pollFirst());
+            }
+        }
+        // Outside the lock: a resume asks gRPC for the next response (or gives its credit back).
+        resumed.forEach(Runnable::run);
+    }
+
+    /** Credits taken now (responses asked for, decoded or waiting, not yet released). */
+    public synchronized int taken() {
+        return taken;
+    }
+
+    /** Streams waiting for a credit now. */
+    public synchronized int paused() {
+        return paused.size();
+    }
+
+    /** How many times a stream had to wait for a credit, since the start. */
+    public synchronized long pauses() {
+        return pauses;
+    }
+}

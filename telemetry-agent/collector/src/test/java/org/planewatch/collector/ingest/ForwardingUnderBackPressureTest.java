@@ -1,0 +1,198 @@
+package org.planewatch.collector.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BooleanSupplier;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.collector.config.CollectorTargets;
+import org.planewatch.collector.publish.ExclusionDecision;
+import org.planewatch.collector.publish.ExclusionPublisher;
+import org.planewatch.collector.publish.ExclusionSink;
+import org.planewatch.collector.publish.PublishCounters;
+import org.planewatch.collector.publish.PublishedDecisions;
+import org.planewatch.collector.publish.UpdateSink;
+import org.planewatch.collector.testing.DirectRead;
+import org.planewatch.collector.testing.SimAgent;
+import org.planewatch.console.ingest.IngestQueue;
+import org.planewatch.console.ingest.ReadCredits;
+import org.planewatch.console.ingest.SubscriptionPlan;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+
+/**
+ * A collector's subscriptions and forwarder over the real agent on loopback (16 devices, a stream
+ * each, over two connections) while its updates sink takes nothing: the agents are held back
+ * instead of the collector coalescing or dropping, and once the sink takes again every device's
+ * initial state arrives whole and in order (ADR 0112).
+ */
+class ForwardingUnderBackPressureTest {
+    /** Responses the collector may hold decoded: far less than the 16 devices' initial states. */
+    private static final int BOUND = 8;
+    /** Beside the responses: each connection's CONNECTING and each stream's STREAMING. */
+    private static final int CONNECTION_CHANGES = 2 + 16;
+
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    private final List<AutoCloseable> closing = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (AutoCloseable c : closing.reversed()) {
+            c.close();
+        }
+        scheduler.shutdownNow();
+    }
+
+    /** Takes nothing while closed (publish waits, as a full producer does), then records in order. */
+    private static final class GatedSink implements UpdateSink {
+        private final List<IngestEvent.Notification> taken = new ArrayList<>();
+        private boolean open;
+        private int waiting;
+
+        @Override
+        public synchronized boolean publish(IngestEvent.Notification notification) {
+            waiting++;
+            while (!open) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            waiting--;
+            taken.add(notification);
+            return true;
+        }
+
+        synchronized void open() {
+            open = true;
+            notifyAll();
+        }
+
+        synchronized int waiting() {
+            return waiting;
+        }
+
+        synchronized List<IngestEvent.Notification> taken() {
+            return List.copyOf(taken);
+        }
+    }
+
+    private static final class NoExclusions implements ExclusionSink {
+        @Override
+        public CompletableFuture<Void> publish(ExclusionDecision decision, int share) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public void flush() {}
+    }
+
+    @Test
+    @Timeout(60)
+    void aStalledSinkHoldsTheAgentBackWithinTheBoundAndLosesNothingOnceItTakesAgain(@TempDir Path dir)
+            throws Exception {
+        SimAgent agent = SimAgent.start();
+        closing.add(agent);
+        agent.pause(true); // the simulation stands still: no sample comes between the initial states
+        CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 2));
+        Map<String, List<String>> expected = leaves(DirectRead.read(targets, 16, Duration.ZERO));
+
+        IngestQueue queue = IngestQueue.paced(BOUND);
+        GatedSink sink = new GatedSink();
+        PublishCounters counters = new PublishCounters();
+        Forwarder forwarder = new Forwarder(
+                queue,
+                source -> true,
+                sink,
+                new ExclusionPublisher(new NoExclusions(), new PublishedDecisions(), source -> 0, counters),
+                counters,
+                line -> {});
+        Thread forwarding = Thread.ofPlatform().name("forward").start(forwarder);
+        closing.add(() -> {
+            forwarder.stop();
+            sink.open();
+            forwarding.join(5_000);
+        });
+        Subscriptions subscriptions = subscriptions(targets, queue);
+        subscriptions.gained("agent-0", 0);
+        subscriptions.gained("agent-1", 1);
+
+        // Held back: the forwarder waits on the sink with its batch, and the streams wait for credits.
+        ReadCredits credits = queue.credits().orElseThrow();
+        await(() -> sink.waiting() == 1 && credits.paused() > 0, "the streams waiting for read credits");
+        IngestQueue.Totals held = queue.totals();
+        assertEquals(0, held.coalescedUpdates(), "nothing coalesced");
+        assertEquals(0, held.droppedNotifications(), "nothing dropped");
+        assertTrue(
+                credits.taken() <= BOUND && held.queuedEvents() <= BOUND + CONNECTION_CHANGES,
+                "at most " + BOUND + " responses read ahead of the sink, got " + credits.taken() + " credits taken and "
+                        + held.queuedEvents() + " events queued");
+
+        sink.open();
+        await(() -> startsWith(leaves(sink.taken()), expected), "every device's initial state through the sink");
+        Map<String, List<String>> through = leaves(sink.taken());
+        expected.forEach((device, leaves) -> assertEquals(
+                leaves,
+                through.get(device).subList(0, leaves.size()),
+                device + "'s initial state in its agent's order"));
+        assertEquals(0, queue.totals().coalescedUpdates());
+        assertEquals(0, counters.droppedNotifications.sum());
+    }
+
+    private Subscriptions subscriptions(CollectorTargets targets, IngestQueue queue) {
+        Subscriptions subscriptions = new Subscriptions(
+                targets,
+                SubscriptionPlan.fabricOverview(),
+                queue,
+                InstantSource.system(),
+                scheduler,
+                RandomGenerator.getDefault(),
+                line -> {},
+                target -> {});
+        closing.add(subscriptions);
+        return subscriptions;
+    }
+
+    /** Whether every device has at least its {@code expected} leaves in {@code through} (samples may follow). */
+    private static boolean startsWith(Map<String, List<String>> through, Map<String, List<String>> expected) {
+        return expected.entrySet().stream()
+                .allMatch(e -> through.getOrDefault(e.getKey(), List.of()).size()
+                        >= e.getValue().size());
+    }
+
+    private static Map<String, List<String>> leaves(List<IngestEvent.Notification> notifications) {
+        Map<String, List<String>> byDevice = new HashMap<>();
+        for (IngestEvent.Notification n : notifications) {
+            for (TelemetryUpdate update : n.updates()) {
+                // paths, not values: a paused simulation may still finish the step it was in
+                byDevice.computeIfAbsent(n.target(), d -> new ArrayList<>())
+                        .add(update.path().toString());
+            }
+        }
+        return byDevice;
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, what + " within 30 s");
+            Thread.sleep(20);
+        }
+    }
+}

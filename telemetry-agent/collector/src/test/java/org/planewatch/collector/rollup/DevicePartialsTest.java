@@ -1,0 +1,65 @@
+package org.planewatch.collector.rollup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.collector.config.CollectorTargets;
+import org.planewatch.collector.testing.DirectRead;
+import org.planewatch.collector.testing.SimAgent;
+import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FreshnessPolicy;
+import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.IngestEvent;
+
+/** The rollups' per-device stage keeps only the tables its sums read (ADR 0112). */
+class DevicePartialsTest {
+    private static final long NOW = 1_000_000;
+
+    @Test
+    @Timeout(60)
+    void planeSumsAndLinksAreThoseOfTheWholeModelWithoutQueueAndQpRows(@TempDir Path dir) throws Exception {
+        List<IngestEvent.Notification> read;
+        try (SimAgent agent = SimAgent.start()) {
+            CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 2));
+            read = DirectRead.read(targets, 16, Duration.ofSeconds(3)); // samples after the initial states: rates
+        }
+        DevicePartials rollups = new DevicePartials("0_1", () -> NOW);
+        TelemetryStore whole = new TelemetryStore(
+                () -> Instant.ofEpochMilli(NOW), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 16);
+        long leftOut = 0;
+        for (IngestEvent.Notification notification : read) {
+            rollups.apply(notification);
+            whole.apply(List.of(notification));
+            IngestEvent.Notification kept = DevicePartials.withoutUnreadTables(notification);
+            leftOut += notification.updates().size()
+                    - (kept == null ? 0 : kept.updates().size());
+        }
+        assertTrue(leftOut > 0, "the agent sent queue and QP leaves the rollups leave out");
+
+        FabricSnapshot snapshot = whole.publish(FabricSnapshot.IngestStats.NONE);
+        List<PlaneInput> changes = rollups.changes();
+        Set<PlanePartial> planes = changes.stream()
+                .filter(c -> c.plane() != null)
+                .map(PlaneInput::plane)
+                .collect(Collectors.toSet());
+        Set<LinkPartial> links = changes.stream()
+                .filter(c -> c.link() != null)
+                .map(PlaneInput::link)
+                .collect(Collectors.toSet());
+        assertEquals(Set.copyOf(DevicePartials.planePartials("0_1", snapshot)), planes);
+        assertEquals(Set.copyOf(DevicePartials.linkPartials("0_1", snapshot)), links);
+        assertTrue(
+                links.stream().anyMatch(l -> l.bitsPerSecond() != null),
+                "some link has a rate (the comparison covers rates, not only states)");
+    }
+}
