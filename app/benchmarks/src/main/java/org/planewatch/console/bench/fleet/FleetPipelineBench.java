@@ -23,6 +23,7 @@ import org.planewatch.console.session.FleetSession;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.telemetry.FleetAddress;
+import org.planewatch.console.viewmodel.ViewId;
 import org.planewatch.fleet.FleetTopics;
 
 /**
@@ -483,9 +484,12 @@ public final class FleetPipelineBench {
                 .map(FabricSnapshot.PlaneSummary::plane)
                 .orElse(0);
         String prefix = fabric.hosts() >= 131_072 ? "fullscale-live-" : "fleet-" + fabric.hosts() + "-live-";
-        screenshot(bootstrap, prefix + "overview.png", List.of("--view", "overview"));
-        screenshot(bootstrap, prefix + "plane-matrix.png", List.of("--view", "plane", "--select", "p" + plane));
-        screenshot(bootstrap, prefix + "suspects.png", List.of("--view", "exclusions"));
+        screenshot(bootstrap, prefix + "overview.png", List.of("--view", ViewId.OVERVIEW.cliName()));
+        screenshot(
+                bootstrap,
+                prefix + "plane-matrix.png",
+                List.of("--view", ViewId.PLANE.cliName(), "--select", "p" + plane));
+        screenshot(bootstrap, prefix + "suspects.png", List.of("--view", ViewId.EXCLUSIONS.cliName()));
     }
 
     private void screenshot(String bootstrap, String name, List<String> view) throws Exception {
