@@ -23,7 +23,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * sample's timestamp, and the clock leaf is not in the first: a part that came before its clock is of a
  * sample newer than the latest clock, and timed by that clock its counters were a sample late at one
  * end of a link and on time at the other, which showed as packets lost on healthy links (the demo's
- * plane view, ADR 0114). Such a part waits for the part with its clock.
+ * plane view, ADR 0114). Such a part waits for a clock (see {@link #time}).
  */
 final class SampleClock {
     /** What applies a part of a sample at its instant. */
@@ -31,7 +31,7 @@ final class SampleClock {
         void apply(T device, IngestEvent.Notification part, long sampleTimeNs);
     }
 
-    /** Parts of one sample held for its clock at most: beyond, they are timed by the latest clock, as before. */
+    /** Parts held for a clock at most: beyond, a part is timed by the latest clock, as before. */
     static final int MAX_EARLY_PARTS = 64;
 
     /** Whether the reader may have joined the device's stream after its initial state (see {@link #baseNs}). */
@@ -59,10 +59,8 @@ final class SampleClock {
     private long clockWallNs = Long.MIN_VALUE;
     /** Whether the notification {@link #sampleTimeNs} read last carried the simulated instant. */
     private boolean clocked;
-    /** Parts of the sample stamped {@link #earlyWallNs} that came before the part with its clock, in order. */
+    /** Parts of samples newer than the latest clock, without a clock of their own, in order of arrival. */
     private final ArrayDeque<IngestEvent.Notification> early = new ArrayDeque<>();
-
-    private long earlyWallNs;
 
     /** @param joinsLate the reader may join the device's stream after its initial state (one device's drill-down) */
     SampleClock(boolean joinsLate) {
@@ -70,36 +68,45 @@ final class SampleClock {
     }
 
     /**
-     * Hands {@code notification} to {@code timed} with the instant of its sample, after the parts of
-     * that sample it held; or holds it: a part of a simulated device's sample newer than the latest
-     * clock, without the clock, with numbers to time, and with no exclusion decision nor delete
-     * (those go at once, as operators watch them). Held parts of a sample whose clock never came
-     * (another sample came first) go at the latest instant the device sent, as any part did before.
+     * Hands {@code notification} to {@code timed} with the instant of its sample; or holds it until a
+     * clock at or after its timestamp comes: a part of a simulated device's sample newer than the
+     * latest clock, without the clock, with numbers to time, and with no exclusion decision nor delete
+     * (those go at once, as operators watch them). A held part of the sample the clock came with gets
+     * its instant. A held part of a sample whose clock never came gets the instant between the clocks
+     * before and after it, as far along as its timestamp: the agent sweeps a device's subscriptions one
+     * after the other, and a host published anew in between (its exclusion decisions go out at once)
+     * had its interface counters in a sample of their own, the clock in the next one.
      */
     <T> void time(IngestEvent.Notification notification, T device, Timed<T> timed) {
         long wallNs = notification.timestampNs();
-        if (!early.isEmpty() && wallNs != earlyWallNs) {
-            release(device, timed, latestNs(notification));
-        }
+        long wallBefore = clockWallNs;
+        long before = simNs >= 0 ? latestNs(notification) : -1;
         long at = sampleTimeNs(notification);
-        if (!clocked && simNs >= 0 && wallNs > clockWallNs && isTimedPart(notification)) {
-            if (early.size() < MAX_EARLY_PARTS) {
-                earlyWallNs = wallNs;
-                early.addLast(notification);
-                return;
-            }
-            // more parts than a sample has: not a sample split in parts, time them all as before
-        }
-        if (clocked || early.size() >= MAX_EARLY_PARTS) {
-            release(device, timed, at);
+        if (clocked) {
+            release(device, timed, wallBefore, before, at);
+        } else if (simNs >= 0 && wallNs > clockWallNs && early.size() < MAX_EARLY_PARTS && isTimedPart(notification)) {
+            early.addLast(notification);
+            return;
         }
         timed.apply(device, notification, at);
     }
 
-    private <T> void release(T device, Timed<T> timed, long at) {
-        IngestEvent.Notification part;
-        while ((part = early.pollFirst()) != null) {
-            timed.apply(device, part, at);
+    /**
+     * Applies the held parts stamped up to the clock that came now ({@code at}, stamped {@link
+     * #clockWallNs}); the clock before was {@code before}, stamped {@code wallBefore}.
+     */
+    private <T> void release(T device, Timed<T> timed, long wallBefore, long before, long at) {
+        for (int n = early.size(); n > 0; n--) {
+            IngestEvent.Notification part = early.pollFirst();
+            long wallNs = part.timestampNs();
+            if (wallNs > clockWallNs) {
+                early.addLast(part); // of a sample after this clock's: waits for a later one
+            } else if (wallNs == clockWallNs || before < 0 || before > at || wallBefore >= clockWallNs) {
+                timed.apply(device, part, at);
+            } else {
+                double along = (double) (wallNs - wallBefore) / (clockWallNs - wallBefore);
+                timed.apply(device, part, before + Math.round((at - before) * along));
+            }
         }
     }
 
