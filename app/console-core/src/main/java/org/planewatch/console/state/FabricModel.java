@@ -88,9 +88,12 @@ final class FabricModel {
         DeviceState device = device(notification.target());
         device.source = notification.source();
         device.lastSeenMillis = notification.arrivalMillis();
-        device.sampleClock.time(notification, device, applyAt);
+        device.sampleClock.time(notification, sampleInstants, device, applyAt);
         exclusions.complete(notification.arrivalMillis());
     }
+
+    /** The instants simulated devices' clocks gave their samples, for parts that came without one. */
+    private final SampleInstants sampleInstants = new SampleInstants();
 
     /** {@link #applyAt}, made once: the clock calls it per notification. */
     private final SampleClock.Timed<DeviceState> applyAt = this::applyAt;

@@ -71,22 +71,32 @@ final class SampleClock {
      * Hands {@code notification} to {@code timed} with the instant of its sample; or holds it until a
      * clock at or after its timestamp comes: a part of a simulated device's sample newer than the
      * latest clock, without the clock, with numbers to time, and with no exclusion decision nor delete
-     * (those go at once, as operators watch them). A held part of the sample the clock came with gets
+     * (those go at once, as operators watch them). A part stamped like a sample another device of its
+     * source sent with the clock gets that sample's instant ({@link SampleInstants}), held or not. A
+     * held part of the sample the clock came with gets
      * its instant. A held part of a sample whose clock never came gets the instant between the clocks
      * before and after it, as far along as its timestamp: the agent sweeps a device's subscriptions one
      * after the other, and a host published anew in between (its exclusion decisions go out at once)
      * had its interface counters in a sample of their own, the clock in the next one.
      */
-    <T> void time(IngestEvent.Notification notification, T device, Timed<T> timed) {
+    <T> void time(IngestEvent.Notification notification, SampleInstants known, T device, Timed<T> timed) {
         long wallNs = notification.timestampNs();
         long wallBefore = clockWallNs;
         long before = simNs >= 0 ? latestNs(notification) : -1;
         long at = sampleTimeNs(notification);
         if (clocked) {
-            release(device, timed, wallBefore, before, at);
-        } else if (simNs >= 0 && wallNs > clockWallNs && early.size() < MAX_EARLY_PARTS && isTimedPart(notification)) {
-            early.addLast(notification);
-            return;
+            if (!joinsLate) {
+                known.timed(notification.source(), wallNs, at);
+            }
+            release(known, device, timed, wallBefore, before, at);
+        } else if (simNs >= 0 && wallNs > clockWallNs && isTimedPart(notification)) {
+            long exact = joinsLate ? -1 : known.instantAt(notification.source(), wallNs);
+            if (exact >= 0) {
+                at = exact;
+            } else if (early.size() < MAX_EARLY_PARTS) {
+                early.addLast(notification);
+                return;
+            }
         }
         timed.apply(device, notification, at);
     }
@@ -95,11 +105,14 @@ final class SampleClock {
      * Applies the held parts stamped up to the clock that came now ({@code at}, stamped {@link
      * #clockWallNs}); the clock before was {@code before}, stamped {@code wallBefore}.
      */
-    private <T> void release(T device, Timed<T> timed, long wallBefore, long before, long at) {
+    private <T> void release(SampleInstants known, T device, Timed<T> timed, long wallBefore, long before, long at) {
         for (int n = early.size(); n > 0; n--) {
             IngestEvent.Notification part = early.pollFirst();
             long wallNs = part.timestampNs();
-            if (wallNs > clockWallNs) {
+            long exact = joinsLate ? -1 : known.instantAt(part.source(), wallNs);
+            if (exact >= 0) {
+                timed.apply(device, part, exact);
+            } else if (wallNs > clockWallNs) {
                 early.addLast(part); // of a sample after this clock's: waits for a later one
             } else if (wallNs == clockWallNs || before < 0 || before > at || wallBefore >= clockWallNs) {
                 timed.apply(device, part, at);
