@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.planewatch.console.ingest.NotificationDecoderAccess;
 import org.planewatch.console.state.FabricSnapshot.IngestStats;
 import org.planewatch.console.state.FabricSnapshot.LinkState;
+import org.planewatch.console.state.FabricSnapshot.PortSummary;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.testing.ManualClock;
@@ -41,6 +42,27 @@ class SampleInPartsTest {
         store.apply(List.of(NotificationDecoderAccess.decode("fabric", notification.build(), clock.millis())));
     }
 
+    private void connect() {
+        store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
+    }
+
+    /** The T0's one port, as the store publishes it now. */
+    private PortSummary t0Port() {
+        return store.publish(IngestStats.NONE)
+                .switchNamed("p2-t0-0")
+                .orElseThrow()
+                .ports()
+                .getFirst();
+    }
+
+    /** The T0's sample with its clock, a part of a sample without one, and the T0's next clock. */
+    private void partBetweenClocks(
+            long wallBefore, long simBefore, long wallPart, long simPart, long wallAfter, long simAfter) {
+        receive(clockLeaves(counters(Notifications.of("p2-t0-0", wallBefore), "p2-t1-0", simBefore), simBefore));
+        receive(counters(Notifications.of("p2-t0-0", wallPart), "p2-t1-0", simPart));
+        receive(clockLeaves(Notifications.of("p2-t0-0", wallAfter), simAfter));
+    }
+
     /** One end's port toward {@code peer}: as much in as out, nothing lost on the link, at simulated instant {@code simNs}. */
     private static Notifications counters(Notifications n, String peer, long simNs) {
         String base = "/interfaces/interface[name=" + peer + "]/state";
@@ -61,7 +83,7 @@ class SampleInPartsTest {
      * sample, in two parts: its counters first, then the clock.
      */
     private List<LinkState> healthyLinkSampled(int samples, int split) {
-        store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
+        connect();
         List<LinkState> seen = new java.util.ArrayList<>();
         long simNs = 5_000_000;
         for (int sample = 0; sample < samples; sample++) {
@@ -91,11 +113,7 @@ class SampleInPartsTest {
     @Test
     void aPartWaitingForItsClockIsAppliedWithIt() {
         healthyLinkSampled(7, 7); // the last sample came in parts
-        var port = store.publish(IngestStats.NONE)
-                .switchNamed("p2-t0-0")
-                .orElseThrow()
-                .ports()
-                .getFirst();
+        PortSummary port = t0Port();
         long simNs = 5_000_000;
         for (long step : SIM_STEPS_NS) {
             simNs += step;
@@ -131,18 +149,12 @@ class SampleInPartsTest {
      */
     @Test
     void aPartOfASampleWhoseClockNeverCameIsTimedBetweenTheClocksAroundIt() {
-        store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
+        connect();
         long wallBefore = WALL_NS + 62_528_806_589L;
         long wallPart = WALL_NS + 63_560_034_893L;
         long wallAfter = WALL_NS + 63_663_856_396L;
-        receive(clockLeaves(counters(Notifications.of("p2-t0-0", wallBefore), "p2-t1-0", 9_982_179), 9_982_179));
-        receive(counters(Notifications.of("p2-t0-0", wallPart), "p2-t1-0", 11_300_000));
-        receive(clockLeaves(Notifications.of("p2-t0-0", wallAfter), 11_432_179));
-        var port = store.publish(IngestStats.NONE)
-                .switchNamed("p2-t0-0")
-                .orElseThrow()
-                .ports()
-                .getFirst();
+        partBetweenClocks(wallBefore, 9_982_179, wallPart, 11_300_000, wallAfter, 11_432_179);
+        PortSummary port = t0Port();
         long along = Math.round((11_432_179 - 9_982_179) * (double) (wallPart - wallBefore) / (wallAfter - wallBefore));
         assertEquals(EPOCH_NS + 9_982_179 + along, port.octetsAtNs(), "between the clocks, as far along as its stamp");
         assertEquals(11_300_000 * OCTETS_PER_NS, port.outOctets());
@@ -170,19 +182,13 @@ class SampleInPartsTest {
      */
     @Test
     void aPartWithoutItsClockIsTimedByTheClockAnotherDeviceSentWithTheSameTimestamp() {
-        store.apply(List.of(new IngestEvent.Connection("fabric", ConnectionPhase.STREAMING, "", clock.millis())));
+        connect();
         long wallBefore = WALL_NS;
         long wallShared = WALL_NS + 1_000_000_000L;
         long wallAfter = WALL_NS + 1_100_000_000L;
-        receive(clockLeaves(counters(Notifications.of("p2-t0-0", wallBefore), "p2-t1-0", 8_315_239), 8_315_239));
         receive(clockLeaves(counters(Notifications.of("p2-t1-0", wallShared), "p2-t0-0", 8_866_455), 8_866_455));
-        receive(counters(Notifications.of("p2-t0-0", wallShared), "p2-t1-0", 8_866_455));
-        receive(clockLeaves(Notifications.of("p2-t0-0", wallAfter), 8_978_240));
-        var port = store.publish(IngestStats.NONE)
-                .switchNamed("p2-t0-0")
-                .orElseThrow()
-                .ports()
-                .getFirst();
+        partBetweenClocks(wallBefore, 8_315_239, wallShared, 8_866_455, wallAfter, 8_978_240);
+        PortSummary port = t0Port();
         assertEquals(EPOCH_NS + 8_866_455, port.octetsAtNs(), "the instant of the sample it was taken with");
     }
 }
