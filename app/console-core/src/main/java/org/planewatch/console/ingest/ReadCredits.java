@@ -1,8 +1,6 @@
 package org.planewatch.console.ingest;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * How many responses paced subscriptions may have asked gRPC for and not yet seen taken away (ADR
@@ -16,6 +14,8 @@ import java.util.List;
 public final class ReadCredits {
     private final int limit;
     private final ArrayDeque<Runnable> paused = new ArrayDeque<>();
+    /** The resumes the outermost {@link #release} on this thread is running, while it runs them. */
+    private final ThreadLocal<ArrayDeque<Runnable>> resuming = new ThreadLocal<>();
     // Guarded by this.
     private int taken;
     private long pauses;
@@ -46,12 +46,19 @@ public final class ReadCredits {
         return false;
     }
 
-    /** {@code count} credits come back: paused streams take them first, in the order they paused. */
+    /**
+     * {@code count} credits come back: paused streams take them first, in the order they paused. A
+     * resume may give its credit straight back (its stream ended while it waited: a redial ends every
+     * stream of a connection, 4,096 at full scale); such a release, made inside a resume on the same
+     * thread, only queues what it frees for the outermost release to run, so the thread's stack does
+     * not grow with the number of streams.
+     */
     public void release(int count) {
         if (count <= 0) {
             return;
         }
-        List<Runnable> resumed = new ArrayList<>();
+        ArrayDeque<Runnable> outer = resuming.get();
+        ArrayDeque<Runnable> resumed = outer != null ? outer : new ArrayDeque<>();
         synchronized (this) {
             taken -= count;
             if (taken < 0) {
@@ -59,11 +66,21 @@ public final class ReadCredits {
             }
             while (taken < limit && !paused.isEmpty()) {
                 taken++;
-                resumed.add(paused.pollFirst());
+                resumed.addLast(paused.pollFirst());
             }
         }
+        if (outer != null) {
+            return; // the release running the resumes on this thread runs these too
+        }
         // Outside the lock: a resume asks gRPC for the next response (or gives its credit back).
-        resumed.forEach(Runnable::run);
+        resuming.set(resumed);
+        try {
+            for (Runnable resume; (resume = resumed.pollFirst()) != null; ) {
+                resume.run();
+            }
+        } finally {
+            resuming.remove();
+        }
     }
 
     /** Credits taken now (responses asked for, decoded or waiting, not yet released). */
