@@ -30,8 +30,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.planewatch.console.telemetry.ConnectionPhase;
@@ -117,20 +118,29 @@ public final class GnmiTargetClient implements AutoCloseable {
         this.scheduler = scheduler;
         this.backoff = backoff;
         this.credits = queue.credits().orElse(null);
-        // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
-        // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
+        // Paced: the connection's one callback thread. Callbacks gRPC hands over after close (the
+        // calls' ends) are of no use then: discarded, not rejected with a stack trace in gRPC's log.
         this.callbacks = credits == null
                 ? null
-                : Executors.newSingleThreadExecutor(Thread.ofPlatform()
-                        .daemon()
-                        .name("gnmi-" + config.name())
-                        .factory());
+                : new ThreadPoolExecutor(
+                        1,
+                        1,
+                        0,
+                        TimeUnit.MILLISECONDS,
+                        new LinkedBlockingQueue<>(),
+                        Thread.ofPlatform()
+                                .daemon()
+                                .name("gnmi-" + config.name())
+                                .factory(),
+                        new ThreadPoolExecutor.DiscardPolicy());
         NettyChannelBuilder builder = NettyChannelBuilder.forAddress(config.host(), config.port(), credentials(config));
         if (callbacks != null) {
             // Waiting for a credit blocks this connection's callbacks only: never gRPC's shared pool,
             // which would start a thread for every other stream's next callback.
             builder.executor(callbacks);
         }
+        // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
+        // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
         this.channel = builder.flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 // gRPC servers (the agent's, grpc-go's in devices) allow one keepalive ping per 5
