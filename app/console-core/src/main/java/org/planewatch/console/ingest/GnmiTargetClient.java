@@ -28,7 +28,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.planewatch.console.telemetry.ConnectionPhase;
@@ -50,10 +54,12 @@ import org.planewatch.telemetry.path.TelemetryPath;
  * once when the channel connects, so a restarted agent is subscribed to again within about a
  * second of listening (ADR 0087). Network callbacks do nothing else.
  *
- * <p>Fed into a {@linkplain IngestQueue#paced paced} queue (a collector's, ADR 0112), every stream
- * reads with gRPC's manual flow control: it asks for its next response only with one of the queue's
- * {@link ReadCredits}, and waits without a thread for one otherwise; what it has not asked for stays
- * in the agent (HTTP/2 flow control), never in this process beyond the connection's window.
+ * <p>Fed into a {@linkplain IngestQueue#paced paced} queue (a collector's, ADR 0112, 0115), the
+ * connection's callbacks run on one thread of its own, and a response that arrives takes one of the
+ * queue's {@link ReadCredits} before it is queued: without one, that thread waits, and so every
+ * stream of the connection waits with it (each has at most one response delivered and not taken);
+ * what they have not read stays in the agent (HTTP/2 flow control), never in this process beyond
+ * the connection's window. A stream waiting for its device holds no credit.
  */
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
@@ -73,6 +79,8 @@ public final class GnmiTargetClient implements AutoCloseable {
     private final Backoff backoff;
     /** The queue's credits when it is paced; null: gRPC reads as fast as the agent sends. */
     private final ReadCredits credits;
+    /** Paced: the connection's one callback thread, which waits for credits; null: gRPC's shared pool. */
+    private final ExecutorService callbacks;
 
     private final ManagedChannel channel;
     /** The channel with the credential headers attached to every call. */
@@ -110,10 +118,30 @@ public final class GnmiTargetClient implements AutoCloseable {
         this.scheduler = scheduler;
         this.backoff = backoff;
         this.credits = queue.credits().orElse(null);
+        // Paced: the connection's one callback thread. Callbacks gRPC hands over after close (the
+        // calls' ends) are of no use then: discarded, not rejected with a stack trace in gRPC's log.
+        this.callbacks = credits == null
+                ? null
+                : new ThreadPoolExecutor(
+                        1,
+                        1,
+                        0,
+                        TimeUnit.MILLISECONDS,
+                        new LinkedBlockingQueue<>(),
+                        Thread.ofPlatform()
+                                .daemon()
+                                .name("gnmi-" + config.name())
+                                .factory(),
+                        new ThreadPoolExecutor.DiscardPolicy());
+        NettyChannelBuilder builder = NettyChannelBuilder.forAddress(config.host(), config.port(), credentials(config));
+        if (callbacks != null) {
+            // Waiting for a credit blocks this connection's callbacks only: never gRPC's shared pool,
+            // which would start a thread for every other stream's next callback.
+            builder.executor(callbacks);
+        }
         // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
         // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
-        this.channel = NettyChannelBuilder.forAddress(config.host(), config.port(), credentials(config))
-                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
+        this.channel = builder.flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 // gRPC servers (the agent's, grpc-go's in devices) allow one keepalive ping per 5
                 // minutes while they send nothing and cut the connection, every stream of it, at the
@@ -224,7 +252,6 @@ public final class GnmiTargetClient implements AutoCloseable {
         try {
             ClientCalls.asyncBidiStreamingCall(authenticated.newCall(subscribe, CallOptions.DEFAULT), stream)
                     .onNext(request);
-            stream.askForNext();
             if (stream.retired) {
                 // Replaced by another host while it started (a redial and a click on two threads):
                 // its cancel found no call yet, so it is cancelled here, not left streaming.
@@ -314,10 +341,6 @@ public final class GnmiTargetClient implements AutoCloseable {
         private boolean announced;
         private volatile boolean retired;
         private ClientCallStreamObserver<SubscribeRequest> call;
-        /** Paced: a credit is held for a response asked for and not yet received. Guarded by this. */
-        private boolean holdsCredit;
-        /** Paced: the call ended; a credit given to it later goes back at once. Guarded by this. */
-        private boolean ended;
 
         Stream(long attempt, boolean explicitPaths) {
             this.attempt = attempt;
@@ -344,9 +367,6 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void beforeStart(ClientCallStreamObserver<SubscribeRequest> requestStream) {
-            if (credits != null) {
-                requestStream.disableAutoRequestWithInitial(0); // each response asked for with a credit
-            }
             synchronized (lock) {
                 call = requestStream;
                 if (!retired) {
@@ -355,60 +375,8 @@ public final class GnmiTargetClient implements AutoCloseable {
             }
         }
 
-        /** Paced: asks for the next response with a credit, or waits (no thread) until one is free. */
-        void askForNext() {
-            if (credits != null && credits.take(this::credited)) {
-                credited();
-            }
-        }
-
-        /** A credit was taken for this stream: it asks for one response, or gives it back once ended. */
-        private void credited() {
-            ClientCallStreamObserver<SubscribeRequest> asking;
-            synchronized (this) {
-                asking = ended ? null : call;
-                holdsCredit = asking != null;
-            }
-            if (asking == null) {
-                credits.release(1);
-                return;
-            }
-            asking.request(1);
-        }
-
-        /** Paced: a response arrived; its credit now goes with it through the queue, or back at once. */
-        private void received(boolean queued) {
-            if (credits == null) {
-                return;
-            }
-            synchronized (this) {
-                holdsCredit = false;
-            }
-            if (!queued) {
-                credits.release(1);
-            }
-        }
-
-        /** Paced: the call ended; a credit held for a response that will not come goes back. */
-        private void end() {
-            if (credits == null) {
-                return;
-            }
-            boolean held;
-            synchronized (this) {
-                ended = true;
-                held = holdsCredit;
-                holdsCredit = false;
-            }
-            if (held) {
-                credits.release(1);
-            }
-        }
-
         @Override
         public void onNext(Optional<IngestEvent> response) {
-            boolean queued = !retired && response.isPresent();
-            received(queued);
             if (retired) {
                 return; // a host no longer looked at: its leaves would undo the grid of the one looked at now
             }
@@ -426,13 +394,15 @@ public final class GnmiTargetClient implements AutoCloseable {
                             response.map(IngestEvent::arrivalMillis).orElseGet(clock::millis)));
                 }
             }
-            response.ifPresent(queue::offer);
-            askForNext();
+            if (response.isPresent() && awaitCredit()) {
+                queue.offer(response.get());
+            }
+            // gRPC asks for this stream's next response when this returns (automatic flow control):
+            // always one asked for, so no stream waits for its device while holding a credit.
         }
 
         @Override
         public void onError(Throwable error) {
-            end();
             if (retired) {
                 return;
             }
@@ -445,7 +415,6 @@ public final class GnmiTargetClient implements AutoCloseable {
 
         @Override
         public void onCompleted() {
-            end();
             if (retired) {
                 return;
             }
@@ -454,6 +423,54 @@ public final class GnmiTargetClient implements AutoCloseable {
                     new ConnectionFailures.Failure(config.address() + " ended the subscription", false),
                     announced,
                     false);
+        }
+    }
+
+    /**
+     * Paced: takes a credit for a response that arrived, waiting on the connection's callback thread
+     * until a drain releases one; true when there is nothing to wait for (not paced). False when
+     * the client is closed while it waits: the response is not queued (the queue goes with it).
+     */
+    private boolean awaitCredit() {
+        if (credits == null) {
+            return true;
+        }
+        CreditWait wait = new CreditWait();
+        if (credits.take(wait::granted)) {
+            return true;
+        }
+        return wait.await();
+    }
+
+    /** One wait for a credit; a credit granted after the waiter gave up goes straight back. */
+    private final class CreditWait {
+        private final CountDownLatch granted = new CountDownLatch(1);
+        private boolean abandoned; // guarded by this
+
+        void granted() {
+            synchronized (this) {
+                if (!abandoned) {
+                    granted.countDown();
+                    return;
+                }
+            }
+            credits.release(1);
+        }
+
+        boolean await() {
+            try {
+                granted.await();
+                return true;
+            } catch (InterruptedException closing) {
+                synchronized (this) {
+                    if (granted.getCount() == 0) {
+                        credits.release(1); // granted as the client closed: not used
+                    }
+                    abandoned = true;
+                }
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
     }
 
@@ -573,5 +590,8 @@ public final class GnmiTargetClient implements AutoCloseable {
         cancelAll(toCancel, "console closed the target");
         publish(ConnectionPhase.CLOSED, "");
         channel.shutdownNow();
+        if (callbacks != null) {
+            callbacks.shutdownNow(); // interrupts a wait for a credit
+        }
     }
 }

@@ -35,10 +35,9 @@ import org.planewatch.telemetry.schema.ExclusionEventRing;
  *
  * The owner drains the FIFO first, then the devices that waited longest, within a bound per drain.
  *
- * <p>A {@linkplain #paced paced} queue (a collector's, ADR 0112) coalesces nothing: its network
- * threads ask for a response only with one of its {@link ReadCredits}, so the FIFO always has room for
- * what they decode, and a drain gives the credits of the responses it took back to the streams that
- * wait for one.
+ * <p>A {@linkplain #paced paced} queue (a collector's, ADR 0112, 0115) coalesces nothing: a response
+ * is queued only with one of its {@link ReadCredits}, so the FIFO always has room for it, and a drain
+ * gives the credits of the responses it took back to the connections that wait for one.
  */
 public final class IngestQueue {
     /** How long a network thread waits for room for an event that must not be lost. */
@@ -122,9 +121,9 @@ public final class IngestQueue {
 
     /**
      * A queue that holds at most {@code responses} decoded responses (notifications and sync markers)
-     * plus connection changes, and coalesces nothing: the subscriptions feeding it read a response
-     * only with a credit from {@link #credits()} (gRPC's manual flow control), which comes back when a
-     * drain takes the response. For a collector, which must forward every notification rather than
+     * plus connection changes, and coalesces nothing: the subscriptions feeding it queue a response
+     * only with a credit from {@link #credits()} (their connection's callback thread waits for one,
+     * ADR 0115), which comes back when a drain takes the response. For a collector, which must forward every notification rather than
      * the newest values (ADR 0112). A response holds as many updates as its agent puts in one (1,000
      * at most from ours): the bound in updates is that times {@code responses}.
      */

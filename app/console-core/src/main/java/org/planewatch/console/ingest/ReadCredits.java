@@ -3,13 +3,14 @@ package org.planewatch.console.ingest;
 import java.util.ArrayDeque;
 
 /**
- * How many responses paced subscriptions may have asked gRPC for and not yet seen taken away (ADR
- * 0112): a stream asks for its next response only with a credit; the credit travels with the
- * decoded response through the {@link IngestQueue} and comes back when its consumer has finished
- * with it ({@link #release}). A stream that finds no credit is paused, holding no thread: its resume
- * runs, in the order the streams paused, once a credit is released. So at most {@link #limit}
- * responses are decoded and waiting at any time, whatever the agents send; what they have not been
- * asked for stays on their side (gRPC's flow control holds back the rest). Thread-safe.
+ * How many responses paced subscriptions may have queued and not yet seen taken away (ADR 0112,
+ * 0115): a response that arrives takes a credit before it is queued; the credit travels with it
+ * through the {@link IngestQueue} and comes back when its consumer has finished with it ({@link
+ * #release}). A connection whose response finds no credit waits (its one callback thread, so all its
+ * streams): its resume runs, in the order the waits began, once a credit is released. So at most
+ * {@link #limit} responses are decoded and waiting in the queue at any time, whatever the agents
+ * send. A credit is never taken for a response not yet received: a stream waiting for a silent
+ * device held one, and once every credit was held so, nothing more was read. Thread-safe.
  */
 public final class ReadCredits {
     private final int limit;

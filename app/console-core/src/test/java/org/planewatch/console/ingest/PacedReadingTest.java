@@ -23,9 +23,9 @@ import org.planewatch.gnmi.proto.Notification;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
- * A client feeding a paced queue (ADR 0112) over real gRPC on loopback: its streams read only as
- * many responses as the queue's credits allow, wait without a thread for more, and read on, in
- * order, as the queue is drained; a stream that ends gives back the credit it held.
+ * A client feeding a paced queue (ADR 0112, 0115) over real gRPC on loopback: its streams queue only
+ * as many responses as the queue's credits allow, wait on the connection's one callback thread for
+ * more, and read on, in order, as the queue is drained; streams that end leave no credit held.
  */
 class PacedReadingTest {
     private static final int CREDITS = 5;
@@ -73,10 +73,12 @@ class PacedReadingTest {
         ReadCredits credits = queue.credits().orElseThrow();
         client(agent, queue);
 
-        await(() -> credits.paused() == 2, "both streams waiting for a credit");
+        await(() -> credits.paused() == 1, "the connection's callback thread waiting for a credit");
         assertEquals(CREDITS, credits.taken());
-        assertEquals(
-                CREDITS + 3, queue.totals().queuedEvents(), "the credits' responses, CONNECTING and two STREAMING");
+        long queued = queue.totals().queuedEvents();
+        assertTrue(
+                queued == CREDITS + 2 || queued == CREDITS + 3,
+                "the credits' responses, CONNECTING and one STREAMING per stream already heard, not " + queued);
 
         // Both streams send 0..DUMP-1 under the one default device: the values must be two ordered runs merged.
         int[] next = new int[2];
@@ -110,9 +112,9 @@ class PacedReadingTest {
         IngestQueue queue = IngestQueue.paced(CREDITS);
         ReadCredits credits = queue.credits().orElseThrow();
         client(agent, queue);
-        await(() -> credits.paused() == 2, "both streams waiting for a credit");
+        await(() -> credits.paused() == 1, "the connection's callback thread waiting for a credit");
 
-        agent.close(); // both streams end while paused, their credits with the queue's responses
+        agent.close(); // both streams end while their connection waits, their credits with the queue's responses
         List<IngestEvent> drained = new ArrayList<>();
         await(
                 () -> {

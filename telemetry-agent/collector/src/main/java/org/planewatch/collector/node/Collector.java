@@ -31,8 +31,8 @@ import org.planewatch.console.ingest.SubscriptionPlan;
 public final class Collector implements AutoCloseable {
     /**
      * Responses (notifications, sync markers) read from the agents and not yet taken by the forwarder,
-     * at most: the subscriptions ask gRPC for a response only with one of the queue's credits, and the
-     * agents hold back the rest (ADR 0112). Our agent puts up to 1,000 updates in a notification (an
+     * at most: a response that arrives is queued only with one of the queue's credits, its connection's
+     * callback thread waiting for one otherwise, and the agents hold back the rest (ADR 0112, 0115). Our agent puts up to 1,000 updates in a notification (an
      * initial state's average was about 500 on the 2,048-host fabric): at most 256,000 updates wait
      * here, about 40 MB decoded, and still more than a second of the forwarder's work.
      */
