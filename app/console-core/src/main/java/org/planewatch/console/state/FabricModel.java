@@ -88,18 +88,7 @@ final class FabricModel {
         DeviceState device = device(notification.target());
         device.source = notification.source();
         device.lastSeenMillis = notification.arrivalMillis();
-        device.sampleClock.time(notification, sampleInstants, device, applyAt);
-        exclusions.complete(notification.arrivalMillis());
-    }
-
-    /** The instants simulated devices' clocks gave their samples, for parts that came without one. */
-    private final SampleInstants sampleInstants = new SampleInstants();
-
-    /** {@link #applyAt}, made once: the clock calls it per notification. */
-    private final SampleClock.Timed<DeviceState> applyAt = this::applyAt;
-
-    /** Applies a part of a sample at the instant the device's clock says it was taken. */
-    private void applyAt(DeviceState device, IngestEvent.Notification notification, long ts) {
+        long ts = device.sampleClock.sampleTimeNs(notification);
         boolean touched;
         if (notification.updates() instanceof UpdateColumns columns) {
             touched = applyColumns(device, columns, ts);
@@ -119,6 +108,7 @@ final class FabricModel {
             device.touch();
         }
         appliedUpdates += notification.updates().size() + notification.deletes().size();
+        exclusions.complete(notification.arrivalMillis());
     }
 
     /**
