@@ -13,6 +13,7 @@ import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.fleet.RollupJson;
+import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.QpLeaves;
 import org.planewatch.telemetry.schema.QueueLeaves;
@@ -41,6 +42,11 @@ public final class DevicePartials {
                 AlarmThresholds.defaults(),
                 EVENT_CAPACITY);
     }
+
+    /** The subtrees of the tables the rollups never read: a switch port's queues, a host's QPs. */
+    private static final PathPattern QUEUES = new PathPattern(QueueLeaves.ROOT);
+
+    private static final PathPattern QPS = new PathPattern(QpLeaves.ROOT);
 
     public void apply(IngestEvent.Notification notification) {
         IngestEvent.Notification read = withoutUnreadTables(notification);
@@ -84,19 +90,7 @@ public final class DevicePartials {
     }
 
     private static boolean unread(TelemetryPath path) {
-        return under(path, QueueLeaves.ROOT) || under(path, QpLeaves.ROOT);
-    }
-
-    private static boolean under(TelemetryPath path, TelemetryPath root) {
-        if (path.size() < root.size() || !path.origin().equals(root.origin())) {
-            return false;
-        }
-        for (int i = 0; i < root.size(); i++) {
-            if (!path.elem(i).name().equals(root.elem(i).name())) {
-                return false;
-            }
-        }
-        return true;
+        return QUEUES.matches(path) || QPS.matches(path);
     }
 
     /** Devices seen so far. */
