@@ -79,9 +79,24 @@ final class FabricModel {
     /** Whether this model's reader may join devices' streams after their initial state (a drill-down's). */
     private final boolean joinsLate;
 
+    /** What the rest of a fleet knows of devices this model does not hold (ADR 0116). */
+    private final FleetRoles fleet;
+
+    private long fleetVersionAtLearn;
+
     FabricModel(int eventCapacity, boolean joinsLate) {
+        this(eventCapacity, joinsLate, FleetRoles.NONE);
+    }
+
+    FabricModel(int eventCapacity, boolean joinsLate, FleetRoles fleet) {
         this.exclusions = new ExclusionLog(eventCapacity, localizer);
         this.joinsLate = joinsLate;
+        this.fleet = fleet;
+    }
+
+    /** The roles learnt from this model's own devices at the last learning (for the rest of a fleet). */
+    FleetRoles.Local localRoles() {
+        return learnt.local();
     }
 
     void apply(IngestEvent.Notification notification) {
@@ -397,16 +412,19 @@ final class FabricModel {
         }
         // The hosts' plane ports matter only with LLDP: summing them up costs a look at every host port.
         long signature = neighborChanges == 0 ? 0 : FabricTopology.signature(devices.values());
+        long fleetVersion = fleet.version();
         boolean changed = count != deviceCountAtLearn
                 || neighborChanges != neighborChangesAtLearn
-                || signature != signatureAtLearn;
+                || signature != signatureAtLearn
+                || fleetVersion != fleetVersionAtLearn;
         signatureAtLearn = signature;
+        fleetVersionAtLearn = fleetVersion;
         return changed;
     }
 
     /** Learns which device is what from LLDP and the plane ports, falling back on names (ADR 0094). */
     private void learnTopology() {
-        learnt = FabricTopology.learn(devices.values());
+        learnt = FabricTopology.learn(devices.values(), fleet);
         for (DeviceState device : devices.values()) {
             device.rename(classify(device.name.name()));
         }

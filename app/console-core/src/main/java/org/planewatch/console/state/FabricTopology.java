@@ -3,10 +3,13 @@ package org.planewatch.console.state;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.planewatch.telemetry.schema.PlaneLeaves;
 
 /**
@@ -28,9 +31,10 @@ final class FabricTopology {
      *
      * @param names the devices LLDP and the plane ports place, by name; empty without LLDP
      * @param adjacency every port's far end that LLDP tells, from either end
+     * @param local the roles learnt from these devices alone, for the rest of a fleet
      */
-    record Learnt(Map<String, DeviceName> names, Map<End, End> adjacency) {
-        static final Learnt NOTHING = new Learnt(Map.of(), Map.of());
+    record Learnt(Map<String, DeviceName> names, Map<End, End> adjacency, FleetRoles.Local local) {
+        static final Learnt NOTHING = new Learnt(Map.of(), Map.of(), FleetRoles.Local.NONE);
     }
 
     private FabricTopology() {}
@@ -40,20 +44,34 @@ final class FabricTopology {
      * neighbors they name); empty when no device reports an LLDP neighbor.
      */
     static Learnt learn(Iterable<DeviceState> devices) {
+        return learn(devices, FleetRoles.NONE);
+    }
+
+    /**
+     * As {@link #learn(Iterable)}, with what the rest of a fleet knows: a neighbor {@code fleet} knows as
+     * a host is one (not a T1 of the switch that names it), and a device it knows as a plane's T0 is
+     * that, even when none of its hosts is among {@code devices} (ADR 0116).
+     */
+    static Learnt learn(Iterable<DeviceState> devices, FleetRoles fleet) {
         Map<End, End> adjacency = adjacency(devices);
         if (adjacency.isEmpty()) {
             return Learnt.NOTHING;
         }
         Map<String, List<String>> neighbors = new HashMap<>();
-        adjacency.forEach((from, to) ->
-                neighbors.computeIfAbsent(from.device(), d -> new ArrayList<>()).add(to.device()));
+        Set<String> named = new HashSet<>();
+        adjacency.forEach((from, to) -> {
+            neighbors.computeIfAbsent(from.device(), d -> new ArrayList<>()).add(to.device());
+            named.add(to.device());
+        });
+        named.addAll(neighbors.keySet());
         List<String> hosts = new ArrayList<>();
         for (DeviceState device : devices) {
             if (!device.planes.isEmpty()) {
                 hosts.add(device.name.name());
             }
         }
-        java.util.Set<String> isHost = new java.util.HashSet<>(hosts);
+        Set<String> localHosts = new HashSet<>(hosts);
+        Predicate<String> isHost = name -> localHosts.contains(name) || fleet.isHost(name);
         Map<String, Integer> t0Plane = new LinkedHashMap<>();
         for (DeviceState device : devices) {
             if (device.planes.isEmpty()) {
@@ -61,19 +79,31 @@ final class FabricTopology {
             }
             device.planes.forEach((plane, leaves) -> {
                 End far = adjacency.get(new End(device.name.name(), leaves.text(PlaneLeaves.PORT_NAME, "")));
-                if (far != null && !isHost.contains(far.device())) {
+                if (far != null && !isHost.test(far.device())) {
                     t0Plane.putIfAbsent(far.device(), plane);
                 }
             });
         }
+        Map<String, Integer> localT0s = Map.copyOf(t0Plane);
+        for (String device : named) {
+            int plane = t0Plane.containsKey(device) || isHost.test(device) ? -1 : fleet.t0Plane(device);
+            if (plane >= 0) {
+                t0Plane.put(device, plane);
+            }
+        }
         Map<String, Integer> t1Plane = new LinkedHashMap<>();
         t0Plane.forEach((t0, plane) -> {
             for (String n : neighbors.getOrDefault(t0, List.of())) {
-                if (!isHost.contains(n) && !t0Plane.containsKey(n)) {
+                if (!isHost.test(n) && !t0Plane.containsKey(n)) {
                     t1Plane.putIfAbsent(n, plane);
                 }
             }
         });
+        for (String device : named) {
+            if (!localHosts.contains(device) && fleet.isHost(device)) {
+                hosts.add(device); // named as hosts, as a store of the whole fleet would
+            }
+        }
         Map<String, DeviceName> out = new HashMap<>();
         hosts.sort(NaturalOrder.INSTANCE);
         for (int i = 0; i < hosts.size(); i++) {
@@ -84,7 +114,10 @@ final class FabricTopology {
         // Views, not copies: both maps are this call's own and never change after. Copying 100,000
         // links into an immutable map, and probing it for every switch port of every publication,
         // was a fifth of the state owner's time at 9,728 devices.
-        return new Learnt(Collections.unmodifiableMap(out), Collections.unmodifiableMap(adjacency));
+        return new Learnt(
+                Collections.unmodifiableMap(out),
+                Collections.unmodifiableMap(adjacency),
+                new FleetRoles.Local(localHosts, localT0s));
     }
 
     /** Numbers the switches of each plane of one tier in natural name order. */

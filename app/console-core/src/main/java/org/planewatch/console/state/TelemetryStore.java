@@ -69,10 +69,29 @@ public final class TelemetryStore implements SnapshotSource {
             AlarmThresholds thresholds,
             int eventCapacity,
             boolean joinsLate) {
+        this(clock, freshnessPolicy, thresholds, eventCapacity, joinsLate, FleetRoles.NONE);
+    }
+
+    /**
+     * @param fleet what the rest of a fleet knows of the devices this store does not hold: a store of
+     *     one partition of the fabric learns its topology as a store of the whole would (ADR 0116)
+     */
+    public TelemetryStore(
+            InstantSource clock,
+            FreshnessPolicy freshnessPolicy,
+            AlarmThresholds thresholds,
+            int eventCapacity,
+            boolean joinsLate,
+            FleetRoles fleet) {
         this.clock = clock;
         this.freshnessPolicy = freshnessPolicy;
         this.thresholds = new AtomicReference<>(thresholds);
-        this.model = new FabricModel(eventCapacity, joinsLate);
+        this.model = new FabricModel(eventCapacity, joinsLate, fleet);
+    }
+
+    /** The hosts and their T0s this store learnt from its own devices, as of the last publication; owner thread. */
+    public FleetRoles.Local localRoles() {
+        return model.localRoles();
     }
 
     public TelemetryStore(InstantSource clock) {

@@ -23,6 +23,14 @@ public record RollupLayout(
         TopicLayout.requireRange("by-plane partitions", byPlanePartitions, 1, 64);
     }
 
+    /**
+     * The compacted topic of the roles the per-device tasks learn (which device is a host, which a
+     * plane's T0), read back whole by every task (ADR 0116); named after the application.
+     */
+    public String roles() {
+        return applicationId + "-fleet-roles";
+    }
+
     public static RollupLayout defaults() {
         return new RollupLayout(
                 "planewatch-rollups",

@@ -1,5 +1,7 @@
 package org.planewatch.collector.ingest;
 
+import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -34,6 +36,11 @@ public final class Forwarder implements Runnable {
     private final DecisionAssembler assembler = new DecisionAssembler();
     private final ConcurrentLinkedQueue<String> forgotten = new ConcurrentLinkedQueue<>();
     private volatile boolean stopped;
+    private final InstantSource clock;
+    /** When the last event handed on arrived (events are drained in arrival order). */
+    private volatile long forwardedArrivalMillis = Long.MIN_VALUE;
+    /** Between the drain taking a batch's first event and the batch handed on. */
+    private volatile boolean busy;
     /** The failure last logged per target, until it streams again. Forwarder thread only. */
     private final java.util.Map<String, String> failing = new java.util.HashMap<>();
 
@@ -43,7 +50,9 @@ public final class Forwarder implements Runnable {
             UpdateSink updates,
             ExclusionPublisher exclusions,
             PublishCounters counters,
-            Consumer<String> log) {
+            Consumer<String> log,
+            InstantSource clock) {
+        this.clock = clock;
         this.queue = queue;
         this.holds = holds;
         this.updates = updates;
@@ -61,9 +70,36 @@ public final class Forwarder implements Runnable {
         stopped = true;
     }
 
+    /**
+     * Waits until every event that arrived before this call has been handed on, at most {@code
+     * limit}; true when it was. A collector giving a share away calls it while it still holds the
+     * share, so the decisions it already received are published by it: left to the next holder, they
+     * would be lost whenever the agent's ring moved past them before that holder subscribed (a
+     * flapping link fills a ring of 256 in a few seconds, and a hand-over takes about as long).
+     */
+    public boolean awaitForwarded(Duration limit) throws InterruptedException {
+        long arrivedBefore = clock.millis();
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (forwardedArrivalMillis < arrivedBefore && (busy || queue.depth() > 0)) {
+            if (stopped || System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        return true;
+    }
+
     @Override
     public void run() {
-        List<IngestEvent> batch = new ArrayList<>(BATCH_EVENTS);
+        // Busy from the moment the drain moves an event out of the queue (under the queue's lock, so
+        // awaitForwarded never sees the queue empty with an event in neither place).
+        List<IngestEvent> batch = new ArrayList<>(BATCH_EVENTS) {
+            @Override
+            public boolean add(IngestEvent event) {
+                busy = true;
+                return super.add(event);
+            }
+        };
         while (!stopped) {
             try {
                 queue.drain(batch, BATCH_EVENTS, BATCH_UPDATES, 200);
@@ -77,8 +113,10 @@ public final class Forwarder implements Runnable {
             }
             for (IngestEvent event : batch) {
                 forward(event);
+                forwardedArrivalMillis = event.arrivalMillis();
             }
             batch.clear();
+            busy = false;
         }
     }
 

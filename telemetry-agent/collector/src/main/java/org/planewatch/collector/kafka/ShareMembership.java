@@ -30,6 +30,7 @@ public final class ShareMembership implements AutoCloseable {
     private final Share share;
     private final PublishedDecisions published;
     private final ExclusionPublisher exclusions;
+    private final Received received;
     private final Consumer<String> log;
     private final Thread thread;
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -44,16 +45,31 @@ public final class ShareMembership implements AutoCloseable {
             Share share,
             PublishedDecisions published,
             ExclusionPublisher exclusions,
+            Received received,
             Consumer<String> log) {
         this.settings = settings;
         this.share = share;
         this.published = published;
         this.exclusions = exclusions;
+        this.received = received;
         this.log = log;
         this.thread = Thread.ofPlatform()
                 .name("collector-" + settings.id() + "-share")
                 .unstarted(this::run);
     }
+
+    /** What this collector received and has not handed on yet (the forwarder's backlog). */
+    @FunctionalInterface
+    public interface Received {
+        /** Waits until everything received before the call is handed on, at most {@code limit}; true if it was. */
+        boolean awaitForwarded(Duration limit) throws InterruptedException;
+    }
+
+    /**
+     * How long a hand-over waits for the decisions already received to be published by this
+     * collector (the group waits for the hand-over; Kafka's default max.poll.interval.ms is 300 s).
+     */
+    static final Duration RECEIVED_WAIT = Duration.ofSeconds(15);
 
     public void start() {
         thread.start();
@@ -91,6 +107,7 @@ public final class ShareMembership implements AutoCloseable {
             if (leaving == CloseOptions.GroupMembershipOperation.LEAVE_GROUP) {
                 // Hand everything over before leaving, so the next holders find every decision stored.
                 List<Integer> shares = new ArrayList<>(share.shares());
+                forwardReceived(shares);
                 share.giveAll();
                 shares.forEach(exclusions::handOver);
             }
@@ -130,23 +147,45 @@ public final class ShareMembership implements AutoCloseable {
 
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            give(partitions, "handed over");
+            give(partitions, "handed over", true);
         }
 
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            give(partitions, "lost (the group moved on without this collector)");
+            // Not forwarded first: the group moved on already, and the new holder may have loaded the topic.
+            give(partitions, "lost (the group moved on without this collector)", false);
         }
 
-        private void give(Collection<TopicPartition> partitions, String how) {
+        private void give(Collection<TopicPartition> partitions, String how, boolean forwardFirst) {
             if (partitions.isEmpty() || leaving == CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP) {
                 return;
             }
             List<Integer> shares =
                     partitions.stream().map(TopicPartition::partition).toList();
+            if (forwardFirst) {
+                forwardReceived(shares);
+            }
             shares.forEach(share::give);
             shares.forEach(exclusions::handOver);
             log.accept("shares " + shares + " " + how);
+        }
+    }
+
+    /**
+     * Before shares go: publishes what was received for them while still holding them. The next
+     * holder reads the agents' rings from where they are when it subscribes, so a decision this
+     * collector received and had not handed on yet (its forwarder behind, on initial states) would
+     * otherwise be lost once the ring moved past it. A backlog longer than {@link #RECEIVED_WAIT} is
+     * left to the rings, and said.
+     */
+    private void forwardReceived(List<Integer> shares) {
+        try {
+            if (!received.awaitForwarded(RECEIVED_WAIT)) {
+                log.accept("shares " + shares + " go with events still queued after " + RECEIVED_WAIT.toSeconds()
+                        + " s: their next holder reads them from the agents' rings");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

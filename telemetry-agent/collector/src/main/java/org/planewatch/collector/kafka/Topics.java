@@ -86,9 +86,12 @@ public final class Topics {
                             new NewTopic(rollups.planes(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.suspects(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.alarms(), 1, replicas).configs(compacted),
+                            new NewTopic(rollups.roles(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.links(), settings.topics().updatePartitions(), replicas)
                                     .configs(compacted)));
-            describe(admin, List.of(rollups.planes(), rollups.links(), rollups.suspects(), rollups.alarms()));
+            describe(
+                    admin,
+                    List.of(rollups.planes(), rollups.links(), rollups.suspects(), rollups.alarms(), rollups.roles()));
             return null;
         });
     }

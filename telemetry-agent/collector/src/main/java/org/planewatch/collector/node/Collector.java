@@ -78,12 +78,14 @@ public final class Collector implements AutoCloseable {
         this.exclusionSink = new KafkaExclusionSink(settings);
         PublishedDecisions published = new PublishedDecisions();
         this.exclusions = new ExclusionPublisher(exclusionSink, published, share::shareOf, counters);
-        this.forwarder = new Forwarder(queue, share::holds, updates, exclusions, counters, logged);
+        this.forwarder =
+                new Forwarder(queue, share::holds, updates, exclusions, counters, logged, InstantSource.system());
         forwarderRef[0] = forwarder;
         this.forwarderThread = Thread.ofPlatform()
                 .name("collector-" + settings.id() + "-forward")
                 .unstarted(forwarder);
-        this.membership = new ShareMembership(settings, share, published, exclusions, logged);
+        this.membership =
+                new ShareMembership(settings, share, published, exclusions, forwarder::awaitForwarded, logged);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FleetRoles;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -34,13 +35,26 @@ public final class DevicePartials {
     private final Map<Integer, PlanePartial> sentPlanes = new HashMap<>();
     private final Map<String, LinkPartial> sentLinks = new HashMap<>();
 
+    /** The roles already handed out by {@link #roles}: device to its role's value. */
+    private final Map<String, String> sentRoles = new HashMap<>();
+
     public DevicePartials(String task, LongSupplier clockMillis) {
+        this(task, clockMillis, FleetRoles.NONE);
+    }
+
+    /**
+     * @param fleet the roles the other tasks learnt: with them this task's devices are placed as in
+     *     the whole fabric, not only as its own partition of devices tells (ADR 0116)
+     */
+    public DevicePartials(String task, LongSupplier clockMillis, FleetRoles fleet) {
         this.task = task;
         this.store = new TelemetryStore(
                 () -> Instant.ofEpochMilli(clockMillis.getAsLong()),
                 FreshnessPolicy.standard(),
                 AlarmThresholds.defaults(),
-                EVENT_CAPACITY);
+                EVENT_CAPACITY,
+                false,
+                fleet);
     }
 
     /** The subtrees of the tables the rollups never read: a switch port's queues, a host's QPs. */
@@ -122,6 +136,27 @@ public final class DevicePartials {
         sentLinks.clear();
         sentLinks.putAll(seen);
         return changed;
+    }
+
+    /**
+     * The roles this task's own devices tell that it has not handed out yet (as of the last {@link
+     * #changes}): its hosts, and the T0 each host's plane port faces. Never taken back: a device that
+     * goes keeps its role, as a host that reboots is still a host.
+     */
+    public List<FleetRole> roles() {
+        FleetRoles.Local local = store.localRoles();
+        List<FleetRole> fresh = new ArrayList<>();
+        for (String host : local.hosts()) {
+            offer(FleetRole.host(host), fresh);
+        }
+        local.t0Planes().forEach((t0, plane) -> offer(FleetRole.t0(t0, plane), fresh));
+        return fresh;
+    }
+
+    private void offer(FleetRole role, List<FleetRole> fresh) {
+        if (!role.value().equals(sentRoles.put(role.device(), role.value()))) {
+            fresh.add(role);
+        }
     }
 
     /** Task {@code task}'s partial sum of every plane of {@code snapshot}. */

@@ -9,7 +9,8 @@ package org.planewatch.collector.rollup;
  * @param linkGone a link the task no longer sees (its devices went)
  * @param decision an exclusion decision through the plane
  */
-public record PlaneInput(PlanePartial plane, LinkPartial link, LinkGone linkGone, Decision decision) {
+public record PlaneInput(PlanePartial plane, LinkPartial link, LinkGone linkGone, Decision decision)
+        implements PerDeviceOutput {
 
     /** A link a task stopped reporting. */
     public record LinkGone(String task, String link, int plane) {}

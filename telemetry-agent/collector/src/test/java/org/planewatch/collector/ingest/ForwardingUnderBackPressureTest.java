@@ -25,8 +25,8 @@ import org.planewatch.collector.publish.ExclusionPublisher;
 import org.planewatch.collector.publish.ExclusionSink;
 import org.planewatch.collector.publish.PublishCounters;
 import org.planewatch.collector.publish.PublishedDecisions;
-import org.planewatch.collector.publish.UpdateSink;
 import org.planewatch.collector.testing.DirectRead;
+import org.planewatch.collector.testing.GatedUpdateSink;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.console.ingest.IngestQueue;
 import org.planewatch.console.ingest.ReadCredits;
@@ -57,42 +57,6 @@ class ForwardingUnderBackPressureTest {
         scheduler.shutdownNow();
     }
 
-    /** Takes nothing while closed (publish waits, as a full producer does), then records in order. */
-    private static final class GatedSink implements UpdateSink {
-        private final List<IngestEvent.Notification> taken = new ArrayList<>();
-        private boolean open;
-        private int waiting;
-
-        @Override
-        public synchronized boolean publish(IngestEvent.Notification notification) {
-            waiting++;
-            while (!open) {
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
-            waiting--;
-            taken.add(notification);
-            return true;
-        }
-
-        synchronized void open() {
-            open = true;
-            notifyAll();
-        }
-
-        synchronized int waiting() {
-            return waiting;
-        }
-
-        synchronized List<IngestEvent.Notification> taken() {
-            return List.copyOf(taken);
-        }
-    }
-
     private static final class NoExclusions implements ExclusionSink {
         @Override
         public CompletableFuture<Void> publish(ExclusionDecision decision, int share) {
@@ -114,7 +78,7 @@ class ForwardingUnderBackPressureTest {
         Map<String, List<String>> expected = leaves(DirectRead.read(targets, 16, Duration.ZERO));
 
         IngestQueue queue = IngestQueue.paced(BOUND);
-        GatedSink sink = new GatedSink();
+        GatedUpdateSink sink = new GatedUpdateSink();
         PublishCounters counters = new PublishCounters();
         Forwarder forwarder = new Forwarder(
                 queue,
@@ -122,7 +86,8 @@ class ForwardingUnderBackPressureTest {
                 sink,
                 new ExclusionPublisher(new NoExclusions(), new PublishedDecisions(), source -> 0, counters),
                 counters,
-                line -> {});
+                line -> {},
+                InstantSource.system());
         Thread forwarding = Thread.ofPlatform().name("forward").start(forwarder);
         closing.add(() -> {
             forwarder.stop();

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
@@ -53,7 +54,7 @@ class FleetConsoleEndToEndTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void onASmallFabricTheConsoleSeesTheIncidentDrillsDownAndEveryTargetComesBack() throws Exception {
         try (SimAgent agent = SimAgent.startWithALinkDown()) {
-            run(agent, SimAgent.DOWN_LINK, 4, "p0-t0-1", 16);
+            run(agent, SimAgent.DOWN_LINK, 4, "p0-t0-1", 16, 4 * 4);
         }
     }
 
@@ -63,11 +64,16 @@ class FleetConsoleEndToEndTest {
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void onA2048HostFabricTheConsoleSeesTheIncidentDrillsDownAndEveryTargetComesBack() throws Exception {
         try (SimAgent agent = SimAgent.startBigFabricWithALinkDown()) {
-            run(agent, SimAgent.BIG_DOWN_LINK, 16, "p0-t0-5", 2_048);
+            run(agent, SimAgent.BIG_DOWN_LINK, 16, "p0-t0-5", 2_048, 64 * 8);
         }
     }
 
-    private void run(SimAgent agent, String downLink, int targetCount, String drilled, int hosts) throws Exception {
+    /**
+     * @param hosts the fabric's hosts, each with a link in each of the two planes
+     * @param coreLinks each plane's T0-T1 links (its T0s times its T1s)
+     */
+    private void run(SimAgent agent, String downLink, int targetCount, String drilled, int hosts, int coreLinks)
+            throws Exception {
         try (KafkaTestCluster kafka = KafkaTestCluster.start()) {
             Path targets = agent.writeTargetsFile(dir.resolve("targets.yaml"), targetCount);
             String bootstrap = kafka.bootstrap();
@@ -127,6 +133,12 @@ class FleetConsoleEndToEndTest {
                         Duration.ofSeconds(30),
                         "the console did not learn every host from the link rollups (knows "
                                 + console.snapshots().latest().hosts().size() + " of " + hosts + ")");
+                Collectors.await(
+                        () -> wholeFabricLinks(console.snapshots().latest(), hosts, coreLinks),
+                        Duration.ofSeconds(30),
+                        "the link rollups are not those of the whole fabric (" + hosts + " host and " + coreLinks
+                                + " core links a plane): "
+                                + linkCounts(console.snapshots().latest()));
                 assertFalse(seen.get().events().isEmpty(), "the recent exclusion events are listed");
                 FleetRecordingRun.Shown steady = FleetRecordingRun.steadyIncident(console, downLink);
 
@@ -173,6 +185,45 @@ class FleetConsoleEndToEndTest {
                 b.close();
             }
         }
+    }
+
+    /**
+     * Whether each of the two planes has exactly {@code hosts} host links and {@code coreLinks} T0-T1
+     * links, none of which ends at a host: the rollups' tasks each hold part of the devices, and a
+     * task that took the hosts it does not hold for T1s (ADR 0116) would add core links that end at
+     * hosts.
+     */
+    private static boolean wholeFabricLinks(FabricSnapshot snapshot, int hosts, int coreLinks) {
+        Set<String> hostNames = new HashSet<>();
+        snapshot.hosts().forEach(h -> hostNames.add(h.name()));
+        for (int plane = 0; plane < 2; plane++) {
+            int p = plane;
+            long hostLinks = snapshot.links().stream()
+                    .filter(l -> l.plane() == p && l.kind() == FabricSnapshot.LinkKind.HOST_T0)
+                    .count();
+            long core = snapshot.links().stream()
+                    .filter(l -> l.plane() == p && l.kind() == FabricSnapshot.LinkKind.T0_T1)
+                    .count();
+            boolean coreToAHost = snapshot.links().stream()
+                    .anyMatch(l -> l.kind() == FabricSnapshot.LinkKind.T0_T1
+                            && (hostNames.contains(l.lowerEnd()) || hostNames.contains(l.upperEnd())));
+            if (hostLinks != hosts || core != coreLinks || coreToAHost) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String linkCounts(FabricSnapshot snapshot) {
+        Map<String, Long> counts = new TreeMap<>();
+        snapshot.links().forEach(l -> counts.merge("plane " + l.plane() + " " + l.kind(), 1L, Long::sum));
+        return counts + ", e.g. "
+                + snapshot.links().stream()
+                        .filter(l -> l.kind() == FabricSnapshot.LinkKind.T0_T1)
+                        .map(FabricSnapshot.LinkState::id)
+                        .filter(id -> id.contains("host"))
+                        .limit(3)
+                        .toList();
     }
 
     private static String status(FleetSession console) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -91,10 +92,16 @@ public final class Collectors {
     }
 
     public static void await(BooleanSupplier condition, Duration limit, String otherwise) throws InterruptedException {
+        await(condition, limit, () -> otherwise);
+    }
+
+    /** As {@link #await(BooleanSupplier, Duration, String)}, the failure said as things stand when it fails. */
+    public static void await(BooleanSupplier condition, Duration limit, Supplier<String> otherwise)
+            throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError(otherwise + " within " + limit.toSeconds() + " s");
+                throw new AssertionError(otherwise.get() + " within " + limit.toSeconds() + " s");
             }
             Thread.sleep(50);
         }

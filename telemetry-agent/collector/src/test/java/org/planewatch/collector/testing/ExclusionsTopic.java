@@ -42,7 +42,13 @@ public final class ExclusionsTopic {
                     return new HashSet<>(inTopic).containsAll(sent);
                 },
                 Duration.ofSeconds(30),
-                "the exclusions topic did not receive every decision the agent sent");
+                () -> {
+                    Set<DecisionId> missing = new HashSet<>(sent);
+                    missing.removeAll(inTopic);
+                    return "the exclusions topic did not receive every decision the agent sent: " + missing.size()
+                            + " of " + sent.size() + " missing, e.g. "
+                            + missing.stream().limit(5).toList();
+                });
         Set<DecisionId> distinct = new HashSet<>(inTopic);
         System.out.println("decisions sent by the agent: " + sent.size() + ", records in the topic: " + inTopic.size()
                 + ", distinct: " + distinct.size());

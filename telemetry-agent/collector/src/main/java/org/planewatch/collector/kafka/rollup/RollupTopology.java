@@ -1,8 +1,10 @@
 package org.planewatch.collector.kafka.rollup;
 
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
@@ -11,6 +13,8 @@ import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.Stores;
 import org.planewatch.collector.config.RollupLayout;
 import org.planewatch.collector.config.TopicLayout;
+import org.planewatch.collector.rollup.FleetRole;
+import org.planewatch.collector.rollup.PerDeviceOutput;
 import org.planewatch.collector.rollup.PlaneInput;
 import org.planewatch.collector.rollup.RollupOutput;
 import org.planewatch.console.state.AlarmThresholds;
@@ -19,7 +23,9 @@ import org.planewatch.fleet.RollupJson;
 /**
  * The rollups (ADR 0100): updates (keyed by device) -&gt; per-device stage -&gt; partial sums keyed
  * by plane; exclusions -&gt; keyed by plane; both -&gt; repartition by plane -&gt; by-plane stage -&gt;
- * the four compacted topics (planes, links, suspects, alarms).
+ * the four compacted topics (planes, links, suspects, alarms). The per-device stage also writes the
+ * roles its devices tell (hosts, T0s) to a compacted topic every task reads back whole as a global
+ * store, so a task places the neighbors of its switches as the whole fabric would (ADR 0116).
  */
 public final class RollupTopology {
     private RollupTopology() {}
@@ -29,10 +35,30 @@ public final class RollupTopology {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore(PlaneStage.STORE), Serdes.String(), new JsonSerde<>(PlaneInput.class)));
-        KStream<String, PlaneInput> partials = builder.stream(
+        FleetRolesStore roles = new FleetRolesStore();
+        builder.addGlobalStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.inMemoryKeyValueStore(FleetRolesStore.STORE), Serdes.String(), Serdes.String())
+                        .withLoggingDisabled(),
+                rollups.roles(),
+                Consumed.with(Serdes.String(), Serdes.String()).withName("fleet-roles"),
+                roles::writer);
+        Map<String, KStream<String, PerDeviceOutput>> perDevice = builder.stream(
                         topics.updates(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("updates"))
-                .process(() -> new DeviceStage(counters), Named.as("per-device"));
+                .process(() -> new DeviceStage(counters, roles), Named.as("per-device"))
+                .split(Named.as("per-device-"))
+                .branch((device, output) -> output instanceof FleetRole, Branched.as("roles"))
+                .defaultBranch(Branched.as("partials"));
+        perDevice
+                .get("per-device-roles")
+                .mapValues(role -> ((FleetRole) role).value(), Named.as("role-values"))
+                .to(
+                        rollups.roles(),
+                        Produced.with(Serdes.String(), Serdes.String()).withName("to-fleet-roles"));
+        KStream<String, PlaneInput> partials = perDevice
+                .get("per-device-partials")
+                .mapValues(input -> (PlaneInput) input, Named.as("plane-inputs-of-devices"));
         KStream<String, PlaneInput> decisions = builder.stream(
                         topics.exclusions(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("exclusions"))
