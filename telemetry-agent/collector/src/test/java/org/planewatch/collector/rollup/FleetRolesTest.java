@@ -24,7 +24,6 @@ import org.planewatch.collector.testing.DirectRead;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.FleetRoles;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -101,7 +100,7 @@ class FleetRolesTest {
                 "every T0 told, with its plane, from its hosts' plane ports");
         assertTrue(hosts.roles().isEmpty(), "roles are told once");
 
-        MapRoles fleet = new MapRoles();
+        MapFleetRoles fleet = new MapFleetRoles();
         DevicePartials switches = new DevicePartials("0_1", () -> NOW, fleet);
         OF_SWITCHES.forEach(switches::apply);
         Map<String, LinkPartial> seen = new HashMap<>();
@@ -149,34 +148,5 @@ class FleetRolesTest {
             links.add(link.link() + " " + link.kind() + " plane " + link.plane());
         }
         return links;
-    }
-
-    /** The roles topic as a task reads it back: a map, and a version that moves with each change. */
-    private static final class MapRoles implements FleetRoles {
-        private final Map<String, FleetRole> roles = new HashMap<>();
-        private long version;
-
-        void learn(FleetRole role) {
-            if (!role.equals(roles.put(role.device(), role))) {
-                version++;
-            }
-        }
-
-        @Override
-        public boolean isHost(String device) {
-            FleetRole role = roles.get(device);
-            return role != null && role.isHost();
-        }
-
-        @Override
-        public int t0Plane(String device) {
-            FleetRole role = roles.get(device);
-            return role == null ? -1 : role.t0Plane();
-        }
-
-        @Override
-        public long version() {
-            return version;
-        }
     }
 }
