@@ -321,12 +321,18 @@ public final class PlaneViewModel {
                 ? "core load spread: no data"
                 : String.format(
                         Locale.ROOT,
-                        "core load spread over %d links: min %s  median %s  max %s  (cv %.2f)",
+                        "core load spread over %d links: min %s  median %s  max %s  (cv %s)",
                         utilizations.length,
                         Units.utilization(summary.coreSpread().min()),
                         Units.utilization(summary.coreSpread().median()),
                         Units.utilization(summary.coreSpread().max()),
-                        summary.coreSpread().coefficientOfVariation());
+                        // A fleet's rollups carry only the mean and maximum: no spread to measure, said as a dash.
+                        Double.isNaN(summary.coreSpread().coefficientOfVariation())
+                                ? "–"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%.2f",
+                                        summary.coreSpread().coefficientOfVariation()));
         String spreadTip =
                 summary == null || !Units.overCapacity(summary.coreSpread().max())
                         ? ""

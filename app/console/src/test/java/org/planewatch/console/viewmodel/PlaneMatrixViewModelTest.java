@@ -39,20 +39,11 @@ class PlaneMatrixViewModelTest {
     }
 
     private static FabricSnapshot snapshot(List<LinkState> links, double coreMax) {
-        PlaneSummary plane = new PlaneSummary(
-                0,
-                1,
-                64,
-                0,
-                0,
-                0,
-                0,
-                1,
-                links.size(),
-                new LoadSpread(0.5, 0.7, coreMax, 0.7, 0.1),
-                Freshness.LIVE,
-                4,
-                4);
+        return snapshot(links, new LoadSpread(0.5, 0.7, coreMax, 0.7, 0.1));
+    }
+
+    private static FabricSnapshot snapshot(List<LinkState> links, LoadSpread spread) {
+        PlaneSummary plane = new PlaneSummary(0, 1, 64, 0, 0, 0, 0, 1, links.size(), spread, Freshness.LIVE, 4, 4);
         return TestSnapshots.of(0, List.of(plane), links, List.of());
     }
 
@@ -73,6 +64,19 @@ class PlaneMatrixViewModelTest {
         assertEquals(1.0, saturated.intensity());
         assertEquals(0.0, down.intensity(), "down is drawn apart from the scale, not as its red top");
         assertEquals(down, layout.links().getLast(), "the selected down link is drawn last, on top");
+    }
+
+    @Test
+    void aFleetsSpreadOfOnlyAMeanAndAMaximumShowsDashesNotNaN() {
+        PlaneViewModel model = new PlaneViewModel();
+        // A fleet's plane rollup carries the core links' mean and maximum utilization, nothing else.
+        model.update(
+                snapshot(
+                        List.of(link("p0-t0-0~p0-t1-0", true, 0.012)),
+                        new LoadSpread(Double.NaN, Double.NaN, 0.012, 0.01, Double.NaN)),
+                Set.of());
+        String text = model.layoutProperty().get().spreadText();
+        assertTrue(text.endsWith("min –  median –  max 1.2%  (cv –)"), text);
     }
 
     @Test
