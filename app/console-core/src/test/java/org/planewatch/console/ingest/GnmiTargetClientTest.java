@@ -44,6 +44,7 @@ import org.planewatch.gnmi.proto.SubscriptionMode;
 import org.planewatch.gnmi.proto.Update;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.schema.DeviceRole;
+import org.planewatch.telemetry.schema.PathNames;
 import org.planewatch.telemetry.value.TelemetryValue;
 
 class GnmiTargetClientTest {
@@ -190,7 +191,9 @@ class GnmiTargetClientTest {
         assertEquals(SubscriptionList.Mode.STREAM, list.getMode());
         assertEquals(SubscriptionPlan.fabricOverview().groups().size(), list.getSubscriptionCount());
         assertTrue(list.getSubscriptionList().stream().allMatch(s -> s.getMode() == SubscriptionMode.TARGET_DEFINED));
-        assertEquals("mrc", list.getSubscription(2).getPath().getOrigin());
+        // The simulated clock first: a sample cut into parts carries it in its first part.
+        assertEquals(PathNames.SIM, list.getSubscription(0).getPath().getOrigin());
+        assertEquals("mrc", list.getSubscription(4).getPath().getOrigin());
     }
 
     @Test

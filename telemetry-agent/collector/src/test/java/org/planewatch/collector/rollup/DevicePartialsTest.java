@@ -12,7 +12,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.planewatch.collector.config.CollectorTargets;
 import org.planewatch.collector.testing.DirectRead;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.console.state.AlarmThresholds;
@@ -30,8 +29,7 @@ class DevicePartialsTest {
     void planeSumsAndLinksAreThoseOfTheWholeModelWithoutQueueAndQpRows(@TempDir Path dir) throws Exception {
         List<IngestEvent.Notification> read;
         try (SimAgent agent = SimAgent.start()) {
-            CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 2));
-            read = DirectRead.read(targets, 16, Duration.ofSeconds(3)); // samples after the initial states: rates
+            read = DirectRead.readAll(agent, dir, 2, Duration.ofSeconds(3)); // samples after the initial states: rates
         }
         DevicePartials rollups = new DevicePartials("0_1", () -> NOW);
         TelemetryStore whole = new TelemetryStore(

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.planewatch.collector.config.CollectorTargets;
 import org.planewatch.collector.testing.DirectRead;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.console.state.AlarmThresholds;
@@ -53,8 +52,7 @@ class FleetRolesTest {
     static void readTheFabric(@TempDir Path dir) throws Exception {
         List<IngestEvent.Notification> read;
         try (SimAgent agent = SimAgent.startWithALinkDown()) {
-            CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 2));
-            read = DirectRead.read(targets, 32, Duration.ofSeconds(2));
+            read = DirectRead.readAll(agent, dir, 2, Duration.ofSeconds(2));
         }
         TelemetryStore whole = new TelemetryStore(
                 () -> Instant.ofEpochMilli(NOW), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 16);

@@ -16,7 +16,6 @@ import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.planewatch.collector.config.CollectorTargets;
 import org.planewatch.collector.testing.DirectRead;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.console.state.AlarmThresholds;
@@ -39,11 +38,8 @@ class PartitionedRollupsTest {
     @Timeout(300)
     void onA2048HostFabricTheTasksTogetherRollUpTheLinksOfTheWholeModel(@TempDir Path dir) throws Exception {
         List<IngestEvent.Notification> read;
-        int devices;
         try (SimAgent agent = SimAgent.startBigFabricWithALinkDown()) {
-            devices = agent.devices().size();
-            CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 16));
-            read = DirectRead.read(targets, devices, Duration.ofSeconds(2));
+            read = DirectRead.readAll(agent, dir, 16, Duration.ofSeconds(2));
         }
         TelemetryStore whole = new TelemetryStore(
                 () -> Instant.ofEpochMilli(NOW), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 16);

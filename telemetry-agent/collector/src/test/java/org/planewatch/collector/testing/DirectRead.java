@@ -1,5 +1,6 @@
 package org.planewatch.collector.testing;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -21,6 +22,17 @@ import org.planewatch.console.telemetry.TargetConfig;
  */
 public final class DirectRead {
     private DirectRead() {}
+
+    /**
+     * The notifications of every device of {@code agent}, listed in a targets file of {@code entries}
+     * entries written to {@code dir}, until each device's stream sent its initial state and then for
+     * {@code after} longer.
+     */
+    public static List<IngestEvent.Notification> readAll(SimAgent agent, Path dir, int entries, Duration after)
+            throws java.io.IOException, InterruptedException {
+        CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), entries));
+        return read(targets, agent.devices().size(), after);
+    }
 
     /**
      * The notifications of {@code targets} (every entry subscribed, as the collectors' subscriptions
