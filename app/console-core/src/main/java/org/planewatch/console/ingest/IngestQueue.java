@@ -385,7 +385,7 @@ public final class IngestQueue {
         }
     }
 
-    /** Events in the FIFO plus devices with coalesced values. */
+    /** Events in the FIFO (devices with coalesced values not counted: no decision waits among them). */
     public int depth() {
         lock.lock();
         try {

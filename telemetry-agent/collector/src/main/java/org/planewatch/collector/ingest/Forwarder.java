@@ -80,7 +80,10 @@ public final class Forwarder implements Runnable {
     public boolean awaitForwarded(Duration limit) throws InterruptedException {
         long arrivedBefore = clock.millis();
         long deadline = System.nanoTime() + limit.toNanos();
-        while (forwardedArrivalMillis < arrivedBefore && (busy || queue.depth() > 0)) {
+        // The queue before the batch: the drain marks the batch busy before the event leaves the queue,
+        // so a queue seen empty means a batch already marked; read the other way round, an event
+        // drained between the two reads was in neither place.
+        while (forwardedArrivalMillis < arrivedBefore && (queue.depth() > 0 || busy)) {
             if (stopped || System.nanoTime() > deadline) {
                 return false;
             }

@@ -92,6 +92,25 @@ class HandOverTest {
         }
     }
 
+    @Test
+    void neverReportsTheBacklogGoneWhileTheForwarderStillHoldsADecision() throws Exception {
+        // The forwarder moves an event from the queue into its batch in one step under the queue's
+        // lock; a waiter that looked at the batch before the queue could miss it in both places.
+        Thread forwarding = Thread.ofPlatform().start(forwarder);
+        try {
+            updates.open();
+            for (int seq = 1; seq <= 2_000; seq++) {
+                queue.offer(decision(nowMillis.get(), seq));
+                nowMillis.incrementAndGet();
+                assertTrue(forwarder.awaitForwarded(Duration.ofSeconds(10)));
+                assertEquals(seq, stored.size(), "decision " + seq + " published before the wait returned");
+            }
+        } finally {
+            forwarder.stop();
+            forwarding.join(5_000);
+        }
+    }
+
     private static IngestEvent.Notification sample(long arrival) {
         return new IngestEvent.Notification(
                 "agent-0",
