@@ -1,6 +1,7 @@
 package org.planewatch.console.state;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -65,6 +66,16 @@ public record DeviceName(String name, Kind kind, int plane, int tier, int index)
             return List.of();
         }
         return List.of(linkId.substring(0, split), linkId.substring(split + 1));
+    }
+
+    /**
+     * The id of the same two ends named the other way round ({@code p0-t0-1~host-5} for {@code
+     * host-5~p0-t0-1}): what a model that took one end for the other kind named the link; empty for
+     * anything but a link id.
+     */
+    public static Optional<String> otherOrder(String linkId) {
+        List<String> ends = ends(linkId);
+        return ends.isEmpty() ? Optional.empty() : Optional.of(ends.get(1) + LINK_SEPARATOR + ends.get(0));
     }
 
     private static int order(DeviceName device) {

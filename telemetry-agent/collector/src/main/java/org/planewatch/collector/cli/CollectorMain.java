@@ -72,7 +72,8 @@ public final class CollectorMain implements Callable<Integer> {
     @Option(
             names = "--id",
             paramLabel = "NAME",
-            description = "This collector's name (default: host name and process id).")
+            description = "This collector's name, unique among the collectors of a group (default: host name and"
+                    + " process id).")
     String id;
 
     @Option(

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.DeviceName;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
@@ -66,26 +67,47 @@ public final class PlaneBook {
         this.alarms = new RollupAlarms(thresholds);
     }
 
-    /** A per-device task's partial sum, link view, or link gone. */
-    public void take(PlaneInput input) {
+    /**
+     * A per-device task's partial sum, link view, or link gone; returns the links whose view by that
+     * task this input ended (for the caller's own copy of the views).
+     *
+     * <p>A task's view of a link ends its view of the same two devices named the other way round: the
+     * task (or its earlier instance, on another collector or before a restart) named it so before it
+     * knew the far end's role, a host taken for a T1 (ADR 0116), and an instance that starts afresh
+     * cannot withdraw what it never sent (ADR 0118).
+     */
+    public List<String> take(PlaneInput input) {
         Plane plane = plane(input.planeNumber());
         if (input.plane() != null) {
             plane.partials.put(input.plane().task(), input.plane());
-        } else if (input.link() != null) {
+            return List.of();
+        }
+        if (input.link() != null) {
             LinkPartial link = input.link();
             plane.linkViews.computeIfAbsent(link.link(), l -> new HashMap<>(2)).put(link.task(), link);
             plane.dirtyLinks.add(link.link());
-        } else {
-            PlaneInput.LinkGone gone = input.linkGone();
-            Map<String, LinkPartial> views = plane.linkViews.get(gone.link());
-            if (views != null) {
-                views.remove(gone.task());
-                if (views.isEmpty()) {
-                    plane.linkViews.remove(gone.link());
-                }
-            }
-            plane.dirtyLinks.add(gone.link());
+            return DeviceName.otherOrder(link.link())
+                    .filter(other -> dropView(plane, other, link.task()))
+                    .map(List::of)
+                    .orElse(List.of());
         }
+        PlaneInput.LinkGone gone = input.linkGone();
+        dropView(plane, gone.link(), gone.task());
+        plane.dirtyLinks.add(gone.link());
+        return List.of(gone.link());
+    }
+
+    /** Drops {@code task}'s view of {@code link}; true when it had one. */
+    private static boolean dropView(Plane plane, String link, String task) {
+        Map<String, LinkPartial> views = plane.linkViews.get(link);
+        if (views == null || views.remove(task) == null) {
+            return false;
+        }
+        if (views.isEmpty()) {
+            plane.linkViews.remove(link);
+        }
+        plane.dirtyLinks.add(link);
+        return true;
     }
 
     /** An exclusion decision through {@code plane}, as the notification of its leaves. */
@@ -122,9 +144,10 @@ public final class PlaneBook {
         for (String id : plane.dirtyLinks) {
             Map<String, LinkPartial> views = plane.linkViews.get(id);
             if (views == null) {
-                if (plane.links.remove(id) != null) {
-                    out.add(new RollupOutput(RollupOutput.Kind.LINKS, id, null));
-                }
+                // Whether or not this instance wrote it: one started from its store may lose a link's last
+                // view before its first tick, while the topic still holds what its earlier instance wrote.
+                plane.links.remove(id);
+                out.add(new RollupOutput(RollupOutput.Kind.LINKS, id, null));
                 continue;
             }
             LinkRollup merged = merge(id, plane.number, views.values(), now);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -14,10 +13,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.testing.DirectRead;
 import org.planewatch.collector.testing.SimAgent;
-import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.collector.testing.WholeModel;
 import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.FreshnessPolicy;
-import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
 
 /** The rollups' per-device stage keeps only the tables its sums read (ADR 0112). */
@@ -32,19 +29,16 @@ class DevicePartialsTest {
             read = DirectRead.readAll(agent, dir, 2, Duration.ofSeconds(3)); // samples after the initial states: rates
         }
         DevicePartials rollups = new DevicePartials("0_1", () -> NOW);
-        TelemetryStore whole = new TelemetryStore(
-                () -> Instant.ofEpochMilli(NOW), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 16);
         long leftOut = 0;
         for (IngestEvent.Notification notification : read) {
             rollups.apply(notification);
-            whole.apply(List.of(notification));
             IngestEvent.Notification kept = DevicePartials.withoutUnreadTables(notification);
             leftOut += notification.updates().size()
                     - (kept == null ? 0 : kept.updates().size());
         }
         assertTrue(leftOut > 0, "the agent sent queue and QP leaves the rollups leave out");
 
-        FabricSnapshot snapshot = whole.publish(FabricSnapshot.IngestStats.NONE);
+        FabricSnapshot snapshot = WholeModel.of(read, NOW);
         List<PlaneInput> changes = rollups.changes();
         Set<PlanePartial> planes = changes.stream()
                 .filter(c -> c.plane() != null)

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,10 +20,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.testing.DirectRead;
 import org.planewatch.collector.testing.SimAgent;
+import org.planewatch.collector.testing.WholeModel;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.FreshnessPolicy;
-import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.fleet.LinkRollup;
 
@@ -54,10 +52,7 @@ class FleetRolesTest {
         try (SimAgent agent = SimAgent.startWithALinkDown()) {
             read = DirectRead.readAll(agent, dir, 2, Duration.ofSeconds(2));
         }
-        TelemetryStore whole = new TelemetryStore(
-                () -> Instant.ofEpochMilli(NOW), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 16);
-        whole.apply(read);
-        FabricSnapshot all = whole.publish(FabricSnapshot.IngestStats.NONE);
+        FabricSnapshot all = WholeModel.of(read, NOW);
         all.hosts().forEach(h -> HOSTS.add(h.name()));
         for (IngestEvent.Notification n : read) {
             boolean other = HOSTS.contains(n.target()) && !WITH_THE_SWITCHES.contains(n.target());

@@ -2,28 +2,19 @@ package org.planewatch.collector.rollup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.testing.DirectRead;
+import org.planewatch.collector.testing.Partitions;
 import org.planewatch.collector.testing.SimAgent;
-import org.planewatch.console.state.AlarmThresholds;
-import org.planewatch.console.state.FabricSnapshot;
-import org.planewatch.console.state.FreshnessPolicy;
-import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.collector.testing.WholeModel;
 import org.planewatch.console.telemetry.IngestEvent;
-import org.planewatch.fleet.LinkRollup;
 
 /**
  * The rollups' per-device tasks, each holding the devices Kafka's partitioner gives its partition of
@@ -41,56 +32,18 @@ class PartitionedRollupsTest {
         try (SimAgent agent = SimAgent.startBigFabricWithALinkDown()) {
             read = DirectRead.readAll(agent, dir, 16, Duration.ofSeconds(2));
         }
-        TelemetryStore whole = new TelemetryStore(
-                () -> Instant.ofEpochMilli(NOW), FreshnessPolicy.standard(), AlarmThresholds.defaults(), 16);
-        whole.apply(read);
-        Map<String, String> wholeLinks = new TreeMap<>();
-        for (FabricSnapshot.LinkState link :
-                whole.publish(FabricSnapshot.IngestStats.NONE).links()) {
-            wholeLinks.put(link.id(), link.kind() + " plane " + link.plane());
-        }
+        Map<String, String> wholeLinks = WholeModel.links(WholeModel.of(read, NOW));
 
-        MapFleetRoles roles = new MapFleetRoles();
+        TaskRounds rollups = new TaskRounds(NOW);
         List<DevicePartials> tasks = new ArrayList<>();
         for (int p = 0; p < PARTITIONS; p++) {
-            tasks.add(new DevicePartials("0_" + p, () -> NOW, roles));
+            tasks.add(rollups.task("0_" + p));
         }
         for (IngestEvent.Notification n : read) {
-            tasks.get(partition(n.target())).apply(n);
+            tasks.get(Partitions.of(n.target(), PARTITIONS)).apply(n);
         }
-        PlaneBook book = new PlaneBook(AlarmThresholds.defaults(), () -> NOW);
-        Map<String, String> rolled = new TreeMap<>();
-        for (int round = 0; round < 8; round++) { // a publication a second; the roles go round between them
-            List<FleetRole> told = new ArrayList<>();
-            for (DevicePartials task : tasks) {
-                task.changes().forEach(book::take);
-                told.addAll(task.roles());
-            }
-            told.forEach(roles::learn);
-            for (RollupOutput out : book.tick()) {
-                if (out.kind() == RollupOutput.Kind.LINKS) {
-                    if (out.value() instanceof LinkRollup link) {
-                        rolled.put(link.link(), link.kind() + " plane " + link.plane());
-                    } else {
-                        rolled.remove(out.key());
-                    }
-                }
-            }
-        }
-        Set<String> extra = new TreeSet<>(rolled.keySet());
-        extra.removeAll(wholeLinks.keySet());
-        Set<String> missing = new TreeSet<>(wholeLinks.keySet());
-        missing.removeAll(rolled.keySet());
-        assertEquals(
-                wholeLinks,
-                rolled,
-                "the rolled-up links: " + missing.size() + " missing, e.g. "
-                        + missing.stream().limit(8).toList() + "; " + extra.size() + " extra, e.g. "
-                        + extra.stream().limit(8).toList());
-    }
-
-    /** The partition Kafka's default partitioner gives a record keyed by {@code device}. */
-    private static int partition(String device) {
-        return Utils.toPositive(Utils.murmur2(device.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+        rollups.run(tasks, 8);
+        Map<String, String> rolled = rollups.links;
+        assertEquals(wholeLinks, rolled, "the rolled-up links: " + WholeModel.differences(wholeLinks, rolled));
     }
 }

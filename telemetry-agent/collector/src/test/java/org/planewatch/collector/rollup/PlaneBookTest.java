@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -97,5 +98,34 @@ class PlaneBookTest {
         book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", true, 1e9, 0.0)));
         now += 1_000;
         assertEquals(0, of(book.tick(), RollupOutput.Kind.LINKS).size());
+    }
+
+    @Test
+    void aTasksViewOfTheSameTwoDevicesNamedTheOtherWayRoundEndsItsEarlierViewNotAnotherTasks() {
+        book.take(PlaneInput.of(view("0_1", "p0-t0-0~host-1", true, 1e9, 0.0)));
+        book.take(PlaneInput.of(view("0_2", "p0-t0-0~host-2", true, 1e9, 0.0)));
+        book.tick();
+
+        LinkPartial named = new LinkPartial("0_1", "host-1~p0-t0-0", 0, "HOST_T0", true, 1e9, 0.0, 0.0, 100e9);
+        assertEquals(List.of("p0-t0-0~host-1"), book.take(PlaneInput.of(named)), "the view it ended");
+        LinkPartial other = new LinkPartial("0_1", "host-2~p0-t0-0", 0, "HOST_T0", true, 1e9, 0.0, 0.0, 100e9);
+        assertEquals(List.of(), book.take(PlaneInput.of(other)), "another task's view stays until it says so");
+        now += 1_000;
+
+        Map<String, RollupOutput> links = of(book.tick(), RollupOutput.Kind.LINKS);
+        assertNull(links.get("p0-t0-0~host-1").value(), "a tombstone for the name taken back");
+        assertEquals("HOST_T0", ((LinkRollup) links.get("host-1~p0-t0-0").value()).kind());
+        assertEquals(Set.of("p0-t0-0~host-1", "host-1~p0-t0-0", "host-2~p0-t0-0"), links.keySet());
+    }
+
+    @Test
+    void aStageStartedFromItsStoreWithdrawsALinkWhoseLastViewWentBeforeItsFirstTick() {
+        PlaneBook restarted = new PlaneBook(AlarmThresholds.defaults(), () -> now);
+        restarted.take(PlaneInput.of(view("0_1", "p0-t0-0~host-1", true, 1e9, 0.0))); // from its store
+        restarted.take(PlaneInput.gone("0_1", "p0-t0-0~host-1", 0));
+
+        Map<String, RollupOutput> links = of(restarted.tick(), RollupOutput.Kind.LINKS);
+        assertTrue(links.containsKey("p0-t0-0~host-1"), "the earlier instance wrote it: " + links);
+        assertNull(links.get("p0-t0-0~host-1").value(), "a tombstone");
     }
 }

@@ -39,6 +39,9 @@ public final class LldpLeaves {
     public static final String PORT_ID_TYPE = "port-id-type";
     public static final String PORT_DESCRIPTION = "port-description";
 
+    /** The leaves a fabric's topology is learnt from: the far end's name and the port it sent from. */
+    public static final List<String> TOPOLOGY = List.of(SYSTEM_NAME, PORT_ID);
+
     /** openconfig-lldp-types {@code chassis-id-type}. */
     public static final List<String> CHASSIS_ID_TYPES = List.of(
             "CHASSIS_COMPONENT",

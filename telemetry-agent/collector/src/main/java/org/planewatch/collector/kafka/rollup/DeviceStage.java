@@ -1,26 +1,39 @@
 package org.planewatch.collector.kafka.rollup;
 
 import java.time.Duration;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.planewatch.collector.kafka.Headers;
 import org.planewatch.collector.rollup.DevicePartials;
 import org.planewatch.collector.rollup.FleetRole;
 import org.planewatch.collector.rollup.PerDeviceOutput;
 import org.planewatch.collector.rollup.PlaneInput;
+import org.planewatch.collector.rollup.RememberedNeighbors;
 import org.planewatch.collector.wire.GnmiRecords;
+import org.planewatch.console.telemetry.IngestEvent;
 
 /**
  * The per-device stage: one task per partition of the updates topic (keyed by device, so a device's
  * notifications all reach the same task, in order) feeds them to {@link DevicePartials} and, once a
  * second of wall clock, forwards what changed keyed by plane, and the roles its devices taught it
- * keyed by device (for the roles topic, which every task reads back whole: ADR 0116). Its model lives in memory: see ADR 0100
- * for what a restart costs.
+ * keyed by device (for the roles topic, which every task reads back whole: ADR 0116). Its model lives
+ * in memory (ADR 0100); each device's LLDP neighbors are also kept in a changelogged store, which a
+ * task that moved or restarted applies first, since agents send them only when they change.
  */
 final class DeviceStage implements Processor<String, byte[], String, PerDeviceOutput> {
+    /** Each device's LLDP neighbors, as {@link RememberedNeighbors} keeps them. */
+    static final String NEIGHBORS = "rollup-neighbors";
+
+    /** The source a replayed notification is applied with: the store keeps the device, not its targets entry. */
+    private static final String REMEMBERED = "remembered";
+
+    private KeyValueStore<String, byte[]> neighbors;
     private ProcessorContext<String, PerDeviceOutput> context;
     private DevicePartials partials;
     private final RollupCounters counters;
@@ -37,6 +50,14 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         ReadOnlyKeyValueStore<String, String> fleet = context.getStateStore(FleetRolesStore.STORE);
         this.partials =
                 new DevicePartials(context.taskId().toString(), context::currentSystemTimeMs, roles.reader(fleet));
+        this.neighbors = context.getStateStore(NEIGHBORS);
+        try (KeyValueIterator<String, byte[]> kept = neighbors.all()) {
+            while (kept.hasNext()) {
+                KeyValue<String, byte[]> device = kept.next();
+                partials.apply(RememberedNeighbors.replay(
+                        device.value, REMEMBERED, device.key, context.currentSystemTimeMs()));
+            }
+        }
         context.schedule(Duration.ofSeconds(1), PunctuationType.WALL_CLOCK_TIME, this::emit);
     }
 
@@ -47,10 +68,29 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         }
         String source = Headers.text(record.headers(), Headers.SOURCE, record.key());
         try {
-            partials.apply(GnmiRecords.decode(record.value(), source, context.currentSystemTimeMs()));
+            IngestEvent.Notification notification =
+                    GnmiRecords.decode(record.value(), source, context.currentSystemTimeMs());
+            partials.apply(notification);
             counters.notifications.increment();
+            remember(notification);
         } catch (IllegalArgumentException e) {
             counters.malformed.increment(); // not ours to stop on: counted, and /metrics shows it
+        }
+    }
+
+    private void remember(IngestEvent.Notification notification) {
+        if (!RememberedNeighbors.touches(notification)) {
+            return;
+        }
+        String device = notification.target();
+        byte[] merged = RememberedNeighbors.merge(neighbors.get(device), notification);
+        if (merged == null) {
+            return;
+        }
+        if (merged.length == 0) {
+            neighbors.delete(device);
+        } else {
+            neighbors.put(device, merged);
         }
     }
 

@@ -35,6 +35,8 @@ public final class RollupTopology {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore(PlaneStage.STORE), Serdes.String(), new JsonSerde<>(PlaneInput.class)));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.inMemoryKeyValueStore(DeviceStage.NEIGHBORS), Serdes.String(), Serdes.ByteArray()));
         FleetRolesStore roles = new FleetRolesStore();
         builder.addGlobalStore(
                 Stores.keyValueStoreBuilder(
@@ -46,7 +48,7 @@ public final class RollupTopology {
         Map<String, KStream<String, PerDeviceOutput>> perDevice = builder.stream(
                         topics.updates(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("updates"))
-                .process(() -> new DeviceStage(counters, roles), Named.as("per-device"))
+                .process(() -> new DeviceStage(counters, roles), Named.as("per-device"), DeviceStage.NEIGHBORS)
                 .split(Named.as("per-device-"))
                 .branch((device, output) -> output instanceof FleetRole, Branched.as("roles"))
                 .defaultBranch(Branched.as("partials"));

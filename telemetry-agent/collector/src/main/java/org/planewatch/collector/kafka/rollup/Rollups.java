@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
@@ -47,6 +48,17 @@ public final class Rollups implements AutoCloseable {
         int replicas = settings.topics().replicationFactor();
         props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, replicas == 0 ? -1 : replicas);
         props.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
+        // A static member (the collector's id is unique in its group), because Kafka Streams leaves the
+        // group on close only as one: a collector stopping cleanly hands its tasks on at once rather than
+        // after its session times out. That timeout is the share group's, so a killed one is noticed as
+        // fast (ADR 0118).
+        props.put(
+                StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+                "planewatch-collector-" + settings.id());
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), (int)
+                settings.timing().sessionTimeout().toMillis());
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG), (int)
+                settings.timing().heartbeatInterval().toMillis());
         this.streams = new KafkaStreams(
                 RollupTopology.build(settings.topics(), layout, AlarmThresholds.defaults(), counters), props);
         streams.setUncaughtExceptionHandler(error -> {
@@ -92,7 +104,9 @@ public final class Rollups implements AutoCloseable {
 
     @Override
     public void close() {
-        streams.close(Duration.ofSeconds(10));
+        // Leaving the group hands the tasks on at once; the next instance restores them from the changelogs.
+        streams.close(
+                new KafkaStreams.CloseOptions().timeout(Duration.ofSeconds(10)).leaveGroup(true));
         try (Stream<Path> files = Files.walk(stateDir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {

@@ -1,0 +1,81 @@
+package org.planewatch.collector.rollup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.planewatch.collector.testing.DirectRead;
+import org.planewatch.collector.testing.HeardInTwoParts;
+import org.planewatch.collector.testing.Partitions;
+import org.planewatch.collector.testing.SimAgent;
+import org.planewatch.collector.testing.WholeModel;
+import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.telemetry.IngestEvent;
+
+/**
+ * Per-device tasks that start afresh (moved to another collector, or restarted) after their devices
+ * sent their LLDP, without Kafka: with the neighbors the earlier instances remembered, their links
+ * become the whole model's and the earlier instances' wrong views go (ADR 0118).
+ * {@code MovedRollupTasksTest} does the same through a broker and Kafka Streams' own stores.
+ */
+class RestartedTasksTest {
+    private static final long NOW = 1_000_000;
+    private static final int PARTITIONS = 3;
+
+    @Test
+    @Timeout(60)
+    void tasksStartedAfreshWithTheirRememberedNeighborsReplaceTheWrongLinksOfTheirEarlierInstances(@TempDir Path dir)
+            throws Exception {
+        List<IngestEvent.Notification> read;
+        try (SimAgent agent = SimAgent.startWithALinkDown()) {
+            read = DirectRead.readAll(agent, dir, 2, Duration.ofSeconds(2));
+        }
+        FabricSnapshot whole = WholeModel.of(read, NOW);
+        Map<String, String> wholeLinks = WholeModel.links(whole);
+        HeardInTwoParts heard = HeardInTwoParts.of(read, whole, PARTITIONS);
+
+        TaskRounds rollups = new TaskRounds(NOW);
+        List<DevicePartials> earlier = tasks(rollups);
+        Map<String, byte[]> remembered = new HashMap<>();
+        for (IngestEvent.Notification n : heard.first()) {
+            earlier.get(Partitions.of(n.target(), PARTITIONS)).apply(n);
+            if (RememberedNeighbors.touches(n)) {
+                byte[] merged = RememberedNeighbors.merge(remembered.get(n.target()), n);
+                if (merged != null) {
+                    remembered.put(n.target(), merged);
+                }
+            }
+        }
+        rollups.run(earlier, 3);
+        assertNotEquals(wholeLinks, rollups.links, "the first instances name some hosts' links wrong");
+
+        List<DevicePartials> restarted = tasks(rollups);
+        remembered.forEach((device, kept) -> restarted
+                .get(Partitions.of(device, PARTITIONS))
+                .apply(RememberedNeighbors.replay(kept, "remembered", device, NOW)));
+        heard.later()
+                .forEach(n ->
+                        restarted.get(Partitions.of(n.target(), PARTITIONS)).apply(n));
+        rollups.run(restarted, 4);
+        assertEquals(
+                wholeLinks,
+                rollups.links,
+                "the links after the restart: " + WholeModel.differences(wholeLinks, rollups.links));
+    }
+
+    private static List<DevicePartials> tasks(TaskRounds rollups) {
+        List<DevicePartials> tasks = new ArrayList<>();
+        for (int p = 0; p < PARTITIONS; p++) {
+            tasks.add(rollups.task("0_" + p));
+        }
+        return tasks;
+    }
+}
