@@ -13,16 +13,15 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TargetConfig;
+import org.planewatch.console.testing.Closing;
 import org.planewatch.console.testing.Notifications;
 import org.planewatch.gnmi.proto.SubscribeRequest;
 import org.planewatch.gnmi.proto.SubscribeResponse;
@@ -37,16 +36,8 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
 class PacedConnectionTest {
     private static final int CREDITS = 4;
 
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-    private final List<AutoCloseable> closing = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : closing.reversed()) {
-            c.close();
-        }
-        scheduler.shutdownNow();
-    }
+    @AutoClose
+    private final Closing closing = new Closing();
 
     /**
      * A stream that waits for a response its device has not sent (a device with nothing to say yet,
@@ -94,7 +85,7 @@ class PacedConnectionTest {
                 SubscriptionPlan.fabricOverview(),
                 queue,
                 InstantSource.system(),
-                scheduler,
+                closing.scheduler(),
                 new Backoff(Duration.ofMillis(50), Duration.ofMillis(200), 0.5, new Random(3)));
         closing.add(client);
         client.start();

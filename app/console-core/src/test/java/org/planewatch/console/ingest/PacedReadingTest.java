@@ -8,15 +8,14 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TargetConfig;
+import org.planewatch.console.testing.Closing;
 import org.planewatch.console.testing.Notifications;
 import org.planewatch.console.testing.ScriptedGnmiServer;
 import org.planewatch.gnmi.proto.Notification;
@@ -31,16 +30,8 @@ class PacedReadingTest {
     private static final int CREDITS = 5;
     private static final int DUMP = 60;
 
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-    private final List<AutoCloseable> closing = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : closing.reversed()) {
-            c.close();
-        }
-        scheduler.shutdownNow();
-    }
+    @AutoClose
+    private final Closing closing = new Closing();
 
     /** {@link #DUMP} notifications per stream, each with its index as the counter's value. */
     private static List<Notification> dump() {
@@ -57,7 +48,7 @@ class PacedReadingTest {
                 SubscriptionPlan.fabricOverview(),
                 queue,
                 InstantSource.system(),
-                scheduler,
+                closing.scheduler(),
                 new Backoff(Duration.ofMillis(50), Duration.ofMillis(200), 0.5, new Random(3)));
         closing.add(client);
         client.start();

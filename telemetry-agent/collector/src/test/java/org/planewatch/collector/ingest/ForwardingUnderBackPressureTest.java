@@ -11,11 +11,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +31,7 @@ import org.planewatch.console.ingest.ReadCredits;
 import org.planewatch.console.ingest.SubscriptionPlan;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.console.testing.Closing;
 
 /**
  * A collector's subscriptions and forwarder over the real agent on loopback (16 devices, a stream
@@ -46,16 +45,8 @@ class ForwardingUnderBackPressureTest {
     /** Beside the responses: each connection's CONNECTING and each stream's STREAMING. */
     private static final int CONNECTION_CHANGES = 2 + 16;
 
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-    private final List<AutoCloseable> closing = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : closing.reversed()) {
-            c.close();
-        }
-        scheduler.shutdownNow();
-    }
+    @AutoClose
+    private final Closing closing = new Closing();
 
     private static final class NoExclusions implements ExclusionSink {
         @Override
@@ -126,7 +117,7 @@ class ForwardingUnderBackPressureTest {
                 SubscriptionPlan.fabricOverview(),
                 queue,
                 InstantSource.system(),
-                scheduler,
+                closing.scheduler(),
                 RandomGenerator.getDefault(),
                 line -> {},
                 target -> {});

@@ -320,8 +320,9 @@ public final class FleetPipelineBench {
         long everyPlane = -1;
         long everyLink = -1;
         long everyHost = -1;
+        long namedRight = -1;
         long deadline = start + CONSOLE_BOUND.toNanos();
-        while (System.nanoTime() < deadline && (everyPlane < 0 || everyLink < 0 || everyHost < 0)) {
+        while (System.nanoTime() < deadline && (everyPlane < 0 || everyLink < 0 || everyHost < 0 || namedRight < 0)) {
             FabricSnapshot s = console.snapshots().latest();
             long now = System.nanoTime() - start;
             if (everyPlane < 0 && s.planes().size() >= fabric.planes()) {
@@ -333,9 +334,13 @@ public final class FleetPipelineBench {
             if (everyHost < 0 && s.hosts().size() >= fabric.hosts()) {
                 everyHost = now;
             }
+            if (namedRight < 0 && everyLink >= 0 && LinkNames.wrongIn(s, fabric).isEmpty()) {
+                namedRight = now;
+            }
             Thread.sleep(20);
         }
         FabricSnapshot s = console.snapshots().latest();
+        String wrong = LinkNames.wrongIn(s, fabric);
         result(
                 "console connect to its first frame with every plane's rollup: %s, with every link (%d of %d): %s,"
                         + " with every host (%d of %d): %s",
@@ -346,6 +351,13 @@ public final class FleetPipelineBench {
                 s.hosts().size(),
                 fabric.hosts(),
                 never(everyHost));
+        result(
+                "console: every link as the fabric's (each plane %d host and %d core links, none ending at a host):"
+                        + " %s%s",
+                fabric.hosts(),
+                fabric.t0PerPlane() * fabric.t1PerPlane(),
+                never(namedRight),
+                wrong.isEmpty() ? "" : " (" + wrong + ")");
     }
 
     private static String never(long nanos) {
