@@ -39,6 +39,9 @@ final class AlarmedDeviceUpdates implements AutoCloseable {
     }
 
     private final KafkaConsumer<String, byte[]> consumer;
+    /** The consumer thread's decoder of the updates it reads. */
+    private final NotificationRecords.Reader records = NotificationRecords.reader();
+
     private final int partitions;
     private final InstantSource clock;
     private final Duration lookback;
@@ -148,7 +151,7 @@ final class AlarmedDeviceUpdates implements AutoCloseable {
         nextOffset.put(device, record.offset() + 1);
         IngestEvent.Notification n;
         try {
-            n = NotificationRecords.decode(record.value(), FleetRecorder.UPDATES, 0);
+            n = records.decode(record.value(), FleetRecorder.UPDATES, 0);
         } catch (IllegalArgumentException e) {
             return; // the updates topic is the collectors'; a record that is not a notification is not ours to judge
         }

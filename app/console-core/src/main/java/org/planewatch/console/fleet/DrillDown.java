@@ -36,6 +36,9 @@ final class DrillDown implements AutoCloseable {
     private final InstantSource clock;
     private final Duration lookback;
     private final KafkaConsumer<String, byte[]> consumer;
+    /** The consumer thread's decoder of the updates it reads. */
+    private final NotificationRecords.Reader records = NotificationRecords.reader();
+
     private final Thread thread;
     private final AtomicReference<String> requested = new AtomicReference<>();
     private final AtomicReference<Watch> current = new AtomicReference<>();
@@ -117,8 +120,7 @@ final class DrillDown implements AutoCloseable {
 
     private void apply(TelemetryStore store, ConsumerRecord<String, byte[]> record) {
         try {
-            IngestEvent.Notification n =
-                    NotificationRecords.decode(record.value(), "kafka:" + FleetTopics.UPDATES, clock.millis());
+            IngestEvent.Notification n = records.decode(record.value(), "kafka:" + FleetTopics.UPDATES, clock.millis());
             store.apply(List.of(n));
         } catch (IllegalArgumentException e) {
             // a record that is not a notification: the updates topic is the collectors'; skip it

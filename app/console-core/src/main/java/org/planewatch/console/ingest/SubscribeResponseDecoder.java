@@ -77,8 +77,10 @@ final class SubscribeResponseDecoder {
         }
     }
 
-    private final String source;
-    private final String defaultTarget;
+    /** Where the events come from: one stream's source, or each record's ({@link #decode(byte[], String, long)}). */
+    private String source;
+
+    private String defaultTarget;
     private final ByteKeyedCache<TelemetryPath> paths = new ByteKeyedCache<>(MAX_PATHS);
     private final ByteKeyedCache<Prefix> prefixes = new ByteKeyedCache<>(MAX_PREFIXES);
     private final NotificationDecoder.PathCache standardPaths = new NotificationDecoder.PathCache();
@@ -109,6 +111,17 @@ final class SubscribeResponseDecoder {
             // where).
             return standard(bytes, length, arrivalMillis, e);
         }
+    }
+
+    /**
+     * The event one record of the collector tier's topics carries ({@link NotificationRecords}): the
+     * record's own {@code source} names where it came from, and a notification without {@code
+     * prefix.target} is the source's, as the generated decoder has it. The caches serve every record.
+     */
+    IngestEvent decode(byte[] value, String recordSource, long arrivalMillis) {
+        source = recordSource;
+        defaultTarget = recordSource;
+        return decode(value, value.length, arrivalMillis);
     }
 
     /** How many messages went through the generated classes instead of the walk (tests check the mix). */

@@ -456,29 +456,29 @@ final class FabricModel {
         int seen = 0;
         boolean changed = false;
         for (SwitchSummary sw : switches) {
-            DeviceName self = classify(sw.name());
-            for (PortSummary port : sw.ports()) {
-                if (port.peer().isEmpty()) {
-                    continue;
-                }
-                DeviceName peer = classify(port.peer());
-                String id = DeviceName.linkId(self, peer);
-                LinkBuilder builder = linkBuilders.get(id);
+            SwitchWiring wiring = wirings.get(sw.name());
+            if (wiring == null || wiring.summary != sw || wiring.learns != topologyLearns) {
+                wiring = wire(sw);
+                wirings.put(sw.name(), wiring);
+            }
+            List<PortSummary> ports = sw.ports();
+            for (int i = 0; i < ports.size(); i++) {
+                LinkBuilder builder = wiring.builders[i];
                 if (builder == null) {
-                    builder = new LinkBuilder(id);
-                    linkBuilders.put(id, builder);
+                    continue;
                 }
                 if (builder.generation != generation) {
                     changed |= builder.generation != generation - 1; // not a link of the publication before
-                    builder.begin(generation, self, peer);
+                    builder.begin(generation, wiring.self, wiring.peers[i]);
                     seen++;
                 }
-                builder.add(sw.name(), port, sw.freshness());
-                if (peer.isHost()) {
-                    DeviceState host = devices.get(peer.name());
-                    PortSummary nic = host == null ? null : host.hostPort(self.plane());
+                builder.add(sw.name(), ports.get(i), sw.freshness());
+                DeviceState host = wiring.host(i, devices);
+                if (host != null) {
+                    PortSummary nic = host.hostPort(wiring.self.plane());
                     if (nic != null) {
-                        builder.add(peer.name(), nic, freshnessByDevice.getOrDefault(peer.name(), Freshness.LOST));
+                        String name = wiring.peers[i].name();
+                        builder.add(name, nic, freshnessByDevice.getOrDefault(name, Freshness.LOST));
                     }
                 }
             }
@@ -495,10 +495,70 @@ final class FabricModel {
         }
         List<LinkState> links = new ArrayList<>(linkOrder.size());
         for (LinkBuilder builder : linkOrder) {
-            links.add(builder.build(builder.lossInto(inLoss)));
+            links.add(builder.state(inLoss, topologyLearns));
         }
         return List.copyOf(links);
     }
+
+    /** Finds, for each port of {@code sw} that has a peer, its link's builder and the host at its far end. */
+    private SwitchWiring wire(SwitchSummary sw) {
+        DeviceName self = classify(sw.name());
+        List<PortSummary> ports = sw.ports();
+        SwitchWiring wiring = new SwitchWiring(sw, topologyLearns, self, ports.size());
+        for (int i = 0; i < ports.size(); i++) {
+            PortSummary port = ports.get(i);
+            if (port.peer().isEmpty()) {
+                continue;
+            }
+            DeviceName peer = classify(port.peer());
+            String id = DeviceName.linkId(self, peer);
+            LinkBuilder builder = linkBuilders.get(id);
+            if (builder == null) {
+                builder = new LinkBuilder(id);
+                linkBuilders.put(id, builder);
+            }
+            wiring.builders[i] = builder;
+            wiring.peers[i] = peer;
+        }
+        return wiring;
+    }
+
+    /**
+     * A switch's ports as links: the builder of each port's link, its peer as classified, and the
+     * host at the far end once seen. Valid while the switch's summary is the same object (its ports
+     * and peers unchanged) and the topology was not learnt again: a publication then reaches each
+     * link without building its id or looking up names, which was most of what publishing took for
+     * a rollup task of thousands of devices (ADR 0120).
+     */
+    private static final class SwitchWiring {
+        final SwitchSummary summary;
+        final int learns;
+        final DeviceName self;
+        final LinkBuilder[] builders;
+        final DeviceName[] peers;
+        /** The far end's device when it is a host known already (devices are never forgotten). */
+        private final DeviceState[] hosts;
+
+        SwitchWiring(SwitchSummary summary, int learns, DeviceName self, int ports) {
+            this.summary = summary;
+            this.learns = learns;
+            this.self = self;
+            this.builders = new LinkBuilder[ports];
+            this.peers = new DeviceName[ports];
+            this.hosts = new DeviceState[ports];
+        }
+
+        /** The host at the far end of port {@code i}, null when the peer is no host or not heard yet. */
+        DeviceState host(int i, Map<String, DeviceState> devices) {
+            if (hosts[i] == null && peers[i].isHost()) {
+                hosts[i] = devices.get(peers[i].name());
+            }
+            return hosts[i];
+        }
+    }
+
+    /** Per switch, the wiring of its ports as the last publication found it. */
+    private final Map<String, SwitchWiring> wirings = new HashMap<>();
 
     /**
      * Merges both ends of a link; a link is down when either end reports a non-UP status. Kept from
@@ -591,6 +651,7 @@ final class FabricModel {
                 both += lost;
                 if (lost > 0 && !ends[i].peer().isEmpty()) {
                     inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>()).put(ends[i].name(), lost);
+                    builtLostInto[i] = lost;
                 }
             }
             return both;
@@ -607,6 +668,45 @@ final class FabricModel {
                 sentByUpper = new LinkLoss();
             }
             return sentByUpper;
+        }
+
+        /** The state built last, and what it was built from: the same ends (objects) give the same state. */
+        private LinkState built;
+
+        private final PortSummary[] builtEnds = new PortSummary[2];
+        private Freshness builtFreshness;
+        private int builtLearns = -1;
+        /** Per end, the packets lost on their way into it that {@link #lossInto} recorded, NaN when none. */
+        private final double[] builtLostInto = {Double.NaN, Double.NaN};
+
+        /**
+         * This publication's state of the link, recording in {@code inLoss} what {@link #lossInto} does:
+         * the one built at the publication before when both ends are the same summaries (nothing either
+         * end reported changed them), the freshness is the same and the topology was not learnt again
+         * (ADR 0120). Loss is a function of the ends' samples, so it is the same too.
+         */
+        LinkState state(Map<String, Map<String, Double>> inLoss, int learns) {
+            if (built != null
+                    && learns == builtLearns
+                    && freshness == builtFreshness
+                    && ends[0] == builtEnds[0]
+                    && ends[1] == builtEnds[1]) {
+                for (int i = 0; i < 2; i++) {
+                    if (!Double.isNaN(builtLostInto[i])) {
+                        inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>())
+                                .put(ends[i].name(), builtLostInto[i]);
+                    }
+                }
+                return built;
+            }
+            builtLostInto[0] = Double.NaN;
+            builtLostInto[1] = Double.NaN;
+            built = build(lossInto(inLoss));
+            builtEnds[0] = ends[0];
+            builtEnds[1] = ends[1];
+            builtFreshness = freshness;
+            builtLearns = learns;
+            return built;
         }
 
         LinkState build(double lossRate) {

@@ -55,6 +55,29 @@ public final class Subscriptions implements ShareListener, AutoCloseable {
         this.onLost = onLost;
     }
 
+    /**
+     * Every entry of {@code targets} subscribed with the collectors' plan into {@code queue}, as a lone
+     * collector holding every share does (each entry its own share), problems on standard error: how
+     * tests and benchmarks read a fleet the way collectors do, without Kafka.
+     */
+    public static Subscriptions everyTarget(
+            CollectorTargets targets, IngestQueue queue, ScheduledExecutorService scheduler) {
+        Subscriptions all = new Subscriptions(
+                targets,
+                SubscriptionPlan.fabricOverview(),
+                queue,
+                InstantSource.system(),
+                scheduler,
+                RandomGenerator.getDefault(),
+                System.err::println,
+                target -> {});
+        int share = 0;
+        for (TargetConfig target : targets.all()) {
+            all.gained(target.name(), share++);
+        }
+        return all;
+    }
+
     @Override
     public void gained(String target, int share) {
         Optional<TargetConfig> config = targets.get(target);

@@ -3,6 +3,7 @@ package org.planewatch.collector.rollup;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -33,7 +34,10 @@ public final class DevicePartials {
     private final String task;
     private final TelemetryStore store;
     private final Map<Integer, PlanePartial> sentPlanes = new HashMap<>();
-    private final Map<String, LinkPartial> sentLinks = new HashMap<>();
+    /** Every link handed out and not gone since, by id. */
+    private final Map<String, SentLink> sentLinks = new HashMap<>();
+    /** Calls of {@link #changes} so far: which links a call saw. */
+    private long rounds;
 
     /** The roles already handed out by {@link #roles}: device to its role's value. */
     private final Map<String, String> sentRoles = new HashMap<>();
@@ -121,21 +125,44 @@ public final class DevicePartials {
                 changed.add(PlaneInput.of(partial));
             }
         }
-        Map<String, LinkPartial> seen = new HashMap<>();
-        for (LinkPartial partial : linkPartials(task, snapshot)) {
-            seen.put(partial.link(), partial);
-            if (!partial.equals(sentLinks.get(partial.link()))) {
-                changed.add(PlaneInput.of(partial));
+        long round = ++rounds;
+        int kept = 0;
+        for (FabricSnapshot.LinkState link : snapshot.links()) {
+            SentLink sent = sentLinks.get(link.id());
+            if (sent == null) {
+                sent = new SentLink();
+                sentLinks.put(link.id(), sent);
+            } else {
+                kept++;
+            }
+            sent.round = round;
+            // The model hands out the same state object while nothing about the link changed (ADR 0120).
+            if (sent.state != link) {
+                sent.state = link;
+                LinkPartial partial = linkPartial(task, link);
+                if (!partial.equals(sent.partial)) {
+                    sent.partial = partial;
+                    changed.add(PlaneInput.of(partial));
+                }
             }
         }
-        for (LinkPartial gone : sentLinks.values()) {
-            if (!seen.containsKey(gone.link())) {
-                changed.add(PlaneInput.gone(task, gone.link(), gone.plane()));
+        if (kept < sentLinks.size() - (snapshot.links().size() - kept)) {
+            for (Iterator<SentLink> it = sentLinks.values().iterator(); it.hasNext(); ) {
+                SentLink gone = it.next();
+                if (gone.round != round) {
+                    changed.add(PlaneInput.gone(task, gone.partial.link(), gone.partial.plane()));
+                    it.remove();
+                }
             }
         }
-        sentLinks.clear();
-        sentLinks.putAll(seen);
         return changed;
+    }
+
+    /** A link as last handed out: the state it was made from and the round that last saw it. */
+    private static final class SentLink {
+        FabricSnapshot.LinkState state;
+        LinkPartial partial;
+        long round;
     }
 
     /**
@@ -181,17 +208,22 @@ public final class DevicePartials {
     static List<LinkPartial> linkPartials(String task, FabricSnapshot snapshot) {
         List<LinkPartial> partials = new ArrayList<>();
         for (FabricSnapshot.LinkState link : snapshot.links()) {
-            partials.add(new LinkPartial(
-                    task,
-                    link.id(),
-                    link.plane(),
-                    link.kind().name(),
-                    link.up(),
-                    RollupJson.known(link.bitsPerSecond()),
-                    RollupJson.known(link.trimRate()),
-                    RollupJson.known(link.errorRate()),
-                    RollupJson.known(link.capacityBps())));
+            partials.add(linkPartial(task, link));
         }
         return partials;
+    }
+
+    /** Task {@code task}'s view of {@code link}. */
+    private static LinkPartial linkPartial(String task, FabricSnapshot.LinkState link) {
+        return new LinkPartial(
+                task,
+                link.id(),
+                link.plane(),
+                link.kind().name(),
+                link.up(),
+                RollupJson.known(link.bitsPerSecond()),
+                RollupJson.known(link.trimRate()),
+                RollupJson.known(link.errorRate()),
+                RollupJson.known(link.capacityBps()));
     }
 }

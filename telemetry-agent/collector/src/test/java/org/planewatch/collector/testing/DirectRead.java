@@ -2,18 +2,14 @@ package org.planewatch.collector.testing;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.random.RandomGenerator;
 import org.planewatch.collector.config.CollectorTargets;
 import org.planewatch.collector.ingest.Subscriptions;
 import org.planewatch.console.ingest.IngestQueue;
-import org.planewatch.console.ingest.SubscriptionPlan;
 import org.planewatch.console.telemetry.IngestEvent;
-import org.planewatch.console.telemetry.TargetConfig;
 
 /**
  * What the console's own client reads from an agent (automatic flow control, into a queue far larger
@@ -44,19 +40,7 @@ public final class DirectRead {
         IngestQueue direct = new IngestQueue(100_000, 10_000_000);
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         List<IngestEvent.Notification> read = new ArrayList<>();
-        try (Subscriptions reading = new Subscriptions(
-                targets,
-                SubscriptionPlan.fabricOverview(),
-                direct,
-                InstantSource.system(),
-                scheduler,
-                RandomGenerator.getDefault(),
-                line -> {},
-                target -> {})) {
-            int share = 0;
-            for (TargetConfig target : targets.all()) {
-                reading.gained(target.name(), share++);
-            }
+        try (Subscriptions reading = Subscriptions.everyTarget(targets, direct, scheduler)) {
             int synced = 0;
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             long end = Long.MAX_VALUE;

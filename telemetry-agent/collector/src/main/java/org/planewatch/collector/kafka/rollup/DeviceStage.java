@@ -15,7 +15,7 @@ import org.planewatch.collector.rollup.FleetRole;
 import org.planewatch.collector.rollup.PerDeviceOutput;
 import org.planewatch.collector.rollup.PlaneInput;
 import org.planewatch.collector.rollup.RememberedNeighbors;
-import org.planewatch.collector.wire.GnmiRecords;
+import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.telemetry.IngestEvent;
 
 /**
@@ -34,6 +34,9 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     private static final String REMEMBERED = "remembered";
 
     private KeyValueStore<String, byte[]> neighbors;
+    /** The task's decoder of the updates it reads: a record is decoded on the task's thread only. */
+    private final NotificationRecords.Reader records = NotificationRecords.reader();
+
     private ProcessorContext<String, PerDeviceOutput> context;
     private DevicePartials partials;
     private final RollupCounters counters;
@@ -69,7 +72,7 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         String source = Headers.text(record.headers(), Headers.SOURCE, record.key());
         try {
             IngestEvent.Notification notification =
-                    GnmiRecords.decode(record.value(), source, context.currentSystemTimeMs());
+                    records.decode(record.value(), source, context.currentSystemTimeMs());
             partials.apply(notification);
             counters.notifications.increment();
             remember(notification);
