@@ -20,6 +20,8 @@ public final class KafkaUpdateSink implements UpdateSink, AutoCloseable {
     private final String collector;
     private final LongAdder bytes = new LongAdder();
     private final LongAdder failed = new LongAdder();
+    /** Written by the one thread that publishes, the forwarder's. */
+    private final GnmiRecords.Writer records = GnmiRecords.writer();
 
     public KafkaUpdateSink(CollectorSettings settings) {
         this.producer = new KafkaProducer<>(ClientProperties.updatesProducer(settings));
@@ -29,7 +31,7 @@ public final class KafkaUpdateSink implements UpdateSink, AutoCloseable {
 
     @Override
     public boolean publish(IngestEvent.Notification notification) {
-        byte[] value = GnmiRecords.encode(notification);
+        byte[] value = records.encode(notification);
         // The producer reports a record it refused at once (no room in its buffer, or no metadata,
         // within max.block.ms) through the future and callback, on this thread, not by throwing.
         boolean[] sending = {true};
