@@ -3,6 +3,7 @@ package org.planewatch.console.fleet;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -63,6 +64,10 @@ final class FleetState {
     private final FreshnessPolicy policy;
     private final Map<Integer, PlaneRollup> planes = new TreeMap<>();
     private final LinkTable links = new LinkTable();
+    /** Each plane's core spread over the links of {@link #spreadsOf}, worked out again when they change. */
+    private Map<Integer, LoadSpread> spreads = Map.of();
+
+    private List<LinkState> spreadsOf = List.of();
     private final Map<String, SuspectRollup> suspects = new HashMap<>();
     private final Map<String, AlarmRollup> alarms = new LinkedHashMap<>();
     private final ArrayDeque<Alarm> recentAlarms = new ArrayDeque<>();
@@ -242,9 +247,17 @@ final class FleetState {
             links.replaceAll(l -> withFreshness(l, freshness));
             devicesChanged = true;
         }
+        List<LinkState> allLinks = links.published();
+        if (allLinks != spreadsOf) {
+            spreads = coreSpreads(allLinks);
+            spreadsOf = allLinks;
+        }
         List<PlaneSummary> planeSummaries = new ArrayList<>(planes.size());
         for (PlaneRollup p : planes.values()) {
-            planeSummaries.add(plane(p, policy.judge(p.atMillis(), now, connected, false)));
+            planeSummaries.add(plane(
+                    p,
+                    policy.judge(p.atMillis(), now, connected, false),
+                    spreads.getOrDefault(p.plane(), LoadSpread.NONE)));
         }
         trends.update(planeSummaries, now);
         if (devicesChanged) {
@@ -290,7 +303,7 @@ final class FleetState {
                 ++version,
                 now,
                 List.copyOf(planeSummaries),
-                links.published(),
+                allLinks,
                 shownSwitches,
                 shownHosts,
                 events,
@@ -369,7 +382,32 @@ final class FleetState {
         return List.copyOf(out);
     }
 
-    private static PlaneSummary plane(PlaneRollup p, Freshness freshness) {
+    /**
+     * Each plane's core spread (least loaded, median, busiest, mean, variation) over the links the
+     * rollups hold: the plane rollups carry only the mean and the busiest, and an operator reading
+     * "min - median -" beside a busiest figure could not tell a quiet plane from missing data.
+     */
+    static Map<Integer, LoadSpread> coreSpreads(List<LinkState> all) {
+        Map<Integer, double[]> byPlane = new HashMap<>();
+        Map<Integer, Integer> counts = new HashMap<>();
+        for (LinkState link : all) {
+            if (LoadSpread.counts(link)) {
+                int n = counts.merge(link.plane(), 1, Integer::sum);
+                double[] values = byPlane.computeIfAbsent(link.plane(), plane -> new double[64]);
+                if (n > values.length) {
+                    values = Arrays.copyOf(values, values.length * 2);
+                    byPlane.put(link.plane(), values);
+                }
+                values[n - 1] = link.utilization();
+            }
+        }
+        Map<Integer, LoadSpread> spreads = new HashMap<>();
+        byPlane.forEach((plane, values) -> spreads.put(plane, LoadSpread.of(Arrays.copyOf(values, counts.get(plane)))));
+        return spreads;
+    }
+
+    /** {@code p} as the console's plane, with the core spread of its links when they are known. */
+    private static PlaneSummary plane(PlaneRollup p, Freshness freshness, LoadSpread fromLinks) {
         return new PlaneSummary(
                 p.plane(),
                 nan(p.pathHealth()),
@@ -380,9 +418,15 @@ final class FleetState {
                 nan(p.fabricTrimRate()),
                 p.linksDown(),
                 p.linksTotal(),
-                // The rollups carry the mean and the busiest; the least loaded and the median are not kept.
-                new LoadSpread(
-                        Double.NaN, Double.NaN, nan(p.coreUtilizationMax()), nan(p.coreUtilizationMean()), Double.NaN),
+                // The rollups carry the mean and the busiest; the rest comes from the links, when held.
+                Double.isNaN(fromLinks.mean())
+                        ? new LoadSpread(
+                                Double.NaN,
+                                Double.NaN,
+                                nan(p.coreUtilizationMax()),
+                                nan(p.coreUtilizationMean()),
+                                Double.NaN)
+                        : fromLinks,
                 freshness,
                 p.hosts(),
                 p.switches());

@@ -783,7 +783,7 @@ final class FabricModel {
             if (!link.up()) {
                 plane.linksDown++;
             }
-            if (link.kind() == LinkKind.T0_T1 && link.up() && !Double.isNaN(link.utilization())) {
+            if (LoadSpread.counts(link)) {
                 plane.core.add(link.utilization());
             }
         }
@@ -832,19 +832,7 @@ final class FabricModel {
     }
 
     static LoadSpread spread(List<Double> utilizations) {
-        if (utilizations.isEmpty()) {
-            return LoadSpread.NONE;
-        }
-        double[] values = utilizations.stream().mapToDouble(Double::doubleValue).toArray();
-        Arrays.sort(values);
-        double mean = Arrays.stream(values).average().orElse(0);
-        double variance =
-                Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / values.length;
-        return new LoadSpread(
-                values[0],
-                values[values.length / 2],
-                values[values.length - 1],
-                mean,
-                mean == 0 ? 0 : Math.sqrt(variance) / mean);
+        return LoadSpread.of(
+                utilizations.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

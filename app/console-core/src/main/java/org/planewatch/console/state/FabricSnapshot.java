@@ -1,5 +1,6 @@
 package org.planewatch.console.state;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -113,6 +114,29 @@ public record FabricSnapshot(
     public record LoadSpread(double min, double median, double max, double mean, double coefficientOfVariation) {
         public static final LoadSpread NONE =
                 new LoadSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+
+        /** The spread of {@code utilizations} (sorted here), {@link #NONE} when there are none. */
+        public static LoadSpread of(double[] utilizations) {
+            if (utilizations.length == 0) {
+                return NONE;
+            }
+            double[] values = utilizations.clone();
+            Arrays.sort(values);
+            double mean = Arrays.stream(values).average().orElse(0);
+            double variance =
+                    Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / values.length;
+            return new LoadSpread(
+                    values[0],
+                    values[values.length / 2],
+                    values[values.length - 1],
+                    mean,
+                    mean == 0 ? 0 : Math.sqrt(variance) / mean);
+        }
+
+        /** Whether a link counts in its plane's core spread: a T0-T1 link that is up and has a utilization. */
+        public static boolean counts(LinkState link) {
+            return link.kind() == LinkKind.T0_T1 && link.up() && !Double.isNaN(link.utilization());
+        }
     }
 
     public enum LinkKind {

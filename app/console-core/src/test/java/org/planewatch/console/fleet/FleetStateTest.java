@@ -53,6 +53,23 @@ class FleetStateTest {
                         clock.millis())));
     }
 
+    private void coreLink(String id, int plane, String state, double utilization) {
+        this.state.take(
+                FleetTopics.LINKS,
+                id,
+                RollupJson.encode(new LinkRollup(
+                        id,
+                        plane,
+                        "T0_T1",
+                        state,
+                        utilization * 100e9,
+                        utilization,
+                        0.0,
+                        null,
+                        100e9,
+                        clock.millis())));
+    }
+
     private FabricSnapshot snapshot() {
         return state.snapshot(Optional.empty(), "", true);
     }
@@ -85,6 +102,31 @@ class FleetStateTest {
         assertEquals(2, second.links().size());
         assertTrue(second.link("host-1~p0-t0-0").isEmpty());
         assertTrue(second.link("host-0~p0-t0-0").isPresent(), "the link moved into the hole is still found");
+    }
+
+    @Test
+    void aPlanesCoreSpreadIsThatOfItsUpCoreLinksOnceTheRollupsHoldThemAndTheRollupsOwnUntilThen() {
+        plane(0, 1);
+        FabricSnapshot.LoadSpread partial = snapshot().plane(0).orElseThrow().coreSpread();
+        assertEquals(0.8, partial.max(), 1e-12, "before any link: the rollup's busiest");
+        assertEquals(0.3, partial.mean(), 1e-12, "and its mean");
+        assertTrue(Double.isNaN(partial.median()), "no median without the links");
+
+        coreLink("p0-t0-0~p0-t1-0", 0, "UP", 0.1);
+        coreLink("p0-t0-0~p0-t1-1", 0, "UP", 0.2);
+        coreLink("p0-t0-1~p0-t1-0", 0, "UP", 0.6);
+        coreLink("p0-t0-1~p0-t1-1", 0, "DOWN", 0.0); // a down link carries no load: not in the spread
+        link("host-0~p0-t0-0", 0, "UP"); // nor does a host link
+        FabricSnapshot.LoadSpread spread = snapshot().plane(0).orElseThrow().coreSpread();
+        assertEquals(0.1, spread.min(), 1e-12);
+        assertEquals(0.2, spread.median(), 1e-12);
+        assertEquals(0.6, spread.max(), 1e-12);
+        assertEquals(0.3, spread.mean(), 1e-12);
+        double sd = Math.sqrt(((0.2 * 0.2) + (0.1 * 0.1) + (0.3 * 0.3)) / 3);
+        assertEquals(sd / 0.3, spread.coefficientOfVariation(), 1e-12);
+
+        coreLink("p0-t0-1~p0-t1-0", 0, "UP", 0.3); // a link's load changes: the spread follows
+        assertEquals(0.3, snapshot().plane(0).orElseThrow().coreSpread().max(), 1e-12);
     }
 
     @Test

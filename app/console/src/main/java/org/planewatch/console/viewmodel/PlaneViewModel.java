@@ -326,7 +326,7 @@ public final class PlaneViewModel {
                         Units.utilization(summary.coreSpread().min()),
                         Units.utilization(summary.coreSpread().median()),
                         Units.utilization(summary.coreSpread().max()),
-                        // A fleet's rollups carry only the mean and maximum: no spread to measure, said as a dash.
+                        // No spread to measure (a fleet whose links are not all in yet): said as a dash.
                         Double.isNaN(summary.coreSpread().coefficientOfVariation())
                                 ? "–"
                                 : String.format(

@@ -12,6 +12,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.planewatch.collector.kafka.Headers;
 import org.planewatch.collector.rollup.DevicePartials;
 import org.planewatch.collector.rollup.FleetRole;
+import org.planewatch.collector.rollup.HandOutPacing;
 import org.planewatch.collector.rollup.PerDeviceOutput;
 import org.planewatch.collector.rollup.PlaneInput;
 import org.planewatch.collector.rollup.RememberedNeighbors;
@@ -21,7 +22,8 @@ import org.planewatch.console.telemetry.IngestEvent;
 /**
  * The per-device stage: one task per partition of the updates topic (keyed by device, so a device's
  * notifications all reach the same task, in order) feeds them to {@link DevicePartials} and, once a
- * second of wall clock, forwards what changed keyed by plane, and the roles its devices taught it
+ * second of wall clock (less often when handing out takes long: {@link HandOutPacing}), forwards what
+ * changed keyed by plane, and the roles its devices taught it
  * keyed by device (for the roles topic, which every task reads back whole: ADR 0116). Its model lives
  * in memory (ADR 0100); each device's LLDP neighbors are also kept in a changelogged store, which a
  * task that moved or restarted applies first, since agents send them only when they change.
@@ -39,6 +41,7 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
 
     private ProcessorContext<String, PerDeviceOutput> context;
     private DevicePartials partials;
+    private final HandOutPacing pacing = new HandOutPacing();
     private final RollupCounters counters;
     private final FleetRolesStore roles;
 
@@ -98,11 +101,16 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     }
 
     private void emit(long now) {
+        if (!pacing.due(now)) {
+            return;
+        }
+        long started = System.nanoTime(); // the work's own cost, on this machine: what the pacing bounds
         for (PlaneInput change : partials.changes()) {
             context.forward(new Record<>(Integer.toString(change.planeNumber()), change, now));
         }
         for (FleetRole role : partials.roles()) {
             context.forward(new Record<>(role.device(), role, now));
         }
+        pacing.handedOut(now, System.nanoTime() - started);
     }
 }

@@ -1,0 +1,31 @@
+package org.planewatch.collector.rollup;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** A task hands out its changes at every tick while that is cheap, and spends at most a tenth of its time on it when not. */
+class HandOutPacingTest {
+    private static final long MS = 1_000_000;
+    private final HandOutPacing pacing = new HandOutPacing();
+
+    @Test
+    void cheapHandOutsAreDueAtEveryTickEvenATickThatCameEarlyAfterALateOne() {
+        assertTrue(pacing.due(1_000));
+        pacing.handedOut(1_050, 20 * MS); // a late tick, a cheap hand-out
+        assertTrue(pacing.due(2_000), "the next tick, however close to the late one");
+        pacing.handedOut(2_000, 100 * MS); // ten times 100 ms is the period: still every tick
+        assertTrue(pacing.due(3_000));
+    }
+
+    @Test
+    void aSlowHandOutPutsTheNextOffToTenTimesItsCostThenTheTicksResume() {
+        pacing.handedOut(10_000, 400 * MS);
+        assertFalse(pacing.due(11_000));
+        assertFalse(pacing.due(13_999));
+        assertTrue(pacing.due(14_000), "four seconds after a 400 ms hand-out began");
+        pacing.handedOut(14_000, 30 * MS);
+        assertTrue(pacing.due(15_000), "cheap again: at the next tick");
+    }
+}
