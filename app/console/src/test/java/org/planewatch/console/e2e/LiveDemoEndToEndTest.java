@@ -8,8 +8,10 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -151,11 +153,7 @@ class LiveDemoEndToEndTest {
         await(
                 "the fabric is LIVE",
                 Duration.ofSeconds(30),
-                () -> shown().plane(1).isPresent()
-                        && robot.lookup("#freshness-badge")
-                                .queryAs(Label.class)
-                                .getText()
-                                .equals("LIVE"));
+                () -> shown().plane(1).isPresent() && badge(robot).equals("LIVE"));
 
         // Sampled from the state owner's newest snapshot (what the next frame shows), so a starved FX thread
         // on a loaded machine cannot make the test miss the outage.
@@ -179,15 +177,15 @@ class LiveDemoEndToEndTest {
                 "probes re-admitted the retired EVs");
 
         WaitForAsyncUtils.asyncFx(() -> viewModel.currentViewProperty().set(ViewId.EXCLUSIONS));
-        await("the exclusions view drops the suspect once its paths came back", Duration.ofSeconds(15), () -> {
-            TableView<?> suspects = robot.lookup("#suspects-table").queryAs(TableView.class);
-            return suspects.getItems().stream()
-                    .noneMatch(x -> ((Suspect) x).name().equals(FAILED_LINK));
-        });
-        assertTrue(robot.lookup("#exclusion-table")
+        await(
+                "the exclusions view drops the suspect once its paths came back",
+                Duration.ofSeconds(15),
+                () -> onFx(() -> robot.lookup("#suspects-table").queryAs(TableView.class).getItems().stream()
+                        .noneMatch(x -> ((Suspect) x).name().equals(FAILED_LINK))));
+        assertTrue(onFx(() -> robot.lookup("#exclusion-table")
                         .queryAs(TableView.class)
                         .getItems()
-                        .size()
+                        .size())
                 > 0);
         await(
                 "the plane's alarms clear",
@@ -264,10 +262,26 @@ class LiveDemoEndToEndTest {
         await(
                 "the host view shows the 32 EVs of a QP of " + host,
                 Duration.ofSeconds(30),
-                () -> robot.lookup("#ev-title").queryAs(Label.class).getText().matches("QP \\d+: 32 EVs .*"));
+                () -> onFx(() -> robot.lookup("#ev-title").queryAs(Label.class).getText())
+                        .matches("QP \\d+: 32 EVs .*"));
     }
 
     private static String badge(FxRobot robot) {
-        return robot.lookup("#freshness-badge").queryAs(Label.class).getText();
+        return onFx(() -> robot.lookup("#freshness-badge").queryAs(Label.class).getText());
+    }
+
+    /**
+     * {@code read} on the FX thread: a lookup walks every window's scene, and from the test's thread it
+     * raced a window (a tooltip, a popup) being made or closed, whose root was still null (seen in CI).
+     */
+    private static <T> T onFx(Callable<T> read) {
+        try {
+            return WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted reading the window", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new AssertionError("reading the window: " + e, e);
+        }
     }
 }
