@@ -3,7 +3,6 @@ package org.planewatch.console.fleet;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,6 +13,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.AlarmThresholds;
@@ -388,22 +388,15 @@ final class FleetState {
      * "min - median -" beside a busiest figure could not tell a quiet plane from missing data.
      */
     static Map<Integer, LoadSpread> coreSpreads(List<LinkState> all) {
-        Map<Integer, double[]> byPlane = new HashMap<>();
-        Map<Integer, Integer> counts = new HashMap<>();
-        for (LinkState link : all) {
-            if (LoadSpread.counts(link)) {
-                int n = counts.merge(link.plane(), 1, Integer::sum);
-                double[] values = byPlane.computeIfAbsent(link.plane(), plane -> new double[64]);
-                if (n > values.length) {
-                    values = Arrays.copyOf(values, values.length * 2);
-                    byPlane.put(link.plane(), values);
-                }
-                values[n - 1] = link.utilization();
-            }
-        }
-        Map<Integer, LoadSpread> spreads = new HashMap<>();
-        byPlane.forEach((plane, values) -> spreads.put(plane, LoadSpread.of(Arrays.copyOf(values, counts.get(plane)))));
-        return spreads;
+        return all.stream()
+                .filter(LoadSpread::counts)
+                .collect(Collectors.groupingBy(
+                        LinkState::plane,
+                        Collectors.collectingAndThen(
+                                Collectors.toList(),
+                                links -> LoadSpread.of(links.stream()
+                                        .mapToDouble(LinkState::utilization)
+                                        .toArray()))));
     }
 
     /** {@code p} as the console's plane, with the core spread of its links when they are known. */

@@ -37,6 +37,11 @@ class FleetStateTest {
     }
 
     private void link(String id, int plane, String state) {
+        link(id, plane, state, 0.01);
+    }
+
+    /** A link's rollup at {@code utilization} of 100 Gb/s; a host link when its id starts with a host. */
+    private void link(String id, int plane, String state, double utilization) {
         this.state.take(
                 FleetTopics.LINKS,
                 id,
@@ -44,23 +49,6 @@ class FleetStateTest {
                         id,
                         plane,
                         id.startsWith("host") ? "HOST_T0" : "T0_T1",
-                        state,
-                        1e9,
-                        0.01,
-                        0.0,
-                        null,
-                        100e9,
-                        clock.millis())));
-    }
-
-    private void coreLink(String id, int plane, String state, double utilization) {
-        this.state.take(
-                FleetTopics.LINKS,
-                id,
-                RollupJson.encode(new LinkRollup(
-                        id,
-                        plane,
-                        "T0_T1",
                         state,
                         utilization * 100e9,
                         utilization,
@@ -112,10 +100,10 @@ class FleetStateTest {
         assertEquals(0.3, partial.mean(), 1e-12, "and its mean");
         assertTrue(Double.isNaN(partial.median()), "no median without the links");
 
-        coreLink("p0-t0-0~p0-t1-0", 0, "UP", 0.1);
-        coreLink("p0-t0-0~p0-t1-1", 0, "UP", 0.2);
-        coreLink("p0-t0-1~p0-t1-0", 0, "UP", 0.6);
-        coreLink("p0-t0-1~p0-t1-1", 0, "DOWN", 0.0); // a down link carries no load: not in the spread
+        link("p0-t0-0~p0-t1-0", 0, "UP", 0.1);
+        link("p0-t0-0~p0-t1-1", 0, "UP", 0.2);
+        link("p0-t0-1~p0-t1-0", 0, "UP", 0.6);
+        link("p0-t0-1~p0-t1-1", 0, "DOWN", 0.0); // a down link carries no load: not in the spread
         link("host-0~p0-t0-0", 0, "UP"); // nor does a host link
         FabricSnapshot.LoadSpread spread = snapshot().plane(0).orElseThrow().coreSpread();
         assertEquals(0.1, spread.min(), 1e-12);
@@ -125,7 +113,7 @@ class FleetStateTest {
         double sd = Math.sqrt(((0.2 * 0.2) + (0.1 * 0.1) + (0.3 * 0.3)) / 3);
         assertEquals(sd / 0.3, spread.coefficientOfVariation(), 1e-12);
 
-        coreLink("p0-t0-1~p0-t1-0", 0, "UP", 0.3); // a link's load changes: the spread follows
+        link("p0-t0-1~p0-t1-0", 0, "UP", 0.3); // a link's load changes: the spread follows
         assertEquals(0.3, snapshot().plane(0).orElseThrow().coreSpread().max(), 1e-12);
     }
 
