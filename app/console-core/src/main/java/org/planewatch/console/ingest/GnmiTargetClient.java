@@ -320,6 +320,9 @@ public final class GnmiTargetClient implements AutoCloseable {
             if (group.mode() == SubscriptionPlan.Mode.SAMPLE) {
                 subscription.setSampleInterval(group.sampleInterval().toNanos());
             }
+            if (plan.suppressRedundant() && group.mode() != SubscriptionPlan.Mode.ON_CHANGE) {
+                subscription.setSuppressRedundant(true);
+            }
             list.addSubscription(subscription);
         }
         return SubscribeRequest.newBuilder().setSubscribe(list).build();

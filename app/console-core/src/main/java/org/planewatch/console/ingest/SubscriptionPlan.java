@@ -17,8 +17,11 @@ import org.planewatch.telemetry.schema.SimLeaves;
  * What the console subscribes to, per path group. Counters are sampled by the agent
  * (TARGET_DEFINED), states and exclusion events arrive on change; groups may ask for SAMPLE with
  * an explicit interval instead.
+ *
+ * @param suppressRedundant ask the agent to send a sampled leaf only when it changed (gNMI
+ *     suppress_redundant; ADR 0124): collectors of a large fabric may, the console itself does not
  */
-public record SubscriptionPlan(List<PathGroup> groups) {
+public record SubscriptionPlan(List<PathGroup> groups, boolean suppressRedundant) {
 
     public enum Mode {
         TARGET_DEFINED,
@@ -41,6 +44,15 @@ public record SubscriptionPlan(List<PathGroup> groups) {
         public static PathGroup sampled(String path, Duration interval) {
             return new PathGroup(path, Mode.SAMPLE, interval);
         }
+    }
+
+    public SubscriptionPlan(List<PathGroup> groups) {
+        this(groups, false);
+    }
+
+    /** This plan, asking for suppress_redundant on its sampled groups or not. */
+    public SubscriptionPlan withSuppressRedundant(boolean suppress) {
+        return new SubscriptionPlan(groups, suppress);
     }
 
     public SubscriptionPlan {
@@ -89,6 +101,6 @@ public record SubscriptionPlan(List<PathGroup> groups) {
 
     public SubscriptionPlan with(PathGroup group) {
         return new SubscriptionPlan(
-                Stream.concat(groups.stream(), Stream.of(group)).toList());
+                Stream.concat(groups.stream(), Stream.of(group)).toList(), suppressRedundant);
     }
 }

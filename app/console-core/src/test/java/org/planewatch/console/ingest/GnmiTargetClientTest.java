@@ -63,9 +63,13 @@ class GnmiTargetClientTest {
     }
 
     private GnmiTargetClient client(TargetConfig config) {
+        return client(config, SubscriptionPlan.fabricOverview());
+    }
+
+    private GnmiTargetClient client(TargetConfig config, SubscriptionPlan plan) {
         GnmiTargetClient client = new GnmiTargetClient(
                 config,
-                SubscriptionPlan.fabricOverview(),
+                plan,
                 queue,
                 InstantSource.system(),
                 scheduler,
@@ -194,6 +198,37 @@ class GnmiTargetClientTest {
         // The simulated clock first: a sample cut into parts carries it in its first part.
         assertEquals(PathNames.SIM, list.getSubscription(0).getPath().getOrigin());
         assertEquals("mrc", list.getSubscription(4).getPath().getOrigin());
+    }
+
+    @Test
+    void aPlanThatSuppressesRedundantSamplesAsksItOfEverySampledSubscriptionAndTheConsolesDoesNot() throws Exception {
+        ScriptedGnmiServer agent = server(ScriptedGnmiServer.start(0, List::of));
+        SubscriptionPlan plan = SubscriptionPlan.fabricOverview()
+                .with(new SubscriptionPlan.PathGroup("/lldp", SubscriptionPlan.Mode.ON_CHANGE, Duration.ZERO))
+                .withSuppressRedundant(true);
+        client(TargetConfig.insecure("fabric", "127.0.0.1", agent.port(), List.of("*")), plan);
+        client(TargetConfig.insecure("console", "127.0.0.1", agent.port(), List.of("*")));
+        await(e -> e instanceof IngestEvent.Synced);
+        await(e -> e instanceof IngestEvent.Synced);
+
+        List<SubscriptionList> lists =
+                agent.requests().stream().map(r -> r.getSubscribe()).toList();
+        SubscriptionList suppressing = lists.stream()
+                .filter(l -> l.getSubscriptionCount() == plan.groups().size())
+                .findFirst()
+                .orElseThrow();
+        for (var subscription : suppressing.getSubscriptionList()) {
+            assertEquals(
+                    subscription.getMode() != SubscriptionMode.ON_CHANGE,
+                    subscription.getSuppressRedundant(),
+                    subscription.toString());
+        }
+        SubscriptionList console = lists.stream()
+                .filter(l -> l.getSubscriptionCount()
+                        == SubscriptionPlan.fabricOverview().groups().size())
+                .findFirst()
+                .orElseThrow();
+        assertTrue(console.getSubscriptionList().stream().noneMatch(sub -> sub.getSuppressRedundant()));
     }
 
     @Test

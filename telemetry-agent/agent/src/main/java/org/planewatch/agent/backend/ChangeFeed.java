@@ -31,16 +31,29 @@ public final class ChangeFeed {
         return latest.get(target);
     }
 
-    /** Stores {@code next} as the target's current state and notifies what differs from the previous one. */
+    /**
+     * Stores {@code next} as the target's current state and notifies what differs from the previous
+     * one. A table is stored as the one {@linkplain LeafTable#following following} the previous
+     * table, so that readers can tell what changed since any table they read before.
+     */
     public void publish(DeviceSnapshot next) {
-        DeviceSnapshot previous = latest.put(next.target(), next);
+        DeviceSnapshot previous = latest.get(next.target());
+        Map<TelemetryPath, TelemetryValue> before = previous == null ? Map.of() : previous.leaves();
+        if (next.leaves() instanceof LeafTable now) {
+            LeafTable old = before instanceof LeafTable table ? table : null;
+            LeafTable numbered = now.following(old);
+            latest.put(next.target(), new DeviceSnapshot(next.target(), next.timestampNs(), numbered));
+            if (old != null && old.layout() == now.layout()) {
+                if (!listeners.isEmpty()) {
+                    notify(new DeviceChange(next.target(), next.timestampNs(), changedColumns(numbered), List.of()));
+                }
+                return;
+            }
+        } else {
+            latest.put(next.target(), next);
+        }
         if (listeners.isEmpty()) {
             return; // nobody streams changes: skip the diff
-        }
-        Map<TelemetryPath, TelemetryValue> before = previous == null ? Map.of() : previous.leaves();
-        if (before instanceof LeafTable old && next.leaves() instanceof LeafTable now && old.layout() == now.layout()) {
-            notify(new DeviceChange(next.target(), next.timestampNs(), changedColumns(old, now), List.of()));
-            return;
         }
         Map<TelemetryPath, TelemetryValue> updated = new HashMap<>();
         for (Map.Entry<TelemetryPath, TelemetryValue> leaf : next.leaves().entrySet()) {
@@ -57,11 +70,12 @@ public final class ChangeFeed {
         notify(new DeviceChange(next.target(), next.timestampNs(), updated, deleted));
     }
 
-    /** Same layout: compare column by column, no lookups, nothing deleted. */
-    private static Map<TelemetryPath, TelemetryValue> changedColumns(LeafTable old, LeafTable now) {
+    /** A table following one of the same layout: the leaves that changed in this publication, no lookups. */
+    private static Map<TelemetryPath, TelemetryValue> changedColumns(LeafTable now) {
         Map<TelemetryPath, TelemetryValue> updated = new HashMap<>();
+        long before = now.generation() - 1;
         for (int i = 0; i < now.size(); i++) {
-            if (!now.sameValue(i, old)) {
+            if (now.changedSince(i, before)) {
                 updated.put(now.layout().path(i), now.value(i));
             }
         }

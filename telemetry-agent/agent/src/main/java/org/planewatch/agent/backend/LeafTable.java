@@ -22,10 +22,65 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
     /** null at i: the value is {@code Uint(raw[i])}. */
     private final TelemetryValue[] objects;
 
-    private LeafTable(LeafLayout layout, long[] raw, TelemetryValue[] objects) {
+    /** Which publication of its device this table is ({@link #following}): 0 for the first. */
+    private final long generation;
+    /**
+     * Per leaf, how many publications ago its value last changed, saturating at {@link #MAX_AGE};
+     * null when every leaf is new in this table (the device's first, or a new layout).
+     */
+    private final byte[] ages;
+
+    private static final int MAX_AGE = 255;
+
+    private LeafTable(LeafLayout layout, long[] raw, TelemetryValue[] objects, long generation, byte[] ages) {
         this.layout = layout;
         this.raw = raw;
         this.objects = objects;
+        this.generation = generation;
+        this.ages = ages;
+    }
+
+    /**
+     * This table as the publication after {@code previous} (null: the device's first): the same
+     * values, numbered one past it, knowing which leaves changed since. A stream that suppresses
+     * redundant samples then tells what changed since the table it last sent by number, without
+     * keeping that table (a second copy of every device on the full fabric) or a value per leaf sent.
+     */
+    public LeafTable following(LeafTable previous) {
+        if (previous == null) {
+            return new LeafTable(layout, raw, objects, 0, null);
+        }
+        if (previous.layout != layout) {
+            return new LeafTable(layout, raw, objects, previous.generation + 1, null);
+        }
+        byte[] next = new byte[raw.length];
+        for (int i = 0; i < next.length; i++) {
+            int age = previous.ages == null ? 0 : previous.ages[i] & 0xff;
+            next[i] = sameValue(i, previous) ? (byte) Math.min(age + 1, MAX_AGE) : 0;
+        }
+        return new LeafTable(layout, raw, objects, previous.generation + 1, next);
+    }
+
+    /** Which publication of its device this table is: 0 for the first. */
+    public long generation() {
+        return generation;
+    }
+
+    /**
+     * Whether leaf {@code i}'s value may differ from its value in the device's table of generation
+     * {@code since}: true when it changed after that one, when {@code since} is negative (nothing
+     * read before), and when it is further back than the ages tell.
+     */
+    public boolean changedSince(int i, long since) {
+        long elapsed = generation - since;
+        if (since < 0 || ages == null) {
+            return elapsed > 0 || since < 0;
+        }
+        if (elapsed <= 0) {
+            return false;
+        }
+        int age = ages[i] & 0xff;
+        return age < elapsed || (age == MAX_AGE && elapsed > MAX_AGE);
     }
 
     public LeafLayout layout() {
@@ -143,7 +198,7 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
             if (filled != layout.size()) {
                 throw new IllegalStateException("filled " + filled + " of " + layout.size() + " leaves");
             }
-            return new LeafTable(layout, raw, objects);
+            return new LeafTable(layout, raw, objects, 0, null);
         }
     }
 }

@@ -57,7 +57,16 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
      */
     private Map<LeafKey, Sent> sent;
 
-    private record Sent(TelemetryValue value, long wallNs) {}
+    /**
+     * A leaf as last queued: its value, when, and whether that repeated the value queued before it
+     * (suppress_redundant holds a leaf back once it was sent unchanged: {@link SampledTables}).
+     */
+    private record Sent(TelemetryValue value, long wallNs, boolean repeated) {}
+
+    /** Whether some subscription has a heartbeat: sweeps then need each leaf's last sending. */
+    private boolean heartbeats;
+    /** suppress_redundant for devices sampled as tables; null when no subscription asks for it. */
+    private SampledTables sampledTables;
 
     private static final int TRANSPORT_BUFFER_BYTES = 1 << 20;
 
@@ -253,6 +262,10 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         remembers = specs.stream().anyMatch(SubscriptionSpec::remembers);
         if (remembers) {
             sent = new ConcurrentHashMap<>();
+        }
+        heartbeats = specs.stream().anyMatch(spec -> spec.heartbeatIntervalNs() > 0);
+        if (specs.stream().anyMatch(SubscriptionSpec::suppressRedundant)) {
+            sampledTables = new SampledTables(specs.size());
         }
         targets = resolved;
         targetSet = resolved.size() == 1 ? Set.of(resolved.getFirst()) : Set.copyOf(resolved);
@@ -456,12 +469,15 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
             // Each device goes out as soon as it is selected: the initial state of 9,728 devices took
             // the agent half a minute to select, and the client received nothing until all of it was.
             requestDrain();
-            if (!remembers
+            if (!heartbeats
                     && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
                 int[] selected = selection.layout(target, table.layout(), budget).selected;
                 awaitRoom(selected.length);
                 buffer.updateTable(target, device.timestampNs(), table, selected);
+                if (sampledTables != null) {
+                    sampledTables.initial(target, table);
+                }
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
                     if (selection.selecting(path, budget).length > 0) {
                         buffer.update(target, timestampNs, path, value, true);
@@ -576,15 +592,19 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         long wall = env.wallNanos().getAsLong();
         for (String target : swept) {
             budget.checkCancelled();
-            if (!remembers
+            if (!heartbeats
                     && env.reader().read(target) instanceof DeviceSnapshot device
                     && device.leaves() instanceof LeafTable table) {
-                // Every selected leaf goes: the whole device as one table, no per-leaf lookups.
-                buffer.updateTable(
-                        target,
-                        device.timestampNs(),
-                        table,
-                        selection.layout(target, table.layout(), budget).sweep(index, sampledLeaves));
+                // The whole device as one table, no per-leaf lookups: every selected leaf, or those
+                // that changed since the sample before the last under suppress_redundant.
+                int[] leaves = selection.layout(target, table.layout(), budget).sweep(index, sampledLeaves);
+                if (sampledLeaves && spec.suppressRedundant()) {
+                    leaves = sampledTables.due(target, index, table, leaves);
+                    if (leaves == null) {
+                        continue; // this very table was sampled already: nothing is new
+                    }
+                }
+                buffer.updateTable(target, device.timestampNs(), table, leaves);
                 env.reader().visitAgentLeaves(device.timestampNs(), (path, value, timestampNs) -> {
                     if (sweeps(index, path, sampledLeaves, budget)) {
                         buffer.update(target, timestampNs, path, value, true);
@@ -601,6 +621,7 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
                         || heartbeatDue(spec, previous, wall)
                         || (sampledLeaves
                                 && (!spec.suppressRedundant()
+                                        || !previous.repeated()
                                         || !previous.value().equals(value)));
                 if (due) {
                     queue(target, timestampNs, path, value, wall);
@@ -638,17 +659,20 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
         SelectionBudget budget = budget();
         long wall = env.wallNanos().getAsLong();
         boolean queued = false;
+        // A change is one by construction (the feed diffed it): leaves of a device sampled as a table are
+        // not remembered one by one without heartbeats (137,216 streams of event-ring leaves add up).
+        boolean remember = remembers && (heartbeats || !sampledAsTable(change.target()));
         for (Map.Entry<TelemetryPath, TelemetryValue> leaf : change.updated().entrySet()) {
             for (int i : selection.selecting(leaf.getKey(), budget)) {
                 SubscriptionSpec spec = specs.get(i);
                 if (spec.hasChangeLeaves() && !spec.samples(leaf.getKey())) {
-                    if (spec.suppressRedundant()) {
+                    if (remember && spec.suppressRedundant()) {
                         Sent previous = sent.get(new LeafKey(change.target(), leaf.getKey()));
                         if (previous != null && previous.value().equals(leaf.getValue())) {
                             break;
                         }
                     }
-                    queue(change.target(), change.timestampNs(), leaf.getKey(), leaf.getValue(), wall);
+                    queue(change.target(), change.timestampNs(), leaf.getKey(), leaf.getValue(), wall, remember);
                     queued = true;
                     break;
                 }
@@ -666,10 +690,26 @@ final class SubscribeSession implements StreamObserver<SubscribeRequest>, Change
     }
 
     private void queue(String target, long timestampNs, TelemetryPath path, TelemetryValue value, long wall) {
+        queue(target, timestampNs, path, value, wall, remembers);
+    }
+
+    private void queue(
+            String target, long timestampNs, TelemetryPath path, TelemetryValue value, long wall, boolean remember) {
         buffer.update(target, timestampNs, path, value);
-        if (remembers) {
-            sent.put(new LeafKey(target, path), new Sent(value, wall));
+        if (remember) {
+            LeafKey key = new LeafKey(target, path);
+            Sent previous = sent.get(key);
+            sent.put(
+                    key,
+                    new Sent(value, wall, previous != null && previous.value().equals(value)));
         }
+    }
+
+    /** Whether {@code target}'s sweeps go by table, not by the remembered leaves ({@link #sweep}). */
+    private boolean sampledAsTable(String target) {
+        return !heartbeats
+                && env.reader().read(target) instanceof DeviceSnapshot device
+                && device.leaves() instanceof LeafTable;
     }
 
     private void guarded(Runnable task) {

@@ -68,4 +68,52 @@ class LeafTableTest {
         assertEquals(Map.of(C, TelemetryValue.str("LOSS_TIMER")), changes.get(2).updated());
         assertEquals(List.of(B), changes.get(2).deleted());
     }
+
+    @Test
+    void aFollowingTableTellsWhichLeavesChangedSinceAnEarlierOne() {
+        LeafTable g0 =
+                table(AB, TelemetryValue.uint(1), TelemetryValue.str("UP")).following(null);
+        LeafTable g1 =
+                table(AB, TelemetryValue.uint(2), TelemetryValue.str("UP")).following(g0);
+        LeafTable g2 =
+                table(AB, TelemetryValue.uint(2), TelemetryValue.str("DOWN")).following(g1);
+        LeafTable g3 =
+                table(AB, TelemetryValue.uint(2), TelemetryValue.str("DOWN")).following(g2);
+        assertEquals(
+                List.of(0L, 1L, 2L, 3L), List.of(g0.generation(), g1.generation(), g2.generation(), g3.generation()));
+        // the counter moved at g1 only, the status at g2 only
+        assertEquals(List.of(true, true), changed(g3, 0));
+        assertEquals(List.of(false, true), changed(g3, 1));
+        assertEquals(List.of(false, false), changed(g3, 2));
+        assertEquals(List.of(false, false), changed(g3, 3));
+        assertEquals(List.of(true, true), changed(g3, -1), "nothing read before: everything is new");
+        assertEquals(List.of(true, true), changed(g0, -1));
+    }
+
+    @Test
+    void aTableOfANewLayoutIsNewInEveryLeafButKeepsCounting() {
+        LeafTable g0 =
+                table(AB, TelemetryValue.uint(1), TelemetryValue.str("UP")).following(null);
+        LeafLayout wider = new LeafLayout(List.of(A, B, C));
+        LeafTable g1 = table(wider, TelemetryValue.uint(1), TelemetryValue.str("UP"), TelemetryValue.str("X"))
+                .following(g0);
+        assertEquals(1, g1.generation());
+        assertEquals(List.of(true, true), changed(g1, 0));
+    }
+
+    @Test
+    void anAgeBeyondWhatIsKeptCountsAsChanged() {
+        LeafTable t =
+                table(AB, TelemetryValue.uint(1), TelemetryValue.str("UP")).following(null);
+        for (int i = 0; i < 300; i++) {
+            t = table(AB, TelemetryValue.uint(1), TelemetryValue.str("UP")).following(t);
+        }
+        assertEquals(300, t.generation());
+        assertEquals(false, t.changedSince(0, 100), "unchanged for 300 publications, asked about 200");
+        assertEquals(true, t.changedSince(0, 20), "asked about 280 back: the age saturated at 255, so maybe");
+    }
+
+    private static List<Boolean> changed(LeafTable table, long since) {
+        return List.of(table.changedSince(0, since), table.changedSince(1, since));
+    }
 }

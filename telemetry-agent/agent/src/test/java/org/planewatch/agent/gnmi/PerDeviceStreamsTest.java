@@ -8,7 +8,11 @@ import static org.planewatch.agent.testing.Requests.target;
 import io.grpc.Status;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -139,5 +143,50 @@ class PerDeviceStreamsTest {
             Thread.sleep(50);
         }
         probes.forEach(SubscribeProbe::cancel);
+    }
+
+    @Test
+    void underSuppressRedundantADeviceSampleCarriesWhatChangedAndAnUnchangedLeafAtMostOnceMore() throws Exception {
+        start(GnmiOptions.defaults());
+        String t0 =
+                devices().stream().filter(d -> d.contains("-t0-")).findFirst().orElseThrow();
+        SubscribeRequest.Builder request = perDevice(t0).toBuilder();
+        SubscriptionList.Builder list = request.getSubscribeBuilder();
+        for (int i = 0; i < list.getSubscriptionCount(); i++) {
+            list.getSubscriptionBuilder(i).setSuppressRedundant(true);
+        }
+        SubscribeProbe probe = SubscribeProbe.open(agent.client().async(), request.build());
+        Map<String, Update> sent = new HashMap<>();
+        Set<String> repeated = new HashSet<>();
+        for (Notification n : probe.untilSync()) {
+            n.getUpdateList()
+                    .forEach(u -> sent.put(
+                            ProtoCodec.join(org.planewatch.gnmi.proto.Path.getDefaultInstance(), u.getPath())
+                                    .toString(),
+                            u));
+        }
+        int initialLeaves = sent.size();
+        Set<Long> samples = new HashSet<>();
+        List<Notification> later = probe.until(n -> samples.add(n.getTimestamp()) && samples.size() > 6);
+        Map<Long, Integer> updatesPerSample = new HashMap<>();
+        for (Notification n : later) {
+            updatesPerSample.merge(n.getTimestamp(), n.getUpdateCount(), Integer::sum);
+            for (Update u : n.getUpdateList()) {
+                String path = ProtoCodec.join(org.planewatch.gnmi.proto.Path.getDefaultInstance(), u.getPath())
+                        .toString();
+                Update before = sent.put(path, u);
+                // A counter only grows, so the same value twice means unchanged in between (a gauge may
+                // have moved and come back between two samples, and is then sent again, rightly).
+                if (before != null && before.getVal().equals(u.getVal()) && path.contains("/counters/")) {
+                    assertTrue(repeated.add(path), path + " sent unchanged twice in a row: " + u.getVal());
+                } else {
+                    repeated.remove(path);
+                }
+            }
+        }
+        assertTrue(
+                updatesPerSample.values().stream().anyMatch(count -> count < initialLeaves / 2),
+                "no sample held back its unchanged leaves: " + updatesPerSample + " of " + initialLeaves);
+        probe.cancel();
     }
 }

@@ -135,6 +135,14 @@ public final class CollectorMain implements Callable<Integer> {
     int statusEverySeconds;
 
     @Option(
+            names = "--suppress-redundant",
+            description = "Ask agents to send a sampled counter only when it changed (gNMI suppress_redundant; a"
+                    + " counter that stops is sent once more, so rates fall to zero): far fewer updates from a quiet"
+                    + " fabric. A console's drill-down from Kafka then shows no value for a counter unchanged over its"
+                    + " look-back (docs/scale.md).")
+    boolean suppressRedundant;
+
+    @Option(
             names = "--rollups",
             description = "Run the rollups (per plane, link, suspect, and alarms, to compacted topics once a second) in"
                     + " this process; collectors started with it share the work (docs/scale.md).")
@@ -215,7 +223,8 @@ public final class CollectorMain implements Callable<Integer> {
                     checked.kafkaProperties(),
                     checked.topics(),
                     checked.timing(),
-                    checked.targets());
+                    checked.targets(),
+                    suppressRedundant);
             node = CollectorNode.start(settings, checked.node(), err::println);
             Collector collector = node.collector();
             out.printf(

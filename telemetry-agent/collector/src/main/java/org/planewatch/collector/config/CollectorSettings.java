@@ -10,6 +10,8 @@ import java.util.Map;
  * @param group the consumer group the collectors share targets in
  * @param bootstrap the Kafka cluster, {@code host:port[,host:port...]}
  * @param kafkaProperties client properties passed through to every Kafka client (TLS, SASL)
+ * @param suppressRedundant subscribe with gNMI suppress_redundant: agents send a sampled counter
+ *     only when it changed (ADR 0124)
  */
 public record CollectorSettings(
         String id,
@@ -18,7 +20,24 @@ public record CollectorSettings(
         Map<String, String> kafkaProperties,
         TopicLayout topics,
         GroupTiming timing,
-        CollectorTargets targets) {
+        CollectorTargets targets,
+        boolean suppressRedundant) {
+
+    /** Settings that subscribe to every counter every sample (no suppress_redundant). */
+    public CollectorSettings(
+            String id,
+            String group,
+            String bootstrap,
+            Map<String, String> kafkaProperties,
+            TopicLayout topics,
+            GroupTiming timing,
+            CollectorTargets targets) {
+        this(id, group, bootstrap, kafkaProperties, topics, timing, targets, false);
+    }
+
+    public CollectorSettings withSuppressRedundant(boolean suppress) {
+        return new CollectorSettings(id, group, bootstrap, kafkaProperties, topics, timing, targets, suppress);
+    }
 
     public CollectorSettings {
         if (id == null || !id.matches("[a-zA-Z0-9._-]{1,100}")) {

@@ -66,7 +66,7 @@ public final class Collector implements AutoCloseable {
         Forwarder[] forwarderRef = new Forwarder[1];
         this.subscriptions = new Subscriptions(
                 settings.targets(),
-                SubscriptionPlan.fabricOverview(),
+                SubscriptionPlan.fabricOverview().withSuppressRedundant(settings.suppressRedundant()),
                 queue,
                 InstantSource.system(),
                 scheduler,

@@ -20,12 +20,13 @@ record BenchOptions(
         int counterIntervalMs,
         Path consoleJar,
         Path screenshots,
-        Path work) {
+        Path work,
+        boolean suppressRedundant) {
 
     static final String USAGE = "usage: FleetPipelineBench [--scenario FILE] [--agent-jar JAR] [--collector-jar JAR]"
             + " [--agent-heap 2g] [--collector-heap 2g] [--measure-seconds 120] [--ready-seconds 900]"
             + " [--publish-interval-ms 15000] [--counter-interval-ms 60000] [--console-jar JAR]"
-            + " [--screenshots DIR (run under a display, e.g. xvfb-run)] [--work DIR]";
+            + " [--screenshots DIR (run under a display, e.g. xvfb-run)] [--work DIR] [--suppress-redundant on|off]";
 
     static BenchOptions parse(String[] args) throws IOException {
         Path scenario = Path.of("sim-backend/scenarios/scale/full-scale-incident.yaml");
@@ -40,6 +41,7 @@ record BenchOptions(
         Path consoleJar = Path.of("app/target/planewatch-console.jar");
         Path screenshots = null;
         Path work = null;
+        boolean suppress = false;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -59,6 +61,7 @@ record BenchOptions(
                 case "--console-jar" -> consoleJar = Path.of(value);
                 case "--screenshots" -> screenshots = Path.of(value);
                 case "--work" -> work = Path.of(value);
+                case "--suppress-redundant" -> suppress = onOff(flag, value);
                 default -> throw new BenchFailure("unknown option " + flag + "; " + USAGE);
             }
         }
@@ -83,7 +86,8 @@ record BenchOptions(
                 counters,
                 consoleJar,
                 screenshots != null ? Files.createDirectories(screenshots) : null,
-                work != null ? Files.createDirectories(work) : Files.createTempDirectory("fleet-pipeline-bench"));
+                work != null ? Files.createDirectories(work) : Files.createTempDirectory("fleet-pipeline-bench"),
+                suppress);
     }
 
     private static String heap(String flag, String value) {
@@ -91,6 +95,14 @@ record BenchOptions(
             throw new BenchFailure(flag + ": '" + value + "' is not a heap size such as 2g or 1536m");
         }
         return value;
+    }
+
+    private static boolean onOff(String flag, String value) {
+        return switch (value) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new BenchFailure(flag + ": '" + value + "' is neither on nor off");
+        };
     }
 
     private static int positive(String flag, String value) {

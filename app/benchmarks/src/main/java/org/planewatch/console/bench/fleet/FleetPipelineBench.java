@@ -97,7 +97,7 @@ public final class FleetPipelineBench {
         Path work = options.work();
         say(
                 "setup: %s (%d hosts, %d switches, %d devices, %d links), work dir %s, agent -Xmx%s, collectors -Xmx%s,"
-                        + " counters every %d ms, simulation published every %d ms, %d cores",
+                        + " counters every %d ms (suppress_redundant %s), simulation published every %d ms, %d cores",
                 options.scenario(),
                 fabric.hosts(),
                 fabric.switches(),
@@ -107,6 +107,7 @@ public final class FleetPipelineBench {
                 options.agentHeap(),
                 options.collectorHeap(),
                 options.counterIntervalMs(),
+                options.suppressRedundant() ? "on" : "off",
                 options.publishIntervalMs(),
                 Runtime.getRuntime().availableProcessors());
         int agentPort = freePort();
@@ -260,6 +261,9 @@ public final class FleetPipelineBench {
                 "10",
                 "--id",
                 id));
+        if (options.suppressRedundant()) {
+            args.add("--suppress-redundant");
+        }
         return PipelineProcess.startJar(
                 "collector " + id,
                 List.of("-Xmx" + options.collectorHeap()),
