@@ -538,6 +538,9 @@ final class FabricModel {
     /** Per switch and port, the packets lost per second on their way in, as the links last built them recorded. */
     private final Map<String, Map<String, Double>> inLoss = new HashMap<>();
 
+    /** How many links the last summary added up again (tests: what changed, not every link). */
+    int linksAddedUp;
+
     /** Links one of whose ends changed since the summary before: only they are built again. */
     private final List<LinkBuilder> dirtyLinks = new ArrayList<>();
 
@@ -635,6 +638,7 @@ final class FabricModel {
     private List<LinkState> links(
             Function<DeviceState, Freshness> freshnessOf, List<LinkBuilder> changed, List<LinkState> gone) {
         boolean setChanged = false;
+        linksAddedUp = dirtyLinks.size();
         for (LinkBuilder builder : dirtyLinks) {
             builder.dirty = false;
             LinkState before = builder.published;

@@ -295,6 +295,11 @@ public final class TelemetryStore implements SnapshotSource {
         model.leaveCoreSpreadsOut();
     }
 
+    /** How many links the last publication added up again from their ends (tests). */
+    int linksAddedUp() {
+        return model.linksAddedUp;
+    }
+
     /** How many times the fabric model learnt the topology (tests). */
     int topologyLearns() {
         return model.topologyLearns;

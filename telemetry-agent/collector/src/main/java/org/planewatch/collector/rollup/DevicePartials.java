@@ -109,6 +109,11 @@ public final class DevicePartials {
         return QUEUES.matches(path) || QPS.matches(path);
     }
 
+    /** The store's last publication (tests). */
+    FabricSnapshot latest() {
+        return store.latest();
+    }
+
     /** Devices seen so far. */
     public int devices() {
         return store.latest().switches().size() + store.latest().hosts().size();
