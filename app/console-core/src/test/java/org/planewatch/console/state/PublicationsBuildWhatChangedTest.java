@@ -42,6 +42,9 @@ class PublicationsBuildWhatChangedTest {
     /** The stores fed alike: {@code stores[0]} publishes after every step, the others as the test says. */
     private final List<TelemetryStore> stores = new ArrayList<>();
 
+    /** Everything the stores were fed, in order: a store made later is fed it again. */
+    private final List<IngestEvent> history = new ArrayList<>();
+
     private TelemetryStore store() {
         TelemetryStore store = new TelemetryStore(clock);
         stores.add(store);
@@ -53,7 +56,18 @@ class PublicationsBuildWhatChangedTest {
 
     private void apply(String source, Notifications n) {
         IngestEvent.Notification decoded = NotificationDecoderAccess.decode(source, n.build(), clock.millis());
+        history.add(decoded);
         stores.forEach(store -> store.apply(List.of(decoded)));
+    }
+
+    /** A store fed everything so far that publishes now for the first time: it adds up every link and plane. */
+    private FabricSnapshot walkedOnce() {
+        TelemetryStore fresh = new TelemetryStore(clock);
+        for (String source : List.of("fabric", "hosts")) {
+            fresh.apply(List.of(new IngestEvent.Connection(source, ConnectionPhase.STREAMING, "", 0)));
+        }
+        fresh.apply(history);
+        return fresh.publish(IngestStats.NONE);
     }
 
     private static String t0(int plane, int i) {
@@ -155,9 +169,10 @@ class PublicationsBuildWhatChangedTest {
     @Test
     void whatIsKeptAcrossPublicationsIsWhatAWalkOfEverythingGivesThroughRandomChanges() {
         TelemetryStore everyStep = store();
-        TelemetryStore once = store(); // fed alike, published only at the end
+        wholeFabric(0); // every device from the start: the topology is then learnt again only as LLDP moves
+        wholeFabric(1);
         Random random = new Random(20261127);
-        long seconds = 0;
+        long seconds = 2;
         for (int step = 0; step < 600; step++) {
             int p = random.nextInt(PLANES);
             int i = random.nextInt(T0S);
@@ -172,7 +187,7 @@ class PublicationsBuildWhatChangedTest {
                             seconds,
                             random.nextInt(5_000),
                             random.nextInt(9),
-                            !random.nextBoolean());
+                            random.nextBoolean());
                 case 3, 4 -> switchPort(t0(p, i), host(h), seconds, random.nextInt(5_000), random.nextInt(9), true);
                 case 5, 6 -> hostPlane(h, p, seconds, random.nextInt(5_000), random.nextInt(17), random.nextInt(3));
                 case 7 -> hostNeighbor(h, p, t0(p, i)); // LLDP moves: the topology is learnt again
@@ -186,29 +201,21 @@ class PublicationsBuildWhatChangedTest {
                     clock.advance(Duration.ofMillis(random.nextInt(4) == 0 ? 20_000 : 1_000)); // now and then, stale
                 }
             }
-            FabricSnapshot snapshot = everyStep.publish(IngestStats.NONE);
-            assertEquals(fromScratch(snapshot), snapshot.planes(), "plane sums at step " + step);
-            assertEquals(linkCounts(snapshot), linkCounts(snapshot.planes()), "link counts at step " + step);
+            FabricSnapshot kept = everyStep.publish(IngestStats.NONE);
+            assertEquals(fromScratch(kept), kept.planes(), "plane sums at step " + step);
+            if (step % 20 == 19) {
+                // Loss aside: it is averaged over the publications that built a link (ADR 0120).
+                FabricSnapshot walked = walkedOnce();
+                assertEquals(withoutLoss(walked.links()), withoutLoss(kept.links()), "links at step " + step);
+                assertEquals(walked.planes(), kept.planes(), "planes at step " + step);
+                assertEquals(walked.hosts(), kept.hosts(), "hosts at step " + step);
+                assertEquals(
+                        switchesWithoutLoss(walked.switches()),
+                        switchesWithoutLoss(kept.switches()),
+                        "switches at step " + step);
+            }
         }
-        // The store fed alike that publishes now for the first time adds up everything once; the
-        // store that published at every step agrees with it (loss aside: it is averaged over the
-        // publications that built a link, ADR 0120).
-        wholeFabric(seconds + 1);
-        wholeFabric(seconds + 2);
-        clock.advance(Duration.ofSeconds(1));
-        for (int settle = 0; settle < 2; settle++) {
-            everyStep.publish(IngestStats.NONE);
-            once.publish(IngestStats.NONE);
-        }
-        FabricSnapshot kept = everyStep.publish(IngestStats.NONE);
-        FabricSnapshot walked = once.publish(IngestStats.NONE);
-        assertEquals(withoutLoss(walked.links()), withoutLoss(kept.links()));
-        assertEquals(walked.planes(), kept.planes());
-        assertEquals(walked.hosts(), kept.hosts());
-        assertEquals(switchesWithoutLoss(walked.switches()), switchesWithoutLoss(kept.switches()));
-        assertTrue(
-                kept.links().size() > PLANES * T0S * HOSTS_PER_T0,
-                "links of every kind: " + kept.links().size());
+        assertTrue(everyStep.topologyLearns() > 3, "learnt again " + everyStep.topologyLearns() + " times");
     }
 
     private static List<String> ids(List<LinkState> links) {
@@ -285,25 +292,6 @@ class PublicationsBuildWhatChangedTest {
         sums.computeIfAbsent(plane, q -> new double[5]);
         freshness.putIfAbsent(plane, Freshness.LIVE);
         return counts.computeIfAbsent(plane, q -> new long[6]);
-    }
-
-    /** Per plane, links down and in all, counted from the links. */
-    private static Map<Integer, List<Integer>> linkCounts(FabricSnapshot snapshot) {
-        Map<Integer, List<Integer>> counts = new TreeMap<>();
-        for (LinkState link : snapshot.links()) {
-            List<Integer> c = counts.getOrDefault(link.plane(), List.of(0, 0));
-            counts.put(link.plane(), List.of(c.get(0) + (link.up() ? 0 : 1), c.get(1) + 1));
-        }
-        return counts;
-    }
-
-    /** Per plane with links, its links down and in all, as published. */
-    private static Map<Integer, List<Integer>> linkCounts(List<PlaneSummary> planes) {
-        Map<Integer, List<Integer>> counts = new TreeMap<>();
-        planes.stream()
-                .filter(p -> p.linksTotal() > 0)
-                .forEach(p -> counts.put(p.plane(), List.of(p.linksDown(), p.linksTotal())));
-        return counts;
     }
 
     private static List<LinkState> withoutLoss(List<LinkState> links) {
