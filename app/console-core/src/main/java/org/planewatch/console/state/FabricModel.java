@@ -3,6 +3,7 @@ package org.planewatch.console.state;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -421,7 +422,7 @@ final class FabricModel {
         if (!inLoss.isEmpty()) {
             switches.replaceAll(sw -> withInLoss(sw, inLoss.get(sw.name())));
         }
-        changed.sort((x, y) -> NaturalOrder.INSTANCE.compare(x.id, y.id));
+        changed.sort(BY_ID);
         List<LinkState> changedStates = new ArrayList<>(changed.size());
         changed.forEach(builder -> changedStates.add(builder.published));
         return new Summary(
@@ -538,6 +539,8 @@ final class FabricModel {
     /** Per switch and port, the packets lost per second on their way in, as the links last built them recorded. */
     private final Map<String, Map<String, Double>> inLoss = new HashMap<>();
 
+    private static final Comparator<LinkBuilder> BY_ID = (x, y) -> NaturalOrder.INSTANCE.compare(x.id, y.id);
+
     /** How many links the last summary added up again (tests: what changed, not every link). */
     int linksAddedUp;
 
@@ -638,6 +641,7 @@ final class FabricModel {
     private List<LinkState> links(
             Function<DeviceState, Freshness> freshnessOf, List<LinkBuilder> changed, List<LinkState> gone) {
         boolean setChanged = false;
+        List<LinkBuilder> added = new ArrayList<>();
         linksAddedUp = dirtyLinks.size();
         for (LinkBuilder builder : dirtyLinks) {
             builder.dirty = false;
@@ -657,6 +661,7 @@ final class FabricModel {
                 if (before != null) {
                     count(before, -1);
                 } else {
+                    added.add(builder);
                     setChanged = true;
                 }
                 count(state, 1);
@@ -666,13 +671,21 @@ final class FabricModel {
         }
         dirtyLinks.clear();
         if (setChanged) {
-            List<LinkBuilder> current = new ArrayList<>();
-            for (LinkBuilder builder : linkBuilders.values()) {
-                if (builder.published != null) {
-                    current.add(builder);
+            // Only the new links are sorted, then merged in: sorting every link each time some came
+            // was a tenth of a task's hand-outs while its devices arrived.
+            added.sort(BY_ID);
+            List<LinkBuilder> current = new ArrayList<>(linkOrder.size() + added.size());
+            int a = 0;
+            for (LinkBuilder kept : linkOrder) {
+                if (kept.published == null) {
+                    continue; // gone
                 }
+                while (a < added.size() && BY_ID.compare(added.get(a), kept) < 0) {
+                    current.add(added.get(a++));
+                }
+                current.add(kept);
             }
-            current.sort((x, y) -> NaturalOrder.INSTANCE.compare(x.id, y.id));
+            current.addAll(added.subList(a, added.size()));
             linkOrder = current;
             linkStates = new LinkState[current.size()];
             for (int i = 0; i < linkStates.length; i++) {
