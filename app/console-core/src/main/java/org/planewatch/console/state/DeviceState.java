@@ -157,7 +157,19 @@ final class DeviceState {
     void touch() {
         dirty = true;
         hostPorts.clear();
+        changes++;
     }
+
+    /** Counts {@link #touch}es: what a link's far end was built from is the same while it is (ADR 0123). */
+    int changes;
+    /** {@link #changes} and the freshness when the links whose far end this is were last looked at. */
+    int changesAtLinks = -1;
+
+    Freshness freshnessAtLinks;
+    /** Touched since the fabric model's summary before: listed for the topology's signature. */
+    boolean touchedSinceSummary;
+    /** This device's term of {@link FabricTopology#signature}, as of the summary before. */
+    long signatureTerm;
 
     /** The device is something else than thought (the topology was learnt again). */
     void rename(DeviceName newName) {

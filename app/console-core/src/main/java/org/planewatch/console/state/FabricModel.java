@@ -2,11 +2,14 @@ package org.planewatch.console.state;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.planewatch.console.state.FabricSnapshot.HostSummary;
 import org.planewatch.console.state.FabricSnapshot.LinkKind;
 import org.planewatch.console.state.FabricSnapshot.LinkState;
@@ -52,7 +55,6 @@ final class FabricModel {
     /** The links of the last publication, in natural order of their ids. */
     private List<LinkBuilder> linkOrder = List.of();
 
-    private long linkGeneration;
     /** What LLDP and the hosts' plane ports tell of the topology (ADR 0094). */
     private FabricTopology.Learnt learnt = FabricTopology.Learnt.NOTHING;
 
@@ -101,7 +103,7 @@ final class FabricModel {
 
     void apply(IngestEvent.Notification notification) {
         DeviceState device = device(notification.target());
-        device.source = notification.source();
+        heard(device, notification.source());
         device.lastSeenMillis = notification.arrivalMillis();
         long ts = device.sampleClock.sampleTimeNs(notification);
         boolean touched;
@@ -120,7 +122,7 @@ final class FabricModel {
             touched |= applyDelete(device, deletes.get(i));
         }
         if (touched) {
-            device.touch();
+            touch(device);
         }
         appliedUpdates += notification.updates().size() + notification.deletes().size();
         exclusions.complete(notification.arrivalMillis());
@@ -198,7 +200,7 @@ final class FabricModel {
         for (DeviceState device : devices.values()) {
             if (device.source.equals(source) && !device.evs.isEmpty()) {
                 device.evs.clear();
-                device.touch();
+                touch(device);
             }
         }
     }
@@ -216,7 +218,7 @@ final class FabricModel {
         DeviceState before = evDevices.put(device.source, device);
         if (before != null && before != device && !before.evs.isEmpty()) {
             before.evs.clear();
-            before.touch();
+            touch(before);
         }
     }
 
@@ -225,6 +227,8 @@ final class FabricModel {
         if (device == null) {
             device = new DeviceState(classify(target), joinsLate);
             devices.put(target, device);
+            devicesPerSource.merge(device.source, 1, Integer::sum);
+            arrivals.add(device);
         }
         return device;
     }
@@ -257,7 +261,7 @@ final class FabricModel {
     /** A recorded decision, as the notification that reported it would have been applied. */
     void applyDecision(RecordedDecision decision) {
         DeviceState device = device(decision.target());
-        device.source = decision.source();
+        heard(device, decision.source());
         device.lastSeenMillis = decision.arrivalMillis();
         appliedUpdates += decision.leafCount();
         exclusions.recorded(decision);
@@ -357,11 +361,29 @@ final class FabricModel {
         return true;
     }
 
-    /** The parts of a snapshot derived from devices, given each device's freshness. */
+    /**
+     * The parts of a snapshot derived from devices, given each device's freshness, and the links whose
+     * state changed at this summary (new or another state object, in natural order of their ids) and
+     * those gone at it.
+     */
     record Summary(
-            List<PlaneSummary> planes, List<LinkState> links, List<SwitchSummary> switches, List<HostSummary> hosts) {}
+            List<PlaneSummary> planes,
+            List<LinkState> links,
+            List<SwitchSummary> switches,
+            List<HostSummary> hosts,
+            List<LinkState> linksChanged,
+            List<LinkState> linksGone) {}
 
-    Summary summarize(Map<String, Freshness> freshnessByDevice) {
+    /**
+     * Derives the snapshot's parts. Only what changed since the summary before is derived again: a
+     * device's summary while it was not touched and its freshness is the same (as before), a switch's
+     * wiring and share of its plane's sums while its summary is the same object, and a link only when a
+     * switch at either end or the host at its far end changed (ADR 0123). What is still walked whole is
+     * cheap: each device's freshness and cached summary, and the plane sums added up from cached shares
+     * in the same order as ever (so they are the same to the last bit).
+     */
+    Summary summarize(Function<DeviceState, Freshness> freshnessOf) {
+        signTouched();
         if (learningDue()) {
             learnTopology();
             topologyLearns++;
@@ -371,24 +393,94 @@ final class FabricModel {
             List<DeviceState> sorted = new ArrayList<>(devices.values());
             sorted.sort((a, b) -> NaturalOrder.INSTANCE.compare(a.name.name(), b.name.name()));
             ordered = List.copyOf(sorted);
+            arrivals.clear();
+            unwireAll();
         }
         List<SwitchSummary> switches = new ArrayList<>();
         List<HostSummary> hosts = new ArrayList<>();
-        for (DeviceState device : ordered) {
-            Freshness freshness = freshnessByDevice.getOrDefault(device.name.name(), Freshness.LOST);
+        PlaneAccumulators planes = new PlaneAccumulators();
+        for (int position = 0; position < ordered.size(); position++) {
+            DeviceState device = ordered.get(position);
+            Freshness freshness = freshnessOf.apply(device);
             if (device.name.isSwitch()) {
-                switches.add(device.switchSummary(freshness, peers));
+                SwitchSummary sw = device.switchSummary(freshness, peers);
+                switches.add(sw);
+                planes.add(sw, wiring(sw, position));
             } else if (device.name.isHost() || !device.planes.isEmpty()) {
-                hosts.add(device.hostSummary(freshness));
+                HostSummary host = device.hostSummary(freshness);
+                hosts.add(host);
+                planes.add(host);
             }
+            hostEndSeen(device, freshness);
         }
-        Map<String, Map<String, Double>> inLoss = new HashMap<>();
-        List<LinkState> links = links(switches, freshnessByDevice, inLoss);
+        for (DeviceState device : arrivals) {
+            hostEndSeen(device, freshnessOf.apply(device)); // not summarized until learnt, but a link's far end
+        }
+        List<LinkBuilder> changed = new ArrayList<>();
+        List<LinkState> gone = new ArrayList<>();
+        List<LinkState> links = links(freshnessOf, changed, gone);
         if (!inLoss.isEmpty()) {
             switches.replaceAll(sw -> withInLoss(sw, inLoss.get(sw.name())));
         }
+        changed.sort(BY_ID);
+        List<LinkState> changedStates = new ArrayList<>(changed.size());
+        changed.forEach(builder -> changedStates.add(builder.published));
         return new Summary(
-                planes(switches, hosts, links, this::classify), links, List.copyOf(switches), List.copyOf(hosts));
+                planes.build(linkCounts, coreSpreads ? this::spreadOf : plane -> LoadSpread.NONE),
+                links,
+                List.copyOf(switches),
+                List.copyOf(hosts),
+                List.copyOf(changedStates),
+                List.copyOf(gone));
+    }
+
+    /** Devices heard of since the topology was last learnt: not in {@link #ordered} yet. */
+    private final List<DeviceState> arrivals = new ArrayList<>();
+
+    /** Devices touched since the summary before, for the topology's signature. */
+    private final List<DeviceState> touched = new ArrayList<>();
+
+    /** The sum of the devices' terms of {@link FabricTopology#signature}, kept as devices are touched. */
+    private long signature;
+
+    /** Whether the planes' core spreads are worked out (a rollup task's store leaves them out). */
+    private boolean coreSpreads = true;
+
+    /** Every plane's core spread is {@link LoadSpread#NONE}: nobody reads them, and they sort every T0-T1 link. */
+    void leaveCoreSpreadsOut() {
+        coreSpreads = false;
+    }
+
+    /** Marks {@code device} changed: its summary is made again, and its share of the topology's signature. */
+    private void touch(DeviceState device) {
+        device.touch();
+        if (!device.touchedSinceSummary) {
+            device.touchedSinceSummary = true;
+            touched.add(device);
+        }
+    }
+
+    /** Updates the topology's signature with the terms of the devices touched since the summary before. */
+    private void signTouched() {
+        for (DeviceState device : touched) {
+            long term = FabricTopology.signature(device);
+            signature += term - device.signatureTerm;
+            device.signatureTerm = term;
+            device.touchedSinceSummary = false;
+        }
+        touched.clear();
+    }
+
+    /** How many devices each source's data came from (the targets' rows), kept as devices are heard. */
+    final Map<String, Integer> devicesPerSource = new HashMap<>();
+
+    /** {@code device} was heard from {@code source}. */
+    private void heard(DeviceState device, String source) {
+        if (!source.equals(device.source)) {
+            devicesPerSource.merge(device.source, -1, Integer::sum);
+            devicesPerSource.merge(source, 1, Integer::sum);
+            device.source = source;
+        }
     }
 
     /**
@@ -410,8 +502,8 @@ final class FabricModel {
                 && summariesSinceLearn < LEARN_AT_LEAST_EVERY) {
             return false;
         }
-        // The hosts' plane ports matter only with LLDP: summing them up costs a look at every host port.
-        long signature = neighborChanges == 0 ? 0 : FabricTopology.signature(devices.values());
+        // The hosts' plane ports matter only with LLDP.
+        long signature = neighborChanges == 0 ? 0 : this.signature;
         long fleetVersion = fleet.version();
         boolean changed = count != deviceCountAtLearn
                 || neighborChanges != neighborChangesAtLearn
@@ -444,73 +536,229 @@ final class FabricModel {
         return new SwitchSummary(sw.name(), sw.plane(), sw.tier(), sw.index(), sw.freshness(), List.copyOf(ports));
     }
 
+    /** Per switch and port, the packets lost per second on their way in, as the links last built them recorded. */
+    private final Map<String, Map<String, Double>> inLoss = new HashMap<>();
+
+    private static final Comparator<LinkBuilder> BY_ID = (x, y) -> NaturalOrder.INSTANCE.compare(x.id, y.id);
+
+    /** How many links the last summary added up again (tests: what changed, not every link). */
+    int linksAddedUp;
+
+    /** Links one of whose ends changed since the summary before: only they are built again. */
+    private final List<LinkBuilder> dirtyLinks = new ArrayList<>();
+
+    /** Per host name, the links whose far end it is (once wired; a link wired again is not listed twice). */
+    private final Map<String, List<LinkBuilder>> linksToHost = new HashMap<>();
+
+    /** The states of the links of the last publication, in {@link #linkOrder}'s order. */
+    private LinkState[] linkStates = new LinkState[0];
+
+    private List<LinkState> publishedLinks = List.of();
+
+    /** Per plane, its links counted as the states of the last publication tell. */
+    private final Map<Integer, LinkCounts> linkCounts = new HashMap<>();
+
+    private static final class LinkCounts {
+        int total;
+        int down;
+        /** Whether a link that counts in the core spread came, went or changed since it was worked out. */
+        boolean spreadChanged = true;
+
+        LoadSpread spread = LoadSpread.NONE;
+    }
+
     /**
-     * The links seen from their switch ports, with the host end of host links added from the host's
-     * own interface counters; {@code inLoss} gets, per switch and port, packets lost on their way in.
+     * The switch's wiring, made again when its summary is another object or the topology was learnt
+     * again: the links of its ports before and after are then built again.
      */
-    private List<LinkState> links(
-            List<SwitchSummary> switches,
-            Map<String, Freshness> freshnessByDevice,
-            Map<String, Map<String, Double>> inLoss) {
-        long generation = ++linkGeneration;
-        int seen = 0;
-        boolean changed = false;
-        for (SwitchSummary sw : switches) {
-            SwitchWiring wiring = wirings.get(sw.name());
-            if (wiring == null || wiring.summary != sw || wiring.learns != topologyLearns) {
-                wiring = wire(sw);
-                wirings.put(sw.name(), wiring);
+    private SwitchWiring wiring(SwitchSummary sw, int position) {
+        SwitchWiring wiring = wirings.get(sw.name());
+        if (wiring == null || wiring.summary != sw || wiring.learns != topologyLearns) {
+            if (wiring != null) {
+                unfeed(wiring);
             }
-            List<PortSummary> ports = sw.ports();
-            for (int i = 0; i < ports.size(); i++) {
+            wiring = wire(sw, position);
+            wirings.put(sw.name(), wiring);
+            for (int i = 0; i < wiring.builders.length; i++) {
                 LinkBuilder builder = wiring.builders[i];
-                if (builder == null) {
-                    continue;
-                }
-                if (builder.generation != generation) {
-                    changed |= builder.generation != generation - 1; // not a link of the publication before
-                    builder.begin(generation, wiring.self, wiring.peers[i]);
-                    seen++;
-                }
-                builder.add(sw.name(), ports.get(i), sw.freshness());
-                DeviceState host = wiring.host(i, devices);
-                if (host != null) {
-                    PortSummary nic = host.hostPort(wiring.self.plane());
-                    if (nic != null) {
-                        String name = wiring.peers[i].name();
-                        builder.add(name, nic, freshnessByDevice.getOrDefault(name, Freshness.LOST));
+                if (builder != null) {
+                    builder.feed(wiring, i);
+                    dirty(builder);
+                    if (wiring.peers[i].isHost()) {
+                        List<LinkBuilder> toHost =
+                                linksToHost.computeIfAbsent(wiring.peers[i].name(), h -> new ArrayList<>(2));
+                        if (!toHost.contains(builder)) {
+                            toHost.add(builder);
+                        }
                     }
                 }
             }
         }
-        if (changed || seen != linkOrder.size()) {
-            List<LinkBuilder> current = new ArrayList<>(seen);
-            for (LinkBuilder builder : linkBuilders.values()) {
-                if (builder.generation == generation) {
-                    current.add(builder);
+        return wiring;
+    }
+
+    private void unfeed(SwitchWiring wiring) {
+        for (int i = 0; i < wiring.builders.length; i++) {
+            if (wiring.builders[i] != null) {
+                wiring.builders[i].unfeed(wiring, i);
+                dirty(wiring.builders[i]);
+            }
+        }
+    }
+
+    /** The topology was learnt again: every switch is wired again (one may be no switch any more). */
+    private void unwireAll() {
+        wirings.values().forEach(this::unfeed);
+        wirings.clear();
+    }
+
+    private void dirty(LinkBuilder builder) {
+        if (!builder.dirty) {
+            builder.dirty = true;
+            dirtyLinks.add(builder);
+        }
+    }
+
+    /** The links whose far end is {@code device} are built again when it changed or its freshness did. */
+    private void hostEndSeen(DeviceState device, Freshness freshness) {
+        if (device.changes != device.changesAtLinks || freshness != device.freshnessAtLinks) {
+            device.changesAtLinks = device.changes;
+            device.freshnessAtLinks = freshness;
+            List<LinkBuilder> toHost = linksToHost.get(device.name.name());
+            if (toHost != null) {
+                toHost.forEach(this::dirty);
+            }
+        }
+    }
+
+    /**
+     * The links seen from their switch ports, with the host end of host links added from the host's
+     * own interface counters; only the links one of whose ends changed are built again, in the same
+     * way as ever (a link's state is the one of the publication before when its ends are the same
+     * objects: ADR 0120). {@code changed} gets the links with another state than at the publication
+     * before, {@code gone} the states of links no port leads to any more.
+     */
+    private List<LinkState> links(
+            Function<DeviceState, Freshness> freshnessOf, List<LinkBuilder> changed, List<LinkState> gone) {
+        boolean setChanged = false;
+        List<LinkBuilder> added = new ArrayList<>();
+        linksAddedUp = dirtyLinks.size();
+        for (LinkBuilder builder : dirtyLinks) {
+            builder.dirty = false;
+            LinkState before = builder.published;
+            if (!builder.accumulate(devices, freshnessOf)) {
+                if (before != null) {
+                    builder.forgetLoss(inLoss);
+                    count(before, -1);
+                    builder.published = null;
+                    gone.add(before);
+                    setChanged = true;
+                }
+                continue;
+            }
+            LinkState state = builder.state(inLoss, topologyLearns);
+            if (state != before) {
+                if (before != null) {
+                    count(before, -1);
+                } else {
+                    added.add(builder);
+                    setChanged = true;
+                }
+                count(state, 1);
+                builder.published = state;
+                changed.add(builder);
+            }
+        }
+        dirtyLinks.clear();
+        if (setChanged) {
+            // Only the new links are sorted, then merged in: sorting every link each time some came
+            // was a tenth of a task's hand-outs while its devices arrived.
+            added.sort(BY_ID);
+            List<LinkBuilder> current = new ArrayList<>(linkOrder.size() + added.size());
+            int a = 0;
+            for (LinkBuilder kept : linkOrder) {
+                if (kept.published == null) {
+                    continue; // gone
+                }
+                while (a < added.size() && BY_ID.compare(added.get(a), kept) < 0) {
+                    current.add(added.get(a++));
+                }
+                current.add(kept);
+            }
+            current.addAll(added.subList(a, added.size()));
+            linkOrder = current;
+            linkStates = new LinkState[current.size()];
+            for (int i = 0; i < linkStates.length; i++) {
+                current.get(i).index = i;
+                linkStates[i] = current.get(i).published;
+            }
+        } else {
+            changed.forEach(builder -> linkStates[builder.index] = builder.published);
+        }
+        if (setChanged || !changed.isEmpty()) {
+            publishedLinks = Collections.unmodifiableList(Arrays.asList(linkStates.clone()));
+        }
+        return publishedLinks;
+    }
+
+    /** Counts {@code link} in (1) or out (-1) of its plane's links. */
+    private void count(LinkState link, int sign) {
+        LinkCounts counts = linkCounts.computeIfAbsent(link.plane(), p -> new LinkCounts());
+        counts.total += sign;
+        if (!link.up()) {
+            counts.down += sign;
+        }
+        if (LoadSpread.counts(link)) {
+            counts.spreadChanged = true;
+        }
+        if (counts.total == 0) {
+            linkCounts.remove(link.plane());
+        }
+    }
+
+    /** The plane's core spread, worked out again from its links when one that counts in it changed. */
+    private LoadSpread spreadOf(int plane) {
+        LinkCounts counts = linkCounts.get(plane);
+        if (counts == null) {
+            return LoadSpread.NONE;
+        }
+        if (counts.spreadChanged) {
+            double[] utilizations = new double[linkStates.length];
+            int n = 0;
+            for (LinkState link : linkStates) {
+                if (link.plane() == plane && LoadSpread.counts(link)) {
+                    utilizations[n++] = link.utilization();
                 }
             }
-            current.sort((x, y) -> NaturalOrder.INSTANCE.compare(x.id, y.id));
-            linkOrder = current;
+            counts.spread = LoadSpread.of(Arrays.copyOf(utilizations, n));
+            counts.spreadChanged = false;
         }
-        List<LinkState> links = new ArrayList<>(linkOrder.size());
-        for (LinkBuilder builder : linkOrder) {
-            links.add(builder.state(inLoss, topologyLearns));
-        }
-        return List.copyOf(links);
+        return counts.spread;
     }
 
     /** Finds, for each port of {@code sw} that has a peer, its link's builder and the host at its far end. */
-    private SwitchWiring wire(SwitchSummary sw) {
+    private SwitchWiring wire(SwitchSummary sw, int position) {
         DeviceName self = classify(sw.name());
         List<PortSummary> ports = sw.ports();
-        SwitchWiring wiring = new SwitchWiring(sw, topologyLearns, self, ports.size());
+        SwitchWiring wiring = new SwitchWiring(sw, topologyLearns, position, self, ports.size());
+        double[] lastHop = new double[ports.size()];
+        double[] fabric = new double[ports.size()];
+        int lastHops = 0;
+        int fabrics = 0;
         for (int i = 0; i < ports.size(); i++) {
             PortSummary port = ports.get(i);
-            if (port.peer().isEmpty()) {
+            DeviceName peer = port.peer().isEmpty() ? null : classify(port.peer());
+            double trims = port.trimRate();
+            if (!Double.isNaN(trims)) {
+                if (sw.tier() == 0 && peer != null && peer.isHost()) {
+                    lastHop[lastHops++] = trims;
+                } else {
+                    fabric[fabrics++] = trims;
+                }
+            }
+            if (peer == null) {
                 continue;
             }
-            DeviceName peer = classify(port.peer());
             String id = DeviceName.linkId(self, peer);
             LinkBuilder builder = linkBuilders.get(id);
             if (builder == null) {
@@ -520,28 +768,38 @@ final class FabricModel {
             wiring.builders[i] = builder;
             wiring.peers[i] = peer;
         }
+        wiring.lastHopTrims = Arrays.copyOf(lastHop, lastHops);
+        wiring.fabricTrims = Arrays.copyOf(fabric, fabrics);
         return wiring;
     }
 
     /**
      * A switch's ports as links: the builder of each port's link, its peer as classified, and the
-     * host at the far end once seen. Valid while the switch's summary is the same object (its ports
-     * and peers unchanged) and the topology was not learnt again: a publication then reaches each
-     * link without building its id or looking up names, which was most of what publishing took for
-     * a rollup task of thousands of devices (ADR 0120).
+     * host at the far end once seen; and its ports' trims, for its plane's sums. Valid while the
+     * switch's summary is the same object (its ports and peers unchanged) and the topology was not
+     * learnt again (ADR 0120): a publication then neither builds the links of its ports again nor
+     * looks at its ports (ADR 0123).
      */
     private static final class SwitchWiring {
         final SwitchSummary summary;
         final int learns;
+        /** The switch's place in {@link #ordered}: links add their ends in that order. */
+        final int position;
+
         final DeviceName self;
         final LinkBuilder[] builders;
         final DeviceName[] peers;
         /** The far end's device when it is a host known already (devices are never forgotten). */
         private final DeviceState[] hosts;
+        /** The trims of the ports facing hosts of a T0, and of the others, in port order (NaN left out). */
+        double[] lastHopTrims;
 
-        SwitchWiring(SwitchSummary summary, int learns, DeviceName self, int ports) {
+        double[] fabricTrims;
+
+        SwitchWiring(SwitchSummary summary, int learns, int position, DeviceName self, int ports) {
             this.summary = summary;
             this.learns = learns;
+            this.position = position;
             this.self = self;
             this.builders = new LinkBuilder[ports];
             this.peers = new DeviceName[ports];
@@ -568,8 +826,16 @@ final class FabricModel {
      */
     private static final class LinkBuilder {
         final String id;
-        /** The publication this link was last seen in. */
-        long generation = -1;
+        /** The switch ports that lead to this link, in the order a walk of the switches would add them. */
+        private final List<SwitchWiring> feedWirings = new ArrayList<>(2);
+
+        private final List<Integer> feedPorts = new ArrayList<>(2);
+        /** Whether an end changed since the link was last built (it is in the model's list to build). */
+        boolean dirty;
+        /** The state of the last publication, null while no port leads to the link. */
+        LinkState published;
+        /** Its place in the model's {@code linkStates}. */
+        int index;
 
         int plane;
         String lower;
@@ -598,9 +864,57 @@ final class FabricModel {
             this.id = id;
         }
 
+        /** Port {@code port} of the switch {@code wiring} wires leads to this link. */
+        void feed(SwitchWiring wiring, int port) {
+            int at = 0;
+            while (at < feedWirings.size()
+                    && (feedWirings.get(at).position < wiring.position
+                            || feedWirings.get(at).position == wiring.position && feedPorts.get(at) < port)) {
+                at++;
+            }
+            feedWirings.add(at, wiring);
+            feedPorts.add(at, port);
+        }
+
+        /** Port {@code port} of the switch {@code wiring} wired no longer leads here (the switch was wired again). */
+        void unfeed(SwitchWiring wiring, int port) {
+            for (int at = 0; at < feedWirings.size(); at++) {
+                if (feedWirings.get(at) == wiring && feedPorts.get(at) == port) {
+                    feedWirings.remove(at);
+                    feedPorts.remove(at);
+                    return;
+                }
+            }
+        }
+
+        /**
+         * Adds up the link's ends as a walk of every switch's ports in order would: each switch port,
+         * then the host at its far end. False when no port leads to the link any more.
+         */
+        boolean accumulate(Map<String, DeviceState> devices, Function<DeviceState, Freshness> freshnessOf) {
+            if (feedWirings.isEmpty()) {
+                return false;
+            }
+            SwitchWiring first = feedWirings.getFirst();
+            begin(first.self, first.peers[feedPorts.getFirst()]);
+            for (int at = 0; at < feedWirings.size(); at++) {
+                SwitchWiring wiring = feedWirings.get(at);
+                int i = feedPorts.get(at);
+                SwitchSummary sw = wiring.summary;
+                add(sw.name(), sw.ports().get(i), sw.freshness());
+                DeviceState host = wiring.host(i, devices);
+                if (host != null) {
+                    PortSummary nic = host.hostPort(wiring.self.plane());
+                    if (nic != null) {
+                        add(wiring.peers[i].name(), nic, freshnessOf.apply(host));
+                    }
+                }
+            }
+            return true;
+        }
+
         /** Starts this publication's view of the link, as its first end ({@code a}, the switch) sees it. */
-        void begin(long publication, DeviceName a, DeviceName b) {
-            generation = publication;
+        void begin(DeviceName a, DeviceName b) {
             // The ends' own name strings, not parts of the id: a snapshot holds 100,000 links at 9,728 devices.
             DeviceName first = DeviceName.first(a, b);
             lower = first.name();
@@ -650,8 +964,11 @@ final class FabricModel {
                 double lost = sentBy(endDevices[1 - i]).lost(ends[1 - i], ends[i]);
                 both += lost;
                 if (lost > 0 && !ends[i].peer().isEmpty()) {
-                    inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>()).put(ends[i].name(), lost);
-                    builtLostInto[i] = lost;
+                    Double recorded = lost;
+                    inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>()).put(ends[i].name(), recorded);
+                    lostIntoDevice[i] = endDevices[i];
+                    lostIntoPort[i] = ends[i].name();
+                    lostInto[i] = recorded;
                 }
             }
             return both;
@@ -676,14 +993,37 @@ final class FabricModel {
         private final PortSummary[] builtEnds = new PortSummary[2];
         private Freshness builtFreshness;
         private int builtLearns = -1;
-        /** Per end, the packets lost on their way into it that {@link #lossInto} recorded, NaN when none. */
-        private final double[] builtLostInto = {Double.NaN, Double.NaN};
+        /** Per end, the switch and port {@link #lossInto} recorded packets lost on their way into, null when none. */
+        private final String[] lostIntoDevice = new String[2];
+
+        private final String[] lostIntoPort = new String[2];
+        /** The very objects recorded: another link that records the same port since is not undone. */
+        private final Double[] lostInto = new Double[2];
+
+        /** Takes back what {@link #lossInto} recorded in {@code inLoss} when this link was last built. */
+        void forgetLoss(Map<String, Map<String, Double>> inLoss) {
+            for (int i = 0; i < 2; i++) {
+                if (lostIntoDevice[i] != null) {
+                    Map<String, Double> ports = inLoss.get(lostIntoDevice[i]);
+                    if (ports != null && ports.get(lostIntoPort[i]) == lostInto[i]) {
+                        ports.remove(lostIntoPort[i]);
+                        if (ports.isEmpty()) {
+                            inLoss.remove(lostIntoDevice[i]);
+                        }
+                    }
+                    lostIntoDevice[i] = null;
+                    lostIntoPort[i] = null;
+                    lostInto[i] = null;
+                }
+            }
+        }
 
         /**
-         * This publication's state of the link, recording in {@code inLoss} what {@link #lossInto} does:
-         * the one built at the publication before when both ends are the same summaries (nothing either
-         * end reported changed them), the freshness is the same and the topology was not learnt again
-         * (ADR 0120). Loss is a function of the ends' samples, so it is the same too.
+         * This publication's state of the link, {@link #lossInto} recorded in {@code inLoss} (what it
+         * recorded when built before taken back): the one built at the publication before when both
+         * ends are the same summaries (nothing either end reported changed them), the freshness is the
+         * same and the topology was not learnt again (ADR 0120). Loss is a function of the ends'
+         * samples, so it is the same too, and so is what was recorded.
          */
         LinkState state(Map<String, Map<String, Double>> inLoss, int learns) {
             if (built != null
@@ -691,16 +1031,9 @@ final class FabricModel {
                     && freshness == builtFreshness
                     && ends[0] == builtEnds[0]
                     && ends[1] == builtEnds[1]) {
-                for (int i = 0; i < 2; i++) {
-                    if (!Double.isNaN(builtLostInto[i])) {
-                        inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>())
-                                .put(ends[i].name(), builtLostInto[i]);
-                    }
-                }
                 return built;
             }
-            builtLostInto[0] = Double.NaN;
-            builtLostInto[1] = Double.NaN;
+            forgetLoss(inLoss);
             built = build(lossInto(inLoss));
             builtEnds[0] = ends[0];
             builtEnds[1] = ends[1];
@@ -738,34 +1071,44 @@ final class FabricModel {
         }
     }
 
-    private static List<PlaneSummary> planes(
-            List<SwitchSummary> switches,
-            List<HostSummary> hosts,
-            List<LinkState> links,
-            Function<String, DeviceName> classify) {
-        Map<Integer, PlaneAccumulator> planes = new TreeMap<>();
-        for (SwitchSummary sw : switches) {
-            PlaneAccumulator plane = planes.computeIfAbsent(sw.plane(), PlaneAccumulator::new);
+    /**
+     * The planes' sums of one summary, added up device by device in {@link #ordered}'s order from each
+     * switch's cached trims and each host's summary, as a walk of every port added them (ADR 0123); the
+     * link counts and core spreads come from the links' states as kept.
+     */
+    private static final class PlaneAccumulators {
+        private final Map<Integer, PlaneAccumulator> planes = new TreeMap<>();
+        /** Planes 0 to 63 without a map lookup: a host adds to each of its planes. */
+        private final PlaneAccumulator[] small = new PlaneAccumulator[64];
+
+        private PlaneAccumulator plane(int plane) {
+            if (plane >= 0 && plane < small.length) {
+                PlaneAccumulator known = small[plane];
+                if (known == null) {
+                    known = planes.computeIfAbsent(plane, PlaneAccumulator::new);
+                    small[plane] = known;
+                }
+                return known;
+            }
+            return planes.computeIfAbsent(plane, PlaneAccumulator::new);
+        }
+
+        void add(SwitchSummary sw, SwitchWiring wiring) {
+            PlaneAccumulator plane = plane(sw.plane());
             plane.switches++;
             plane.freshness = plane.freshness.worse(sw.freshness());
-            for (PortSummary port : sw.ports()) {
-                double trims = port.trimRate();
-                if (Double.isNaN(trims)) {
-                    continue;
-                }
-                if (sw.tier() == 0
-                        && !port.peer().isEmpty()
-                        && classify.apply(port.peer()).isHost()) {
-                    plane.lastHopTrims += trims;
-                } else {
-                    plane.fabricTrims += trims;
-                }
-                plane.hasTrims = true;
+            for (double trims : wiring.lastHopTrims) {
+                plane.lastHopTrims += trims;
             }
+            for (double trims : wiring.fabricTrims) {
+                plane.fabricTrims += trims;
+            }
+            plane.hasTrims |= wiring.lastHopTrims.length + wiring.fabricTrims.length > 0;
         }
-        for (HostSummary host : hosts) {
+
+        void add(HostSummary host) {
             for (FabricSnapshot.HostPlanePort port : host.planes()) {
-                PlaneAccumulator plane = planes.computeIfAbsent(port.plane(), PlaneAccumulator::new);
+                PlaneAccumulator plane = plane(port.plane());
                 plane.hosts++;
                 plane.freshness = plane.freshness.worse(host.freshness());
                 plane.evsGood += port.evsGood();
@@ -777,19 +1120,18 @@ final class FabricModel {
                 }
             }
         }
-        for (LinkState link : links) {
-            PlaneAccumulator plane = planes.computeIfAbsent(link.plane(), PlaneAccumulator::new);
-            plane.linksTotal++;
-            if (!link.up()) {
-                plane.linksDown++;
-            }
-            if (LoadSpread.counts(link)) {
-                plane.core.add(link.utilization());
-            }
+
+        List<PlaneSummary> build(Map<Integer, LinkCounts> links, IntFunction<LoadSpread> spreadOf) {
+            links.forEach((number, counts) -> {
+                PlaneAccumulator plane = plane(number);
+                plane.linksTotal = counts.total;
+                plane.linksDown = counts.down;
+                plane.core = spreadOf.apply(number);
+            });
+            List<PlaneSummary> result = new ArrayList<>(planes.size());
+            planes.values().forEach(p -> result.add(p.build()));
+            return List.copyOf(result);
         }
-        List<PlaneSummary> result = new ArrayList<>(planes.size());
-        planes.values().forEach(p -> result.add(p.build()));
-        return List.copyOf(result);
     }
 
     private static final class PlaneAccumulator {
@@ -805,7 +1147,7 @@ final class FabricModel {
         boolean hasTrims;
         int linksDown;
         int linksTotal;
-        final List<Double> core = new ArrayList<>();
+        LoadSpread core = LoadSpread.NONE;
         Freshness freshness = Freshness.LIVE;
 
         PlaneAccumulator(int plane) {
@@ -824,15 +1166,10 @@ final class FabricModel {
                     hasTrims ? fabricTrims : Double.NaN,
                     linksDown,
                     linksTotal,
-                    spread(core),
+                    core,
                     freshness,
                     hosts,
                     switches);
         }
-    }
-
-    static LoadSpread spread(List<Double> utilizations) {
-        return LoadSpread.of(
-                utilizations.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

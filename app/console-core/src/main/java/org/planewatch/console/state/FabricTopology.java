@@ -158,18 +158,25 @@ final class FabricTopology {
     static long signature(Iterable<DeviceState> devices) {
         long signature = 0;
         for (DeviceState device : devices) {
-            if (device.planes.isEmpty()) {
-                continue;
-            }
-            long ports = 1;
-            for (Map.Entry<Integer, LeafTable> plane : device.planes.entrySet()) {
-                ports = ports * 31
-                        + plane.getKey() * 17L
-                        + plane.getValue().text(PlaneLeaves.PORT_NAME, "").hashCode();
-            }
-            // A sum: the devices' order (a hash map's) does not matter.
-            signature += ports * 1_000_003L + device.name.name().hashCode();
+            signature += signature(device);
         }
         return signature;
+    }
+
+    /**
+     * One device's term of {@link #signature(Iterable)}: a sum, so the devices' order (a hash map's)
+     * does not matter and the fabric model keeps it as devices are touched (ADR 0123).
+     */
+    static long signature(DeviceState device) {
+        if (device.planes.isEmpty()) {
+            return 0;
+        }
+        long ports = 1;
+        for (Map.Entry<Integer, LeafTable> plane : device.planes.entrySet()) {
+            ports = ports * 31
+                    + plane.getKey() * 17L
+                    + plane.getValue().text(PlaneLeaves.PORT_NAME, "").hashCode();
+        }
+        return ports * 1_000_003L + device.name.name().hashCode();
     }
 }

@@ -46,6 +46,9 @@ public final class TelemetryStore implements SnapshotSource {
 
     private long version;
 
+    private List<FabricSnapshot.LinkState> linksChanged = List.of();
+    private List<FabricSnapshot.LinkState> linksGone = List.of();
+
     private static final class SourceState {
         ConnectionPhase phase = ConnectionPhase.CONNECTING;
         String detail = "";
@@ -159,8 +162,7 @@ public final class TelemetryStore implements SnapshotSource {
     public FabricSnapshot publish(IngestStats ingest) {
         long now = clock.millis();
         List<TargetStatus> targets = new ArrayList<>(sources.size());
-        Map<String, Integer> devicesPerSource = new HashMap<>();
-        model.devices.values().forEach(d -> devicesPerSource.merge(d.source, 1, Integer::sum));
+        Map<String, Integer> devicesPerSource = model.devicesPerSource;
         Map<String, Freshness> sourceFreshness = new HashMap<>();
         // Freshness is judged on when the network last heard a source, applied or not, so a target that
         // streams while the console lags is BEHIND, never STALE or LOST (ADR 0098).
@@ -188,15 +190,14 @@ public final class TelemetryStore implements SnapshotSource {
         // A device is as fresh as its source: agents send only what changed, so a quiet device on a live
         // stream is usually just unchanged. Only a device silent beyond the lost threshold is marked STALE,
         // reckoned at the instant the applied data stands for (now less what still waits).
-        Map<String, Freshness> deviceFreshness = new HashMap<>();
         long quietLimit = freshnessPolicy.lostAfter().toMillis();
         long appliedUpTo = now - behind;
-        for (DeviceState device : model.devices.values()) {
+        FabricModel.Summary summary = model.summarize(device -> {
             Freshness own = appliedUpTo - device.lastSeenMillis > quietLimit ? Freshness.STALE : Freshness.LIVE;
-            deviceFreshness.put(
-                    device.name.name(), own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE)));
-        }
-        FabricModel.Summary summary = model.summarize(deviceFreshness);
+            return own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE));
+        });
+        linksChanged = summary.linksChanged();
+        linksGone = summary.linksGone();
         var events = model.exclusions.events();
         var suspects = model.localizer.rank(now);
         trends.update(summary.planes(), now);
@@ -270,12 +271,41 @@ public final class TelemetryStore implements SnapshotSource {
         thresholds.set(newThresholds);
     }
 
-    /** Updates applied so far; the owner thread's, or any thread's once the owner stopped. */
+    /**
+     * Owner thread: the links of the last publication whose state is another object than at the one
+     * before (new links included), in natural order of their ids; what changed at it, not the whole
+     * fabric, for a reader that keeps what it was handed before (a rollup task: ADR 0123).
+     */
+    public List<FabricSnapshot.LinkState> linksChanged() {
+        return linksChanged;
+    }
+
+    /** Owner thread: the links of the publication before that the last publication no longer has, as they were. */
+    public List<FabricSnapshot.LinkState> linksGone() {
+        return linksGone;
+    }
+
+    /**
+     * Owner thread, before the first publication: every plane's core spread is {@link
+     * FabricSnapshot.LoadSpread#NONE}, for a store nobody reads them from (a rollup task's: the fleet's
+     * come from the links it hands out), since working them out sorts every T0-T1 link of a plane
+     * whose links changed.
+     */
+    public void leaveCoreSpreadsOut() {
+        model.leaveCoreSpreadsOut();
+    }
+
+    /** How many links the last publication added up again from their ends (tests). */
+    int linksAddedUp() {
+        return model.linksAddedUp;
+    }
+
     /** How many times the fabric model learnt the topology (tests). */
     int topologyLearns() {
         return model.topologyLearns;
     }
 
+    /** Updates applied so far; the owner thread's, or any thread's once the owner stopped. */
     public long appliedUpdates() {
         return model.appliedUpdates;
     }

@@ -50,16 +50,20 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *
  * <pre>
  * java -Xmx4g -cp telemetry-agent/collector-bench/target/planewatch-collector-bench.jar \
- *     org.planewatch.collector.bench.RollupTaskBench [scenario.yaml] [partitions] [rounds] [reader|generated]
+ *     org.planewatch.collector.bench.RollupTaskBench [scenario.yaml] [partitions] [rounds] [reader|generated] [arriving]
  * </pre>
  *
  * Defaults: {@code sim-backend/scenarios/scale/scale-2048-incident.yaml}, 12 partitions (the
  * collectors' default for the updates topic), 180 rounds (three samples of every device), the
- * stage's own record reader.
+ * stage's own record reader. With {@code arriving}, the initial states come over a minute of rounds,
+ * each handed out, and the bench prints what those hand-outs took (learning while devices arrive).
  */
 public final class RollupTaskBench {
     /** Counters are sampled every this many seconds: each round, a sixtieth of the devices report. */
     private static final int SAMPLE_SECONDS = 60;
+
+    /** With {@code arriving}, the devices' initial states come over this many rounds (a minute of bring-up). */
+    private static final int ARRIVAL_ROUNDS = 60;
 
     private RollupTaskBench() {}
 
@@ -103,6 +107,11 @@ public final class RollupTaskBench {
         }
 
         RecordDecoder decoder = decoder(args.length > 3 ? args[3] : "reader");
+        // "arriving": the initial states come over ARRIVAL_ROUNDS rounds, each followed by a hand-out
+        // of every task, as a fabric coming up (the topology is learnt again while devices arrive).
+        boolean arriving = args.length > 4 && args[4].equals("arriving");
+        int perRound = arriving ? (devices.size() + ARRIVAL_ROUNDS - 1) / ARRIVAL_ROUNDS : devices.size();
+        long[] arrivalNanos = new long[arriving ? ARRIVAL_ROUNDS : 0];
         long applied = 0;
         for (int d = 0; d < devices.size(); d++) {
             for (IngestEvent.Notification n : byDevice.get(devices.get(d))) {
@@ -111,6 +120,30 @@ public final class RollupTaskBench {
                 tasks.get(taskOf[d]).apply(decoder.decode(record, n.source(), n.arrivalMillis()));
                 applied += System.nanoTime() - a;
             }
+            if (arriving && (d + 1) % perRound == 0 && d + 1 < devices.size()) {
+                clock[0] += 1_000;
+                long b = System.nanoTime();
+                for (DevicePartials task : tasks) {
+                    task.changes();
+                }
+                arrivalNanos[(d + 1) / perRound - 1] = System.nanoTime() - b;
+            }
+        }
+        if (arriving) {
+            long[] sorted = arrivalNanos.clone();
+            Arrays.sort(sorted);
+            System.out.printf(
+                    Locale.ROOT,
+                    "while arriving (%d rounds of %d devices): changes of all tasks per round median %.1f ms, p90 %.1f ms,"
+                            + " max %.1f ms, mean %.1f ms, sum %.0f ms%n",
+                    ARRIVAL_ROUNDS,
+                    perRound,
+                    sorted[sorted.length / 2] / 1e6,
+                    sorted[sorted.length * 9 / 10] / 1e6,
+                    sorted[sorted.length - 1] / 1e6,
+                    Arrays.stream(sorted).average().orElse(0) / 1e6,
+                    Arrays.stream(sorted).sum() / 1e6);
+            clock[0] += 1_000;
         }
         long start = System.nanoTime();
         long firstChanges = 0;

@@ -3,7 +3,6 @@ package org.planewatch.collector.rollup;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -34,10 +33,8 @@ public final class DevicePartials {
     private final String task;
     private final TelemetryStore store;
     private final Map<Integer, PlanePartial> sentPlanes = new HashMap<>();
-    /** Every link handed out and not gone since, by id. */
-    private final Map<String, SentLink> sentLinks = new HashMap<>();
-    /** Calls of {@link #changes} so far: which links a call saw. */
-    private long rounds;
+    /** Every link handed out and not gone since, by id, as handed out. */
+    private final Map<String, LinkPartial> sentLinks = new HashMap<>();
 
     /** The roles already handed out by {@link #roles}: device to its role's value. */
     private final Map<String, String> sentRoles = new HashMap<>();
@@ -59,6 +56,7 @@ public final class DevicePartials {
                 EVENT_CAPACITY,
                 false,
                 fleet);
+        store.leaveCoreSpreadsOut(); // the fleet's come from the links handed out
     }
 
     /** The subtrees of the tables the rollups never read: a switch port's queues, a host's QPs. */
@@ -111,12 +109,20 @@ public final class DevicePartials {
         return QUEUES.matches(path) || QPS.matches(path);
     }
 
+    /** The store's last publication (tests). */
+    FabricSnapshot latest() {
+        return store.latest();
+    }
+
     /** Devices seen so far. */
     public int devices() {
         return store.latest().switches().size() + store.latest().hosts().size();
     }
 
-    /** The partial sums and links that changed since the last call, and the links gone since. */
+    /**
+     * The partial sums and links that changed since the last call, and the links gone since: from the
+     * links the store's publication changed, not a walk of every link it holds (ADR 0123).
+     */
     public List<PlaneInput> changes() {
         FabricSnapshot snapshot = store.publish(FabricSnapshot.IngestStats.NONE);
         List<PlaneInput> changed = new ArrayList<>();
@@ -125,44 +131,19 @@ public final class DevicePartials {
                 changed.add(PlaneInput.of(partial));
             }
         }
-        long round = ++rounds;
-        int kept = 0;
-        for (FabricSnapshot.LinkState link : snapshot.links()) {
-            SentLink sent = sentLinks.get(link.id());
-            if (sent == null) {
-                sent = new SentLink();
-                sentLinks.put(link.id(), sent);
-            } else {
-                kept++;
-            }
-            sent.round = round;
-            // The model hands out the same state object while nothing about the link changed (ADR 0120).
-            if (sent.state != link) {
-                sent.state = link;
-                LinkPartial partial = linkPartial(task, link);
-                if (!partial.equals(sent.partial)) {
-                    sent.partial = partial;
-                    changed.add(PlaneInput.of(partial));
-                }
+        for (FabricSnapshot.LinkState link : store.linksChanged()) {
+            LinkPartial partial = linkPartial(task, link);
+            if (!partial.equals(sentLinks.put(link.id(), partial))) {
+                changed.add(PlaneInput.of(partial));
             }
         }
-        if (kept < sentLinks.size() - (snapshot.links().size() - kept)) {
-            for (Iterator<SentLink> it = sentLinks.values().iterator(); it.hasNext(); ) {
-                SentLink gone = it.next();
-                if (gone.round != round) {
-                    changed.add(PlaneInput.gone(task, gone.partial.link(), gone.partial.plane()));
-                    it.remove();
-                }
+        for (FabricSnapshot.LinkState link : store.linksGone()) {
+            LinkPartial gone = sentLinks.remove(link.id());
+            if (gone != null) {
+                changed.add(PlaneInput.gone(task, gone.link(), gone.plane()));
             }
         }
         return changed;
-    }
-
-    /** A link as last handed out: the state it was made from and the round that last saw it. */
-    private static final class SentLink {
-        FabricSnapshot.LinkState state;
-        LinkPartial partial;
-        long round;
     }
 
     /**
