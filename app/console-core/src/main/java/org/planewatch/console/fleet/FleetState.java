@@ -244,7 +244,7 @@ final class FleetState {
         Freshness freshness = policy.judge(newest, now, connected, !problem.isEmpty());
         if (freshness != tierFreshness) {
             tierFreshness = freshness;
-            links.replaceAll(l -> withFreshness(l, freshness));
+            links.replaceAll(l -> l.withFreshness(freshness));
             devicesChanged = true;
         }
         List<LinkState> allLinks = links.published();
@@ -438,25 +438,6 @@ final class FleetState {
         }
         return Optional.of(new Alarm(
                 rollup.key(), kind, rollup.subject(), severity, rollup.message(), rollup.raisedAtMillis(), 0));
-    }
-
-    private static LinkState withFreshness(LinkState l, Freshness freshness) {
-        return new LinkState(
-                l.id(),
-                l.plane(),
-                l.lowerEnd(),
-                l.upperEnd(),
-                l.kind(),
-                l.up(),
-                l.bitsPerSecond(),
-                l.utilization(),
-                l.trimRate(),
-                l.ecnRate(),
-                l.dropRate(),
-                freshness,
-                l.errorRate(),
-                l.lossRate(),
-                l.capacityBps());
     }
 
     private static double nan(Double value) {

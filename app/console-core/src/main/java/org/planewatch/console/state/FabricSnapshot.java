@@ -176,6 +176,46 @@ public record FabricSnapshot(
          * received is taken for packets still on the wire when the two ends were sampled.
          */
         public static final double LOSS_NOISE = 0.01;
+
+        /** This link as judged {@code judged} fresh (a fleet's link as old as its rollup). */
+        public LinkState withFreshness(Freshness judged) {
+            return new LinkState(
+                    id,
+                    plane,
+                    lowerEnd,
+                    upperEnd,
+                    kind,
+                    up,
+                    bitsPerSecond,
+                    utilization,
+                    trimRate,
+                    ecnRate,
+                    dropRate,
+                    judged,
+                    errorRate,
+                    lossRate,
+                    capacityBps);
+        }
+
+        /** This link with {@code rate} packets lost a second both ways. */
+        public LinkState withLossRate(double rate) {
+            return new LinkState(
+                    id,
+                    plane,
+                    lowerEnd,
+                    upperEnd,
+                    kind,
+                    up,
+                    bitsPerSecond,
+                    utilization,
+                    trimRate,
+                    ecnRate,
+                    dropRate,
+                    freshness,
+                    errorRate,
+                    rate,
+                    capacityBps);
+        }
     }
 
     public record SwitchSummary(

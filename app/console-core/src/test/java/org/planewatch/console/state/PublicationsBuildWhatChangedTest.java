@@ -295,24 +295,7 @@ class PublicationsBuildWhatChangedTest {
     }
 
     private static List<LinkState> withoutLoss(List<LinkState> links) {
-        return links.stream()
-                .map(l -> new LinkState(
-                        l.id(),
-                        l.plane(),
-                        l.lowerEnd(),
-                        l.upperEnd(),
-                        l.kind(),
-                        l.up(),
-                        l.bitsPerSecond(),
-                        l.utilization(),
-                        l.trimRate(),
-                        l.ecnRate(),
-                        l.dropRate(),
-                        l.freshness(),
-                        l.errorRate(),
-                        Double.NaN,
-                        l.capacityBps()))
-                .toList();
+        return links.stream().map(l -> l.withLossRate(Double.NaN)).toList();
     }
 
     private static List<SwitchSummary> switchesWithoutLoss(List<SwitchSummary> switches) {
