@@ -58,6 +58,11 @@ public final class IngestQueue {
     private final int sampleEventLimit;
     /** Paced: responses are read only with a credit, and nothing is coalesced. Null: automatic. */
     private final ReadCredits credits;
+    /**
+     * A sample whose leaves find the coalescing side full waits for room like an event instead of
+     * being dropped ({@link #holdingBack}).
+     */
+    private final boolean samplesWaitForRoom;
 
     private final long sampleUpdateLimit;
     private final long sampleWaitMillis = SAMPLE_WAIT.toMillis();
@@ -98,11 +103,30 @@ public final class IngestQueue {
      * @param eventWait how long a network thread waits for room for an event before counting it lost
      */
     public IngestQueue(int capacity, long maxPendingUpdates, long maxCoalescedLeaves, Duration eventWait) {
-        this(capacity, maxPendingUpdates, maxCoalescedLeaves, eventWait, null);
+        this(capacity, maxPendingUpdates, maxCoalescedLeaves, eventWait, null, false);
+    }
+
+    /**
+     * A queue that drops no sample while its owner keeps draining: a sample whose leaves do not fit on
+     * the coalescing side waits for room (holding its agent back through flow control), as an event
+     * does, at most {@code wait}, and only then is counted lost. For a collector, which must forward
+     * every leaf at least once: with suppress_redundant an agent sends an unchanged leaf only in its
+     * initial state, so a leaf dropped there never comes again (on the full fabric the coalescing side
+     * filled with hosts' samples and dropped most switches' initial states, ADR 0125). The console
+     * keeps the other policy: beyond the bound, newer values matter more than a complete history.
+     */
+    public static IngestQueue holdingBack(
+            int capacity, long maxPendingUpdates, long maxCoalescedLeaves, Duration wait) {
+        return new IngestQueue(capacity, maxPendingUpdates, maxCoalescedLeaves, wait, null, true);
     }
 
     private IngestQueue(
-            int capacity, long maxPendingUpdates, long maxCoalescedLeaves, Duration eventWait, ReadCredits credits) {
+            int capacity,
+            long maxPendingUpdates,
+            long maxCoalescedLeaves,
+            Duration eventWait,
+            ReadCredits credits,
+            boolean samplesWaitForRoom) {
         if (capacity <= 0 || maxPendingUpdates <= 0 || maxCoalescedLeaves <= 0) {
             throw new IllegalArgumentException("ingest queue bounds must be > 0, got " + capacity + " events, "
                     + maxPendingUpdates + " updates, " + maxCoalescedLeaves + " coalesced leaves");
@@ -114,6 +138,7 @@ public final class IngestQueue {
         this.eventWaitNanos = eventWait.toNanos();
         this.latest = new LatestSamples(maxCoalescedLeaves);
         this.credits = credits;
+        this.samplesWaitForRoom = samplesWaitForRoom;
     }
 
     /** Room in a paced queue for connection changes beside the responses its credits let in. */
@@ -129,7 +154,7 @@ public final class IngestQueue {
      */
     public static IngestQueue paced(int responses) {
         ReadCredits credits = new ReadCredits(responses);
-        return new IngestQueue(responses + PACED_CONNECTION_ROOM, Long.MAX_VALUE / 8, 1, EVENT_WAIT, credits);
+        return new IngestQueue(responses + PACED_CONNECTION_ROOM, Long.MAX_VALUE / 8, 1, EVENT_WAIT, credits, false);
     }
 
     /** The credits a paced queue's subscriptions read with; empty for a queue that coalesces. */
@@ -210,6 +235,11 @@ public final class IngestQueue {
     }
 
     private void coalesce(IngestEvent.Notification notification, List<TelemetryUpdate> updates) {
+        if (samplesWaitForRoom && !awaitCoalescingRoom(notification, updates.size())) {
+            droppedNotifications++;
+            droppedUpdates += updates.size();
+            return;
+        }
         LatestSamples.Merged merged = latest.merge(notification, updates);
         acceptedUpdates += updates.size() - merged.dropped();
         coalescedUpdates += merged.coalesced();
@@ -217,6 +247,39 @@ public final class IngestQueue {
         if (!latest.isEmpty()) {
             notEmpty.signal();
         }
+    }
+
+    /**
+     * Waits until {@code size} more leaves fit on the coalescing side (counting every one as new: a
+     * leaf already pending would only replace its value), the owner having taken what waited there;
+     * false when the wait ran out first, the queue closed, or the list is larger than the whole
+     * coalescing side. Lock held.
+     */
+    private boolean awaitCoalescingRoom(IngestEvent.Notification notification, int size) {
+        if (latest.hasRoomFor(size)) {
+            return true;
+        }
+        if (!latest.couldHold(size)) {
+            return false;
+        }
+        long wait = eventWaitNanos;
+        waitingForRoom.add(notification);
+        try {
+            while (!closed && !latest.hasRoomFor(size)) {
+                if (wait <= 0) {
+                    return false;
+                }
+                try {
+                    wait = notFull.awaitNanos(wait);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    wait = 0;
+                }
+            }
+        } finally {
+            waitingForRoom.remove(notification);
+        }
+        return !closed;
     }
 
     /** Queues an event that must not be lost, waiting for room up to the bound. Lock held. */

@@ -140,6 +140,16 @@ final class LatestSamples {
         this.shapes = new Shapes(maxLeaves);
     }
 
+    /** Whether {@code n} more leaves fit under the bound. */
+    boolean hasRoomFor(long n) {
+        return leaves + n <= maxLeaves;
+    }
+
+    /** Whether a list of {@code n} new leaves could ever fit, once nothing waits. */
+    boolean couldHold(long n) {
+        return n <= maxLeaves;
+    }
+
     /** What one merge did: values that replaced a pending one, and values refused because the bound was reached. */
     record Merged(long coalesced, long dropped) {}
 

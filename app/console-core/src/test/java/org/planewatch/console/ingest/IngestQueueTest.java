@@ -173,6 +173,61 @@ class IngestQueueTest {
         assertEquals(1, stuck.depth());
     }
 
+    /** A device's initial state of {@code leaves} counters, as a sample (no decision in it). */
+    private static IngestEvent.Notification initialState(String target, int leaves, long arrival) {
+        List<TelemetryUpdate> updates = new ArrayList<>();
+        for (int i = 0; i < leaves; i++) {
+            updates.add(new TelemetryUpdate(
+                    TelemetryPath.parse("openconfig:/interfaces/interface[name=eth" + i + "]/state/counters/in-pkts"),
+                    TelemetryValue.uint(i)));
+        }
+        return new IngestEvent.Notification("demo", target, arrival, updates, List.of(), arrival);
+    }
+
+    /**
+     * ADR 0125: a collector's queue drops no sample while its owner drains. The console's queue,
+     * behind, drops the new leaves the coalescing side has no room for; a collector's makes the
+     * network thread wait for that room (holding the agent back) and counts a loss only after the bound.
+     */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aHoldingBackQueueMakesASampleWaitForCoalescingRoomWhereTheConsolesDropsIt() throws Exception {
+        IngestQueue console = new IngestQueue(2, 4, 10, Duration.ofSeconds(5));
+        console.offer(initialState("host-0", 1, T)); // the FIFO's share for samples is full
+        console.offer(initialState("host-1", 6, T)); // coalesced
+        console.offer(initialState("host-2", 6, T)); // 12 leaves > 10: dropped at once
+        assertEquals(6, console.droppedUpdates(), "the console's queue drops what does not fit");
+
+        IngestQueue collector = IngestQueue.holdingBack(2, 4, 10, Duration.ofSeconds(5));
+        collector.offer(initialState("host-0", 1, T));
+        collector.offer(initialState("host-1", 6, T));
+        Thread producer = Thread.ofPlatform().start(() -> collector.offer(initialState("host-2", 6, T + 1)));
+        producer.join(300);
+        assertTrue(producer.isAlive(), "the network thread waits for room instead of dropping host-2's leaves");
+        List<IngestEvent> drained = new ArrayList<>();
+        collector.drain(drained, 16, 0); // host-0 from the FIFO, then host-1 from the coalescing side
+        producer.join(5_000);
+        collector.drain(drained, 16, 0);
+        assertEquals(
+                List.of("host-0", "host-1", "host-2"),
+                drained.stream()
+                        .map(e -> ((IngestEvent.Notification) e).target())
+                        .toList());
+        assertEquals(
+                List.of(1, 6, 6),
+                drained.stream()
+                        .map(e -> ((IngestEvent.Notification) e).updates().size())
+                        .toList());
+        assertEquals(0, collector.droppedUpdates());
+
+        IngestQueue stuck = IngestQueue.holdingBack(2, 4, 10, Duration.ofMillis(200));
+        stuck.offer(initialState("host-0", 1, T));
+        stuck.offer(initialState("host-1", 6, T));
+        stuck.offer(initialState("host-2", 6, T)); // nobody drains: given up after the bound, and counted
+        assertEquals(1, stuck.droppedNotifications());
+        assertEquals(6, stuck.droppedUpdates());
+    }
+
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void aSourceHeldBackByAFullQueueCountsAsHeardAndTheWaitAsTheConsoleBehind() throws Exception {

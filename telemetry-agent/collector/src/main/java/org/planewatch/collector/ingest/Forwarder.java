@@ -14,6 +14,8 @@ import org.planewatch.collector.publish.UpdateSink;
 import org.planewatch.console.ingest.IngestQueue;
 import org.planewatch.console.telemetry.ConnectionPhase;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.console.telemetry.UpdateColumns;
 
 /**
  * The one thread between the subscriptions and Kafka: drains the ingest queue, hands every
@@ -26,6 +28,13 @@ public final class Forwarder implements Runnable {
     private static final int BATCH_EVENTS = 1_024;
     /** Updates taken at once, at most (past the first event): what the forwarder holds beside the queue. */
     private static final long BATCH_UPDATES = 65_536;
+    /**
+     * Updates in one record at most, as an agent puts in one notification (1,000 by default, about
+     * 120 KB of a switch's leaves): the queue hands over a device's coalesced values as one
+     * notification, and a switch's whole initial state (20,000 leaves, 2.3 MB) is more than a Kafka
+     * record may be by default (max.request.size, message.max.bytes: 1 MB); the producer refused it.
+     */
+    static final int MAX_UPDATES_PER_RECORD = 1_000;
 
     private final IngestQueue queue;
     private final Predicate<String> holds;
@@ -145,6 +154,30 @@ public final class Forwarder implements Runnable {
         return false;
     }
 
+    /** {@code notification} in records of at most {@link #MAX_UPDATES_PER_RECORD} updates, deletes in the first. */
+    static List<IngestEvent.Notification> records(IngestEvent.Notification notification) {
+        List<TelemetryUpdate> updates = notification.updates();
+        if (updates.size() <= MAX_UPDATES_PER_RECORD) {
+            return List.of(notification);
+        }
+        List<IngestEvent.Notification> records = new ArrayList<>();
+        for (int from = 0; from < updates.size(); from += MAX_UPDATES_PER_RECORD) {
+            records.add(new IngestEvent.Notification(
+                    notification.source(),
+                    notification.target(),
+                    notification.timestampNs(),
+                    slice(updates, from, Math.min(updates.size(), from + MAX_UPDATES_PER_RECORD)),
+                    from == 0 ? notification.deletes() : List.of(),
+                    notification.arrivalMillis()));
+        }
+        return records;
+    }
+
+    private static List<TelemetryUpdate> slice(List<TelemetryUpdate> updates, int from, int to) {
+        // Columns slice without an object per update (the queue hands coalesced values over as columns).
+        return updates instanceof UpdateColumns columns ? columns.slice(from, to) : updates.subList(from, to);
+    }
+
     private void forward(IngestEvent event) {
         if (!holds.test(event.source())) {
             counters.handedOver.increment();
@@ -152,11 +185,13 @@ public final class Forwarder implements Runnable {
         }
         switch (event) {
             case IngestEvent.Notification notification -> {
-                if (publish(notification)) {
-                    counters.notifications.increment();
-                    counters.updates.add(notification.updates().size());
-                } else {
-                    counters.droppedNotifications.increment();
+                for (IngestEvent.Notification record : records(notification)) {
+                    if (publish(record)) {
+                        counters.notifications.increment();
+                        counters.updates.add(record.updates().size());
+                    } else {
+                        counters.droppedNotifications.increment();
+                    }
                 }
                 for (ExclusionDecision decision : assembler.accept(notification)) {
                     exclusions.offer(decision);

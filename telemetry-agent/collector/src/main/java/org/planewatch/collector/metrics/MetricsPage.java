@@ -35,8 +35,9 @@ public final class MetricsPage {
         out.family(
                         "planewatch_collector_dropped_notifications_total",
                         "counter",
-                        "Notifications dropped: reason=\"kafka\" the cluster did not take them within 2 s,"
-                                + " reason=\"queue\" the queue before Kafka was full.")
+                        "Notifications dropped: reason=\"kafka\" the cluster failed to store them (or refused"
+                                + " them as the collector stopped), reason=\"queue\" the queue before Kafka"
+                                + " had no room for them for 5 minutes.")
                 .sample(
                         "planewatch_collector_dropped_notifications_total",
                         in.droppedByKafka(),

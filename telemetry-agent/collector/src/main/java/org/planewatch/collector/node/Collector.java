@@ -1,5 +1,6 @@
 package org.planewatch.collector.node;
 
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -31,18 +32,28 @@ import org.planewatch.console.ingest.SubscriptionPlan;
 public final class Collector implements AutoCloseable {
     /**
      * Notifications and updates waiting between the subscriptions and Kafka, at most; samples past
-     * that are coalesced, events wait for room. Not yet the paced queue of ADR 0112/0115 (a read
-     * credit per response): on the 2,048-host pipeline, reading with credits lost exclusion decisions
-     * (a quiet stream held a credit), and with a credit taken on arrival 25 of 20,480 links still had
-     * no rollup after 61 s, where this queue has them all in 13 to 30 s with no decision lost.
+     * that are coalesced (newest value per leaf), and when the coalescing side is full too they wait,
+     * as events do, holding the agents back: nothing is dropped while Kafka takes records within
+     * {@link #QUEUE_WAIT} (ADR 0125). Not the paced queue of ADR 0112/0115 (a read credit per
+     * response): on the 2,048-host pipeline, reading with credits lost exclusion decisions (a quiet
+     * stream held a credit), and with a credit taken on arrival 25 of 20,480 links still had no
+     * rollup after 61 s, where this queue has them all in 13 to 30 s with no decision lost.
      */
     static final int QUEUE_EVENTS = 16_384;
 
     static final long QUEUE_UPDATES = 4_000_000;
+    /** Distinct leaves the coalescing side holds at most (about 0.5 GB of values and paths). */
+    static final long QUEUE_COALESCED_LEAVES = 4 * QUEUE_UPDATES;
+    /**
+     * How long a subscription waits for room before what it holds is counted lost: long enough for
+     * a broker restart or a partition leader moving, which stall the forwarder that long.
+     */
+    static final Duration QUEUE_WAIT = Duration.ofMinutes(5);
 
     private final CollectorSettings settings;
     private final PublishCounters counters = new PublishCounters();
-    private final IngestQueue queue = new IngestQueue(QUEUE_EVENTS, QUEUE_UPDATES);
+    private final IngestQueue queue =
+            IngestQueue.holdingBack(QUEUE_EVENTS, QUEUE_UPDATES, QUEUE_COALESCED_LEAVES, QUEUE_WAIT);
     private final ScheduledExecutorService scheduler;
     private final Subscriptions subscriptions;
     private final Share share;
@@ -123,6 +134,11 @@ public final class Collector implements AutoCloseable {
         return settings.id();
     }
 
+    /** Records of updates the cluster did not take (the producer's delivery failed). */
+    public long updateRecordsFailed() {
+        return updates.failed();
+    }
+
     /** Encoded update bytes handed to Kafka so far. */
     public long updateBytes() {
         return updates.bytes();
@@ -161,6 +177,7 @@ public final class Collector implements AutoCloseable {
     }
 
     private void stopForwarder() {
+        queue.close(); // subscriptions still waiting for room give up, counted
         forwarder.stop();
         try {
             forwarderThread.join(TimeUnit.SECONDS.toMillis(5));

@@ -81,7 +81,7 @@ public final class CollectorNode implements AutoCloseable {
                 collector.queue().depth(),
                 c.notifications.sum(),
                 c.updates.sum(),
-                c.droppedNotifications.sum(),
+                c.droppedNotifications.sum() + collector.updateRecordsFailed(),
                 collector.queue().droppedNotifications(),
                 c.decisionsPublished.sum(),
                 rollups == null ? null : rollups.running(),

@@ -22,14 +22,16 @@ public final class CollectorStatus {
         lastUpdates = updates;
         return String.format(
                 Locale.ROOT,
-                "collector %s: %d targets, %.0f updates/s, %d notifications (%d dropped, queue dropped %d),"
-                        + " %d exclusion decisions published (%d already there)",
+                "collector %s: %d targets, %.0f updates/s, %d notifications (dropped: %d stopping, %d by Kafka,"
+                        + " %d by the queue with %d updates), %d exclusion decisions published (%d already there)",
                 collector.id(),
                 collector.targets().size(),
                 rate,
                 c.notifications.sum(),
                 c.droppedNotifications.sum(),
+                collector.updateRecordsFailed(),
                 collector.queue().droppedNotifications(),
+                collector.queue().droppedUpdates(),
                 c.decisionsPublished.sum(),
                 c.decisionsAlreadyPublished.sum());
     }

@@ -111,6 +111,71 @@ class ForwardingUnderBackPressureTest {
         assertEquals(0, counters.droppedNotifications.sum());
     }
 
+    /**
+     * The queue a collector runs with (ADR 0125): its FIFO and coalescing side far smaller than the
+     * 16 devices' initial states. While the sink takes nothing the FIFO fills, samples coalesce, and
+     * once the coalescing side is full the subscriptions wait instead of dropping; once the sink takes
+     * again every leaf of every initial state reaches it, in records no larger than an agent's
+     * notifications. The console's queue, with the same bounds, drops leaves here.
+     */
+    @Test
+    @Timeout(60)
+    void aFullCoalescingSideHoldsTheAgentBackAndEveryInitialStateReachesTheSinkWhole(@TempDir Path dir)
+            throws Exception {
+        SimAgent agent = SimAgent.start();
+        closing.add(agent);
+        agent.pause(true);
+        CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 2));
+        Map<String, List<String>> expected = leaves(DirectRead.read(targets, 16, Duration.ZERO));
+        long total = expected.values().stream().mapToLong(List::size).sum();
+        // Room for two devices' states: any notification fits alone, the 16 states overflow it many times.
+        long coalescedLeaves =
+                2L * expected.values().stream().mapToInt(List::size).max().orElseThrow();
+        assertTrue(total > 4 * coalescedLeaves, "the initial states (" + total + " leaves) overflow both sides");
+
+        IngestQueue queue = IngestQueue.holdingBack(4, 100, coalescedLeaves, Duration.ofSeconds(30));
+        GatedUpdateSink sink = new GatedUpdateSink();
+        PublishCounters counters = new PublishCounters();
+        Forwarder forwarder = new Forwarder(
+                queue,
+                source -> true,
+                sink,
+                new ExclusionPublisher(new NoExclusions(), new PublishedDecisions(), source -> 0, counters),
+                counters,
+                line -> {},
+                InstantSource.system());
+        Thread forwarding = Thread.ofPlatform().name("forward").start(forwarder);
+        closing.add(() -> {
+            forwarder.stop();
+            sink.open();
+            forwarding.join(5_000);
+        });
+        Subscriptions subscriptions = subscriptions(targets, queue);
+        subscriptions.gained("agent-0", 0);
+        subscriptions.gained("agent-1", 1);
+
+        await(
+                () -> sink.waiting() == 1 && queue.totals().coalescedLeaves() > coalescedLeaves / 2,
+                "the sink stalled and samples coalescing");
+        Thread.sleep(500); // the subscriptions run into the full coalescing side meanwhile
+        assertEquals(0, queue.totals().droppedUpdates(), "nothing dropped while the sink takes nothing");
+        assertTrue(queue.totals().coalescedLeaves() <= coalescedLeaves, "the coalescing side within its bound");
+
+        sink.open();
+        await(
+                () -> expected.entrySet().stream()
+                        .allMatch(e -> java.util.Set.copyOf(leaves(sink.taken()).getOrDefault(e.getKey(), List.of()))
+                                .containsAll(e.getValue())),
+                "every leaf of every initial state through the sink");
+        assertEquals(0, queue.totals().droppedUpdates());
+        assertEquals(0, counters.droppedNotifications.sum());
+        for (IngestEvent.Notification record : sink.taken()) {
+            assertTrue(
+                    record.updates().size() <= Forwarder.MAX_UPDATES_PER_RECORD,
+                    record.target() + " published " + record.updates().size() + " updates in one record");
+        }
+    }
+
     private Subscriptions subscriptions(CollectorTargets targets, IngestQueue queue) {
         Subscriptions subscriptions = new Subscriptions(
                 targets,
