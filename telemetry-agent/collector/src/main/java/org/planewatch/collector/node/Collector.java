@@ -41,8 +41,14 @@ public final class Collector implements AutoCloseable {
      */
     static final int QUEUE_EVENTS = 16_384;
 
-    static final long QUEUE_UPDATES = 4_000_000;
-    /** Distinct leaves the coalescing side holds at most (about 0.5 GB of values and paths). */
+    /**
+     * Updates in the FIFO at most. Since the queue holds back instead of dropping, its bounds only
+     * say how much a collector buffers, not what it loses: 4 M updates and 16 M coalesced leaves
+     * filled on the full fabric and left a 4 GB collector running the rollups and the broker in full
+     * collections long enough to drop out of its groups (docs/benchmarks.md).
+     */
+    static final long QUEUE_UPDATES = 1_000_000;
+    /** Distinct leaves the coalescing side holds at most. */
     static final long QUEUE_COALESCED_LEAVES = 4 * QUEUE_UPDATES;
     /**
      * How long a subscription waits for room before what it holds is counted lost: long enough for

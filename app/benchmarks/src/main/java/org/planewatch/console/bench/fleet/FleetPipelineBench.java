@@ -183,11 +183,16 @@ public final class FleetPipelineBench {
         return file;
     }
 
+    /** The JVM option that logs {@code name}'s collections (pauses, full GCs) beside its log in the work dir. */
+    private String gcLog(String name) {
+        return "-Xlog:gc:file=" + options.work().resolve(name + "-gc.log") + ":uptime";
+    }
+
     private void startAgent(int port) throws Exception {
         long start = System.nanoTime();
         agent = PipelineProcess.startJar(
                 "agent",
-                List.of("-Xmx" + options.agentHeap()),
+                List.of("-Xmx" + options.agentHeap(), gcLog("agent")),
                 options.agentJar(),
                 List.of(
                         "--backend",
@@ -266,7 +271,7 @@ public final class FleetPipelineBench {
         }
         return PipelineProcess.startJar(
                 "collector " + id,
-                List.of("-Xmx" + options.collectorHeap()),
+                List.of("-Xmx" + options.collectorHeap(), gcLog(id)),
                 options.collectorJar(),
                 args,
                 options.work().resolve(id + ".log"));
