@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -259,13 +260,31 @@ public final class IngestQueue {
         if (latest.hasRoomFor(size)) {
             return true;
         }
-        if (!latest.couldHold(size)) {
-            return false;
+        return latest.couldHold(size) && awaitRoom(notification, () -> latest.hasRoomFor(size));
+    }
+
+    /** Queues an event that must not be lost, waiting for room up to the bound. Lock held. */
+    private void offerEvent(IngestEvent event, int size) {
+        if (closed || !hasRoomForEvent(size) && !awaitRoom(event, () -> hasRoomForEvent(size))) {
+            // Nobody will drain it any more, or no room came within the bound: counted, so the totals show it.
+            eventsLost++;
+            droppedNotifications++;
+            droppedUpdates += size;
+            return;
         }
+        enqueue(event, size);
+    }
+
+    /**
+     * Waits on the network thread until {@code room} says yes, at most the event wait, with {@code
+     * event} counted as waiting (its source heard, the console behind); false when the wait ran out
+     * or the queue closed first. Lock held.
+     */
+    private boolean awaitRoom(IngestEvent event, BooleanSupplier room) {
         long wait = eventWaitNanos;
-        waitingForRoom.add(notification);
+        waitingForRoom.add(event);
         try {
-            while (!closed && !latest.hasRoomFor(size)) {
+            while (!closed && !room.getAsBoolean()) {
                 if (wait <= 0) {
                     return false;
                 }
@@ -277,43 +296,9 @@ public final class IngestQueue {
                 }
             }
         } finally {
-            waitingForRoom.remove(notification);
+            waitingForRoom.remove(event);
         }
         return !closed;
-    }
-
-    /** Queues an event that must not be lost, waiting for room up to the bound. Lock held. */
-    private void offerEvent(IngestEvent event, int size) {
-        long wait = eventWaitNanos;
-        if (!closed && !hasRoomForEvent(size)) {
-            waitingForRoom.add(event);
-            try {
-                while (!closed && !hasRoomForEvent(size)) {
-                    if (wait <= 0) {
-                        eventsLost++;
-                        droppedNotifications++;
-                        droppedUpdates += size;
-                        return;
-                    }
-                    try {
-                        wait = notFull.awaitNanos(wait);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        wait = 0;
-                    }
-                }
-            } finally {
-                waitingForRoom.remove(event);
-            }
-        }
-        if (closed) {
-            // Nobody will drain it any more: counted, so an exit's totals show it.
-            eventsLost++;
-            droppedNotifications++;
-            droppedUpdates += size;
-            return;
-        }
-        enqueue(event, size);
     }
 
     private boolean hasRoomForSamples(long arrivalMillis, int size) {

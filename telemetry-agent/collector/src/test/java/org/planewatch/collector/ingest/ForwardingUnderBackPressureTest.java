@@ -71,23 +71,7 @@ class ForwardingUnderBackPressureTest {
         IngestQueue queue = IngestQueue.paced(BOUND);
         GatedUpdateSink sink = new GatedUpdateSink();
         PublishCounters counters = new PublishCounters();
-        Forwarder forwarder = new Forwarder(
-                queue,
-                source -> true,
-                sink,
-                new ExclusionPublisher(new NoExclusions(), new PublishedDecisions(), source -> 0, counters),
-                counters,
-                line -> {},
-                InstantSource.system());
-        Thread forwarding = Thread.ofPlatform().name("forward").start(forwarder);
-        closing.add(() -> {
-            forwarder.stop();
-            sink.open();
-            forwarding.join(5_000);
-        });
-        Subscriptions subscriptions = subscriptions(targets, queue);
-        subscriptions.gained("agent-0", 0);
-        subscriptions.gained("agent-1", 1);
+        forwardAll(targets, queue, sink, counters);
 
         // Held back: the forwarder waits on the sink with its batch, and the streams wait for credits.
         ReadCredits credits = queue.credits().orElseThrow();
@@ -136,23 +120,7 @@ class ForwardingUnderBackPressureTest {
         IngestQueue queue = IngestQueue.holdingBack(4, 100, coalescedLeaves, Duration.ofSeconds(30));
         GatedUpdateSink sink = new GatedUpdateSink();
         PublishCounters counters = new PublishCounters();
-        Forwarder forwarder = new Forwarder(
-                queue,
-                source -> true,
-                sink,
-                new ExclusionPublisher(new NoExclusions(), new PublishedDecisions(), source -> 0, counters),
-                counters,
-                line -> {},
-                InstantSource.system());
-        Thread forwarding = Thread.ofPlatform().name("forward").start(forwarder);
-        closing.add(() -> {
-            forwarder.stop();
-            sink.open();
-            forwarding.join(5_000);
-        });
-        Subscriptions subscriptions = subscriptions(targets, queue);
-        subscriptions.gained("agent-0", 0);
-        subscriptions.gained("agent-1", 1);
+        forwardAll(targets, queue, sink, counters);
 
         await(
                 () -> sink.waiting() == 1 && queue.totals().coalescedLeaves() > coalescedLeaves / 2,
@@ -174,6 +142,28 @@ class ForwardingUnderBackPressureTest {
                     record.updates().size() <= Forwarder.MAX_UPDATES_PER_RECORD,
                     record.target() + " published " + record.updates().size() + " updates in one record");
         }
+    }
+
+    /** A forwarder from {@code queue} into {@code sink}, and both agents' targets subscribed into the queue. */
+    private void forwardAll(
+            CollectorTargets targets, IngestQueue queue, GatedUpdateSink sink, PublishCounters counters) {
+        Forwarder forwarder = new Forwarder(
+                queue,
+                source -> true,
+                sink,
+                new ExclusionPublisher(new NoExclusions(), new PublishedDecisions(), source -> 0, counters),
+                counters,
+                line -> {},
+                InstantSource.system());
+        Thread forwarding = Thread.ofPlatform().name("forward").start(forwarder);
+        closing.add(() -> {
+            forwarder.stop();
+            sink.open();
+            forwarding.join(5_000);
+        });
+        Subscriptions subscriptions = subscriptions(targets, queue);
+        subscriptions.gained("agent-0", 0);
+        subscriptions.gained("agent-1", 1);
     }
 
     private Subscriptions subscriptions(CollectorTargets targets, IngestQueue queue) {
