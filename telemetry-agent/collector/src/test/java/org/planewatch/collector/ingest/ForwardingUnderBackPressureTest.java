@@ -62,10 +62,7 @@ class ForwardingUnderBackPressureTest {
     @Timeout(60)
     void aStalledSinkHoldsTheAgentBackWithinTheBoundAndLosesNothingOnceItTakesAgain(@TempDir Path dir)
             throws Exception {
-        SimAgent agent = SimAgent.start();
-        closing.add(agent);
-        agent.pause(true); // the simulation stands still: no sample comes between the initial states
-        CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 2));
+        CollectorTargets targets = pausedAgent(dir);
         Map<String, List<String>> expected = leaves(DirectRead.read(targets, 16, Duration.ZERO));
 
         IngestQueue queue = IngestQueue.paced(BOUND);
@@ -106,10 +103,7 @@ class ForwardingUnderBackPressureTest {
     @Timeout(60)
     void aFullCoalescingSideHoldsTheAgentBackAndEveryInitialStateReachesTheSinkWhole(@TempDir Path dir)
             throws Exception {
-        SimAgent agent = SimAgent.start();
-        closing.add(agent);
-        agent.pause(true);
-        CollectorTargets targets = CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 2));
+        CollectorTargets targets = pausedAgent(dir);
         Map<String, List<String>> expected = leaves(DirectRead.read(targets, 16, Duration.ZERO));
         long total = expected.values().stream().mapToLong(List::size).sum();
         // Room for two devices' states: any notification fits alone, the 16 states overflow it many times.
@@ -142,6 +136,17 @@ class ForwardingUnderBackPressureTest {
                     record.updates().size() <= Forwarder.MAX_UPDATES_PER_RECORD,
                     record.target() + " published " + record.updates().size() + " updates in one record");
         }
+    }
+
+    /**
+     * The simulated agent on loopback, standing still (no sample comes between the initial states),
+     * its 16 devices in a targets file of two entries.
+     */
+    private CollectorTargets pausedAgent(Path dir) throws Exception {
+        SimAgent agent = SimAgent.start();
+        closing.add(agent);
+        agent.pause(true);
+        return CollectorTargets.read(agent.writeTargetsFile(dir.resolve("targets.yaml"), 2));
     }
 
     /** A forwarder from {@code queue} into {@code sink}, and both agents' targets subscribed into the queue. */
