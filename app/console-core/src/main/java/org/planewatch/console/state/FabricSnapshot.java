@@ -179,6 +179,15 @@ public record FabricSnapshot(
 
         /** This link as judged {@code judged} fresh (a fleet's link as old as its rollup). */
         public LinkState withFreshness(Freshness judged) {
+            return with(judged, lossRate);
+        }
+
+        /** This link with {@code rate} packets lost a second both ways. */
+        public LinkState withLossRate(double rate) {
+            return with(freshness, rate);
+        }
+
+        private LinkState with(Freshness judged, double rate) {
             return new LinkState(
                     id,
                     plane,
@@ -192,26 +201,6 @@ public record FabricSnapshot(
                     ecnRate,
                     dropRate,
                     judged,
-                    errorRate,
-                    lossRate,
-                    capacityBps);
-        }
-
-        /** This link with {@code rate} packets lost a second both ways. */
-        public LinkState withLossRate(double rate) {
-            return new LinkState(
-                    id,
-                    plane,
-                    lowerEnd,
-                    upperEnd,
-                    kind,
-                    up,
-                    bitsPerSecond,
-                    utilization,
-                    trimRate,
-                    ecnRate,
-                    dropRate,
-                    freshness,
                     errorRate,
                     rate,
                     capacityBps);
