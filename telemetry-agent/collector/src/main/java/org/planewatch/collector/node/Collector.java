@@ -43,9 +43,9 @@ public final class Collector implements AutoCloseable {
 
     /**
      * Updates in the FIFO at most. Since the queue holds back instead of dropping, its bounds only
-     * say how much a collector buffers, not what it loses: 4 M updates and 16 M coalesced leaves
-     * filled on the full fabric and left a 4 GB collector running the rollups and the broker in full
-     * collections long enough to drop out of its groups (docs/benchmarks.md).
+     * say how much a collector buffers, not what it loses, so they are a quarter of what they were
+     * (4 M updates, 16 M coalesced leaves, both full for half an hour on the full fabric): less heap
+     * for a collector that also runs the rollups and the broker (docs/benchmarks.md).
      */
     static final long QUEUE_UPDATES = 1_000_000;
     /** Distinct leaves the coalescing side holds at most. */
