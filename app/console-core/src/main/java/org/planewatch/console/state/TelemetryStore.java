@@ -300,6 +300,11 @@ public final class TelemetryStore implements SnapshotSource {
         return model.linksAddedUp;
     }
 
+    /** Paces the topology's learnings by {@code work} items per publication (tests; ADR 0126). */
+    void paceLearning(int work) {
+        model.paceLearning(work);
+    }
+
     /** How many times the fabric model learnt the topology (tests). */
     int topologyLearns() {
         return model.topologyLearns;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
@@ -24,6 +25,11 @@ class TopologyWhileDevicesArriveTest {
 
     /** A host of plane 0 whose plane port {@code eth0} is cabled (LLDP) to port {@code swp<k>} of switch {@code leaf-a}. */
     private static IngestEvent.Notification host(int k, long millis) {
+        return host(k, "leaf-a", millis);
+    }
+
+    /** A host of plane 0 whose plane port {@code eth0} is cabled (LLDP) to port {@code swp<k>} of {@code t0}. */
+    private static IngestEvent.Notification host(int k, String t0, long millis) {
         String name = "gpu-" + k;
         return new IngestEvent.Notification(
                 "fabric",
@@ -34,7 +40,7 @@ class TopologyWhileDevicesArriveTest {
                                 PlaneLeaves.state(0).child(PlaneLeaves.PORT_NAME), new TelemetryValue.Str("eth0")),
                         new TelemetryUpdate(
                                 LldpLeaves.state("eth0", "1").child(LldpLeaves.SYSTEM_NAME),
-                                new TelemetryValue.Str("leaf-a")),
+                                new TelemetryValue.Str(t0)),
                         new TelemetryUpdate(
                                 LldpLeaves.state("eth0", "1").child(LldpLeaves.PORT_ID),
                                 new TelemetryValue.Str("swp" + k))),
@@ -64,5 +70,49 @@ class TopologyWhileDevicesArriveTest {
         clock.advance(Duration.ofMillis(100));
         store.publish(FabricSnapshot.IngestStats.NONE);
         assertEquals(whileArriving + 1, store.topologyLearns(), "nothing changed: not learnt again");
+    }
+
+    @Test
+    void whileNeighborsKeepChangingLearningsArePacedByTheirCostAndTheLastChangeIsLearnt() {
+        ManualClock clock = new ManualClock(1_000);
+        TelemetryStore store = new TelemetryStore(clock);
+        for (int k = 0; k < HOSTS; k++) {
+            store.apply(List.of(host(k, clock.millis())));
+        }
+        store.publish(FabricSnapshot.IngestStats.NONE);
+        assertEquals(Map.of("leaf-a", 0), store.localRoles().t0Planes());
+        // 200 hosts and 400 LLDP ports are 600 items at least: a learning every 6th publication or later
+        store.paceLearning(100);
+        clock.advance(Duration.ofSeconds(1));
+        store.apply(List.of(host(0, "leaf-b", clock.millis())));
+        store.publish(FabricSnapshot.IngestStats.NONE); // learns at the default pace, then paces the next
+        int before = store.topologyLearns();
+        int publications = 60;
+        for (int k = 1; k <= publications; k++) { // one host recabled to leaf-b at every publication
+            clock.advance(Duration.ofSeconds(1));
+            store.apply(List.of(host(k, "leaf-b", clock.millis())));
+            store.publish(FabricSnapshot.IngestStats.NONE);
+        }
+        int learnt = store.topologyLearns() - before;
+        assertTrue(learnt >= 1 && learnt <= publications / 6, "learnt " + learnt + " times in " + publications);
+        assertTrue(store.localRoles().t0Planes().containsKey("leaf-b"), "what was learnt is newer than the first move");
+
+        for (int k = publications + 1; k < HOSTS; k++) {
+            store.apply(List.of(host(k, "leaf-b", clock.millis())));
+        }
+        int settling = 0;
+        while (!store.localRoles().t0Planes().equals(Map.of("leaf-b", 0)) && settling < 20) {
+            clock.advance(Duration.ofSeconds(1));
+            store.publish(FabricSnapshot.IngestStats.NONE);
+            settling++;
+        }
+        assertEquals(Map.of("leaf-b", 0), store.localRoles().t0Planes(), "the last change is learnt");
+        assertTrue(settling >= 2, "not at the next publication, paced: " + settling);
+        int settled = store.topologyLearns();
+        for (int i = 0; i < 20; i++) {
+            clock.advance(Duration.ofSeconds(1));
+            store.publish(FabricSnapshot.IngestStats.NONE);
+        }
+        assertEquals(settled, store.topologyLearns(), "nothing changed: not learnt again");
     }
 }

@@ -50,13 +50,14 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *
  * <pre>
  * java -Xmx4g -cp telemetry-agent/collector-bench/target/planewatch-collector-bench.jar \
- *     org.planewatch.collector.bench.RollupTaskBench [scenario.yaml] [partitions] [rounds] [reader|generated] [arriving]
+ *     org.planewatch.collector.bench.RollupTaskBench [scenario.yaml] [partitions] [rounds] [reader|generated] [arriving|trickling [piece]]
  * </pre>
  *
  * Defaults: {@code sim-backend/scenarios/scale/scale-2048-incident.yaml}, 12 partitions (the
  * collectors' default for the updates topic), 180 rounds (three samples of every device), the
  * stage's own record reader. With {@code arriving}, the initial states come over a minute of rounds,
- * each handed out, and the bench prints what those hand-outs took (learning while devices arrive).
+ * each handed out, and the bench prints what those hand-outs took (learning while devices arrive);
+ * with {@code trickling [piece]}, every device's first piece of its initial state first, then the rest.
  */
 public final class RollupTaskBench {
     /** Counters are sampled every this many seconds: each round, a sixtieth of the devices report. */
@@ -109,24 +110,34 @@ public final class RollupTaskBench {
         RecordDecoder decoder = decoder(args.length > 3 ? args[3] : "reader");
         // "arriving": the initial states come over ARRIVAL_ROUNDS rounds, each followed by a hand-out
         // of every task, as a fabric coming up (the topology is learnt again while devices arrive).
-        boolean arriving = args.length > 4 && args[4].equals("arriving");
-        int perRound = arriving ? (devices.size() + ARRIVAL_ROUNDS - 1) / ARRIVAL_ROUNDS : devices.size();
-        long[] arrivalNanos = new long[arriving ? ARRIVAL_ROUNDS : 0];
+        // "trickling": every device's initial state is cut into pieces of at most the 6th argument's
+        // updates (the collectors' records hold at most 1,000), every device's first piece comes in the
+        // first rounds and the other pieces in the rounds after, as a fabric of full scale arrived
+        // through the pipeline: the devices are all known early and their LLDP neighbors come later.
+        String arrival = args.length > 4 ? args[4] : "";
+        boolean arriving = arrival.equals("arriving") || arrival.equals("trickling");
+        int piece = args.length > 5 ? Integer.parseInt(args[5]) : 1_000;
+        List<List<Arrival>> byRound = arrivals(arrival, devices, byDevice, piece);
+        long[] arrivalNanos = new long[arriving ? byRound.size() - 1 : 0];
         long applied = 0;
-        for (int d = 0; d < devices.size(); d++) {
-            for (IngestEvent.Notification n : byDevice.get(devices.get(d))) {
-                byte[] record = GnmiRecords.encode(n);
-                long a = System.nanoTime();
-                tasks.get(taskOf[d]).apply(decoder.decode(record, n.source(), n.arrivalMillis()));
-                applied += System.nanoTime() - a;
+        for (int round = 0; round < byRound.size(); round++) {
+            for (Arrival a : byRound.get(round)) {
+                byte[] record = GnmiRecords.encode(a.notification());
+                long t = System.nanoTime();
+                tasks.get(taskOf[a.device()])
+                        .apply(decoder.decode(
+                                record,
+                                a.notification().source(),
+                                a.notification().arrivalMillis()));
+                applied += System.nanoTime() - t;
             }
-            if (arriving && (d + 1) % perRound == 0 && d + 1 < devices.size()) {
+            if (arriving && round + 1 < byRound.size()) {
                 clock[0] += 1_000;
                 long b = System.nanoTime();
                 for (DevicePartials task : tasks) {
                     task.changes();
                 }
-                arrivalNanos[(d + 1) / perRound - 1] = System.nanoTime() - b;
+                arrivalNanos[round] = System.nanoTime() - b;
             }
         }
         if (arriving) {
@@ -134,10 +145,10 @@ public final class RollupTaskBench {
             Arrays.sort(sorted);
             System.out.printf(
                     Locale.ROOT,
-                    "while arriving (%d rounds of %d devices): changes of all tasks per round median %.1f ms, p90 %.1f ms,"
+                    "while arriving (%s, %d rounds): changes of all tasks per round median %.1f ms, p90 %.1f ms,"
                             + " max %.1f ms, mean %.1f ms, sum %.0f ms%n",
-                    ARRIVAL_ROUNDS,
-                    perRound,
+                    arrival.equals("trickling") ? "trickling in pieces of " + piece + " updates" : "whole devices",
+                    arrivalNanos.length,
                     sorted[sorted.length / 2] / 1e6,
                     sorted[sorted.length * 9 / 10] / 1e6,
                     sorted[sorted.length - 1] / 1e6,
@@ -235,6 +246,67 @@ public final class RollupTaskBench {
                 (meanChanges + meanApply) / 10,
                 meanChanges / 10,
                 meanApply / 10);
+    }
+
+    /** A piece of a device's initial state, and the device's position in the bench's list. */
+    private record Arrival(int device, IngestEvent.Notification notification) {}
+
+    /**
+     * The initial states by round: all in one round without {@code arrival}; {@code arriving}, whole
+     * devices over {@link #ARRIVAL_ROUNDS} rounds; {@code trickling}, pieces of at most {@code piece}
+     * updates, the k-th pieces of every device before any (k+1)-th, over the same rounds.
+     */
+    private static List<List<Arrival>> arrivals(
+            String arrival, List<String> devices, Map<String, List<IngestEvent.Notification>> byDevice, int piece) {
+        List<Arrival> all = new ArrayList<>();
+        if (arrival.equals("trickling")) {
+            List<List<IngestEvent.Notification>> pieces = new ArrayList<>();
+            int most = 0;
+            for (String device : devices) {
+                List<IngestEvent.Notification> cut = new ArrayList<>();
+                for (IngestEvent.Notification n : byDevice.get(device)) {
+                    for (int from = 0; from < n.updates().size(); from += piece) {
+                        List<TelemetryUpdate> part =
+                                n.updates().subList(from, Math.min(n.updates().size(), from + piece));
+                        cut.add(new IngestEvent.Notification(
+                                n.source(),
+                                n.target(),
+                                n.timestampNs(),
+                                List.copyOf(part),
+                                from == 0 ? n.deletes() : List.of(),
+                                n.arrivalMillis()));
+                    }
+                }
+                pieces.add(cut);
+                most = Math.max(most, cut.size());
+            }
+            for (int k = 0; k < most; k++) {
+                for (int d = 0; d < devices.size(); d++) {
+                    if (k < pieces.get(d).size()) {
+                        all.add(new Arrival(d, pieces.get(d).get(k)));
+                    }
+                }
+            }
+        } else {
+            for (int d = 0; d < devices.size(); d++) {
+                for (IngestEvent.Notification n : byDevice.get(devices.get(d))) {
+                    all.add(new Arrival(d, n));
+                }
+            }
+        }
+        if (!arrival.equals("arriving") && !arrival.equals("trickling")) {
+            if (!arrival.isEmpty()) {
+                throw new IllegalArgumentException(
+                        "arrival (5th argument) must be arriving or trickling, not \"" + arrival + "\"");
+            }
+            return List.of(all);
+        }
+        List<List<Arrival>> rounds = new ArrayList<>();
+        int perRound = (all.size() + ARRIVAL_ROUNDS - 1) / ARRIVAL_ROUNDS;
+        for (int from = 0; from < all.size(); from += perRound) {
+            rounds.add(all.subList(from, Math.min(all.size(), from + perRound)));
+        }
+        return rounds;
     }
 
     /** How the stage turns a record of the updates topic back into a notification. */
