@@ -11,6 +11,7 @@ import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.gnmi.proto.SubscribeResponse;
 import org.planewatch.gnmi.proto.TypedValue;
 import org.planewatch.telemetry.path.PathElem;
+import org.planewatch.telemetry.path.PathInterner;
 import org.planewatch.telemetry.path.TelemetryPath;
 import org.planewatch.telemetry.value.TelemetryValue;
 
@@ -279,7 +280,7 @@ final class SubscribeResponseDecoder {
         TelemetryPath path = paths.get(bytes, from, end, hash);
         if (path == null) {
             int outer = in.pushLimit(end);
-            path = path(in, what);
+            path = PathInterner.shared().intern(path(in, what));
             in.popLimit(outer);
             paths.put(bytes, from, end, hash, path);
         }

@@ -60,6 +60,31 @@ class SubscribeResponseDecoderTest {
     }
 
     @Test
+    void decodersOfTwoConnectionsGiveTheSamePathInstanceForTheSameLeaf() {
+        byte[] bytes = SubscribeResponse.newBuilder()
+                .setUpdate(Notification.newBuilder()
+                        .setTimestamp(5)
+                        .setPrefix(Path.newBuilder().setTarget("leaf-7"))
+                        .addUpdate(Update.newBuilder()
+                                .setPath(Path.newBuilder()
+                                        .addElem(PathElem.newBuilder().setName("interfaces"))
+                                        .addElem(PathElem.newBuilder()
+                                                .setName("interface")
+                                                .putKey("name", "swp31"))
+                                        .addElem(PathElem.newBuilder().setName("state"))
+                                        .addElem(PathElem.newBuilder().setName("counters"))
+                                        .addElem(PathElem.newBuilder().setName("in-octets")))
+                                .setVal(TypedValue.newBuilder().setUintVal(9))))
+                .build()
+                .toByteArray();
+        SubscribeResponseDecoder other = new SubscribeResponseDecoder("agent-b", "default-device");
+        var here = (IngestEvent.Notification) decodeFast(bytes);
+        var there = (IngestEvent.Notification) other.decode(bytes, bytes.length, ARRIVAL);
+        // maps keyed by path downstream (record encoding, coalescing) then hit on identity (ADR 0127)
+        assertSame(here.updates().get(0).path(), there.updates().get(0).path());
+    }
+
+    @Test
     void joinsPrefixElementsAndOriginWithEachUpdatePath() throws Exception {
         Notification notification = Notification.newBuilder()
                 .setTimestamp(77)
