@@ -154,10 +154,11 @@ public final class FleetPipelineBench {
         }
         Files.write(devices, names, StandardCharsets.UTF_8);
         // At least 24 entries, so that the 12 shares spread the devices over both collectors; at most
-        // 1,024 devices an entry (the full fabric: 134 entries and connections). Entries reach the
-        // shares by their names' hash: the full fabric's 34 entries of 4,096 fell 26 to one collector
-        // and 8 to the other (docs/benchmarks.md, stop 34).
-        int perEntry = Math.min(1_024, (fabric.devices() + 23) / 24);
+        // 4,096 devices an entry (the full fabric: 34 entries and connections, docs/scale.md). Entries
+        // reach the shares by their names' hash, so the full fabric's 34 fall 26 to one collector and 8
+        // to the other; 134 entries of 1,024 (79 to 55) took the agent past this machine's memory with
+        // their connections (docs/benchmarks.md, stop 34).
+        int perEntry = Math.min(4_096, (fabric.devices() + 23) / 24);
         entries = (fabric.devices() + perEntry - 1) / perEntry;
         Path file = work.resolve("targets.yaml");
         PipelineProcess writer = PipelineProcess.startJar(
