@@ -1,8 +1,11 @@
 package org.planewatch.console.ingest;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.util.Objects;
+import java.util.function.Predicate;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.gnmi.proto.SubscribeResponse;
+import org.planewatch.telemetry.path.TelemetryPath;
 
 /**
  * The value of a record in the collector tier's updates and exclusions topics (docs/scale.md): one
@@ -31,7 +34,16 @@ public final class NotificationRecords {
 
     /** A reader for one thread's stream of records: the same result as {@link #decode}, a few times faster. */
     public static Reader reader() {
-        return new Reader();
+        return new Reader(null);
+    }
+
+    /**
+     * A reader that leaves out the updates whose path {@code keep} refuses before their values are read
+     * (decided once per distinct path); deletes are all kept. For a reader that uses a fraction of
+     * what devices send: the rollups never read a switch's queues or a host's QPs (ADR 0128).
+     */
+    public static Reader reader(Predicate<TelemetryPath> keep) {
+        return new Reader(Objects.requireNonNull(keep, "keep"));
     }
 
     /**
@@ -43,9 +55,11 @@ public final class NotificationRecords {
      * thread.
      */
     public static final class Reader {
-        private final SubscribeResponseDecoder decoder = new SubscribeResponseDecoder("", "");
+        private final SubscribeResponseDecoder decoder;
 
-        private Reader() {}
+        private Reader(Predicate<TelemetryPath> keep) {
+            this.decoder = new SubscribeResponseDecoder("", "", keep);
+        }
 
         /** As {@link NotificationRecords#decode}. */
         public IngestEvent.Notification decode(byte[] value, String source, long arrivalMillis) {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.gnmi.proto.SubscribeResponse;
@@ -78,22 +79,43 @@ final class SubscribeResponseDecoder {
         }
     }
 
+    /**
+     * A distinct path as decoded once, and whether {@link #keep} keeps its updates (decided once per
+     * path, for notifications whose prefix joins nothing to it).
+     */
+    private record CachedPath(TelemetryPath path, boolean kept) {}
+
+    /** Which updates the reader wants, by path; null for all of them. */
+    private final Predicate<TelemetryPath> keep;
+
     /** Where the events come from: one stream's source, or each record's ({@link #decode(byte[], String, long)}). */
     private String source;
 
     private String defaultTarget;
-    private final ByteKeyedCache<TelemetryPath> paths = new ByteKeyedCache<>(MAX_PATHS);
+    private final ByteKeyedCache<CachedPath> paths = new ByteKeyedCache<>(MAX_PATHS);
     private final ByteKeyedCache<Prefix> prefixes = new ByteKeyedCache<>(MAX_PREFIXES);
     private final NotificationDecoder.PathCache standardPaths = new NotificationDecoder.PathCache();
     private TelemetryPath[] tails = new TelemetryPath[1024];
     private TelemetryValue[] values = new TelemetryValue[1024];
+    /** Whether {@link #keep} keeps each tail of {@link #tails} on its own (its path's cached decision). */
+    private boolean[] tailKept = new boolean[1024];
+
     private long standardDecodes;
     /** The target of the path parsed last (set by {@link #path}). */
     private String parsedTarget = "";
 
     SubscribeResponseDecoder(String source, String defaultTarget) {
+        this(source, defaultTarget, null);
+    }
+
+    /**
+     * @param keep which updates to decode, by their whole path: the others are left out before their
+     *     values are read (deletes are all kept); null for every update
+     */
+    SubscribeResponseDecoder(String source, String defaultTarget, Predicate<TelemetryPath> keep) {
         this.source = source;
         this.defaultTarget = defaultTarget;
+        this.keep = keep;
     }
 
     /**
@@ -134,7 +156,7 @@ final class SubscribeResponseDecoder {
         standardDecodes++;
         try {
             SubscribeResponse response = SubscribeResponse.parser().parseFrom(bytes, 0, length);
-            return NotificationDecoder.event(source, defaultTarget, response, arrivalMillis, standardPaths);
+            return kept(NotificationDecoder.event(source, defaultTarget, response, arrivalMillis, standardPaths));
         } catch (InvalidProtocolBufferException | RuntimeException e) {
             if (fastError instanceof MalformedResponseException malformed) {
                 throw malformed;
@@ -142,6 +164,19 @@ final class SubscribeResponseDecoder {
             throw new MalformedResponseException("SubscribeResponse of " + length + " bytes is not valid gNMI: "
                     + (fastError != null ? fastError.getMessage() : e.getMessage()));
         }
+    }
+
+    /** {@code event} with only the updates {@link #keep} keeps, as the walk leaves them. */
+    private IngestEvent kept(IngestEvent event) {
+        if (keep == null || !(event instanceof IngestEvent.Notification n)) {
+            return event;
+        }
+        List<TelemetryUpdate> updates =
+                n.updates().stream().filter(u -> keep.test(u.path())).toList();
+        return updates.size() == n.updates().size()
+                ? n
+                : new IngestEvent.Notification(
+                        n.source(), n.target(), n.timestampNs(), updates, n.deletes(), n.arrivalMillis());
     }
 
     private IngestEvent response(WireReader in, long arrivalMillis) {
@@ -192,28 +227,40 @@ final class SubscribeResponseDecoder {
                     if (count == tails.length) {
                         tails = Arrays.copyOf(tails, count * 2);
                         values = Arrays.copyOf(values, count * 2);
+                        tailKept = Arrays.copyOf(tailKept, count * 2);
                     }
                     int end = in.lengthDelimited("Notification.update");
                     int outer = in.pushLimit(end);
-                    update(in, count);
+                    // A path's own decision holds only when nothing is joined to it: a prefix read already
+                    // and joining nothing (a prefix after the updates is checked at the end, whole paths).
+                    boolean decided = keep != null && sawPrefix && prefix.joinsNothing();
+                    if (update(in, count, decided)) {
+                        count++;
+                    }
+                    in.seek(end);
                     in.popLimit(outer);
-                    count++;
                 }
                 case NOTIFICATION_DELETE -> {
                     if (deletes.isEmpty()) {
                         deletes = new ArrayList<>();
                     }
-                    deletes.add(cachedPath(in, "Notification.delete"));
+                    deletes.add(cachedPath(in, "Notification.delete").path());
                 }
                 default -> in.skip(tag, "Notification");
             }
         }
         TelemetryUpdate[] updates = new TelemetryUpdate[count];
         boolean joinsNothing = prefix.joinsNothing();
+        int kept = 0;
         for (int i = 0; i < count; i++) {
-            updates[i] = new TelemetryUpdate(
-                    joinsNothing ? tails[i] : NotificationDecoder.join(prefix.path(), tails[i]), values[i]);
+            TelemetryPath whole = joinsNothing ? tails[i] : NotificationDecoder.join(prefix.path(), tails[i]);
+            if (keep == null || (joinsNothing ? tailKept[i] : keep.test(whole))) {
+                updates[kept++] = new TelemetryUpdate(whole, values[i]);
+            }
             values[i] = null;
+        }
+        if (kept < count) {
+            updates = Arrays.copyOf(updates, kept);
         }
         for (int i = 0; i < deletes.size(); i++) {
             deletes.set(i, NotificationDecoder.join(prefix.path(), deletes.get(i)));
@@ -239,8 +286,13 @@ final class SubscribeResponseDecoder {
         return prefix;
     }
 
-    private void update(WireReader in, int index) {
+    /**
+     * Reads one update into slot {@code index}; false, and its value not read, when {@code decided}
+     * and {@link #keep} leaves its path out.
+     */
+    private boolean update(WireReader in, int index, boolean decided) {
         TelemetryPath path = EMPTY_PATH;
+        boolean kept = true;
         TelemetryValue value = VALUE_NOT_SET;
         boolean sawPath = false;
         boolean sawVal = false;
@@ -252,7 +304,12 @@ final class SubscribeResponseDecoder {
                         throw WireReader.NeedsStandardDecoder.INSTANCE;
                     }
                     sawPath = true;
-                    path = cachedPath(in, "Update.path");
+                    CachedPath cached = cachedPath(in, "Update.path");
+                    if (decided && !cached.kept()) {
+                        return false;
+                    }
+                    path = cached.path();
+                    kept = cached.kept();
                 }
                 case UPDATE_VAL -> {
                     if (sawVal) {
@@ -268,24 +325,33 @@ final class SubscribeResponseDecoder {
                 default -> in.skip(tag, "Update");
             }
         }
+        if (!sawPath && keep != null) {
+            kept = keep.test(path); // no path: the empty one
+        }
+        if (decided && !kept) {
+            return false;
+        }
         tails[index] = path;
+        tailKept[index] = kept;
         values[index] = value;
+        return true;
     }
 
-    private TelemetryPath cachedPath(WireReader in, String what) {
+    private CachedPath cachedPath(WireReader in, String what) {
         int end = in.lengthDelimited(what);
         byte[] bytes = in.bytes();
         int from = in.position();
         int hash = ByteKeyedCache.hash(bytes, from, end);
-        TelemetryPath path = paths.get(bytes, from, end, hash);
-        if (path == null) {
+        CachedPath cached = paths.get(bytes, from, end, hash);
+        if (cached == null) {
             int outer = in.pushLimit(end);
-            path = PathInterner.shared().intern(path(in, what));
+            TelemetryPath path = PathInterner.shared().intern(path(in, what));
             in.popLimit(outer);
-            paths.put(bytes, from, end, hash, path);
+            cached = new CachedPath(path, keep == null || keep.test(path));
+            paths.put(bytes, from, end, hash, cached);
         }
         in.seek(end);
-        return path;
+        return cached;
     }
 
     /** A Path message up to the reader's limit; its target is left in {@link #parsedTarget}. */

@@ -83,8 +83,16 @@ final class FabricModel {
 
     private int learningWorkPerPublication = LEARNING_WORK_PER_PUBLICATION;
 
-    /** Publications that must go by after a learning before the next: its work over the budget above. */
-    private int learningSpacing = 1;
+    /**
+     * Publications that must go by after a learning before the next: the work a learning would be now
+     * (the devices held now, the LLDP ports and links as last learnt) over the budget above. Counted
+     * at the check, not at the last learning: while devices arrive the last learning saw a fraction of
+     * them, and a spacing from its work let the next learnings come too soon.
+     */
+    private long learningSpacing(int devicesNow) {
+        long work = (long) devicesNow + learnt.adjacency().size() + linkBuilders.size();
+        return Math.max(1, (work + learningWorkPerPublication - 1) / learningWorkPerPublication);
+    }
 
     long appliedUpdates;
 
@@ -406,8 +414,6 @@ final class FabricModel {
             learnTopology();
             topologyLearns++;
             summariesSinceLearn = 0;
-            long work = (long) devices.size() + learnt.adjacency().size() + linkBuilders.size();
-            learningSpacing = (int) Math.max(1, (work + learningWorkPerPublication - 1) / learningWorkPerPublication);
             deviceCountAtLearn = devices.size();
             neighborChangesAtLearn = neighborChanges;
             List<DeviceState> sorted = new ArrayList<>(devices.values());
@@ -518,7 +524,7 @@ final class FabricModel {
         boolean arriving = count > deviceCountAtPreviousSummary;
         deviceCountAtPreviousSummary = count;
         summariesSinceLearn++;
-        if (summariesSinceLearn < learningSpacing) {
+        if (summariesSinceLearn < learningSpacing(count)) {
             return false;
         }
         if (arriving

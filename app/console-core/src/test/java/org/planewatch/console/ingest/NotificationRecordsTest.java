@@ -45,6 +45,37 @@ class NotificationRecordsTest {
     }
 
     @Test
+    void aReaderWithAFilterLeavesOutTheRefusedUpdatesByTheirWholePathsAndKeepsEveryDelete() {
+        // Half the paths, by a property of the whole path (prefix joined): a decision taken once per
+        // distinct path must still be the whole path's when a prefix joins elements to it.
+        java.util.function.Predicate<org.planewatch.telemetry.path.TelemetryPath> keep =
+                path -> (path.toString().hashCode() & 1) == 0;
+        NotificationRecords.Reader reader = NotificationRecords.reader(keep);
+        VariedResponses responses = new VariedResponses(33);
+        int left = 0;
+        int kept = 0;
+        for (int i = 0; i < 5_000; i++) {
+            byte[] record = responses.next().toByteArray();
+            IngestEvent.Notification whole;
+            try {
+                whole = NotificationRecords.decode(record, "collector-0", ARRIVAL);
+            } catch (IllegalArgumentException e) {
+                continue;
+            }
+            var wanted =
+                    whole.updates().stream().filter(u -> keep.test(u.path())).toList();
+            IngestEvent.Notification read = reader.decode(record, "collector-0", ARRIVAL);
+            assertEquals(wanted, read.updates(), "record " + i);
+            assertEquals(whole.deletes(), read.deletes(), "record " + i);
+            assertEquals(whole.target(), read.target(), "record " + i);
+            assertEquals(whole.timestampNs(), read.timestampNs(), "record " + i);
+            kept += wanted.size();
+            left += whole.updates().size() - wanted.size();
+        }
+        assertTrue(kept > 1_000 && left > 1_000, "both kinds in the mix: kept " + kept + ", left out " + left);
+    }
+
+    @Test
     void aReaderRefusesBytesThatAreNotASubscribeResponseSayingSo() {
         byte[] garbage = "not protobuf at all".getBytes(StandardCharsets.UTF_8);
         IllegalArgumentException e = assertThrows(

@@ -73,6 +73,33 @@ class TopologyWhileDevicesArriveTest {
     }
 
     @Test
+    void theWaitAfterALearningCountsTheDevicesHeldAtTheCheckNotTheFewTheLearningSaw() {
+        ManualClock clock = new ManualClock(1_000);
+        TelemetryStore store = new TelemetryStore(clock);
+        store.paceLearning(50);
+        for (int k = 0; k < 10; k++) {
+            store.apply(List.of(host(k, clock.millis())));
+        }
+        store.publish(FabricSnapshot.IngestStats.NONE);
+        int first = store.topologyLearns();
+        assertEquals(1, first, "ten hosts are less than a publication's work: learnt at once");
+        for (int k = 10; k < HOSTS; k++) { // the rest of the fabric arrives at once, as at full scale
+            store.apply(List.of(host(k, clock.millis())));
+        }
+        int publications = 0;
+        while (store.topologyLearns() == first && publications < 20) {
+            clock.advance(Duration.ofSeconds(1));
+            store.publish(FabricSnapshot.IngestStats.NONE);
+            publications++;
+        }
+        // 200 hosts and the ports learnt are over 200 items, 50 a publication: the next learning waits
+        // at least four more publications (the ten hosts of the last learning would have let it come
+        // at the next one).
+        assertTrue(publications >= 4, "learnt again after " + publications + " publications");
+        assertTrue(publications <= 10, "but learnt: after " + publications + " publications");
+    }
+
+    @Test
     void whileNeighborsKeepChangingLearningsArePacedByTheirCostAndTheLastChangeIsLearnt() {
         ManualClock clock = new ManualClock(1_000);
         TelemetryStore store = new TelemetryStore(clock);

@@ -1,7 +1,6 @@
 package org.planewatch.agent.gnmi;
 
 import io.grpc.Context;
-import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -27,11 +26,20 @@ public final class ClientSession {
 
     private final String peer;
     private final AtomicLong targetsCovered = new AtomicLong();
-    private final ArrayDeque<Runnable> waitingSyncs = new ArrayDeque<>();
-    private int syncing;
+    /** This connection's bound on initial states at once. */
+    private final SyncSlots connectionSlots = new SyncSlots(SYNCS_AT_ONCE);
+    /** The agent's own bound on initial states at once, shared by every connection. */
+    private final SyncSlots agentSlots;
 
+    /** A connection of an agent whose only bound on initial states is this connection's. */
     public ClientSession(String peer) {
+        this(peer, new SyncSlots(SYNCS_AT_ONCE));
+    }
+
+    /** @param agentSlots the initial states the whole agent sends at once, shared by its connections */
+    public ClientSession(String peer, SyncSlots agentSlots) {
         this.peer = peer;
+        this.agentSlots = agentSlots;
     }
 
     public String peer() {
@@ -60,28 +68,19 @@ public final class ClientSession {
         targetsCovered.addAndGet(-targets);
     }
 
-    /** Runs {@code start} on {@code executor} once fewer than {@link #SYNCS_AT_ONCE} streams are syncing; its stream then calls {@link #syncDone}. */
+    /**
+     * Runs {@code start} on {@code executor} once fewer than {@link #SYNCS_AT_ONCE} streams of this
+     * connection are syncing and the agent has a slot ({@link SyncSlots}); its stream then calls {@link
+     * #syncDone}.
+     */
     void whenSyncSlotFree(Runnable start, Executor executor) {
-        synchronized (waitingSyncs) {
-            if (syncing >= SYNCS_AT_ONCE) {
-                waitingSyncs.add(start);
-                return;
-            }
-            syncing++;
-        }
-        executor.execute(start);
+        // The connection's slot is granted on the spot (a direct executor): then the stream asks the agent's.
+        connectionSlots.acquire(() -> agentSlots.acquire(start, executor), Runnable::run);
     }
 
     /** A stream's initial state left the agent (or the stream ended): the next waiting stream starts. */
     void syncDone(Executor executor) {
-        Runnable next;
-        synchronized (waitingSyncs) {
-            next = waitingSyncs.poll();
-            if (next == null) {
-                syncing--;
-                return;
-            }
-        }
-        executor.execute(next);
+        agentSlots.release(executor);
+        connectionSlots.release(Runnable::run);
     }
 }

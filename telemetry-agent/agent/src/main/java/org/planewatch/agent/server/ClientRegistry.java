@@ -13,6 +13,7 @@ import io.grpc.Status;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.planewatch.agent.gnmi.AgentStats;
 import org.planewatch.agent.gnmi.ClientSession;
+import org.planewatch.agent.gnmi.SyncSlots;
 import org.planewatch.agent.log.StructuredLog;
 
 /**
@@ -29,6 +30,8 @@ final class ClientRegistry extends ServerTransportFilter implements ServerInterc
     private final StructuredLog log;
     private final boolean tls;
     private final AtomicInteger admitted = new AtomicInteger();
+    /** The initial states the whole agent sends at once, over all its connections (ADR 0128). */
+    private final SyncSlots syncSlots = new SyncSlots(SyncSlots.AGENT_SYNCS_AT_ONCE);
 
     ClientRegistry(int maxClients, AgentStats stats, StructuredLog log, boolean tls) {
         this.maxClients = maxClients;
@@ -47,7 +50,9 @@ final class ClientRegistry extends ServerTransportFilter implements ServerInterc
         }
         stats.clientConnected();
         log.info("client-connected", "peer", peer);
-        return attrs.toBuilder().set(SESSION, new ClientSession(peer)).build();
+        return attrs.toBuilder()
+                .set(SESSION, new ClientSession(peer, syncSlots))
+                .build();
     }
 
     @Override

@@ -51,4 +51,29 @@ class ClientSessionTest {
         }
         assertEquals(ClientSession.SYNCS_AT_ONCE, later.size(), "every slot came back");
     }
+
+    @Test
+    void connectionsShareTheAgentsBoundOnInitialStatesTakingTurnsInTheOrderTheyAsked() {
+        SyncSlots agent = new SyncSlots(3);
+        ClientSession a = new ClientSession("collector-a", agent);
+        ClientSession b = new ClientSession("collector-b", agent);
+        List<String> started = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String stream = "a" + i;
+            a.whenSyncSlotFree(() -> started.add(stream), NOW);
+            String other = "b" + i;
+            b.whenSyncSlotFree(() -> started.add(other), NOW);
+        }
+        assertEquals(List.of("a0", "b0", "a1"), started, "three at once over both connections");
+        assertEquals(3, agent.running());
+        a.syncDone(NOW);
+        assertEquals("b1", started.getLast(), "the agent's first waiting stream, whichever connection asked");
+        b.syncDone(NOW);
+        assertEquals("a2", started.getLast());
+        for (int i = 0; i < 6; i++) { // the other six streams finish, three on each connection
+            (i % 2 == 0 ? a : b).syncDone(NOW);
+        }
+        assertEquals(8, started.size(), "every stream got its turn");
+        assertEquals(0, agent.running(), "every slot came back");
+    }
 }

@@ -25,6 +25,7 @@ import org.planewatch.agent.sim.SimulatedBackend;
 import org.planewatch.collector.config.CollectorTargets;
 import org.planewatch.collector.ingest.Subscriptions;
 import org.planewatch.collector.rollup.DevicePartials;
+import org.planewatch.collector.rollup.RememberedNeighbors;
 import org.planewatch.collector.wire.GnmiRecords;
 import org.planewatch.console.ingest.IngestQueue;
 import org.planewatch.console.ingest.NotificationRecords;
@@ -50,7 +51,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  *
  * <pre>
  * java -Xmx4g -cp telemetry-agent/collector-bench/target/planewatch-collector-bench.jar \
- *     org.planewatch.collector.bench.RollupTaskBench [scenario.yaml] [partitions] [rounds] [reader|generated] [arriving|trickling [piece]]
+ *     org.planewatch.collector.bench.RollupTaskBench [scenario.yaml] [partitions] [rounds] [reader|generated] [arriving|trickling [piece] [task0]]
  * </pre>
  *
  * Defaults: {@code sim-backend/scenarios/scale/scale-2048-incident.yaml}, 12 partitions (the
@@ -58,6 +59,10 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * stage's own record reader. With {@code arriving}, the initial states come over a minute of rounds,
  * each handed out, and the bench prints what those hand-outs took (learning while devices arrive);
  * with {@code trickling [piece]}, every device's first piece of its initial state first, then the rest.
+ * With {@code task0}, only the devices of the first task are read and applied (one task of the full
+ * fabric, as a collector's stream thread holds it). Each record's work is the stage's: decoding it,
+ * applying it, and keeping the device's LLDP neighbors ({@link RememberedNeighbors}, in a map where
+ * the stage has its changelogged store).
  */
 public final class RollupTaskBench {
     /** Counters are sampled every this many seconds: each round, a sixtieth of the devices report. */
@@ -72,7 +77,11 @@ public final class RollupTaskBench {
         Path scenarioFile = Path.of(args.length > 0 ? args[0] : "sim-backend/scenarios/scale/scale-2048-incident.yaml");
         int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 12;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 180;
-        Map<String, List<IngestEvent.Notification>> byDevice = readInitialStates(scenarioFile);
+        // "task0" (7th argument): only the devices of the first task, so that one task of the full fabric
+        // (137,216 devices over 12 tasks) fits beside its simulation in one JVM.
+        boolean firstTaskOnly = args.length > 6 && firstTaskOnly(args[6]);
+        Map<String, List<IngestEvent.Notification>> byDevice =
+                readInitialStates(scenarioFile, firstTaskOnly ? partitions : 0);
         long updates = byDevice.values().stream()
                 .flatMap(List::stream)
                 .mapToLong(n -> n.updates().size())
@@ -101,6 +110,10 @@ public final class RollupTaskBench {
         for (int p = 0; p < partitions; p++) {
             tasks.add(new DevicePartials("0_" + p, () -> clock[0]));
         }
+        List<Map<String, byte[]>> neighbors = new ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            neighbors.add(new java.util.HashMap<>());
+        }
         List<String> devices = new ArrayList<>(byDevice.keySet());
         int[] taskOf = new int[devices.size()];
         for (int d = 0; d < devices.size(); d++) {
@@ -124,11 +137,15 @@ public final class RollupTaskBench {
             for (Arrival a : byRound.get(round)) {
                 byte[] record = GnmiRecords.encode(a.notification());
                 long t = System.nanoTime();
-                tasks.get(taskOf[a.device()])
-                        .apply(decoder.decode(
+                int task = taskOf[a.device()];
+                stageRecord(
+                        tasks.get(task),
+                        neighbors.get(task),
+                        decoder.decode(
                                 record,
                                 a.notification().source(),
-                                a.notification().arrivalMillis()));
+                                a.notification().arrivalMillis()),
+                        decoder.leavesOutUnread());
                 applied += System.nanoTime() - t;
             }
             if (arriving && round + 1 < byRound.size()) {
@@ -193,7 +210,11 @@ public final class RollupTaskBench {
                     long a = System.nanoTime();
                     encodingGenerated += e - g;
                     encoding += a - e;
-                    tasks.get(taskOf[d]).apply(decoder.decode(record, n.source(), next.arrivalMillis()));
+                    stageRecord(
+                            tasks.get(taskOf[d]),
+                            neighbors.get(taskOf[d]),
+                            decoder.decode(record, n.source(), next.arrivalMillis()),
+                            decoder.leavesOutUnread());
                     applying += System.nanoTime() - a;
                     sampleUpdates += next.updates().size();
                     roundUpdates[r] += next.updates().size();
@@ -246,6 +267,22 @@ public final class RollupTaskBench {
                 (meanChanges + meanApply) / 10,
                 meanChanges / 10,
                 meanApply / 10);
+    }
+
+    /** What {@code DeviceStage.process} does with a decoded record: apply it, and keep the device's neighbors. */
+    private static void stageRecord(
+            DevicePartials task, Map<String, byte[]> neighbors, IngestEvent.Notification n, boolean read) {
+        if (read) {
+            task.applyRead(n);
+        } else {
+            task.apply(n);
+        }
+        if (RememberedNeighbors.touches(n)) {
+            byte[] merged = RememberedNeighbors.merge(neighbors.get(n.target()), n);
+            if (merged != null) {
+                neighbors.put(n.target(), merged);
+            }
+        }
     }
 
     /** A piece of a device's initial state, and the device's position in the bench's list. */
@@ -312,15 +349,34 @@ public final class RollupTaskBench {
     /** How the stage turns a record of the updates topic back into a notification. */
     private interface RecordDecoder {
         IngestEvent.Notification decode(byte[] record, String source, long arrivalMillis);
+
+        /** Whether the decoded notification already lacks what the rollups never read (the stage's reader). */
+        default boolean leavesOutUnread() {
+            return false;
+        }
     }
 
     /**
-     * {@code reader}: the stage's own, {@link NotificationRecords#reader()}; {@code generated}: the
-     * one-off decoder over protobuf's generated classes, which the stage used before (ADR 0119).
+     * {@code reader}: the stage's own, {@link NotificationRecords#reader(java.util.function.Predicate)}
+     * leaving out what {@link DevicePartials#reads} refuses; {@code generated}: the one-off decoder over
+     * protobuf's generated classes, which the stage used before (ADR 0119).
      */
     private static RecordDecoder decoder(String name) {
         return switch (name) {
-            case "reader" -> NotificationRecords.reader()::decode;
+            case "reader" -> {
+                NotificationRecords.Reader reader = NotificationRecords.reader(DevicePartials::reads);
+                yield new RecordDecoder() {
+                    @Override
+                    public IngestEvent.Notification decode(byte[] record, String source, long arrivalMillis) {
+                        return reader.decode(record, source, arrivalMillis);
+                    }
+
+                    @Override
+                    public boolean leavesOutUnread() {
+                        return true;
+                    }
+                };
+            }
             case "generated" -> NotificationRecords::decode;
             default ->
                 throw new IllegalArgumentException(
@@ -371,15 +427,31 @@ public final class RollupTaskBench {
      * Every device's initial state, as the collectors' subscriptions read it from a simulated agent
      * serving {@code scenarioFile} with a target per device: by device, in arrival order.
      */
-    private static Map<String, List<IngestEvent.Notification>> readInitialStates(Path scenarioFile) throws Exception {
+    private static boolean firstTaskOnly(String arg) {
+        if (!arg.equals("task0")) {
+            throw new IllegalArgumentException(
+                    "7th argument must be task0 (only the first task's devices), not \"" + arg + "\"");
+        }
+        return true;
+    }
+
+    /**
+     * @param onlyFirstOf with a positive count of tasks, only the devices the first of that many tasks
+     *     holds; 0 for every device
+     */
+    private static Map<String, List<IngestEvent.Notification>> readInitialStates(Path scenarioFile, int onlyFirstOf)
+            throws Exception {
         SimulatedBackend backend = new SimulatedBackend(ScenarioLoader.load(scenarioFile), SimOptions.defaults());
         AgentServer server = new AgentServer(
                         AgentConfig.loopbackInsecure(0, GnmiOptions.defaults()), backend, StructuredLog.silent())
                 .start();
         Path dir = Files.createTempDirectory("rollup-task-bench");
         try {
-            List<String> names =
-                    backend.targets().stream().map(TargetInfo::name).sorted().toList();
+            List<String> names = backend.targets().stream()
+                    .map(TargetInfo::name)
+                    .filter(name -> onlyFirstOf == 0 || partition(name, onlyFirstOf) == 0)
+                    .sorted()
+                    .toList();
             CollectorTargets targets =
                     CollectorTargets.read(writeTargetsFile(dir.resolve("targets.yaml"), names, server.port(), 16));
             return read(targets, names.size());
@@ -422,20 +494,23 @@ public final class RollupTaskBench {
                 && first.elem(0).equals(SimLeaves.CLOCK_ROOT.elem(0));
     }
 
-    /** Reads until every one of {@code streams} streams sent its initial state; an error after 10 minutes. */
-    private static Map<String, List<IngestEvent.Notification>> read(CollectorTargets targets, int streams)
+    /**
+     * Reads until each of {@code devices} devices began its second sample, so its initial state is whole
+     * (counting the streams' sync markers is not enough: a device's stream may be marked synced before
+     * its last piece was read here); an error after 10 minutes.
+     */
+    private static Map<String, List<IngestEvent.Notification>> read(CollectorTargets targets, int devices)
             throws InterruptedException {
         IngestQueue queue = new IngestQueue(100_000, 50_000_000);
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         Map<String, List<IngestEvent.Notification>> byDevice = new LinkedHashMap<>();
         Set<String> complete = new HashSet<>();
         try (Subscriptions reading = Subscriptions.everyTarget(targets, queue, scheduler)) {
-            int synced = 0;
             long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
-            while (synced < streams) {
+            while (complete.size() < devices) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException(
-                            "only " + synced + " of " + streams + " initial states within 10 minutes");
+                            "only " + complete.size() + " of " + devices + " initial states within 10 minutes");
                 }
                 List<IngestEvent> batch = new ArrayList<>();
                 queue.drain(batch, 10_000, 100);
@@ -454,8 +529,6 @@ public final class RollupTaskBench {
                                 List.copyOf(n.updates()),
                                 List.copyOf(n.deletes()),
                                 n.arrivalMillis()));
-                    } else if (event instanceof IngestEvent.Synced) {
-                        synced++;
                     }
                 }
             }

@@ -64,11 +64,28 @@ public final class DevicePartials {
 
     private static final PathPattern QPS = new PathPattern(QpLeaves.ROOT);
 
+    /**
+     * Applies a notification whose reader already left out what {@link #reads} refuses ({@code
+     * NotificationRecords.reader(DevicePartials::reads)}: the stage's records, whose unread leaves are
+     * never decoded, ADR 0128), without looking at its paths again.
+     */
+    public void applyRead(IngestEvent.Notification notification) {
+        if (!notification.updates().isEmpty() || !notification.deletes().isEmpty()) {
+            store.apply(List.of(notification));
+        }
+    }
+
+    /** Applies a notification as it came (remembered neighbors, tests), leaving out the tables never read. */
     public void apply(IngestEvent.Notification notification) {
         IngestEvent.Notification read = withoutUnreadTables(notification);
         if (read != null) {
             store.apply(List.of(read));
         }
+    }
+
+    /** Whether the rollups read the leaf at {@code path}: not a switch port's queues, nor a host's QPs. */
+    public static boolean reads(TelemetryPath path) {
+        return !unread(path);
     }
 
     /**

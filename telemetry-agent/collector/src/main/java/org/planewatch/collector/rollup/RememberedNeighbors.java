@@ -34,10 +34,16 @@ public final class RememberedNeighbors {
 
     private RememberedNeighbors() {}
 
-    /** Whether {@code notification} may change what is remembered: an LLDP leaf, or a delete. */
+    /**
+     * Whether {@code notification} may change what is remembered: an LLDP leaf, or a delete at or
+     * above one (an agent's exclusion ring evicting decisions sends deletes with most samples: those
+     * need no look at what is kept).
+     */
     public static boolean touches(IngestEvent.Notification notification) {
-        if (!notification.deletes().isEmpty()) {
-            return true;
+        for (TelemetryPath deleted : notification.deletes()) {
+            if (reachesLldp(deleted)) {
+                return true;
+            }
         }
         for (TelemetryUpdate update : notification.updates()) {
             if (LLDP.matches(update.path())) {
@@ -47,26 +53,37 @@ public final class RememberedNeighbors {
         return false;
     }
 
+    /** Whether deleting {@code deleted} removes LLDP leaves: it lies under the LLDP table, or above it. */
+    private static boolean reachesLldp(TelemetryPath deleted) {
+        return LLDP.matches(deleted) || new PathPattern(deleted).matches(LldpLeaves.ROOT);
+    }
+
     /**
      * What is remembered once {@code incoming} is applied to {@code remembered} (null: nothing yet):
      * its topology leaves replace the same leaves, its deletes remove the leaves below them. Null when
-     * nothing changed, an empty array when nothing is left.
+     * nothing changed, an empty array when nothing is left. Leaves are compared as their keys and
+     * names; paths are made only for deletes that reach LLDP.
      */
     public static byte[] merge(byte[] remembered, IngestEvent.Notification incoming) {
-        Map<TelemetryPath, String> leaves = remembered == null ? new LinkedHashMap<>() : decode(remembered);
+        Map<Leaf, String> leaves = remembered == null ? new LinkedHashMap<>() : decode(remembered);
         boolean changed = false;
         for (TelemetryPath deleted : incoming.deletes()) {
-            if (!leaves.isEmpty()) {
+            if (!leaves.isEmpty() && reachesLldp(deleted)) {
                 PathPattern below = new PathPattern(deleted);
-                changed |= leaves.keySet().removeIf(below::matches);
+                changed |= leaves.keySet().removeIf(leaf -> below.matches(leaf.path()));
             }
         }
         for (TelemetryUpdate update : incoming.updates()) {
-            if (isKept(update.path())
-                    && !update.value()
-                            .text()
-                            .equals(leaves.put(update.path(), update.value().text()))) {
-                changed = true;
+            TelemetryPath path = update.path();
+            if (isKept(path)) {
+                Leaf leaf = new Leaf(
+                        path.elem(LldpLeaves.INTERFACE_ELEM).key(PathNames.NAME),
+                        path.elem(LldpLeaves.NEIGHBOR_ELEM).key(PathNames.ID),
+                        path.last().name());
+                String value = update.value().text();
+                if (!value.equals(leaves.put(leaf, value))) {
+                    changed = true;
+                }
             }
         }
         if (!changed) {
@@ -78,8 +95,16 @@ public final class RememberedNeighbors {
     /** The remembered neighbors of {@code device} as a notification to apply first. */
     public static IngestEvent.Notification replay(byte[] remembered, String source, String device, long arrivalMillis) {
         List<TelemetryUpdate> updates = new ArrayList<>();
-        decode(remembered).forEach((path, value) -> updates.add(new TelemetryUpdate(path, TelemetryValue.str(value))));
+        decode(remembered)
+                .forEach((leaf, value) -> updates.add(new TelemetryUpdate(leaf.path(), TelemetryValue.str(value))));
         return new IngestEvent.Notification(source, device, 0, updates, List.of(), arrivalMillis);
+    }
+
+    /** One remembered leaf: the port, the neighbor's id on it, and the leaf's name. */
+    private record Leaf(String port, String neighbor, String name) {
+        TelemetryPath path() {
+            return LldpLeaves.state(port, neighbor).child(name);
+        }
     }
 
     private static boolean isKept(TelemetryPath path) {
@@ -88,16 +113,16 @@ public final class RememberedNeighbors {
                 && LldpLeaves.TOPOLOGY.contains(path.last().name());
     }
 
-    private static byte[] encode(Map<TelemetryPath, String> leaves) {
+    private static byte[] encode(Map<Leaf, String> leaves) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(leaves.size() * 24);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(leaves.size());
-            for (Map.Entry<TelemetryPath, String> leaf : leaves.entrySet()) {
-                TelemetryPath path = leaf.getKey();
-                out.writeUTF(path.elem(LldpLeaves.INTERFACE_ELEM).key(PathNames.NAME));
-                out.writeUTF(path.elem(LldpLeaves.NEIGHBOR_ELEM).key(PathNames.ID));
-                out.writeUTF(path.last().name());
-                out.writeUTF(leaf.getValue());
+            for (Map.Entry<Leaf, String> entry : leaves.entrySet()) {
+                Leaf leaf = entry.getKey();
+                out.writeUTF(leaf.port());
+                out.writeUTF(leaf.neighbor());
+                out.writeUTF(leaf.name());
+                out.writeUTF(entry.getValue());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("an in-memory stream failed", e);
@@ -105,12 +130,11 @@ public final class RememberedNeighbors {
         return bytes.toByteArray();
     }
 
-    private static Map<TelemetryPath, String> decode(byte[] remembered) {
-        Map<TelemetryPath, String> leaves = new LinkedHashMap<>();
+    private static Map<Leaf, String> decode(byte[] remembered) {
+        Map<Leaf, String> leaves = new LinkedHashMap<>();
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(remembered))) {
             for (int i = in.readInt(); i > 0; i--) {
-                TelemetryPath state = LldpLeaves.state(in.readUTF(), in.readUTF());
-                leaves.put(state.child(in.readUTF()), in.readUTF());
+                leaves.put(new Leaf(in.readUTF(), in.readUTF(), in.readUTF()), in.readUTF());
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("remembered neighbors that do not decode: " + e.getMessage(), e);

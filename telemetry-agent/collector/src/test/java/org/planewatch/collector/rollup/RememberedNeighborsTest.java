@@ -59,6 +59,29 @@ class RememberedNeighborsTest {
         assertFalse(RememberedNeighbors.touches(notification(List.of(OCTETS))));
     }
 
+    @Test
+    void deletesOutsideLldpNeedNoLookAtWhatIsKept() {
+        IngestEvent.Notification evicted = new IngestEvent.Notification(
+                "agent-0",
+                "host-7",
+                3,
+                List.of(OCTETS),
+                List.of(TelemetryPath.parse("mrc:/events/state/event[id=41]")),
+                3);
+        assertFalse(RememberedNeighbors.touches(evicted), "an exclusion ring's eviction is not LLDP");
+        byte[] kept = RememberedNeighbors.merge(null, notification(List.of(SYSTEM, PORT)));
+        assertNull(RememberedNeighbors.merge(kept, evicted), "nothing kept changes");
+    }
+
+    @Test
+    void aDeleteAboveTheLldpTableRemovesEveryKeptLeaf() {
+        byte[] kept = RememberedNeighbors.merge(null, notification(List.of(SYSTEM, PORT)));
+        IngestEvent.Notification wiped = new IngestEvent.Notification(
+                "agent-0", "p0-t0-1", 4, List.of(), List.of(TelemetryPath.parse("/lldp")), 4);
+        assertTrue(RememberedNeighbors.touches(wiped));
+        assertEquals(0, RememberedNeighbors.merge(kept, wiped).length, "nothing left");
+    }
+
     private static TelemetryUpdate text(String path, String value) {
         return new TelemetryUpdate(TelemetryPath.parse(path), TelemetryValue.str(value));
     }

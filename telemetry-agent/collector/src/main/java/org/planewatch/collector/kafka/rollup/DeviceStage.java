@@ -36,8 +36,11 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     private static final String REMEMBERED = "remembered";
 
     private KeyValueStore<String, byte[]> neighbors;
-    /** The task's decoder of the updates it reads: a record is decoded on the task's thread only. */
-    private final NotificationRecords.Reader records = NotificationRecords.reader();
+    /**
+     * The task's decoder of the updates it reads (on the task's thread only): the leaves the rollups
+     * never read are left out before their values are decoded (ADR 0128).
+     */
+    private final NotificationRecords.Reader records = NotificationRecords.reader(DevicePartials::reads);
 
     private ProcessorContext<String, PerDeviceOutput> context;
     private DevicePartials partials;
@@ -76,7 +79,7 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         try {
             IngestEvent.Notification notification =
                     records.decode(record.value(), source, context.currentSystemTimeMs());
-            partials.apply(notification);
+            partials.applyRead(notification);
             counters.notifications.increment();
             remember(notification);
         } catch (IllegalArgumentException e) {
