@@ -21,12 +21,14 @@ record BenchOptions(
         Path consoleJar,
         Path screenshots,
         Path work,
-        boolean suppressRedundant) {
+        boolean suppressRedundant,
+        String collectorGc) {
 
     static final String USAGE = "usage: FleetPipelineBench [--scenario FILE] [--agent-jar JAR] [--collector-jar JAR]"
             + " [--agent-heap 2g] [--collector-heap 2g] [--measure-seconds 120] [--ready-seconds 900]"
             + " [--publish-interval-ms 15000] [--counter-interval-ms 60000] [--console-jar JAR]"
-            + " [--screenshots DIR (run under a display, e.g. xvfb-run)] [--work DIR] [--suppress-redundant on|off]";
+            + " [--screenshots DIR (run under a display, e.g. xvfb-run)] [--work DIR] [--suppress-redundant on|off]"
+            + " [--collector-gc g1|parallel]";
 
     static BenchOptions parse(String[] args) throws IOException {
         Path scenario = Path.of("sim-backend/scenarios/scale/full-scale-incident.yaml");
@@ -42,6 +44,7 @@ record BenchOptions(
         Path screenshots = null;
         Path work = null;
         boolean suppress = false;
+        String collectorGc = "g1";
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -62,6 +65,7 @@ record BenchOptions(
                 case "--screenshots" -> screenshots = Path.of(value);
                 case "--work" -> work = Path.of(value);
                 case "--suppress-redundant" -> suppress = onOff(flag, value);
+                case "--collector-gc" -> collectorGc = gc(flag, value);
                 default -> throw new BenchFailure("unknown option " + flag + "; " + USAGE);
             }
         }
@@ -87,7 +91,8 @@ record BenchOptions(
                 consoleJar,
                 screenshots != null ? Files.createDirectories(screenshots) : null,
                 work != null ? Files.createDirectories(work) : Files.createTempDirectory("fleet-pipeline-bench"),
-                suppress);
+                suppress,
+                collectorGc);
     }
 
     private static String heap(String flag, String value) {
@@ -95,6 +100,18 @@ record BenchOptions(
             throw new BenchFailure(flag + ": '" + value + "' is not a heap size such as 2g or 1536m");
         }
         return value;
+    }
+
+    private static String gc(String flag, String value) {
+        if (!value.equals("g1") && !value.equals("parallel")) {
+            throw new BenchFailure(flag + ": '" + value + "' is neither g1 nor parallel");
+        }
+        return value;
+    }
+
+    /** The collectors' JVM options for their garbage collector: G1 (the JVM's default) or the parallel one. */
+    java.util.List<String> collectorGcOptions() {
+        return collectorGc.equals("parallel") ? java.util.List.of("-XX:+UseParallelGC") : java.util.List.of();
     }
 
     private static boolean onOff(String flag, String value) {

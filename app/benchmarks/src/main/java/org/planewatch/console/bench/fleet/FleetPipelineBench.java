@@ -96,7 +96,7 @@ public final class FleetPipelineBench {
     private void run() throws Exception {
         Path work = options.work();
         say(
-                "setup: %s (%d hosts, %d switches, %d devices, %d links), work dir %s, agent -Xmx%s, collectors -Xmx%s,"
+                "setup: %s (%d hosts, %d switches, %d devices, %d links), work dir %s, agent -Xmx%s, collectors -Xmx%s (%s GC),"
                         + " counters every %d ms (suppress_redundant %s), simulation published every %d ms, %d cores",
                 options.scenario(),
                 fabric.hosts(),
@@ -106,6 +106,7 @@ public final class FleetPipelineBench {
                 work,
                 options.agentHeap(),
                 options.collectorHeap(),
+                options.collectorGc(),
                 options.counterIntervalMs(),
                 options.suppressRedundant() ? "on" : "off",
                 options.publishIntervalMs(),
@@ -274,10 +275,16 @@ public final class FleetPipelineBench {
         }
         return PipelineProcess.startJar(
                 "collector " + id,
-                List.of("-Xmx" + options.collectorHeap(), gcLog(id)),
+                collectorJvmOptions(id),
                 options.collectorJar(),
                 args,
                 options.work().resolve(id + ".log"));
+    }
+
+    private List<String> collectorJvmOptions(String id) {
+        List<String> jvm = new ArrayList<>(List.of("-Xmx" + options.collectorHeap(), gcLog(id)));
+        jvm.addAll(options.collectorGcOptions());
+        return jvm;
     }
 
     /**
