@@ -187,9 +187,13 @@ public final class FleetPipelineBench {
         return file;
     }
 
-    /** The JVM option that logs {@code name}'s collections (pauses, full GCs) beside its log in the work dir. */
+    /**
+     * The JVM option that logs {@code name}'s collections (pauses, full GCs) beside its log in the work
+     * dir, with each pause's phases: at full scale a collector's young pauses took 630 ms at the median
+     * for 170 MB reclaimed, and the phases say where.
+     */
     private String gcLog(String name) {
-        return "-Xlog:gc:file=" + options.work().resolve(name + "-gc.log") + ":uptime";
+        return "-Xlog:gc,gc+phases=debug:file=" + options.work().resolve(name + "-gc.log") + ":uptime";
     }
 
     private void startAgent(int port) throws Exception {
@@ -590,6 +594,7 @@ public final class FleetPipelineBench {
         result(
                 "col-b until killed (since it started): CPU %.0f s, RSS %d MB, peak RSS %d MB",
                 collectorB.cpuSeconds(), collectorB.rssMb(), collectorB.peakRssMb());
+        boolean liveBefore = rollupsLive();
         long killed = System.nanoTime();
         collectorB.kill9();
         long deadline = killed + TAKEOVER_BOUND.toNanos();
@@ -604,14 +609,23 @@ public final class FleetPipelineBench {
             Thread.sleep(100);
         }
         long takeover = System.nanoTime() - killed;
+        result(
+                "kill -9 of col-b (held %.0f of %d targets): col-a holds every target after %s (target < 30 s)",
+                lost, entries, ms(takeover));
+        if (!liveBefore) {
+            // Rollups behind before the kill (a fabric not whole): their coming back is not the takeover's to show.
+            result("console: the rollups were not LIVE before the kill, so their return is not measured");
+            return;
+        }
         await(
-                () -> console.snapshots().latest().targets().getFirst().freshness() == Freshness.LIVE,
+                this::rollupsLive,
                 Duration.ofSeconds(60),
                 "the console's rollups did not come back LIVE within 60 s of the takeover");
-        result(
-                "kill -9 of col-b (held %.0f of %d targets): col-a holds every target after %s (target < 30 s);"
-                        + " console LIVE again after %s",
-                lost, entries, ms(takeover), ms(System.nanoTime() - killed));
+        result("console LIVE again %s after the kill", ms(System.nanoTime() - killed));
+    }
+
+    private boolean rollupsLive() {
+        return console.snapshots().latest().targets().getFirst().freshness() == Freshness.LIVE;
     }
 
     /**
