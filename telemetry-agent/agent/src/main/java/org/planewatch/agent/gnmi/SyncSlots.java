@@ -7,13 +7,13 @@ import java.util.concurrent.Executor;
  * The initial states the whole agent sends at once, over every connection; the others wait their
  * turn in order of asking. A stream sending its initial state may hold up to its readiness threshold
  * (1 MiB) and a chunk in the transport, off the heap: 64 a connection bounded that for one client, but
- * a collector tier opens many connections (34 of them took 2,176 initial states at once, 2.8 GB
- * off the agent's heap; 134 took 8,576, and the kernel killed the agent), so the agent bounds the sum
- * as well (ADR 0128). Thread-safe.
+ * a collector tier opens many connections (34 of them allowed 2,176 initial states at once, and the
+ * agent had 1.5 to 2 GB off its heap; 134 allowed 8,576, and the kernel killed the agent), so the
+ * agent bounds the sum as well (ADR 0129). Thread-safe.
  */
 public final class SyncSlots {
     /**
-     * Initial states the agent sends at once: about 330 MB in the transport at most, and still more
+     * Initial states the agent sends at once: about 330 MB in the transport at most (1.3 MB each), and still more
      * streams at once than two cores can encode.
      */
     public static final int AGENT_SYNCS_AT_ONCE = 256;

@@ -30,7 +30,7 @@ final class ClientRegistry extends ServerTransportFilter implements ServerInterc
     private final StructuredLog log;
     private final boolean tls;
     private final AtomicInteger admitted = new AtomicInteger();
-    /** The initial states the whole agent sends at once, over all its connections (ADR 0128). */
+    /** The initial states the whole agent sends at once, over all its connections (ADR 0129). */
     private final SyncSlots syncSlots = new SyncSlots(SyncSlots.AGENT_SYNCS_AT_ONCE);
 
     ClientRegistry(int maxClients, AgentStats stats, StructuredLog log, boolean tls) {
