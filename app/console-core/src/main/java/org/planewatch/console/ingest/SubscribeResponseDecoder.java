@@ -171,12 +171,7 @@ final class SubscribeResponseDecoder {
         if (keep == null || !(event instanceof IngestEvent.Notification n)) {
             return event;
         }
-        List<TelemetryUpdate> updates =
-                n.updates().stream().filter(u -> keep.test(u.path())).toList();
-        return updates.size() == n.updates().size()
-                ? n
-                : new IngestEvent.Notification(
-                        n.source(), n.target(), n.timestampNs(), updates, n.deletes(), n.arrivalMillis());
+        return n.keepingUpdates(keep);
     }
 
     private IngestEvent response(WireReader in, long arrivalMillis) {

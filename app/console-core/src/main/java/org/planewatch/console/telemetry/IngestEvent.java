@@ -1,6 +1,8 @@
 package org.planewatch.console.telemetry;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.planewatch.telemetry.path.TelemetryPath;
 
 /**
@@ -40,6 +42,29 @@ public sealed interface IngestEvent {
         @Override
         public Notification withArrivalMillis(long at) {
             return new Notification(source, target, timestampNs, updates, deletes, at);
+        }
+
+        /**
+         * This notification with only the updates whose path {@code keep} accepts, deletes as they
+         * are: itself when every update is kept (no copy).
+         */
+        public Notification keepingUpdates(Predicate<TelemetryPath> keep) {
+            int refused = 0;
+            for (TelemetryUpdate update : updates) {
+                if (!keep.test(update.path())) {
+                    refused++;
+                }
+            }
+            if (refused == 0) {
+                return this;
+            }
+            List<TelemetryUpdate> kept = new ArrayList<>(updates.size() - refused);
+            for (TelemetryUpdate update : updates) {
+                if (keep.test(update.path())) {
+                    kept.add(update);
+                }
+            }
+            return new Notification(source, target, timestampNs, kept, deletes, arrivalMillis);
         }
     }
 

@@ -2,6 +2,7 @@ package org.planewatch.agent.backend;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -18,9 +19,14 @@ import org.planewatch.telemetry.value.TelemetryValue;
 public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> {
 
     private final LeafLayout layout;
+    /** Leaf i's raw value is {@code raw[rawBase + i]}: a table's own array, or its range of a shared slab. */
     private final long[] raw;
-    /** null at i: the value is {@code Uint(raw[i])}. */
+
+    private final int rawBase;
+    /** null at i: the value is {@code Uint(raw(i))}. */
     private final TelemetryValue[] objects;
+    /** Where the columns of the tables following this one come from; null: arrays of their own. */
+    private final ColumnSlabs slabs;
 
     /** Which publication of its device this table is ({@link #following}): 0 for the first. */
     private final long generation;
@@ -30,14 +36,29 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
      */
     private final byte[] ages;
 
+    private final int agesBase;
+
     private static final int MAX_AGE = 255;
 
-    private LeafTable(LeafLayout layout, long[] raw, TelemetryValue[] objects, long generation, byte[] ages) {
+    private LeafTable(
+            LeafLayout layout,
+            ColumnSlabs.Longs raw,
+            TelemetryValue[] objects,
+            ColumnSlabs slabs,
+            long generation,
+            ColumnSlabs.Bytes ages) {
         this.layout = layout;
-        this.raw = raw;
+        this.raw = raw.array();
+        this.rawBase = raw.base();
         this.objects = objects;
+        this.slabs = slabs;
         this.generation = generation;
-        this.ages = ages;
+        this.ages = ages == null ? null : ages.array();
+        this.agesBase = ages == null ? 0 : ages.base();
+    }
+
+    private ColumnSlabs.Longs rawColumn() {
+        return new ColumnSlabs.Longs(raw, rawBase);
     }
 
     /**
@@ -48,17 +69,23 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
      */
     public LeafTable following(LeafTable previous) {
         if (previous == null) {
-            return new LeafTable(layout, raw, objects, 0, null);
+            return new LeafTable(layout, rawColumn(), objects, slabs, 0, null);
         }
         if (previous.layout != layout) {
-            return new LeafTable(layout, raw, objects, previous.generation + 1, null);
+            return new LeafTable(layout, rawColumn(), objects, slabs, previous.generation + 1, null);
         }
-        byte[] next = new byte[raw.length];
-        for (int i = 0; i < next.length; i++) {
-            int age = previous.ages == null ? 0 : previous.ages[i] & 0xff;
-            next[i] = sameValue(i, previous) ? (byte) Math.min(age + 1, MAX_AGE) : 0;
+        int size = layout.size();
+        ColumnSlabs.Bytes next = slabs == null ? new ColumnSlabs.Bytes(new byte[size], 0) : slabs.bytes(size);
+        byte[] out = next.array();
+        int base = next.base();
+        for (int i = 0; i < size; i++) {
+            int age = previous.ages == null ? 0 : previous.ages[previous.agesBase + i] & 0xff;
+            out[base + i] = sameValue(i, previous) ? (byte) Math.min(age + 1, MAX_AGE) : 0;
         }
-        return new LeafTable(layout, raw, objects, previous.generation + 1, next);
+        // Text values rarely change (names, states): the previous table's array serves again, so
+        // the one this table was built with dies young instead of living as long as the table.
+        TelemetryValue[] kept = Arrays.equals(objects, previous.objects) ? previous.objects : objects;
+        return new LeafTable(layout, rawColumn(), kept, slabs, previous.generation + 1, next);
     }
 
     /** Which publication of its device this table is: 0 for the first. */
@@ -79,7 +106,7 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
         if (elapsed <= 0) {
             return false;
         }
-        int age = ages[i] & 0xff;
+        int age = ages[agesBase + i] & 0xff;
         return age < elapsed || (age == MAX_AGE && elapsed > MAX_AGE);
     }
 
@@ -93,13 +120,13 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
     }
 
     public long raw(int i) {
-        return raw[i];
+        return raw[rawBase + i];
     }
 
     /** The value of leaf {@code i}, boxed. */
     public TelemetryValue value(int i) {
         TelemetryValue o = objects[i];
-        return o != null ? o : TelemetryValue.uint(raw[i]);
+        return o != null ? o : TelemetryValue.uint(raw(i));
     }
 
     /** Whether leaf {@code i} has the same value in both tables (same layout assumed). */
@@ -107,7 +134,7 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
         TelemetryValue a = objects[i];
         TelemetryValue b = other.objects[i];
         if (a == null || b == null) {
-            return a == b && raw[i] == other.raw[i];
+            return a == b && raw(i) == other.raw(i);
         }
         return a == b || a.equals(b);
     }
@@ -165,19 +192,32 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
     /** Fills a table of one layout; {@link #build()} hands it over (the builder must not be used after). */
     public static final class Builder {
         private final LeafLayout layout;
+        private final ColumnSlabs slabs;
+        private final ColumnSlabs.Longs column;
         private final long[] raw;
+        private final int rawBase;
         private final TelemetryValue[] objects;
         private int filled;
 
+        /** A table with arrays of its own (and the tables following it too). */
         public Builder(LeafLayout layout) {
+            this(layout, null);
+        }
+
+        /** A table whose numeric column, and those of the tables following it, are ranges of {@code slabs}. */
+        public Builder(LeafLayout layout, ColumnSlabs slabs) {
             this.layout = layout;
-            this.raw = new long[layout.size()];
+            this.slabs = slabs;
+            this.column =
+                    slabs == null ? new ColumnSlabs.Longs(new long[layout.size()], 0) : slabs.longs(layout.size());
+            this.raw = column.array();
+            this.rawBase = column.base();
             this.objects = new TelemetryValue[layout.size()];
         }
 
         /** The next leaf in layout order is the unsigned integer {@code value}. */
         public Builder uint(long value) {
-            raw[filled++] = value;
+            raw[rawBase + filled++] = value;
             return this;
         }
 
@@ -198,7 +238,7 @@ public final class LeafTable extends AbstractMap<TelemetryPath, TelemetryValue> 
             if (filled != layout.size()) {
                 throw new IllegalStateException("filled " + filled + " of " + layout.size() + " leaves");
             }
-            return new LeafTable(layout, raw, objects, 0, null);
+            return new LeafTable(layout, column, objects, slabs, 0, null);
         }
     }
 }

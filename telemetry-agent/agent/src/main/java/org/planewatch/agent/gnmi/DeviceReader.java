@@ -78,9 +78,7 @@ final class DeviceReader {
 
     /** The agent's own leaves, stamped {@code timestampNs} like the device they are served with. */
     void visitAgentLeaves(long timestampNs, LeafVisitor visitor) {
-        for (Map.Entry<TelemetryPath, TelemetryValue> leaf : stats.leaves().entrySet()) {
-            visitor.leaf(leaf.getKey(), leaf.getValue(), timestampNs);
-        }
+        stats.visit((path, value) -> visitor.leaf(path, value, timestampNs));
     }
 
     @FunctionalInterface

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.planewatch.agent.backend.ColumnSlabs;
 import org.planewatch.agent.backend.LeafLayout;
 import org.planewatch.agent.backend.LeafTable;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -31,16 +32,21 @@ final class TableWriter {
          */
         private final Map<List<TelemetryPath>, LeafLayout> byShape = new HashMap<>();
 
+        /** The tables' numeric columns (ADR 0130), slabs no larger than {@link #leaves}. */
+        private final ColumnSlabs slabs = new ColumnSlabs();
+        /** The leaves of every device's last layout: what one publication of them all takes. */
+        private long leaves;
+
         LeafTable table(String device, Consumer<TableWriter> fill) {
             LeafLayout layout = byDevice.get(device);
             if (layout != null) {
-                TableWriter values = new TableWriter(layout);
+                TableWriter values = new TableWriter(layout, slabs);
                 fill.accept(values);
                 if (values.matches()) {
                     return values.builder.build();
                 }
             }
-            TableWriter shape = new TableWriter(null);
+            TableWriter shape = new TableWriter(null, null);
             fill.accept(shape);
             layout = byShape.get(shape.paths);
             if (layout == null) {
@@ -50,8 +56,10 @@ final class TableWriter {
                 layout = new LeafLayout(shape.paths);
                 byShape.put(shape.paths, layout);
             }
-            byDevice.put(device, layout);
-            TableWriter values = new TableWriter(layout);
+            LeafLayout before = byDevice.put(device, layout);
+            leaves += layout.size() - (before == null ? 0 : before.size());
+            slabs.expectRound(leaves);
+            TableWriter values = new TableWriter(layout, slabs);
             fill.accept(values);
             if (!values.matches()) {
                 throw new IllegalStateException("the leaves of " + device + " changed shape within one publish");
@@ -65,9 +73,9 @@ final class TableWriter {
     private final List<TelemetryPath> paths;
     private boolean mismatch;
 
-    private TableWriter(LeafLayout layout) {
+    private TableWriter(LeafLayout layout, ColumnSlabs slabs) {
         this.layout = layout;
-        this.builder = layout == null ? null : new LeafTable.Builder(layout);
+        this.builder = layout == null ? null : new LeafTable.Builder(layout, slabs);
         this.paths = layout == null ? new ArrayList<>() : null;
     }
 

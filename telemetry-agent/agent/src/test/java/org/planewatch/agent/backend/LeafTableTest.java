@@ -2,6 +2,7 @@ package org.planewatch.agent.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
@@ -111,6 +112,52 @@ class LeafTableTest {
         assertEquals(300, t.generation());
         assertEquals(false, t.changedSince(0, 100), "unchanged for 300 publications, asked about 200");
         assertEquals(true, t.changedSince(0, 20), "asked about 280 back: the age saturated at 255, so maybe");
+    }
+
+    @Test
+    void tablesCutFromSharedSlabsReadAndAgeLikeTablesWithArraysOfTheirOwn() {
+        ColumnSlabs slabs = new ColumnSlabs();
+        LeafTable other = slabbed(slabs, AB, TelemetryValue.uint(7), TelemetryValue.str("UP"))
+                .following(null);
+        List<List<TelemetryValue>> publications = List.of(
+                List.of(TelemetryValue.uint(1), TelemetryValue.str("UP")),
+                List.of(TelemetryValue.uint(2), TelemetryValue.str("UP")),
+                List.of(TelemetryValue.uint(2), TelemetryValue.str("DOWN")),
+                List.of(TelemetryValue.uint(2), TelemetryValue.str("DOWN")));
+        LeafTable own = null;
+        LeafTable cut = null;
+        for (List<TelemetryValue> values : publications) {
+            own = table(AB, values.toArray(TelemetryValue[]::new)).following(own);
+            other = slabbed(slabs, AB, TelemetryValue.uint(other.raw(0) + 1), TelemetryValue.str("UP"))
+                    .following(other);
+            cut = slabbed(slabs, AB, values.toArray(TelemetryValue[]::new)).following(cut);
+            assertEquals(own, cut);
+            for (long since = -1; since <= cut.generation(); since++) {
+                assertEquals(changed(own, since), changed(cut, since), "changed since " + since);
+            }
+        }
+        assertEquals(
+                Map.of(A, TelemetryValue.uint(11), B, TelemetryValue.str("UP")), other, "its neighbour in the slabs");
+    }
+
+    @Test
+    void aFollowingTableKeepsThePreviousTextValuesWhenNoneChanged() {
+        TelemetryValue up = TelemetryValue.str("UP");
+        LeafTable g0 = table(AB, TelemetryValue.uint(1), up).following(null);
+        LeafTable g1 =
+                table(AB, TelemetryValue.uint(2), TelemetryValue.str("UP")).following(g0);
+        assertSame(up, g1.value(1), "the same values: the array of g0 serves g1");
+        LeafTable g2 =
+                table(AB, TelemetryValue.uint(2), TelemetryValue.str("DOWN")).following(g1);
+        assertEquals(TelemetryValue.str("DOWN"), g2.value(1));
+    }
+
+    private static LeafTable slabbed(ColumnSlabs slabs, LeafLayout layout, TelemetryValue... values) {
+        LeafTable.Builder b = new LeafTable.Builder(layout, slabs);
+        for (TelemetryValue v : values) {
+            b.value(v);
+        }
+        return b.build();
     }
 
     private static List<Boolean> changed(LeafTable table, long since) {

@@ -12,7 +12,6 @@ import org.planewatch.console.state.FleetRoles;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
 import org.planewatch.console.telemetry.IngestEvent;
-import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.fleet.RollupJson;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
@@ -77,49 +76,16 @@ public final class DevicePartials {
 
     /** Applies a notification as it came (remembered neighbors, tests), leaving out the tables never read. */
     public void apply(IngestEvent.Notification notification) {
-        IngestEvent.Notification read = withoutUnreadTables(notification);
-        if (read != null) {
-            store.apply(List.of(read));
-        }
-    }
-
-    /** Whether the rollups read the leaf at {@code path}: not a switch port's queues, nor a host's QPs. */
-    public static boolean reads(TelemetryPath path) {
-        return !unread(path);
+        applyRead(notification.keepingUpdates(DevicePartials::reads));
     }
 
     /**
-     * {@code notification} without the leaves of the tables the plane sums and links never read
-     * (ADR 0112): a switch port's queues and a host's QPs (the hosts' EV counts come from their plane
-     * leaves: collectors subscribe to no per-EV state). Null when nothing is left to apply.
+     * Whether the rollups read the leaf at {@code path}: not the tables the plane sums and links never
+     * read (ADR 0112), a switch port's queues and a host's QPs (the hosts' EV counts come from their
+     * plane leaves: collectors subscribe to no per-EV state).
      */
-    static IngestEvent.Notification withoutUnreadTables(IngestEvent.Notification notification) {
-        List<TelemetryUpdate> updates = notification.updates();
-        int unread = 0;
-        for (TelemetryUpdate update : updates) {
-            if (unread(update.path())) {
-                unread++;
-            }
-        }
-        if (unread == 0) {
-            return notification;
-        }
-        if (unread == updates.size() && notification.deletes().isEmpty()) {
-            return null;
-        }
-        List<TelemetryUpdate> kept = new ArrayList<>(updates.size() - unread);
-        for (TelemetryUpdate update : updates) {
-            if (!unread(update.path())) {
-                kept.add(update);
-            }
-        }
-        return new IngestEvent.Notification(
-                notification.source(),
-                notification.target(),
-                notification.timestampNs(),
-                kept,
-                notification.deletes(),
-                notification.arrivalMillis());
+    public static boolean reads(TelemetryPath path) {
+        return !unread(path);
     }
 
     private static boolean unread(TelemetryPath path) {

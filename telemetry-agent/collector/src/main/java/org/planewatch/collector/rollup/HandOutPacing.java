@@ -1,14 +1,18 @@
 package org.planewatch.collector.rollup;
 
+import java.util.function.IntSupplier;
+
 /**
  * When a per-device task hands out its changes: once a second, as the rollups are written, unless
  * handing out took long, and then only after ten times as long. A hand-out walks every device and
  * link the task holds (ADR 0120 lists what is still proportional to them): while the initial states
  * of the full fabric arrived, one took most of a second for tasks of thousands of devices, the stream
  * thread spent its time handing out instead of reading, and the rollups' consumer lag grew without
- * bound. Paced, a hand-out takes at most a tenth of the thread's time; the rollups are then written
+ * bound. Paced, hand-outs take at most a tenth of the thread's time; the rollups are then written
  * less often, which their age shows (the plane rollups' timestamps, /metrics), instead of falling
- * further behind. Not thread-safe: the task's thread.
+ * further behind. The tenth is the thread's, shared by every task it runs: each task on a thread of
+ * six waits sixty times its hand-out's cost (a tenth each let six tasks spend 61 % of the thread's
+ * samples handing out in full-scale run 8). Not thread-safe: the task's thread.
  */
 public final class HandOutPacing {
     /** How often changes are handed out when handing out is cheap. */
@@ -17,7 +21,19 @@ public final class HandOutPacing {
     /** A hand-out may take one part in this many of the task's time. */
     static final int SHARE = 10;
 
+    private final IntSupplier sharers;
+
     private long nextAtMillis = Long.MIN_VALUE;
+
+    /** A task alone on its thread. */
+    public HandOutPacing() {
+        this(() -> 1);
+    }
+
+    /** @param sharers how many tasks, this one included, hand out on its thread now */
+    public HandOutPacing(IntSupplier sharers) {
+        this.sharers = sharers;
+    }
 
     /** Whether a hand-out is due at {@code nowMillis}. */
     public boolean due(long nowMillis) {
@@ -25,12 +41,12 @@ public final class HandOutPacing {
     }
 
     /**
-     * A hand-out began at {@code startedMillis} and took {@code tookNanos}. When ten times that is
-     * within the period, the next is due at the next tick (the ticks keep the once-a-second cadence,
-     * late ones included); else not before ten times that from the start.
+     * A hand-out began at {@code startedMillis} and took {@code tookNanos}. When ten times that, times
+     * the tasks sharing the thread, is within the period, the next is due at the next tick (the ticks
+     * keep the once-a-second cadence, late ones included); else not before that long from the start.
      */
     public void handedOut(long startedMillis, long tookNanos) {
-        long paced = tookNanos / 1_000_000 * SHARE;
+        long paced = tookNanos / 1_000_000 * SHARE * Math.max(1, sharers.getAsInt());
         nextAtMillis = paced <= PERIOD_MILLIS ? Long.MIN_VALUE : startedMillis + paced;
     }
 }

@@ -55,7 +55,10 @@ public final class RememberedNeighbors {
 
     /** Whether deleting {@code deleted} removes LLDP leaves: it lies under the LLDP table, or above it. */
     private static boolean reachesLldp(TelemetryPath deleted) {
-        return LLDP.matches(deleted) || new PathPattern(deleted).matches(LldpLeaves.ROOT);
+        // A delete deeper than the LLDP root (an exclusion ring's eviction, in most host samples)
+        // cannot lie above it: no pattern is made for it.
+        return LLDP.matches(deleted)
+                || (deleted.size() <= LldpLeaves.ROOT.size() && new PathPattern(deleted).matches(LldpLeaves.ROOT));
     }
 
     /**

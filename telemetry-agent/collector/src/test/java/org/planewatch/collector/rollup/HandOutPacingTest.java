@@ -28,4 +28,16 @@ class HandOutPacingTest {
         pacing.handedOut(14_000, 30 * MS);
         assertTrue(pacing.due(15_000), "cheap again: at the next tick");
     }
+
+    @Test
+    void tasksSharingAThreadShareItsTenthTheirPacingGrowingAsTasksCome() {
+        int[] tasks = {6};
+        HandOutPacing shared = new HandOutPacing(() -> tasks[0]);
+        shared.handedOut(1_000, 20 * MS); // 20 ms x 10 x 6 = 1.2 s: past the period
+        assertFalse(shared.due(2_000));
+        assertTrue(shared.due(2_200));
+        tasks[0] = 2;
+        shared.handedOut(3_000, 20 * MS); // 400 ms: within the period again
+        assertTrue(shared.due(4_000), "fewer tasks on the thread: at the next tick");
+    }
 }

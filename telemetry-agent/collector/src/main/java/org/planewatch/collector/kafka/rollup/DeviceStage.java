@@ -1,6 +1,7 @@
 package org.planewatch.collector.kafka.rollup;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -44,18 +45,24 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
 
     private ProcessorContext<String, PerDeviceOutput> context;
     private DevicePartials partials;
-    private final HandOutPacing pacing = new HandOutPacing();
+    private final HandOutPacing pacing;
     private final RollupCounters counters;
     private final FleetRolesStore roles;
+    /** The per-device tasks of this process: they share its one stream thread (ADR 0100). */
+    private final AtomicInteger tasks;
 
-    DeviceStage(RollupCounters counters, FleetRolesStore roles) {
+    /** @param tasks the per-device tasks open in this process, shared by its stages */
+    DeviceStage(RollupCounters counters, FleetRolesStore roles, AtomicInteger tasks) {
         this.counters = counters;
         this.roles = roles;
+        this.tasks = tasks;
+        this.pacing = new HandOutPacing(tasks::get);
     }
 
     @Override
     public void init(ProcessorContext<String, PerDeviceOutput> context) {
         this.context = context;
+        tasks.incrementAndGet();
         ReadOnlyKeyValueStore<String, String> fleet = context.getStateStore(FleetRolesStore.STORE);
         this.partials =
                 new DevicePartials(context.taskId().toString(), context::currentSystemTimeMs, roles.reader(fleet));
@@ -101,6 +108,11 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         } else {
             neighbors.put(device, merged);
         }
+    }
+
+    @Override
+    public void close() {
+        tasks.decrementAndGet();
     }
 
     private void emit(long now) {

@@ -1,6 +1,7 @@
 package org.planewatch.collector.kafka.rollup;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
@@ -38,6 +39,8 @@ public final class RollupTopology {
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore(DeviceStage.NEIGHBORS), Serdes.String(), Serdes.ByteArray()));
         FleetRolesStore roles = new FleetRolesStore();
+        // One topology per collector, run by its one stream thread: the per-device tasks share it.
+        AtomicInteger deviceTasks = new AtomicInteger();
         builder.addGlobalStore(
                 Stores.keyValueStoreBuilder(
                                 Stores.inMemoryKeyValueStore(FleetRolesStore.STORE), Serdes.String(), Serdes.String())
@@ -48,7 +51,10 @@ public final class RollupTopology {
         Map<String, KStream<String, PerDeviceOutput>> perDevice = builder.stream(
                         topics.updates(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("updates"))
-                .process(() -> new DeviceStage(counters, roles), Named.as("per-device"), DeviceStage.NEIGHBORS)
+                .process(
+                        () -> new DeviceStage(counters, roles, deviceTasks),
+                        Named.as("per-device"),
+                        DeviceStage.NEIGHBORS)
                 .split(Named.as("per-device-"))
                 .branch((device, output) -> output instanceof FleetRole, Branched.as("roles"))
                 .defaultBranch(Branched.as("partials"));
