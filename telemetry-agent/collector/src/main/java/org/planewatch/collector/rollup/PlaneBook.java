@@ -42,6 +42,9 @@ public final class PlaneBook {
         final Map<String, PlanePartial> partials = new HashMap<>();
         final Map<String, Map<String, LinkPartial>> linkViews = new HashMap<>();
         final Map<String, LinkRollup> links = new LinkedHashMap<>();
+        /** What {@link #sum} and the alarms need of {@link #links}, kept as they change. */
+        final LinkTotals totals = new LinkTotals();
+
         final Set<String> dirtyLinks = new HashSet<>();
         final Set<String> sentSuspects = new HashSet<>();
         TelemetryStore decisions;
@@ -133,7 +136,7 @@ public final class PlaneBook {
             PlaneRollup rollup = sum(plane, now, ranked.size());
             rolled.add(rollup);
             out.add(new RollupOutput(RollupOutput.Kind.PLANES, Integer.toString(plane.number), rollup));
-            plane.links.values().stream().filter(l -> "DOWN".equals(l.state())).forEach(down::add);
+            down.addAll(plane.totals.down());
         }
         out.addAll(alarms.judge(rolled, down, suspects, now));
         return out;
@@ -146,16 +149,17 @@ public final class PlaneBook {
             if (views == null) {
                 // Whether or not this instance wrote it: one started from its store may lose a link's last
                 // view before its first tick, while the topic still holds what its earlier instance wrote.
-                plane.links.remove(id);
+                plane.totals.remove(plane.links.remove(id));
                 out.add(new RollupOutput(RollupOutput.Kind.LINKS, id, null));
                 continue;
             }
             LinkRollup merged = merge(id, plane.number, views.values(), now);
-            LinkRollup before = plane.links.put(id, merged);
+            LinkRollup before = plane.links.get(id);
             if (before == null || !sameFigures(before, merged)) {
+                plane.links.put(id, merged);
+                plane.totals.remove(before);
+                plane.totals.add(merged);
                 out.add(new RollupOutput(RollupOutput.Kind.LINKS, id, merged));
-            } else {
-                plane.links.put(id, before);
             }
         }
         plane.dirtyLinks.clear();
@@ -283,19 +287,7 @@ public final class PlaneBook {
             lastHop = sum(lastHop, p.lastHopTrimRate());
             fabric = sum(fabric, p.fabricTrimRate());
         }
-        int linksDown = 0;
-        int core = 0;
-        double coreSum = 0;
-        Double coreMax = null;
-        for (LinkRollup link : plane.links.values()) {
-            boolean up = "UP".equals(link.state());
-            linksDown += up ? 0 : 1;
-            if (up && "T0_T1".equals(link.kind()) && link.utilization() != null) {
-                core++;
-                coreSum += link.utilization();
-                coreMax = max(coreMax, link.utilization());
-            }
-        }
+        LinkTotals links = plane.totals;
         long evs = good + out;
         return new PlaneRollup(
                 plane.number,
@@ -308,10 +300,10 @@ public final class PlaneBook {
                 goodput,
                 lastHop,
                 fabric,
-                linksDown,
+                links.downCount(),
                 plane.links.size(),
-                core == 0 ? null : coreSum / core,
-                coreMax,
+                links.coreUtilizationMean(),
+                links.coreUtilizationMax(),
                 suspects);
     }
 }
