@@ -18,7 +18,7 @@ public final class HandOutPacing {
     /** How often changes are handed out when handing out is cheap. */
     static final long PERIOD_MILLIS = 1_000;
 
-    /** A hand-out may take one part in this many of the task's time. */
+    /** Hand-outs may take one part in this many of their thread's time. */
     static final int SHARE = 10;
 
     private final IntSupplier sharers;
