@@ -59,7 +59,9 @@ import org.planewatch.telemetry.path.TelemetryPath;
  * queue's {@link ReadCredits} before it is queued: without one, that thread waits, and so every
  * stream of the connection waits with it (each has at most one response delivered and not taken);
  * what they have not read stays in the agent (HTTP/2 flow control), never in this process beyond
- * the connection's window. A stream waiting for its device holds no credit.
+ * the connection's window. A stream waiting for its device holds no credit. Fed into a queue
+ * {@linkplain IngestQueue#holdingBack holding back} (the collector's today, ADR 0125), the same
+ * one thread waits for room, with the same effect (ADR 0132).
  */
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
@@ -79,7 +81,10 @@ public final class GnmiTargetClient implements AutoCloseable {
     private final Backoff backoff;
     /** The queue's credits when it is paced; null: gRPC reads as fast as the agent sends. */
     private final ReadCredits credits;
-    /** Paced: the connection's one callback thread, which waits for credits; null: gRPC's shared pool. */
+    /**
+     * A queue that holds its sources back: the connection's one callback thread, which waits for
+     * credits or room; null: gRPC's shared pool.
+     */
     private final ExecutorService callbacks;
 
     private final ManagedChannel channel;
@@ -118,9 +123,10 @@ public final class GnmiTargetClient implements AutoCloseable {
         this.scheduler = scheduler;
         this.backoff = backoff;
         this.credits = queue.credits().orElse(null);
-        // Paced: the connection's one callback thread. Callbacks gRPC hands over after close (the
-        // calls' ends) are of no use then: discarded, not rejected with a stack trace in gRPC's log.
-        this.callbacks = credits == null
+        // A queue that holds its sources back: the connection's one callback thread. Callbacks gRPC
+        // hands over after close (the calls' ends) are of no use then: discarded, not rejected with
+        // a stack trace in gRPC's log.
+        this.callbacks = !queue.holdsSourcesBack()
                 ? null
                 : new ThreadPoolExecutor(
                         1,
@@ -135,8 +141,10 @@ public final class GnmiTargetClient implements AutoCloseable {
                         new ThreadPoolExecutor.DiscardPolicy());
         NettyChannelBuilder builder = NettyChannelBuilder.forAddress(config.host(), config.port(), credentials(config));
         if (callbacks != null) {
-            // Waiting for a credit blocks this connection's callbacks only: never gRPC's shared pool,
-            // which would start a thread for every other stream's next callback.
+            // Waiting for a credit or for room blocks this connection's callbacks only: never gRPC's
+            // shared pool, which starts a thread for every other stream's next callback (a collector
+            // held back on the full fabric had 3,221 threads alive, 8,575 at the peak, 24 started a
+            // second: docs/benchmarks.md, stop 37).
             builder.executor(callbacks);
         }
         // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream

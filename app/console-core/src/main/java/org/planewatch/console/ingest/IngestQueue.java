@@ -158,6 +158,16 @@ public final class IngestQueue {
         return new IngestQueue(responses + PACED_CONNECTION_ROOM, Long.MAX_VALUE / 8, 1, EVENT_WAIT, credits, false);
     }
 
+    /**
+     * Whether a network thread offering a response may wait here for as long as the owner takes to
+     * make room (a paced queue, or one {@linkplain #holdingBack holding back}): a connection feeding
+     * such a queue runs its callbacks on a thread of its own, so that the wait holds back that
+     * connection rather than tying up one pooled thread per waiting stream.
+     */
+    public boolean holdsSourcesBack() {
+        return credits != null || samplesWaitForRoom;
+    }
+
     /** The credits a paced queue's subscriptions read with; empty for a queue that coalesces. */
     public Optional<ReadCredits> credits() {
         return Optional.ofNullable(credits);

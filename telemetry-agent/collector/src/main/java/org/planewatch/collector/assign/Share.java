@@ -37,7 +37,7 @@ public final class Share {
         }
         Integer before = held.put(target, share);
         if (before != null && before != share) {
-            // Listed in two shares (its key hashed elsewhere after a partition count change): keep the newer.
+            // Listed in two shares (placed elsewhere by a changed list, its tombstone not read yet): keep the newer.
             byShare.get(before).remove(target);
             listener.lost(target);
         }

@@ -111,7 +111,9 @@ class ForwardingUnderBackPressureTest {
                 2L * expected.values().stream().mapToInt(List::size).max().orElseThrow();
         assertTrue(total > 4 * coalescedLeaves, "the initial states (" + total + " leaves) overflow both sides");
 
-        IngestQueue queue = IngestQueue.holdingBack(4, 100, coalescedLeaves, Duration.ofSeconds(30));
+        // Room in the FIFO for every stream's connection changes and sync markers (34 events): a connection
+        // waits only for the coalescing side, as at scale (16,384 events, ADR 0125), not for an event's room.
+        IngestQueue queue = IngestQueue.holdingBack(64, 100, coalescedLeaves, Duration.ofSeconds(30));
         GatedUpdateSink sink = new GatedUpdateSink();
         PublishCounters counters = new PublishCounters();
         forwardAll(targets, queue, sink, counters);
@@ -122,6 +124,11 @@ class ForwardingUnderBackPressureTest {
         Thread.sleep(500); // the subscriptions run into the full coalescing side meanwhile
         assertEquals(0, queue.totals().droppedUpdates(), "nothing dropped while the sink takes nothing");
         assertTrue(queue.totals().coalescedLeaves() <= coalescedLeaves, "the coalescing side within its bound");
+        long waiting = threadsWaitingInTheQueue();
+        assertTrue(
+                waiting >= 1 && waiting <= 2,
+                "the subscriptions wait on one thread per connection (2), not one per stream (16): " + waiting
+                        + " threads wait in the queue");
 
         sink.open();
         await(
@@ -136,6 +143,15 @@ class ForwardingUnderBackPressureTest {
                     record.updates().size() <= Forwarder.MAX_UPDATES_PER_RECORD,
                     record.target() + " published " + record.updates().size() + " updates in one record");
         }
+    }
+
+    /** Live threads inside {@link IngestQueue#offer}: network threads waiting for room. */
+    private static long threadsWaitingInTheQueue() {
+        return Thread.getAllStackTraces().values().stream()
+                .filter(stack -> java.util.Arrays.stream(stack)
+                        .anyMatch(frame -> frame.getClassName().equals(IngestQueue.class.getName())
+                                && frame.getMethodName().equals("offer")))
+                .count();
     }
 
     /**

@@ -22,13 +22,14 @@ record BenchOptions(
         Path screenshots,
         Path work,
         boolean suppressRedundant,
-        String collectorGc) {
+        String collectorGc,
+        boolean nativeMemory) {
 
     static final String USAGE = "usage: FleetPipelineBench [--scenario FILE] [--agent-jar JAR] [--collector-jar JAR]"
             + " [--agent-heap 2g] [--collector-heap 2g] [--measure-seconds 120] [--ready-seconds 900]"
             + " [--publish-interval-ms 15000] [--counter-interval-ms 60000] [--console-jar JAR]"
             + " [--screenshots DIR (run under a display, e.g. xvfb-run)] [--work DIR] [--suppress-redundant on|off]"
-            + " [--collector-gc g1|parallel]";
+            + " [--collector-gc g1|parallel] [--native-memory on|off]";
 
     static BenchOptions parse(String[] args) throws IOException {
         Path scenario = Path.of("sim-backend/scenarios/scale/full-scale-incident.yaml");
@@ -45,6 +46,7 @@ record BenchOptions(
         Path work = null;
         boolean suppress = false;
         String collectorGc = "g1";
+        boolean nativeMemory = false;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -66,6 +68,7 @@ record BenchOptions(
                 case "--work" -> work = Path.of(value);
                 case "--suppress-redundant" -> suppress = onOff(flag, value);
                 case "--collector-gc" -> collectorGc = gc(flag, value);
+                case "--native-memory" -> nativeMemory = onOff(flag, value);
                 default -> throw new BenchFailure("unknown option " + flag + "; " + USAGE);
             }
         }
@@ -92,7 +95,8 @@ record BenchOptions(
                 screenshots != null ? Files.createDirectories(screenshots) : null,
                 work != null ? Files.createDirectories(work) : Files.createTempDirectory("fleet-pipeline-bench"),
                 suppress,
-                collectorGc);
+                collectorGc,
+                nativeMemory);
     }
 
     private static String heap(String flag, String value) {
@@ -112,6 +116,15 @@ record BenchOptions(
     /** The collectors' JVM options for their garbage collector: G1 (the JVM's default) or the parallel one. */
     java.util.List<String> collectorGcOptions() {
         return collectorGc.equals("parallel") ? java.util.List.of("-XX:+UseParallelGC") : java.util.List.of();
+    }
+
+    /**
+     * JVM options of the agent and the collectors beside their heap and GC log: native memory
+     * tracking when asked for ({@code --native-memory on}; the bench then reports it with each
+     * process line).
+     */
+    java.util.List<String> trackingOptions() {
+        return nativeMemory ? java.util.List.of(NativeMemory.TRACKING) : java.util.List.of();
     }
 
     private static boolean onOff(String flag, String value) {

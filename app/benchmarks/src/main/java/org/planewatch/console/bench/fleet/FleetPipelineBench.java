@@ -50,6 +50,14 @@ public final class FleetPipelineBench {
     private static final Duration START_BOUND = Duration.ofMinutes(10);
     private static final Duration CONSOLE_BOUND = Duration.ofMinutes(3);
     private static final Duration DRILL_BOUND = Duration.ofSeconds(60);
+    /** The collectors' shares (their default, {@code --shares} 12) and the most devices an entry gets. */
+    private static final int SHARES = 12;
+
+    private static final int MAX_PER_ENTRY = 4_096;
+
+    /** How often the processes' CPU and memory are reported while the bench waits for the whole fabric. */
+    private static final Duration PROCESSES_EVERY = Duration.ofMinutes(5);
+
     private static final Duration TAKEOVER_BOUND = Duration.ofSeconds(120);
     private static final Duration EXCLUSIONS_BOUND = Duration.ofSeconds(120);
     private static final int SCREENSHOT_AFTER_SECONDS = 45;
@@ -154,12 +162,13 @@ public final class FleetPipelineBench {
                     + lister.tail());
         }
         Files.write(devices, names, StandardCharsets.UTF_8);
-        // At least 24 entries, so that the 12 shares spread the devices over both collectors; at most
-        // 4,096 devices an entry (the full fabric: 34 entries and connections, docs/scale.md). Entries
-        // reach the shares by their names' hash, so the full fabric's 34 fall 26 to one collector and 8
-        // to the other; 134 entries of 1,024 (79 to 55) took the agent past this machine's memory with
-        // their connections (docs/benchmarks.md, stop 34).
-        int perEntry = Math.min(4_096, (fabric.devices() + 23) / 24);
+        // A multiple of the collectors' 12 shares (their default), at least 24 and at most 4,096 devices
+        // an entry: placed by their devices (ADR 0133), the shares then carry the same devices each and
+        // the two collectors half the fabric each (the full fabric: 36 entries of 3,812). Placed by their
+        // names' hash, 34 entries of 4,096 fell 26 to one collector and 8 to the other; 134 entries of
+        // 1,024 took the agent past this machine's memory with their connections (docs/benchmarks.md).
+        int entriesWanted = Math.max(2 * SHARES, SHARES * ceilDiv(fabric.devices(), SHARES * MAX_PER_ENTRY));
+        int perEntry = ceilDiv(fabric.devices(), entriesWanted);
         entries = (fabric.devices() + perEntry - 1) / perEntry;
         Path file = work.resolve("targets.yaml");
         PipelineProcess writer = PipelineProcess.startJar(
@@ -187,6 +196,19 @@ public final class FleetPipelineBench {
         return file;
     }
 
+    @SafeVarargs
+    private static List<String> jvm(List<String>... parts) {
+        List<String> all = new ArrayList<>();
+        for (List<String> part : parts) {
+            all.addAll(part);
+        }
+        return all;
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
+    }
+
     /**
      * The JVM option that logs {@code name}'s collections (pauses, full GCs) beside its log in the work
      * dir, with each pause's phases: at full scale a collector's young pauses took 630 ms at the median
@@ -200,7 +222,7 @@ public final class FleetPipelineBench {
         long start = System.nanoTime();
         agent = PipelineProcess.startJar(
                 "agent",
-                List.of("-Xmx" + options.agentHeap(), gcLog("agent")),
+                jvm(List.of("-Xmx" + options.agentHeap(), gcLog("agent")), options.trackingOptions()),
                 options.agentJar(),
                 List.of(
                         "--backend",
@@ -286,9 +308,10 @@ public final class FleetPipelineBench {
     }
 
     private List<String> collectorJvmOptions(String id) {
-        List<String> jvm = new ArrayList<>(List.of("-Xmx" + options.collectorHeap(), gcLog(id)));
-        jvm.addAll(options.collectorGcOptions());
-        return jvm;
+        return jvm(
+                List.of("-Xmx" + options.collectorHeap(), gcLog(id)),
+                options.collectorGcOptions(),
+                options.trackingOptions());
     }
 
     /**
@@ -299,6 +322,7 @@ public final class FleetPipelineBench {
         long start = System.nanoTime();
         long deadline = start + Duration.ofSeconds(options.readySeconds()).toNanos();
         long nextSay = 0;
+        long nextProcesses = start + PROCESSES_EVERY.toNanos();
         double links = 0;
         while (System.nanoTime() < deadline) {
             alive();
@@ -317,6 +341,10 @@ public final class FleetPipelineBench {
                         a.sum("planewatch_collector_notifications_total")
                                 + CollectorMetrics.scrape(metricsB).sum("planewatch_collector_notifications_total"),
                         secs(start));
+            }
+            if (System.nanoTime() > nextProcesses) {
+                nextProcesses = System.nanoTime() + PROCESSES_EVERY.toNanos();
+                processes(String.format(Locale.ROOT, "after %.0f s of waiting", secs(start)));
             }
             Thread.sleep(1_000);
         }
@@ -535,7 +563,9 @@ public final class FleetPipelineBench {
         long start = System.nanoTime();
         PipelineProcess shot = PipelineProcess.startJar(
                 "console " + name,
-                List.of("-Xmx2g", "-XX:MaxGCPauseMillis=50"),
+                // the console's heap target (under 1 GB); at 2 GB, beside the pipeline at full scale, the
+                // machine ran out of memory (docs/benchmarks.md, run 10)
+                List.of("-Xmx1g", "-XX:MaxGCPauseMillis=50"),
                 options.consoleJar(),
                 args,
                 options.work().resolve("console-" + name + ".log"));
@@ -725,11 +755,20 @@ public final class FleetPipelineBench {
     }
 
     private void processes(String when) {
-        List<PipelineProcess> all = List.of(agent, collectorA);
+        List<PipelineProcess> all = new ArrayList<>(List.of(agent, collectorA));
+        if (collectorB != null && collectorB.isAlive()) {
+            all.add(collectorB);
+        }
         StringBuilder line = new StringBuilder();
         for (PipelineProcess p : all) {
             line.append(String.format(
-                    Locale.ROOT, "%s CPU %.0f s, peak RSS %d MB; ", p.name(), p.cpuSeconds(), p.peakRssMb()));
+                    Locale.ROOT,
+                    "%s CPU %.0f s, RSS %d MB (peak %d MB)%s; ",
+                    p.name(),
+                    p.cpuSeconds(),
+                    p.rssMb(),
+                    p.peakRssMb(),
+                    options.nativeMemory() ? ", " + NativeMemory.summary(p.pid()) : ""));
         }
         line.append(String.format(
                 Locale.ROOT,
