@@ -32,6 +32,9 @@ final class PipelineProcess {
     }
 
     /** Starts {@code java <jvmArgs> -jar jar <args>} with its output in {@code log}. */
+    /** glibc's malloc arenas of the started JVMs: what the packages' units set. */
+    static final String MALLOC_ARENAS = "2";
+
     static PipelineProcess startJar(String name, List<String> jvmArgs, Path jar, List<String> args, Path log)
             throws IOException {
         if (!Files.isRegularFile(jar)) {
@@ -45,10 +48,11 @@ final class PipelineProcess {
         command.add("-jar");
         command.add(jar.toString());
         command.addAll(args);
-        Process p = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        // As the packages' systemd units run the agent and the collector (ADR 0134).
+        builder.environment().put("MALLOC_ARENA_MAX", MALLOC_ARENAS);
+        Process p = builder.start();
         PipelineProcess started = new PipelineProcess(name, p, log);
         synchronized (STARTED) {
             STARTED.add(started);
