@@ -14,6 +14,7 @@ import io.grpc.TlsChannelCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.netty.buffer.UnpooledByteBufAllocator;
 import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
+import io.grpc.netty.shaded.io.netty.channel.FixedRecvByteBufAllocator;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientCalls;
@@ -68,8 +69,8 @@ import org.planewatch.telemetry.path.TelemetryPath;
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
     private static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
-    /** The window of a connection into a queue that holds its sources back (ADR 0134). */
-    private static final int HELD_BACK_WINDOW_BYTES = 4 << 20;
+    /** One read of a connection into a queue that holds its sources back (ADR 0134). */
+    private static final int HELD_BACK_READ_BYTES = 4 << 10;
     /** Seconds without a read before a keepalive ping (see the channel below). */
     private static final long KEEPALIVE_SECONDS = 60;
     /** A target that streamed within this long is redialled with the backoff's low cap. */
@@ -150,18 +151,18 @@ public final class GnmiTargetClient implements AutoCloseable {
             // held back on the full fabric had 3,221 threads alive, 8,575 at the peak, 24 started a
             // second: docs/benchmarks.md, stop 37).
             builder.executor(callbacks);
-            // What a held-back connection has read and not handed on stays in Netty's read buffers,
-            // each stream's bytes a slice that keeps its whole buffer: with gRPC's pooled 2 MiB
-            // chunks and thousands of waiting streams a collector held gigabytes outside its heap
-            // (malloc'd through Java's foreign function API, unseen by native memory tracking: ADR
-            // 0134). Buffers of one read each, freed once read, and a smaller window bound it.
+            // Each stream of a held-back connection keeps its next message, read and not yet handed
+            // on, as a slice of the buffer Netty read it into, and the slice keeps the whole buffer:
+            // gRPC's pooled 2 MiB chunks, or 64 to 128 KiB reads, times tens of thousands of waiting
+            // streams took a collector gigabytes past its heap, malloc'd through Java's foreign
+            // function API where native memory tracking does not see it (ADR 0134). Reads of 4 KiB
+            // into buffers of their own, freed once read, keep a waiting stream's share small.
             builder.withOption(ChannelOption.ALLOCATOR, new UnpooledByteBufAllocator(true));
+            builder.withOption(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(HELD_BACK_READ_BYTES));
         }
         // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
-        // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU. A
-        // connection held back has thousands of streams sharing its window, which bounds what it
-        // holds unread.
-        this.channel = builder.flowControlWindow(callbacks != null ? HELD_BACK_WINDOW_BYTES : FLOW_CONTROL_WINDOW_BYTES)
+        // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
+        this.channel = builder.flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 // gRPC servers (the agent's, grpc-go's in devices) allow one keepalive ping per 5
                 // minutes while they send nothing and cut the connection, every stream of it, at the
