@@ -69,6 +69,9 @@ import org.planewatch.telemetry.path.TelemetryPath;
 public final class GnmiTargetClient implements AutoCloseable {
     private static final int MAX_MESSAGE_BYTES = 64 << 20;
     private static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
+    /** A stream's HTTP/2 window on a connection into a queue that holds its sources back (ADR 0134). */
+    private static final int HELD_BACK_STREAM_WINDOW_BYTES = 16 << 10;
+
     /** One read of a connection into a queue that holds its sources back (ADR 0134). */
     private static final int HELD_BACK_READ_BYTES = 4 << 10;
     /** Seconds without a read before a keepalive ping (see the channel below). */
@@ -161,8 +164,13 @@ public final class GnmiTargetClient implements AutoCloseable {
             builder.withOption(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(HELD_BACK_READ_BYTES));
         }
         // A large HTTP/2 window keeps many notifications in flight: with the default 1 MiB the stream
-        // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU.
-        this.channel = builder.flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
+        // runs as request/response ping-pong and loopback ingest is bound by latency, not CPU. Not
+        // for a held-back connection: gRPC refills the connection's window as data arrives, so what
+        // a waiting stream may receive and keep unread is bounded only by its own window, and a
+        // collector has tens of thousands of streams (3.9 GB malloc'd in col-a of full-scale run 13
+        // with 16 MiB each, ADR 0134).
+        this.channel = builder.flowControlWindow(
+                        callbacks != null ? HELD_BACK_STREAM_WINDOW_BYTES : FLOW_CONTROL_WINDOW_BYTES)
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 // gRPC servers (the agent's, grpc-go's in devices) allow one keepalive ping per 5
                 // minutes while they send nothing and cut the connection, every stream of it, at the
