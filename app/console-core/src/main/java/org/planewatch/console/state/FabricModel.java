@@ -849,6 +849,27 @@ final class FabricModel {
     /** Per switch, the wiring of its ports as the last publication found it. */
     private final Map<String, SwitchWiring> wirings = new HashMap<>();
 
+    /** A switch port that leads to a link: port {@code port} of the switch {@code wiring} wires. */
+    private record Feed(SwitchWiring wiring, int port) {
+        /** Whether this feed comes before port {@code otherPort} of {@code other} in a walk of the switches. */
+        boolean before(SwitchWiring other, int otherPort) {
+            return wiring.position < other.position || wiring.position == other.position && port < otherPort;
+        }
+    }
+
+    private static final Feed[] NO_FEEDS = {};
+
+    /**
+     * Per end of a link, the switch and port {@link LinkBuilder#lossInto} recorded packets lost on their
+     * way into, null when none; the very objects recorded, so that another link that records the same
+     * port since is not undone.
+     */
+    private static final class RecordedLoss {
+        final String[] device = new String[2];
+        final String[] port = new String[2];
+        final Double[] recorded = new Double[2];
+    }
+
     /**
      * Merges both ends of a link; a link is down when either end reports a non-UP status. Kept from
      * one publication to the next with the loss of both directions: a builder and a loss entry made
@@ -857,10 +878,14 @@ final class FabricModel {
      */
     private static final class LinkBuilder {
         final String id;
-        /** The switch ports that lead to this link, in the order a walk of the switches would add them. */
-        private final List<SwitchWiring> feedWirings = new ArrayList<>(2);
+        /**
+         * The switch ports that lead to this link, in the order a walk of the switches would add them:
+         * the first {@link #feeds} (one or two; an array, not lists of wirings and boxed ports: a
+         * collector's model holds a million and a half links, ADR 0135).
+         */
+        private Feed[] feedList = NO_FEEDS;
 
-        private final List<Integer> feedPorts = new ArrayList<>(2);
+        private int feeds;
         /** Whether an end changed since the link was last built (it is in the model's list to build). */
         boolean dirty;
         /** The state of the last publication, null while no port leads to the link. */
@@ -880,10 +905,12 @@ final class FabricModel {
         double errors = Double.NaN;
         double speed = Double.NaN;
         Freshness freshness = Freshness.LIVE;
-        /** The ends seen so far (at most two) and their devices. */
-        final String[] endDevices = new String[2];
+        /** The ends seen so far (at most two) and their devices: fields, not arrays (as the feeds). */
+        private String endDevice0;
 
-        final PortSummary[] ends = new PortSummary[2];
+        private String endDevice1;
+        private PortSummary end0;
+        private PortSummary end1;
         int endCount;
 
         /** Loss by the end that sends, the lower end ({@link #lower}) or the upper; made when first told. */
@@ -898,21 +925,25 @@ final class FabricModel {
         /** Port {@code port} of the switch {@code wiring} wires leads to this link. */
         void feed(SwitchWiring wiring, int port) {
             int at = 0;
-            while (at < feedWirings.size()
-                    && (feedWirings.get(at).position < wiring.position
-                            || feedWirings.get(at).position == wiring.position && feedPorts.get(at) < port)) {
+            while (at < feeds && feedList[at].before(wiring, port)) {
                 at++;
             }
-            feedWirings.add(at, wiring);
-            feedPorts.add(at, port);
+            Feed[] room = feeds < feedList.length ? feedList : new Feed[Math.max(2, 2 * feeds)];
+            System.arraycopy(feedList, at, room, at + 1, feeds - at);
+            if (room != feedList) {
+                System.arraycopy(feedList, 0, room, 0, at);
+                feedList = room;
+            }
+            feedList[at] = new Feed(wiring, port);
+            feeds++;
         }
 
         /** Port {@code port} of the switch {@code wiring} wired no longer leads here (the switch was wired again). */
         void unfeed(SwitchWiring wiring, int port) {
-            for (int at = 0; at < feedWirings.size(); at++) {
-                if (feedWirings.get(at) == wiring && feedPorts.get(at) == port) {
-                    feedWirings.remove(at);
-                    feedPorts.remove(at);
+            for (int at = 0; at < feeds; at++) {
+                if (feedList[at].wiring() == wiring && feedList[at].port() == port) {
+                    System.arraycopy(feedList, at + 1, feedList, at, feeds - at - 1);
+                    feedList[--feeds] = null;
                     return;
                 }
             }
@@ -923,14 +954,14 @@ final class FabricModel {
          * then the host at its far end. False when no port leads to the link any more.
          */
         boolean accumulate(Map<String, DeviceState> devices, Function<DeviceState, Freshness> freshnessOf) {
-            if (feedWirings.isEmpty()) {
+            if (feeds == 0) {
                 return false;
             }
-            SwitchWiring first = feedWirings.getFirst();
-            begin(first.self, first.peers[feedPorts.getFirst()]);
-            for (int at = 0; at < feedWirings.size(); at++) {
-                SwitchWiring wiring = feedWirings.get(at);
-                int i = feedPorts.get(at);
+            SwitchWiring first = feedList[0].wiring();
+            begin(first.self, first.peers[feedList[0].port()]);
+            for (int at = 0; at < feeds; at++) {
+                SwitchWiring wiring = feedList[at].wiring();
+                int i = feedList[at].port();
                 SwitchSummary sw = wiring.summary;
                 add(sw.name(), sw.ports().get(i), sw.freshness());
                 DeviceState host = wiring.host(i, devices);
@@ -961,8 +992,18 @@ final class FabricModel {
             speed = Double.NaN;
             freshness = Freshness.LIVE;
             endCount = 0;
-            Arrays.fill(endDevices, null);
-            Arrays.fill(ends, null);
+            endDevice0 = null;
+            endDevice1 = null;
+            end0 = null;
+            end1 = null;
+        }
+
+        private PortSummary end(int i) {
+            return i == 0 ? end0 : end1;
+        }
+
+        private String endDevice(int i) {
+            return i == 0 ? endDevice0 : endDevice1;
         }
 
         void add(String device, PortSummary port, Freshness endFreshness) {
@@ -976,9 +1017,14 @@ final class FabricModel {
                     ? port.speedBps()
                     : Double.isNaN(port.speedBps()) ? speed : Math.min(speed, port.speedBps());
             freshness = freshness.worse(endFreshness);
-            if (endCount < 2) {
-                endDevices[endCount] = device;
-                ends[endCount++] = port;
+            if (endCount == 0) {
+                endDevice0 = device;
+                end0 = port;
+                endCount = 1;
+            } else if (endCount == 1) {
+                endDevice1 = device;
+                end1 = port;
+                endCount = 2;
             }
         }
 
@@ -992,14 +1038,17 @@ final class FabricModel {
             }
             double both = 0;
             for (int i = 0; i < 2; i++) {
-                double lost = sentBy(endDevices[1 - i]).lost(ends[1 - i], ends[i]);
+                double lost = sentBy(endDevice(1 - i)).lost(end(1 - i), end(i));
                 both += lost;
-                if (lost > 0 && !ends[i].peer().isEmpty()) {
+                if (lost > 0 && !end(i).peer().isEmpty()) {
                     Double recorded = lost;
-                    inLoss.computeIfAbsent(endDevices[i], d -> new HashMap<>()).put(ends[i].name(), recorded);
-                    lostIntoDevice[i] = endDevices[i];
-                    lostIntoPort[i] = ends[i].name();
-                    lostInto[i] = recorded;
+                    inLoss.computeIfAbsent(endDevice(i), d -> new HashMap<>()).put(end(i).name(), recorded);
+                    if (recordedLoss == null) {
+                        recordedLoss = new RecordedLoss();
+                    }
+                    recordedLoss.device[i] = endDevice(i);
+                    recordedLoss.port[i] = end(i).name();
+                    recordedLoss.recorded[i] = recorded;
                 }
             }
             return both;
@@ -1021,32 +1070,31 @@ final class FabricModel {
         /** The state built last, and what it was built from: the same ends (objects) give the same state. */
         private LinkState built;
 
-        private final PortSummary[] builtEnds = new PortSummary[2];
+        private PortSummary builtEnd0;
+        private PortSummary builtEnd1;
         private Freshness builtFreshness;
         private int builtLearns = -1;
-        /** Per end, the switch and port {@link #lossInto} recorded packets lost on their way into, null when none. */
-        private final String[] lostIntoDevice = new String[2];
-
-        private final String[] lostIntoPort = new String[2];
-        /** The very objects recorded: another link that records the same port since is not undone. */
-        private final Double[] lostInto = new Double[2];
+        /** What {@link #lossInto} recorded when this link was last built; null when nothing (most links). */
+        private RecordedLoss recordedLoss;
 
         /** Takes back what {@link #lossInto} recorded in {@code inLoss} when this link was last built. */
         void forgetLoss(Map<String, Map<String, Double>> inLoss) {
+            if (recordedLoss == null) {
+                return;
+            }
             for (int i = 0; i < 2; i++) {
-                if (lostIntoDevice[i] != null) {
-                    Map<String, Double> ports = inLoss.get(lostIntoDevice[i]);
-                    if (ports != null && ports.get(lostIntoPort[i]) == lostInto[i]) {
-                        ports.remove(lostIntoPort[i]);
+                String device = recordedLoss.device[i];
+                if (device != null) {
+                    Map<String, Double> ports = inLoss.get(device);
+                    if (ports != null && ports.get(recordedLoss.port[i]) == recordedLoss.recorded[i]) {
+                        ports.remove(recordedLoss.port[i]);
                         if (ports.isEmpty()) {
-                            inLoss.remove(lostIntoDevice[i]);
+                            inLoss.remove(device);
                         }
                     }
-                    lostIntoDevice[i] = null;
-                    lostIntoPort[i] = null;
-                    lostInto[i] = null;
                 }
             }
+            recordedLoss = null;
         }
 
         /**
@@ -1060,14 +1108,14 @@ final class FabricModel {
             if (built != null
                     && learns == builtLearns
                     && freshness == builtFreshness
-                    && ends[0] == builtEnds[0]
-                    && ends[1] == builtEnds[1]) {
+                    && end0 == builtEnd0
+                    && end1 == builtEnd1) {
                 return built;
             }
             forgetLoss(inLoss);
             built = build(lossInto(inLoss));
-            builtEnds[0] = ends[0];
-            builtEnds[1] = ends[1];
+            builtEnd0 = end0;
+            builtEnd1 = end1;
             builtFreshness = freshness;
             builtLearns = learns;
             return built;

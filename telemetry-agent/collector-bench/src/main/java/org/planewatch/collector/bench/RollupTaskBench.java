@@ -261,12 +261,40 @@ public final class RollupTaskBench {
                         + " (GnmiRecords.Writer), %.0f ns with protobuf's builders (GnmiRecords.encode)%n",
                 encoding / (double) Math.max(1, sampleUpdates),
                 encodingGenerated / (double) Math.max(1, sampleUpdates));
+        // What the tasks hold: the heap after a full collection with them, less the heap without them.
+        long linkViews =
+                tasks.stream().mapToLong(DevicePartials::linksHandedOut).sum();
+        long withTasks = heapAfterGc();
+        tasks.clear();
+        neighbors.clear();
+        long retained = withTasks - heapAfterGc();
+        System.out.printf(
+                Locale.ROOT,
+                "result: the tasks and their devices' remembered neighbors hold %.0f MB after the rounds (heap after a"
+                        + " full collection with them, less without them): %.0f bytes a link view handed out (%d views),"
+                        + " %.0f bytes a device (%d)%n",
+                retained / 1e6,
+                retained / (double) Math.max(1, linkViews),
+                linkViews,
+                retained / (double) Math.max(1, devices.size()),
+                devices.size());
+        java.lang.ref.Reference.reachabilityFence(byDevice);
         System.out.printf(
                 Locale.ROOT,
                 "result: the per-device stage needs %.0f %% of one core at this fabric's size (changes %.0f %%, apply %.0f %%)%n",
                 (meanChanges + meanApply) / 10,
                 meanChanges / 10,
                 meanApply / 10);
+    }
+
+    /** Heap in use after full collections (G1's System.gc() is one): what is reachable. */
+    private static long heapAfterGc() {
+        for (int i = 0; i < 2; i++) {
+            System.gc();
+        }
+        return java.lang.management.ManagementFactory.getMemoryMXBean()
+                .getHeapMemoryUsage()
+                .getUsed();
     }
 
     /** What {@code DeviceStage.process} does with a decoded record: apply it, and keep the device's neighbors. */

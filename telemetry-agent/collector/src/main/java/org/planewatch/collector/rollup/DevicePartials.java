@@ -102,6 +102,11 @@ public final class DevicePartials {
         return store.latest().switches().size() + store.latest().hosts().size();
     }
 
+    /** Links handed out and not gone since: the links this task's devices see. */
+    public int linksHandedOut() {
+        return sentLinks.size();
+    }
+
     /**
      * The partial sums and links that changed since the last call, and the links gone since: from the
      * links the store's publication changed, not a walk of every link it holds (ADR 0123).
@@ -185,9 +190,14 @@ public final class DevicePartials {
                 link.plane(),
                 link.kind().name(),
                 link.up(),
-                RollupJson.known(link.bitsPerSecond()),
-                RollupJson.known(link.trimRate()),
-                RollupJson.known(link.errorRate()),
-                RollupJson.known(link.capacityBps()));
+                finite(link.bitsPerSecond()),
+                finite(link.trimRate()),
+                finite(link.errorRate()),
+                finite(link.capacityBps()));
+    }
+
+    /** {@code value}, or NaN (not known) when it is not a finite number, as the rollups' JSON writes null. */
+    private static double finite(double value) {
+        return Double.isFinite(value) ? value : Double.NaN;
     }
 }

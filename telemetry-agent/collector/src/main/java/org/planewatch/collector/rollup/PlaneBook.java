@@ -19,6 +19,7 @@ import org.planewatch.console.state.localize.Suspect;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.fleet.LinkRollup;
 import org.planewatch.fleet.PlaneRollup;
+import org.planewatch.fleet.RollupJson;
 import org.planewatch.fleet.SuspectRollup;
 
 /**
@@ -40,7 +41,7 @@ public final class PlaneBook {
     private final class Plane {
         final int number;
         final Map<String, PlanePartial> partials = new HashMap<>();
-        final Map<String, Map<String, LinkPartial>> linkViews = new HashMap<>();
+        final Map<String, LinkViews> linkViews = new HashMap<>();
         final Map<String, LinkRollup> links = new LinkedHashMap<>();
         /** What {@link #sum} and the alarms need of {@link #links}, kept as they change. */
         final LinkTotals totals = new LinkTotals();
@@ -87,7 +88,12 @@ public final class PlaneBook {
         }
         if (input.link() != null) {
             LinkPartial link = input.link();
-            plane.linkViews.computeIfAbsent(link.link(), l -> new HashMap<>(2)).put(link.task(), link);
+            LinkViews views = plane.linkViews.get(link.link());
+            if (views == null) {
+                plane.linkViews.put(link.link(), new LinkViews(link));
+            } else {
+                views.put(link);
+            }
             plane.dirtyLinks.add(link.link());
             return DeviceName.otherOrder(link.link())
                     .filter(other -> dropView(plane, other, link.task()))
@@ -102,8 +108,8 @@ public final class PlaneBook {
 
     /** Drops {@code task}'s view of {@code link}; true when it had one. */
     private static boolean dropView(Plane plane, String link, String task) {
-        Map<String, LinkPartial> views = plane.linkViews.get(link);
-        if (views == null || views.remove(task) == null) {
+        LinkViews views = plane.linkViews.get(link);
+        if (views == null || !views.remove(task)) {
             return false;
         }
         if (views.isEmpty()) {
@@ -145,7 +151,7 @@ public final class PlaneBook {
     /** Merges the views of every link that changed; a link no task sees any more goes (a tombstone). */
     private static void mergeLinks(Plane plane, long now, List<RollupOutput> out) {
         for (String id : plane.dirtyLinks) {
-            Map<String, LinkPartial> views = plane.linkViews.get(id);
+            LinkViews views = plane.linkViews.get(id);
             if (views == null) {
                 // Whether or not this instance wrote it: one started from its store may lose a link's last
                 // view before its first tick, while the topic still holds what its earlier instance wrote.
@@ -153,7 +159,7 @@ public final class PlaneBook {
                 out.add(new RollupOutput(RollupOutput.Kind.LINKS, id, null));
                 continue;
             }
-            LinkRollup merged = merge(id, plane.number, views.values(), now);
+            LinkRollup merged = merge(id, plane.number, views, now);
             LinkRollup before = plane.links.get(id);
             if (before == null || !sameFigures(before, merged)) {
                 plane.links.put(id, merged);
@@ -186,20 +192,30 @@ public final class PlaneBook {
     static LinkRollup merge(String id, int plane, Iterable<LinkPartial> views, long now) {
         boolean up = true;
         String kind = null;
-        Double bits = null;
-        Double trims = null;
-        Double errors = null;
-        Double capacity = null;
+        double bits = Double.NaN;
+        double trims = Double.NaN;
+        double errors = Double.NaN;
+        double capacity = Double.NaN;
         for (LinkPartial view : views) {
             up &= view.up();
             kind = view.kind();
-            bits = max(bits, view.bitsPerSecond());
-            trims = sum(trims, view.trimRate());
-            errors = sum(errors, view.errorRate());
-            capacity = min(capacity, view.capacityBps());
+            bits = knownMax(bits, view.bitsPerSecond());
+            trims = knownSum(trims, view.trimRate());
+            errors = knownSum(errors, view.errorRate());
+            capacity = knownMin(capacity, view.capacityBps());
         }
-        Double utilization = bits == null || capacity == null || capacity <= 0 ? null : bits / capacity;
-        return new LinkRollup(id, plane, kind, up ? "UP" : "DOWN", bits, utilization, trims, errors, capacity, now);
+        double utilization = capacity > 0 ? bits / capacity : Double.NaN;
+        return new LinkRollup(
+                id,
+                plane,
+                kind,
+                up ? "UP" : "DOWN",
+                RollupJson.known(bits),
+                RollupJson.known(utilization),
+                RollupJson.known(trims),
+                RollupJson.known(errors),
+                RollupJson.known(capacity),
+                now);
     }
 
     /** The sum of what is known; null when neither is (ifs, not a conditional: that would unbox a null). */
@@ -213,24 +229,18 @@ public final class PlaneBook {
         return a + b;
     }
 
-    private static Double min(Double a, Double b) {
-        if (a == null) {
-            return b;
-        }
-        if (b == null) {
-            return a;
-        }
-        return Math.min(a, b);
+    // Of what is known (not NaN); NaN when neither is.
+
+    private static double knownSum(double a, double b) {
+        return Double.isNaN(a) ? b : Double.isNaN(b) ? a : a + b;
     }
 
-    private static Double max(Double a, Double b) {
-        if (a == null) {
-            return b;
-        }
-        if (b == null) {
-            return a;
-        }
-        return Math.max(a, b);
+    private static double knownMin(double a, double b) {
+        return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.min(a, b);
+    }
+
+    private static double knownMax(double a, double b) {
+        return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
     }
 
     /** The plane's suspects now, ranked; suspects no longer ranked go (tombstones). */

@@ -26,7 +26,7 @@ class PlaneBookTest {
     private long now = 1_000;
     private final PlaneBook book = new PlaneBook(AlarmThresholds.defaults(), () -> now);
 
-    private static LinkPartial view(String task, String link, boolean up, Double bits, Double trims) {
+    private static LinkPartial view(String task, String link, boolean up, double bits, double trims) {
         return new LinkPartial(task, link, 0, "T0_T1", up, bits, trims, 0.0, 100e9);
     }
 
@@ -42,7 +42,7 @@ class PlaneBookTest {
         book.take(PlaneInput.of(new PlanePartial("0_1", 0, 2, 1, 100, 0, 6e9, null, 50.0)));
         book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", true, 20e9, 10.0)));
         book.take(PlaneInput.of(view("0_1", "p0-t0-0~p0-t1-0", false, 30e9, 5.0)));
-        book.take(PlaneInput.of(view("0_1", "p0-t0-1~p0-t1-0", true, 50e9, null)));
+        book.take(PlaneInput.of(view("0_1", "p0-t0-1~p0-t1-0", true, 50e9, Double.NaN)));
 
         List<RollupOutput> out = book.tick();
 
@@ -71,7 +71,7 @@ class PlaneBookTest {
 
     @Test
     void aLinkNoTaskSeesGoesAsATombstoneAndItsAlarmClearsAfterTheClearAfterTime() {
-        book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", false, null, null)));
+        book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", false, Double.NaN, Double.NaN)));
         book.tick();
         book.take(PlaneInput.gone("0_0", "p0-t0-0~p0-t1-0", 0));
         now += 1_000;
@@ -89,6 +89,28 @@ class PlaneBookTest {
                 "cleared");
         assertEquals(
                 0, ((PlaneRollup) of(out, RollupOutput.Kind.PLANES).get("0").value()).linksTotal());
+    }
+
+    @Test
+    void aFigureNoViewKnowsStaysUnknownWhileOneViewsFigureIsTheLinksAndAViewReplacesItsTasksEarlierOne() {
+        book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", true, Double.NaN, 4.0)));
+        book.take(PlaneInput.of(view("0_1", "p0-t0-0~p0-t1-0", true, Double.NaN, Double.NaN)));
+        book.take(PlaneInput.of(view("0_2", "p0-t0-0~p0-t1-0", true, 10e9, 1.0)));
+        book.take(PlaneInput.of(view("0_2", "p0-t0-0~p0-t1-0", true, Double.NaN, 2.0)));
+
+        LinkRollup link = (LinkRollup)
+                of(book.tick(), RollupOutput.Kind.LINKS).get("p0-t0-0~p0-t1-0").value();
+
+        assertNull(link.bitsPerSecond(), "no view knows the bits: 0_2's later view replaced its 10 Gb/s");
+        assertNull(link.utilization(), "no bits, no utilization");
+        assertEquals(6.0, link.trimRate(), 1e-9, "4 from 0_0 and 2 from 0_2's later view; 0_1 knows none");
+        assertEquals(100e9, link.capacityBps(), 1);
+
+        book.take(PlaneInput.gone("0_0", "p0-t0-0~p0-t1-0", 0));
+        now += 1_000;
+        link = (LinkRollup)
+                of(book.tick(), RollupOutput.Kind.LINKS).get("p0-t0-0~p0-t1-0").value();
+        assertEquals(2.0, link.trimRate(), 1e-9, "0_0's view gone, 0_1's and 0_2's left");
     }
 
     @Test

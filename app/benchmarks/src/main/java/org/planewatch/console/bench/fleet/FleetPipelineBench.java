@@ -307,9 +307,13 @@ public final class FleetPipelineBench {
                 options.work().resolve(id + ".log"));
     }
 
+    /** The options the collector's installers give it beside its heap (packaging/pom.xml, ADR 0135). */
+    private static final List<String> COLLECTOR_JAVA_OPTIONS = List.of("-XX:+UseStringDeduplication");
+
     private List<String> collectorJvmOptions(String id) {
         return jvm(
                 List.of("-Xmx" + options.collectorHeap(), gcLog(id)),
+                COLLECTOR_JAVA_OPTIONS,
                 options.collectorGcOptions(),
                 options.trackingOptions());
     }

@@ -49,10 +49,13 @@ final class PlaneStage implements Processor<String, PlaneInput, String, RollupOu
         this.store = context.getStateStore(STORE);
         this.book = new PlaneBook(thresholds, context::currentSystemTimeMs);
         List<PlaneInput> views = new ArrayList<>();
+        List<String> earlier = new ArrayList<>();
         try (KeyValueIterator<String, PlaneInput> kept = store.all()) {
             while (kept.hasNext()) {
                 KeyValue<String, PlaneInput> entry = kept.next();
-                if (entry.key.startsWith(GONE)) {
+                if (entry.value == null) {
+                    earlier.add(entry.key); // an earlier collector's record (PlaneInputSerde)
+                } else if (entry.key.startsWith(GONE)) {
                     book.take(entry.value);
                     unwritten.add(entry.key);
                 } else {
@@ -60,6 +63,7 @@ final class PlaneStage implements Processor<String, PlaneInput, String, RollupOu
                 }
             }
         }
+        earlier.forEach(store::delete);
         // After the views gone: a view kept beside a gone one of the same link and task came after it.
         views.forEach(book::take);
         context.schedule(Duration.ofSeconds(1), PunctuationType.WALL_CLOCK_TIME, this::emit);

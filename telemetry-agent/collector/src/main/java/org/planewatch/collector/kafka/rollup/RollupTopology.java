@@ -35,7 +35,7 @@ public final class RollupTopology {
             TopicLayout topics, RollupLayout rollups, AlarmThresholds thresholds, RollupCounters counters) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.inMemoryKeyValueStore(PlaneStage.STORE), Serdes.String(), new JsonSerde<>(PlaneInput.class)));
+                Stores.inMemoryKeyValueStore(PlaneStage.STORE), Serdes.String(), new PlaneInputSerde()));
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore(DeviceStage.NEIGHBORS), Serdes.String(), Serdes.ByteArray()));
         FleetRolesStore roles = new FleetRolesStore();
@@ -72,7 +72,7 @@ public final class RollupTopology {
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("exclusions"))
                 .process(() -> new DecisionsByPlane(counters), Named.as("decisions-by-plane"));
         KStream<String, RollupOutput> out = partials.merge(decisions, Named.as("plane-inputs"))
-                .repartition(Repartitioned.with(Serdes.String(), new JsonSerde<>(PlaneInput.class))
+                .repartition(Repartitioned.with(Serdes.String(), new PlaneInputSerde())
                         .withName("by-plane")
                         .withNumberOfPartitions(rollups.byPlanePartitions()))
                 .process(() -> new PlaneStage(thresholds), Named.as("per-plane"), PlaneStage.STORE);
