@@ -267,7 +267,10 @@ public final class FleetPipelineBench {
         await(
                 () -> held(CollectorMetrics.scrape(metricsA)) + held(CollectorMetrics.scrape(metricsB)) == entries
                         && held(CollectorMetrics.scrape(metricsB)) > 0,
-                Duration.ofMinutes(2),
+                // At full scale col-a hands shares over while the initial states pour in, and col-b
+                // then subscribes to 18 entries of 3,812 devices: 115 to 155 s after col-a started in
+                // runs 14, 15 and 17, past two minutes in run 16 (docs/benchmarks.md).
+                SHARING_BOUND,
                 "the two collectors did not share the " + entries + " targets (col-a holds "
                         + held(CollectorMetrics.scrape(metricsA)) + ", col-b " + held(CollectorMetrics.scrape(metricsB))
                         + ")");
@@ -306,6 +309,9 @@ public final class FleetPipelineBench {
                 args,
                 options.work().resolve(id + ".log"));
     }
+
+    /** How long the two collectors may take to share the targets between them. */
+    private static final Duration SHARING_BOUND = Duration.ofMinutes(5);
 
     /** The options the collector's installers give it beside its heap (packaging/pom.xml, ADR 0135). */
     private static final List<String> COLLECTOR_JAVA_OPTIONS = List.of("-XX:+UseStringDeduplication");
