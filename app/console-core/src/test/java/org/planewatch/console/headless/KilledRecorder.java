@@ -54,15 +54,28 @@ final class KilledRecorder {
         }
     }
 
-    /** One kill: when it happened, the newest arrival the file holds, the largest gap between batches in the 5 s before the kill. */
+    /**
+     * One kill: when the signal was sent and when the process was seen dead, the newest arrival the file
+     * holds, the largest gap between batches in the 5 s before the kill.
+     */
     record Kill(
             long killMillis,
+            long deadMillis,
             long lastRecordedMillis,
             long largestGapMillis,
             boolean reportedAbrupt,
             String childOutput) {
+        /**
+         * The data lost before the signal was sent. The child runs on until the signal lands, so it may
+         * record an arrival a millisecond or two after {@code killMillis} (CI saw -1 ms): that is no loss.
+         */
         long lostMillis() {
-            return killMillis - lastRecordedMillis;
+            return Math.max(0, killMillis - lastRecordedMillis);
+        }
+
+        /** Whether the file holds an arrival after the process was seen dead: a clock or a file gone wrong. */
+        boolean recordedAfterDeath() {
+            return lastRecordedMillis > deadMillis;
         }
     }
 
@@ -137,6 +150,7 @@ final class KilledRecorder {
             live.complete(null);
         });
         long killMillis;
+        long deadMillis;
         try {
             live.get(60, TimeUnit.SECONDS);
             if (!child.isAlive()) {
@@ -148,6 +162,7 @@ final class KilledRecorder {
             if (!child.waitFor(30, TimeUnit.SECONDS)) {
                 throw new AssertionError("the killed recorder did not end");
             }
+            deadMillis = System.currentTimeMillis();
         } finally {
             child.destroyForcibly();
         }
@@ -159,6 +174,7 @@ final class KilledRecorder {
             }
             return new Kill(
                     killMillis,
+                    deadMillis,
                     range[1],
                     largestGap(out, killMillis - 5_000),
                     recording.abruptEnd().isPresent(),

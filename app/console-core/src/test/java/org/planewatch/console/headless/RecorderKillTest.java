@@ -1,5 +1,6 @@
 package org.planewatch.console.headless;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -30,8 +31,12 @@ class RecorderKillTest {
     void killedRecorderLosesAtMost250MillisecondsBeforeTheKill() throws Exception {
         try (KilledRecorder.Agent agent = KilledRecorder.startAgent()) {
             KilledRecorder.Kill kill = KilledRecorder.recordAndKill(agent.port(), dir, "killed", 1_500);
+            assertFalse(
+                    kill.recordedAfterDeath(),
+                    "the recording holds an arrival at " + kill.lastRecordedMillis() + ", after the recorder was"
+                            + " seen dead at " + kill.deadMillis() + "\n" + kill.childOutput());
             assertTrue(
-                    kill.lostMillis() >= 0 && kill.lostMillis() <= MAX_LOSS_MILLIS,
+                    kill.lostMillis() <= MAX_LOSS_MILLIS,
                     "the last recorded arrival is " + kill.lostMillis()
                             + " ms before the kill (the largest gap between batches in" + " the 5 s before it: "
                             + kill.largestGapMillis() + " ms)\n" + kill.childOutput());
@@ -50,6 +55,7 @@ class RecorderKillTest {
                 KilledRecorder.Kill kill =
                         KilledRecorder.recordAndKill(agent.port(), dir, "killed-" + run, 500 + random.nextInt(4_000));
                 lost.add(kill.lostMillis());
+                assertFalse(kill.recordedAfterDeath(), "run " + run + " recorded after the recorder was dead");
                 assertTrue(kill.reportedAbrupt(), "the recording says it ended abruptly");
                 System.out.println("run " + run + ": lost " + kill.lostMillis()
                         + " ms; largest gap between batches in the 5 s before" + " the kill " + kill.largestGapMillis()
