@@ -115,22 +115,76 @@ public record FabricSnapshot(
         public static final LoadSpread NONE =
                 new LoadSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
-        /** The spread of {@code utilizations} (sorted here), {@link #NONE} when there are none. */
+        /** The spread of {@code utilizations} (left as they are), {@link #NONE} when there are none. */
         public static LoadSpread of(double[] utilizations) {
-            if (utilizations.length == 0) {
+            return ofOwned(utilizations.clone());
+        }
+
+        /**
+         * The spread of {@code values}, which this may reorder: the caller hands over an array of its
+         * own. The median is selected, not sorted for: a plane of the full fabric has 131,072 core
+         * links and the fleet's spreads are worked out again after every change of a link.
+         */
+        public static LoadSpread ofOwned(double[] values) {
+            int n = values.length;
+            if (n == 0) {
                 return NONE;
             }
-            double[] values = utilizations.clone();
-            Arrays.sort(values);
-            double mean = Arrays.stream(values).average().orElse(0);
-            double variance =
-                    Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / values.length;
-            return new LoadSpread(
-                    values[0],
-                    values[values.length / 2],
-                    values[values.length - 1],
-                    mean,
-                    mean == 0 ? 0 : Math.sqrt(variance) / mean);
+            double min = Double.POSITIVE_INFINITY;
+            double max = Double.NEGATIVE_INFINITY;
+            double sum = 0;
+            boolean unknown = false;
+            for (double v : values) {
+                unknown |= Double.isNaN(v);
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+                sum += v;
+            }
+            if (unknown) {
+                // NaN is greater than everything in Arrays.sort's order, which selection cannot follow.
+                Arrays.sort(values);
+                min = values[0];
+                max = values[n - 1];
+            }
+            double mean = sum / n;
+            double squares = 0;
+            for (double v : values) {
+                squares += (v - mean) * (v - mean);
+            }
+            double median = unknown ? values[n / 2] : select(values, n / 2);
+            return new LoadSpread(min, median, max, mean, mean == 0 ? 0 : Math.sqrt(squares / n) / mean);
+        }
+
+        /** The {@code k}-th smallest of {@code a} (no NaN), moving its elements (Hoare's selection). */
+        private static double select(double[] a, int k) {
+            int lo = 0;
+            int hi = a.length - 1;
+            while (lo < hi) {
+                double pivot = a[(lo + hi) >>> 1];
+                int i = lo;
+                int j = hi;
+                while (i <= j) {
+                    while (a[i] < pivot) {
+                        i++;
+                    }
+                    while (a[j] > pivot) {
+                        j--;
+                    }
+                    if (i <= j) {
+                        double swap = a[i];
+                        a[i++] = a[j];
+                        a[j--] = swap;
+                    }
+                }
+                if (k <= j) {
+                    hi = j;
+                } else if (k >= i) {
+                    lo = i;
+                } else {
+                    return a[k];
+                }
+            }
+            return a[k];
         }
 
         /** Whether a link counts in its plane's core spread: a T0-T1 link that is up and has a utilization. */

@@ -113,7 +113,13 @@ class FleetStateTest {
         double sd = Math.sqrt(((0.2 * 0.2) + (0.1 * 0.1) + (0.3 * 0.3)) / 3);
         assertEquals(sd / 0.3, spread.coefficientOfVariation(), 1e-12);
 
-        link("p0-t0-1~p0-t1-0", 0, "UP", 0.3); // a link's load changes: the spread follows
+        link("p0-t0-1~p0-t1-0", 0, "UP", 0.3); // a link's load changes: the spread follows within a second
+        assertEquals(
+                0.6,
+                snapshot().plane(0).orElseThrow().coreSpread().max(),
+                1e-12,
+                "worked out again at most once a second");
+        clock.advance(Duration.ofMillis(FleetState.SPREADS_EVERY_MILLIS));
         assertEquals(0.3, snapshot().plane(0).orElseThrow().coreSpread().max(), 1e-12);
     }
 

@@ -47,7 +47,7 @@ public final class CollectorNode implements AutoCloseable {
                 node.rollups = Rollups.start(settings, layout, logged);
             }
             if (options.metricsPort() != null) {
-                Topics.ensureRollups(settings, layout);
+                Topics.ensureRollups(settings, layout, logged);
                 node.view = RollupView.start(settings, layout, logged);
                 node.metrics = MetricsServer.start(options.metricsAddress(), options.metricsPort(), node::metricsInput);
             }

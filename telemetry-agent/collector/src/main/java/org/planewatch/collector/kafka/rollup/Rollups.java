@@ -69,7 +69,7 @@ public final class Rollups implements AutoCloseable {
 
     /** Creates the output topics when missing and starts the application. */
     public static Rollups start(CollectorSettings settings, RollupLayout layout, Consumer<String> log) {
-        Topics.ensureRollups(settings, layout);
+        Topics.ensureRollups(settings, layout, log);
         Rollups rollups = new Rollups(settings, layout, log);
         rollups.streams.start();
         return rollups;
