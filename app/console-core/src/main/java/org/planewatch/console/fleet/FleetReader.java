@@ -31,7 +31,7 @@ import org.planewatch.fleet.FleetTopics;
 public final class FleetReader implements SnapshotSource, AutoCloseable {
     static final long PUBLISH_MILLIS = 500;
     /** Exclusion records read back per partition at the start, for the recent-events list. */
-    static final int RECENT_DECISIONS = 2_000;
+    public static final int RECENT_DECISIONS = 2_000;
 
     private final FleetAddress address;
     private final InstantSource clock;

@@ -5,9 +5,12 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import org.planewatch.console.fleet.FleetReader;
 import org.planewatch.console.session.FleetSession;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.telemetry.FleetAddress;
@@ -48,18 +51,29 @@ public final class FleetReadBench {
             System.err.println("FleetReadBench: give --bootstrap HOST:PORT (a broker holding a fleet's topics)");
             System.exit(2);
         }
-        long held;
+        // What the topics hold now, read once before the source connects (which also warms the broker's
+        // page cache, as a console connecting to a running broker finds it): compaction removes
+        // records without moving offsets, so offsets alone would overstate it. The exclusions are
+        // counted as the source reads them: the newest RECENT_DECISIONS of each partition.
+        long held = 0;
         try (TopicReader topics = new TopicReader(bootstrap)) {
-            held = 0;
             for (String topic : List.of(
                     "planewatch.rollup.planes",
                     "planewatch.rollup.links",
                     "planewatch.rollup.suspects",
                     "planewatch.rollup.alarms",
                     "planewatch.exclusions")) {
-                long n = topics.records(topic);
-                held += n;
-                say("topic %s holds %,d records", topic, n);
+                long[] n = new long[1];
+                Set<String> keys = new HashSet<>();
+                long last = topic.equals("planewatch.exclusions") ? FleetReader.RECENT_DECISIONS : -1;
+                topics.readTail(topic, last, Duration.ofSeconds(bound), r -> {
+                    n[0]++;
+                    keys.add(r.key());
+                });
+                held += n[0];
+                say(
+                        "topic %s holds %,d records of %,d keys (%,d by its offsets)",
+                        topic, n[0], keys.size(), topics.records(topic));
             }
         }
         long start = System.nanoTime();
