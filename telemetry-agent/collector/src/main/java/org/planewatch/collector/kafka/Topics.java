@@ -122,6 +122,7 @@ public final class Topics {
         Map<ConfigResource, Config> configs =
                 admin.describeConfigs(resources).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         Map<ConfigResource, Collection<AlterConfigOp>> changes = new HashMap<>();
+        List<String> said = new ArrayList<>();
         for (ConfigResource topic : resources) {
             for (Map.Entry<String, String> wanted : ROLLUP_COMPACTION.entrySet()) {
                 ConfigEntry now = configs.get(topic).get(wanted.getKey());
@@ -129,7 +130,7 @@ public final class Topics {
                     changes.computeIfAbsent(topic, t -> new ArrayList<>())
                             .add(new AlterConfigOp(
                                     new ConfigEntry(wanted.getKey(), wanted.getValue()), AlterConfigOp.OpType.SET));
-                    log.accept("topic " + topic.name() + ": " + wanted.getKey() + " set to " + wanted.getValue()
+                    said.add("topic " + topic.name() + ": " + wanted.getKey() + " set to " + wanted.getValue()
                             + " (was " + (now == null ? "unset" : now.value() + ", the broker's") + "), so a new"
                             + " console reads the latest state, not the history");
                 }
@@ -140,12 +141,13 @@ public final class Topics {
         }
         try {
             admin.incrementalAlterConfigs(changes).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            said.forEach(log);
         } catch (ExecutionException e) {
             // A cluster whose ACLs or policy forbid it still serves the rollups, only with longer reads.
             log.accept("could not set the rollup topics' compaction ("
                     + e.getCause().getMessage() + "): a new"
-                    + " console reads their history until an operator sets segment.ms=60000 and"
-                    + " min.cleanable.dirty.ratio=0.1 on them (docs/scale.md)");
+                    + " console reads their history until an operator sets " + ROLLUP_COMPACTION + " on them"
+                    + " (docs/scale.md)");
         }
     }
 
