@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -42,6 +43,8 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
     private final AtomicReference<FabricSnapshot> latest = new AtomicReference<>(FabricSnapshot.empty());
     private final AtomicReference<AlarmThresholds> thresholds = new AtomicReference<>(AlarmThresholds.defaults());
     private volatile boolean stopped;
+    /** The planes topic's partitions, once assigned (the reader's thread only). */
+    private List<TopicPartition> planePartitions = List.of();
 
     private FleetReader(FleetAddress address, InstantSource clock, FreshnessPolicy policy, Duration lookback) {
         this.address = address;
@@ -128,6 +131,9 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                     all.addAll(exclusions);
                     consumer.assign(all);
                     consumer.seekToBeginning(partitions);
+                    planePartitions = partitions.stream()
+                            .filter(p -> p.topic().equals(FleetTopics.PLANES))
+                            .toList();
                     seekToRecent(exclusions);
                     return all;
                 }
@@ -159,7 +165,22 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
         latest.set(state.snapshot(
                 watch.map(DrillDown.Watch::detail),
                 watch.map(DrillDown.Watch::device).orElse(""),
-                connected));
+                connected,
+                connected && planesPending()));
+    }
+
+    /**
+     * Whether the broker holds plane records this consumer has not handed over yet (or it cannot
+     * tell, before its first fetch of them): the rollups' age is then not the collectors'.
+     */
+    private boolean planesPending() {
+        for (TopicPartition partition : planePartitions) {
+            OptionalLong lag = consumer.currentLag(partition);
+            if (lag.isEmpty() || lag.getAsLong() > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void sleep(long millis) {

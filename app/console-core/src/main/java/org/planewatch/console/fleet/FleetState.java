@@ -92,6 +92,9 @@ final class FleetState {
     private List<SwitchSummary> switches = List.of();
     private List<HostSummary> hosts = List.of();
     private Freshness tierFreshness = Freshness.CONNECTING;
+    /** Since when plane records have been waiting in the reader's fetch; -1 when none. */
+    private long pendingSinceMillis = -1;
+
     private long records;
     private long malformed;
     private long lastRecordMillis;
@@ -221,7 +224,8 @@ final class FleetState {
      * The fabric now, with {@code drilled} (the device a view drilled into, as its own raw updates
      * describe it) in place of that device's bare entry.
      */
-    FabricSnapshot snapshot(Optional<FabricSnapshot> drilled, String drilledDevice, boolean connected) {
+    FabricSnapshot snapshot(
+            Optional<FabricSnapshot> drilled, String drilledDevice, boolean connected, boolean planesPending) {
         return snapshot(
                 drilled,
                 t -> new TargetStatus(
@@ -234,7 +238,8 @@ final class FleetState {
                         t.devices(),
                         t.behindMillis()),
                 decisions.publish(IngestStats.NONE).events(),
-                connected);
+                connected,
+                planesPending);
     }
 
     /**
@@ -243,18 +248,21 @@ final class FleetState {
      * giving the exclusion events, the detail of those devices and the state of the recorded topics.
      */
     FabricSnapshot replayed(FabricSnapshot recorded) {
-        return snapshot(Optional.of(recorded), t -> t, recorded.events(), true);
+        return snapshot(Optional.of(recorded), t -> t, recorded.events(), true, false);
     }
 
     private FabricSnapshot snapshot(
             Optional<FabricSnapshot> drilled,
             UnaryOperator<TargetStatus> detailTarget,
             List<ExclusionEvent> events,
-            boolean connected) {
+            boolean connected,
+            boolean planesPending) {
         long now = clock.millis();
         long newest =
                 planes.values().stream().mapToLong(PlaneRollup::atMillis).max().orElse(0);
-        Freshness freshness = policy.judge(newest, now, connected, !problem.isEmpty());
+        Freshness judged = policy.judge(newest, now, connected, !problem.isEmpty());
+        boolean held = holdsJudgement(judged, planesPending, now);
+        Freshness freshness = held ? tierFreshness : judged;
         if (freshness != tierFreshness) {
             tierFreshness = freshness;
             links.replaceAll(l -> l.withFreshness(freshness));
@@ -273,7 +281,7 @@ final class FleetState {
         for (PlaneRollup p : planes.values()) {
             planeSummaries.add(plane(
                     p,
-                    policy.judge(p.atMillis(), now, connected, false),
+                    held ? freshness : policy.judge(p.atMillis(), now, connected, false),
                     spreads.getOrDefault(p.plane(), LoadSpread.NONE)));
         }
         trends.update(planeSummaries, now);
@@ -331,6 +339,26 @@ final class FleetState {
                 trends.trims(),
                 new IngestStats(records, 0, malformed, 0, records, 0, 0, 0, Map.of(label, lastRecordMillis)),
                 trends.points());
+    }
+
+    /**
+     * Whether the tier's freshness stays as it was although the plane rollups read so far say worse:
+     * newer plane records are waiting in this reader's own fetch (a new console reading two million
+     * links from the start, the planes' partition served behind them), so their age says nothing about
+     * the collectors. Every change of the tier's freshness rewrites every link, and at full scale the
+     * reader was seen to judge the tier LOST, then STALE, then LIVE again ten times while it loaded. A
+     * reader that stays behind longer than {@code policy.lostAfter()} is judged on what it has read.
+     */
+    private boolean holdsJudgement(Freshness judged, boolean planesPending, long now) {
+        if (!planesPending) {
+            pendingSinceMillis = -1;
+            return false;
+        }
+        if (pendingSinceMillis < 0 || now < pendingSinceMillis) {
+            pendingSinceMillis = now;
+        }
+        return judged != Freshness.LIVE
+                && now - pendingSinceMillis <= policy.lostAfter().toMillis();
     }
 
     private String detail(long newest, long now) {

@@ -59,7 +59,7 @@ class FleetStateTest {
     }
 
     private FabricSnapshot snapshot() {
-        return state.snapshot(Optional.empty(), "", true);
+        return state.snapshot(Optional.empty(), "", true, false);
     }
 
     @Test
@@ -176,6 +176,53 @@ class FleetStateTest {
         plane(0, 0);
         assertEquals(Freshness.LIVE, snapshot().targets().getFirst().freshness());
         assertTrue(snapshot().activeAlarms().isEmpty());
+    }
+
+    @Test
+    void oldPlaneRecordsDoNotMakeTheTierStaleWhileNewerOnesWaitInTheReadersOwnFetch() {
+        plane(0, 0);
+        link("host-0~p0-t0-0", 0, "UP");
+        clock.advance(Duration.ofSeconds(40));
+        FabricSnapshot loading = state.snapshot(Optional.empty(), "", true, true);
+        assertEquals(
+                Freshness.CONNECTING,
+                loading.targets().getFirst().freshness(),
+                "a new console reading old plane records first is still connecting, not LOST");
+        assertEquals(Freshness.CONNECTING, loading.links().getFirst().freshness());
+        assertEquals(Freshness.CONNECTING, loading.plane(0).orElseThrow().freshness());
+        plane(0, 0);
+        assertEquals(
+                Freshness.LIVE,
+                state.snapshot(Optional.empty(), "", true, false)
+                        .targets()
+                        .getFirst()
+                        .freshness());
+        clock.advance(Duration.ofSeconds(6));
+        FabricSnapshot behind = state.snapshot(Optional.empty(), "", true, true);
+        assertEquals(Freshness.LIVE, behind.targets().getFirst().freshness(), "newer plane records are waiting");
+        assertEquals(Freshness.LIVE, behind.links().getFirst().freshness());
+        assertTrue(behind.activeAlarms().isEmpty(), behind.activeAlarms().toString());
+        assertEquals(
+                Freshness.STALE,
+                snapshot().targets().getFirst().freshness(),
+                "once nothing waits, the rollups' age is the collectors'");
+        plane(0, 0);
+        assertEquals(Freshness.LIVE, snapshot().targets().getFirst().freshness());
+        clock.advance(Duration.ofSeconds(6));
+        assertEquals(
+                Freshness.LIVE,
+                state.snapshot(Optional.empty(), "", true, true)
+                        .targets()
+                        .getFirst()
+                        .freshness());
+        clock.advance(Duration.ofSeconds(31));
+        assertEquals(
+                Freshness.LOST,
+                state.snapshot(Optional.empty(), "", true, true)
+                        .targets()
+                        .getFirst()
+                        .freshness(),
+                "a reader behind for longer than the lost threshold is judged on what it read");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.Set;
 import org.planewatch.console.fleet.FleetReader;
 import org.planewatch.console.session.FleetSession;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.Freshness;
 import org.planewatch.console.telemetry.FleetAddress;
 
 /**
@@ -21,7 +22,8 @@ import org.planewatch.console.telemetry.FleetAddress;
  * long from connecting until its snapshots hold what the rollup topics held then, and what it reads
  * a second on the way. Nothing writes to the topics meanwhile, so runs on a copy of the same
  * directory read the same records (the broker may compact them on start; the bench prints what each
- * topic holds when it connects).
+ * topic holds when it connects). {@link FleetFill} fills an empty broker with a full fabric's rollups
+ * in seconds, and with {@code --live} keeps writing them as collectors do while the bench reads.
  *
  * <pre>
  * java -Xmx2g -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.fleet.FleetReadBench \
@@ -85,6 +87,9 @@ public final class FleetReadBench {
         long lastSay = start;
         long snapshots = 0;
         long lastVersion = -1;
+        // Every change of the tier's freshness (LIVE, STALE, LOST) is a change of every link's.
+        Freshness lastFreshness = null;
+        long freshnessChanges = 0;
         try (FleetSession session =
                 FleetSession.start(new FleetAddress(bootstrap, Map.of(), "bench"), InstantSource.system())) {
             long deadline = start + Duration.ofSeconds(bound).toNanos();
@@ -94,6 +99,12 @@ public final class FleetReadBench {
                 if (s.version() != lastVersion) {
                     lastVersion = s.version();
                     snapshots++;
+                }
+                Freshness freshness =
+                        s.targets().isEmpty() ? null : s.targets().getFirst().freshness();
+                if (freshness != lastFreshness) {
+                    freshnessChanges += lastFreshness == null ? 0 : 1;
+                    lastFreshness = freshness;
                 }
                 if (everyPlane < 0 && s.planes().size() >= planes) {
                     everyPlane = now - start;
@@ -112,13 +123,14 @@ public final class FleetReadBench {
                     long records = s.ingest().appliedUpdates();
                     say(
                             "%6.1f s: %,d records read (%,.0f/s since the last line), %,d links, %,d hosts, %,d"
-                                    + " snapshots published, heap %,d MB, GC %,d ms",
+                                    + " snapshots published, rollups %s, heap %,d MB, GC %,d ms",
                             secs(now - start),
                             records,
                             (records - lastRecords) / Math.max(1e-9, secs(now - lastSay)),
                             s.links().size(),
                             s.hosts().size(),
                             snapshots,
+                            freshness,
                             usedHeapMb(),
                             gcMillis());
                     lastRecords = records;
@@ -131,7 +143,8 @@ public final class FleetReadBench {
             say(
                     "RESULT connect to every plane: %s; to every record the topics held: %s; to every link (%,d of"
                             + " %,d): %s; %,d records read of the %,d the"
-                            + " topics held; %,d snapshots published; heap %,d MB; GC %,d ms",
+                            + " topics held; %,d snapshots published; the rollups' freshness changed %d times;"
+                            + " heap %,d MB; GC %,d ms",
                     seconds(everyPlane, bound),
                     seconds(caughtUp, bound),
                     s.links().size(),
@@ -140,6 +153,7 @@ public final class FleetReadBench {
                     s.ingest().appliedUpdates(),
                     held,
                     snapshots,
+                    freshnessChanges,
                     usedHeapMb(),
                     gcMillis());
             // What the source holds: the heap after full collections, the session still open.
