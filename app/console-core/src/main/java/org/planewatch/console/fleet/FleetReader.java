@@ -45,6 +45,8 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
     private volatile boolean stopped;
     /** The planes topic's partitions, once assigned (the reader's thread only). */
     private List<TopicPartition> planePartitions = List.of();
+    /** Each partition's end when the reader connected, until it has read that far (the reader's thread only). */
+    private Map<TopicPartition, Long> catchUpTo = Map.of();
 
     private FleetReader(FleetAddress address, InstantSource clock, FreshnessPolicy policy, Duration lookback) {
         this.address = address;
@@ -131,6 +133,7 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                     all.addAll(exclusions);
                     consumer.assign(all);
                     consumer.seekToBeginning(partitions);
+                    catchUpTo = consumer.endOffsets(all, Duration.ofSeconds(10));
                     planePartitions = partitions.stream()
                             .filter(p -> p.topic().equals(FleetTopics.PLANES))
                             .toList();
@@ -166,7 +169,25 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                 watch.map(DrillDown.Watch::detail),
                 watch.map(DrillDown.Watch::device).orElse(""),
                 connected,
-                connected && planesPending()));
+                connected ? position() : ReaderPosition.CAUGHT_UP));
+    }
+
+    /** How far this reader is from what the topics held when it connected, and whether plane records wait. */
+    private ReaderPosition position() {
+        long toCatchUp = 0;
+        if (!catchUpTo.isEmpty()) {
+            for (Map.Entry<TopicPartition, Long> end : catchUpTo.entrySet()) {
+                try {
+                    toCatchUp += Math.max(0, end.getValue() - consumer.position(end.getKey(), Duration.ofSeconds(1)));
+                } catch (KafkaException e) {
+                    toCatchUp += 1; // not positioned yet: not caught up
+                }
+            }
+            if (toCatchUp == 0) {
+                catchUpTo = Map.of();
+            }
+        }
+        return new ReaderPosition(toCatchUp, planesPending());
     }
 
     /**

@@ -225,7 +225,7 @@ final class FleetState {
      * describe it) in place of that device's bare entry.
      */
     FabricSnapshot snapshot(
-            Optional<FabricSnapshot> drilled, String drilledDevice, boolean connected, boolean planesPending) {
+            Optional<FabricSnapshot> drilled, String drilledDevice, boolean connected, ReaderPosition position) {
         return snapshot(
                 drilled,
                 t -> new TargetStatus(
@@ -239,7 +239,7 @@ final class FleetState {
                         t.behindMillis()),
                 decisions.publish(IngestStats.NONE).events(),
                 connected,
-                planesPending);
+                position);
     }
 
     /**
@@ -248,7 +248,7 @@ final class FleetState {
      * giving the exclusion events, the detail of those devices and the state of the recorded topics.
      */
     FabricSnapshot replayed(FabricSnapshot recorded) {
-        return snapshot(Optional.of(recorded), t -> t, recorded.events(), true, false);
+        return snapshot(Optional.of(recorded), t -> t, recorded.events(), true, ReaderPosition.CAUGHT_UP);
     }
 
     private FabricSnapshot snapshot(
@@ -256,13 +256,16 @@ final class FleetState {
             UnaryOperator<TargetStatus> detailTarget,
             List<ExclusionEvent> events,
             boolean connected,
-            boolean planesPending) {
+            ReaderPosition position) {
         long now = clock.millis();
         long newest =
                 planes.values().stream().mapToLong(PlaneRollup::atMillis).max().orElse(0);
         Freshness judged = policy.judge(newest, now, connected, !problem.isEmpty());
-        boolean held = holdsJudgement(judged, planesPending, now);
-        Freshness freshness = held ? tierFreshness : judged;
+        // While a new console loads the fleet it is connecting: the rollups it has read are older than
+        // those still to come, and judging them would flip every link's freshness as it reads.
+        boolean loading = connected && position.loading();
+        boolean held = loading || holdsJudgement(judged, position.planesPending(), now);
+        Freshness freshness = loading ? Freshness.CONNECTING : held ? tierFreshness : judged;
         if (freshness != tierFreshness) {
             tierFreshness = freshness;
             links.replaceAll(l -> l.withFreshness(freshness));
@@ -312,7 +315,8 @@ final class FleetState {
                 freshness,
                 connected ? ConnectionPhase.STREAMING : ConnectionPhase.CONNECTING,
                 lastRecordMillis,
-                detail(newest, now),
+                (loading ? "reading the fleet's topics: " + position.toCatchUp() + " records to go; " : "")
+                        + detail(newest, now),
                 records,
                 deviceNames.size(),
                 0));

@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FabricSnapshot.TargetStatus;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.localize.Suspect;
@@ -25,6 +26,7 @@ import org.planewatch.fleet.SuspectRollup;
 /** The fabric a console on a fleet shows, from the rollup records alone (no broker: the records as Kafka hands them). */
 class FleetStateTest {
     private static final FreshnessPolicy POLICY = new FreshnessPolicy(Duration.ofSeconds(5), Duration.ofSeconds(30));
+    private static final ReaderPosition PLANES_PENDING = new ReaderPosition(0, true);
     private final ManualClock clock = new ManualClock(1_000_000);
     private final FleetState state = new FleetState("fleet via Kafka k:9092", clock, POLICY);
 
@@ -59,7 +61,7 @@ class FleetStateTest {
     }
 
     private FabricSnapshot snapshot() {
-        return state.snapshot(Optional.empty(), "", true, false);
+        return state.snapshot(Optional.empty(), "", true, ReaderPosition.CAUGHT_UP);
     }
 
     @Test
@@ -179,11 +181,31 @@ class FleetStateTest {
     }
 
     @Test
+    void aConsoleStillReadingWhatTheTopicsHeldWhenItConnectedIsConnectingAndSaysHowMuchIsLeft() {
+        plane(0, 0);
+        link("host-0~p0-t0-0", 0, "UP");
+        clock.advance(Duration.ofSeconds(90));
+        FabricSnapshot loading = state.snapshot(Optional.empty(), "", true, new ReaderPosition(1_000, false));
+        TargetStatus tier = loading.targets().getFirst();
+        assertEquals(Freshness.CONNECTING, tier.freshness(), "not LOST: the newer rollups are still to be read");
+        assertTrue(tier.detail().startsWith("reading the fleet's topics: 1000 records to go; "), tier.detail());
+        assertEquals(Freshness.CONNECTING, loading.links().getFirst().freshness());
+        assertTrue(loading.activeAlarms().isEmpty(), loading.activeAlarms().toString());
+        plane(0, 0);
+        FabricSnapshot read = snapshot();
+        assertEquals(Freshness.LIVE, read.targets().getFirst().freshness());
+        assertEquals(Freshness.LIVE, read.links().getFirst().freshness());
+        assertTrue(
+                read.targets().getFirst().detail().startsWith("rollups 0 s old"),
+                read.targets().getFirst().detail());
+    }
+
+    @Test
     void oldPlaneRecordsDoNotMakeTheTierStaleWhileNewerOnesWaitInTheReadersOwnFetch() {
         plane(0, 0);
         link("host-0~p0-t0-0", 0, "UP");
         clock.advance(Duration.ofSeconds(40));
-        FabricSnapshot loading = state.snapshot(Optional.empty(), "", true, true);
+        FabricSnapshot loading = state.snapshot(Optional.empty(), "", true, PLANES_PENDING);
         assertEquals(
                 Freshness.CONNECTING,
                 loading.targets().getFirst().freshness(),
@@ -193,12 +215,12 @@ class FleetStateTest {
         plane(0, 0);
         assertEquals(
                 Freshness.LIVE,
-                state.snapshot(Optional.empty(), "", true, false)
+                state.snapshot(Optional.empty(), "", true, ReaderPosition.CAUGHT_UP)
                         .targets()
                         .getFirst()
                         .freshness());
         clock.advance(Duration.ofSeconds(6));
-        FabricSnapshot behind = state.snapshot(Optional.empty(), "", true, true);
+        FabricSnapshot behind = state.snapshot(Optional.empty(), "", true, PLANES_PENDING);
         assertEquals(Freshness.LIVE, behind.targets().getFirst().freshness(), "newer plane records are waiting");
         assertEquals(Freshness.LIVE, behind.links().getFirst().freshness());
         assertTrue(behind.activeAlarms().isEmpty(), behind.activeAlarms().toString());
@@ -211,14 +233,14 @@ class FleetStateTest {
         clock.advance(Duration.ofSeconds(6));
         assertEquals(
                 Freshness.LIVE,
-                state.snapshot(Optional.empty(), "", true, true)
+                state.snapshot(Optional.empty(), "", true, PLANES_PENDING)
                         .targets()
                         .getFirst()
                         .freshness());
         clock.advance(Duration.ofSeconds(31));
         assertEquals(
                 Freshness.LOST,
-                state.snapshot(Optional.empty(), "", true, true)
+                state.snapshot(Optional.empty(), "", true, PLANES_PENDING)
                         .targets()
                         .getFirst()
                         .freshness(),

@@ -340,10 +340,19 @@ public final class PlaneView extends BorderPane {
             g.setFill(colors.text());
             g.setFont(Font.font(null, FontWeight.BOLD, 22));
             g.setTextAlign(TextAlignment.CENTER);
-            g.fillText(layout.freshness() + ": values shown are old", w / 2, 40);
+            g.fillText(notLive(layout.freshness()), w / 2, 40);
         }
         drawHistogram(layout, colors);
         showSpread(layout);
+    }
+
+    /** What the banner over a matrix that is not live says: a console still loading is not showing old values. */
+    static String notLive(Freshness freshness) {
+        return switch (freshness) {
+            case CONNECTING -> "CONNECTING: not every value has arrived yet";
+            case BEHIND -> "BEHIND: the console is still applying what arrived";
+            default -> freshness + ": values shown are old";
+        };
     }
 
     /** The spread's figures, clamped at 100 %, and, when a link measured more, why (in the tooltip). */

@@ -147,7 +147,7 @@ public final class MainViewModel {
      */
     private void indexIfTopologyChanged(FabricSnapshot latest) {
         long fingerprint = SearchIndex.fingerprint(latest);
-        if (fingerprint == indexedFingerprint) {
+        if (fingerprint == indexedFingerprint || System.nanoTime() - indexRestsUntil < 0) {
             return;
         }
         indexedFingerprint = fingerprint;
@@ -162,14 +162,29 @@ public final class MainViewModel {
         if (request == null) {
             return;
         }
+        long start = System.nanoTime();
         SearchIndex built = SearchIndex.of(request.snapshot());
+        long took = System.nanoTime() - start;
         ui.execute(() -> {
+            indexRestsUntil = System.nanoTime() + INDEX_PAUSES * took;
             if (request.sequence() > indexPublished) {
                 indexPublished = request.sequence();
                 searchIndex = built;
             }
         });
     }
+
+    /**
+     * After each build the index rests this many times as long as the build took before it starts
+     * another, so that it takes at most a third of a core: while a fleet loads, the topology changes
+     * at every snapshot, and an index of two million names built back to back took a whole core of
+     * this machine's two from the reader and the plane view (the load took twice as long as without
+     * a window, docs/benchmarks.md).
+     */
+    private static final long INDEX_PAUSES = 2;
+
+    /** When the index may be built again, on {@link System#nanoTime} (the UI thread's). */
+    private long indexRestsUntil = System.nanoTime();
 
     /** A topology to index, taken on the UI thread; {@code sequence} orders the builds' results. */
     private record IndexRequest(long sequence, FabricSnapshot snapshot) {}
@@ -205,12 +220,13 @@ public final class MainViewModel {
     /** Called once per frame on the UI thread; cheap when nothing changed. */
     public void onFrame() {
         FabricSnapshot latest = source.latest();
+        // Before the version check: a topology that came while the index rested is taken up here.
+        indexIfTopologyChanged(latest);
         if (latest.version() == shownVersion) {
             return;
         }
         shownVersion = latest.version();
         snapshot.set(latest);
-        indexIfTopologyChanged(latest);
         updateViews(latest);
         List<Alarm> raised = alarms.update(latest);
         if (!raised.isEmpty()) {

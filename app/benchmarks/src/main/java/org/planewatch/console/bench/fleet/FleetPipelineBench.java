@@ -60,7 +60,12 @@ public final class FleetPipelineBench {
 
     private static final Duration TAKEOVER_BOUND = Duration.ofSeconds(120);
     private static final Duration EXCLUSIONS_BOUND = Duration.ofSeconds(120);
-    private static final int SCREENSHOT_AFTER_SECONDS = 45;
+    /**
+     * How long a screenshot's console runs before it takes the picture: at full scale a console with
+     * its window took about 70 s to read what the topics held on this machine (FleetFill and
+     * FleetReadBench, docs/benchmarks.md), and a picture of it still loading shows nothing to judge.
+     */
+    private static final int SCREENSHOT_AFTER_SECONDS = 120;
 
     private final BenchOptions options;
     private final Fabric fabric;
