@@ -137,9 +137,21 @@ public final class SearchIndex {
     /** Names in natural order of their lower-case form, with that form beside each. */
     private static String[][] sorted(List<String> names) {
         String[] lower = new String[names.size()];
-        Integer[] order = new Integer[names.size()];
+        boolean allLower = true;
         for (int i = 0; i < lower.length; i++) {
-            lower[i] = names.get(i).toLowerCase(Locale.ROOT);
+            String name = names.get(i);
+            lower[i] = name.toLowerCase(Locale.ROOT);
+            allLower &= lower[i].equals(name);
+        }
+        if (allLower) {
+            // The fabric's own names are lower case: sorting the strings themselves is several times
+            // faster than sorting boxed positions through a comparator (two million links while a
+            // fleet loads, ADR 0137).
+            Arrays.sort(lower);
+            return new String[][] {lower, lower};
+        }
+        Integer[] order = new Integer[names.size()];
+        for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
         Arrays.sort(order, Comparator.comparing((Integer i) -> lower[i]));
