@@ -1,7 +1,6 @@
 package org.planewatch.console.bench.fleet;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,14 +62,7 @@ public final class FleetFill {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i += 2) {
-            if (!FLAGS.contains(args[i]) || i + 1 == args.length) {
-                System.err.println("FleetFill: '" + args[i] + "' is not one of " + FLAGS + " with a value");
-                System.exit(2);
-            }
-            options.put(args[i], args[i + 1]);
-        }
+        Map<String, String> options = FlagValues.parse("FleetFill", FLAGS, args);
         String bootstrap = options.get("--bootstrap");
         if (bootstrap == null) {
             System.err.println("FleetFill: give --bootstrap HOST:PORT (the broker to fill)");

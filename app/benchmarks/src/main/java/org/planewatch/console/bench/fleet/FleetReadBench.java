@@ -4,7 +4,6 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -37,14 +36,7 @@ public final class FleetReadBench {
     private FleetReadBench() {}
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i += 2) {
-            if (!FLAGS.contains(args[i]) || i + 1 == args.length) {
-                System.err.println("FleetReadBench: '" + args[i] + "' is not one of " + FLAGS + " with a value");
-                System.exit(2);
-            }
-            options.put(args[i], args[i + 1]);
-        }
+        Map<String, String> options = FlagValues.parse("FleetReadBench", FLAGS, args);
         String bootstrap = options.get("--bootstrap");
         long links = Long.parseLong(options.getOrDefault("--links", "2097152"));
         int planes = Integer.parseInt(options.getOrDefault("--planes", "8"));
