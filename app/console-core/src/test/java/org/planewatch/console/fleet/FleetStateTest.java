@@ -61,7 +61,16 @@ class FleetStateTest {
     }
 
     private FabricSnapshot snapshot() {
-        return state.snapshot(Optional.empty(), "", true, ReaderPosition.CAUGHT_UP);
+        return snapshot(ReaderPosition.CAUGHT_UP);
+    }
+
+    private FabricSnapshot snapshot(ReaderPosition position) {
+        return state.snapshot(Optional.empty(), "", true, position);
+    }
+
+    /** The tier's freshness in a snapshot published with the reader at {@code position}. */
+    private Freshness tier(ReaderPosition position) {
+        return snapshot(position).targets().getFirst().freshness();
     }
 
     @Test
@@ -185,7 +194,7 @@ class FleetStateTest {
         plane(0, 0);
         link("host-0~p0-t0-0", 0, "UP");
         clock.advance(Duration.ofSeconds(90));
-        FabricSnapshot loading = state.snapshot(Optional.empty(), "", true, new ReaderPosition(1_000, false));
+        FabricSnapshot loading = snapshot(new ReaderPosition(1_000, false));
         TargetStatus tier = loading.targets().getFirst();
         assertEquals(Freshness.CONNECTING, tier.freshness(), "not LOST: the newer rollups are still to be read");
         assertTrue(tier.detail().startsWith("reading the fleet's topics: 1000 records to go; "), tier.detail());
@@ -205,7 +214,7 @@ class FleetStateTest {
         plane(0, 0);
         link("host-0~p0-t0-0", 0, "UP");
         clock.advance(Duration.ofSeconds(40));
-        FabricSnapshot loading = state.snapshot(Optional.empty(), "", true, PLANES_PENDING);
+        FabricSnapshot loading = snapshot(PLANES_PENDING);
         assertEquals(
                 Freshness.CONNECTING,
                 loading.targets().getFirst().freshness(),
@@ -213,14 +222,9 @@ class FleetStateTest {
         assertEquals(Freshness.CONNECTING, loading.links().getFirst().freshness());
         assertEquals(Freshness.CONNECTING, loading.plane(0).orElseThrow().freshness());
         plane(0, 0);
-        assertEquals(
-                Freshness.LIVE,
-                state.snapshot(Optional.empty(), "", true, ReaderPosition.CAUGHT_UP)
-                        .targets()
-                        .getFirst()
-                        .freshness());
+        assertEquals(Freshness.LIVE, tier(ReaderPosition.CAUGHT_UP));
         clock.advance(Duration.ofSeconds(6));
-        FabricSnapshot behind = state.snapshot(Optional.empty(), "", true, PLANES_PENDING);
+        FabricSnapshot behind = snapshot(PLANES_PENDING);
         assertEquals(Freshness.LIVE, behind.targets().getFirst().freshness(), "newer plane records are waiting");
         assertEquals(Freshness.LIVE, behind.links().getFirst().freshness());
         assertTrue(behind.activeAlarms().isEmpty(), behind.activeAlarms().toString());
@@ -231,19 +235,11 @@ class FleetStateTest {
         plane(0, 0);
         assertEquals(Freshness.LIVE, snapshot().targets().getFirst().freshness());
         clock.advance(Duration.ofSeconds(6));
-        assertEquals(
-                Freshness.LIVE,
-                state.snapshot(Optional.empty(), "", true, PLANES_PENDING)
-                        .targets()
-                        .getFirst()
-                        .freshness());
+        assertEquals(Freshness.LIVE, tier(PLANES_PENDING));
         clock.advance(Duration.ofSeconds(31));
         assertEquals(
                 Freshness.LOST,
-                state.snapshot(Optional.empty(), "", true, PLANES_PENDING)
-                        .targets()
-                        .getFirst()
-                        .freshness(),
+                tier(PLANES_PENDING),
                 "a reader behind for longer than the lost threshold is judged on what it read");
     }
 
