@@ -178,9 +178,10 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
         if (!catchUpTo.isEmpty()) {
             for (Map.Entry<TopicPartition, Long> end : catchUpTo.entrySet()) {
                 try {
-                    toCatchUp += Math.max(0, end.getValue() - consumer.position(end.getKey(), Duration.ofSeconds(1)));
+                    // No wait: poll resolves the positions; one not known yet is simply not caught up.
+                    toCatchUp += Math.max(0, end.getValue() - consumer.position(end.getKey(), Duration.ZERO));
                 } catch (KafkaException e) {
-                    toCatchUp += 1; // not positioned yet: not caught up
+                    toCatchUp += 1;
                 }
             }
             if (toCatchUp == 0) {
