@@ -124,9 +124,10 @@ public record ConsoleOptions(
 
         @Option(
                 names = "--smoke-test",
-                description = "Check this installation: run the embedded demo, wait for a frame drawn from live data, "
-                        + "save it (to --screenshot, else a temporary file) and exit 0; exit 1 with the reason if that "
-                        + "fails or takes longer than --exit-after (default 60 s).")
+                description = "Check this installation: run the embedded demo (or, with --kafka, read the fleet until "
+                        + "the whole fabric is in and live), wait for a frame drawn from live data, save it (to "
+                        + "--screenshot, else a temporary file) and exit 0; exit 1 with the reason if that fails or "
+                        + "takes longer than --exit-after (default 60 s).")
         boolean smokeTest;
 
         @Option(
@@ -223,14 +224,9 @@ public record ConsoleOptions(
             errWriter.println("planewatch-console: " + e.getMessage());
             return null;
         }
-        if (fleet.isPresent() && arguments.smokeTest) {
-            errWriter.println("planewatch-console: --smoke-test checks the console on its embedded demo; it cannot"
-                    + " be combined with a fleet (--kafka or a 'kafka:' entry)");
-            return null;
-        }
         if (arguments.smokeTest && (replay != null || arguments.targets != null)) {
             errWriter.println(
-                    "planewatch-console: --smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay");
+                    "planewatch-console: --smoke-test checks the console on its embedded demo or a fleet; it cannot be combined with --targets or a replay");
             return null;
         }
         if (arguments.at != null && (replay == null || !(arguments.at >= 0))) {

@@ -165,7 +165,7 @@ public final class PlanewatchApp extends Application {
         options.select().ifPresent(name -> selectWhenKnown(viewModel, name));
         reportFirstLiveFrame(viewModel, scene, System.out::println);
         if (options.smokeTest()) {
-            startSmokeTest(options, viewModel, scene);
+            startSmokeTest(options, viewModel, scene, "the embedded demo", demo != null);
             return;
         }
         options.screenshot()
@@ -187,6 +187,11 @@ public final class PlanewatchApp extends Application {
         frames.start();
         options.record().ifPresent(file -> recordFleet(stage, address, file));
         options.select().ifPresent(name -> selectWhenKnown(viewModel, name));
+        if (options.smokeTest()) {
+            // On a fleet the check waits until the console has read the whole fabric and it is live.
+            startSmokeTest(options, viewModel, stage.getScene(), "the fleet at " + address.bootstrap(), true);
+            return;
+        }
         options.screenshot()
                 .ifPresentOrElse(
                         file -> ScreenshotWriter.after(
@@ -247,7 +252,12 @@ public final class PlanewatchApp extends Application {
         });
     }
 
-    private void startSmokeTest(ConsoleOptions options, MainViewModel viewModel, Scene scene) {
+    /**
+     * @param source what the live data comes from, as a failure names it
+     * @param sourceStarted false when the embedded demo could not start: the test fails at once
+     */
+    private void startSmokeTest(
+            ConsoleOptions options, MainViewModel viewModel, Scene scene, String source, boolean sourceStarted) {
         Path screenshot;
         try {
             screenshot = options.screenshot().isPresent()
@@ -266,11 +276,12 @@ public final class PlanewatchApp extends Application {
                 scene,
                 screenshot,
                 options.exitAfterSeconds().orElse(SmokeTest.DEFAULT_TIMEOUT_SECONDS),
+                source,
                 status -> {
                     EXIT_STATUS.set(status);
                     Platform.exit();
                 });
-        if (demo == null) {
+        if (!sourceStarted) {
             smoke.fail(viewModel.sourceLabel());
         }
     }

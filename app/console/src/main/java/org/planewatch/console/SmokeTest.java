@@ -23,7 +23,8 @@ import org.planewatch.console.viewmodel.MainViewModel;
 
 /**
  * {@code --smoke-test}: proves on the machine it runs on that the console starts, receives live
- * telemetry from the embedded demo's agent over gRPC and draws it. It passes when a frame drawn
+ * telemetry from the embedded demo's agent over gRPC (or, on a fleet, has read the whole fabric from
+ * Kafka and finds it live) and draws it. It passes when a frame drawn
  * from live data renders into a picture that is not blank and that picture is saved; it fails, with
  * the reason on stderr, when no live data arrives in time, the frame is blank or the file cannot be
  * written. The installers' CI test runs it in the packaged console (docs/adr/0080).
@@ -43,7 +44,12 @@ final class SmokeTest {
     private boolean finished;
 
     private SmokeTest(
-            MainViewModel viewModel, Scene scene, Path screenshot, double timeoutSeconds, IntConsumer finish) {
+            MainViewModel viewModel,
+            Scene scene,
+            Path screenshot,
+            double timeoutSeconds,
+            String source,
+            IntConsumer finish) {
         this.viewModel = viewModel;
         this.scene = scene;
         this.screenshot = screenshot;
@@ -51,16 +57,26 @@ final class SmokeTest {
         this.deadline = new PauseTransition(Duration.seconds(timeoutSeconds));
         deadline.setOnFinished(e -> fail(String.format(
                 Locale.ROOT,
-                "no frame with live data from the embedded demo within %s s (freshness now %s, %d planes known)",
+                "no frame with live data from %s within %s s (freshness now %s, %d planes known)",
+                source,
                 BigDecimal.valueOf(timeoutSeconds).stripTrailingZeros().toPlainString(),
                 viewModel.worstFreshnessProperty().get(),
                 viewModel.snapshotProperty().get().planes().size())));
     }
 
-    /** Starts the check on the FX thread; {@code finish} receives the exit status once. */
+    /**
+     * Starts the check on the FX thread; {@code finish} receives the exit status once.
+     *
+     * @param source what the live data comes from, as a failure names it ("the embedded demo")
+     */
     static SmokeTest start(
-            MainViewModel viewModel, Scene scene, Path screenshot, double timeoutSeconds, IntConsumer finish) {
-        SmokeTest test = new SmokeTest(viewModel, scene, screenshot, timeoutSeconds, finish);
+            MainViewModel viewModel,
+            Scene scene,
+            Path screenshot,
+            double timeoutSeconds,
+            String source,
+            IntConsumer finish) {
+        SmokeTest test = new SmokeTest(viewModel, scene, screenshot, timeoutSeconds, source, finish);
         // Freshness and the snapshot are separate properties: whichever changes last completes "live".
         InvalidationListener check = new InvalidationListener() {
             @Override

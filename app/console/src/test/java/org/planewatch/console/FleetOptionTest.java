@@ -40,6 +40,13 @@ class FleetOptionTest {
     }
 
     @Test
+    void aFleetCanBeSmokeTested() {
+        ConsoleOptions options = parse("--kafka", "127.0.0.1:9092", "--smoke-test", "--exit-after", "600");
+        assertTrue(options.fleet().isPresent(), err());
+        assertTrue(options.smokeTest());
+    }
+
+    @Test
     void aFleetIsRecordedWithRecord() {
         ConsoleOptions options = parse("--kafka", "127.0.0.1:9092", "--record", "fleet.pwrec");
         assertTrue(options.fleet().isPresent(), err());
@@ -62,8 +69,6 @@ class FleetOptionTest {
         assertTrue(err().contains("--kafka-property 'group.id=x': 'group.id' is set by the console"), err());
         assertNull(parse("--kafka-property", "a=b"));
         assertTrue(err().contains("--kafka-property and --kafka-properties go with --kafka <bootstrap>"), err());
-        assertNull(parse("--kafka", "h:1", "--smoke-test"));
-        assertTrue(err().contains("--smoke-test checks the console on its embedded demo"), err());
         assertNull(parse("--kafka", "h:1", "--demo"));
         assertTrue(err().contains("--kafka shows a fleet; it cannot be combined with --demo or --targets"), err());
     }

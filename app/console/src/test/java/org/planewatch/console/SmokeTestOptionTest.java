@@ -45,7 +45,7 @@ class SmokeTestOptionTest {
     }
 
     @Test
-    void refusesTargetsAndReplaysBecauseItChecksTheEmbeddedDemo() {
+    void refusesTargetsAndReplaysBecauseItChecksTheEmbeddedDemoOrAFleet() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
         assertTrue(ConsoleOptions.parse(new String[] {"--smoke-test", "--headless"}, errStream)
@@ -55,7 +55,7 @@ class SmokeTestOptionTest {
         assertTrue(
                 err.toString(StandardCharsets.UTF_8)
                         .contains(
-                                "--smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay"),
+                                "--smoke-test checks the console on its embedded demo or a fleet; it cannot be combined with --targets or a replay"),
                 err.toString(StandardCharsets.UTF_8));
     }
 }

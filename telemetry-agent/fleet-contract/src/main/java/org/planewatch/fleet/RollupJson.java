@@ -1,6 +1,9 @@
 package org.planewatch.fleet;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -11,8 +14,16 @@ import java.io.IOException;
  * known yet is {@code null}): any Kafka client in any language reads them without a schema registry.
  */
 public final class RollupJson {
-    private static final ObjectMapper MAPPER =
-            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    /**
+     * Rates and ratios are most of a link record's bytes: parsed with Jackson's bundled fast parser
+     * (correctly rounded, as {@code Double.parseDouble}), which a profile of a console reading two
+     * million link records found taking a seventh of the reader's time the JDK's way.
+     */
+    private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+                    .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+                    .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+                    .build())
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     /**
      * A reader a record type, made once: {@code readValue(bytes, Class)} resolves the type at every

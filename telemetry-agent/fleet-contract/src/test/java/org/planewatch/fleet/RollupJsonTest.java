@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The rollup records as the collectors write them and any reader reads them back. */
@@ -18,6 +19,28 @@ class RollupJsonTest {
         assertEquals(plane, RollupJson.decode(json, PlaneRollup.class));
         assertNull(RollupJson.known(Double.NaN));
         assertNull(RollupJson.known(Double.POSITIVE_INFINITY));
+    }
+
+    @Test
+    void everyFigureReadsBackToTheSameDoubleAndIsWrittenAsJavaWritesIt() {
+        SplittableRandom random = new SplittableRandom(21);
+        for (int i = 0; i < 20_000; i++) {
+            // Any bit pattern of a finite double: tiny, subnormal and huge figures as well as rates.
+            double value = Double.longBitsToDouble(random.nextLong());
+            if (!Double.isFinite(value)) {
+                continue;
+            }
+            double utilization = random.nextDouble();
+            LinkRollup link = new LinkRollup("a~b", 0, "T0_T1", "UP", value, utilization, 0.0, null, 100e9, i);
+            byte[] json = RollupJson.encode(link);
+            LinkRollup read = RollupJson.decode(json, LinkRollup.class);
+            assertEquals(
+                    Double.doubleToLongBits(value), Double.doubleToLongBits(read.bitsPerSecond()), () -> "" + value);
+            assertEquals(utilization, read.utilization());
+            assertTrue(
+                    new String(json, StandardCharsets.UTF_8).contains("\"utilization\":" + utilization + ","),
+                    new String(json, StandardCharsets.UTF_8));
+        }
     }
 
     @Test

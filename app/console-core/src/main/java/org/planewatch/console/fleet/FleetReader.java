@@ -25,7 +25,8 @@ import org.planewatch.fleet.FleetTopics;
 /**
  * A console's source on a fleet (ADR 0102): one consumer, outside any group, reads every partition
  * of the four compacted rollup topics from their start (the latest state of everything in one pass)
- * and the last {@link #RECENT_DECISIONS} records of each exclusions partition, then follows them;
+ * and the last {@link #RECENT_DECISIONS} records of each exclusions partition, then follows them; the
+ * links last (ADR 0138): their partitions wait until the rest has been read to where it ended;
  * its thread owns the {@link FleetState} and publishes a snapshot every {@link #PUBLISH_MILLIS}, so a
  * frame only takes the newest. Topics that do not exist yet are waited for and said so.
  */
@@ -45,8 +46,12 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
     private volatile boolean stopped;
     /** The planes topic's partitions, once assigned (the reader's thread only). */
     private List<TopicPartition> planePartitions = List.of();
-    /** Each partition's end when the reader connected, until it has read that far (the reader's thread only). */
-    private Map<TopicPartition, Long> catchUpTo = Map.of();
+    /** What the reader still has to read of what the topics held at connect (the reader's thread only). */
+    private CatchUp catchUp = CatchUp.none();
+    /** The links' partitions, paused until everything else has been read that far (ADR 0138). */
+    private List<TopicPartition> readLast = List.of();
+
+    private boolean lastPaused;
 
     private FleetReader(FleetAddress address, InstantSource clock, FreshnessPolicy policy, Duration lookback) {
         this.address = address;
@@ -88,6 +93,10 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                 try {
                     for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
                         state.take(record.topic(), record.key(), record.value());
+                    }
+                    if (lastPaused && catchUp.remaining(this::positionNow).firstRead()) {
+                        consumer.resume(readLast);
+                        lastPaused = false;
                     }
                     state.problem("");
                 } catch (WakeupException e) {
@@ -133,11 +142,14 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                     all.addAll(exclusions);
                     consumer.assign(all);
                     consumer.seekToBeginning(partitions);
-                    catchUpTo = consumer.endOffsets(all, Duration.ofSeconds(10));
+                    catchUp = new CatchUp(consumer.endOffsets(all, Duration.ofSeconds(10)));
                     planePartitions = partitions.stream()
                             .filter(p -> p.topic().equals(FleetTopics.PLANES))
                             .toList();
                     seekToRecent(exclusions);
+                    readLast = partitions.stream().filter(CatchUp::readLast).toList();
+                    consumer.pause(readLast);
+                    lastPaused = !readLast.isEmpty();
                     return all;
                 }
                 state.problem("waiting for topic " + missing + " (collectors run with --rollups create it)");
@@ -174,21 +186,16 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
 
     /** How far this reader is from what the topics held when it connected, and whether plane records wait. */
     private ReaderPosition position() {
-        long toCatchUp = 0;
-        if (!catchUpTo.isEmpty()) {
-            for (Map.Entry<TopicPartition, Long> end : catchUpTo.entrySet()) {
-                try {
-                    // No wait: poll resolves the positions; one not known yet is simply not caught up.
-                    toCatchUp += Math.max(0, end.getValue() - consumer.position(end.getKey(), Duration.ZERO));
-                } catch (KafkaException e) {
-                    toCatchUp += 1;
-                }
-            }
-            if (toCatchUp == 0) {
-                catchUpTo = Map.of();
-            }
+        return new ReaderPosition(catchUp.remaining(this::positionNow).total(), planesPending());
+    }
+
+    /** The partition's position without waiting: poll resolves it; one not known yet is not caught up. */
+    private OptionalLong positionNow(TopicPartition partition) {
+        try {
+            return OptionalLong.of(consumer.position(partition, Duration.ZERO));
+        } catch (KafkaException e) {
+            return OptionalLong.empty();
         }
-        return new ReaderPosition(toCatchUp, planesPending());
     }
 
     /**

@@ -266,6 +266,9 @@ final class FleetState {
         boolean loading = connected && position.loading();
         boolean held = loading || holdsJudgement(judged, position.planesPending(), now);
         Freshness freshness = loading ? Freshness.CONNECTING : held ? tierFreshness : judged;
+        // The planes are read before the links (ADR 0138): once none waits in the fetch, each plane's
+        // own age is the collectors', while the tier still loads its links.
+        boolean planesHeld = held && position.planesPending();
         if (freshness != tierFreshness) {
             tierFreshness = freshness;
             links.replaceAll(l -> l.withFreshness(freshness));
@@ -275,7 +278,12 @@ final class FleetState {
         // The first links and a replay that seeks back (the clock moves back) are followed at once.
         boolean spreadsDue =
                 spreadsOf.isEmpty() || now - spreadsAtMillis >= SPREADS_EVERY_MILLIS || now < spreadsAtMillis;
-        if (allLinks != spreadsOf && spreadsDue) {
+        if (loading) {
+            // A spread over the links read so far is no plane's: the rollups' mean and busiest stand
+            // until every link is in (ADR 0138).
+            spreads = Map.of();
+            spreadsOf = List.of();
+        } else if (allLinks != spreadsOf && spreadsDue) {
             spreads = coreSpreads(allLinks);
             spreadsOf = allLinks;
             spreadsAtMillis = now;
@@ -284,7 +292,7 @@ final class FleetState {
         for (PlaneRollup p : planes.values()) {
             planeSummaries.add(plane(
                     p,
-                    held ? freshness : policy.judge(p.atMillis(), now, connected, false),
+                    planesHeld ? freshness : policy.judge(p.atMillis(), now, connected, false),
                     spreads.getOrDefault(p.plane(), LoadSpread.NONE)));
         }
         trends.update(planeSummaries, now);

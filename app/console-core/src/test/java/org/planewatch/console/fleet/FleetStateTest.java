@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.planewatch.console.state.Alarm;
 import org.planewatch.console.state.FabricSnapshot;
+import org.planewatch.console.state.FabricSnapshot.PlaneSummary;
 import org.planewatch.console.state.FabricSnapshot.TargetStatus;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.state.FreshnessPolicy;
@@ -207,6 +208,31 @@ class FleetStateTest {
         assertTrue(
                 read.targets().getFirst().detail().startsWith("rollups 0 s old"),
                 read.targets().getFirst().detail());
+    }
+
+    @Test
+    void whileTheLinksLoadEachPlaneIsJudgedOnItsOwnRecordAndItsSpreadIsTheRollups() {
+        plane(0, 0);
+        link("p0-t0-0~p0-t1-0", 0, "UP", 0.05);
+        FabricSnapshot loading = snapshot(new ReaderPosition(2_000_000, false));
+        assertEquals(Freshness.CONNECTING, loading.targets().getFirst().freshness());
+        PlaneSummary plane = loading.plane(0).orElseThrow();
+        assertEquals(Freshness.LIVE, plane.freshness(), "the planes are read: their age is the collectors'");
+        assertEquals(0.8, plane.coreSpread().max(), 1e-12, "the rollup's busiest, not the one link read so far");
+        assertEquals(0.3, plane.coreSpread().mean(), 1e-12);
+        assertTrue(Double.isNaN(plane.coreSpread().min()), "no least loaded link before every link is in");
+        clock.advance(Duration.ofSeconds(40));
+        assertEquals(
+                Freshness.LOST,
+                snapshot(new ReaderPosition(1_000, false))
+                        .plane(0)
+                        .orElseThrow()
+                        .freshness(),
+                "a plane whose newest record is old is old, loaded or not");
+        plane(0, 0);
+        FabricSnapshot.LoadSpread read = snapshot().plane(0).orElseThrow().coreSpread();
+        assertEquals(0.05, read.max(), 1e-12, "every link in: the spread is the links'");
+        assertEquals(0.05, read.min(), 1e-12);
     }
 
     @Test

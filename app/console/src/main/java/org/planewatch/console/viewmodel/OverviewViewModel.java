@@ -104,6 +104,10 @@ public final class OverviewViewModel {
         } else if (Double.isNaN(plane.pathHealth())) {
             level = Level.NO_DATA;
             verdict = "waiting for data";
+        } else if (plane.freshness() == Freshness.CONNECTING) {
+            // A console loading a fleet reads older records of a plane first: no verdict on them.
+            level = Level.NO_DATA;
+            verdict = "connecting: figures still arriving";
         } else if (plane.pathHealth() < thresholds.criticalPlaneHealth()
                 || plane.linksDown() > thresholds.maxLinksDown()
                         && plane.linksDown() * 4 >= Math.max(1, plane.linksTotal())) {

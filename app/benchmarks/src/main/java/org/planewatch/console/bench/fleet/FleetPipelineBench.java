@@ -61,11 +61,10 @@ public final class FleetPipelineBench {
     private static final Duration TAKEOVER_BOUND = Duration.ofSeconds(120);
     private static final Duration EXCLUSIONS_BOUND = Duration.ofSeconds(120);
     /**
-     * How long a screenshot's console runs before it takes the picture: at full scale a console with
-     * its window took about 70 s to read what the topics held on this machine (FleetFill and
-     * FleetReadBench, docs/benchmarks.md), and a picture of it still loading shows nothing to judge.
+     * The longest a screenshot's console may take to read the whole fabric and find it live: it takes
+     * its picture then (its {@code --smoke-test}), so a picture never shows a console still loading.
      */
-    private static final int SCREENSHOT_AFTER_SECONDS = 120;
+    private static final int SCREENSHOT_BOUND_SECONDS = 420;
 
     private final BenchOptions options;
     private final Fabric fabric;
@@ -401,7 +400,7 @@ public final class FleetPipelineBench {
                         || (whole && (everyLink < 0 || everyHost < 0 || namedRight < 0)))) {
             FabricSnapshot s = console.snapshots().latest();
             long now = System.nanoTime() - start;
-            if (everyPlane < 0 && s.planes().size() >= fabric.planes()) {
+            if (everyPlane < 0 && livePlanes(s) >= fabric.planes()) {
                 everyPlane = now;
             }
             if (everyCounted < 0 && s.links().size() >= counted) {
@@ -421,7 +420,7 @@ public final class FleetPipelineBench {
         FabricSnapshot s = console.snapshots().latest();
         String wrong = LinkNames.wrongIn(s, fabric);
         result(
-                "console connect to its first frame with every plane's rollup: %s, with the %d links the plane"
+                "console connect to its first frame with every plane's rollup live: %s, with the %d links the plane"
                         + " rollups counted at connect: %s, with every link (%d of %d): %s, with every host (%d of %d): %s",
                 never(everyPlane),
                 counted,
@@ -439,6 +438,11 @@ public final class FleetPipelineBench {
                 fabric.t0PerPlane() * fabric.t1PerPlane(),
                 never(namedRight),
                 wrong.isEmpty() ? "" : " (" + wrong + ")");
+    }
+
+    /** Planes whose rollup the console holds and judges live: their newest records, not older ones read first. */
+    static long livePlanes(FabricSnapshot s) {
+        return s.planes().stream().filter(p -> p.freshness() == Freshness.LIVE).count();
     }
 
     private static String never(long nanos) {
@@ -567,8 +571,8 @@ public final class FleetPipelineBench {
     /**
      * The console itself on the live fleet ({@code --kafka}), one process per view under the display the
      * bench runs with: the overview, the plane with the most links down as its T0 x T1 matrix, and the
-     * exclusions with the suspects. Each waits {@link #SCREENSHOT_AFTER_SECONDS} so that its first
-     * frame (within 10 s at full scale, the target) has settled.
+     * exclusions with the suspects. Each takes its picture once it has read the whole fabric and finds
+     * it live, within {@link #SCREENSHOT_BOUND_SECONDS}.
      */
     private void screenshots(String bootstrap) throws Exception {
         FabricSnapshot now = console.snapshots().latest();
@@ -589,7 +593,12 @@ public final class FleetPipelineBench {
         Path file = options.screenshots().resolve(name).toAbsolutePath();
         List<String> args = new ArrayList<>(List.of("--kafka", bootstrap));
         args.addAll(view);
-        args.addAll(List.of("--screenshot", file.toString(), "--exit-after", String.valueOf(SCREENSHOT_AFTER_SECONDS)));
+        args.addAll(List.of(
+                "--smoke-test",
+                "--screenshot",
+                file.toString(),
+                "--exit-after",
+                String.valueOf(SCREENSHOT_BOUND_SECONDS)));
         long start = System.nanoTime();
         PipelineProcess shot = PipelineProcess.startJar(
                 "console " + name,
@@ -599,12 +608,17 @@ public final class FleetPipelineBench {
                 options.consoleJar(),
                 args,
                 options.work().resolve("console-" + name + ".log"));
-        int status = shot.awaitExit(Duration.ofSeconds(SCREENSHOT_AFTER_SECONDS + 60), "take its screenshot");
+        int status = shot.awaitExit(Duration.ofSeconds(SCREENSHOT_BOUND_SECONDS + 60), "take its screenshot");
         if (status != 0 || !Files.isRegularFile(file)) {
-            throw new BenchFailure("the console exited with status " + status + " without " + file + "; its log ends:\n"
-                    + shot.tail());
+            // Measured, not fatal: the drill-downs and the takeover still follow.
+            result(
+                    "screenshot %s NOT taken: the console (%s) exited with status %d after %.0f s; its log ends:%n%s",
+                    file, String.join(" ", view), status, secs(start), shot.tail());
+            return;
         }
-        result("screenshot %s (%s) by the console on --kafka, %.0f s", file, String.join(" ", view), secs(start));
+        result(
+                "screenshot %s (%s) by the console on --kafka once it had the whole fabric live, %.0f s after its start",
+                file, String.join(" ", view), secs(start));
     }
 
     private void drillDown(String device, BooleanSupplier shown) throws Exception {
