@@ -44,24 +44,12 @@ final class SmokeTest {
     private boolean finished;
 
     private SmokeTest(
-            MainViewModel viewModel,
-            Scene scene,
-            Path screenshot,
-            double timeoutSeconds,
-            String source,
-            IntConsumer finish) {
+            MainViewModel viewModel, Scene scene, Path screenshot, PauseTransition deadline, IntConsumer finish) {
         this.viewModel = viewModel;
         this.scene = scene;
         this.screenshot = screenshot;
+        this.deadline = deadline;
         this.finish = finish;
-        this.deadline = new PauseTransition(Duration.seconds(timeoutSeconds));
-        deadline.setOnFinished(e -> fail(String.format(
-                Locale.ROOT,
-                "no frame with live data from %s within %s s (freshness now %s, %d planes known)",
-                source,
-                BigDecimal.valueOf(timeoutSeconds).stripTrailingZeros().toPlainString(),
-                viewModel.worstFreshnessProperty().get(),
-                viewModel.snapshotProperty().get().planes().size())));
     }
 
     /**
@@ -76,7 +64,15 @@ final class SmokeTest {
             double timeoutSeconds,
             String source,
             IntConsumer finish) {
-        SmokeTest test = new SmokeTest(viewModel, scene, screenshot, timeoutSeconds, source, finish);
+        SmokeTest test = new SmokeTest(
+                viewModel, scene, screenshot, new PauseTransition(Duration.seconds(timeoutSeconds)), finish);
+        test.deadline.setOnFinished(e -> test.fail(String.format(
+                Locale.ROOT,
+                "no frame with live data from %s within %s s (freshness now %s, %d planes known)",
+                source,
+                BigDecimal.valueOf(timeoutSeconds).stripTrailingZeros().toPlainString(),
+                viewModel.worstFreshnessProperty().get(),
+                viewModel.snapshotProperty().get().planes().size())));
         // Freshness and the snapshot are separate properties: whichever changes last completes "live".
         InvalidationListener check = new InvalidationListener() {
             @Override

@@ -19,16 +19,35 @@ final class CatchUp {
     /** The topics read after the rest has been read to where it ended at connect. */
     static final Set<String> READ_LAST = Set.of(FleetTopics.LINKS);
 
-    private final Map<TopicPartition, Long> ends;
+    /**
+     * The longest the links wait for the rest: a partition that cannot be read (its leader down, its
+     * position never known) must not keep a console's link matrix empty; it then loads as before.
+     */
+    static final long READ_LAST_WITHIN_MILLIS = 10_000;
 
-    /** @param ends each partition's end offset when the reader connected */
-    CatchUp(Map<TopicPartition, Long> ends) {
+    private final Map<TopicPartition, Long> ends;
+    private final long connectedAtMillis;
+
+    /**
+     * @param ends each partition's end offset when the reader connected
+     * @param connectedAtMillis when that was
+     */
+    CatchUp(Map<TopicPartition, Long> ends, long connectedAtMillis) {
         this.ends = new HashMap<>(ends);
+        this.connectedAtMillis = connectedAtMillis;
     }
 
     /** A reader with nothing left to read (a replay, or before the first assignment). */
     static CatchUp none() {
-        return new CatchUp(Map.of());
+        return new CatchUp(Map.of(), 0);
+    }
+
+    /**
+     * Whether the links may be read now: everything else has been read to where it ended at
+     * connect, or {@link #READ_LAST_WITHIN_MILLIS} have passed since.
+     */
+    boolean readLastNow(Function<TopicPartition, OptionalLong> position, long nowMillis) {
+        return remaining(position).firstRead() || nowMillis - connectedAtMillis >= READ_LAST_WITHIN_MILLIS;
     }
 
     static boolean readLast(TopicPartition partition) {

@@ -94,7 +94,7 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                     for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
                         state.take(record.topic(), record.key(), record.value());
                     }
-                    if (lastPaused && catchUp.remaining(this::positionNow).firstRead()) {
+                    if (lastPaused && catchUp.readLastNow(this::positionNow, clock.millis())) {
                         consumer.resume(readLast);
                         lastPaused = false;
                     }
@@ -142,7 +142,7 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                     all.addAll(exclusions);
                     consumer.assign(all);
                     consumer.seekToBeginning(partitions);
-                    catchUp = new CatchUp(consumer.endOffsets(all, Duration.ofSeconds(10)));
+                    catchUp = new CatchUp(consumer.endOffsets(all, Duration.ofSeconds(10)), clock.millis());
                     planePartitions = partitions.stream()
                             .filter(p -> p.topic().equals(FleetTopics.PLANES))
                             .toList();

@@ -18,9 +18,10 @@ class CatchUpTest {
     private static final TopicPartition LINKS_0 = new TopicPartition(FleetTopics.LINKS, 0);
     private static final TopicPartition LINKS_1 = new TopicPartition(FleetTopics.LINKS, 1);
 
+    private static final long CONNECTED_AT = 1_000_000;
     private final Map<TopicPartition, Long> positions = new HashMap<>();
     private final CatchUp catchUp =
-            new CatchUp(Map.of(PLANES, 40L, SUSPECTS, 3L, LINKS_0, 1_000_000L, LINKS_1, 900_000L));
+            new CatchUp(Map.of(PLANES, 40L, SUSPECTS, 3L, LINKS_0, 1_000_000L, LINKS_1, 900_000L), CONNECTED_AT);
 
     /** The consumer's positions in the four partitions. */
     private void at(long planes, long suspects, long links0, long links1) {
@@ -30,9 +31,12 @@ class CatchUpTest {
         positions.put(LINKS_1, links1);
     }
 
+    private OptionalLong position(TopicPartition partition) {
+        return positions.containsKey(partition) ? OptionalLong.of(positions.get(partition)) : OptionalLong.empty();
+    }
+
     private CatchUp.Remaining remaining() {
-        return catchUp.remaining(
-                p -> positions.containsKey(p) ? OptionalLong.of(positions.get(p)) : OptionalLong.empty());
+        return catchUp.remaining(this::position);
     }
 
     @Test
@@ -58,6 +62,16 @@ class CatchUpTest {
         positions.put(LINKS_0, 999_999L);
         positions.put(LINKS_1, 900_000L);
         assertEquals(1, remaining().total());
+    }
+
+    @Test
+    void aPartitionThatCannotBeReadHoldsTheLinksBackForTenSecondsAtMost() {
+        at(40L, 3L, 0L, 0L);
+        positions.remove(SUSPECTS); // its leader is down: its position never becomes known
+        assertFalse(catchUp.readLastNow(this::position, CONNECTED_AT + 9_999));
+        assertTrue(catchUp.readLastNow(this::position, CONNECTED_AT + 10_000));
+        positions.put(SUSPECTS, 3L);
+        assertTrue(catchUp.readLastNow(this::position, CONNECTED_AT + 1), "read: no need to wait");
     }
 
     @Test
