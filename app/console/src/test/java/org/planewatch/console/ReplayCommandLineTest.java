@@ -57,7 +57,7 @@ class ReplayCommandLineTest {
         assertTrue(
                 run.output()
                         .contains(
-                                "--smoke-test checks the console on its embedded demo; it cannot be combined with --targets or a replay"),
+                                "--smoke-test checks the console on its embedded demo or a fleet; it cannot be combined with --targets or a replay"),
                 run.output());
         assertFalse(run.output().contains("Smoke test passed"), run.output());
     }
