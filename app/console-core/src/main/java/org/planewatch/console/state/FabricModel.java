@@ -787,8 +787,8 @@ final class FabricModel {
                     fabric[fabrics++] = trims;
                 }
             }
-            if (peer == null) {
-                continue;
+            if (peer == null || (fleet.partOfFleet() && peer.kind() == DeviceName.Kind.OTHER)) {
+                continue; // part of a fleet: a far end nothing placed yet is no link until it is (ADR 0139)
             }
             String id = DeviceName.linkId(self, peer);
             LinkBuilder builder = linkBuilders.get(id);

@@ -16,7 +16,8 @@ import org.planewatch.telemetry.schema.PlaneLeaves;
  * Which device is a host, a T0 or a T1 switch, and of which plane, learnt from the standard: the
  * LLDP neighbors ports announce (from either end of a link) and the MRC plane ports a host reports.
  * A host is a device that serves {@code mrc:/planes}; the LLDP neighbor of its plane-P port is plane
- * P's T0; a T0's other neighbors that are not hosts are plane P's T1s. Within a plane and tier, and
+ * P's T0; a T0's other neighbors that are not hosts are plane P's T1s (in a store of part of a fleet,
+ * only those it holds or the fleet told are, ADR 0139). Within a plane and tier, and
  * among hosts, devices are numbered in natural name order. Names say nothing here: a fabric named
  * {@code gpu-r12-n07}, {@code leaf-p2-017}, or anything at all, is learnt the same way. See
  * docs/adr/0094.
@@ -91,11 +92,26 @@ final class FabricTopology {
                 t0Plane.put(device, plane);
             }
         }
+        Set<String> localSwitches = new HashSet<>();
+        for (DeviceState device : devices) {
+            if (device.planes.isEmpty()) {
+                localSwitches.add(device.name.name());
+            }
+        }
         Map<String, Integer> t1Plane = new LinkedHashMap<>();
+        Map<String, Integer> localT1s = new HashMap<>();
         t0Plane.forEach((t0, plane) -> {
             for (String n : neighbors.getOrDefault(t0, List.of())) {
-                if (!isHost.test(n) && !t0Plane.containsKey(n)) {
+                if (isHost.test(n) || t0Plane.containsKey(n)) {
+                    continue;
+                }
+                boolean own = localSwitches.contains(n);
+                // Part of a fleet, a neighbor not heard of may be a host whose role has not come yet.
+                if (own || !fleet.partOfFleet() || fleet.t1Plane(n) >= 0) {
                     t1Plane.putIfAbsent(n, plane);
+                    if (own) {
+                        localT1s.putIfAbsent(n, plane);
+                    }
                 }
             }
         });
@@ -117,7 +133,7 @@ final class FabricTopology {
         return new Learnt(
                 Collections.unmodifiableMap(out),
                 Collections.unmodifiableMap(adjacency),
-                new FleetRoles.Local(localHosts, localT0s));
+                new FleetRoles.Local(localHosts, localT0s, localT1s));
     }
 
     /** Numbers the switches of each plane of one tier in natural name order. */

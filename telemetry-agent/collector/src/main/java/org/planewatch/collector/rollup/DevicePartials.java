@@ -136,7 +136,8 @@ public final class DevicePartials {
 
     /**
      * The roles this task's own devices tell that it has not handed out yet (as of the last {@link
-     * #changes}): its hosts, and the T0 each host's plane port faces. Never taken back: a device that
+     * #changes}): its hosts, the T0 each host's plane port faces, and its switches that known T0s face
+     * (T1s, ADR 0139). Never taken back: a device that
      * goes keeps its role, as a host that reboots is still a host.
      */
     public List<FleetRole> roles() {
@@ -146,6 +147,7 @@ public final class DevicePartials {
             offer(FleetRole.host(host), fresh);
         }
         local.t0Planes().forEach((t0, plane) -> offer(FleetRole.t0(t0, plane), fresh));
+        local.t1Planes().forEach((t1, plane) -> offer(FleetRole.t1(t1, plane), fresh));
         return fresh;
     }
 

@@ -28,6 +28,12 @@ final class MapFleetRoles implements FleetRoles {
     }
 
     @Override
+    public int t1Plane(String device) {
+        FleetRole role = roles.get(device);
+        return role == null ? -1 : role.t1Plane();
+    }
+
+    @Override
     public long version() {
         return version;
     }

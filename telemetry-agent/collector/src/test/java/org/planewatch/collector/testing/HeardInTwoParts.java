@@ -12,9 +12,8 @@ import org.planewatch.telemetry.schema.LldpLeaves;
 
 /**
  * What an agent sent, cut as a moved rollup task meets it. First: every switch, and one host in each
- * partition of the updates topic (a task that learnt a host from LLDP takes its T0s' other neighbors
- * for T1s until their roles come; a task of only switches would go by the names' pattern, which the
- * simulated fabric follows). Later, once the tasks run elsewhere: the other hosts, and the next sample
+ * partition of the updates topic (a task cannot place its T0s' other neighbors until their roles
+ * come, under names no pattern knows, ADR 0139). Later, once the tasks run elsewhere: the other hosts, and the next sample
  * of the devices heard first, without LLDP since nothing changed.
  *
  * @param first the notifications of the switches and the hosts heard first

@@ -166,18 +166,42 @@ public final class SimAgent implements AutoCloseable {
                 "flapping-link", new FaultSpec.LinkFlap(20_000, "p0-t0-0~p0-t1-0", 100_000, 50_000, 1_000_000));
     }
 
+    /**
+     * {@link #startWithALinkDown}'s fabric under names no pattern of the console knows (hosts {@code
+     * gpu-r01-n01}, T0s {@code leaf-p0-001}, T1s {@code spine-p0-01}), the down link among them: the
+     * topology can only be learnt from LLDP and the hosts' plane ports.
+     */
+    public static SimAgent startWithChosenNames() throws IOException {
+        return new SimAgent(
+                linkDown(CHOSEN_NAMES, "leaf-p0-002~spine-p0-04"),
+                SimOptions.defaults().dilation(),
+                256);
+    }
+
+    private static final String CHOSEN_NAMES = """
+            names:
+              host: "gpu-r{t0+1:02}-n{k+1:02}"
+              t0: "leaf-p{plane}-{i+1:03}"
+              t1: "spine-p{plane}-{j+1:02}"
+            """;
+
     static Scenario linkDown() {
+        return linkDown("", DOWN_LINK);
+    }
+
+    private static Scenario linkDown(String names, String downLink) {
         try {
             return ScenarioLoader.parse("""
                 name: link-down
                 seed: 5
                 fabric: {planes: 2, hostsPerT0: 4, t0PerPlane: 4, t1PerPlane: 4}
+                %s""".formatted(names) + """
                 transport: {mode: mrc, evsPerQp: 32}
                 workload: {type: training, collective: alltoall, messageBytes: 65536, computeGapNs: 300000, repeat: 100000}
                 faults:
                   - {atUs: 1000, link: "%s", action: down}
                 durationUs: 600000
-                """.formatted(DOWN_LINK), "link-down.yaml", Path.of("."));
+                """.formatted(downLink), "link-down.yaml", Path.of("."));
         } catch (ScenarioException e) {
             throw new IllegalStateException("the link-down scenario does not load: " + e.getMessage(), e);
         }

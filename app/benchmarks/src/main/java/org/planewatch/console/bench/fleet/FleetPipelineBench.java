@@ -320,8 +320,9 @@ public final class FleetPipelineBench {
     /** How long the two collectors may take to share the targets between them. */
     private static final Duration SHARING_BOUND = Duration.ofMinutes(5);
 
-    /** The options the collector's installers give it beside its heap (packaging/pom.xml, ADR 0135). */
-    private static final List<String> COLLECTOR_JAVA_OPTIONS = List.of("-XX:+UseStringDeduplication");
+    /** The options the collector's installers give it beside its heap (packaging/pom.xml, ADRs 0135, 0139). */
+    private static final List<String> COLLECTOR_JAVA_OPTIONS =
+            List.of("-XX:+UseStringDeduplication", "-XX:+UseCompactObjectHeaders");
 
     private List<String> collectorJvmOptions(String id) {
         return jvm(
@@ -580,6 +581,20 @@ public final class FleetPipelineBench {
                 .max(java.util.Comparator.comparingInt(FabricSnapshot.PlaneSummary::linksDown))
                 .map(FabricSnapshot.PlaneSummary::plane)
                 .orElse(0);
+        result(
+                "before the screenshots the console shows: links down %s; %d active alarms; %d suspects%s; %d"
+                        + " exclusion events",
+                now.planes().stream()
+                        .filter(p -> p.linksDown() > 0)
+                        .map(p -> p.linksDown() + " in plane " + p.plane())
+                        .toList(),
+                now.activeAlarms().size(),
+                now.suspects().size(),
+                now.suspects().stream()
+                        .limit(3)
+                        .map(s -> s.name() + " (" + s.hosts() + " hosts)")
+                        .toList(),
+                now.events().size());
         String prefix = fabric.hosts() >= 131_072 ? "fullscale-live-" : "fleet-" + fabric.hosts() + "-live-";
         screenshot(bootstrap, prefix + "overview.png", List.of("--view", ViewId.OVERVIEW.cliName()));
         screenshot(

@@ -64,6 +64,12 @@ final class FleetRolesStore {
             }
 
             @Override
+            public int t1Plane(String device) {
+                FleetRole role = FleetRole.parse(device, store.get(device));
+                return role == null ? -1 : role.t1Plane();
+            }
+
+            @Override
             public long version() {
                 return changes.get();
             }
