@@ -76,6 +76,7 @@ final class DrillDown implements AutoCloseable {
         String device = null;
         TelemetryStore store = null;
         try {
+            connectAhead();
             while (!stopped) {
                 String wanted = requested.get();
                 if (wanted == null) {
@@ -124,6 +125,22 @@ final class DrillDown implements AutoCloseable {
             store.apply(List.of(n));
         } catch (IllegalArgumentException e) {
             // a record that is not a notification: the updates topic is the collectors'; skip it
+        }
+    }
+
+    /**
+     * Connects to the brokers and learns the updates topic's partitions before any device is asked for,
+     * so that the first drill-down does not wait for a connection and the metadata on top of its own
+     * reads (a few round trips to a broker that may be busy; the consumer keeps the metadata). Best
+     * effort: a fleet without the topic yet, or not answering, is asked again at the first drill-down.
+     */
+    private void connectAhead() {
+        try {
+            consumer.partitionsFor(FleetTopics.UPDATES, Duration.ofSeconds(10));
+        } catch (WakeupException e) {
+            // a drill-down asked for already, or closing: the loop sees which
+        } catch (KafkaException e) {
+            // not there yet: the first drill-down asks again
         }
     }
 

@@ -761,7 +761,7 @@ final class FabricModel {
                     utilizations[n++] = link.utilization();
                 }
             }
-            counts.spread = LoadSpread.of(Arrays.copyOf(utilizations, n));
+            counts.spread = LoadSpread.ofOwned(Arrays.copyOf(utilizations, n)); // a copy of its own
             counts.spreadChanged = false;
         }
         return counts.spread;

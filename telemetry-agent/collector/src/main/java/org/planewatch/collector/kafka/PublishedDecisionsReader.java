@@ -4,8 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.planewatch.collector.config.CollectorSettings;
@@ -33,38 +31,19 @@ final class PublishedDecisionsReader implements AutoCloseable {
     int load(Collection<Integer> shares, PublishedDecisions into) {
         List<TopicPartition> partitions = new ArrayList<>();
         shares.forEach(s -> partitions.add(new TopicPartition(topic, s)));
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
-        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, LIMIT);
-        long deadline = System.nanoTime() + LIMIT.toNanos();
-        int read = 0;
-        while (!caughtUp(ends)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(
-                        "reading " + topic + " partitions " + shares + " took over " + LIMIT.toSeconds() + " s");
+        int[] read = {0};
+        PartitionsToEnd.read(consumer, partitions, LIMIT, topic + " partitions " + shares, record -> {
+            try {
+                ExclusionDecision decision = GnmiRecords.decodeDecision(
+                        record.value(), Headers.text(record.headers(), Headers.SOURCE, record.key()));
+                into.add(record.partition(), decision.id());
+                read[0]++;
+            } catch (IllegalArgumentException notADecision) {
+                // written by something else: not ours to judge, and never a decision we published
             }
-            for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                try {
-                    ExclusionDecision decision = GnmiRecords.decodeDecision(
-                            record.value(), Headers.text(record.headers(), Headers.SOURCE, record.key()));
-                    into.add(record.partition(), decision.id());
-                    read++;
-                } catch (IllegalArgumentException notADecision) {
-                    // written by something else: not ours to judge, and never a decision we published
-                }
-            }
-        }
+        });
         consumer.assign(List.of());
-        return read;
-    }
-
-    private boolean caughtUp(Map<TopicPartition, Long> ends) {
-        for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
-            if (consumer.position(end.getKey()) < end.getValue()) {
-                return false;
-            }
-        }
-        return true;
+        return read[0];
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -80,26 +79,16 @@ public final class TargetList {
             for (int p = 0; p < shares; p++) {
                 partitions.add(new TopicPartition(topic, p));
             }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, LIMIT);
-            long deadline = System.nanoTime() + LIMIT.toNanos();
-            while (ends.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue())) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(
-                            "reading what " + topic + " lists took over " + LIMIT.toSeconds() + " s");
+            PartitionsToEnd.read(consumer, partitions, LIMIT, "what " + topic + " lists", record -> {
+                if (record.key() == null) {
+                    return;
                 }
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    if (record.key() == null) {
-                        continue;
-                    }
-                    List<Integer> in = listed.computeIfAbsent(record.key(), k -> new ArrayList<>());
-                    in.remove(Integer.valueOf(record.partition()));
-                    if (record.value() != null) {
-                        in.add(record.partition());
-                    }
+                List<Integer> in = listed.computeIfAbsent(record.key(), k -> new ArrayList<>());
+                in.remove(Integer.valueOf(record.partition()));
+                if (record.value() != null) {
+                    in.add(record.partition());
                 }
-            }
+            });
         }
         return listed;
     }

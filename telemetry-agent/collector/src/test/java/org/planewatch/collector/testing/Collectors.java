@@ -3,7 +3,6 @@ package org.planewatch.collector.testing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -20,6 +19,7 @@ import org.planewatch.collector.config.CollectorSettings;
 import org.planewatch.collector.config.CollectorTargets;
 import org.planewatch.collector.config.GroupTiming;
 import org.planewatch.collector.config.TopicLayout;
+import org.planewatch.collector.kafka.PartitionsToEnd;
 
 /** Settings for collectors under test, and a reader of whole topics. */
 public final class Collectors {
@@ -59,16 +59,7 @@ public final class Collectors {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
                     .map(p -> new TopicPartition(topic, p.partition()))
                     .toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = new HashMap<>(consumer.endOffsets(partitions, Duration.ofSeconds(10)));
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (ends.entrySet().stream().anyMatch(e -> consumer.position(e.getKey()) < e.getValue())) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("reading " + topic + " took over 30 s");
-                }
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
+            PartitionsToEnd.read(consumer, partitions, Duration.ofSeconds(30), topic, records::add);
         }
         return records;
     }

@@ -23,8 +23,13 @@ import org.planewatch.console.session.FleetSession;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.Freshness;
 import org.planewatch.console.telemetry.FleetAddress;
+import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.console.viewmodel.ViewId;
 import org.planewatch.fleet.FleetTopics;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.SimLeaves;
+import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
  * Issue 21's benchmark of the live pipeline, run as an operator runs it on one machine: the simulated
@@ -48,6 +53,9 @@ public final class FleetPipelineBench {
     private static final Pattern BROKER = Pattern.compile("embedded Kafka broker at (\\S+)");
     private static final Pattern METRICS = Pattern.compile("metrics at http://[^:/]+:(\\d+)/metrics");
     private static final Duration START_BOUND = Duration.ofMinutes(10);
+    /** The simulated agent's clock, sent with every device's sample. */
+    private static final TelemetryPath SIM_TIME = SimLeaves.CLOCK_STATE.child(SimLeaves.SIM_TIME_NS);
+
     private static final Duration CONSOLE_BOUND = Duration.ofMinutes(3);
     private static final Duration DRILL_BOUND = Duration.ofSeconds(60);
     /** The collectors' shares (their default, {@code --shares} 12) and the most devices an entry gets. */
@@ -545,15 +553,26 @@ public final class FleetPipelineBench {
 
     private void readProducerLag(String bootstrap) {
         List<Long> lags = new ArrayList<>();
+        long[] simulatedNs = {-1};
         try (TopicReader reader = new TopicReader(bootstrap)) {
             reader.readTail(FleetTopics.UPDATES, 500, Duration.ofSeconds(60), r -> {
                 if (r.value() != null) {
-                    long sampled =
-                            NotificationRecords.decode(r.value(), "bench", 0).timestampNs() / 1_000_000;
-                    lags.add(r.timestamp() - sampled);
+                    IngestEvent.Notification n = NotificationRecords.decode(r.value(), "bench", 0);
+                    lags.add(r.timestamp() - n.timestampNs() / 1_000_000);
+                    for (TelemetryUpdate u : n.updates()) {
+                        if (u.path().equals(SIM_TIME) && u.value() instanceof TelemetryValue.Uint t) {
+                            simulatedNs[0] = Math.max(simulatedNs[0], t.value());
+                        }
+                    }
                 }
             });
         }
+        // The scenario's incident is scripted in simulated time, which at full scale runs far behind
+        // its pace: say where the simulation stands, so a run without the incident is understood.
+        result(
+                "the simulation stands at %s of simulated time (newest sample in %s)",
+                simulatedNs[0] < 0 ? "an unknown instant" : String.format("%.3f ms", simulatedNs[0] / 1e6),
+                FleetTopics.UPDATES);
         if (lags.isEmpty()) {
             result("agent sample to Kafka: no records in %s", FleetTopics.UPDATES);
             return;
