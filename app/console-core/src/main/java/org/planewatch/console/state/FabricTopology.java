@@ -66,10 +66,9 @@ final class FabricTopology {
         });
         named.addAll(neighbors.keySet());
         List<String> hosts = new ArrayList<>();
+        Set<String> localSwitches = new HashSet<>();
         for (DeviceState device : devices) {
-            if (!device.planes.isEmpty()) {
-                hosts.add(device.name.name());
-            }
+            (device.planes.isEmpty() ? localSwitches : hosts).add(device.name.name());
         }
         Set<String> localHosts = new HashSet<>(hosts);
         Predicate<String> isHost = name -> localHosts.contains(name) || fleet.isHost(name);
@@ -90,12 +89,6 @@ final class FabricTopology {
             int plane = t0Plane.containsKey(device) || isHost.test(device) ? -1 : fleet.t0Plane(device);
             if (plane >= 0) {
                 t0Plane.put(device, plane);
-            }
-        }
-        Set<String> localSwitches = new HashSet<>();
-        for (DeviceState device : devices) {
-            if (device.planes.isEmpty()) {
-                localSwitches.add(device.name.name());
             }
         }
         Map<String, Integer> t1Plane = new LinkedHashMap<>();
