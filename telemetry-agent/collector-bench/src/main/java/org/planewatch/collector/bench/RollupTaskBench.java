@@ -25,7 +25,7 @@ import org.planewatch.agent.sim.SimulatedBackend;
 import org.planewatch.collector.config.CollectorTargets;
 import org.planewatch.collector.ingest.Subscriptions;
 import org.planewatch.collector.rollup.DevicePartials;
-import org.planewatch.collector.rollup.RememberedNeighbors;
+import org.planewatch.collector.rollup.RememberedLeaves;
 import org.planewatch.collector.wire.GnmiRecords;
 import org.planewatch.console.ingest.IngestQueue;
 import org.planewatch.console.ingest.NotificationRecords;
@@ -61,7 +61,7 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * with {@code trickling [piece]}, every device's first piece of its initial state first, then the rest.
  * With {@code task0}, only the devices of the first task are read and applied (one task of the full
  * fabric, as a collector's stream thread holds it). Each record's work is the stage's: decoding it,
- * applying it, and keeping the device's LLDP neighbors ({@link RememberedNeighbors}, in a map where
+ * applying it, and keeping the device's leaves sent on change ({@link RememberedLeaves}, in a map where
  * the stage has its changelogged store).
  */
 public final class RollupTaskBench {
@@ -305,8 +305,8 @@ public final class RollupTaskBench {
         } else {
             task.apply(n);
         }
-        if (RememberedNeighbors.touches(n)) {
-            byte[] merged = RememberedNeighbors.merge(neighbors.get(n.target()), n);
+        if (RememberedLeaves.touches(n)) {
+            byte[] merged = RememberedLeaves.merge(neighbors.get(n.target()), n);
             if (merged != null) {
                 neighbors.put(n.target(), merged);
             }

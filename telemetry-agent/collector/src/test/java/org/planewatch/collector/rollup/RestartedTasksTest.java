@@ -22,9 +22,11 @@ import org.planewatch.console.telemetry.IngestEvent;
 
 /**
  * Per-device tasks that start afresh (moved to another collector, or restarted) after their devices
- * sent their LLDP, without Kafka: with the neighbors the earlier instances remembered, their links
- * become the whole model's and the earlier instances' views go (ADR 0118). Under names no pattern knows,
- * so that the first instances cannot place the hosts not heard of (ADR 0139).
+ * sent their LLDP, port states and EV counts, without Kafka: with the leaves the earlier instances
+ * remembered, their links become the whole model's, the earlier instances' views go (ADR 0118), the
+ * link that went down before the move stays down, every link keeps its speed and every plane its EVs
+ * (ADR 0140). Under names no pattern knows, so that the first instances cannot place the hosts not
+ * heard of (ADR 0139).
  * {@code MovedRollupTasksTest} does the same through a broker and Kafka Streams' own stores.
  */
 class RestartedTasksTest {
@@ -33,7 +35,7 @@ class RestartedTasksTest {
 
     @Test
     @Timeout(60)
-    void tasksStartedAfreshWithTheirRememberedNeighborsReplaceTheWrongLinksOfTheirEarlierInstances(@TempDir Path dir)
+    void tasksStartedAfreshWithTheirRememberedLeavesReplaceTheWrongLinksOfTheirEarlierInstances(@TempDir Path dir)
             throws Exception {
         List<IngestEvent.Notification> read;
         try (SimAgent agent = SimAgent.startWithChosenNames()) {
@@ -48,8 +50,8 @@ class RestartedTasksTest {
         Map<String, byte[]> remembered = new HashMap<>();
         for (IngestEvent.Notification n : heard.first()) {
             earlier.get(Partitions.of(n.target(), PARTITIONS)).apply(n);
-            if (RememberedNeighbors.touches(n)) {
-                byte[] merged = RememberedNeighbors.merge(remembered.get(n.target()), n);
+            if (RememberedLeaves.touches(n)) {
+                byte[] merged = RememberedLeaves.merge(remembered.get(n.target()), n);
                 if (merged != null) {
                     remembered.put(n.target(), merged);
                 }
@@ -61,7 +63,7 @@ class RestartedTasksTest {
         List<DevicePartials> restarted = tasks(rollups);
         remembered.forEach((device, kept) -> restarted
                 .get(Partitions.of(device, PARTITIONS))
-                .apply(RememberedNeighbors.replay(kept, "remembered", device, NOW)));
+                .apply(RememberedLeaves.replay(kept, "remembered", device, NOW)));
         heard.later()
                 .forEach(n ->
                         restarted.get(Partitions.of(n.target(), PARTITIONS)).apply(n));
@@ -70,6 +72,13 @@ class RestartedTasksTest {
                 wholeLinks,
                 rollups.links,
                 "the links after the restart: " + WholeModel.differences(wholeLinks, rollups.links));
+        Map<String, String> wholeStates = WholeModel.states(whole);
+        assertEquals("DOWN, 100 Gb/s", wholeStates.get(SimAgent.CHOSEN_DOWN_LINK), "the down link in the whole model");
+        assertEquals(
+                Map.of(),
+                WholeModel.mismatches(wholeStates, rollups.states),
+                "the links' states and speeds after the restart");
+        assertEquals(Map.of(), WholeModel.mismatches(WholeModel.evs(whole), rollups.evs), "the planes' EVs");
     }
 
     private static List<DevicePartials> tasks(TaskRounds rollups) {

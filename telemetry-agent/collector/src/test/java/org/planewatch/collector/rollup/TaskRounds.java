@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import org.planewatch.collector.testing.WholeModel;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.fleet.LinkRollup;
+import org.planewatch.fleet.PlaneRollup;
 
 /**
  * The rollups without Kafka: per-device tasks, the roles topic they read back and the by-plane stage,
@@ -18,6 +19,10 @@ final class TaskRounds {
     private final PlaneBook book;
     /** The links topic's last value per link, as {@link WholeModel#describe}. */
     final Map<String, String> links = new TreeMap<>();
+    /** The links topic's last state per link, as {@link WholeModel#describeState}. */
+    final Map<String, String> states = new TreeMap<>();
+    /** The planes topic's last EVs per plane, as {@link WholeModel#describeEvs}. */
+    final Map<Integer, String> evs = new TreeMap<>();
 
     TaskRounds(long nowMillis) {
         this.nowMillis = nowMillis;
@@ -41,9 +46,13 @@ final class TaskRounds {
                 if (out.kind() == RollupOutput.Kind.LINKS) {
                     if (out.value() instanceof LinkRollup link) {
                         links.put(link.link(), WholeModel.describe(link.kind(), link.plane()));
+                        states.put(link.link(), WholeModel.describeState(link.state(), link.capacityBps()));
                     } else {
                         links.remove(out.key());
+                        states.remove(out.key());
                     }
+                } else if (out.kind() == RollupOutput.Kind.PLANES && out.value() instanceof PlaneRollup plane) {
+                    evs.put(plane.plane(), WholeModel.describeEvs(plane.evsGood(), plane.evsOutOfService()));
                 }
             }
         }

@@ -1,26 +1,31 @@
 package org.planewatch.collector.testing;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
-import org.planewatch.telemetry.path.PathPattern;
-import org.planewatch.telemetry.schema.LldpLeaves;
+import org.planewatch.telemetry.value.TelemetryValue;
 
 /**
  * What an agent sent, cut as a moved rollup task meets it. First: every switch, and one host in each
  * partition of the updates topic (a task cannot place its T0s' other neighbors until their roles
- * come, under names no pattern knows, ADR 0139). Later, once the tasks run elsewhere: the other hosts, and the next sample
- * of the devices heard first, without LLDP since nothing changed.
+ * come, under names no pattern knows, ADR 0139). Later, once the tasks run elsewhere: the other hosts, and the
+ * samples of the devices heard first again with what an agent under {@code suppress_redundant} sends
+ * after a while: the leaves that keep moving (counters), not those that stood still or changed once
+ * (LLDP neighbors, port states and speeds, a port that went down, EV counts that moved once: ADR
+ * 0140).
  *
  * @param first the notifications of the switches and the hosts heard first
  * @param later the other hosts' notifications, then the others' next sample
  */
 public record HeardInTwoParts(List<IngestEvent.Notification> first, List<IngestEvent.Notification> later) {
-    private static final PathPattern LLDP = new PathPattern(LldpLeaves.ROOT);
+    /** The distinct values of a leaf that keeps moving: more than a state that changed once. */
+    private static final int MOVING = 3;
 
     public static HeardInTwoParts of(List<IngestEvent.Notification> read, FabricSnapshot whole, int partitions) {
         Set<String> hosts = new HashSet<>();
@@ -37,9 +42,17 @@ public record HeardInTwoParts(List<IngestEvent.Notification> first, List<IngestE
         for (IngestEvent.Notification n : read) {
             (hosts.contains(n.target()) && !early.contains(n.target()) ? later : first).add(n);
         }
+        Map<String, Set<TelemetryValue>> values = new HashMap<>();
+        for (IngestEvent.Notification n : first) {
+            for (TelemetryUpdate u : n.updates()) {
+                values.computeIfAbsent(n.target() + " " + u.path(), k -> new HashSet<>())
+                        .add(u.value());
+            }
+        }
         for (IngestEvent.Notification n : List.copyOf(first)) {
-            List<TelemetryUpdate> sample =
-                    n.updates().stream().filter(u -> !LLDP.matches(u.path())).toList();
+            List<TelemetryUpdate> sample = n.updates().stream()
+                    .filter(u -> values.get(n.target() + " " + u.path()).size() >= MOVING)
+                    .toList();
             if (!sample.isEmpty()) {
                 later.add(new IngestEvent.Notification(
                         n.source(), n.target(), n.timestampNs(), sample, List.of(), n.arrivalMillis()));

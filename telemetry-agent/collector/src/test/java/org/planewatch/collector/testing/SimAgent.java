@@ -173,10 +173,11 @@ public final class SimAgent implements AutoCloseable {
      */
     public static SimAgent startWithChosenNames() throws IOException {
         return new SimAgent(
-                linkDown(CHOSEN_NAMES, "leaf-p0-002~spine-p0-04"),
-                SimOptions.defaults().dilation(),
-                256);
+                linkDown(CHOSEN_NAMES, CHOSEN_DOWN_LINK), SimOptions.defaults().dilation(), 256);
     }
+
+    /** The link {@link #startWithChosenNames} takes down, in plane 0. */
+    public static final String CHOSEN_DOWN_LINK = "leaf-p0-002~spine-p0-04";
 
     private static final String CHOSEN_NAMES = """
             names:

@@ -36,9 +36,55 @@ public final class WholeModel {
         return links;
     }
 
+    /** The state of each link of {@code snapshot} by id, as {@link #describeState}. */
+    public static Map<String, String> states(FabricSnapshot snapshot) {
+        Map<String, String> states = new TreeMap<>();
+        for (FabricSnapshot.LinkState link : snapshot.links()) {
+            states.put(link.id(), describeState(link.up() ? "UP" : "DOWN", link.capacityBps()));
+        }
+        return states;
+    }
+
+    /** A link's state as the comparisons show it: {@code DOWN, 100 Gb/s} ({@code speed unknown} when not known). */
+    public static String describeState(String state, Double capacityBps) {
+        return state + ", "
+                + (capacityBps == null || capacityBps.isNaN()
+                        ? "speed unknown"
+                        : Math.round(capacityBps / 1e9) + " Gb/s");
+    }
+
+    /** The EVs of each plane of {@code snapshot}, as {@link #describeEvs}. */
+    public static Map<Integer, String> evs(FabricSnapshot snapshot) {
+        Map<Integer, String> evs = new TreeMap<>();
+        for (FabricSnapshot.PlaneSummary plane : snapshot.planes()) {
+            evs.put(plane.plane(), describeEvs(plane.evsGood(), plane.evsOutOfService()));
+        }
+        return evs;
+    }
+
+    /** A plane's EVs as the comparisons show them: {@code 412 good, 20 out}. */
+    public static String describeEvs(long good, long out) {
+        return good + " good, " + out + " out";
+    }
+
     /** A link as the comparisons show it: {@code T0_T1 plane 1}. */
     public static String describe(String kind, int plane) {
         return kind + " plane " + plane;
+    }
+
+    /** The entries of {@code actual} that differ from {@code expected}'s: {@code id: expected X, got Y}. */
+    public static <K> Map<K, String> mismatches(Map<K, String> expected, Map<K, String> actual) {
+        Map<K, String> differ = new TreeMap<>();
+        Set<K> keys = new TreeSet<>(expected.keySet());
+        keys.addAll(actual.keySet());
+        for (K key : keys) {
+            String want = expected.get(key);
+            String got = actual.get(key);
+            if (want == null || !want.equals(got)) {
+                differ.put(key, "expected " + want + ", got " + got);
+            }
+        }
+        return differ;
     }
 
     /** What {@code actual} lacks of {@code expected} and has beyond it, a few of each named. */

@@ -16,7 +16,7 @@ import org.planewatch.collector.rollup.FleetRole;
 import org.planewatch.collector.rollup.HandOutPacing;
 import org.planewatch.collector.rollup.PerDeviceOutput;
 import org.planewatch.collector.rollup.PlaneInput;
-import org.planewatch.collector.rollup.RememberedNeighbors;
+import org.planewatch.collector.rollup.RememberedLeaves;
 import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.telemetry.IngestEvent;
 
@@ -26,17 +26,22 @@ import org.planewatch.console.telemetry.IngestEvent;
  * second of wall clock (less often when handing out takes long: {@link HandOutPacing}), forwards what
  * changed keyed by plane, and the roles its devices taught it
  * keyed by device (for the roles topic, which every task reads back whole: ADR 0116). Its model lives
- * in memory (ADR 0100); each device's LLDP neighbors are also kept in a changelogged store, which a
- * task that moved or restarted applies first, since agents send them only when they change.
+ * in memory (ADR 0100); each device's leaves that agents may send only when they change (LLDP
+ * neighbors, port states and speeds, host planes' EV counts: {@link RememberedLeaves}) are also kept
+ * in a changelogged store, which a task that moved or restarted applies first (ADRs 0118, 0140).
  */
 final class DeviceStage implements Processor<String, byte[], String, PerDeviceOutput> {
-    /** Each device's LLDP neighbors, as {@link RememberedNeighbors} keeps them. */
-    static final String NEIGHBORS = "rollup-neighbors";
+    /**
+     * Each device's leaves sent on change, as {@link RememberedLeaves} keeps them. The store's name is
+     * the one it had when it kept the LLDP neighbors alone (ADR 0118): a collector upgraded in place
+     * reads the changelog its predecessor wrote (the earlier records still decode).
+     */
+    static final String REMEMBERED_LEAVES = "rollup-neighbors";
 
     /** The source a replayed notification is applied with: the store keeps the device, not its targets entry. */
     private static final String REMEMBERED = "remembered";
 
-    private KeyValueStore<String, byte[]> neighbors;
+    private KeyValueStore<String, byte[]> remembered;
     /**
      * The task's decoder of the updates it reads (on the task's thread only): the leaves the rollups
      * never read are left out before their values are decoded (ADR 0128).
@@ -66,12 +71,12 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         ReadOnlyKeyValueStore<String, String> fleet = context.getStateStore(FleetRolesStore.STORE);
         this.partials =
                 new DevicePartials(context.taskId().toString(), context::currentSystemTimeMs, roles.reader(fleet));
-        this.neighbors = context.getStateStore(NEIGHBORS);
-        try (KeyValueIterator<String, byte[]> kept = neighbors.all()) {
+        this.remembered = context.getStateStore(REMEMBERED_LEAVES);
+        try (KeyValueIterator<String, byte[]> kept = remembered.all()) {
             while (kept.hasNext()) {
                 KeyValue<String, byte[]> device = kept.next();
-                partials.apply(RememberedNeighbors.replay(
-                        device.value, REMEMBERED, device.key, context.currentSystemTimeMs()));
+                partials.apply(
+                        RememberedLeaves.replay(device.value, REMEMBERED, device.key, context.currentSystemTimeMs()));
             }
         }
         context.schedule(Duration.ofSeconds(1), PunctuationType.WALL_CLOCK_TIME, this::emit);
@@ -95,18 +100,18 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     }
 
     private void remember(IngestEvent.Notification notification) {
-        if (!RememberedNeighbors.touches(notification)) {
+        if (!RememberedLeaves.touches(notification)) {
             return;
         }
         String device = notification.target();
-        byte[] merged = RememberedNeighbors.merge(neighbors.get(device), notification);
+        byte[] merged = RememberedLeaves.merge(remembered.get(device), notification);
         if (merged == null) {
             return;
         }
         if (merged.length == 0) {
-            neighbors.delete(device);
+            remembered.delete(device);
         } else {
-            neighbors.put(device, merged);
+            remembered.put(device, merged);
         }
     }
 

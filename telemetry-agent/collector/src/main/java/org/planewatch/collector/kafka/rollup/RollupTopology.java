@@ -37,7 +37,7 @@ public final class RollupTopology {
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore(PlaneStage.STORE), Serdes.String(), new PlaneInputSerde()));
         builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.inMemoryKeyValueStore(DeviceStage.NEIGHBORS), Serdes.String(), Serdes.ByteArray()));
+                Stores.inMemoryKeyValueStore(DeviceStage.REMEMBERED_LEAVES), Serdes.String(), Serdes.ByteArray()));
         FleetRolesStore roles = new FleetRolesStore();
         // One topology per collector, run by its one stream thread: the per-device tasks share it.
         AtomicInteger deviceTasks = new AtomicInteger();
@@ -54,7 +54,7 @@ public final class RollupTopology {
                 .process(
                         () -> new DeviceStage(counters, roles, deviceTasks),
                         Named.as("per-device"),
-                        DeviceStage.NEIGHBORS)
+                        DeviceStage.REMEMBERED_LEAVES)
                 .split(Named.as("per-device-"))
                 .branch((device, output) -> output instanceof FleetRole, Branched.as("roles"))
                 .defaultBranch(Branched.as("partials"));

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,7 +40,8 @@ import org.planewatch.fleet.RollupJson;
  * and the rest send their next sample without LLDP, only once the tasks run on the second collector.
  * Its links must be the whole model's: the T0s' neighbors must outlive the task instance, and its new
  * views must replace the earlier instance's (ADR 0118; found in the 2,048-host pipeline benchmark,
- * where a few T0s kept wrong links for good).
+ * where a few T0s kept wrong links for good); and so must their states: the link that went down
+ * before the move stays down though its ports' states are not sent again (ADR 0140).
  */
 class MovedRollupTasksTest {
     private static final RollupLayout ROLLUPS = RollupLayout.defaults();
@@ -52,6 +54,7 @@ class MovedRollupTasksTest {
             List<IngestEvent.Notification> read = DirectRead.readAll(agent, dir, 2, Duration.ofSeconds(2));
             FabricSnapshot whole = WholeModel.of(read, 1_000_000);
             Map<String, String> wholeLinks = WholeModel.links(whole);
+            Map<String, String> wholeStates = WholeModel.states(whole);
             CollectorSettings settings =
                     Collectors.settings("a", kafka.bootstrap(), agent.writeTargetsFile(dir.resolve("targets.yaml")), 3);
             Topics.ensure(settings);
@@ -83,18 +86,22 @@ class MovedRollupTasksTest {
             try (Rollups second = Rollups.start(settings, ROLLUPS, System.out::println)) {
                 publish(settings, heard.later());
                 AtomicReference<Map<String, String>> links = new AtomicReference<>(Map.of());
+                AtomicReference<Map<String, String>> states = new AtomicReference<>(Map.of());
                 Collectors.await(
                         () -> {
                             links.set(links(kafka.bootstrap()));
+                            states.set(states(kafka.bootstrap()));
                             return second.counters().notifications.sum()
                                             >= heard.later().size()
-                                    && links.get().equals(wholeLinks);
+                                    && links.get().equals(wholeLinks)
+                                    && states.get().equals(wholeStates);
                         },
                         Duration.ofSeconds(60),
                         () -> "the whole model's links on the second collector ("
                                 + second.counters().notifications.sum() + " of "
                                 + heard.later().size()
-                                + " notifications taken): " + WholeModel.differences(wholeLinks, links.get()));
+                                + " notifications taken): " + WholeModel.differences(wholeLinks, links.get())
+                                + "; states that differ: " + WholeModel.mismatches(wholeStates, states.get()));
                 System.out.println("the whole model's links " + millisSince(started) + " ms after the first started");
             }
         }
@@ -123,13 +130,22 @@ class MovedRollupTasksTest {
 
     /** The links topic as a new reader sees it: the last value per link. */
     private static Map<String, String> links(String bootstrap) {
+        return latest(bootstrap, link -> WholeModel.describe(link.kind(), link.plane()));
+    }
+
+    /** The links' states as a new reader of the links topic sees them. */
+    private static Map<String, String> states(String bootstrap) {
+        return latest(bootstrap, link -> WholeModel.describeState(link.state(), link.capacityBps()));
+    }
+
+    private static Map<String, String> latest(String bootstrap, Function<LinkRollup, String> describe) {
         Map<String, String> latest = new TreeMap<>();
         for (ConsumerRecord<String, byte[]> record : Collectors.readAll(bootstrap, ROLLUPS.links())) {
             if (record.value() == null) {
                 latest.remove(record.key());
             } else {
                 LinkRollup link = RollupJson.decode(record.value(), LinkRollup.class);
-                latest.put(link.link(), WholeModel.describe(link.kind(), link.plane()));
+                latest.put(link.link(), describe.apply(link));
             }
         }
         return latest;
