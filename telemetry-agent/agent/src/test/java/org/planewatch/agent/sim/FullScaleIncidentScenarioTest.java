@@ -66,8 +66,16 @@ class FullScaleIncidentScenarioTest {
                         "fabric: {planes: 8, hostsPerT0: 256, t0PerPlane: 512, t1PerPlane: 256}",
                         "fabric: {planes: 8, hostsPerT0: 2, t0PerPlane: 16, t1PerPlane: 10}")
                 .replace("hosts: 4096, messageBytes: 4194304", "hosts: 32, messageBytes: 262144")
-                .replace("host-4095~p4-t0-15", "host-31~p4-t0-15");
-        assertTrue(text.contains("t0PerPlane: 16") && text.contains("hosts: 32"), "the file's lines were found");
+                .replace("host-4095~p4-t0-15", "host-31~p4-t0-15")
+                // the full fabric's spine 34 and 167 of 256, as the small fabric's 3 and 7 of 10
+                .replace("switch: p1-t1-34,", "switch: p1-t1-3,")
+                .replace("p2-t0-15~p2-t1-167", "p2-t0-15~p2-t1-7");
+        assertTrue(
+                text.contains("t0PerPlane: 16")
+                        && text.contains("hosts: 32")
+                        && text.contains("p1-t1-3,")
+                        && text.contains("p2-t1-7\""),
+                "the file's lines were found");
         Simulation sim = Simulation.build(ScenarioLoader.parse(text, "full-scale-incident-small.yaml", Path.of(".")));
         FabricTelemetry t = sim.telemetry();
         SimulatedBackend backend = new SimulatedBackend(sim, SimOptions.defaults(), 0, new ManualNanoClock(0));
