@@ -44,8 +44,8 @@ public final class CollectorMain implements Callable<Integer> {
     @Option(
             names = "--targets",
             paramLabel = "FILE",
-            description = "Targets file (YAML, as the console's); required. For one agent serving many devices,"
-                    + " write it with the targets-file command.")
+            description = "Targets file (YAML, as the console's); required but with --rollups-only. For one agent"
+                    + " serving many devices, write it with the targets-file command.")
     Path targets;
 
     @Option(
@@ -149,6 +149,13 @@ public final class CollectorMain implements Callable<Integer> {
     boolean rollups;
 
     @Option(
+            names = "--rollups-only",
+            description = "Run the rollups and subscribe to no target: a node of a rollup tier apart from the"
+                    + " collectors (started without --rollups), so that killing a collector moves only its"
+                    + " subscriptions and the rollups' memory never stalls them (docs/scale.md).")
+    boolean rollupsOnly;
+
+    @Option(
             names = "--metrics-port",
             paramLabel = "PORT",
             description = "Serve Prometheus /metrics on this port (0: any free port, printed); default: not served.")
@@ -227,16 +234,25 @@ public final class CollectorMain implements Callable<Integer> {
                     suppressRedundant);
             node = CollectorNode.start(settings, checked.node(), err::println);
             Collector collector = node.collector();
-            out.printf(
-                    Locale.ROOT,
-                    "collector %s: %d targets listed in %s, group %s at %s; started in %.1f s%n",
-                    settings.id(),
-                    checked.targets().size(),
-                    settings.topics().targets(),
-                    settings.group(),
-                    servers,
-                    (System.nanoTime() - started) / 1e9);
-            if (rollups) {
+            if (collector != null) {
+                out.printf(
+                        Locale.ROOT,
+                        "collector %s: %d targets listed in %s, group %s at %s; started in %.1f s%n",
+                        settings.id(),
+                        checked.targets().size(),
+                        settings.topics().targets(),
+                        settings.group(),
+                        servers,
+                        (System.nanoTime() - started) / 1e9);
+            } else {
+                out.printf(
+                        Locale.ROOT,
+                        "rollups node %s: no target subscribed, Kafka at %s; started in %.1f s%n",
+                        settings.id(),
+                        servers,
+                        (System.nanoTime() - started) / 1e9);
+            }
+            if (rollups || rollupsOnly) {
                 out.println("rollups running: planewatch.rollup.{planes,links,suspects,alarms}");
             }
             if (node.metricsPort() >= 0) {
@@ -252,10 +268,10 @@ public final class CollectorMain implements Callable<Integer> {
                 }
             });
             Runtime.getRuntime().addShutdownHook(hook);
-            CollectorStatus status = new CollectorStatus(collector);
+            CollectorStatus status = new CollectorStatus(settings.id(), collector, node.rollups());
             while (!stop.await(
                     statusEverySeconds > 0 ? statusEverySeconds : 3600, java.util.concurrent.TimeUnit.SECONDS)) {
-                if (collector.failure() != null) {
+                if (collector != null && collector.failure() != null) {
                     err.println("planewatch-collector: " + collector.failure().getMessage());
                     return KAFKA_ERROR;
                 }
@@ -298,7 +314,12 @@ public final class CollectorMain implements Callable<Integer> {
 
     /** Every flag and file checked before anything starts. */
     private Settings settings() {
-        if (targets == null) {
+        if (rollupsOnly && targets != null) {
+            throw new IllegalArgumentException(
+                    "--rollups-only subscribes to no target: give it no --targets (or run a collector without"
+                            + " --rollups-only)");
+        }
+        if (targets == null && !rollupsOnly) {
             throw new IllegalArgumentException("--targets FILE is required (a targets file: docs/scale.md)");
         }
         if ((bootstrap == null) == (embeddedBroker == null)) {
@@ -334,7 +355,8 @@ public final class CollectorMain implements Callable<Integer> {
         Duration session = Duration.ofSeconds(sessionTimeoutSeconds);
         GroupTiming timing = new GroupTiming(
                 session, session.dividedBy(3), GroupTiming.defaults().pollInterval());
-        CollectorTargets file = CollectorTargets.read(targets);
+        CollectorTargets file =
+                rollupsOnly ? CollectorTargets.of(Path.of("none"), List.of()) : CollectorTargets.read(targets);
         String name = id != null ? id : defaultId();
         // Checked here so that a bad id is a usage error, not a failure after the broker started.
         new CollectorSettings(
@@ -351,7 +373,7 @@ public final class CollectorMain implements Callable<Integer> {
                 topics,
                 timing,
                 file,
-                new CollectorNode.Options(rollups, metricsPort, metricsAddress));
+                new CollectorNode.Options(!rollupsOnly, rollups || rollupsOnly, metricsPort, metricsAddress));
     }
 
     private static String defaultId() {

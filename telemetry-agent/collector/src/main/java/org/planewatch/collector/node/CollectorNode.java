@@ -13,36 +13,56 @@ import org.planewatch.collector.publish.PublishCounters;
 
 /**
  * A collector with what may run beside it in the same process: the rollups (ADR 0100) and the
- * Prometheus {@code /metrics} page, which shows the fleet's rollups as read from their topics.
+ * Prometheus {@code /metrics} page, which shows the fleet's rollups as read from their topics; or a
+ * node of a rollup tier of its own, which subscribes to no target (ADR 0141).
  */
 public final class CollectorNode implements AutoCloseable {
     /**
+     * @param collects subscribe to a share of the targets (a collector); false for a node of the rollup
+     *     tier alone, which then runs the rollups
      * @param rollups run the rollups' Kafka Streams application in this process
      * @param metricsPort serve /metrics on this port (0: any free port), or null for no /metrics
      * @param metricsAddress the address /metrics listens on
      */
-    public record Options(boolean rollups, Integer metricsPort, String metricsAddress) {
+    public record Options(boolean collects, boolean rollups, Integer metricsPort, String metricsAddress) {
         public Options {
             if (metricsPort != null && (metricsPort < 0 || metricsPort > 65_535)) {
                 throw new IllegalArgumentException("--metrics-port must be 0..65535, got " + metricsPort);
             }
+            if (!collects && !rollups) {
+                throw new IllegalArgumentException("a node that subscribes to no target must run the rollups");
+            }
+        }
+
+        /** A collector, with or without the rollups beside it. */
+        public Options(boolean rollups, Integer metricsPort, String metricsAddress) {
+            this(true, rollups, metricsPort, metricsAddress);
         }
     }
 
+    /** The subscriptions, or null on a node of the rollup tier alone. */
     private final Collector collector;
+
     private Rollups rollups;
     private RollupView view;
     private MetricsServer metrics;
 
-    private CollectorNode(Collector collector) {
+    private final String id;
+
+    private CollectorNode(String id, Collector collector) {
+        this.id = id;
         this.collector = collector;
     }
 
     public static CollectorNode start(CollectorSettings settings, Options options, Consumer<String> log) {
-        CollectorNode node = new CollectorNode(Collector.start(settings, log));
+        CollectorNode node =
+                new CollectorNode(settings.id(), options.collects() ? Collector.start(settings, log) : null);
         try {
             RollupLayout layout = RollupLayout.defaults();
             Consumer<String> logged = line -> log.accept("collector " + settings.id() + ": " + line);
+            if (!options.collects()) {
+                Topics.ensure(settings); // the rollups read the collectors' topics: a node may start first
+            }
             if (options.rollups()) {
                 node.rollups = Rollups.start(settings, layout, logged);
             }
@@ -58,6 +78,7 @@ public final class CollectorNode implements AutoCloseable {
         }
     }
 
+    /** The subscriptions, or null on a node of the rollup tier alone. */
     public Collector collector() {
         return collector;
     }
@@ -73,16 +94,17 @@ public final class CollectorNode implements AutoCloseable {
     }
 
     MetricsInput metricsInput() {
-        PublishCounters c = collector.counters();
+        // A node of the rollup tier alone holds no target and publishes nothing: its zeros are true.
+        PublishCounters c = collector == null ? new PublishCounters() : collector.counters();
         return new MetricsInput(
-                collector.id(),
+                id,
                 System.currentTimeMillis(),
-                collector.targets().size(),
-                collector.queue().depth(),
+                collector == null ? 0 : collector.targets().size(),
+                collector == null ? 0 : collector.queue().depth(),
                 c.notifications.sum(),
                 c.updates.sum(),
-                c.droppedNotifications.sum() + collector.updateRecordsFailed(),
-                collector.queue().droppedNotifications(),
+                c.droppedNotifications.sum() + (collector == null ? 0 : collector.updateRecordsFailed()),
+                collector == null ? 0 : collector.queue().droppedNotifications(),
                 c.decisionsPublished.sum(),
                 rollups == null ? null : rollups.running(),
                 rollups == null ? null : rollups.lagRecords(),
@@ -102,6 +124,8 @@ public final class CollectorNode implements AutoCloseable {
         if (rollups != null) {
             rollups.close();
         }
-        collector.close();
+        if (collector != null) {
+            collector.close();
+        }
     }
 }

@@ -1,19 +1,39 @@
 package org.planewatch.collector.node;
 
 import java.util.Locale;
+import org.planewatch.collector.kafka.rollup.Rollups;
 import org.planewatch.collector.publish.PublishCounters;
 
-/** The collector's one-line status: targets held, what it published since the last line, what it dropped. */
+/**
+ * The collector's one-line status: targets held, what it published since the last line, what it
+ * dropped; a node of the rollup tier alone tells its rollups' state and lag instead.
+ */
 public final class CollectorStatus {
+    private final String id;
     private final Collector collector;
+    private final Rollups rollups;
     private long lastNanos = System.nanoTime();
     private long lastUpdates;
 
-    public CollectorStatus(Collector collector) {
+    /**
+     * @param collector the subscriptions, or null on a node of the rollup tier alone
+     * @param rollups the rollups running in the process, or null
+     */
+    public CollectorStatus(String id, Collector collector, Rollups rollups) {
+        this.id = id;
         this.collector = collector;
+        this.rollups = rollups;
     }
 
     public String line() {
+        if (collector == null) {
+            return String.format(
+                    Locale.ROOT,
+                    "rollups node %s: %s, consumer lag %.0f records",
+                    id,
+                    rollups != null && rollups.running() ? "running" : "not running",
+                    rollups == null ? 0.0 : rollups.lagRecords());
+        }
         PublishCounters c = collector.counters();
         long now = System.nanoTime();
         long updates = c.updates.sum();

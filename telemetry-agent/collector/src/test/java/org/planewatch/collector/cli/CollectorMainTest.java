@@ -61,6 +61,14 @@ class CollectorMainTest {
     @Timeout(30)
     void badFlagsAndFilesAreRefusedWithWhatAndWhere() throws Exception {
         Path good = targets();
+        assertRefused("--targets FILE is required", "--bootstrap", "k:9092");
+        assertRefused(
+                "--rollups-only subscribes to no target: give it no --targets",
+                "--rollups-only",
+                "--targets",
+                good.toString(),
+                "--bootstrap",
+                "k:9092");
         assertRefused("give exactly one of --bootstrap", "--targets", good.toString());
         assertRefused(
                 "give exactly one of --bootstrap",

@@ -28,7 +28,8 @@ import org.planewatch.fleet.SuspectRollup;
  * simulated agent on a small fabric with a link down in plane 0: the plane rollups, read as a new
  * client reads them (each compacted topic from its start, the last value per key), show the link
  * down in plane 0 and none in plane 1, the suspect rollup ranks the failed link first, and a scrape
- * of /metrics says the same.
+ * of /metrics says the same. And the same rollups from a rollup tier of its own: a node that
+ * subscribes to no target beside a collector that runs no rollups (ADR 0141).
  */
 class RollupsEndToEndTest {
     private static final RollupLayout ROLLUPS = RollupLayout.defaults();
@@ -48,6 +49,20 @@ class RollupsEndToEndTest {
         return latest;
     }
 
+    /** The plane rollups once plane 0's shows a link down and plane 1's is there; an error after 60 s. */
+    private static Map<String, PlaneRollup> planesWithTheLinkDown(String bootstrap) throws InterruptedException {
+        AtomicReference<Map<String, PlaneRollup>> planes = new AtomicReference<>(Map.of());
+        Collectors.await(
+                () -> {
+                    planes.set(latest(bootstrap, ROLLUPS.planes(), PlaneRollup.class));
+                    PlaneRollup zero = planes.get().get("0");
+                    return zero != null && zero.linksDown() > 0 && planes.get().containsKey("1");
+                },
+                Duration.ofSeconds(60),
+                () -> "no plane rollup showed the link down: " + planes.get());
+        return planes.get();
+    }
+
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void thePlaneRollupShowsTheLinkDownInItsPlaneAndTheSuspectRollupNamesIt() throws Exception {
@@ -60,17 +75,8 @@ class RollupsEndToEndTest {
                     Collectors.settings("a", bootstrap, targets, 3),
                     new CollectorNode.Options(true, 0, "127.0.0.1"),
                     line -> System.out.println(line))) {
-                AtomicReference<Map<String, PlaneRollup>> planes = new AtomicReference<>(Map.of());
-                Collectors.await(
-                        () -> {
-                            planes.set(latest(bootstrap, ROLLUPS.planes(), PlaneRollup.class));
-                            PlaneRollup zero = planes.get().get("0");
-                            return zero != null
-                                    && zero.linksDown() > 0
-                                    && planes.get().containsKey("1");
-                        },
-                        Duration.ofSeconds(60),
-                        "no plane rollup showed the link down: " + planes);
+                AtomicReference<Map<String, PlaneRollup>> planes =
+                        new AtomicReference<>(planesWithTheLinkDown(bootstrap));
                 System.out.println("plane rollup with the link down "
                         + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) + " ms after the collector"
                         + " started: " + planes.get());
@@ -124,6 +130,49 @@ class RollupsEndToEndTest {
                                 .value());
                 assertTrue(page.get().named("planewatch_plane_links_down").stream()
                         .anyMatch(s -> s.labels().get("plane").equals("0") && s.value() == 1));
+            }
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aRollupsNodeApartFromTheCollectorsRollsUpWhatTheySubscribed() throws Exception {
+        try (KafkaTestCluster kafka = KafkaTestCluster.start();
+                SimAgent agent = SimAgent.startWithALinkDown()) {
+            Path targets = agent.writeTargetsFile(dir.resolve("targets.yaml"));
+            String bootstrap = kafka.bootstrap();
+            // The rollups node first: it makes the topics the collectors write, as it may start before them.
+            try (CollectorNode rollups = CollectorNode.start(
+                            Collectors.settings("rollups-a", bootstrap, targets, 3),
+                            new CollectorNode.Options(false, true, 0, "127.0.0.1"),
+                            line -> System.out.println(line));
+                    CollectorNode collector = CollectorNode.start(
+                            Collectors.settings("a", bootstrap, targets, 3),
+                            new CollectorNode.Options(false, null, "127.0.0.1"),
+                            line -> System.out.println(line))) {
+                assertEquals(null, rollups.collector(), "the rollups node subscribes to no target");
+                assertEquals(null, collector.rollups(), "the collector runs no rollups");
+                Map<String, PlaneRollup> planes = planesWithTheLinkDown(bootstrap);
+                assertEquals(1, planes.get("0").linksDown(), planes.toString());
+                assertEquals(0, planes.get("1").linksDown(), planes.toString());
+                assertEquals(
+                        "DOWN",
+                        latest(bootstrap, ROLLUPS.links(), LinkRollup.class)
+                                .get(SimAgent.DOWN_LINK)
+                                .state());
+                assertEquals(
+                        agent.devices().size(),
+                        collector.collector().targets().size(),
+                        "the collector holds every target");
+                PrometheusScrape.Page page = PrometheusScrape.scrape(rollups.metricsPort());
+                assertEquals(
+                        0.0,
+                        page.named("planewatch_collector_targets").getFirst().value(),
+                        "no target held");
+                assertTrue(
+                        page.named("planewatch_plane_links_down").stream()
+                                .anyMatch(s -> s.labels().get("plane").equals("0") && s.value() == 1),
+                        "its /metrics shows the plane's rollup");
             }
         }
     }
