@@ -97,6 +97,13 @@ final class SmokeTest {
 
             @Override
             public void handle(long now) {
+                // The plane's layout is computed off the FX thread (ADR 0104): at full scale it takes
+                // longer than the settling pulses, and a picture taken before it was published showed
+                // the layout of the frames before live, every link grey (stale), under a LIVE badge.
+                if (!viewModel.plane().upToDate()) {
+                    pulses = 0;
+                    return;
+                }
                 if (++pulses >= SETTLE_PULSES) {
                     stop();
                     capture();
