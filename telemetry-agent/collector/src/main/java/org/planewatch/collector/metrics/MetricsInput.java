@@ -8,12 +8,16 @@ import org.planewatch.fleet.SuspectRollup;
 /**
  * What one scrape shows: this collector's health and the fleet's latest rollups.
  *
+ * @param collects whether this process subscribes to targets: a node of the rollup tier alone (ADR
+ *     0141) writes none of the collector's own figures, so alerts on a collector holding no target
+ *     do not fire for it
  * @param rollupLagRecords the rollups' consumer lag when they run in this collector, else null
  * @param planes the latest plane rollups (empty when no collector runs the rollups)
  */
 public record MetricsInput(
         String collector,
         long nowMillis,
+        boolean collects,
         int targetsHeld,
         int queueDepth,
         long notifications,

@@ -15,9 +15,8 @@ import org.planewatch.fleet.SuspectRollup;
 public final class MetricsPage {
     private MetricsPage() {}
 
-    public static String render(MetricsInput in) {
-        PrometheusText out = new PrometheusText();
-        String collector = in.collector();
+    /** The collector's own figures: targets held, its queue, what it published and dropped. */
+    private static void collectorHealth(PrometheusText out, MetricsInput in, String collector) {
         out.family("planewatch_collector_targets", "gauge", "Targets this collector holds (subscribes to) now.")
                 .sample("planewatch_collector_targets", in.targetsHeld(), "collector", collector);
         out.family(
@@ -61,6 +60,14 @@ public final class MetricsPage {
                         in.decisionsPublished(),
                         "collector",
                         collector);
+    }
+
+    public static String render(MetricsInput in) {
+        PrometheusText out = new PrometheusText();
+        String collector = in.collector();
+        if (in.collects()) {
+            collectorHealth(out, in, collector);
+        }
         if (in.rollupsRunning() != null) {
             out.family("planewatch_rollups_running", "gauge", "1 while the rollups run in this collector.")
                     .sample("planewatch_rollups_running", in.rollupsRunning() ? 1 : 0, "collector", collector);

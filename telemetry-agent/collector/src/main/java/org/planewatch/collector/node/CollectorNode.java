@@ -99,6 +99,7 @@ public final class CollectorNode implements AutoCloseable {
         return new MetricsInput(
                 id,
                 System.currentTimeMillis(),
+                collector != null,
                 collector == null ? 0 : collector.targets().size(),
                 collector == null ? 0 : collector.queue().depth(),
                 c.notifications.sum(),

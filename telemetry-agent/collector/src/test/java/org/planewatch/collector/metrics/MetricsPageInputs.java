@@ -27,6 +27,7 @@ final class MetricsPageInputs {
         return new MetricsInput(
                 "col-a",
                 10_000,
+                true,
                 16,
                 3,
                 1_000,
