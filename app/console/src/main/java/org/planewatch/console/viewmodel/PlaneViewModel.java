@@ -147,6 +147,19 @@ public final class PlaneViewModel {
         return published == requested;
     }
 
+    /** How many layouts have been asked for so far (on the UI thread). */
+    public long layoutsAsked() {
+        return requested;
+    }
+
+    /**
+     * Whether the layout shown is the {@code asked}-th or a later one: unlike {@link #upToDate}, true
+     * once it was shown though newer snapshots keep asking for layouts (a busy fleet, every frame).
+     */
+    public boolean shows(long asked) {
+        return published >= asked;
+    }
+
     void update(FabricSnapshot newSnapshot, Set<String> highlightedLinks) {
         this.snapshot = newSnapshot;
         this.highlighted = highlightedLinks;

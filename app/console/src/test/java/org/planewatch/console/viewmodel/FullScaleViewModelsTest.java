@@ -88,6 +88,22 @@ class FullScaleViewModelsTest {
     }
 
     @Test
+    void aLayoutAskedForIsShownOnceItIsPublishedThoughNewerOnesAreStillAskedFor() {
+        PlaneViewModel model = new PlaneViewModel();
+        ArrayDeque<Runnable> background = new ArrayDeque<>();
+        ArrayDeque<Runnable> ui = new ArrayDeque<>();
+        model.computeOn(background::add, ui::add);
+        model.update(snapshot, Set.of());
+        long live = model.layoutsAsked();
+        assertFalse(model.shows(live), "not laid out yet");
+        background.poll().run();
+        model.update(snapshot, Set.of(fabric.grayLink())); // a newer snapshot while the first is published
+        ui.poll().run();
+        assertTrue(model.shows(live), "the layout asked for is shown");
+        assertFalse(model.upToDate(), "a newer one is asked for still");
+    }
+
+    @Test
     void layoutsComputedElsewhereArePublishedNewestOnlyAndRequestsCoalesce() {
         PlaneViewModel model = new PlaneViewModel();
         ArrayDeque<Runnable> background = new ArrayDeque<>();
