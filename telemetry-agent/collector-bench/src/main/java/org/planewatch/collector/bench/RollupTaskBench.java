@@ -265,9 +265,13 @@ public final class RollupTaskBench {
         long linkViews =
                 tasks.stream().mapToLong(DevicePartials::linksHandedOut).sum();
         long withTasks = heapAfterGc();
+        Map<String, long[]> classesWith = HELD_BY_CLASS ? HeapClasses.histogram() : Map.of();
         tasks.clear();
         neighbors.clear();
         long retained = withTasks - heapAfterGc();
+        if (HELD_BY_CLASS) {
+            HeapClasses.printDifference(classesWith, HeapClasses.histogram(), linkViews, 25);
+        }
         System.out.printf(
                 Locale.ROOT,
                 "result: the tasks and their devices' remembered neighbors hold %.0f MB after the rounds (heap after a"
@@ -286,6 +290,12 @@ public final class RollupTaskBench {
                 meanChanges / 10,
                 meanApply / 10);
     }
+
+    /**
+     * With {@code -Dplanewatch.bench.heldByClass=true}, the bench also prints which classes the tasks
+     * hold (the heap's class histogram with them, less without them): where a link view's bytes go.
+     */
+    private static final boolean HELD_BY_CLASS = Boolean.getBoolean("planewatch.bench.heldByClass");
 
     /** Heap in use after full collections (G1's System.gc() is one): what is reachable. */
     private static long heapAfterGc() {

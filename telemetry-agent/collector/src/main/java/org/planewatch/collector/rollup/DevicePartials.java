@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
@@ -15,6 +16,8 @@ import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.fleet.RollupJson;
 import org.planewatch.telemetry.path.PathPattern;
 import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
+import org.planewatch.telemetry.schema.PlaneLeaves;
 import org.planewatch.telemetry.schema.QpLeaves;
 import org.planewatch.telemetry.schema.QueueLeaves;
 
@@ -32,8 +35,11 @@ public final class DevicePartials {
     private final String task;
     private final TelemetryStore store;
     private final Map<Integer, PlanePartial> sentPlanes = new HashMap<>();
-    /** Every link handed out and not gone since, by id, as handed out. */
-    private final Map<String, LinkPartial> sentLinks = new HashMap<>();
+    /**
+     * Every link handed out and not gone since, by id: the state its view was last made from, which
+     * the store's snapshot holds too (a copy of each view handed out cost 64 bytes a link, ADR 0142).
+     */
+    private final Map<String, FabricSnapshot.LinkState> sentLinks = new HashMap<>();
 
     /** The roles already handed out by {@link #roles}: device to its role's value. */
     private final Map<String, String> sentRoles = new HashMap<>();
@@ -79,17 +85,58 @@ public final class DevicePartials {
         applyRead(notification.keepingUpdates(DevicePartials::reads));
     }
 
+    private static final PathPattern PORT_COUNTERS = new PathPattern(InterfaceLeaves.COUNTERS_TEMPLATE);
+    private static final PathPattern PLANE_STATE = new PathPattern(PlaneLeaves.STATE_TEMPLATE);
+
+    /**
+     * A port's counters a link view or a plane sum is made from: its utilization (out-octets), trims,
+     * and errors (in-errors and in-discards). The others the console core keeps (packets both ways for
+     * the loss between two ends, in-octets, out-discards) feed no figure of the rollups (ADR 0142).
+     */
+    private static final Set<String> PORT_COUNTERS_READ = Set.of(
+            InterfaceLeaves.OUT_OCTETS,
+            InterfaceLeaves.TRIM_PKTS,
+            InterfaceLeaves.IN_ERRORS,
+            InterfaceLeaves.IN_DISCARDS);
+
+    /**
+     * A host's plane leaves the rollups read: its port (the host link), state, goodput (rx-octets) and
+     * EV counts; the rest (retransmits, NACKs, probes) are the host view's, from a drill-down.
+     */
+    private static final Set<String> PLANE_LEAVES_READ = Set.of(
+            PlaneLeaves.PORT_NAME,
+            PlaneLeaves.OPER_STATUS,
+            PlaneLeaves.RX_OCTETS,
+            PlaneLeaves.EVS_GOOD,
+            PlaneLeaves.EVS_ASSUMED_BAD,
+            PlaneLeaves.EVS_DENIED,
+            PlaneLeaves.EVS_UNKNOWN);
+
     /**
      * Whether the rollups read the leaf at {@code path}: not the tables the plane sums and links never
      * read (ADR 0112), a switch port's queues and a host's QPs (the hosts' EV counts come from their
-     * plane leaves: collectors subscribe to no per-EV state).
+     * plane leaves: collectors subscribe to no per-EV state), nor the counters and plane leaves no
+     * rollup figure is made from (ADR 0142: a per-device task holds every port of its devices, and
+     * each leaf kept costs a collector two or three longs a port).
      */
     public static boolean reads(TelemetryPath path) {
         return !unread(path);
     }
 
     private static boolean unread(TelemetryPath path) {
-        return QUEUES.matches(path) || QPS.matches(path);
+        if (QUEUES.matches(path) || QPS.matches(path)) {
+            return true;
+        }
+        if (PORT_COUNTERS.matches(path)) {
+            return !readLeaf(path, PORT_COUNTERS, PORT_COUNTERS_READ);
+        }
+        return PLANE_STATE.matches(path) && !readLeaf(path, PLANE_STATE, PLANE_LEAVES_READ);
+    }
+
+    /** Whether {@code path}, under {@code table}, is one of its leaves in {@code read} (or the table itself). */
+    private static boolean readLeaf(TelemetryPath path, PathPattern table, Set<String> read) {
+        return path.size() <= table.path().size()
+                || read.contains(path.elem(table.path().size()).name());
     }
 
     /** The store's last publication (tests). */
@@ -120,15 +167,15 @@ public final class DevicePartials {
             }
         }
         for (FabricSnapshot.LinkState link : store.linksChanged()) {
-            LinkPartial partial = linkPartial(task, link);
-            if (!partial.equals(sentLinks.put(link.id(), partial))) {
-                changed.add(PlaneInput.of(partial));
+            FabricSnapshot.LinkState sent = sentLinks.put(link.id(), link);
+            if (sent == null || !sameView(sent, link)) {
+                changed.add(PlaneInput.of(linkPartial(task, link)));
             }
         }
         for (FabricSnapshot.LinkState link : store.linksGone()) {
-            LinkPartial gone = sentLinks.remove(link.id());
+            FabricSnapshot.LinkState gone = sentLinks.remove(link.id());
             if (gone != null) {
-                changed.add(PlaneInput.gone(task, gone.link(), gone.plane()));
+                changed.add(PlaneInput.gone(task, gone.id(), gone.plane()));
             }
         }
         return changed;
@@ -196,6 +243,21 @@ public final class DevicePartials {
                 finite(link.trimRate()),
                 finite(link.errorRate()),
                 finite(link.capacityBps()));
+    }
+
+    /**
+     * Whether two states of one link make the same view ({@link #linkPartial}): the figures it hands out
+     * equal, as the view's record compares them (NaN equal to NaN), other changes (ECN, drops, loss,
+     * freshness) being none of the rollups' business.
+     */
+    static boolean sameView(FabricSnapshot.LinkState a, FabricSnapshot.LinkState b) {
+        return a.plane() == b.plane()
+                && a.kind() == b.kind()
+                && a.up() == b.up()
+                && Double.compare(finite(a.bitsPerSecond()), finite(b.bitsPerSecond())) == 0
+                && Double.compare(finite(a.trimRate()), finite(b.trimRate())) == 0
+                && Double.compare(finite(a.errorRate()), finite(b.errorRate())) == 0
+                && Double.compare(finite(a.capacityBps()), finite(b.capacityBps())) == 0;
     }
 
     /** {@code value}, or NaN (not known) when it is not a finite number, as the rollups' JSON writes null. */
