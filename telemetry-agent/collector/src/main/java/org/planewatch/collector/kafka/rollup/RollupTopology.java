@@ -34,10 +34,12 @@ public final class RollupTopology {
     public static Topology build(
             TopicLayout topics, RollupLayout rollups, AlarmThresholds thresholds, RollupCounters counters) {
         StreamsBuilder builder = new StreamsBuilder();
+        // On disk, not in the heap: both are read whole only when a task starts, and a collector that
+        // takes over its peer's tasks would otherwise hold a second copy of every link view (ADR 0143).
         builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.inMemoryKeyValueStore(PlaneStage.STORE), Serdes.String(), new PlaneInputSerde()));
+                Stores.persistentKeyValueStore(PlaneStage.STORE), Serdes.String(), new PlaneInputSerde()));
         builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.inMemoryKeyValueStore(DeviceStage.REMEMBERED_LEAVES), Serdes.String(), Serdes.ByteArray()));
+                Stores.persistentKeyValueStore(DeviceStage.REMEMBERED_LEAVES), Serdes.String(), Serdes.ByteArray()));
         FleetRolesStore roles = new FleetRolesStore();
         // One topology per collector, run by its one stream thread: the per-device tasks share it.
         AtomicInteger deviceTasks = new AtomicInteger();

@@ -45,6 +45,7 @@ public final class Rollups implements AutoCloseable {
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1_000);
+        props.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedRocksDb.class);
         int replicas = settings.topics().replicationFactor();
         props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, replicas == 0 ? -1 : replicas);
         props.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
