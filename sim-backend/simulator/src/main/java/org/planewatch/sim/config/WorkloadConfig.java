@@ -15,6 +15,10 @@ import java.util.List;
  * @param collective training only: the collective each step runs (alltoall or allreduce)
  * @param hosts hosts taking part (0 = all)
  * @param flows matrix only: explicit flows (from an htsim connection matrix)
+ * @param ringStride ring all-reduce only: how far apart, in host numbers, ring neighbours sit. With 1
+ *     (the default) the ring runs host 0, 1, 2, ...; with s (a divisor of the hosts taking part), it
+ *     runs host 0, s, 2s, ... then 1, 1+s, ...: with s the hosts a T0 serves, every hop crosses the
+ *     spines, as a ring laid over one GPU of each server does in a rail-optimized cluster
  */
 public record WorkloadConfig(
         WorkloadType type,
@@ -25,7 +29,22 @@ public record WorkloadConfig(
         long computeGapNs,
         WorkloadType collective,
         int hosts,
-        List<Flow> flows) {
+        List<Flow> flows,
+        int ringStride) {
+
+    /** A workload whose ring, if any, runs in host order. */
+    public WorkloadConfig(
+            WorkloadType type,
+            long messageBytes,
+            int repeat,
+            int senders,
+            int receiver,
+            long computeGapNs,
+            WorkloadType collective,
+            int hosts,
+            List<Flow> flows) {
+        this(type, messageBytes, repeat, senders, receiver, computeGapNs, collective, hosts, flows, 1);
+    }
 
     public WorkloadConfig {
         if (type == null) {
@@ -38,6 +57,7 @@ public record WorkloadConfig(
         FabricConfig.requireNonNegative("computeGapNs", computeGapNs);
         Limits.requireTime("computeGapNs", computeGapNs);
         FabricConfig.requireNonNegative("hosts", hosts);
+        FabricConfig.requirePositive("ringStride", ringStride);
         flows = flows == null ? List.of() : List.copyOf(flows);
         if (type == WorkloadType.TRAINING
                 && collective != WorkloadType.ALLTOALL

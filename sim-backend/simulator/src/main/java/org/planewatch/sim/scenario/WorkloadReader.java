@@ -54,7 +54,9 @@ final class WorkloadReader {
             "flows",
             EnumSet.of(MATRIX),
             CONNECTION_MATRIX,
-            EnumSet.of(MATRIX));
+            EnumSet.of(MATRIX),
+            "ringStride",
+            EnumSet.of(WorkloadType.ALLREDUCE, TRAINING));
 
     private final FabricConfig fabric;
     private final TransportConfig transport;
@@ -196,6 +198,17 @@ final class WorkloadReader {
             if (workload.senders() > taking - 1) {
                 throw section.error("senders", taking + " hosts take part, so at most " + (taking - 1) + " senders");
             }
+        }
+        boolean ring = workload.type() == WorkloadType.ALLREDUCE
+                || workload.type() == TRAINING && workload.collective() == WorkloadType.ALLREDUCE;
+        if (section.has("ringStride") && !ring) {
+            throw section.error(
+                    "ringStride", "ringStride applies to a ring all-reduce (training with collective allreduce)");
+        }
+        if (ring && taking % workload.ringStride() != 0) {
+            throw section.error(
+                    "ringStride",
+                    "ringStride " + workload.ringStride() + " must divide the " + taking + " hosts taking part");
         }
         FabricNames names = new FabricNames(fabric);
         for (int i = 0; i < workload.flows().size(); i++) {

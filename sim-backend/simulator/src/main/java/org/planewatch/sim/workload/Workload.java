@@ -47,7 +47,7 @@ public final class Workload {
             case INCAST ->
                 new Incast(hosts, config.receiver(), config.senders(), config.messageBytes(), collectiveSeed);
             case ALLTOALL -> new AllToAll(hosts, config.messageBytes());
-            case ALLREDUCE -> new RingAllReduce(hosts, config.messageBytes());
+            case ALLREDUCE -> new RingAllReduce(hosts, config.messageBytes(), config.ringStride());
             case MATRIX -> new FlowMatrix(config.flows(), fabricHosts);
             case TRAINING -> throw new IllegalArgumentException("training collective must be alltoall or allreduce");
         };

@@ -98,7 +98,7 @@ class ScenarioErrorsTest {
             unknown fabric key | name: x\\nfabric:\\n  planes: 2\\n  linkGbs: 100\\nworkload: {type: permutation} \
               | bad.yaml:4: fabric.linkGbs: unknown key 'linkGbs' (did you mean 'linkGbps'?)
             unknown key far from any | name: x\\nworkload: {type: permutation, zzz: 1} \
-              | bad.yaml:2: workload.zzz: unknown key 'zzz' (expected one of: type, messageBytes, repeat, senders, receiver, computeGapNs, collective, hosts, flows, connectionMatrix)
+              | bad.yaml:2: workload.zzz: unknown key 'zzz' (expected one of: type, messageBytes, repeat, senders, receiver, computeGapNs, collective, hosts, flows, ringStride, connectionMatrix)
             bad integer | name: x\\nseed: seven\\nworkload: {type: permutation} \
               | bad.yaml:2: seed: expected an integer, got 'seven'
             quoted number | name: x\\nfabric: {planes: "8"}\\nworkload: {type: permutation} \
@@ -131,6 +131,12 @@ class ScenarioErrorsTest {
               | bad.yaml:2: workload.senders: 8 hosts take part, so at most 7 senders
             collective on one host | name: x\\nworkload: {type: allreduce, hosts: 1} \
               | bad.yaml:2: workload.hosts: allreduce needs at least 2 hosts, got 1
+            ring stride not dividing the hosts | name: x\\nworkload: {type: allreduce, hosts: 8, ringStride: 3} \
+              | bad.yaml:2: workload.ringStride: ringStride 3 must divide the 8 hosts taking part
+            ring stride without a ring | name: x\\nworkload: {type: training, collective: alltoall, ringStride: 4} \
+              | bad.yaml:2: workload.ringStride: ringStride applies to a ring all-reduce (training with collective allreduce)
+            ring stride of a permutation | name: x\\nworkload: {type: permutation, ringStride: 4} \
+              | bad.yaml:2: workload.ringStride: 'ringStride' does not apply to permutation workloads (only to allreduce, training)
             more hosts than the fabric | name: x\\nworkload: {type: permutation, hosts: 65} \
               | bad.yaml:2: workload.hosts: fabric has only 64 hosts
             matrix without flows | name: x\\nworkload:\\n  type: matrix \

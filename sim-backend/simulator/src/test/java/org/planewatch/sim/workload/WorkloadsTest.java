@@ -66,6 +66,38 @@ class WorkloadsTest {
     }
 
     @Test
+    void aStridedRingVisitsEveryHostOnceAndEachHopCrossesToAnotherT0() {
+        int hosts = 4096;
+        int perT0 = 256;
+        RingAllReduce ring = new RingAllReduce(hosts, 4 << 20, perT0);
+        Set<Integer> visited = new HashSet<>();
+        int host = 0;
+        for (int hop = 0; hop < hosts; hop++) {
+            assertTrue(visited.add(host), "host " + host + " visited twice");
+            int next = ring.successor(host);
+            assertTrue(next / perT0 != host / perT0, "hop " + host + " -> " + next + " stays under one T0");
+            host = next;
+        }
+        assertEquals(0, host, "the ring closes on host 0");
+        assertEquals(hosts, visited.size());
+        assertEquals(1, new RingAllReduce(hosts, 1, 1).successor(0), "stride 1: the next host");
+        assertEquals(0, new RingAllReduce(hosts, 1, 1).successor(hosts - 1));
+    }
+
+    @Test
+    void aStridedRingAllReduceMovesWhatTheHostOrderedOneDoes() {
+        RunSummary strided = run(new WorkloadConfig(
+                WorkloadType.ALLREDUCE, 800_000, 1, 0, 0, 0, WorkloadType.ALLREDUCE, 0, List.of(), 4));
+        assertEquals(8 * 14, strided.messages().total());
+        assertEquals(strided.messages().total(), strided.messages().completed());
+        assertEquals(8 * 14 * 100_000, strided.messages().bytesDelivered());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new RingAllReduce(8, 1, 3),
+                "a stride that does not divide the hosts would leave some out");
+    }
+
+    @Test
     void trainingLoopRecordsEveryStepWithItsComputeGap() {
         RunSummary s = run(new WorkloadConfig(
                 WorkloadType.TRAINING, 64 * 1024, 3, 0, 0, 20_000, WorkloadType.ALLTOALL, 0, List.of()));
