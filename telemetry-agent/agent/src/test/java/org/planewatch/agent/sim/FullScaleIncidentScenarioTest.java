@@ -65,14 +65,14 @@ class FullScaleIncidentScenarioTest {
                 .replace(
                         "fabric: {planes: 8, hostsPerT0: 256, t0PerPlane: 512, t1PerPlane: 256}",
                         "fabric: {planes: 8, hostsPerT0: 2, t0PerPlane: 16, t1PerPlane: 10}")
-                .replace("hosts: 4096, messageBytes: 4194304", "hosts: 32, messageBytes: 262144")
+                .replace("hosts: 4096, ringStride: 256, messageBytes: 4194304", "hosts: 32, ringStride: 2, messageBytes: 262144")
                 .replace("host-4095~p4-t0-15", "host-31~p4-t0-15")
                 // the full fabric's spine 34 and 167 of 256, as the small fabric's 3 and 7 of 10
                 .replace("switch: p1-t1-34,", "switch: p1-t1-3,")
                 .replace("p2-t0-15~p2-t1-167", "p2-t0-15~p2-t1-7");
         assertTrue(
                 text.contains("t0PerPlane: 16")
-                        && text.contains("hosts: 32")
+                        && text.contains("hosts: 32, ringStride: 2")
                         && text.contains("p1-t1-3,")
                         && text.contains("p2-t1-7\""),
                 "the file's lines were found");
@@ -80,9 +80,9 @@ class FullScaleIncidentScenarioTest {
         FabricTelemetry t = sim.telemetry();
         SimulatedBackend backend = new SimulatedBackend(sim, SimOptions.defaults(), 0, new ManualNanoClock(0));
 
-        sim.runUntil(700 * US * 1000);
+        sim.runUntil(650 * US * 1000);
         backend.publishCurrentState();
-        assertEquals("DOWN", operStatusTowards(backend, "p1-t1-3", "p1-t0-0"), "the spine reboots at 0.6 ms");
+        assertEquals("DOWN", operStatusTowards(backend, "p1-t1-3", "p1-t0-0"), "the spine reboots at 0.5 ms");
         assertEquals("DOWN", operStatusTowards(backend, "p1-t0-0", "p1-t1-3"), "as its T0s see it");
         assertEquals("UP", operStatusTowards(backend, "p2-t0-15", "p2-t1-7"));
 
@@ -95,11 +95,11 @@ class FullScaleIncidentScenarioTest {
                     operStatusTowards(backend, "p1-t0-" + t0, "p1-t1-3"),
                     "each T0's end is back too: p1-t0-" + t0);
         }
-        assertEquals("DOWN", operStatusTowards(backend, "p2-t0-15", "p2-t1-7"), "the link goes down at 0.9 ms");
+        assertEquals("DOWN", operStatusTowards(backend, "p2-t0-15", "p2-t1-7"), "the link goes down at 0.7 ms");
 
         sim.runUntil(5 * MS * 1000);
         long lost = t.portCounter(t.hostPort(31, 4), PortCounter.WIRE_LOST_GRAY) + grayLossesTowards(t, "p4-t0-15", 31);
-        assertTrue(lost > 0, "the gray link drops packets from 1.2 ms: " + lost);
+        assertTrue(lost > 0, "the gray link drops packets from 0.9 ms: " + lost);
     }
 
     /** The oper-status the agent serves for {@code device}'s interface whose LLDP neighbor is {@code peer}. */
