@@ -65,7 +65,9 @@ class FullScaleIncidentScenarioTest {
                 .replace(
                         "fabric: {planes: 8, hostsPerT0: 256, t0PerPlane: 512, t1PerPlane: 256}",
                         "fabric: {planes: 8, hostsPerT0: 2, t0PerPlane: 16, t1PerPlane: 10}")
-                .replace("hosts: 4096, ringStride: 256, messageBytes: 4194304", "hosts: 32, ringStride: 2, messageBytes: 262144")
+                .replace(
+                        "hosts: 4096, ringStride: 256, messageBytes: 4194304",
+                        "hosts: 32, ringStride: 2, messageBytes: 262144")
                 .replace("host-4095~p4-t0-15", "host-31~p4-t0-15")
                 // the full fabric's spine 34 and 167 of 256, as the small fabric's 3 and 7 of 10
                 .replace("switch: p1-t1-34,", "switch: p1-t1-3,")
