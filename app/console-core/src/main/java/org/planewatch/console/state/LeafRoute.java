@@ -38,8 +38,6 @@ final class LeafRoute {
      */
     record Row(Kind kind, String name, String subName, long number, long subNumber) {}
 
-    static final LeafRoute IGNORED = new LeafRoute(Other.IGNORED);
-
     final Other other;
     /** The row of a table's leaf; null for the others. */
     final Row row;

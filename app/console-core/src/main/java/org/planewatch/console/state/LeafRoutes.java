@@ -33,8 +33,15 @@ final class LeafRoutes {
     /** One object per distinct row, shared by the routes of its leaves. */
     private final Map<LeafRoute.Row, LeafRoute.Row> rows = new HashMap<>();
 
-    private static final LeafRoute NEIGHBOR = new LeafRoute(LeafRoute.Other.NEIGHBOR);
-    private static final LeafRoute EVENT = new LeafRoute(LeafRoute.Other.EVENT);
+    /*
+     * The routes of paths that are no table's leaf: this model's own, never shared with another (a
+     * static one would carry, in its next route, a route of another model, with that model's rows and
+     * column numbers: ADR 0144).
+     */
+    private final LeafRoute ignored = new LeafRoute(LeafRoute.Other.IGNORED);
+
+    private final LeafRoute neighbor = new LeafRoute(LeafRoute.Other.NEIGHBOR);
+    private final LeafRoute event = new LeafRoute(LeafRoute.Other.EVENT);
 
     int size() {
         return size;
@@ -52,11 +59,11 @@ final class LeafRoutes {
         if (route == null) {
             route = read(path);
             // An event ring entry's path is new with every decision: kept, it would only crowd the others out.
-            if (route != EVENT) {
+            if (route != event) {
                 put(path, route);
             }
         }
-        if (previous != null && route != EVENT) {
+        if (previous != null && route != event) {
             previous.nextPath = path;
             previous.next = route;
         }
@@ -122,52 +129,52 @@ final class LeafRoutes {
      */
     private LeafRoute read(TelemetryPath path) {
         if (path.size() == 0) {
-            return LeafRoute.IGNORED;
+            return ignored;
         }
         switch (name(path, 0)) {
             case PathNames.INTERFACES -> {
                 String port = key(path, 1, PathNames.NAME);
                 String container = name(path, 2);
                 if (port == null || !(container.equals(PathNames.STATE) || container.equals(PathNames.ETHERNET))) {
-                    return LeafRoute.IGNORED;
+                    return ignored;
                 }
                 return leaf(path, new LeafRoute.Row(LeafRoute.Kind.PORT, port.intern(), null, 0, 0), ports);
             }
             case PathNames.LLDP -> {
-                return NEIGHBOR;
+                return neighbor;
             }
             case PathNames.QOS -> {
                 String port = key(path, QueueLeaves.INTERFACE_ELEM, PathNames.INTERFACE_ID);
                 String queue = key(path, QueueLeaves.QUEUE_ELEM, PathNames.NAME);
                 if (port == null || queue == null) {
-                    return LeafRoute.IGNORED;
+                    return ignored;
                 }
                 return leaf(path, new LeafRoute.Row(LeafRoute.Kind.QUEUE, port.intern(), queue.intern(), 0, 0), queues);
             }
             case PathNames.PLANES -> {
                 Long plane = intKey(path, 1, PathNames.ID);
                 return plane == null
-                        ? LeafRoute.IGNORED
+                        ? ignored
                         : leaf(path, new LeafRoute.Row(LeafRoute.Kind.PLANE, null, null, plane, 0), planes);
             }
             case PathNames.QPS -> {
                 Long qpn = longKey(path, 1, PathNames.QPN);
                 if (qpn == null) {
-                    return LeafRoute.IGNORED;
+                    return ignored;
                 }
                 if (PathNames.EVS.equals(name(path, 2))) {
                     Long ev = intKey(path, 3, PathNames.ID);
                     return ev == null
-                            ? LeafRoute.IGNORED
+                            ? ignored
                             : leaf(path, new LeafRoute.Row(LeafRoute.Kind.EV, null, null, qpn, ev), evs);
                 }
                 return leaf(path, new LeafRoute.Row(LeafRoute.Kind.QP, null, null, qpn, 0), qps);
             }
             case PathNames.EVENTS -> {
-                return EVENT;
+                return event;
             }
             default -> {
-                return LeafRoute.IGNORED;
+                return ignored;
             }
         }
     }
@@ -175,7 +182,7 @@ final class LeafRoutes {
     private LeafRoute leaf(TelemetryPath path, LeafRoute.Row row, LeafLayout layout) {
         String leaf = path.last().name();
         if (!layout.keeps(leaf)) {
-            return LeafRoute.IGNORED; // no view reads it (the recording keeps it)
+            return ignored; // no view reads it (the recording keeps it)
         }
         // Interned, as the names the summaries look leaves up by are.
         return new LeafRoute(rows.computeIfAbsent(row, r -> r), leaf.intern(), layout);

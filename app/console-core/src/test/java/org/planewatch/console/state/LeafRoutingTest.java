@@ -83,6 +83,51 @@ class LeafRoutingTest {
         }
     }
 
+    /**
+     * Two models in one process (a collector's per-device tasks, a console's live and replay windows)
+     * that met a QP's leaves in different orders number their columns differently. A leaf that comes
+     * after one that is no table's leaf (an LLDP neighbor, a leaf no view reads) must land on its own
+     * column in each: the route that followed such a leaf was once shared by every model, and a
+     * collector's tasks at full scale took one another's columns (EV counts read from other leaves, ADR 0144).
+     */
+    @Test
+    void eachModelKeepsItsOwnColumnsWhenAnotherModelMetTheSameLeavesInAnotherOrder() {
+        TelemetryPath evs = leaf(1, "evs-active");
+        TelemetryPath cwnd = leaf(1, "cwnd-octets");
+        TelemetryPath notRead = TelemetryPath.parse(
+                "openconfig:/interfaces/interface[name=eth0]/subinterfaces/subinterface[index=0]/state/counters/in-pkts");
+        TelemetryPath neighbor =
+                TelemetryPath.parse("/lldp/interfaces/interface[name=eth0]/neighbors/neighbor[id=1]/state/system-name");
+        for (TelemetryPath before : List.of(notRead, neighbor)) {
+            ManualClock clock = new ManualClock(1_000);
+            TelemetryStore first = new TelemetryStore(clock);
+            TelemetryStore second = new TelemetryStore(clock);
+            TelemetryUpdate leading = new TelemetryUpdate(before, TelemetryValue.str("t0-1"));
+
+            apply(first, 1, leading, uint(evs, 7), uint(cwnd, 70_000));
+            apply(second, 2, uint(cwnd, 90_000), uint(evs, 9)); // the other order: cwnd-octets is its first column
+            apply(second, 3, leading, uint(evs, 11), uint(cwnd, 110_000));
+
+            assertEquals(
+                    Map.of("1/evs-active", 11L, "1/cwnd-octets", 110_000L, "1/inflight-octets", 0L, "1/srtt-ns", 0L),
+                    shown(second.publish(FabricSnapshot.IngestStats.NONE)),
+                    "second model, after " + before);
+            assertEquals(
+                    Map.of("1/evs-active", 7L, "1/cwnd-octets", 70_000L, "1/inflight-octets", 0L, "1/srtt-ns", 0L),
+                    shown(first.publish(FabricSnapshot.IngestStats.NONE)),
+                    "first model, after " + before);
+        }
+    }
+
+    private static TelemetryUpdate uint(TelemetryPath path, long value) {
+        return new TelemetryUpdate(path, new TelemetryValue.Uint(value));
+    }
+
+    private static void apply(TelemetryStore store, long sample, TelemetryUpdate... updates) {
+        store.apply(List.of(new IngestEvent.Notification(
+                "fabric", HOST, sample * 1_000_000_000L, List.of(updates), List.of(), 1_000 + sample)));
+    }
+
     private static Map<String, Long> shown(FabricSnapshot snapshot) {
         Map<String, Long> shown = new TreeMap<>();
         for (FabricSnapshot.QpSummary qp : snapshot.hosts().getFirst().qps()) {
