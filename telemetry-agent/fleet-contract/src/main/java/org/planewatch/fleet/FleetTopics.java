@@ -17,8 +17,27 @@ public final class FleetTopics {
     public static final String LINKS = "planewatch.rollup.links";
     public static final String SUSPECTS = "planewatch.rollup.suspects";
     public static final String ALARMS = "planewatch.rollup.alarms";
+    /** The Kafka Streams application that makes the rollups: its internal topics are named after it. */
+    public static final String ROLLUPS_APPLICATION = "planewatch-rollups";
+    /**
+     * The rollups' store of each device's leaves sent only on change (LLDP neighbors, port states and
+     * speeds, host planes' EV counts), keyed by device. Its name is the one it had when it held the
+     * LLDP neighbors alone (ADR 0118).
+     */
+    public static final String REMEMBERED_LEAVES_STORE = "rollup-neighbors";
+    /**
+     * The compacted changelog Kafka Streams keeps of {@link #REMEMBERED_LEAVES_STORE}: a drill-down
+     * reads one device's latest record from it (ADR 0145). A device's record is in the partition its
+     * updates go to: the changelog has the updates' partitions, one per per-device task.
+     */
+    public static final String REMEMBERED_LEAVES = rememberedLeaves(ROLLUPS_APPLICATION);
     /** How often the rollups are written: a reader calls them stale after a few of these. */
     public static final long ROLLUP_INTERVAL_MILLIS = 1_000;
 
     private FleetTopics() {}
+
+    /** The changelog of the remembered leaves of the rollups application {@code applicationId} (Kafka Streams' naming). */
+    public static String rememberedLeaves(String applicationId) {
+        return applicationId + "-" + REMEMBERED_LEAVES_STORE + "-changelog";
+    }
 }

@@ -6,14 +6,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.planewatch.console.ingest.NotificationRecords;
+import org.planewatch.console.ingest.RememberedLeaves;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
@@ -27,10 +30,23 @@ import org.planewatch.fleet.FleetTopics;
  * collectors key every notification by its device, so only the partition that key hashes to is
  * read (the producer's own murmur2 partitioner), from {@code lookback} ago so that counters have
  * two samples to make rates from, and only records with that key are decoded, into a store of
- * their own. Another device replaces the one watched. A thread of its own.
+ * their own. What the device's agent sent only when it changed (port names and states, speeds, LLDP
+ * neighbors, EV counts), perhaps hours before the look-back, comes first: the device's latest record
+ * in the rollups' changelog of remembered leaves, in the partition of the same number (ADR 0145).
+ * Another device replaces the one watched. A thread of its own.
  */
 final class DrillDown implements AutoCloseable {
     private static final int EVENT_CAPACITY = 1_024;
+    /**
+     * How long a drill-down reads the remembered leaves before it goes on without them: a changelog
+     * partition compacted as the collectors ask holds some 20 MB at full scale (ADR 0145).
+     */
+    private static final Duration REMEMBERED_BOUND = Duration.ofSeconds(20);
+    /**
+     * A fetch of a partition: it reads one at a time, and a changelog partition is read whole, in
+     * some twenty round trips at Kafka's 1 MB rather than a hundred.
+     */
+    private static final int PARTITION_FETCH_BYTES = 8 << 20;
 
     private final FleetAddress address;
     private final InstantSource clock;
@@ -51,7 +67,8 @@ final class DrillDown implements AutoCloseable {
         this.address = address;
         this.clock = clock;
         this.lookback = lookback;
-        this.consumer = FleetClients.consumer(address, "drill-down");
+        this.consumer = FleetClients.consumer(
+                address, "drill-down", Map.of(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, PARTITION_FETCH_BYTES));
         this.thread =
                 Thread.ofPlatform().daemon().name("planewatch-fleet-drill-down").unstarted(this::run);
     }
@@ -88,7 +105,7 @@ final class DrillDown implements AutoCloseable {
                     store = new TelemetryStore(
                             clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), EVENT_CAPACITY, true);
                     current.set(new Watch(device, store.publish(FabricSnapshot.IngestStats.NONE)));
-                    if (!seek(device)) {
+                    if (!seek(device, store)) {
                         device = null;
                         sleep(1_000);
                         continue;
@@ -144,15 +161,24 @@ final class DrillDown implements AutoCloseable {
         }
     }
 
-    /** Assigns the partition {@code device}'s updates go to, positioned {@code lookback} ago. */
-    private boolean seek(String device) {
+    /**
+     * Applies {@code device}'s remembered leaves to {@code store}, then assigns the partition its
+     * updates go to, positioned {@code lookback} ago; false when another device was asked for
+     * meanwhile, or the updates topic is not there yet.
+     */
+    private boolean seek(String device, TelemetryStore store) {
         try {
             List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.UPDATES, Duration.ofSeconds(10));
             if (partitions == null || partitions.isEmpty()) {
                 return false;
             }
-            TopicPartition partition =
-                    new TopicPartition(FleetTopics.UPDATES, UpdatesPartition.of(device, partitions.size()));
+            int number = UpdatesPartition.of(device, partitions.size());
+            byte[] remembered = remembered(device, number);
+            if (remembered != null && remembered.length > 0) {
+                applyRemembered(store, device, remembered);
+                current.set(new Watch(device, store.publish(FabricSnapshot.IngestStats.NONE)));
+            }
+            TopicPartition partition = new TopicPartition(FleetTopics.UPDATES, number);
             consumer.assign(List.of(partition));
             long from = clock.millis() - lookback.toMillis();
             OffsetAndTimestamp at = consumer.offsetsForTimes(Map.of(partition, from), Duration.ofSeconds(10))
@@ -165,6 +191,62 @@ final class DrillDown implements AutoCloseable {
             return true;
         } catch (WakeupException e) {
             return false;
+        }
+    }
+
+    /**
+     * The latest record of {@code device} in partition {@code number} of the remembered leaves'
+     * changelog, read from its start to the end it had when asked; null when there is none (no
+     * rollups run yet, the device not heard, or not found within {@link #REMEMBERED_BOUND}). A
+     * wakeup (another device asked for) ends it.
+     */
+    private byte[] remembered(String device, int number) {
+        try {
+            return latestOf(device, number);
+        } catch (TimeoutException e) {
+            System.err.println("planewatch: drill-down into " + device + ": " + FleetTopics.REMEMBERED_LEAVES
+                    + " did not answer (" + e.getMessage() + "); its ports' states and neighbors show as its"
+                    + " agent sends them again");
+            return null;
+        }
+    }
+
+    private byte[] latestOf(String device, int number) {
+        List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.REMEMBERED_LEAVES, Duration.ofSeconds(10));
+        if (partitions == null || number >= partitions.size()) {
+            return null;
+        }
+        TopicPartition changelog = new TopicPartition(FleetTopics.REMEMBERED_LEAVES, number);
+        consumer.assign(List.of(changelog));
+        long end =
+                consumer.endOffsets(List.of(changelog), Duration.ofSeconds(10)).get(changelog);
+        consumer.seekToBeginning(List.of(changelog));
+        long deadline = System.nanoTime() + REMEMBERED_BOUND.toNanos();
+        byte[] latest = null;
+        while (consumer.position(changelog, Duration.ofSeconds(10)) < end) {
+            for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                if (record.offset() < end && device.equals(record.key())) {
+                    latest = record.value(); // null: the device's leaves were all deleted
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                System.err.println("planewatch: drill-down into " + device + ": " + FleetTopics.REMEMBERED_LEAVES
+                        + " partition " + number + " not read to its end within " + REMEMBERED_BOUND.toSeconds()
+                        + " s; its ports' states and neighbors show as its agent sends them again");
+                return null;
+            }
+        }
+        return latest;
+    }
+
+    private void applyRemembered(TelemetryStore store, String device, byte[] remembered) {
+        try {
+            store.apply(List.of(RememberedLeaves.replay(
+                    remembered, "kafka:" + FleetTopics.REMEMBERED_LEAVES, device, clock.millis())));
+        } catch (IllegalArgumentException e) {
+            // a record this console cannot read (a newer collector's format): the updates alone
+            System.err.println("planewatch: drill-down into " + device + ": its remembered leaves are not read: "
+                    + e.getMessage());
         }
     }
 

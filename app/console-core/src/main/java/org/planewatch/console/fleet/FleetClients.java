@@ -20,7 +20,13 @@ final class FleetClients {
     private FleetClients() {}
 
     static KafkaConsumer<String, byte[]> consumer(FleetAddress address, String role) {
-        Map<String, Object> props = new HashMap<>(address.properties());
+        return consumer(address, role, Map.of());
+    }
+
+    /** A consumer as {@link #consumer(FleetAddress, String)}, with {@code tuning} unless the address sets them. */
+    static KafkaConsumer<String, byte[]> consumer(FleetAddress address, String role, Map<String, Object> tuning) {
+        Map<String, Object> props = new HashMap<>(tuning);
+        props.putAll(address.properties());
         props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, address.bootstrap());
         props.putIfAbsent(
                 CommonClientConfigs.CLIENT_ID_CONFIG,
@@ -31,6 +37,9 @@ final class FleetClients {
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.putIfAbsent(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        // A console asking for a topic the collectors have not made yet must not make it: a changelog
+        // made with one partition by a drill-down would stop the rollups (Kafka Streams checks its own).
+        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
         try {
             return new KafkaConsumer<>(props);
         } catch (KafkaException e) {

@@ -33,7 +33,7 @@ public record RollupLayout(
 
     public static RollupLayout defaults() {
         return new RollupLayout(
-                "planewatch-rollups",
+                FleetTopics.ROLLUPS_APPLICATION,
                 FleetTopics.PLANES,
                 FleetTopics.LINKS,
                 FleetTopics.SUSPECTS,

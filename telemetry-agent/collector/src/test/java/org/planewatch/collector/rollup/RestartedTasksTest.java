@@ -17,6 +17,7 @@ import org.planewatch.collector.testing.HeardInTwoParts;
 import org.planewatch.collector.testing.Partitions;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.collector.testing.WholeModel;
+import org.planewatch.console.ingest.RememberedLeaves;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.telemetry.IngestEvent;
 

@@ -679,21 +679,58 @@ public final class FleetPipelineBench {
             }
             Thread.sleep(10);
         }
+        long took = System.nanoTime() - start;
+        FabricSnapshot now = console.snapshots().latest();
         result(
-                "drill-down into %s: live counters shown after %s (target < 2 s)",
-                device, ms(System.nanoTime() - start));
+                "drill-down into %s: live counters and every port's state shown after %s (target < 2 s): %s",
+                device,
+                ms(took),
+                now.switchNamed(device)
+                        .map(sw -> sw.ports().size() + " ports, e.g. "
+                                + sw.ports().stream()
+                                        .limit(2)
+                                        .map(p -> String.format(
+                                                "%s %s to %s out %.3g b/s",
+                                                p.name(), p.operStatus(), p.peer(), p.outBps()))
+                                        .toList())
+                        .or(() -> now.host(device)
+                                .map(h -> h.planes().stream()
+                                        .map(p -> String.format(
+                                                "plane %d %s %s tx %.3g rx %.3g b/s EVs %d good %d out",
+                                                p.plane(),
+                                                p.portName(),
+                                                p.operStatus(),
+                                                p.txBps(),
+                                                p.rxBps(),
+                                                p.evsGood(),
+                                                p.evsAssumedBad() + p.evsDenied() + p.evsUnknown()))
+                                        .toList()
+                                        .toString()))
+                        .orElse("nothing"));
     }
 
+    /**
+     * Every plane's port named and its state known (what the agent sent on change: from the rollups'
+     * remembered leaves, ADR 0145), and a rate measured on one of them (two samples of its counters).
+     */
     private boolean hostHasLiveCounters(String host) {
         return console.snapshots().latest().host(host).stream()
-                .flatMap(h -> h.planes().stream())
-                .anyMatch(p -> Double.isFinite(p.txBps()) && p.txBps() > 0);
+                .map(FabricSnapshot.HostSummary::planes)
+                .anyMatch(planes -> !planes.isEmpty()
+                        && planes.stream()
+                                .allMatch(p -> !p.portName().isEmpty()
+                                        && !p.operStatus().equals("UNKNOWN"))
+                        && planes.stream().anyMatch(p -> p.txBps() > 0 || p.rxBps() > 0));
     }
 
+    /** Every port's state known (sent on change) and a port's rate measured (two samples of its counters). */
     private boolean switchHasLiveCounters(String name) {
         return console.snapshots().latest().switchNamed(name).stream()
-                .flatMap(s -> s.ports().stream())
-                .anyMatch(p -> p.outOctets() > 0 && Double.isFinite(p.outBps()) && p.outBps() > 0);
+                .map(FabricSnapshot.SwitchSummary::ports)
+                .anyMatch(ports -> !ports.isEmpty()
+                        && ports.stream().noneMatch(p -> p.operStatus().equals("UNKNOWN"))
+                        && ports.stream()
+                                .anyMatch(p -> p.outOctets() > 0 && Double.isFinite(p.outBps()) && p.outBps() > 0));
     }
 
     /** kill -9 of col-b (col-a holds the broker), then until col-a holds every target. */

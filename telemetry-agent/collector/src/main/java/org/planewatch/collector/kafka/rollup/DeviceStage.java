@@ -16,9 +16,10 @@ import org.planewatch.collector.rollup.FleetRole;
 import org.planewatch.collector.rollup.HandOutPacing;
 import org.planewatch.collector.rollup.PerDeviceOutput;
 import org.planewatch.collector.rollup.PlaneInput;
-import org.planewatch.collector.rollup.RememberedLeaves;
 import org.planewatch.console.ingest.NotificationRecords;
+import org.planewatch.console.ingest.RememberedLeaves;
 import org.planewatch.console.telemetry.IngestEvent;
+import org.planewatch.fleet.FleetTopics;
 
 /**
  * The per-device stage: one task per partition of the updates topic (keyed by device, so a device's
@@ -34,9 +35,10 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     /**
      * Each device's leaves sent on change, as {@link RememberedLeaves} keeps them. The store's name is
      * the one it had when it kept the LLDP neighbors alone (ADR 0118): a collector upgraded in place
-     * reads the changelog its predecessor wrote (the earlier records still decode).
+     * reads the changelog its predecessor wrote (the earlier records still decode). A console's
+     * drill-down reads the device's record from that changelog too (ADR 0145).
      */
-    static final String REMEMBERED_LEAVES = "rollup-neighbors";
+    static final String REMEMBERED_LEAVES = FleetTopics.REMEMBERED_LEAVES_STORE;
 
     /** The source a replayed notification is applied with: the store keeps the device, not its targets entry. */
     private static final String REMEMBERED = "remembered";

@@ -1,4 +1,4 @@
-package org.planewatch.collector.rollup;
+package org.planewatch.console.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

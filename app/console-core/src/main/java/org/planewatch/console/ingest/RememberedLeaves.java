@@ -1,4 +1,4 @@
-package org.planewatch.collector.rollup;
+package org.planewatch.console.ingest;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
