@@ -2,18 +2,19 @@ package org.planewatch.console.fleet;
 
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.ingest.RememberedLeaves;
@@ -37,16 +38,6 @@ import org.planewatch.fleet.FleetTopics;
  */
 final class DrillDown implements AutoCloseable {
     private static final int EVENT_CAPACITY = 1_024;
-    /**
-     * How long a drill-down reads the remembered leaves before it goes on without them: a changelog
-     * partition compacted as the collectors ask holds some 20 MB at full scale (ADR 0145).
-     */
-    private static final Duration REMEMBERED_BOUND = Duration.ofSeconds(20);
-    /**
-     * A fetch of a partition: it reads one at a time, and a changelog partition is read whole, in
-     * some twenty round trips at Kafka's 1 MB rather than a hundred.
-     */
-    private static final int PARTITION_FETCH_BYTES = 8 << 20;
 
     private final FleetAddress address;
     private final InstantSource clock;
@@ -58,6 +49,11 @@ final class DrillDown implements AutoCloseable {
     private final Thread thread;
     private final AtomicReference<String> requested = new AtomicReference<>();
     private final AtomicReference<Watch> current = new AtomicReference<>();
+    /** How many times {@link #current} was set: a reader publishes at once when it moved. */
+    private final AtomicLong shown = new AtomicLong();
+    /** The device's remembered leaves, read beside its updates (ADR 0145). */
+    private final RememberedRead remembered;
+
     private volatile boolean stopped;
 
     /** The device watched and what its updates say so far. */
@@ -67,8 +63,8 @@ final class DrillDown implements AutoCloseable {
         this.address = address;
         this.clock = clock;
         this.lookback = lookback;
-        this.consumer = FleetClients.consumer(
-                address, "drill-down", Map.of(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, PARTITION_FETCH_BYTES));
+        this.consumer = FleetClients.consumer(address, "drill-down");
+        this.remembered = new RememberedRead(address);
         this.thread =
                 Thread.ofPlatform().daemon().name("planewatch-fleet-drill-down").unstarted(this::run);
     }
@@ -84,14 +80,19 @@ final class DrillDown implements AutoCloseable {
         }
     }
 
+    /** How many details have been shown so far: a new one when this moved. */
+    long shown() {
+        return shown.get();
+    }
+
     /** The device watched and its detail, if any. */
     Optional<Watch> current() {
         return Optional.ofNullable(current.get());
     }
 
     private void run() {
-        String device = null;
-        TelemetryStore store = null;
+        Watching watching = null;
+        remembered.start();
         try {
             connectAhead();
             while (!stopped) {
@@ -100,13 +101,11 @@ final class DrillDown implements AutoCloseable {
                     sleep(100);
                     continue;
                 }
-                if (!wanted.equals(device)) {
-                    device = wanted;
-                    store = new TelemetryStore(
-                            clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), EVENT_CAPACITY, true);
-                    current.set(new Watch(device, store.publish(FabricSnapshot.IngestStats.NONE)));
-                    if (!seek(device, store)) {
-                        device = null;
+                if (watching == null || !wanted.equals(watching.device)) {
+                    watching = new Watching(wanted);
+                    show(watching);
+                    if (!seek(watching)) {
+                        watching = null;
                         sleep(1_000);
                         continue;
                     }
@@ -114,13 +113,13 @@ final class DrillDown implements AutoCloseable {
                 try {
                     boolean any = false;
                     for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                        if (device.equals(record.key()) && record.value() != null) {
-                            apply(store, record);
-                            any = true;
+                        if (watching.device.equals(record.key()) && record.value() != null) {
+                            any |= watching.take(record);
                         }
                     }
+                    any |= watching.settle();
                     if (any) {
-                        current.set(new Watch(device, store.publish(FabricSnapshot.IngestStats.NONE)));
+                        show(watching);
                     }
                 } catch (WakeupException e) {
                     // another device was asked for, or closing
@@ -132,7 +131,56 @@ final class DrillDown implements AutoCloseable {
                         + FleetClients.rootMessage(e));
             }
         } finally {
+            remembered.close();
             consumer.close(Duration.ofSeconds(2));
+        }
+    }
+
+    private void show(Watching watching) {
+        current.set(new Watch(watching.device, watching.store.publish(FabricSnapshot.IngestStats.NONE)));
+        shown.incrementAndGet();
+    }
+
+    /**
+     * The device watched, on the drill-down thread: its store, and its updates held until its
+     * remembered leaves are in, so that an on-change leaf in the updates lands after the record of the
+     * rollups (a few records at most: a device's notifications of the look-back and of the second or
+     * so the changelog's read takes, which {@link RememberedRead} bounds).
+     */
+    private final class Watching {
+        final String device;
+        final TelemetryStore store =
+                new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), EVENT_CAPACITY, true);
+        CompletableFuture<byte[]> remembered;
+        private final List<ConsumerRecord<String, byte[]>> held = new ArrayList<>();
+
+        Watching(String device) {
+            this.device = device;
+        }
+
+        /** Applies {@code record}, or holds it while the remembered leaves are read; whether the store changed. */
+        boolean take(ConsumerRecord<String, byte[]> record) {
+            if (remembered != null) {
+                held.add(record);
+                return false;
+            }
+            apply(store, record);
+            return true;
+        }
+
+        /** Once the remembered leaves are read: applies them, then the updates held; whether the store changed. */
+        boolean settle() {
+            if (remembered == null || !remembered.isDone()) {
+                return false;
+            }
+            byte[] record = remembered.join();
+            remembered = null;
+            if (record != null && record.length > 0) {
+                applyRemembered(store, device, record);
+            }
+            held.forEach(r -> apply(store, r));
+            held.clear();
+            return true;
         }
     }
 
@@ -162,22 +210,18 @@ final class DrillDown implements AutoCloseable {
     }
 
     /**
-     * Applies {@code device}'s remembered leaves to {@code store}, then assigns the partition its
-     * updates go to, positioned {@code lookback} ago; false when another device was asked for
-     * meanwhile, or the updates topic is not there yet.
+     * Asks for {@code device}'s remembered leaves and assigns the partition its updates go to,
+     * positioned {@code lookback} ago; false when another device was asked for meanwhile, or the
+     * updates topic is not there yet.
      */
-    private boolean seek(String device, TelemetryStore store) {
+    private boolean seek(Watching watching) {
         try {
             List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.UPDATES, Duration.ofSeconds(10));
             if (partitions == null || partitions.isEmpty()) {
                 return false;
             }
-            int number = UpdatesPartition.of(device, partitions.size());
-            byte[] remembered = remembered(device, number);
-            if (remembered != null && remembered.length > 0) {
-                applyRemembered(store, device, remembered);
-                current.set(new Watch(device, store.publish(FabricSnapshot.IngestStats.NONE)));
-            }
+            int number = UpdatesPartition.of(watching.device, partitions.size());
+            watching.remembered = remembered.ask(watching.device, number);
             TopicPartition partition = new TopicPartition(FleetTopics.UPDATES, number);
             consumer.assign(List.of(partition));
             long from = clock.millis() - lookback.toMillis();
@@ -192,51 +236,6 @@ final class DrillDown implements AutoCloseable {
         } catch (WakeupException e) {
             return false;
         }
-    }
-
-    /**
-     * The latest record of {@code device} in partition {@code number} of the remembered leaves'
-     * changelog, read from its start to the end it had when asked; null when there is none (no
-     * rollups run yet, the device not heard, or not found within {@link #REMEMBERED_BOUND}). A
-     * wakeup (another device asked for) ends it.
-     */
-    private byte[] remembered(String device, int number) {
-        try {
-            return latestOf(device, number);
-        } catch (TimeoutException e) {
-            System.err.println("planewatch: drill-down into " + device + ": " + FleetTopics.REMEMBERED_LEAVES
-                    + " did not answer (" + e.getMessage() + "); its ports' states and neighbors show as its"
-                    + " agent sends them again");
-            return null;
-        }
-    }
-
-    private byte[] latestOf(String device, int number) {
-        List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.REMEMBERED_LEAVES, Duration.ofSeconds(10));
-        if (partitions == null || number >= partitions.size()) {
-            return null;
-        }
-        TopicPartition changelog = new TopicPartition(FleetTopics.REMEMBERED_LEAVES, number);
-        consumer.assign(List.of(changelog));
-        long end =
-                consumer.endOffsets(List.of(changelog), Duration.ofSeconds(10)).get(changelog);
-        consumer.seekToBeginning(List.of(changelog));
-        long deadline = System.nanoTime() + REMEMBERED_BOUND.toNanos();
-        byte[] latest = null;
-        while (consumer.position(changelog, Duration.ofSeconds(10)) < end) {
-            for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                if (record.offset() < end && device.equals(record.key())) {
-                    latest = record.value(); // null: the device's leaves were all deleted
-                }
-            }
-            if (System.nanoTime() > deadline) {
-                System.err.println("planewatch: drill-down into " + device + ": " + FleetTopics.REMEMBERED_LEAVES
-                        + " partition " + number + " not read to its end within " + REMEMBERED_BOUND.toSeconds()
-                        + " s; its ports' states and neighbors show as its agent sends them again");
-                return null;
-            }
-        }
-        return latest;
     }
 
     private void applyRemembered(TelemetryStore store, String device, byte[] remembered) {

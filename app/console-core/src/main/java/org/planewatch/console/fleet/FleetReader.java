@@ -89,6 +89,7 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                 return;
             }
             long nextPublish = 0;
+            long drillDownShown = 0;
             while (!stopped) {
                 try {
                     for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
@@ -106,7 +107,10 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
                     sleep(1_000);
                 }
                 long now = clock.millis();
-                if (now >= nextPublish) {
+                // A drill-down's new detail is published at once, not with the next half second's.
+                long shownNow = drillDown.shown();
+                if (now >= nextPublish || shownNow != drillDownShown) {
+                    drillDownShown = shownNow;
                     publish(true);
                     nextPublish = now + PUBLISH_MILLIS;
                 }

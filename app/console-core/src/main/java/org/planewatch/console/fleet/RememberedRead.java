@@ -1,0 +1,163 @@
+package org.planewatch.console.fleet;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.planewatch.console.telemetry.FleetAddress;
+import org.planewatch.fleet.FleetTopics;
+
+/**
+ * A device's latest record in the rollups' changelog of remembered leaves (ADR 0145), read on a
+ * thread and a consumer of its own so that a drill-down reads it while it reads the device's updates
+ * (at full scale each takes about a second). A partition is read from its start to the end it had
+ * when asked, keeping the device's last record. Only the newest question is answered: one asked
+ * before is answered null at once.
+ */
+final class RememberedRead implements AutoCloseable {
+    /** How long a read may take before the drill-down goes on without it: a partition holds some 20 MB at full scale. */
+    private static final Duration BOUND = Duration.ofSeconds(20);
+    /** A fetch of the one partition read: some three round trips for a partition, not twenty at Kafka's 1 MB. */
+    private static final int PARTITION_FETCH_BYTES = 8 << 20;
+
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Thread thread;
+    private final AtomicReference<Question> asked = new AtomicReference<>();
+    private volatile boolean stopped;
+
+    private record Question(String device, int partition, CompletableFuture<byte[]> answer) {}
+
+    RememberedRead(FleetAddress address) {
+        this.consumer = FleetClients.consumer(
+                address,
+                "drill-down-remembered",
+                Map.of(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, PARTITION_FETCH_BYTES));
+        this.thread = Thread.ofPlatform()
+                .daemon()
+                .name("planewatch-fleet-drill-down-remembered")
+                .unstarted(this::run);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /**
+     * The latest record of {@code device} in partition {@code partition} (the number its updates have),
+     * to come: null when there is none (no rollups run yet, the device not heard, the read not done
+     * within {@link #BOUND}, or another question asked since).
+     */
+    CompletableFuture<byte[]> ask(String device, int partition) {
+        Question question = new Question(device, partition, new CompletableFuture<>());
+        Question before = asked.getAndSet(question);
+        if (before != null) {
+            before.answer().complete(null);
+            consumer.wakeup();
+        }
+        synchronized (asked) {
+            asked.notifyAll();
+        }
+        return question.answer();
+    }
+
+    private void run() {
+        try {
+            while (!stopped) {
+                Question question = asked.get();
+                if (question == null || question.answer().isDone()) {
+                    awaitQuestion();
+                    continue;
+                }
+                try {
+                    question.answer().complete(latestOf(question.device(), question.partition()));
+                } catch (WakeupException e) {
+                    // Closing, or a newer question (the one before is answered already); a wakeup that
+                    // came while no read ran ends the next one: the same question is read again.
+                    if (stopped) {
+                        question.answer().complete(null);
+                    }
+                } catch (TimeoutException e) {
+                    System.err.println("planewatch: drill-down into " + question.device() + ": "
+                            + FleetTopics.REMEMBERED_LEAVES + " did not answer (" + e.getMessage()
+                            + "); its ports' states and neighbors show as its agent sends them again");
+                    question.answer().complete(null);
+                }
+            }
+        } catch (KafkaException e) {
+            if (!stopped) {
+                System.err.println(
+                        "planewatch: drill-down's remembered leaves stopped: " + FleetClients.rootMessage(e));
+            }
+        } finally {
+            Question last = asked.get();
+            if (last != null) {
+                last.answer().complete(null);
+            }
+            consumer.close(Duration.ofSeconds(2));
+        }
+    }
+
+    private void awaitQuestion() {
+        synchronized (asked) {
+            Question question = asked.get();
+            if (!stopped && (question == null || question.answer().isDone())) {
+                try {
+                    asked.wait(1_000);
+                } catch (InterruptedException e) {
+                    stopped = true;
+                }
+            }
+        }
+    }
+
+    private byte[] latestOf(String device, int number) {
+        List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.REMEMBERED_LEAVES, Duration.ofSeconds(10));
+        if (partitions == null || number >= partitions.size()) {
+            return null;
+        }
+        TopicPartition changelog = new TopicPartition(FleetTopics.REMEMBERED_LEAVES, number);
+        consumer.assign(List.of(changelog));
+        long end =
+                consumer.endOffsets(List.of(changelog), Duration.ofSeconds(10)).get(changelog);
+        consumer.seekToBeginning(List.of(changelog));
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        byte[] latest = null;
+        while (consumer.position(changelog, Duration.ofSeconds(10)) < end) {
+            for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                if (record.offset() < end && device.equals(record.key())) {
+                    latest = record.value(); // null: the device's leaves were all deleted
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                System.err.println("planewatch: drill-down into " + device + ": " + FleetTopics.REMEMBERED_LEAVES
+                        + " partition " + number + " not read to its end within " + BOUND.toSeconds()
+                        + " s; its ports' states and neighbors show as its agent sends them again");
+                return null;
+            }
+        }
+        return latest;
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        consumer.wakeup();
+        synchronized (asked) {
+            asked.notifyAll();
+        }
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
