@@ -638,7 +638,16 @@ public final class FleetPipelineBench {
                 "console " + name,
                 // the console's heap target (under 1 GB); at 2 GB, beside the pipeline at full scale, the
                 // machine ran out of memory (docs/benchmarks.md, run 10)
-                List.of("-Xmx1g", "-XX:MaxGCPauseMillis=50"),
+                List.of(
+                        "-Xmx1g",
+                        "-XX:MaxGCPauseMillis=50",
+                        gcLog("console-" + name),
+                        // runs 24 and 26 each lost a picture to this console's heap: keep what filled it
+                        "-XX:+HeapDumpOnOutOfMemoryError",
+                        "-XX:HeapDumpPath="
+                                + options.work()
+                                        .resolve("console-" + name + ".hprof")
+                                        .toAbsolutePath()),
                 options.consoleJar(),
                 args,
                 options.work().resolve("console-" + name + ".log"));
