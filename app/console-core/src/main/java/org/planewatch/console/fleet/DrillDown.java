@@ -151,7 +151,9 @@ final class DrillDown implements AutoCloseable {
         final String device;
         final TelemetryStore store =
                 new TelemetryStore(clock, FreshnessPolicy.standard(), AlarmThresholds.defaults(), EVENT_CAPACITY, true);
-        CompletableFuture<byte[]> remembered;
+        /** The device's remembered leaves while they are read; null once applied. */
+        CompletableFuture<byte[]> pending;
+
         private final List<ConsumerRecord<String, byte[]>> held = new ArrayList<>();
 
         Watching(String device) {
@@ -160,7 +162,7 @@ final class DrillDown implements AutoCloseable {
 
         /** Applies {@code record}, or holds it while the remembered leaves are read; whether the store changed. */
         boolean take(ConsumerRecord<String, byte[]> record) {
-            if (remembered != null) {
+            if (pending != null) {
                 held.add(record);
                 return false;
             }
@@ -170,11 +172,11 @@ final class DrillDown implements AutoCloseable {
 
         /** Once the remembered leaves are read: applies them, then the updates held; whether the store changed. */
         boolean settle() {
-            if (remembered == null || !remembered.isDone()) {
+            if (pending == null || !pending.isDone()) {
                 return false;
             }
-            byte[] record = remembered.join();
-            remembered = null;
+            byte[] record = pending.join();
+            pending = null;
             if (record != null && record.length > 0) {
                 applyRemembered(store, device, record);
             }
@@ -221,7 +223,7 @@ final class DrillDown implements AutoCloseable {
                 return false;
             }
             int number = UpdatesPartition.of(watching.device, partitions.size());
-            watching.remembered = remembered.ask(watching.device, number);
+            watching.pending = remembered.ask(watching.device, number);
             TopicPartition partition = new TopicPartition(FleetTopics.UPDATES, number);
             consumer.assign(List.of(partition));
             long from = clock.millis() - lookback.toMillis();
