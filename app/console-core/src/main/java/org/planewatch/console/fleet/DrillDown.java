@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
@@ -63,7 +64,10 @@ final class DrillDown implements AutoCloseable {
         this.address = address;
         this.clock = clock;
         this.lookback = lookback;
-        this.consumer = FleetClients.consumer(address, "drill-down");
+        this.consumer = FleetClients.consumer(
+                address,
+                "drill-down",
+                Map.of(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, RememberedRead.PARTITION_FETCH_BYTES));
         this.remembered = new RememberedRead(address);
         this.thread =
                 Thread.ofPlatform().daemon().name("planewatch-fleet-drill-down").unstarted(this::run);

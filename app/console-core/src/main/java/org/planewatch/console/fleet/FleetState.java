@@ -75,6 +75,9 @@ final class FleetState {
     private long spreadsAtMillis = Long.MIN_VALUE;
 
     private List<LinkState> spreadsOf = List.of();
+    /** Each plane's utilizations while its spread is worked out (the reader's thread only). */
+    private final Map<Integer, Utilizations> spreadScratch = new HashMap<>();
+
     private final Map<String, SuspectRollup> suspects = new HashMap<>();
     private final Map<String, AlarmRollup> alarms = new LinkedHashMap<>();
     private final ArrayDeque<Alarm> recentAlarms = new ArrayDeque<>();
@@ -177,7 +180,7 @@ final class FleetState {
                 nan(rollup.trimRate()),
                 Double.NaN,
                 Double.NaN,
-                tierFreshness,
+                LinkTable.AS_READ,
                 nan(rollup.errorRate()),
                 Double.NaN,
                 rollup.capacityBps() == null ? 100e9 : rollup.capacityBps()));
@@ -271,10 +274,9 @@ final class FleetState {
         boolean planesHeld = held && position.planesPending();
         if (freshness != tierFreshness) {
             tierFreshness = freshness;
-            links.replaceAll(l -> l.withFreshness(freshness));
             devicesChanged = true;
         }
-        List<LinkState> allLinks = links.published();
+        List<LinkState> allLinks = links.published(freshness);
         // The first links and a replay that seeks back (the clock moves back) are followed at once.
         boolean spreadsDue =
                 spreadsOf.isEmpty() || now - spreadsAtMillis >= SPREADS_EVERY_MILLIS || now < spreadsAtMillis;
@@ -442,21 +444,28 @@ final class FleetState {
      * rollups hold: the plane rollups carry only the mean and the busiest, and an operator reading
      * "min - median -" beside a busiest figure could not tell a quiet plane from missing data.
      */
-    static Map<Integer, LoadSpread> coreSpreads(List<LinkState> all) {
-        // One pass into a growing array a plane: this runs at every publish that follows a change of
-        // any link, over two million links at full scale.
-        Map<Integer, Utilizations> byPlane = new HashMap<>();
+    private Map<Integer, LoadSpread> coreSpreads(List<LinkState> all) {
+        // One pass into an array a plane, kept from one computation to the next: this runs every
+        // second while links change, over two million links at full scale, and arrays grown and
+        // copied anew each time were the console's largest allocations (730 MB in 90 s, ADR 0146).
+        spreadScratch.values().forEach(Utilizations::clear);
         for (LinkState link : all) {
             if (LoadSpread.counts(link)) {
-                byPlane.computeIfAbsent(link.plane(), p -> new Utilizations()).add(link.utilization());
+                spreadScratch
+                        .computeIfAbsent(link.plane(), p -> new Utilizations())
+                        .add(link.utilization());
             }
         }
         Map<Integer, LoadSpread> spreads = new HashMap<>();
-        byPlane.forEach((plane, values) -> spreads.put(plane, LoadSpread.ofOwned(values.toArray())));
+        spreadScratch.forEach((plane, values) -> {
+            if (values.size > 0) {
+                spreads.put(plane, LoadSpread.ofFirst(values.values, values.size));
+            }
+        });
         return spreads;
     }
 
-    /** A plane's utilizations as {@link #coreSpreads} gathers them. */
+    /** A plane's utilizations as {@link #coreSpreads} gathers them, in an array used again. */
     private static final class Utilizations {
         private double[] values = new double[1_024];
         private int size;
@@ -468,8 +477,8 @@ final class FleetState {
             values[size++] = value;
         }
 
-        double[] toArray() {
-            return Arrays.copyOf(values, size);
+        void clear() {
+            size = 0;
         }
     }
 

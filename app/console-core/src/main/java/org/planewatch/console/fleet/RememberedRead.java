@@ -26,8 +26,12 @@ import org.planewatch.fleet.FleetTopics;
 final class RememberedRead implements AutoCloseable {
     /** How long a read may take before the drill-down goes on without it: a partition holds some 20 MB at full scale. */
     private static final Duration BOUND = Duration.ofSeconds(20);
-    /** A fetch of the one partition read: some three round trips for a partition, not twenty at Kafka's 1 MB. */
-    private static final int PARTITION_FETCH_BYTES = 8 << 20;
+    /**
+     * A fetch of the one partition a drill-down reads: some three round trips for a partition of
+     * about 20 MB at full scale, not twenty at Kafka's 1 MB. The look-back of the device's updates
+     * is read with it too.
+     */
+    static final int PARTITION_FETCH_BYTES = 8 << 20;
 
     private final KafkaConsumer<String, byte[]> consumer;
     private final Thread thread;

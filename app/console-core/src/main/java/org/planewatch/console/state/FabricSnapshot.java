@@ -126,7 +126,14 @@ public record FabricSnapshot(
          * links and the fleet's spreads are worked out again after every change of a link.
          */
         public static LoadSpread ofOwned(double[] values) {
-            int n = values.length;
+            return ofFirst(values, values.length);
+        }
+
+        /**
+         * The spread of the first {@code n} of {@code values}, which this may reorder: a caller that
+         * works spreads out again and again keeps one array for them.
+         */
+        public static LoadSpread ofFirst(double[] values, int n) {
             if (n == 0) {
                 return NONE;
             }
@@ -134,7 +141,8 @@ public record FabricSnapshot(
             double max = Double.NEGATIVE_INFINITY;
             double sum = 0;
             boolean unknown = false;
-            for (double v : values) {
+            for (int i = 0; i < n; i++) {
+                double v = values[i];
                 unknown |= Double.isNaN(v);
                 min = Math.min(min, v);
                 max = Math.max(max, v);
@@ -142,23 +150,23 @@ public record FabricSnapshot(
             }
             if (unknown) {
                 // NaN is greater than everything in Arrays.sort's order, which selection cannot follow.
-                Arrays.sort(values);
+                Arrays.sort(values, 0, n);
                 min = values[0];
                 max = values[n - 1];
             }
             double mean = sum / n;
             double squares = 0;
-            for (double v : values) {
-                squares += (v - mean) * (v - mean);
+            for (int i = 0; i < n; i++) {
+                squares += (values[i] - mean) * (values[i] - mean);
             }
-            double median = unknown ? values[n / 2] : select(values, n / 2);
+            double median = unknown ? values[n / 2] : select(values, n, n / 2);
             return new LoadSpread(min, median, max, mean, mean == 0 ? 0 : Math.sqrt(squares / n) / mean);
         }
 
-        /** The {@code k}-th smallest of {@code a} (no NaN), moving its elements (Hoare's selection). */
-        private static double select(double[] a, int k) {
+        /** The {@code k}-th smallest of the first {@code n} of {@code a} (no NaN), moving them (Hoare's selection). */
+        private static double select(double[] a, int n, int k) {
             int lo = 0;
-            int hi = a.length - 1;
+            int hi = n - 1;
             while (lo < hi) {
                 double pivot = a[(lo + hi) >>> 1];
                 int i = lo;

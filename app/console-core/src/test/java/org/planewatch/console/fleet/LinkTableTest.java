@@ -39,8 +39,10 @@ class LinkTableTest {
         LinkTable table = new LinkTable();
         Map<String, LinkState> expected = new HashMap<>();
         SplittableRandom random = new SplittableRandom(7);
+        List<LinkState> before = List.of();
+        List<LinkState> beforeAsPublished = List.of();
         // 20,000 ids over a table that starts at 2,048 places: it grows, and removals leave holes in
-        // long probe runs that later lookups must still cross.
+        // long probe runs that later lookups must still cross. The slots span several chunks.
         for (int op = 0; op < 200_000; op++) {
             String id = "p0-t0-" + random.nextInt(200) + "~p0-t1-" + random.nextInt(100);
             if (random.nextInt(3) == 0) {
@@ -52,7 +54,12 @@ class LinkTableTest {
                 expected.put(id, link);
             }
             if (op % 20_000 == 0) {
+                // A list handed out earlier stays what it was: the table's chunks it shares were
+                // copied before the table wrote them.
+                assertEquals(beforeAsPublished, before, "a list published before op " + op);
                 assertSameContent(expected, table);
+                before = table.published();
+                beforeAsPublished = List.copyOf(before);
             }
         }
         assertSameContent(expected, table);

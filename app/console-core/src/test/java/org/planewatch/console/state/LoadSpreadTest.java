@@ -29,6 +29,22 @@ class LoadSpreadTest {
     }
 
     @Test
+    void aSpreadOfAnArraysFirstValuesIgnoresWhatAnEarlierUseLeftBehindThem() {
+        Random random = new Random(11);
+        double[] scratch = new double[64];
+        for (int trial = 0; trial < 500; trial++) {
+            int n = 1 + random.nextInt(scratch.length);
+            double[] values = new double[n];
+            for (int i = 0; i < n; i++) {
+                values[i] = trial % 5 == 0 && i == n / 3 ? Double.NaN : random.nextInt(10) / 10.0;
+            }
+            // What the previous trial left in the scratch array stays beyond n: it must not count.
+            System.arraycopy(values, 0, scratch, 0, n);
+            assertEquals(LoadSpread.of(values), LoadSpread.ofFirst(scratch, n), Arrays.toString(values));
+        }
+    }
+
+    @Test
     void ofLeavesTheCallersArrayAsItWas() {
         double[] values = {0.9, 0.1, 0.5, 0.3};
         LoadSpread spread = LoadSpread.of(values);

@@ -1,6 +1,7 @@
 package org.planewatch.console.viewmodel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -234,7 +235,9 @@ public final class PlaneViewModel {
         // and a sorted set compared names in natural order at every link (seconds per layout).
         Set<String> t0 = new java.util.HashSet<>();
         Set<String> t1 = new java.util.HashSet<>();
-        List<LinkState> core = new ArrayList<>();
+        // Sized for a plane's share at once: grown from ten, a full-scale plane's list was copied 20 times.
+        List<LinkState> core = new ArrayList<>(
+                snapshot.links().size() / Math.max(1, snapshot.planes().size()));
         // By T0 in a hash map, put in name order once the T0s are sorted: a map sorted by natural order
         // compared names at every host link (8,192 a plane at 8,192 hosts), most of a click's layout.
         Map<String, List<LinkState>> hostLinks = new java.util.HashMap<>();
@@ -323,12 +326,7 @@ public final class PlaneViewModel {
                             .filter(l -> suspectedLinks.contains(l.id()))
                             .count()));
         }
-        double[] utilizations = core.stream()
-                .filter(LinkState::up)
-                .mapToDouble(LinkState::utilization)
-                .filter(v -> !Double.isNaN(v))
-                .sorted()
-                .toArray();
+        double[] utilizations = sortedUtilizations(core);
         PlaneSummary summary = snapshot.plane(p).orElse(null);
         String spread = summary == null || Double.isNaN(summary.coreSpread().mean())
                 ? "core load spread: no data"
@@ -369,6 +367,24 @@ public final class PlaneViewModel {
                 Set.copyOf(suspectedSwitches),
                 List.copyOf(suspects),
                 grid);
+    }
+
+    /**
+     * The utilizations of the links that are up, ascending. A loop into one array, not a sorted
+     * stream: at full scale a plane has 131,072 core links, laid out again as they change, and the
+     * stream's growing buffers were a third of what the console allocated (ADR 0146).
+     */
+    private static double[] sortedUtilizations(List<LinkState> core) {
+        double[] values = new double[core.size()];
+        int n = 0;
+        for (LinkState link : core) {
+            double u = link.utilization();
+            if (link.up() && !Double.isNaN(u)) {
+                values[n++] = u;
+            }
+        }
+        Arrays.sort(values, 0, n);
+        return n == values.length ? values : Arrays.copyOf(values, n);
     }
 
     private static Map<String, Integer> indexes(List<String> names) {
