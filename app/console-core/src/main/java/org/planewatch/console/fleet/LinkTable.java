@@ -33,7 +33,7 @@ final class LinkTable {
     static final Freshness AS_READ = Freshness.LIVE;
 
     private static final int CHUNK_BITS = 12;
-    static final int CHUNK = 1 << CHUNK_BITS;
+    private static final int CHUNK = 1 << CHUNK_BITS;
     private static final int IN_CHUNK = CHUNK - 1;
 
     private LinkState[][] chunks = new LinkState[16][];

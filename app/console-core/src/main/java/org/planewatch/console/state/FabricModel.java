@@ -761,7 +761,7 @@ final class FabricModel {
                     utilizations[n++] = link.utilization();
                 }
             }
-            counts.spread = LoadSpread.ofOwned(Arrays.copyOf(utilizations, n)); // a copy of its own
+            counts.spread = LoadSpread.ofFirst(utilizations, n); // the array is this call's own
             counts.spreadChanged = false;
         }
         return counts.spread;
