@@ -246,8 +246,8 @@ final class DrillDown implements AutoCloseable {
 
     private void applyRemembered(TelemetryStore store, String device, byte[] remembered) {
         try {
-            store.apply(List.of(RememberedLeaves.replay(
-                    remembered, "kafka:" + FleetTopics.REMEMBERED_LEAVES, device, clock.millis())));
+            store.apply(RememberedLeaves.replay(
+                    remembered, "kafka:" + FleetTopics.REMEMBERED_LEAVES, device, clock.millis()));
         } catch (IllegalArgumentException e) {
             // a record this console cannot read (a newer collector's format): the updates alone
             System.err.println("planewatch: drill-down into " + device + ": its remembered leaves are not read: "

@@ -30,7 +30,10 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * them a moved task would never again know which port faces which device (LLDP, ADR 0118), and under
  * {@code suppress_redundant} (ADR 0124) it would take a port that is down for up (an unknown state is
  * not a down one), lose the links' speeds and count no EV of a host whose counts stand still (ADR
- * 0140). Counters come back with the next sample and need no keeping.
+ * 0140). A counter that moves comes back with the next sample; one that stands still the agent sends
+ * once more unchanged and then holds back, so it is kept, with its value, while it stands still: a
+ * moved task, or a console drilling into the device, then has its rate, zero, instead of none (ADR
+ * 0147).
  *
  * <p>Kept as tables of leaves ({@link #TABLES}); a device's record lists its distinct strings once
  * (port names recur in three tables, states and speeds in every port) and each leaf as its table,
@@ -38,10 +41,17 @@ import org.planewatch.telemetry.value.TelemetryValue;
  * where the earlier record of the neighbor alone took some 70.
  */
 public final class RememberedLeaves {
-    /** One table of kept leaves: a schema template whose keys are wildcards, and the leaves of it kept. */
-    private record Table(TelemetryPath template, List<String> leaves, PathPattern pattern, int keys) {
+    /**
+     * One table of kept leaves: a schema template whose keys are wildcards, and the leaves of it kept;
+     * {@code counters}: counters kept only while they stand still (ADR 0147), not leaves sent on change.
+     */
+    private record Table(TelemetryPath template, List<String> leaves, PathPattern pattern, int keys, boolean counters) {
         Table(TelemetryPath template, List<String> leaves) {
-            this(template, List.copyOf(leaves), new PathPattern(template), keyCount(template));
+            this(template, leaves, false);
+        }
+
+        Table(TelemetryPath template, List<String> leaves, boolean counters) {
+            this(template, List.copyOf(leaves), new PathPattern(template), keyCount(template), counters);
         }
 
         private static int keyCount(TelemetryPath template) {
@@ -108,7 +118,8 @@ public final class RememberedLeaves {
     /**
      * The tables kept. A table's place in this list is its number in the records: append, never
      * reorder. The LLDP leaves the topology is learnt from; a port's state and speed (the links' state
-     * and capacity); a host plane's port, state and EV counts (the plane's path health).
+     * and capacity); a host plane's port, state and EV counts (the plane's path health); then the
+     * counters of a port and of a host plane that the rollups read, kept while they stand still.
      */
     private static final List<Table> TABLES = List.of(
             new Table(LldpLeaves.STATE_TEMPLATE, LldpLeaves.TOPOLOGY),
@@ -122,7 +133,16 @@ public final class RememberedLeaves {
                             PlaneLeaves.EVS_GOOD,
                             PlaneLeaves.EVS_ASSUMED_BAD,
                             PlaneLeaves.EVS_DENIED,
-                            PlaneLeaves.EVS_UNKNOWN)));
+                            PlaneLeaves.EVS_UNKNOWN)),
+            new Table(
+                    InterfaceLeaves.COUNTERS_TEMPLATE,
+                    List.of(
+                            InterfaceLeaves.OUT_OCTETS,
+                            InterfaceLeaves.TRIM_PKTS,
+                            InterfaceLeaves.IN_ERRORS,
+                            InterfaceLeaves.IN_DISCARDS),
+                    true),
+            new Table(PlaneLeaves.STATE_TEMPLATE, List.of(PlaneLeaves.RX_OCTETS, PlaneLeaves.TX_OCTETS), true));
 
     /** The LLDP table: the only one the earlier records (neighbors alone) held. */
     private static final int LLDP = 0;
@@ -143,7 +163,7 @@ public final class RememberedLeaves {
 
     private static Set<String> keptNames() {
         Set<String> names = new HashSet<>();
-        TABLES.forEach(t -> names.addAll(t.leaves()));
+        TABLES.stream().filter(t -> !t.counters()).forEach(t -> names.addAll(t.leaves()));
         return Set.copyOf(names);
     }
 
@@ -175,14 +195,19 @@ public final class RememberedLeaves {
         return false;
     }
 
-    /** The kept leaf at {@code path}, or null when it is not one. */
+    /** The kept leaf sent on change at {@code path}, or null when it is not one. */
     private static Leaf kept(TelemetryPath path) {
         if (path.size() == 0 || !KEPT_NAMES.contains(path.last().name())) {
             return null;
         }
+        return leafIn(path, false);
+    }
+
+    /** The leaf at {@code path} of a table of counters ({@code counters}) or of leaves sent on change; null: none. */
+    private static Leaf leafIn(TelemetryPath path, boolean counters) {
         for (int t = 0; t < TABLES.size(); t++) {
             Table table = TABLES.get(t);
-            int leaf = table.leafOf(path);
+            int leaf = table.counters() == counters ? table.leafOf(path) : -1;
             if (leaf >= 0) {
                 return new Leaf(t, leaf, table.keysOf(path));
             }
@@ -191,13 +216,37 @@ public final class RememberedLeaves {
     }
 
     /**
+     * A counter that stood still (its sample had the value of the one before) or moved again, as a
+     * rollup task's model tells it ({@code CounterTurns}, ADR 0147).
+     */
+    public record Turn(TelemetryPath counter, long value, boolean stoodStill) {}
+
+    /**
      * What is remembered once {@code incoming} is applied to {@code remembered} (null: nothing yet):
      * its kept leaves replace the same leaves, its deletes remove the leaves below them. Null when
      * nothing changed, an empty array when nothing is left.
      */
     public static byte[] merge(byte[] remembered, IngestEvent.Notification incoming) {
+        return merge(remembered, incoming, List.of());
+    }
+
+    /**
+     * What is remembered once {@code incoming} and the counters that turned while it was applied are
+     * put on {@code remembered} (null: nothing yet): a counter that stood still is kept with its value
+     * (of the tables of counters: others are let go), one that moved again is forgotten. Null when
+     * nothing changed, an empty array when nothing is left.
+     */
+    public static byte[] merge(byte[] remembered, IngestEvent.Notification incoming, List<Turn> turns) {
         Map<Leaf, TelemetryValue> leaves = remembered == null ? new LinkedHashMap<>() : decode(remembered);
         boolean changed = false;
+        for (Turn turn : turns) {
+            Leaf counter = leafIn(turn.counter(), true);
+            if (counter == null) {
+                continue;
+            }
+            TelemetryValue value = new TelemetryValue.Uint(turn.value());
+            changed |= turn.stoodStill() ? !value.equals(leaves.put(counter, value)) : leaves.remove(counter) != null;
+        }
         for (TelemetryPath deleted : incoming.deletes()) {
             if (!leaves.isEmpty() && reached(deleted)) {
                 PathPattern below = new PathPattern(deleted);
@@ -216,11 +265,29 @@ public final class RememberedLeaves {
         return leaves.isEmpty() ? new byte[0] : encode(leaves);
     }
 
-    /** The remembered leaves of {@code device} as a notification to apply first. */
-    public static IngestEvent.Notification replay(byte[] remembered, String source, String device, long arrivalMillis) {
+    /**
+     * The remembered leaves of {@code device} as notifications to apply first, before anything the
+     * device sent: every leaf at the instant 0, then the counters that stood still once more at the
+     * instant 1 ns, so that their rate is the zero it was when they stood still (two samples of one
+     * value), and a sample that comes after them, at its own instant, makes their rate again.
+     */
+    public static List<IngestEvent.Notification> replay(
+            byte[] remembered, String source, String device, long arrivalMillis) {
         List<TelemetryUpdate> updates = new ArrayList<>();
-        decode(remembered).forEach((leaf, value) -> updates.add(new TelemetryUpdate(leaf.path(), value)));
-        return new IngestEvent.Notification(source, device, 0, updates, List.of(), arrivalMillis);
+        List<TelemetryUpdate> stillCounters = new ArrayList<>();
+        decode(remembered).forEach((leaf, value) -> {
+            TelemetryUpdate update = new TelemetryUpdate(leaf.path(), value);
+            updates.add(update);
+            if (TABLES.get(leaf.table()).counters()) {
+                stillCounters.add(update);
+            }
+        });
+        IngestEvent.Notification first =
+                new IngestEvent.Notification(source, device, 0, updates, List.of(), arrivalMillis);
+        if (stillCounters.isEmpty()) {
+            return List.of(first);
+        }
+        return List.of(first, new IngestEvent.Notification(source, device, 1, stillCounters, List.of(), arrivalMillis));
     }
 
     /** One remembered leaf: its table, its leaf in the table, and the table's key values. */

@@ -42,6 +42,9 @@ final class FabricModel {
     final Map<String, DeviceState> devices = new HashMap<>();
     /** Every path's row and columns, read once for the whole fabric (ADR 0108). */
     private final LeafRoutes routes = new LeafRoutes();
+
+    /** Told of every counter that stood still or moved again, on the owner's thread; null: nobody asked. */
+    private CounterTurns counterTurns;
     /** The devices in natural name order, rebuilt when one appears. */
     private List<DeviceState> ordered = List.of();
 
@@ -127,6 +130,11 @@ final class FabricModel {
         return learnt.local();
     }
 
+    /** From now on tells {@code turns} of the counters that stand still or move again (ADR 0147). */
+    void watchCounterTurns(CounterTurns turns) {
+        this.counterTurns = turns;
+    }
+
     void apply(IngestEvent.Notification notification) {
         DeviceState device = device(notification.target());
         heard(device, notification.source());
@@ -170,7 +178,7 @@ final class FabricModel {
             TelemetryUpdate update = updates.get(i);
             LeafRoute route = routes.route(previous, update.path());
             if (route.isTableLeaf()) {
-                route.put(table(device, route), update.value(), ts);
+                turned(route.put(table(device, route), update.value(), ts), update.path(), update.value());
                 touched = true;
             } else {
                 other(device, route, update.path(), update.value(), ts);
@@ -179,6 +187,19 @@ final class FabricModel {
         }
         currentTable = null;
         return touched;
+    }
+
+    /** Tells {@link #counterTurns}, if any, that the counter at {@code path} turned ({@link LeafTable#putInteger}). */
+    private void turned(int turn, TelemetryPath path, TelemetryValue value) {
+        if (turn != LeafTable.NO_TURN) { // only a number turns
+            turned(turn, path, value instanceof TelemetryValue.Uint(long n) ? n : ((TelemetryValue.Int) value).value());
+        }
+    }
+
+    private void turned(int turn, TelemetryPath path, long number) {
+        if (turn != LeafTable.NO_TURN && counterTurns != null) {
+            counterTurns.turned(path, number, turn == LeafTable.STOOD_STILL);
+        }
     }
 
     private LeafTable table(DeviceState device, LeafRoute route) {
@@ -305,10 +326,12 @@ final class FabricModel {
                 if (!route.isTableLeaf()) {
                     other(device, route, path, columns.value(i), ts);
                 } else if (columns.isInteger(i)) {
-                    route.putInteger(table(device, route), columns.number(i), ts); // no value object (ADR 0078)
+                    long number = columns.number(i);
+                    // no value object (ADR 0078)
+                    turned(route.putInteger(table(device, route), number, ts), path, number);
                     touched = true;
                 } else {
-                    route.put(table(device, route), columns.value(i), ts);
+                    turned(route.put(table(device, route), columns.value(i), ts), path, columns.value(i));
                     touched = true;
                 }
                 previous = route;
@@ -324,7 +347,7 @@ final class FabricModel {
                 TelemetryPath path = columns.path(i);
                 LeafRoute route = routes.route(null, path);
                 if (route.isTableLeaf()) {
-                    route.put(table(device, route), columns.value(i), ts);
+                    turned(route.put(table(device, route), columns.value(i), ts), path, columns.value(i));
                     touched = true;
                 } else {
                     other(device, route, path, columns.value(i), ts);

@@ -75,12 +75,13 @@ final class LeafRoute {
         return other == Other.NONE;
     }
 
-    void put(LeafTable table, TelemetryValue value, long timestampNs) {
+    /** Puts {@code value} in its column of {@code table}; for a counter, whether it turned ({@link LeafTable#putInteger}). */
+    int put(LeafTable table, TelemetryValue value, long timestampNs) {
         // instanceof, not a pattern switch: per applied update (ADR 0079)
         if (value instanceof TelemetryValue.Uint number) {
-            putInteger(table, number.value(), timestampNs);
+            return putInteger(table, number.value(), timestampNs);
         } else if (value instanceof TelemetryValue.Int number) {
-            putInteger(table, number.value(), timestampNs);
+            return putInteger(table, number.value(), timestampNs);
         } else if (value instanceof TelemetryValue.Real real) {
             if (decimal < 0) {
                 decimal = layout.addDecimal(leaf);
@@ -93,14 +94,15 @@ final class LeafRoute {
         } else {
             throw new IllegalArgumentException("unknown value kind: " + value);
         }
+        return LeafTable.NO_TURN;
     }
 
     /** An integer value ({@code uint} or {@code int}), as {@link #put} would take it, without a value object. */
-    void putInteger(LeafTable table, long value, long timestampNs) {
+    int putInteger(LeafTable table, long value, long timestampNs) {
         if (number < 0) {
             number = layout.addNumber(leaf);
         }
-        table.putInteger(number, value, timestampNs);
+        return table.putInteger(number, value, timestampNs);
     }
 
     private int textColumn() {

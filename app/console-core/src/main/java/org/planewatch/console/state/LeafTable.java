@@ -34,6 +34,19 @@ final class LeafTable {
     private long[] rates = NO_NUMBERS;
     /** Decimals ({@link Double}) and texts ({@link String}) by the layout's object column. */
     private Object[] objects = NO_OBJECTS;
+    /**
+     * The counters, by rate column, whose last sample had the value of the one before: under
+     * suppress_redundant the agent then holds them back (ADR 0124), and a reader that joins later
+     * learns their value only from whoever kept it (ADR 0147).
+     */
+    private long stillCounters;
+
+    /** {@link #putInteger}: the counter did not turn, or is no counter. */
+    static final int NO_TURN = 0;
+    /** {@link #putInteger}: the counter has the value it had at the sample before. */
+    static final int STOOD_STILL = 1;
+    /** {@link #putInteger}: a counter that stood still has moved. */
+    static final int MOVED_AGAIN = 2;
 
     LeafTable(LeafLayout layout) {
         this.layout = layout;
@@ -67,14 +80,20 @@ final class LeafTable {
         }
     }
 
-    /** An integer value ({@code uint} or {@code int}) of number column {@code column}. */
-    void putInteger(int column, long value, long timestampNs) {
+    /**
+     * An integer value ({@code uint} or {@code int}) of number column {@code column}; for a counter
+     * whose rate is kept, whether it turned: {@link #STOOD_STILL} when a later sample has the value
+     * it had, {@link #MOVED_AGAIN} when a counter that stood still has another value, else {@link
+     * #NO_TURN}.
+     */
+    int putInteger(int column, long value, long timestampNs) {
         int w = numbers.length >>> 1;
         if (column >= w) {
             w = widen(column);
         }
         long heldAt = numbers[w + column];
         boolean held = heldAt != NONE;
+        int turn = NO_TURN;
         if (held && timestampNs > heldAt) {
             int rate = layout.rateColumn(column);
             if (rate >= 0) {
@@ -87,12 +106,24 @@ final class LeafTable {
                 rates[rate] = Long.compareUnsigned(value, old) >= 0
                         ? Double.doubleToRawLongBits((value - old) * 1e9 / (timestampNs - heldAt))
                         : NO_RATE;
+                turn = stillness(rate, value == old);
             }
         }
         if (!held || timestampNs >= heldAt) {
             numbers[column] = value;
             numbers[w + column] = timestampNs;
         }
+        return turn;
+    }
+
+    /** The counter of rate column {@code rate} was seen standing {@code still} or not: whether that is a turn. */
+    private int stillness(int rate, boolean still) {
+        boolean was = rate < 64 ? (stillCounters & (1L << rate)) != 0 : false;
+        if (rate >= 64 || still == was) {
+            return NO_TURN; // past 64 counters a row (none of the schema's tables has so many): not followed
+        }
+        stillCounters ^= 1L << rate;
+        return still ? STOOD_STILL : MOVED_AGAIN;
     }
 
     void putDecimal(int column, double value) {
@@ -198,6 +229,9 @@ final class LeafTable {
             int rate = layout.rateColumn(column);
             if (rate >= 0 && rate < rates.length) {
                 rates[rate] = NO_RATE;
+            }
+            if (rate >= 0 && rate < 64) {
+                stillCounters &= ~(1L << rate);
             }
             removed = true;
         }

@@ -111,6 +111,14 @@ public final class TelemetryStore implements SnapshotSource {
         return synced.size();
     }
 
+    /**
+     * Owner thread: from now on tells {@code turns} of each counter that stands still or moves again
+     * while a notification is applied (a rollup task keeps still counters for later readers, ADR 0147).
+     */
+    public void watchCounterTurns(CounterTurns turns) {
+        model.watchCounterTurns(turns);
+    }
+
     /** Owner thread only. */
     public void apply(List<? extends IngestEvent> batch) {
         for (IngestEvent event : batch) {

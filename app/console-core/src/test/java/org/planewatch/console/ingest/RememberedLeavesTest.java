@@ -50,7 +50,8 @@ class RememberedLeavesTest {
                         EVS_GOOD,
                         PLANE_PORT,
                         PLANE_RETRANSMITS)));
-        IngestEvent.Notification replayed = RememberedLeaves.replay(kept, "remembered", "p0-t0-1", 5);
+        IngestEvent.Notification replayed =
+                RememberedLeaves.replay(kept, "remembered", "p0-t0-1", 5).getFirst();
         assertEquals(List.of(SYSTEM, PORT, DOWN, SPEED, EVS_GOOD, PLANE_PORT), replayed.updates());
         assertEquals("p0-t0-1", replayed.target());
         assertFalse(RememberedLeaves.touches(notification(List.of(OCTETS, ADMIN, PLANE_RETRANSMITS))));
@@ -68,7 +69,9 @@ class RememberedLeavesTest {
             ports.add(text("/interfaces/interface[name=eth" + port + "]/ethernet/state/port-speed", "SPEED_100GB"));
         }
         byte[] kept = RememberedLeaves.merge(null, notification(ports));
-        assertEquals(ports, RememberedLeaves.replay(kept, "r", "p0-t0-1", 5).updates());
+        assertEquals(
+                ports,
+                RememberedLeaves.replay(kept, "r", "p0-t0-1", 5).getFirst().updates());
         // The earlier record: 4 + per LLDP leaf the port, neighbor id, leaf name and value, each as UTF.
         int earlier = 4;
         for (TelemetryUpdate u : ports) {
@@ -101,11 +104,11 @@ class RememberedLeavesTest {
         byte[] earlier = bytes.toByteArray();
         assertEquals(
                 List.of(SYSTEM, PORT),
-                RememberedLeaves.replay(earlier, "r", "p0-t0-1", 5).updates());
+                RememberedLeaves.replay(earlier, "r", "p0-t0-1", 5).getFirst().updates());
         byte[] merged = RememberedLeaves.merge(earlier, notification(List.of(DOWN)));
         assertEquals(
                 List.of(SYSTEM, PORT, DOWN),
-                RememberedLeaves.replay(merged, "r", "p0-t0-1", 5).updates());
+                RememberedLeaves.replay(merged, "r", "p0-t0-1", 5).getFirst().updates());
     }
 
     @Test
@@ -123,6 +126,7 @@ class RememberedLeavesTest {
         assertEquals(
                 List.of(moved, PORT),
                 RememberedLeaves.replay(RememberedLeaves.merge(kept, notification(List.of(moved))), "r", "p0-t0-1", 5)
+                        .getFirst()
                         .updates());
         assertNull(RememberedLeaves.merge(kept, notification(List.of(SYSTEM))));
         assertNull(RememberedLeaves.merge(kept, notification(List.of(OCTETS))));
@@ -164,6 +168,54 @@ class RememberedLeavesTest {
                 "agent-0", "p0-t0-1", 4, List.of(), List.of(TelemetryPath.parse("/lldp")), 4);
         assertTrue(RememberedLeaves.touches(wiped));
         assertEquals(0, RememberedLeaves.merge(kept, wiped).length, "nothing left");
+    }
+
+    @Test
+    void aCounterIsKeptWhileItStandsStillAndReplayedAsTwoSamplesOfItsValue() {
+        byte[] kept = RememberedLeaves.merge(
+                RememberedLeaves.merge(null, notification(List.of(DOWN))),
+                notification(List.of()),
+                List.of(new RememberedLeaves.Turn(OCTETS.path(), 9, true)));
+        List<IngestEvent.Notification> replayed = RememberedLeaves.replay(kept, "r", "p0-t0-1", 5);
+        assertEquals(2, replayed.size());
+        assertEquals(List.of(DOWN, OCTETS), replayed.get(0).updates());
+        assertEquals(0, replayed.get(0).timestampNs());
+        assertEquals(List.of(OCTETS), replayed.get(1).updates(), "the still counter alone, once more");
+        assertEquals(1, replayed.get(1).timestampNs());
+        assertNull(
+                RememberedLeaves.merge(
+                        kept, notification(List.of()), List.of(new RememberedLeaves.Turn(OCTETS.path(), 9, true))),
+                "still at the value kept: nothing changes");
+
+        byte[] moved = RememberedLeaves.merge(
+                kept, notification(List.of()), List.of(new RememberedLeaves.Turn(OCTETS.path(), 15, false)));
+        assertEquals(
+                List.of(List.of(DOWN)),
+                RememberedLeaves.replay(moved, "r", "p0-t0-1", 5).stream()
+                        .map(IngestEvent.Notification::updates)
+                        .toList(),
+                "a counter that moved again is forgotten");
+    }
+
+    @Test
+    void aCounterTheRollupsDoNotKeepIsLetGoWhenItStandsStill() {
+        assertNull(RememberedLeaves.merge(
+                null, notification(List.of()), List.of(new RememberedLeaves.Turn(PLANE_RETRANSMITS.path(), 77, true))));
+    }
+
+    @Test
+    void aPortDeletedTakesItsStillCountersAlong() {
+        byte[] kept = RememberedLeaves.merge(
+                null, notification(List.of()), List.of(new RememberedLeaves.Turn(OCTETS.path(), 9, true)));
+        IngestEvent.Notification gone = new IngestEvent.Notification(
+                "agent-0",
+                "p0-t0-1",
+                4,
+                List.of(),
+                List.of(TelemetryPath.parse("/interfaces/interface[name=host-7]")),
+                4);
+        assertTrue(RememberedLeaves.touches(gone));
+        assertEquals(0, RememberedLeaves.merge(kept, gone).length, "nothing left");
     }
 
     private static TelemetryUpdate text(String path, String value) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.planewatch.console.state.AlarmThresholds;
+import org.planewatch.console.state.CounterTurns;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FleetRoles;
 import org.planewatch.console.state.FreshnessPolicy;
@@ -80,6 +81,11 @@ public final class DevicePartials {
         }
     }
 
+    /** From now on tells {@code turns} of the counters that stand still or move again as notifications are applied. */
+    public void watchCounterTurns(CounterTurns turns) {
+        store.watchCounterTurns(turns);
+    }
+
     /** Applies a notification as it came (remembered neighbors, tests), leaving out the tables never read. */
     public void apply(IngestEvent.Notification notification) {
         applyRead(notification.keepingUpdates(DevicePartials::reads));
@@ -101,12 +107,15 @@ public final class DevicePartials {
 
     /**
      * A host's plane leaves the rollups read: its port (the host link), state, goodput (rx-octets) and
-     * EV counts; the rest (retransmits, NACKs, probes) are the host view's, from a drill-down.
+     * EV counts, and tx-octets, which no figure is made from but which is kept while it stands still
+     * for a drill-down into the host to show both its rates (ADR 0147); the rest (retransmits, NACKs,
+     * probes) are the host view's, from a drill-down.
      */
     private static final Set<String> PLANE_LEAVES_READ = Set.of(
             PlaneLeaves.PORT_NAME,
             PlaneLeaves.OPER_STATUS,
             PlaneLeaves.RX_OCTETS,
+            PlaneLeaves.TX_OCTETS,
             PlaneLeaves.EVS_GOOD,
             PlaneLeaves.EVS_ASSUMED_BAD,
             PlaneLeaves.EVS_DENIED,

@@ -62,9 +62,8 @@ class RestartedTasksTest {
         assertNotEquals(wholeLinks, rollups.links, "the first instances cannot place the hosts not heard of yet");
 
         List<DevicePartials> restarted = tasks(rollups);
-        remembered.forEach((device, kept) -> restarted
-                .get(Partitions.of(device, PARTITIONS))
-                .apply(RememberedLeaves.replay(kept, "remembered", device, NOW)));
+        remembered.forEach((device, kept) -> RememberedLeaves.replay(kept, "remembered", device, NOW)
+                .forEach(restarted.get(Partitions.of(device, PARTITIONS))::apply));
         heard.later()
                 .forEach(n ->
                         restarted.get(Partitions.of(n.target(), PARTITIONS)).apply(n));

@@ -695,7 +695,11 @@ public final class FleetPipelineBench {
                 device,
                 ms(took),
                 now.switchNamed(device)
-                        .map(sw -> sw.ports().size() + " ports, e.g. "
+                        .map(sw -> sw.ports().size() + " ports, "
+                                + sw.ports().stream()
+                                        .filter(p -> p.outBps() > 0)
+                                        .count()
+                                + " of them sending, e.g. "
                                 + sw.ports().stream()
                                         .limit(2)
                                         .map(p -> String.format(
@@ -720,7 +724,8 @@ public final class FleetPipelineBench {
 
     /**
      * Every plane's port named and its state known (what the agent sent on change: from the rollups'
-     * remembered leaves, ADR 0145), and a rate measured on one of them (two samples of its counters).
+     * remembered leaves, ADR 0145), and both its rates measured: two samples of its counters in the
+     * look-back, or, for a counter that stood still before it, its kept value (ADR 0147).
      */
     private boolean hostHasLiveCounters(String host) {
         return console.snapshots().latest().host(host).stream()
@@ -728,18 +733,18 @@ public final class FleetPipelineBench {
                 .anyMatch(planes -> !planes.isEmpty()
                         && planes.stream()
                                 .allMatch(p -> !p.portName().isEmpty()
-                                        && !p.operStatus().equals("UNKNOWN"))
-                        && planes.stream().anyMatch(p -> p.txBps() > 0 || p.rxBps() > 0));
+                                        && !p.operStatus().equals("UNKNOWN")
+                                        && Double.isFinite(p.txBps())
+                                        && Double.isFinite(p.rxBps())));
     }
 
-    /** Every port's state known (sent on change) and a port's rate measured (two samples of its counters). */
+    /** Every port's state known (sent on change) and its out rate measured, moving or still (ADR 0147). */
     private boolean switchHasLiveCounters(String name) {
         return console.snapshots().latest().switchNamed(name).stream()
                 .map(FabricSnapshot.SwitchSummary::ports)
                 .anyMatch(ports -> !ports.isEmpty()
-                        && ports.stream().noneMatch(p -> p.operStatus().equals("UNKNOWN"))
                         && ports.stream()
-                                .anyMatch(p -> p.outOctets() > 0 && Double.isFinite(p.outBps()) && p.outBps() > 0));
+                                .allMatch(p -> !p.operStatus().equals("UNKNOWN") && Double.isFinite(p.outBps())));
     }
 
     /** kill -9 of col-b (col-a holds the broker), then until col-a holds every target. */

@@ -1,6 +1,8 @@
 package org.planewatch.collector.kafka.rollup;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -29,7 +31,8 @@ import org.planewatch.fleet.FleetTopics;
  * keyed by device (for the roles topic, which every task reads back whole: ADR 0116). Its model lives
  * in memory (ADR 0100); each device's leaves that agents may send only when they change (LLDP
  * neighbors, port states and speeds, host planes' EV counts: {@link RememberedLeaves}) are also kept
- * in a changelogged store, which a task that moved or restarted applies first (ADRs 0118, 0140).
+ * in a changelogged store, which a task that moved or restarted applies first (ADRs 0118, 0140), with
+ * the counters that stand still, which the agent holds back (ADR 0147).
  */
 final class DeviceStage implements Processor<String, byte[], String, PerDeviceOutput> {
     /**
@@ -49,6 +52,13 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
      * never read are left out before their values are decoded (ADR 0128).
      */
     private final NotificationRecords.Reader records = NotificationRecords.reader(DevicePartials::reads);
+
+    /**
+     * The counters of the notification being applied that stood still or moved again, as the model
+     * tells them: kept with the device's remembered leaves, so that a reader that joins later (a task
+     * that moved, a console's drill-down) learns what a still counter's agent no longer sends (ADR 0147).
+     */
+    private final List<RememberedLeaves.Turn> turns = new ArrayList<>();
 
     private ProcessorContext<String, PerDeviceOutput> context;
     private DevicePartials partials;
@@ -74,11 +84,13 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         this.partials =
                 new DevicePartials(context.taskId().toString(), context::currentSystemTimeMs, roles.reader(fleet));
         this.remembered = context.getStateStore(REMEMBERED_LEAVES);
+        partials.watchCounterTurns(
+                (counter, value, stoodStill) -> turns.add(new RememberedLeaves.Turn(counter, value, stoodStill)));
         try (KeyValueIterator<String, byte[]> kept = remembered.all()) {
             while (kept.hasNext()) {
                 KeyValue<String, byte[]> device = kept.next();
-                partials.apply(
-                        RememberedLeaves.replay(device.value, REMEMBERED, device.key, context.currentSystemTimeMs()));
+                RememberedLeaves.replay(device.value, REMEMBERED, device.key, context.currentSystemTimeMs())
+                        .forEach(partials::apply);
             }
         }
         context.schedule(Duration.ofSeconds(1), PunctuationType.WALL_CLOCK_TIME, this::emit);
@@ -93,6 +105,7 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         try {
             IngestEvent.Notification notification =
                     records.decode(record.value(), source, context.currentSystemTimeMs());
+            turns.clear();
             partials.applyRead(notification);
             counters.notifications.increment();
             remember(notification);
@@ -102,11 +115,11 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     }
 
     private void remember(IngestEvent.Notification notification) {
-        if (!RememberedLeaves.touches(notification)) {
+        if (turns.isEmpty() && !RememberedLeaves.touches(notification)) {
             return;
         }
         String device = notification.target();
-        byte[] merged = RememberedLeaves.merge(remembered.get(device), notification);
+        byte[] merged = RememberedLeaves.merge(remembered.get(device), notification, turns);
         if (merged == null) {
             return;
         }
