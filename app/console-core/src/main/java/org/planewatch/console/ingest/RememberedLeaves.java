@@ -158,6 +158,11 @@ public final class RememberedLeaves {
     private static final byte INT = 2;
     private static final byte BOOL = 3;
     private static final byte REAL = 4;
+    /**
+     * An unsigned value seven bits a byte: counters kept while still (ADR 0147) are mostly small (an
+     * error count of zero is one byte, a port's octets five or six), and a switch keeps some 1,500 of them.
+     */
+    private static final byte VAR_UINT = 5;
 
     private RememberedLeaves() {}
 
@@ -350,7 +355,10 @@ public final class RememberedLeaves {
                 out.writeByte(TEXT);
                 writeCount(out, strings.get(text));
             }
-            case TelemetryValue.Uint(long n) -> writeNumber(out, UINT, n);
+            case TelemetryValue.Uint(long n) -> {
+                out.writeByte(VAR_UINT);
+                writeUnsigned(out, n);
+            }
             case TelemetryValue.Int(long n) -> writeNumber(out, INT, n);
             case TelemetryValue.Bool(boolean b) -> {
                 out.writeByte(BOOL);
@@ -366,6 +374,28 @@ public final class RememberedLeaves {
     private static void writeNumber(DataOutputStream out, byte tag, long n) throws IOException {
         out.writeByte(tag);
         out.writeLong(n);
+    }
+
+    /** An unsigned 64-bit value, seven bits a byte. */
+    private static void writeUnsigned(DataOutputStream out, long n) throws IOException {
+        long rest = n;
+        while ((rest & ~0x7FL) != 0) {
+            out.writeByte((int) (rest & 0x7F) | 0x80);
+            rest >>>= 7;
+        }
+        out.writeByte((int) rest);
+    }
+
+    private static long readUnsigned(DataInputStream in) throws IOException {
+        long n = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            int b = in.readUnsignedByte();
+            n |= (long) (b & 0x7F) << shift;
+            if ((b & 0x80) == 0) {
+                return n;
+            }
+        }
+        throw new IOException("a number longer than ten bytes");
     }
 
     /** A count or index, seven bits a byte: most are below 128. */
@@ -424,7 +454,8 @@ public final class RememberedLeaves {
         byte tag = in.readByte();
         return switch (tag) {
             case TEXT -> TelemetryValue.str(strings[readCount(in)]);
-            case UINT -> new TelemetryValue.Uint(in.readLong());
+            case UINT -> new TelemetryValue.Uint(in.readLong()); // records written before ADR 0147
+            case VAR_UINT -> new TelemetryValue.Uint(readUnsigned(in));
             case INT -> new TelemetryValue.Int(in.readLong());
             case BOOL -> new TelemetryValue.Bool(in.readBoolean());
             case REAL -> new TelemetryValue.Real(in.readDouble());

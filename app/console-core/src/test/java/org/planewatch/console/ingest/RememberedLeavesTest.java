@@ -218,6 +218,40 @@ class RememberedLeavesTest {
         assertEquals(0, RememberedLeaves.merge(kept, gone).length, "nothing left");
     }
 
+    @Test
+    void countersOfEverySizeComeBackAsTheyWereKept() {
+        TelemetryPath octets = OCTETS.path();
+        for (long value : new long[] {0, 127, 128, 1L << 40, Long.MAX_VALUE, -1L}) {
+            byte[] kept = RememberedLeaves.merge(
+                    null, notification(List.of()), List.of(new RememberedLeaves.Turn(octets, value, true)));
+            assertEquals(
+                    List.of(new TelemetryUpdate(octets, new TelemetryValue.Uint(value))),
+                    RememberedLeaves.replay(kept, "r", "p0-t0-1", 5).get(1).updates(),
+                    "value " + Long.toUnsignedString(value));
+        }
+    }
+
+    @Test
+    void aRecordWrittenWithEightByteNumbersStillDecodes() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
+            out.writeInt(-1); // the tables' format
+            out.writeByte(1); // one string: the plane's key
+            out.writeUTF("3");
+            out.writeByte(1); // one leaf: table 3 (a host plane's), leaf 2 (evs-good), key "3"
+            out.writeByte(3);
+            out.writeByte(2);
+            out.writeByte(0);
+            out.writeByte(1); // a value as eight bytes, as records were written before ADR 0147
+            out.writeLong(412);
+        }
+        assertEquals(
+                List.of(EVS_GOOD),
+                RememberedLeaves.replay(bytes.toByteArray(), "r", "host-3", 5)
+                        .getFirst()
+                        .updates());
+    }
+
     private static TelemetryUpdate text(String path, String value) {
         return new TelemetryUpdate(TelemetryPath.parse(path), TelemetryValue.str(value));
     }
