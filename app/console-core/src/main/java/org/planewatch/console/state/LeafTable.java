@@ -108,6 +108,15 @@ final class LeafTable {
                         : NO_RATE;
                 turn = stillness(rate, value == old);
             }
+        } else if (held && timestampNs == heldAt && value == numbers[column]) {
+            // The same value again at the same instant: a simulated device whose time did not move
+            // between two publications (ADR 0096). Its agent sent the counter once more unchanged and
+            // holds it back from now on (ADR 0124), so it stands still at every later sample; no rate
+            // is made from one instant.
+            int rate = layout.rateColumn(column);
+            if (rate >= 0) {
+                turn = stillness(rate, true);
+            }
         }
         if (!held || timestampNs >= heldAt) {
             numbers[column] = value;

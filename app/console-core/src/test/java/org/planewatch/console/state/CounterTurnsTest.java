@@ -54,6 +54,19 @@ class CounterTurnsTest {
     }
 
     @Test
+    void aCounterSentAgainUnchangedAtTheSameInstantStandsStill() {
+        // A simulated device publishes a host again at the same simulated instant when it has new
+        // exclusion decisions: the agent's one repeat of a stopped counter may come at that instant.
+        store.watchCounterTurns((counter, value, still) ->
+                turns.add(counter.last().name() + (still ? " still at " : " moved to ") + value));
+        sample(1, 100);
+        sample(2, 500);
+        turns.clear();
+        sample(2, 500);
+        assertEquals(List.of("out-octets still at 500"), turns);
+    }
+
+    @Test
     void aReaderGivenAStillCountersKeptValueShowsItsRateAsZero() {
         List<RememberedLeaves.Turn> kept = new ArrayList<>();
         store.watchCounterTurns((counter, value, still) -> kept.add(new RememberedLeaves.Turn(counter, value, still)));

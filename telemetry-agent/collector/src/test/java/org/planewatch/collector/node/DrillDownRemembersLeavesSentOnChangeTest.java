@@ -112,7 +112,15 @@ class DrillDownRemembersLeavesSentOnChangeTest {
                         .map(DrillDownRemembersLeavesSentOnChangeTest::keepsADownPortsStillOctets)
                         .orElse(false),
                 Duration.ofSeconds(90),
-                "the rollups did not keep the out-octets of " + SWITCH + "'s down port as standing still");
+                () -> "the rollups did not keep the out-octets of " + SWITCH + "'s down port as standing still: "
+                        + rememberedRecordOf(SWITCH)
+                                .map(r -> RememberedLeaves.replay(r, "test", SWITCH, 0).stream()
+                                        .map(n -> n.updates().stream()
+                                                .filter(u -> u.path().toString().contains("eth7"))
+                                                .toList())
+                                        .toList()
+                                        .toString())
+                                .orElse("no record"));
         try (FleetSession console = console()) {
             console.watchDevice(SWITCH);
             Collectors.await(
