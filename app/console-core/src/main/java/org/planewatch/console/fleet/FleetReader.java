@@ -3,7 +3,6 @@ package org.planewatch.console.fleet;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -129,28 +128,30 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
             exclusions.clear();
             String missing = null;
             try {
+                // Every topic's partitions in one round trip, not one per topic: a console connects
+                // to brokers that may be busy, and its first frame waits for these (issue 21: 10 s).
+                Map<String, List<PartitionInfo>> topics = consumer.listTopics(Duration.ofSeconds(10));
                 for (String topic : RollupTopics.ALL) {
-                    List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(5));
-                    if (infos == null || infos.isEmpty()) {
+                    List<PartitionInfo> infos = topics.getOrDefault(topic, List.of());
+                    if (infos.isEmpty()) {
                         missing = missing == null ? topic : missing + ", " + topic;
                     } else {
                         infos.forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
                     }
                 }
-                List<PartitionInfo> infos = consumer.partitionsFor(FleetTopics.EXCLUSIONS, Duration.ofSeconds(5));
-                if (infos != null) {
-                    infos.forEach(p -> exclusions.add(new TopicPartition(FleetTopics.EXCLUSIONS, p.partition())));
-                }
+                topics.getOrDefault(FleetTopics.EXCLUSIONS, List.of())
+                        .forEach(p -> exclusions.add(new TopicPartition(FleetTopics.EXCLUSIONS, p.partition())));
                 if (missing == null) {
                     List<TopicPartition> all = new ArrayList<>(partitions);
                     all.addAll(exclusions);
                     consumer.assign(all);
                     consumer.seekToBeginning(partitions);
-                    catchUp = new CatchUp(consumer.endOffsets(all, Duration.ofSeconds(10)), clock.millis());
+                    Map<TopicPartition, Long> ends = consumer.endOffsets(all, Duration.ofSeconds(10));
+                    catchUp = new CatchUp(ends, clock.millis());
                     planePartitions = partitions.stream()
                             .filter(p -> p.topic().equals(FleetTopics.PLANES))
                             .toList();
-                    seekToRecent(exclusions);
+                    seekToRecent(exclusions, ends);
                     readLast = partitions.stream().filter(CatchUp::readLast).toList();
                     consumer.pause(readLast);
                     lastPaused = !readLast.isEmpty();
@@ -168,12 +169,12 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
         return null;
     }
 
-    private void seekToRecent(List<TopicPartition> exclusions) {
+    /** Positions the exclusions {@link #RECENT_DECISIONS} before {@code end}, the ends asked for at connect. */
+    private void seekToRecent(List<TopicPartition> exclusions, Map<TopicPartition, Long> end) {
         if (exclusions.isEmpty()) {
             return;
         }
         Map<TopicPartition, Long> begin = consumer.beginningOffsets(exclusions, Duration.ofSeconds(10));
-        Map<TopicPartition, Long> end = new HashMap<>(consumer.endOffsets(exclusions, Duration.ofSeconds(10)));
         for (TopicPartition p : exclusions) {
             consumer.seek(p, Math.max(begin.getOrDefault(p, 0L), end.getOrDefault(p, 0L) - RECENT_DECISIONS));
         }
