@@ -400,24 +400,15 @@ public final class RememberedLeaves {
 
     /** A count or index, seven bits a byte: most are below 128. */
     private static void writeCount(DataOutputStream out, int n) throws IOException {
-        int rest = n;
-        while ((rest & ~0x7F) != 0) {
-            out.writeByte((rest & 0x7F) | 0x80);
-            rest >>>= 7;
-        }
-        out.writeByte(rest);
+        writeUnsigned(out, n);
     }
 
     private static int readCount(DataInputStream in) throws IOException {
-        int n = 0;
-        for (int shift = 0; shift < 32; shift += 7) {
-            int b = in.readUnsignedByte();
-            n |= (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
-                return n;
-            }
+        long n = readUnsigned(in);
+        if (n > Integer.MAX_VALUE) {
+            throw new IOException("a count of " + n + ", more than a record holds");
         }
-        throw new IOException("a count longer than five bytes");
+        return (int) n;
     }
 
     private static Map<Leaf, TelemetryValue> decode(byte[] remembered) {
