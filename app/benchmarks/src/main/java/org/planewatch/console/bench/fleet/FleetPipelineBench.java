@@ -447,6 +447,16 @@ public final class FleetPipelineBench {
                 fabric.t0PerPlane() * fabric.t1PerPlane(),
                 never(namedRight),
                 wrong.isEmpty() ? "" : " (" + wrong + ")");
+        if (s.links().size() < fabric.links()) {
+            try (TopicReader reader = new TopicReader(bootstrap)) {
+                result(
+                        "console: the devices its links fall short at: %s",
+                        FabricShortfall.of(
+                                s.links(),
+                                fabric,
+                                reader.partitions(FleetTopics.UPDATES).size()));
+            }
+        }
     }
 
     /** Planes whose rollup the console holds and judges live: their newest records, not older ones read first. */
