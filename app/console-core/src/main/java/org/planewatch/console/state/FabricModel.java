@@ -71,8 +71,22 @@ final class FabricModel {
     private int deviceCountAtPreviousSummary = -1;
     /** How many times the topology was learnt (tests: learning follows arrivals, not every publication). */
     int topologyLearns;
-    /** Summaries since the topology was last learnt. */
-    private int summariesSinceLearn;
+    /**
+     * Summaries since the topology was last learnt, each counted as at least one and as one per
+     * {@link #LEARNING_PERIOD_MILLIS} of the clock since the summary before.
+     */
+    private long summariesSinceLearn;
+    /** The clock's time at the summary before, or none yet. */
+    private long previousSummaryMillis = Long.MIN_VALUE;
+
+    /**
+     * The publication period the learning budget was set for (ADR 0126: a rollup task's hand-out a
+     * second). A publication later than that counts as the periods it stood for, so that publications
+     * paced by their own cost (a rollup task's hand-outs, ADR 0122) do not stretch the wait between
+     * learnings by their pacing too: at full scale the two multiplied put up to twenty minutes between a
+     * task's learnings, and the links of the switches that arrived in between came that late (ADR 0148).
+     */
+    static final long LEARNING_PERIOD_MILLIS = 1_000;
     /** While devices arrive, the topology is learnt at least every this many summaries. */
     static final int LEARN_AT_LEAST_EVERY = 5;
 
@@ -431,9 +445,9 @@ final class FabricModel {
      * cheap: each device's freshness and cached summary, and the plane sums added up from cached shares
      * in the same order as ever (so they are the same to the last bit).
      */
-    Summary summarize(Function<DeviceState, Freshness> freshnessOf) {
+    Summary summarize(Function<DeviceState, Freshness> freshnessOf, long nowMillis) {
         signTouched();
-        if (learningDue()) {
+        if (learningDue(nowMillis)) {
             learnTopology();
             topologyLearns++;
             summariesSinceLearn = 0;
@@ -542,11 +556,11 @@ final class FabricModel {
      * publications ({@link #LEARNING_WORK_PER_PUBLICATION}): the LLDP neighbors of a full fabric's
      * switches come in pieces for minutes, and learning at each publication was a collector's bound.
      */
-    private boolean learningDue() {
+    private boolean learningDue(long nowMillis) {
         int count = devices.size();
         boolean arriving = count > deviceCountAtPreviousSummary;
         deviceCountAtPreviousSummary = count;
-        summariesSinceLearn++;
+        summariesSinceLearn += periodsSincePreviousSummary(nowMillis);
         if (summariesSinceLearn < learningSpacing(count)) {
             return false;
         }
@@ -566,6 +580,16 @@ final class FabricModel {
         signatureAtLearn = signature;
         fleetVersionAtLearn = fleetVersion;
         return changed;
+    }
+
+    /** How many publications the one at {@code nowMillis} counts as: one, or the periods since the one before. */
+    private long periodsSincePreviousSummary(long nowMillis) {
+        long previous = previousSummaryMillis;
+        previousSummaryMillis = nowMillis;
+        if (previous == Long.MIN_VALUE || nowMillis - previous < 2 * LEARNING_PERIOD_MILLIS) {
+            return 1;
+        }
+        return (nowMillis - previous) / LEARNING_PERIOD_MILLIS;
     }
 
     /** Learns which device is what from LLDP and the plane ports, falling back on names (ADR 0094). */

@@ -200,10 +200,12 @@ public final class TelemetryStore implements SnapshotSource {
         // reckoned at the instant the applied data stands for (now less what still waits).
         long quietLimit = freshnessPolicy.lostAfter().toMillis();
         long appliedUpTo = now - behind;
-        FabricModel.Summary summary = model.summarize(device -> {
-            Freshness own = appliedUpTo - device.lastSeenMillis > quietLimit ? Freshness.STALE : Freshness.LIVE;
-            return own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE));
-        });
+        FabricModel.Summary summary = model.summarize(
+                device -> {
+                    Freshness own = appliedUpTo - device.lastSeenMillis > quietLimit ? Freshness.STALE : Freshness.LIVE;
+                    return own.worse(sourceFreshness.getOrDefault(device.source, Freshness.LIVE));
+                },
+                now);
         linksChanged = summary.linksChanged();
         linksGone = summary.linksGone();
         var events = model.exclusions.events();

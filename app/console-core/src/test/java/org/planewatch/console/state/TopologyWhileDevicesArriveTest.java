@@ -100,6 +100,33 @@ class TopologyWhileDevicesArriveTest {
     }
 
     @Test
+    void aPublicationPacedLongAfterTheOneBeforeCountsAsThePeriodsItStoodForSoItsPacingDoesNotDelayALearning() {
+        ManualClock clock = new ManualClock(1_000);
+        TelemetryStore store = new TelemetryStore(clock);
+        for (int k = 0; k < HOSTS; k++) {
+            store.apply(List.of(host(k, clock.millis())));
+        }
+        store.publish(FabricSnapshot.IngestStats.NONE);
+        // 200 hosts and 400 LLDP ports are 600 items at least: a learning every 6th publication at most
+        store.paceLearning(100);
+        clock.advance(Duration.ofSeconds(1));
+        store.apply(List.of(host(0, "leaf-b", clock.millis())));
+        store.publish(FabricSnapshot.IngestStats.NONE); // learns, then paces the next
+        int before = store.topologyLearns();
+
+        clock.advance(Duration.ofSeconds(1));
+        store.apply(List.of(host(1, "leaf-c", clock.millis())));
+        store.publish(FabricSnapshot.IngestStats.NONE);
+        assertEquals(before, store.topologyLearns(), "a second later: paced, not learnt yet");
+        // A rollup task's next hand-out, paced by its cost (HandOutPacing), half a minute on.
+        clock.advance(Duration.ofSeconds(30));
+        store.publish(FabricSnapshot.IngestStats.NONE);
+
+        assertEquals(before + 1, store.topologyLearns(), "thirty seconds are thirty publications' pace");
+        assertTrue(store.localRoles().t0Planes().containsKey("leaf-c"), "the recabling learnt");
+    }
+
+    @Test
     void whileNeighborsKeepChangingLearningsArePacedByTheirCostAndTheLastChangeIsLearnt() {
         ManualClock clock = new ManualClock(1_000);
         TelemetryStore store = new TelemetryStore(clock);

@@ -42,6 +42,8 @@ final class FabricShortfall {
     private final int updatePartitions;
     private final Map<String, Integer> hostLinks = new HashMap<>();
     private final Map<String, Integer> coreLinks = new HashMap<>();
+    /** The planes each host has a link in, one bit a plane. */
+    private final Map<String, Integer> hostPlanes = new HashMap<>();
 
     /** Until the console's links stop growing for this long, it is still reading the topic. */
     private static final Duration SETTLED = Duration.ofSeconds(30);
@@ -92,14 +94,25 @@ final class FabricShortfall {
                     link.kind() == FabricSnapshot.LinkKind.HOST_T0 ? shortfall.hostLinks : shortfall.coreLinks;
             count.merge(link.lowerEnd(), 1, Integer::sum);
             count.merge(link.upperEnd(), 1, Integer::sum);
+            if (link.kind() == FabricSnapshot.LinkKind.HOST_T0) {
+                String host = link.lowerEnd().startsWith("host-") ? link.lowerEnd() : link.upperEnd();
+                shortfall.hostPlanes.merge(host, 1 << link.plane(), (a, b) -> a | b);
+            }
         }
         return shortfall.describe();
     }
 
     private String describe() {
         List<ShortDevice> hosts = new ArrayList<>();
+        Map<Integer, Integer> hostLinksMissing = new TreeMap<>();
         for (int h = 0; h < fabric.hosts(); h++) {
             check("host-" + h, fabric.planes(), 0, hosts);
+            int planes = hostPlanes.getOrDefault("host-" + h, 0);
+            for (int p = 0; p < fabric.planes(); p++) {
+                if ((planes & (1 << p)) == 0) {
+                    hostLinksMissing.merge(p, 1, Integer::sum);
+                }
+            }
         }
         List<ShortDevice> t0s = new ArrayList<>();
         List<ShortDevice> t1s = new ArrayList<>();
@@ -114,7 +127,9 @@ final class FabricShortfall {
         if (hosts.isEmpty() && t0s.isEmpty() && t1s.isEmpty()) {
             return "none: every device ends all its links";
         }
-        return String.join("; ", List.of(kind("hosts", hosts), kind("T0s", t0s), kind("T1s", t1s)));
+        String hostLine = kind("hosts", hosts)
+                + (hostLinksMissing.isEmpty() ? "" : "; hosts without a link in plane " + hostLinksMissing);
+        return String.join("; ", List.of(hostLine, kind("T0s", t0s), kind("T1s", t1s)));
     }
 
     private void check(String device, int hostLinksDue, int coreLinksDue, List<ShortDevice> shortOnes) {

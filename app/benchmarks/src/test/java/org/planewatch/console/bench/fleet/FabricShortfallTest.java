@@ -72,6 +72,7 @@ class FabricShortfallTest {
         contains(shortfall, "2 hosts short of 2 link ends (0 with no link at all)");
         contains(shortfall, "host-0 (host 1/2, core 0/0");
         contains(shortfall, "host-1 (host 1/2, core 0/0");
+        contains(shortfall, "hosts without a link in plane {1=2}");
         contains(shortfall, "2 T1s short of 2 link ends");
         contains(shortfall, "p1-t1-0 (host 0/0, core 1/2");
         assertFalse(shortfall.contains("host-2"), shortfall);
