@@ -99,14 +99,20 @@ class TopologyWhileDevicesArriveTest {
         assertTrue(publications <= 10, "but learnt: after " + publications + " publications");
     }
 
-    @Test
-    void aPublicationPacedLongAfterTheOneBeforeCountsAsThePeriodsItStoodForSoItsPacingDoesNotDelayALearning() {
-        ManualClock clock = new ManualClock(1_000);
+    /** A store that has applied every host once and published them (learning the topology at once). */
+    private static TelemetryStore everyHostPublished(ManualClock clock) {
         TelemetryStore store = new TelemetryStore(clock);
         for (int k = 0; k < HOSTS; k++) {
             store.apply(List.of(host(k, clock.millis())));
         }
         store.publish(FabricSnapshot.IngestStats.NONE);
+        return store;
+    }
+
+    @Test
+    void aPublicationPacedLongAfterTheOneBeforeCountsAsThePeriodsItStoodForSoItsPacingDoesNotDelayALearning() {
+        ManualClock clock = new ManualClock(1_000);
+        TelemetryStore store = everyHostPublished(clock);
         // 200 hosts and 400 LLDP ports are 600 items at least: a learning every 6th publication at most
         store.paceLearning(100);
         clock.advance(Duration.ofSeconds(1));
@@ -129,11 +135,7 @@ class TopologyWhileDevicesArriveTest {
     @Test
     void whileNeighborsKeepChangingLearningsArePacedByTheirCostAndTheLastChangeIsLearnt() {
         ManualClock clock = new ManualClock(1_000);
-        TelemetryStore store = new TelemetryStore(clock);
-        for (int k = 0; k < HOSTS; k++) {
-            store.apply(List.of(host(k, clock.millis())));
-        }
-        store.publish(FabricSnapshot.IngestStats.NONE);
+        TelemetryStore store = everyHostPublished(clock);
         assertEquals(Map.of("leaf-a", 0), store.localRoles().t0Planes());
         // 200 hosts and 400 LLDP ports are 600 items at least: a learning every 6th publication or later
         store.paceLearning(100);
