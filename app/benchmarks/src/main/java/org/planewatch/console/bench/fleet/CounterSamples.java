@@ -20,6 +20,7 @@ import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
 import org.planewatch.fleet.FleetTopics;
+import org.planewatch.telemetry.schema.InterfaceLeaves;
 
 /**
  * What a drill-down's look-back holds of one device's counters: every sample of the leaves whose path
@@ -53,7 +54,7 @@ public final class CounterSamples {
             }
         }
         String device = options.get("--device");
-        String leaf = options.getOrDefault("--leaf", "out-octets");
+        String leaf = options.getOrDefault("--leaf", InterfaceLeaves.OUT_OCTETS);
         long at = Long.parseLong(options.get("--at"));
         long lookBackStart = at - Long.parseLong(options.getOrDefault("--look-back", "150")) * 1_000;
         long from = lookBackStart - Long.parseLong(options.getOrDefault("--before", "300")) * 1_000;
