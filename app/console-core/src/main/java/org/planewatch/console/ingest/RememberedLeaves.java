@@ -221,8 +221,8 @@ public final class RememberedLeaves {
     }
 
     /**
-     * A counter that stood still (its sample had the value of the one before) or moved again, as a
-     * rollup task's model tells it ({@code CounterTurns}, ADR 0147).
+     * A counter that stood still (its sample had the value of the one before) or moved on (at two
+     * samples in a row since), as a rollup task's model tells it ({@code CounterTurns}, ADRs 0147, 0149).
      */
     public record Turn(TelemetryPath counter, long value, boolean stoodStill) {}
 
@@ -238,7 +238,8 @@ public final class RememberedLeaves {
     /**
      * What is remembered once {@code incoming} and the counters that turned while it was applied are
      * put on {@code remembered} (null: nothing yet): a counter that stood still is kept with its value
-     * (of the tables of counters: others are let go), one that moved again is forgotten. Null when
+     * (of the tables of counters: others are let go), one that moved on is forgotten: kept through the
+     * sample where it moved again, so that a reader of that sample rates the move (ADR 0149). Null when
      * nothing changed, an empty array when nothing is left.
      */
     public static byte[] merge(byte[] remembered, IngestEvent.Notification incoming, List<Turn> turns) {

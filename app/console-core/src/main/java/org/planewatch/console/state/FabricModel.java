@@ -154,6 +154,7 @@ final class FabricModel {
         heard(device, notification.source());
         device.lastSeenMillis = notification.arrivalMillis();
         long ts = device.sampleClock.sampleTimeNs(notification);
+        previousSampleNs = device.sampleClock.previousSampleNs();
         boolean touched;
         if (notification.updates() instanceof UpdateColumns columns) {
             touched = applyColumns(device, columns, ts);
@@ -184,6 +185,9 @@ final class FabricModel {
 
     private LeafRoute.Row currentRow;
 
+    /** The instant of the sample before the one being applied, of its device ({@link SampleClock#previousSampleNs}). */
+    private long previousSampleNs = LeafTable.NO_SAMPLE;
+
     private boolean applyUpdates(DeviceState device, List<TelemetryUpdate> updates, long ts) {
         boolean touched = false;
         LeafRoute previous = null;
@@ -192,7 +196,10 @@ final class FabricModel {
             TelemetryUpdate update = updates.get(i);
             LeafRoute route = routes.route(previous, update.path());
             if (route.isTableLeaf()) {
-                turned(route.put(table(device, route), update.value(), ts), update.path(), update.value());
+                turned(
+                        route.put(table(device, route), update.value(), ts, previousSampleNs),
+                        update.path(),
+                        update.value());
                 touched = true;
             } else {
                 other(device, route, update.path(), update.value(), ts);
@@ -211,7 +218,9 @@ final class FabricModel {
     }
 
     private void turned(int turn, TelemetryPath path, long number) {
-        if (turn != LeafTable.NO_TURN && counterTurns != null) {
+        // A counter that moved again is told at the sample after: until then a reader that joins
+        // needs the value it stood still at, to rate the move from the sample before (ADR 0149).
+        if (counterTurns != null && (turn == LeafTable.STOOD_STILL || turn == LeafTable.MOVED_ON)) {
             counterTurns.turned(path, number, turn == LeafTable.STOOD_STILL);
         }
     }
@@ -342,10 +351,13 @@ final class FabricModel {
                 } else if (columns.isInteger(i)) {
                     long number = columns.number(i);
                     // no value object (ADR 0078)
-                    turned(route.putInteger(table(device, route), number, ts), path, number);
+                    turned(route.putInteger(table(device, route), number, ts, previousSampleNs), path, number);
                     touched = true;
                 } else {
-                    turned(route.put(table(device, route), columns.value(i), ts), path, columns.value(i));
+                    turned(
+                            route.put(table(device, route), columns.value(i), ts, previousSampleNs),
+                            path,
+                            columns.value(i));
                     touched = true;
                 }
                 previous = route;
@@ -361,7 +373,10 @@ final class FabricModel {
                 TelemetryPath path = columns.path(i);
                 LeafRoute route = routes.route(null, path);
                 if (route.isTableLeaf()) {
-                    turned(route.put(table(device, route), columns.value(i), ts), path, columns.value(i));
+                    turned(
+                            route.put(table(device, route), columns.value(i), ts, previousSampleNs),
+                            path,
+                            columns.value(i));
                     touched = true;
                 } else {
                     other(device, route, path, columns.value(i), ts);

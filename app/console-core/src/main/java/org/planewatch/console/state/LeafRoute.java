@@ -76,12 +76,12 @@ final class LeafRoute {
     }
 
     /** Puts {@code value} in its column of {@code table}; for a counter, whether it turned ({@link LeafTable#putInteger}). */
-    int put(LeafTable table, TelemetryValue value, long timestampNs) {
+    int put(LeafTable table, TelemetryValue value, long timestampNs, long previousSampleNs) {
         // instanceof, not a pattern switch: per applied update (ADR 0079)
         if (value instanceof TelemetryValue.Uint number) {
-            return putInteger(table, number.value(), timestampNs);
+            return putInteger(table, number.value(), timestampNs, previousSampleNs);
         } else if (value instanceof TelemetryValue.Int number) {
-            return putInteger(table, number.value(), timestampNs);
+            return putInteger(table, number.value(), timestampNs, previousSampleNs);
         } else if (value instanceof TelemetryValue.Real real) {
             if (decimal < 0) {
                 decimal = layout.addDecimal(leaf);
@@ -98,11 +98,11 @@ final class LeafRoute {
     }
 
     /** An integer value ({@code uint} or {@code int}), as {@link #put} would take it, without a value object. */
-    int putInteger(LeafTable table, long value, long timestampNs) {
+    int putInteger(LeafTable table, long value, long timestampNs, long previousSampleNs) {
         if (number < 0) {
             number = layout.addNumber(leaf);
         }
-        return table.putInteger(number, value, timestampNs);
+        return table.putInteger(number, value, timestampNs, previousSampleNs);
     }
 
     private int textColumn() {

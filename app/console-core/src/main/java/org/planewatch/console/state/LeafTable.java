@@ -40,6 +40,12 @@ final class LeafTable {
      * learns their value only from whoever kept it (ADR 0147).
      */
     private long stillCounters;
+    /**
+     * The counters, by rate column, that moved at their last sample after standing still: a reader
+     * that joins now still needs the value they stood still at, the one they had at the sample
+     * before, to make the rate of that move (ADR 0149).
+     */
+    private long movedAgainCounters;
 
     /** {@link #putInteger}: the counter did not turn, or is no counter. */
     static final int NO_TURN = 0;
@@ -47,6 +53,11 @@ final class LeafTable {
     static final int STOOD_STILL = 1;
     /** {@link #putInteger}: a counter that stood still has moved. */
     static final int MOVED_AGAIN = 2;
+    /** {@link #putInteger}: a counter that moved again after standing still has moved at the next sample too. */
+    static final int MOVED_ON = 3;
+
+    /** {@link #putInteger}'s previous sample instant when none is known. */
+    static final long NO_SAMPLE = NONE;
 
     LeafTable(LeafLayout layout) {
         this.layout = layout;
@@ -66,9 +77,9 @@ final class LeafTable {
         }
         // instanceof, not a pattern switch: per applied update (ADR 0079)
         if (value instanceof TelemetryValue.Uint number) {
-            putInteger(layout.addNumber(leaf), number.value(), timestampNs);
+            putInteger(layout.addNumber(leaf), number.value(), timestampNs, NO_SAMPLE);
         } else if (value instanceof TelemetryValue.Int number) {
-            putInteger(layout.addNumber(leaf), number.value(), timestampNs);
+            putInteger(layout.addNumber(leaf), number.value(), timestampNs, NO_SAMPLE);
         } else if (value instanceof TelemetryValue.Real decimal) {
             putDecimal(layout.addDecimal(leaf), decimal.value());
         } else if (value instanceof TelemetryValue.Bool flag) {
@@ -81,12 +92,18 @@ final class LeafTable {
     }
 
     /**
-     * An integer value ({@code uint} or {@code int}) of number column {@code column}; for a counter
-     * whose rate is kept, whether it turned: {@link #STOOD_STILL} when a later sample has the value
-     * it had, {@link #MOVED_AGAIN} when a counter that stood still has another value, else {@link
+     * An integer value ({@code uint} or {@code int}) of number column {@code column}, sampled at
+     * {@code timestampNs}; for a counter whose rate is kept, whether it turned: {@link #STOOD_STILL}
+     * when a later sample has the value it had, {@link #MOVED_AGAIN} when a counter that stood still
+     * has another value, {@link #MOVED_ON} when it has yet another at the sample after, else {@link
      * #NO_TURN}.
+     *
+     * @param previousSampleNs the instant of the device's sample before this one ({@link #NO_SAMPLE}:
+     *     not known). A counter that stood still was held back by its agent since (ADR 0124), so it
+     *     still had its value then: the rate of its moving again is over that one interval, not over
+     *     all the time since it was last sent (ADR 0149).
      */
-    int putInteger(int column, long value, long timestampNs) {
+    int putInteger(int column, long value, long timestampNs, long previousSampleNs) {
         int w = numbers.length >>> 1;
         if (column >= w) {
             w = widen(column);
@@ -103,10 +120,14 @@ final class LeafTable {
                     Arrays.fill(rates, from, rates.length, NO_RATE);
                 }
                 long old = numbers[column];
+                long since = heldAt;
+                if (value != old && isStill(rate) && previousSampleNs > heldAt && previousSampleNs < timestampNs) {
+                    since = previousSampleNs;
+                }
                 rates[rate] = Long.compareUnsigned(value, old) >= 0
-                        ? Double.doubleToRawLongBits((value - old) * 1e9 / (timestampNs - heldAt))
+                        ? Double.doubleToRawLongBits((value - old) * 1e9 / (timestampNs - since))
                         : NO_RATE;
-                turn = stillness(rate, value == old);
+                turn = turn(rate, value == old);
             }
         } else if (held && timestampNs == heldAt && value == numbers[column]) {
             // The same value again at the same instant: a simulated device whose time did not move
@@ -115,7 +136,7 @@ final class LeafTable {
             // is made from one instant.
             int rate = layout.rateColumn(column);
             if (rate >= 0) {
-                turn = stillness(rate, true);
+                turn = turn(rate, true);
             }
         }
         if (!held || timestampNs >= heldAt) {
@@ -125,14 +146,36 @@ final class LeafTable {
         return turn;
     }
 
-    /** The counter of rate column {@code rate} was seen standing {@code still} or not: whether that is a turn. */
-    private int stillness(int rate, boolean still) {
-        boolean was = rate < 64 ? (stillCounters & (1L << rate)) != 0 : false;
-        if (rate >= 64 || still == was) {
+    private boolean isStill(int rate) {
+        return rate < 64 && (stillCounters & (1L << rate)) != 0;
+    }
+
+    /** The counter of rate column {@code rate} was seen standing {@code still} or moving: its turn, if any. */
+    private int turn(int rate, boolean still) {
+        if (rate >= 64) {
             return NO_TURN; // past 64 counters a row (none of the schema's tables has so many): not followed
         }
-        stillCounters ^= 1L << rate;
-        return still ? STOOD_STILL : MOVED_AGAIN;
+        long bit = 1L << rate;
+        boolean wasStill = (stillCounters & bit) != 0;
+        boolean movedAgain = (movedAgainCounters & bit) != 0;
+        if (still) {
+            movedAgainCounters &= ~bit;
+            if (wasStill) {
+                return NO_TURN;
+            }
+            stillCounters |= bit;
+            return STOOD_STILL;
+        }
+        if (wasStill) {
+            stillCounters &= ~bit;
+            movedAgainCounters |= bit;
+            return MOVED_AGAIN;
+        }
+        if (movedAgain) {
+            movedAgainCounters &= ~bit;
+            return MOVED_ON;
+        }
+        return NO_TURN;
     }
 
     void putDecimal(int column, double value) {
@@ -241,6 +284,7 @@ final class LeafTable {
             }
             if (rate >= 0 && rate < 64) {
                 stillCounters &= ~(1L << rate);
+                movedAgainCounters &= ~(1L << rate);
             }
             removed = true;
         }
