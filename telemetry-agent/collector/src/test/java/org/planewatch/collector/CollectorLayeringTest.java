@@ -74,7 +74,7 @@ class CollectorLayeringTest {
             .whereLayer("Broker")
             .mayNotAccessAnyLayer()
             .whereLayer("Node")
-            .mayOnlyAccessLayers("Config", "Assign", "Publish", "Ingest", "Kafka", "Metrics")
+            .mayOnlyAccessLayers("Config", "Assign", "Publish", "Ingest", "Kafka", "Rollup", "Metrics")
             .whereLayer("Cli")
             .mayOnlyAccessLayers("Config", "Node", "Broker")
             .because("targets flow from the file through the share to subscriptions and out through the adapters");

@@ -1,6 +1,8 @@
 package org.planewatch.collector.metrics;
 
 import java.util.List;
+import java.util.Map;
+import org.planewatch.collector.rollup.RollupTimings;
 import org.planewatch.fleet.AlarmRollup;
 import org.planewatch.fleet.PlaneRollup;
 import org.planewatch.fleet.SuspectRollup;
@@ -12,6 +14,8 @@ import org.planewatch.fleet.SuspectRollup;
  *     0141) writes none of the collector's own figures, so alerts on a collector holding no target
  *     do not fire for it
  * @param rollupLagRecords the rollups' consumer lag when they run in this collector, else null
+ * @param rollupTimings where the rollups' stream thread spent its time, when they run here, else null
+ * @param rollupThreadRatios the rollups' stream thread's share of time by activity (empty when none)
  * @param planes the latest plane rollups (empty when no collector runs the rollups)
  */
 public record MetricsInput(
@@ -27,6 +31,12 @@ public record MetricsInput(
         long decisionsPublished,
         Boolean rollupsRunning,
         Double rollupLagRecords,
+        RollupTimings.Seen rollupTimings,
+        Map<String, Double> rollupThreadRatios,
         List<PlaneRollup> planes,
         List<SuspectRollup> suspects,
-        List<AlarmRollup> alarms) {}
+        List<AlarmRollup> alarms) {
+    public MetricsInput {
+        rollupThreadRatios = Map.copyOf(rollupThreadRatios);
+    }
+}

@@ -3,6 +3,8 @@ package org.planewatch.collector.metrics;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
+import org.planewatch.collector.rollup.Durations;
+import org.planewatch.collector.rollup.RollupTimings;
 import org.planewatch.fleet.AlarmRollup;
 import org.planewatch.fleet.PlaneRollup;
 import org.planewatch.fleet.SuspectRollup;
@@ -76,11 +78,98 @@ public final class MetricsPage {
                             "gauge",
                             "Records the rollups in this collector have yet to read, the most of any partition.")
                     .sample("planewatch_rollups_consumer_lag_records", in.rollupLagRecords(), "collector", collector);
+            rollupThread(out, in, collector);
         }
         planes(out, in);
         suspects(out, in.suspects());
         alarms(out, in.alarms());
         return out.toString();
+    }
+
+    /**
+     * Where the rollups' stream thread spends the time that makes a plane's rollup late: the per-device
+     * hand-outs and the by-plane ticks it runs one after another, and the gaps between a by-plane
+     * task's ticks (a second when nothing holds the thread; the console calls a plane STALE past 3 s).
+     */
+    private static void rollupThread(PrometheusText out, MetricsInput in, String collector) {
+        RollupTimings.Seen timings = in.rollupTimings();
+        if (timings != null) {
+            histogram(
+                    out,
+                    "planewatch_rollups_hand_out_seconds",
+                    "A per-device task handing out its changes, a topology learning among them.",
+                    timings.handOuts(),
+                    collector);
+            histogram(
+                    out,
+                    "planewatch_rollups_plane_tick_seconds",
+                    "A by-plane task writing its rollups.",
+                    timings.planeTicks(),
+                    collector);
+            histogram(
+                    out,
+                    "planewatch_rollups_plane_tick_gap_seconds",
+                    "From one tick of a by-plane task to its next (1 s when nothing holds the thread).",
+                    timings.planeTickGaps(),
+                    collector);
+            out.family(
+                            "planewatch_rollups_longest_seconds",
+                            "gauge",
+                            "The longest hand-out, plane tick and gap between plane ticks since the collector started.")
+                    .sample(
+                            "planewatch_rollups_longest_seconds",
+                            timings.handOuts().longestSeconds(),
+                            "collector",
+                            collector,
+                            "of",
+                            "hand_out")
+                    .sample(
+                            "planewatch_rollups_longest_seconds",
+                            timings.planeTicks().longestSeconds(),
+                            "collector",
+                            collector,
+                            "of",
+                            "plane_tick")
+                    .sample(
+                            "planewatch_rollups_longest_seconds",
+                            timings.planeTickGaps().longestSeconds(),
+                            "collector",
+                            collector,
+                            "of",
+                            "plane_tick_gap");
+        }
+        if (!in.rollupThreadRatios().isEmpty()) {
+            out.family(
+                    "planewatch_rollups_thread_time_ratio",
+                    "gauge",
+                    "Share of the rollups' stream thread's time by activity over Kafka Streams' last metrics window.");
+            in.rollupThreadRatios()
+                    .forEach((activity, ratio) -> out.sample(
+                            "planewatch_rollups_thread_time_ratio",
+                            ratio,
+                            "collector",
+                            collector,
+                            "activity",
+                            activity));
+        }
+    }
+
+    private static void histogram(
+            PrometheusText out, String name, String help, Durations.Counts counts, String collector) {
+        out.family(name, "histogram", help);
+        long[] cumulative = counts.cumulative();
+        for (int i = 0; i < Durations.BOUNDS_SECONDS.length; i++) {
+            out.sample(
+                    name + "_bucket",
+                    cumulative[i],
+                    "collector",
+                    collector,
+                    "le",
+                    PrometheusText.bound(Durations.BOUNDS_SECONDS[i]));
+        }
+        out.sample(name + "_bucket", counts.count(), "collector", collector, "le", "+Inf");
+        out.sample(name + "_sum", counts.sumSeconds(), "collector", collector);
+        out.sample(name + "_count", counts.count(), "collector", collector);
     }
 
     private static void planes(PrometheusText out, MetricsInput in) {

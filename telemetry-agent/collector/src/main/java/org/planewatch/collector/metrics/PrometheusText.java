@@ -16,7 +16,7 @@ final class PrometheusText {
     private final StringBuilder text = new StringBuilder();
     private final Map<String, Boolean> declared = new LinkedHashMap<>();
 
-    /** Declares a family: {@code type} is gauge or counter. Samples of it must follow before the next family. */
+    /** Declares a family: {@code type} is gauge, counter or histogram. Samples of it must follow before the next family. */
     PrometheusText family(String name, String type, String help) {
         if (!name.matches("[a-zA-Z_:][a-zA-Z0-9_:]*")) {
             throw new IllegalArgumentException("metric name '" + name + "' is not a Prometheus name");
@@ -55,6 +55,11 @@ final class PrometheusText {
 
     static String escapeHelp(String value) {
         return value.replace("\\", "\\\\").replace("\n", "\\n");
+    }
+
+    /** A histogram bucket's upper bound as its {@code le} label. */
+    static String bound(double seconds) {
+        return number(seconds);
     }
 
     private static String number(double value) {

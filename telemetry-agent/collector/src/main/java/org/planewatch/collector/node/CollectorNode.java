@@ -1,6 +1,7 @@
 package org.planewatch.collector.node;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.planewatch.collector.config.CollectorSettings;
 import org.planewatch.collector.config.RollupLayout;
@@ -109,6 +110,8 @@ public final class CollectorNode implements AutoCloseable {
                 c.decisionsPublished.sum(),
                 rollups == null ? null : rollups.running(),
                 rollups == null ? null : rollups.lagRecords(),
+                rollups == null ? null : rollups.counters().timings.seen(),
+                rollups == null ? Map.of() : rollups.threadRatios(),
                 view == null ? List.of() : view.planes(),
                 view == null ? List.of() : view.suspects(),
                 view == null ? List.of() : view.alarms());

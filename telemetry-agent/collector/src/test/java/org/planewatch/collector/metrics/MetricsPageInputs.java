@@ -1,6 +1,8 @@
 package org.planewatch.collector.metrics;
 
 import java.util.List;
+import java.util.Map;
+import org.planewatch.collector.rollup.RollupTimings;
 import org.planewatch.fleet.AlarmRollup;
 import org.planewatch.fleet.PlaneRollup;
 import org.planewatch.fleet.SuspectRollup;
@@ -37,8 +39,23 @@ final class MetricsPageInputs {
                 5,
                 true,
                 7.0,
+                timings(),
+                Map.of("process", 0.55, "punctuate", 0.3),
                 planes,
                 List.of(new SuspectRollup("p0-t0-0~p0-t1-0", "link", 0, 1, 12.5, 4, 8, 0, 1L, "plane 0: ...", 9_000)),
                 alarms);
+    }
+
+    /** Hand-outs of 0.05 s and 2.5 s, plane ticks 1 s apart but for one gap of 4 s. */
+    static RollupTimings.Seen timings() {
+        RollupTimings timings = new RollupTimings();
+        timings.handOuts.record(50_000_000L);
+        timings.handOuts.record(2_500_000_000L);
+        timings.planeTicks.record(20_000_000L);
+        for (int i = 0; i < 9; i++) {
+            timings.planeTickGaps.record(1_000_000_000L);
+        }
+        timings.planeTickGaps.record(4_000_000_000L);
+        return timings.seen();
     }
 }

@@ -3,7 +3,9 @@ package org.planewatch.collector.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -70,6 +72,45 @@ class MetricsPageTest {
             assertEquals(
                     0.5,
                     page.named("planewatch_plane_rollup_age_seconds").get(1).value(),
+                    1e-9);
+        }
+    }
+
+    @Test
+    void theRollupThreadsTimesAreHistogramsWhoseBucketsCountWhatTookAtMostTheirBound() throws Exception {
+        try (MetricsServer server = MetricsServer.start("127.0.0.1", 0, MetricsPageTest::input)) {
+            PrometheusScrape.Page page = PrometheusScrape.scrape(server.port());
+
+            assertEquals("histogram", page.types().get("planewatch_rollups_plane_tick_gap_seconds"));
+            Map<String, Double> gaps = new HashMap<>();
+            page.named("planewatch_rollups_plane_tick_gap_seconds_bucket")
+                    .forEach(s -> gaps.put(s.labels().get("le"), s.value()));
+            assertEquals(9.0, gaps.get("3"), "nine gaps of a second are within 3 s: " + gaps);
+            assertEquals(10.0, gaps.get("5"), "the gap of 4 s is within 5 s: " + gaps);
+            assertEquals(10.0, gaps.get("+Inf"));
+            assertEquals(
+                    13.0,
+                    page.named("planewatch_rollups_plane_tick_gap_seconds_sum")
+                            .getFirst()
+                            .value(),
+                    1e-9);
+            Map<String, Double> handOuts = new HashMap<>();
+            page.named("planewatch_rollups_hand_out_seconds_bucket")
+                    .forEach(s -> handOuts.put(s.labels().get("le"), s.value()));
+            assertEquals(1.0, handOuts.get("0.1"), "" + handOuts);
+            assertEquals(1.0, handOuts.get("2"), "the hand-out of 2.5 s is longer than 2 s: " + handOuts);
+            assertEquals(2.0, handOuts.get("3"), "" + handOuts);
+            Map<String, Double> longest = new HashMap<>();
+            page.named("planewatch_rollups_longest_seconds")
+                    .forEach(s -> longest.put(s.labels().get("of"), s.value()));
+            assertEquals(Map.of("hand_out", 2.5, "plane_tick", 0.02, "plane_tick_gap", 4.0), longest);
+            assertEquals(
+                    0.3,
+                    page.named("planewatch_rollups_thread_time_ratio").stream()
+                            .filter(s -> "punctuate".equals(s.labels().get("activity")))
+                            .findFirst()
+                            .orElseThrow()
+                            .value(),
                     1e-9);
         }
     }

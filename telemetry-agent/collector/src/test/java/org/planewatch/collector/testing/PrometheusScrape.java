@@ -89,12 +89,26 @@ public final class PrometheusScrape {
                 continue;
             }
             Sample sample = sample(line, where);
-            if (!sample.name().equals(current) || !types.containsKey(current) || !helps.containsKey(current)) {
+            if (!ofFamily(sample.name(), current, types.get(current)) || !helps.containsKey(current)) {
                 throw new AssertionError(where + ": a sample outside its family's block (HELP and TYPE first)");
             }
             samples.add(sample);
         }
         return new Page(contentType, types, samples);
+    }
+
+    /**
+     * Whether a sample named {@code name} belongs to family {@code family} of {@code type}: a
+     * histogram's samples are its buckets (with an {@code le} label), sum and count.
+     */
+    private static boolean ofFamily(String name, String family, String type) {
+        if (family == null || type == null) {
+            return false;
+        }
+        if ("histogram".equals(type)) {
+            return name.equals(family + "_bucket") || name.equals(family + "_sum") || name.equals(family + "_count");
+        }
+        return name.equals(family);
     }
 
     private static Sample sample(String line, String where) {

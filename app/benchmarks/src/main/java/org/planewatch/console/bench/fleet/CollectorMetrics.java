@@ -11,14 +11,15 @@ import java.util.Map;
 
 /**
  * A collector's {@code /metrics} page (docs/scale.md "Prometheus") read once: per metric name (labels
- * dropped), the sum and the largest of its samples. A collector that does not answer reads as
- * empty, so that a killed one does not stop the bench.
+ * dropped), the sum and the largest of its samples, and each sample by its whole series (name and
+ * labels as written). A collector that does not answer reads as empty, so that a killed one does not
+ * stop the bench.
  */
-record CollectorMetrics(Map<String, Double> sums, Map<String, Double> maxima) {
+record CollectorMetrics(Map<String, Double> sums, Map<String, Double> maxima, Map<String, Double> series) {
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    static final CollectorMetrics NONE = new CollectorMetrics(Map.of(), Map.of());
+    static final CollectorMetrics NONE = new CollectorMetrics(Map.of(), Map.of(), Map.of());
 
     /** Asked twice, 10 s each, before it counts as not answering (a loaded collector answers late). */
     static CollectorMetrics scrape(int port) {
@@ -47,6 +48,7 @@ record CollectorMetrics(Map<String, Double> sums, Map<String, Double> maxima) {
     static CollectorMetrics parse(String page) {
         Map<String, Double> sums = new HashMap<>();
         Map<String, Double> maxima = new HashMap<>();
+        Map<String, Double> series = new HashMap<>();
         for (String line : page.split("\n")) {
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
@@ -62,8 +64,9 @@ record CollectorMetrics(Map<String, Double> sums, Map<String, Double> maxima) {
             }
             sums.merge(name, value, Double::sum);
             maxima.merge(name, value, Math::max);
+            series.put(line.substring(0, space), value);
         }
-        return new CollectorMetrics(Map.copyOf(sums), Map.copyOf(maxima));
+        return new CollectorMetrics(Map.copyOf(sums), Map.copyOf(maxima), Map.copyOf(series));
     }
 
     double sum(String name) {
@@ -72,6 +75,32 @@ record CollectorMetrics(Map<String, Double> sums, Map<String, Double> maxima) {
 
     double max(String name) {
         return maxima.getOrDefault(name, 0.0);
+    }
+
+    /** The sum over the page's series of histogram {@code histogram}'s bucket {@code le} (as written, "+Inf" too). */
+    double bucket(String histogram, String le) {
+        String prefix = histogram + "_bucket{";
+        String label = "le=\"" + le + "\"";
+        double sum = 0;
+        for (Map.Entry<String, Double> entry : series.entrySet()) {
+            if (entry.getKey().startsWith(prefix) && entry.getKey().contains(label)) {
+                sum += entry.getValue();
+            }
+        }
+        return sum;
+    }
+
+    /** The value of the series of {@code name} whose labels include {@code label="value"}, summed; 0 when none. */
+    double labelled(String name, String label, String value) {
+        String prefix = name + "{";
+        String wanted = label + "=\"" + value + "\"";
+        double sum = 0;
+        for (Map.Entry<String, Double> entry : series.entrySet()) {
+            if (entry.getKey().startsWith(prefix) && entry.getKey().contains(wanted)) {
+                sum += entry.getValue();
+            }
+        }
+        return sum;
     }
 
     boolean answered() {

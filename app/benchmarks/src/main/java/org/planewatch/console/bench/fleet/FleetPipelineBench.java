@@ -549,6 +549,9 @@ public final class FleetPipelineBench {
                     rss[i]));
         }
         result("CPU and memory in steady state: %s", line);
+        result(
+                "rollups' stream threads over the %.0f s: col-a %s; col-b %s",
+                window, RollupThreadTimes.between(a0, a1, window), RollupThreadTimes.between(b0, b1, window));
         producerLag(bootstrap);
     }
 

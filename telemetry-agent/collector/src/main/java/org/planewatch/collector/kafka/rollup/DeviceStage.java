@@ -54,7 +54,7 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     private final NotificationRecords.Reader records = NotificationRecords.reader(DevicePartials::reads);
 
     /**
-     * The counters of the notification being applied that stood still or moved again, as the model
+     * The counters of the notification being applied that stood still or moved on, as the model
      * tells them: kept with the device's remembered leaves, so that a reader that joins later (a task
      * that moved, a console's drill-down) learns what a still counter's agent no longer sends (ADR 0147).
      */
@@ -146,6 +146,8 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         for (FleetRole role : partials.roles()) {
             context.forward(new Record<>(role.device(), role, now));
         }
-        pacing.handedOut(now, System.nanoTime() - started);
+        long took = System.nanoTime() - started;
+        pacing.handedOut(now, took);
+        counters.timings.handOuts.record(took);
     }
 }

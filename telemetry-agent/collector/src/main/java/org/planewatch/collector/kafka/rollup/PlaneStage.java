@@ -13,6 +13,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.planewatch.collector.rollup.PlaneBook;
 import org.planewatch.collector.rollup.PlaneInput;
 import org.planewatch.collector.rollup.RollupOutput;
+import org.planewatch.collector.rollup.RollupTimings;
 import org.planewatch.collector.wire.GnmiRecords;
 import org.planewatch.console.state.AlarmThresholds;
 
@@ -39,8 +40,13 @@ final class PlaneStage implements Processor<String, PlaneInput, String, RollupOu
      */
     private final List<String> unwritten = new ArrayList<>();
 
-    PlaneStage(AlarmThresholds thresholds) {
+    private final RollupTimings timings;
+    /** When this task ticked last (wall clock); none yet. */
+    private long lastTickMillis = Long.MIN_VALUE;
+
+    PlaneStage(AlarmThresholds thresholds, RollupTimings timings) {
         this.thresholds = thresholds;
+        this.timings = timings;
     }
 
     @Override
@@ -104,10 +110,16 @@ final class PlaneStage implements Processor<String, PlaneInput, String, RollupOu
     }
 
     private void emit(long now) {
+        long started = System.nanoTime();
+        if (lastTickMillis != Long.MIN_VALUE) {
+            timings.planeTickGaps.record((now - lastTickMillis) * 1_000_000L);
+        }
+        lastTickMillis = now;
         for (RollupOutput output : book.tick()) {
             context.forward(new Record<>(output.key(), output, now));
         }
         unwritten.forEach(store::delete);
         unwritten.clear();
+        timings.planeTicks.record(System.nanoTime() - started);
     }
 }

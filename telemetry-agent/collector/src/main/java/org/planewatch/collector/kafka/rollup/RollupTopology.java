@@ -87,7 +87,7 @@ public final class RollupTopology {
                 .repartition(Repartitioned.with(Serdes.String(), new PlaneInputSerde())
                         .withName("by-plane")
                         .withNumberOfPartitions(rollups.byPlanePartitions()))
-                .process(() -> new PlaneStage(thresholds), Named.as("per-plane"), PlaneStage.STORE);
+                .process(() -> new PlaneStage(thresholds, counters.timings), Named.as("per-plane"), PlaneStage.STORE);
         for (RollupOutput.Kind kind : RollupOutput.Kind.values()) {
             String topic = topicOf(rollups, kind);
             out.filter(

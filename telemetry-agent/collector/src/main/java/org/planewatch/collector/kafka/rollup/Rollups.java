@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -102,6 +104,28 @@ public final class Rollups implements AutoCloseable {
         }
         return lag;
     }
+
+    /**
+     * The share of its time the stream thread spent on each of Kafka Streams' activities over its
+     * last metrics window (process, punctuate, poll, commit: Kafka's {@code *-ratio} thread metrics);
+     * an activity Kafka does not report is left out.
+     */
+    public Map<String, Double> threadRatios() {
+        Map<String, Double> ratios = new TreeMap<>();
+        for (Map.Entry<MetricName, ? extends Metric> metric : streams.metrics().entrySet()) {
+            String name = metric.getKey().name();
+            if (metric.getKey().group().equals("stream-thread-metrics")
+                    && THREAD_ACTIVITIES.contains(name)
+                    && metric.getValue().metricValue() instanceof Double value
+                    && Double.isFinite(value)) {
+                ratios.merge(name.substring(0, name.length() - "-ratio".length()), value, Double::sum);
+            }
+        }
+        return ratios;
+    }
+
+    private static final Set<String> THREAD_ACTIVITIES =
+            Set.of("process-ratio", "punctuate-ratio", "poll-ratio", "commit-ratio");
 
     @Override
     public void close() {

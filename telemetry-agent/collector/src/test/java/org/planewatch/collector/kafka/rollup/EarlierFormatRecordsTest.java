@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.planewatch.collector.rollup.LinkPartial;
 import org.planewatch.collector.rollup.PlaneInput;
 import org.planewatch.collector.rollup.RollupOutput;
+import org.planewatch.collector.rollup.RollupTimings;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.fleet.RollupJson;
 
@@ -48,7 +49,7 @@ class EarlierFormatRecordsTest {
         assertEquals('{', json[0], "the earlier collectors wrote a JSON object");
         raw.put(earlierKey, json);
 
-        PlaneStage stage = new PlaneStage(AlarmThresholds.defaults());
+        PlaneStage stage = new PlaneStage(AlarmThresholds.defaults(), new RollupTimings());
         stage.init(context);
 
         assertNull(raw.get(earlierKey), "the earlier record is gone from the store");
