@@ -86,6 +86,15 @@ final class DeviceState {
     /** When its samples were taken, on the time base of its counters (simulated time for a simulated device). */
     final SampleClock sampleClock;
 
+    /**
+     * The instants of its latest counter sample and of the one before ({@link LeafTable#NO_SAMPLE}:
+     * none), on the counters' time base: what a counter held back since it stood still is rated from
+     * when it moves again (ADR 0149). Counters only: a leaf sent on change comes between samples.
+     */
+    private long counterSampleNs = LeafTable.NO_SAMPLE;
+
+    private long counterSampleBeforeNs = LeafTable.NO_SAMPLE;
+
     private final Map<String, LeafTable> ports = new SortedRows<>();
     /** Port names in natural order with their peers, rebuilt when a port comes or goes or peers are re-learnt. */
     private List<String> sortedPorts;
@@ -117,6 +126,22 @@ final class DeviceState {
     DeviceState(DeviceName name, boolean joinsLate) {
         this.sampleClock = new SampleClock(joinsLate);
         this.name = name;
+    }
+
+    /**
+     * A counter of this device was sampled at {@code timestampNs}: the instant of the counter sample
+     * before that one ({@link LeafTable#NO_SAMPLE}: none seen). The parts of one sample share their
+     * instant; a sample older than the latest (the simulation started again) forgets what came before.
+     */
+    long counterSampled(long timestampNs) {
+        if (timestampNs > counterSampleNs) {
+            counterSampleBeforeNs = counterSampleNs;
+            counterSampleNs = timestampNs;
+        } else if (timestampNs < counterSampleNs) {
+            counterSampleBeforeNs = LeafTable.NO_SAMPLE;
+            counterSampleNs = timestampNs;
+        }
+        return counterSampleBeforeNs;
     }
 
     /** The row a table leaf's route names, created on its first leaf. */

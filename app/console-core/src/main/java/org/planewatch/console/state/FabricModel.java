@@ -154,7 +154,6 @@ final class FabricModel {
         heard(device, notification.source());
         device.lastSeenMillis = notification.arrivalMillis();
         long ts = device.sampleClock.sampleTimeNs(notification);
-        previousSampleNs = device.sampleClock.previousSampleNs();
         boolean touched;
         if (notification.updates() instanceof UpdateColumns columns) {
             touched = applyColumns(device, columns, ts);
@@ -185,9 +184,6 @@ final class FabricModel {
 
     private LeafRoute.Row currentRow;
 
-    /** The instant of the sample before the one being applied, of its device ({@link SampleClock#previousSampleNs}). */
-    private long previousSampleNs = LeafTable.NO_SAMPLE;
-
     private boolean applyUpdates(DeviceState device, List<TelemetryUpdate> updates, long ts) {
         boolean touched = false;
         LeafRoute previous = null;
@@ -197,7 +193,7 @@ final class FabricModel {
             LeafRoute route = routes.route(previous, update.path());
             if (route.isTableLeaf()) {
                 turned(
-                        route.put(table(device, route), update.value(), ts, previousSampleNs),
+                        route.put(table(device, route), update.value(), ts, sampleBefore(device, route, ts)),
                         update.path(),
                         update.value());
                 touched = true;
@@ -208,6 +204,11 @@ final class FabricModel {
         }
         currentTable = null;
         return touched;
+    }
+
+    /** For a rated counter of {@code device} sampled at {@code ts}: the device's counter sample before (ADR 0149). */
+    private static long sampleBefore(DeviceState device, LeafRoute route, long ts) {
+        return route.ratedCounter ? device.counterSampled(ts) : LeafTable.NO_SAMPLE;
     }
 
     /** Tells {@link #counterTurns}, if any, that the counter at {@code path} turned ({@link LeafTable#putInteger}). */
@@ -351,11 +352,14 @@ final class FabricModel {
                 } else if (columns.isInteger(i)) {
                     long number = columns.number(i);
                     // no value object (ADR 0078)
-                    turned(route.putInteger(table(device, route), number, ts, previousSampleNs), path, number);
+                    turned(
+                            route.putInteger(table(device, route), number, ts, sampleBefore(device, route, ts)),
+                            path,
+                            number);
                     touched = true;
                 } else {
                     turned(
-                            route.put(table(device, route), columns.value(i), ts, previousSampleNs),
+                            route.put(table(device, route), columns.value(i), ts, sampleBefore(device, route, ts)),
                             path,
                             columns.value(i));
                     touched = true;
@@ -374,7 +378,7 @@ final class FabricModel {
                 LeafRoute route = routes.route(null, path);
                 if (route.isTableLeaf()) {
                     turned(
-                            route.put(table(device, route), columns.value(i), ts, previousSampleNs),
+                            route.put(table(device, route), columns.value(i), ts, sampleBefore(device, route, ts)),
                             path,
                             columns.value(i));
                     touched = true;

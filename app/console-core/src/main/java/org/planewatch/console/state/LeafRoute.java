@@ -44,6 +44,8 @@ final class LeafRoute {
 
     final String leaf;
     final LeafLayout layout;
+    /** A counter whose rate its table keeps: its samples time the device's counter samples (ADR 0149). */
+    final boolean ratedCounter;
     /** Columns in {@link #layout}, resolved on the first value of each kind. */
     private int number = -1;
 
@@ -62,6 +64,7 @@ final class LeafRoute {
         this.row = row;
         this.leaf = leaf;
         this.layout = layout;
+        this.ratedCounter = layout.keepsRate(leaf);
     }
 
     LeafRoute(Other other) {
@@ -69,6 +72,7 @@ final class LeafRoute {
         this.row = null;
         this.leaf = "";
         this.layout = null;
+        this.ratedCounter = false;
     }
 
     boolean isTableLeaf() {

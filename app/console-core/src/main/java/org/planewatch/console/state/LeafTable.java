@@ -98,10 +98,10 @@ final class LeafTable {
      * has another value, {@link #MOVED_ON} when it has yet another at the sample after, else {@link
      * #NO_TURN}.
      *
-     * @param previousSampleNs the instant of the device's sample before this one ({@link #NO_SAMPLE}:
-     *     not known). A counter that stood still was held back by its agent since (ADR 0124), so it
-     *     still had its value then: the rate of its moving again is over that one interval, not over
-     *     all the time since it was last sent (ADR 0149).
+     * @param previousSampleNs the instant of the device's counter sample before this one ({@link
+     *     #NO_SAMPLE}: not known). A counter that stood still was held back by its agent since (ADR
+     *     0124), so it still had its value then: the rate of its moving again is over that one
+     *     interval, not over all the time since it was last sent (ADR 0149).
      */
     int putInteger(int column, long value, long timestampNs, long previousSampleNs) {
         int w = numbers.length >>> 1;

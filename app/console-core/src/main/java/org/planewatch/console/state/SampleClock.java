@@ -39,10 +39,6 @@ final class SampleClock {
     private long baseNs = -1;
     /** The latest simulated instant the device sent; -1 until it sent one. */
     private long simNs = -1;
-    /** The instant of the device's latest sample, and of the sample before it ({@link LeafTable#NO_SAMPLE}: none). */
-    private long latestNs = LeafTable.NO_SAMPLE;
-
-    private long previousNs = LeafTable.NO_SAMPLE;
 
     /** @param joinsLate the reader may join the device's stream after its initial state (one device's drill-down) */
     SampleClock(boolean joinsLate) {
@@ -54,26 +50,6 @@ final class SampleClock {
      * (or a paused one) that does not carry it, the latest the device sent.
      */
     long sampleTimeNs(IngestEvent.Notification notification) {
-        long at = instantOf(notification);
-        if (at > latestNs) {
-            previousNs = latestNs;
-        } else if (at < latestNs) {
-            previousNs = LeafTable.NO_SAMPLE; // the simulation started again: what was before is not this run's
-        }
-        latestNs = at;
-        return at;
-    }
-
-    /**
-     * The instant of the device's sample before the one {@link #sampleTimeNs} gave last ({@link
-     * LeafTable#NO_SAMPLE}: none): the parts of one sample share their instant, so this is the
-     * sample before, not the part before. A counter its agent held back was unchanged then (ADR 0149).
-     */
-    long previousSampleNs() {
-        return previousNs;
-    }
-
-    private long instantOf(IngestEvent.Notification notification) {
         List<TelemetryUpdate> updates = notification.updates();
         if (updates instanceof UpdateColumns columns) {
             for (int i = 0; i < columns.size(); i++) {

@@ -129,6 +129,21 @@ class CounterTurnsTest {
     }
 
     @Test
+    void aLeafSentOnChangeBetweenTwoSamplesDoesNotShortenTheIntervalAStillCounterIsRatedOver() {
+        store.apply(List.of(heldBackSample(1, 100L)));
+        store.apply(List.of(heldBackSample(2, 500L)));
+        store.apply(List.of(heldBackSample(3, 500L)));
+        store.apply(List.of(heldBackSample(4, null)));
+        // A real device stamps a change with its own time: half a second before the next sample.
+        Notifications change = Notifications.of("p0-t0-1", 4 * SECOND_NS + SECOND_NS / 2)
+                .text("/interfaces/interface[name=host-7]/state/oper-status", "UP");
+        store.apply(List.of(NotificationDecoderAccess.decode("agent", change.build(), clock.millis())));
+        store.apply(List.of(heldBackSample(5, 1_500L)));
+
+        assertEquals(8_000.0, host7(store).outBps(), 1e-6, "over the second from the sample of 4 s, not half of it");
+    }
+
+    @Test
     void aReaderThatJoinsJustAfterAStillCounterMovedRatesTheMoveAtOnce() {
         // The per-device stage's part (ADR 0147): the record of the device, merged at each notification.
         List<RememberedLeaves.Turn> turnsOfOne = new ArrayList<>();
