@@ -7,7 +7,7 @@ import org.planewatch.fleet.FleetTopics;
  *
  * @param applicationId the Kafka Streams application: every collector run with {@code --rollups}
  *     joins it, and its tasks are shared among them
- * @param byPlanePartitions partitions of the repartition topic keyed by plane (the by-plane stage's
+ * @param byPlanePartitions partitions of the plane inputs topic, keyed by plane (the by-plane stage's
  *     parallelism: more than the planes buys nothing)
  */
 public record RollupLayout(
@@ -29,6 +29,22 @@ public record RollupLayout(
      */
     public String roles() {
         return applicationId + "-fleet-roles";
+    }
+
+    /**
+     * The by-plane stage's own Kafka Streams application (ADR 0150): run on a stream thread of its own,
+     * so that a per-device task's long hand-out does not hold the plane rollups back.
+     */
+    public String planesApplicationId() {
+        return applicationId + "-planes";
+    }
+
+    /**
+     * The topic between the two stages (ADR 0150): the per-device tasks' partial sums and link views
+     * and the exclusion decisions, keyed by plane; as many partitions as {@link #byPlanePartitions}.
+     */
+    public String planeInputs() {
+        return applicationId + "-plane-inputs";
     }
 
     public static RollupLayout defaults() {

@@ -86,6 +86,15 @@ public final class Topics {
             Map.of(TopicConfig.SEGMENT_MS_CONFIG, "60000", TopicConfig.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, "0.1");
 
     /**
+     * How long the plane inputs topic keeps what the by-plane application has not read (ADR 0150):
+     * what it read is deleted at once (its purge), so this bounds only a topic no by-plane task reads.
+     */
+    static final long PLANE_INPUTS_RETENTION_MS = 24L * 3600 * 1000;
+
+    /** Segments of ten minutes, so that what was read and deleted leaves the disk as well. */
+    static final long PLANE_INPUTS_SEGMENT_MS = 10L * 60 * 1000;
+
+    /**
      * Creates the rollups' compacted output topics when missing (ADR 0100): planes, suspects and
      * alarms in one partition each (a few thousand keys at most), links in as many as the updates.
      * Topics that exist get {@link #ROLLUP_COMPACTION} where they have no value of their own (an
@@ -98,15 +107,29 @@ public final class Topics {
             compacted.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(Math.max(1, replicas - 1)));
             List<String> topics =
                     List.of(rollups.planes(), rollups.links(), rollups.suspects(), rollups.alarms(), rollups.roles());
+            Map<String, String> planeInputs = Map.of(
+                    TopicConfig.CLEANUP_POLICY_CONFIG,
+                    TopicConfig.CLEANUP_POLICY_DELETE,
+                    TopicConfig.RETENTION_MS_CONFIG,
+                    Long.toString(PLANE_INPUTS_RETENTION_MS),
+                    TopicConfig.SEGMENT_MS_CONFIG,
+                    Long.toString(PLANE_INPUTS_SEGMENT_MS),
+                    TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                    Integer.toString(Math.max(1, replicas - 1)));
             createMissing(
                     admin,
                     List.of(
+                            new NewTopic(rollups.planeInputs(), rollups.byPlanePartitions(), replicas)
+                                    .configs(planeInputs),
                             new NewTopic(rollups.planes(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.suspects(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.alarms(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.roles(), 1, replicas).configs(compacted),
                             new NewTopic(rollups.links(), settings.topics().updatePartitions(), replicas)
                                     .configs(compacted)));
+            // Known to the brokers before the by-plane application starts: a source topic it does not
+            // find stops it.
+            describe(admin, List.of(rollups.planeInputs()));
             describe(admin, topics);
             compactTightly(admin, topics, log);
             return null;

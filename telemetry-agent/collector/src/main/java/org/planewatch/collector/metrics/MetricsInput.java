@@ -15,7 +15,8 @@ import org.planewatch.fleet.SuspectRollup;
  *     do not fire for it
  * @param rollupLagRecords the rollups' consumer lag when they run in this collector, else null
  * @param rollupTimings where the rollups' stream thread spent its time, when they run here, else null
- * @param rollupThreadRatios the rollups' stream thread's share of time by activity (empty when none)
+ * @param rollupThreadRatios the rollups' stream threads' share of time, by application ({@code devices},
+ *     {@code planes}) then activity (empty when none)
  * @param planes the latest plane rollups (empty when no collector runs the rollups)
  */
 public record MetricsInput(
@@ -32,7 +33,7 @@ public record MetricsInput(
         Boolean rollupsRunning,
         Double rollupLagRecords,
         RollupTimings.Seen rollupTimings,
-        Map<String, Double> rollupThreadRatios,
+        Map<String, Map<String, Double>> rollupThreadRatios,
         List<PlaneRollup> planes,
         List<SuspectRollup> suspects,
         List<AlarmRollup> alarms) {

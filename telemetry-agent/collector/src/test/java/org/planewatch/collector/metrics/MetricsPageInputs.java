@@ -40,7 +40,7 @@ final class MetricsPageInputs {
                 true,
                 7.0,
                 timings(),
-                Map.of("process", 0.55, "punctuate", 0.3),
+                Map.of("devices", Map.of("process", 0.55, "punctuate", 0.3), "planes", Map.of("punctuate", 0.05)),
                 planes,
                 List.of(new SuspectRollup("p0-t0-0~p0-t1-0", "link", 0, 1, 12.5, 4, 8, 0, 1L, "plane 0: ...", 9_000)),
                 alarms);

@@ -107,7 +107,8 @@ class MetricsPageTest {
             assertEquals(
                     0.3,
                     page.named("planewatch_rollups_thread_time_ratio").stream()
-                            .filter(s -> "punctuate".equals(s.labels().get("activity")))
+                            .filter(s -> "punctuate".equals(s.labels().get("activity"))
+                                    && "devices".equals(s.labels().get("application")))
                             .findFirst()
                             .orElseThrow()
                             .value(),

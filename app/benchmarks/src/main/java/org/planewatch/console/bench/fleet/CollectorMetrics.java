@@ -90,17 +90,29 @@ record CollectorMetrics(Map<String, Double> sums, Map<String, Double> maxima, Ma
         return sum;
     }
 
-    /** The value of the series of {@code name} whose labels include {@code label="value"}, summed; 0 when none. */
-    double labelled(String name, String label, String value) {
+    /**
+     * The value of the series of {@code name} whose labels include every one of {@code labels} (name,
+     * value pairs), summed; 0 when none.
+     */
+    double labelled(String name, String... labels) {
         String prefix = name + "{";
-        String wanted = label + "=\"" + value + "\"";
         double sum = 0;
         for (Map.Entry<String, Double> entry : series.entrySet()) {
-            if (entry.getKey().startsWith(prefix) && entry.getKey().contains(wanted)) {
+            if (entry.getKey().startsWith(prefix) && hasLabels(entry.getKey(), labels)) {
                 sum += entry.getValue();
             }
         }
         return sum;
+    }
+
+    private static boolean hasLabels(String series, String... labels) {
+        for (int i = 0; i < labels.length; i += 2) {
+            String wanted = labels[i] + "=\"" + labels[i + 1] + "\"";
+            if (!series.contains("{" + wanted) && !series.contains("," + wanted)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     boolean answered() {

@@ -32,7 +32,7 @@ final class RollupThreadTimes {
                 "plane ticks %.0f, after a gap over 2 s %.0f (over 3 s %.0f, over 5 s %.0f), longest gap since start %.1f s,"
                         + " ticks took %.1f s in all; hand-outs %.0f, over 1 s %.0f (over 2 s %.0f), %.1f s in all"
                         + " (%.0f %% of the window), longest since start %.1f s; thread time by Kafka Streams:"
-                        + " process %.0f %%, punctuate %.0f %%, poll %.0f %%, commit %.0f %%",
+                        + " %s",
                 ticks,
                 ticks - delta(before, after, GAPS, "2"),
                 ticks - delta(before, after, GAPS, "3"),
@@ -45,10 +45,19 @@ final class RollupThreadTimes {
                 handOutSeconds,
                 100 * handOutSeconds / Math.max(1e-9, windowSeconds),
                 after.labelled(LONGEST, "of", "hand_out"),
-                100 * after.labelled(RATIO, "activity", "process"),
-                100 * after.labelled(RATIO, "activity", "punctuate"),
-                100 * after.labelled(RATIO, "activity", "poll"),
-                100 * after.labelled(RATIO, "activity", "commit"));
+                threadTime(after, "devices") + "; " + threadTime(after, "planes"));
+    }
+
+    /** Application {@code application}'s stream thread's time by activity, as Kafka Streams last reported it. */
+    private static String threadTime(CollectorMetrics m, String application) {
+        return String.format(
+                Locale.ROOT,
+                "%s thread process %.0f %%, punctuate %.0f %%, poll %.0f %%, commit %.0f %%",
+                application,
+                100 * m.labelled(RATIO, "application", application, "activity", "process"),
+                100 * m.labelled(RATIO, "application", application, "activity", "punctuate"),
+                100 * m.labelled(RATIO, "application", application, "activity", "poll"),
+                100 * m.labelled(RATIO, "application", application, "activity", "commit"));
     }
 
     private static double delta(CollectorMetrics before, CollectorMetrics after, String histogram, String le) {

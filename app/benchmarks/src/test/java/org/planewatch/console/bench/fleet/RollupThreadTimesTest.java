@@ -21,7 +21,8 @@ class RollupThreadTimesTest {
                 "planewatch_rollups_hand_out_seconds_sum{collector=\"col-a\"} " + handOuts,
                 "planewatch_rollups_longest_seconds{collector=\"col-a\",of=\"plane_tick_gap\"} 11.5",
                 "planewatch_rollups_longest_seconds{collector=\"col-a\",of=\"hand_out\"} 4.25",
-                "planewatch_rollups_thread_time_ratio{collector=\"col-a\",activity=\"punctuate\"} 0.4",
+                "planewatch_rollups_thread_time_ratio{collector=\"col-a\",application=\"devices\",activity=\"punctuate\"} 0.4",
+                "planewatch_rollups_thread_time_ratio{collector=\"col-a\",application=\"planes\",activity=\"punctuate\"} 0.05",
                 "");
     }
 
@@ -36,7 +37,8 @@ class RollupThreadTimesTest {
         assertTrue(line.contains("longest gap since start 11.5 s"), line);
         assertTrue(line.contains("hand-outs 20, over 1 s 9 (over 2 s 9), 20.0 s in all (33 % of the window)"), line);
         assertTrue(line.contains("longest since start 4.3 s") || line.contains("longest since start 4.2 s"), line);
-        assertTrue(line.contains("punctuate 40 %"), line);
+        assertTrue(line.contains("devices thread process 0 %, punctuate 40 %"), line);
+        assertTrue(line.contains("planes thread process 0 %, punctuate 5 %"), line);
     }
 
     @Test

@@ -10,7 +10,6 @@ import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
-import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.Stores;
 import org.planewatch.collector.config.RollupLayout;
 import org.planewatch.collector.config.TopicLayout;
@@ -23,22 +22,21 @@ import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.fleet.RollupJson;
 
 /**
- * The rollups (ADR 0100): updates (keyed by device) -&gt; per-device stage -&gt; partial sums keyed
- * by plane; exclusions -&gt; keyed by plane; both -&gt; repartition by plane -&gt; by-plane stage -&gt;
- * the four compacted topics (planes, links, suspects, alarms). The per-device stage also writes the
- * roles its devices tell (hosts, T0s) to a compacted topic every task reads back whole as a global
- * store, so a task places the neighbors of its switches as the whole fabric would (ADR 0116).
+ * The rollups (ADR 0100), as two Kafka Streams applications (ADR 0150). The per-device one: updates
+ * (keyed by device) -&gt; per-device stage -&gt; partial sums and link views keyed by plane, and
+ * exclusions -&gt; keyed by plane, both into the plane inputs topic; the per-device stage also writes
+ * the roles its devices tell (hosts, T0s) to a compacted topic every task reads back whole as a global
+ * store, so a task places the neighbors of its switches as the whole fabric would (ADR 0116). The
+ * by-plane one: plane inputs -&gt; by-plane stage -&gt; the four compacted topics (planes, links,
+ * suspects, alarms). Apart, each runs on a stream thread of its own: a per-device hand-out that takes
+ * seconds (a topology learning) no longer holds the planes' ticks back.
  */
 public final class RollupTopology {
     private RollupTopology() {}
 
-    public static Topology build(
-            TopicLayout topics, RollupLayout rollups, AlarmThresholds thresholds, RollupCounters counters) {
+    /** The per-device application: updates and exclusions in, plane inputs and fleet roles out. */
+    public static Topology devices(TopicLayout topics, RollupLayout rollups, RollupCounters counters) {
         StreamsBuilder builder = new StreamsBuilder();
-        // On disk, not in the heap: both are read whole only when a task starts, and a collector that
-        // takes over its peer's tasks would otherwise hold a second copy of every link view (ADR 0143).
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(PlaneStage.STORE), Serdes.String(), new PlaneInputSerde()));
         // Its changelog is compacted as the rollup topics are, and the task's writes of a second are
         // cached into one: a drill-down reads a device's record from it (ADR 0145), and a task that moves
         // restores from it. With Kafka's defaults (a 1 GB segment, never cleaned while it is the active
@@ -51,7 +49,7 @@ public final class RollupTopology {
                 .withCachingEnabled()
                 .withLoggingEnabled(Topics.ROLLUP_COMPACTION));
         FleetRolesStore roles = new FleetRolesStore();
-        // One topology per collector, run by its one stream thread: the per-device tasks share it.
+        // One application per collector, run by its one stream thread: the per-device tasks share it.
         AtomicInteger deviceTasks = new AtomicInteger();
         builder.addGlobalStore(
                 Stores.keyValueStoreBuilder(
@@ -83,10 +81,25 @@ public final class RollupTopology {
                         topics.exclusions(),
                         Consumed.with(Serdes.String(), Serdes.ByteArray()).withName("exclusions"))
                 .process(() -> new DecisionsByPlane(counters), Named.as("decisions-by-plane"));
-        KStream<String, RollupOutput> out = partials.merge(decisions, Named.as("plane-inputs"))
-                .repartition(Repartitioned.with(Serdes.String(), new PlaneInputSerde())
-                        .withName("by-plane")
-                        .withNumberOfPartitions(rollups.byPlanePartitions()))
+        // Keyed by plane: the producer's partitioner puts a plane's inputs in one partition, as the
+        // repartition topic of one application did.
+        partials.merge(decisions, Named.as("plane-inputs"))
+                .to(
+                        rollups.planeInputs(),
+                        Produced.with(Serdes.String(), new PlaneInputSerde()).withName("to-plane-inputs"));
+        return builder.build();
+    }
+
+    /** The by-plane application: plane inputs in, the four rollup topics out. */
+    public static Topology planes(RollupLayout rollups, AlarmThresholds thresholds, RollupCounters counters) {
+        StreamsBuilder builder = new StreamsBuilder();
+        // On disk, not in the heap: read whole only when a task starts, and a collector that takes over
+        // its peer's tasks would otherwise hold a second copy of every link view (ADR 0143).
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.persistentKeyValueStore(PlaneStage.STORE), Serdes.String(), new PlaneInputSerde()));
+        KStream<String, RollupOutput> out = builder.stream(
+                        rollups.planeInputs(),
+                        Consumed.with(Serdes.String(), new PlaneInputSerde()).withName("plane-inputs"))
                 .process(() -> new PlaneStage(thresholds, counters.timings), Named.as("per-plane"), PlaneStage.STORE);
         for (RollupOutput.Kind kind : RollupOutput.Kind.values()) {
             String topic = topicOf(rollups, kind);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -26,12 +27,17 @@ import org.planewatch.collector.kafka.Topics;
 import org.planewatch.console.state.AlarmThresholds;
 
 /**
- * The rollups' Kafka Streams application, run inside a collector: every collector started with
- * {@code --rollups} joins the same application, and Kafka Streams shares its tasks among them (ADR
- * 0100). Its stores are in memory; the state directory holds only Kafka Streams' own lock files.
+ * The rollups' two Kafka Streams applications, run inside a collector (ADRs 0100, 0150): every
+ * collector started with {@code --rollups} joins both, and Kafka Streams shares each one's tasks among
+ * them. Each runs on a stream thread of its own: the per-device tasks' hand-outs, a topology learning
+ * among them, take seconds at full scale, and the by-plane tasks that write the plane rollups every
+ * second no longer wait behind them. The state directory holds Kafka Streams' lock files and the
+ * stores on disk (ADR 0143).
  */
 public final class Rollups implements AutoCloseable {
-    private final KafkaStreams streams;
+    private final KafkaStreams devices;
+    private final KafkaStreams planes;
+    private final PlaneInputsPurge purge;
     private final Path stateDir;
     private final RollupCounters counters = new RollupCounters();
 
@@ -41,9 +47,26 @@ public final class Rollups implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the rollups' state directory", e);
         }
+        this.devices = new KafkaStreams(
+                RollupTopology.devices(settings.topics(), layout, counters),
+                properties(settings, layout.applicationId(), "planewatch-collector-" + settings.id()));
+        this.planes = new KafkaStreams(
+                RollupTopology.planes(layout, AlarmThresholds.defaults(), counters),
+                properties(settings, layout.planesApplicationId(), "planewatch-collector-" + settings.id() + "-planes"));
+        for (KafkaStreams streams : List.of(devices, planes)) {
+            streams.setUncaughtExceptionHandler(error -> {
+                log.accept("rollups stopped: " + error.getMessage());
+                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+            });
+        }
+        this.purge = new PlaneInputsPurge(settings, layout, log);
+    }
+
+    /** One application's settings: {@code instance}, its static member id in its group. */
+    private Properties properties(CollectorSettings settings, String applicationId, String instance) {
         Properties props = new Properties();
         props.putAll(ClientProperties.common(settings, "rollups"));
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, layout.applicationId());
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1_000);
@@ -55,26 +78,21 @@ public final class Rollups implements AutoCloseable {
         // group on close only as one: a collector stopping cleanly hands its tasks on at once rather than
         // after its session times out. That timeout is the share group's, so a killed one is noticed as
         // fast (ADR 0118).
-        props.put(
-                StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
-                "planewatch-collector-" + settings.id());
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instance);
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), (int)
                 settings.timing().sessionTimeout().toMillis());
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG), (int)
                 settings.timing().heartbeatInterval().toMillis());
-        this.streams = new KafkaStreams(
-                RollupTopology.build(settings.topics(), layout, AlarmThresholds.defaults(), counters), props);
-        streams.setUncaughtExceptionHandler(error -> {
-            log.accept("rollups stopped: " + error.getMessage());
-            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
+        return props;
     }
 
     /** Creates the output topics when missing and starts the application. */
     public static Rollups start(CollectorSettings settings, RollupLayout layout, Consumer<String> log) {
         Topics.ensureRollups(settings, layout, log);
         Rollups rollups = new Rollups(settings, layout, log);
-        rollups.streams.start();
+        rollups.devices.start();
+        rollups.planes.start();
+        rollups.purge.start();
         return rollups;
     }
 
@@ -82,16 +100,20 @@ public final class Rollups implements AutoCloseable {
         return counters;
     }
 
-    /** Whether the application is running or rebalancing (not stopped, not failed). */
+    /** Whether both applications are running or rebalancing (neither stopped nor failed). */
     public boolean running() {
-        return streams.state().isRunningOrRebalancing();
+        return devices.state().isRunningOrRebalancing() && planes.state().isRunningOrRebalancing();
     }
 
     /**
-     * How far behind the rollups' consumer is, in records: the largest lag of any partition it reads
-     * (Kafka's {@code records-lag-max}); 0 before it has fetched anything.
+     * How far behind the rollups' consumers are, in records: the largest lag of any partition they read
+     * (Kafka's {@code records-lag-max}); 0 before they have fetched anything.
      */
     public double lagRecords() {
+        return Math.max(lagRecords(devices), lagRecords(planes));
+    }
+
+    private static double lagRecords(KafkaStreams streams) {
         double lag = 0;
         for (Map.Entry<MetricName, ? extends Metric> metric : streams.metrics().entrySet()) {
             if (metric.getKey().name().equals("records-lag-max")
@@ -106,11 +128,16 @@ public final class Rollups implements AutoCloseable {
     }
 
     /**
-     * The share of its time the stream thread spent on each of Kafka Streams' activities over its
-     * last metrics window (process, punctuate, poll, commit: Kafka's {@code *-ratio} thread metrics);
-     * an activity Kafka does not report is left out.
+     * The share of its time each application's stream thread spent on each of Kafka Streams'
+     * activities over its last metrics window (process, punctuate, poll, commit: Kafka's {@code *-ratio}
+     * thread metrics), by application ({@code devices}, {@code planes}) then activity; an activity Kafka
+     * does not report is left out.
      */
-    public Map<String, Double> threadRatios() {
+    public Map<String, Map<String, Double>> threadRatios() {
+        return Map.of("devices", threadRatios(devices), "planes", threadRatios(planes));
+    }
+
+    private static Map<String, Double> threadRatios(KafkaStreams streams) {
         Map<String, Double> ratios = new TreeMap<>();
         for (Map.Entry<MetricName, ? extends Metric> metric : streams.metrics().entrySet()) {
             String name = metric.getKey().name();
@@ -129,9 +156,11 @@ public final class Rollups implements AutoCloseable {
 
     @Override
     public void close() {
-        // Leaving the group hands the tasks on at once; the next instance restores them from the changelogs.
-        streams.close(
-                new KafkaStreams.CloseOptions().timeout(Duration.ofSeconds(10)).leaveGroup(true));
+        // Leaving the groups hands the tasks on at once; the next instance restores them from the changelogs.
+        purge.close();
+        for (KafkaStreams streams : List.of(devices, planes)) {
+            streams.close(new KafkaStreams.CloseOptions().timeout(Duration.ofSeconds(10)).leaveGroup(true));
+        }
         try (Stream<Path> files = Files.walk(stateDir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {

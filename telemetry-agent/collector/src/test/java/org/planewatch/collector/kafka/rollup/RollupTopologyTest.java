@@ -38,8 +38,10 @@ import org.planewatch.fleet.SuspectRollup;
 import org.planewatch.gnmi.proto.SubscribeResponse;
 
 /**
- * The rollup topology in Kafka's TopologyTestDriver: no broker, and wall-clock time is the driver's,
- * so the once-a-second punctuations run exactly when the test advances it.
+ * The rollups' two applications in Kafka's TopologyTestDriver, one driver each, the per-device one's
+ * plane inputs handed to the by-plane one as the topic between them would (ADR 0150): no broker, and
+ * wall-clock time is the drivers', so the once-a-second punctuations run exactly when the test
+ * advances it.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class RollupTopologyTest {
@@ -47,18 +49,21 @@ class RollupTopologyTest {
     private final TopicLayout topics = TopicLayout.defaults();
     private final RollupLayout rollups = RollupLayout.defaults();
     private TopologyTestDriver driver;
+    private TopologyTestDriver planesDriver;
+    private TestOutputTopic<String, byte[]> planeInputsOut;
+    private TestInputTopic<String, byte[]> planeInputsIn;
     private TestInputTopic<String, byte[]> updates;
     private TestInputTopic<String, byte[]> exclusions;
     private long wallMillis;
 
     @BeforeEach
     void start() {
-        Properties props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "rollup-test");
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        RollupCounters counters = new RollupCounters();
         driver = new TopologyTestDriver(
-                RollupTopology.build(topics, rollups, AlarmThresholds.defaults(), new RollupCounters()),
-                props,
+                RollupTopology.devices(topics, rollups, counters), properties("rollup-test"), Instant.ofEpochMilli(0));
+        planesDriver = new TopologyTestDriver(
+                RollupTopology.planes(rollups, AlarmThresholds.defaults(), counters),
+                properties("rollup-test-planes"),
                 Instant.ofEpochMilli(0));
         updates = driver.createInputTopic(
                 topics.updates(),
@@ -68,11 +73,23 @@ class RollupTopologyTest {
                 topics.exclusions(),
                 Serdes.String().serializer(),
                 Serdes.ByteArray().serializer());
+        planeInputsOut = driver.createOutputTopic(
+                rollups.planeInputs(), Serdes.String().deserializer(), Serdes.ByteArray().deserializer());
+        planeInputsIn = planesDriver.createInputTopic(
+                rollups.planeInputs(), Serdes.String().serializer(), Serdes.ByteArray().serializer());
+    }
+
+    private static Properties properties(String applicationId) {
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        return props;
     }
 
     @AfterEach
     void stop() {
         driver.close();
+        planesDriver.close();
     }
 
     private void send(TestInputTopic<String, byte[]> topic, Notifications n, String device) {
@@ -100,16 +117,28 @@ class RollupTopologyTest {
                 .uint(base + "/rx-octets", 0);
     }
 
-    /** Moves the driver's wall clock (and so the punctuations) forward to {@code millis}. */
+    /**
+     * Moves the drivers' wall clock (and so the punctuations) forward to {@code millis}: the per-device
+     * application's first, then what it wrote to the plane inputs topic goes to the by-plane one,
+     * whose clock moves next.
+     */
     private void advanceTo(long millis) {
         if (millis > wallMillis) {
             driver.advanceWallClockTime(Duration.ofMillis(millis - wallMillis));
+            handOver();
+            planesDriver.advanceWallClockTime(Duration.ofMillis(millis - wallMillis));
             wallMillis = millis;
         }
     }
 
+    /** The plane inputs written so far, into the by-plane application. */
+    private void handOver() {
+        planeInputsOut.readRecordsToList().forEach(planeInputsIn::pipeInput);
+    }
+
     private <T> Map<String, T> latest(String topic, Class<T> type) {
-        TestOutputTopic<String, byte[]> out = driver.createOutputTopic(
+        handOver();
+        TestOutputTopic<String, byte[]> out = planesDriver.createOutputTopic(
                 topic, Serdes.String().deserializer(), Serdes.ByteArray().deserializer());
         Map<String, T> latest = new HashMap<>();
         out.readKeyValuesToList().forEach(kv -> {
