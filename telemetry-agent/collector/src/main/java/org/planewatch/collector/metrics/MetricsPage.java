@@ -144,15 +144,16 @@ public final class MetricsPage {
                     "gauge",
                     "Share of a rollups stream thread's time by activity over Kafka Streams' last metrics window:"
                             + " application=\"devices\" the per-device stage's, \"planes\" the by-plane stage's.");
-            in.rollupThreadRatios().forEach((application, ratios) -> ratios.forEach((activity, ratio) -> out.sample(
-                    "planewatch_rollups_thread_time_ratio",
-                    ratio,
-                    "collector",
-                    collector,
-                    "application",
-                    application,
-                    "activity",
-                    activity)));
+            in.rollupThreadRatios()
+                    .forEach((application, ratios) -> ratios.forEach((activity, ratio) -> out.sample(
+                            "planewatch_rollups_thread_time_ratio",
+                            ratio,
+                            "collector",
+                            collector,
+                            "application",
+                            application,
+                            "activity",
+                            activity)));
         }
     }
 

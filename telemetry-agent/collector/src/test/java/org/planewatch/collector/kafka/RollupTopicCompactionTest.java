@@ -19,10 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.config.CollectorSettings;
-import org.planewatch.collector.config.CollectorTargets;
-import org.planewatch.collector.config.GroupTiming;
 import org.planewatch.collector.config.RollupLayout;
-import org.planewatch.collector.config.TopicLayout;
+import org.planewatch.collector.testing.Collectors;
 import org.planewatch.collector.testing.KafkaTestCluster;
 
 /**
@@ -41,14 +39,7 @@ class RollupTopicCompactionTest {
         RollupLayout layout = RollupLayout.defaults();
         try (KafkaTestCluster kafka = KafkaTestCluster.start();
                 Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrap()))) {
-            CollectorSettings settings = new CollectorSettings(
-                    "c1",
-                    CollectorSettings.DEFAULT_GROUP,
-                    kafka.bootstrap(),
-                    Map.of(),
-                    TopicLayout.defaults().withReplicationFactor(1),
-                    GroupTiming.defaults(),
-                    CollectorTargets.of(dir.resolve("targets.yaml"), List.of()));
+            CollectorSettings settings = Collectors.withoutTargets(kafka.bootstrap(), dir);
             // As an earlier version made them: compacted with the broker's segments; the operator then
             // gave the alarms topic segments of five minutes.
             Map<String, String> before = Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);

@@ -25,6 +25,18 @@ import org.planewatch.collector.kafka.PartitionsToEnd;
 public final class Collectors {
     private Collectors() {}
 
+    /** Collector c1 of {@code bootstrap} with the default topics on one broker and no targets: for what only needs the topics. */
+    public static CollectorSettings withoutTargets(String bootstrap, Path dir) {
+        return new CollectorSettings(
+                "c1",
+                CollectorSettings.DEFAULT_GROUP,
+                bootstrap,
+                Map.of(),
+                TopicLayout.defaults().withReplicationFactor(1),
+                GroupTiming.defaults(),
+                CollectorTargets.of(dir.resolve("targets.yaml"), List.of()));
+    }
+
     /** The production timing (10 s session, 3 s heartbeats): what the 30 s promise is made with. */
     public static CollectorSettings settings(String id, String bootstrap, Path targetsFile, int shares) {
         return new CollectorSettings(

@@ -480,6 +480,7 @@ public final class FleetPipelineBench {
         double maxRollupLag = 0;
         double maxRollupAge = 0;
         long staleFrames = 0;
+        long stalePlaneFrames = 0;
         long frames = 0;
         long end = start + Duration.ofSeconds(options.measureSeconds()).toNanos();
         long nextScrape = 0;
@@ -489,6 +490,10 @@ public final class FleetPipelineBench {
             frames++;
             if (s.targets().isEmpty() || s.targets().getFirst().freshness() != Freshness.LIVE) {
                 staleFrames++;
+            }
+            // A plane whose rollup is older than the staleness bound shows STALE under a LIVE tier.
+            if (s.planes().stream().anyMatch(p -> p.freshness() != Freshness.LIVE)) {
+                stalePlaneFrames++;
             }
             if (System.nanoTime() > nextScrape) {
                 nextScrape = System.nanoTime() + 5_000_000_000L;
@@ -514,14 +519,16 @@ public final class FleetPipelineBench {
         long heap = heapAfterGcMb();
         result(
                 "console ingest over %.0f s: %.0f records/s (target < 20,000/s), %d records; heap after GC %d MB"
-                        + " (target < 1 GB), RSS %d MB; rollups not LIVE in %d of %d frames sampled every 100 ms",
+                        + " (target < 1 GB), RSS %d MB; rollups not LIVE in %d of %d frames sampled every 100 ms,"
+                        + " a plane not LIVE in %d",
                 window,
                 records / window,
                 records,
                 heap,
                 PipelineProcess.statusKb("self", "VmRSS:") >> 10,
                 staleFrames,
-                frames);
+                frames,
+                stalePlaneFrames);
         result(
                 "collectors over %.0f s: %.0f notifications/s, %.0f updates/s published (both); dropped so far %.0f;"
                         + " queue before Kafka at most %.0f notifications; rollups' consumer lag at most %.0f records;"

@@ -52,7 +52,8 @@ public final class Rollups implements AutoCloseable {
                 properties(settings, layout.applicationId(), "planewatch-collector-" + settings.id()));
         this.planes = new KafkaStreams(
                 RollupTopology.planes(layout, AlarmThresholds.defaults(), counters),
-                properties(settings, layout.planesApplicationId(), "planewatch-collector-" + settings.id() + "-planes"));
+                properties(
+                        settings, layout.planesApplicationId(), "planewatch-collector-" + settings.id() + "-planes"));
         for (KafkaStreams streams : List.of(devices, planes)) {
             streams.setUncaughtExceptionHandler(error -> {
                 log.accept("rollups stopped: " + error.getMessage());
@@ -159,7 +160,9 @@ public final class Rollups implements AutoCloseable {
         // Leaving the groups hands the tasks on at once; the next instance restores them from the changelogs.
         purge.close();
         for (KafkaStreams streams : List.of(devices, planes)) {
-            streams.close(new KafkaStreams.CloseOptions().timeout(Duration.ofSeconds(10)).leaveGroup(true));
+            streams.close(new KafkaStreams.CloseOptions()
+                    .timeout(Duration.ofSeconds(10))
+                    .leaveGroup(true));
         }
         try (Stream<Path> files = Files.walk(stateDir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

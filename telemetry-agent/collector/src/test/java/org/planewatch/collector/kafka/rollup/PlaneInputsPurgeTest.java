@@ -21,11 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.config.CollectorSettings;
-import org.planewatch.collector.config.CollectorTargets;
-import org.planewatch.collector.config.GroupTiming;
 import org.planewatch.collector.config.RollupLayout;
-import org.planewatch.collector.config.TopicLayout;
 import org.planewatch.collector.kafka.Topics;
+import org.planewatch.collector.testing.Collectors;
 import org.planewatch.collector.testing.KafkaTestCluster;
 
 /**
@@ -40,14 +38,7 @@ class PlaneInputsPurgeTest {
         RollupLayout layout = RollupLayout.defaults();
         try (KafkaTestCluster kafka = KafkaTestCluster.start();
                 Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrap()))) {
-            CollectorSettings settings = new CollectorSettings(
-                    "c1",
-                    CollectorSettings.DEFAULT_GROUP,
-                    kafka.bootstrap(),
-                    Map.of(),
-                    TopicLayout.defaults().withReplicationFactor(1),
-                    GroupTiming.defaults(),
-                    CollectorTargets.of(dir.resolve("targets.yaml"), List.of()));
+            CollectorSettings settings = Collectors.withoutTargets(kafka.bootstrap(), dir);
             List<String> said = new ArrayList<>();
             Topics.ensureRollups(settings, layout, said::add);
             TopicPartition plane3 = new TopicPartition(layout.planeInputs(), 3);

@@ -74,9 +74,13 @@ class RollupTopologyTest {
                 Serdes.String().serializer(),
                 Serdes.ByteArray().serializer());
         planeInputsOut = driver.createOutputTopic(
-                rollups.planeInputs(), Serdes.String().deserializer(), Serdes.ByteArray().deserializer());
+                rollups.planeInputs(),
+                Serdes.String().deserializer(),
+                Serdes.ByteArray().deserializer());
         planeInputsIn = planesDriver.createInputTopic(
-                rollups.planeInputs(), Serdes.String().serializer(), Serdes.ByteArray().serializer());
+                rollups.planeInputs(),
+                Serdes.String().serializer(),
+                Serdes.ByteArray().serializer());
     }
 
     private static Properties properties(String applicationId) {
