@@ -10,6 +10,10 @@ package org.planewatch.fleet;
  * @param coreUtilizationMean mean utilization of the plane's T0-T1 links that are up
  * @param coreUtilizationMax the busiest of them
  * @param suspects suspects ranked in the plane now
+ * @param hostsUnheard of {@code hosts}, those whose rollup task has not been heard from for 30 s or
+ *     more (its collector gone, its task not moved yet): their figures are as last heard (ADR 0151);
+ *     0 in records written before there was such a field
+ * @param switchesUnheard the same of {@code switches}
  */
 public record PlaneRollup(
         int plane,
@@ -26,4 +30,12 @@ public record PlaneRollup(
         int linksTotal,
         Double coreUtilizationMean,
         Double coreUtilizationMax,
-        int suspects) {}
+        int suspects,
+        int hostsUnheard,
+        int switchesUnheard) {
+
+    /** Whether some of the plane's devices have not been heard from lately (their figures are as last heard). */
+    public boolean partlyUnheard() {
+        return hostsUnheard > 0 || switchesUnheard > 0;
+    }
+}

@@ -1,6 +1,7 @@
 package org.planewatch.fleet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,12 +14,30 @@ import org.junit.jupiter.api.Test;
 class RollupJsonTest {
     @Test
     void aPlaneRollupReadsBackAsWrittenWithRatesNotKnownYetAsNull() {
-        PlaneRollup plane = new PlaneRollup(3, 1_000, 16, 8, 0.75, 24, 8, null, 1.5, null, 1, 16, 0.2, 0.9, 2);
+        PlaneRollup plane = new PlaneRollup(3, 1_000, 16, 8, 0.75, 24, 8, null, 1.5, null, 1, 16, 0.2, 0.9, 2, 0, 0);
         byte[] json = RollupJson.encode(plane);
         assertTrue(new String(json, StandardCharsets.UTF_8).contains("\"goodputBps\":null"));
         assertEquals(plane, RollupJson.decode(json, PlaneRollup.class));
         assertNull(RollupJson.known(Double.NaN));
         assertNull(RollupJson.known(Double.POSITIVE_INFINITY));
+    }
+
+    @Test
+    void aPlaneRollupCountsItsUnheardDevicesAndOneWrittenBeforeThatFieldReadsAsAllHeard() {
+        PlaneRollup partly = new PlaneRollup(3, 1_000, 16, 8, 0.75, 24, 8, null, 1.5, null, 1, 16, 0.2, 0.9, 2, 6, 3);
+        PlaneRollup read = RollupJson.decode(RollupJson.encode(partly), PlaneRollup.class);
+        assertEquals(partly, read);
+        assertEquals(6, read.hostsUnheard());
+        assertEquals(3, read.switchesUnheard());
+        assertTrue(read.partlyUnheard());
+
+        String earlier = "{\"plane\":2,\"atMillis\":5,\"hosts\":4,\"switches\":2,\"pathHealth\":1.0,\"evsGood\":8,"
+                + "\"evsOutOfService\":0,\"goodputBps\":null,\"lastHopTrimRate\":null,\"fabricTrimRate\":null,"
+                + "\"linksDown\":0,\"linksTotal\":4,\"coreUtilizationMean\":null,\"coreUtilizationMax\":null,"
+                + "\"suspects\":0}";
+        PlaneRollup old = RollupJson.decode(earlier.getBytes(StandardCharsets.UTF_8), PlaneRollup.class);
+        assertEquals(4, old.hosts());
+        assertFalse(old.partlyUnheard(), old.toString());
     }
 
     @Test

@@ -58,6 +58,8 @@ final class FleetState {
 
     private static final int RECENT_ALARMS = 200;
     private static final String STALE_ALARM = "fleet/stale";
+    /** Raised while some plane's rollup counts devices its tasks have not heard from lately (ADR 0151). */
+    private static final String UNHEARD_ALARM = "fleet/unheard";
     /**
      * The core spreads are worked out again at most this often: the collectors write the links once a
      * second, and one pass over two million links costs a tenth of a second.
@@ -291,11 +293,14 @@ final class FleetState {
             spreadsAtMillis = now;
         }
         List<PlaneSummary> planeSummaries = new ArrayList<>(planes.size());
+        int hostsUnheard = 0;
+        int switchesUnheard = 0;
         for (PlaneRollup p : planes.values()) {
-            planeSummaries.add(plane(
-                    p,
-                    planesHeld ? freshness : policy.judge(p.atMillis(), now, connected, false),
-                    spreads.getOrDefault(p.plane(), LoadSpread.NONE)));
+            Freshness own = planesHeld ? freshness : policy.judge(p.atMillis(), now, connected, false);
+            planeSummaries.add(plane(p, partlyUnheard(own, p), spreads.getOrDefault(p.plane(), LoadSpread.NONE)));
+            // A host has a port in every plane, a switch is in one.
+            hostsUnheard = Math.max(hostsUnheard, p.hostsUnheard());
+            switchesUnheard += p.switchesUnheard();
         }
         trends.update(planeSummaries, now);
         if (devicesChanged) {
@@ -316,6 +321,21 @@ final class FleetState {
                             : "The collector tier's rollups are " + (now - newest) / 1000
                                     + " s old: what is shown is not live",
                     newest == 0 ? now : newest,
+                    0));
+        }
+        if (hostsUnheard > 0 || switchesUnheard > 0) {
+            active.add(new Alarm(
+                    UNHEARD_ALARM,
+                    Alarm.Kind.TARGET_STALE,
+                    label,
+                    Alarm.Severity.MAJOR,
+                    String.format(
+                            Locale.ROOT,
+                            "The rollups have not heard for 30 s or more from the task that rolls up %,d hosts and"
+                                    + " %,d switches (its collector down?): their figures are as last heard",
+                            hostsUnheard,
+                            switchesUnheard),
+                    now,
                     0));
         }
         active.sort(Comparator.comparing(Alarm::severity).reversed().thenComparing(Alarm::key));
@@ -483,6 +503,14 @@ final class FleetState {
     }
 
     /** {@code p} as the console's plane, with the core spread of its links when they are known. */
+    /**
+     * A plane whose rollup is live but counts devices not heard from lately is STALE: some of its
+     * figures are as last heard (a collector gone, its rollup tasks not moved yet; ADR 0151).
+     */
+    private static Freshness partlyUnheard(Freshness judged, PlaneRollup p) {
+        return judged == Freshness.LIVE && p.partlyUnheard() ? Freshness.STALE : judged;
+    }
+
     private static PlaneSummary plane(PlaneRollup p, Freshness freshness, LoadSpread fromLinks) {
         return new PlaneSummary(
                 p.plane(),

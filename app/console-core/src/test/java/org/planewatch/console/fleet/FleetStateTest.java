@@ -36,7 +36,7 @@ class FleetStateTest {
                 FleetTopics.PLANES,
                 Integer.toString(plane),
                 RollupJson.encode(new PlaneRollup(
-                        plane, clock.millis(), 16, 8, 0.9, 90, 10, 1e9, 2.0, null, linksDown, 40, 0.3, 0.8, 1)));
+                        plane, clock.millis(), 16, 8, 0.9, 90, 10, 1e9, 2.0, null, linksDown, 40, 0.3, 0.8, 1, 0, 0)));
     }
 
     private void link(String id, int plane, String state) {
@@ -167,6 +167,38 @@ class FleetStateTest {
         assertTrue(cleared.activeAlarms().isEmpty());
         assertEquals("link-down/x", cleared.recentAlarms().getFirst().key());
         assertFalse(cleared.recentAlarms().getFirst().active());
+    }
+
+    @Test
+    void aPlaneWhoseRollupCountsUnheardDevicesIsStaleWithAnAlarmSayingHowManyWhileTheTierStaysLive() {
+        for (int p = 0; p < 2; p++) {
+            state.take(
+                    FleetTopics.PLANES,
+                    Integer.toString(p),
+                    RollupJson.encode(new PlaneRollup(
+                            p, clock.millis(), 16, 8, 0.9, 90, 10, 1e9, 2.0, null, 0, 40, 0.3, 0.8, 0, 6, 3)));
+        }
+        plane(2, 0); // every device heard from
+
+        FabricSnapshot partly = snapshot();
+        assertEquals(Freshness.STALE, partly.plane(0).orElseThrow().freshness());
+        assertEquals(Freshness.STALE, partly.plane(1).orElseThrow().freshness());
+        assertEquals(Freshness.LIVE, partly.plane(2).orElseThrow().freshness());
+        assertEquals(Freshness.LIVE, partly.targets().getFirst().freshness(), "the rollups themselves are live");
+        Alarm alarm = partly.activeAlarms().stream()
+                .filter(a -> a.key().equals("fleet/unheard"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(partly.activeAlarms().toString()));
+        assertEquals(Alarm.Kind.TARGET_STALE, alarm.kind());
+        assertTrue(
+                alarm.message().contains("6 hosts and 6 switches"),
+                "a host is in every plane, a switch in one: " + alarm.message());
+
+        plane(0, 0);
+        plane(1, 0);
+        FabricSnapshot heard = snapshot();
+        assertEquals(Freshness.LIVE, heard.plane(0).orElseThrow().freshness());
+        assertTrue(heard.activeAlarms().isEmpty(), heard.activeAlarms().toString());
     }
 
     @Test

@@ -149,7 +149,9 @@ class FleetRecordingReplayTest {
                                     24,
                                     0.5,
                                     0.6,
-                                    plane == 0 && down ? 1 : 0),
+                                    plane == 0 && down ? 1 : 0,
+                                    0,
+                                    0),
                             at));
                 }
                 if (second == 0 || second == 10 || second == 30) {

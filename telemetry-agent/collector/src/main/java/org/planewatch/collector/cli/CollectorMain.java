@@ -128,6 +128,16 @@ public final class CollectorMain implements Callable<Integer> {
     int sessionTimeoutSeconds;
 
     @Option(
+            names = "--rollup-session-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "60",
+            description = "How long the rollups wait for a silent collector before moving its per-device tasks, whose"
+                    + " models a survivor rebuilds in its heap (default: ${DEFAULT-VALUE}: a collector its service"
+                    + " restarts finds them where it left them; until then the plane rollups count its devices as"
+                    + " not heard from).")
+    int rollupSessionTimeoutSeconds;
+
+    @Option(
             names = "--status-every",
             paramLabel = "SECONDS",
             defaultValue = "10",
@@ -349,12 +359,20 @@ public final class CollectorMain implements Callable<Integer> {
                     "--session-timeout must be 6..300 seconds (a broker's default bounds), got "
                             + sessionTimeoutSeconds);
         }
+        if (rollupSessionTimeoutSeconds < 6 || rollupSessionTimeoutSeconds > 300) {
+            throw new IllegalArgumentException(
+                    "--rollup-session-timeout must be 6..300 seconds (a broker's default bounds), got "
+                            + rollupSessionTimeoutSeconds);
+        }
         if (statusEverySeconds < 0) {
             throw new IllegalArgumentException("--status-every must be 0 or more seconds, got " + statusEverySeconds);
         }
         Duration session = Duration.ofSeconds(sessionTimeoutSeconds);
         GroupTiming timing = new GroupTiming(
-                session, session.dividedBy(3), GroupTiming.defaults().pollInterval());
+                session,
+                session.dividedBy(3),
+                GroupTiming.defaults().pollInterval(),
+                Duration.ofSeconds(rollupSessionTimeoutSeconds));
         CollectorTargets file =
                 rollupsOnly ? CollectorTargets.of(Path.of("none"), List.of()) : CollectorTargets.read(targets);
         String name = id != null ? id : defaultId();

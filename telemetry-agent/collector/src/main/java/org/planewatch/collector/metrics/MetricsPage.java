@@ -217,6 +217,22 @@ public final class MetricsPage {
                 PlaneRollup::coreUtilizationMax);
         gauge(out, planes, "planewatch_plane_suspects", "Suspects the localization ranks in the plane.", p ->
                 (double) p.suspects());
+        out.family(
+                "planewatch_plane_devices_unheard",
+                "gauge",
+                "Devices of the plane whose rollup task has not been heard from for 30 s or more (its collector"
+                        + " gone, its task not moved yet): their figures are as last heard.");
+        for (PlaneRollup p : planes) {
+            out.sample(
+                    "planewatch_plane_devices_unheard", (double) p.hostsUnheard(), "plane", plane(p), "kind", "host");
+            out.sample(
+                    "planewatch_plane_devices_unheard",
+                    (double) p.switchesUnheard(),
+                    "plane",
+                    plane(p),
+                    "kind",
+                    "switch");
+        }
         gauge(
                 out,
                 planes,

@@ -117,6 +117,20 @@ public final class CollectorNode implements AutoCloseable {
                 view == null ? List.of() : view.alarms());
     }
 
+    /**
+     * Stops as a killed process would: its subscriptions and rollups leave their groups to notice
+     * (tests of a collector's death within one JVM); {@link #close} after it is harmless.
+     */
+    public void crash() {
+        if (collector != null) {
+            collector.crash();
+        }
+        if (rollups != null) {
+            rollups.abandon();
+        }
+        close();
+    }
+
     @Override
     public void close() {
         if (metrics != null) {

@@ -191,6 +191,18 @@ public final class DevicePartials {
     }
 
     /**
+     * The partial sums of every plane as last handed out by {@link #changes}: sent again now and then
+     * so that the by-plane stage knows this task is still heard from (ADR 0151).
+     */
+    public List<PlaneInput> planesAsSent() {
+        List<PlaneInput> sent = new ArrayList<>(sentPlanes.size());
+        for (PlanePartial partial : sentPlanes.values()) {
+            sent.add(PlaneInput.of(partial));
+        }
+        return sent;
+    }
+
+    /**
      * The roles this task's own devices tell that it has not handed out yet (as of the last {@link
      * #changes}): its hosts, the T0 each host's plane port faces, and its switches that known T0s face
      * (T1s, ADR 0139). Never taken back: a device that

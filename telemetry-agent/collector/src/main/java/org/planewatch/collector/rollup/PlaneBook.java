@@ -41,6 +41,9 @@ public final class PlaneBook {
     private final class Plane {
         final int number;
         final Map<String, PlanePartial> partials = new HashMap<>();
+        /** When each task was last heard from (its input's wall clock), by task. */
+        final Map<String, Long> heardAt = new HashMap<>();
+
         final Map<String, LinkViews> linkViews = new HashMap<>();
         final Map<String, LinkRollup> links = new LinkedHashMap<>();
         /** What {@link #sum} and the alarms need of {@link #links}, kept as they change. */
@@ -79,11 +82,30 @@ public final class PlaneBook {
      * task (or its earlier instance, on another collector or before a restart) named it so before it
      * knew the far end's role, a host taken for a T1 (ADR 0116), and an instance that starts afresh
      * cannot withdraw what it never sent (ADR 0118).
+     *
+     * <p>Its task counts as heard from as of the next {@link #tick}: for inputs read back from a store.
      */
     public List<String> take(PlaneInput input) {
+        return take(input, HEARD_AT_FIRST_TICK);
+    }
+
+    /**
+     * An input read back from the stage's store, not from its task: heard from as of the book's next
+     * tick (a task restarting reads its store before its clock means anything: Kafka Streams' cached
+     * time was seen to make a moved task's every device unheard at once).
+     */
+    private static final long HEARD_AT_FIRST_TICK = Long.MIN_VALUE;
+
+    /**
+     * {@link #take(PlaneInput)} of an input its task handed out at {@code heardAtMillis} (its wall
+     * clock): a task not heard from for {@link PlanePartial#UNHEARD_AFTER_MILLIS} has its devices
+     * counted as not heard from in the plane's rollup (ADR 0151).
+     */
+    public List<String> take(PlaneInput input, long heardAtMillis) {
         Plane plane = plane(input.planeNumber());
         if (input.plane() != null) {
             plane.partials.put(input.plane().task(), input.plane());
+            plane.heardAt.merge(input.plane().task(), heardAtMillis, Math::max);
             return List.of();
         }
         if (input.link() != null) {
@@ -279,10 +301,16 @@ public final class PlaneBook {
         return ranked;
     }
 
-    /** The plane's sums over every per-device task, and its links counted once each (merged). */
+    /**
+     * The plane's sums over every per-device task, and its links counted once each (merged); the
+     * hosts and switches of the tasks not heard from lately are counted apart too (their figures are as
+     * last heard: a collector gone, its tasks not moved yet).
+     */
     private static PlaneRollup sum(Plane plane, long now, int suspects) {
         int hosts = 0;
         int switches = 0;
+        int hostsUnheard = 0;
+        int switchesUnheard = 0;
         long good = 0;
         long out = 0;
         Double goodput = null;
@@ -296,6 +324,15 @@ public final class PlaneBook {
             goodput = sum(goodput, p.goodputBps());
             lastHop = sum(lastHop, p.lastHopTrimRate());
             fabric = sum(fabric, p.fabricTrimRate());
+            long heard = plane.heardAt.getOrDefault(p.task(), HEARD_AT_FIRST_TICK);
+            if (heard == HEARD_AT_FIRST_TICK) {
+                heard = now;
+                plane.heardAt.put(p.task(), now);
+            }
+            if (now - heard >= PlanePartial.UNHEARD_AFTER_MILLIS) {
+                hostsUnheard += p.hosts();
+                switchesUnheard += p.switches();
+            }
         }
         LinkTotals links = plane.totals;
         long evs = good + out;
@@ -314,6 +351,8 @@ public final class PlaneBook {
                 plane.links.size(),
                 links.coreUtilizationMean(),
                 links.coreUtilizationMax(),
-                suspects);
+                suspects,
+                hostsUnheard,
+                switchesUnheard);
     }
 }

@@ -145,6 +145,14 @@ class CollectorMainTest {
                 "--session-timeout",
                 "2");
         assertRefused(
+                "--rollup-session-timeout must be 6..300 seconds",
+                "--targets",
+                good.toString(),
+                "--bootstrap",
+                "k:9092",
+                "--rollup-session-timeout",
+                "400");
+        assertRefused(
                 "shares (--shares) must be 1..10000, got 0",
                 "--targets",
                 good.toString(),

@@ -13,7 +13,7 @@ final class MetricsPageInputs {
 
     static MetricsInput everyFamily() {
         return with(
-                List.of(new PlaneRollup(0, 9_000, 4, 4, 0.875, 7, 1, 1.5e9, 10.0, 300.0, 1, 8, 0.4, 0.5, 1)),
+                List.of(new PlaneRollup(0, 9_000, 4, 4, 0.875, 7, 1, 1.5e9, 10.0, 300.0, 1, 8, 0.4, 0.5, 1, 0, 0)),
                 List.of(new AlarmRollup(
                         "link-down/p0-t0-0~p0-t1-0",
                         "LINK_DOWN",

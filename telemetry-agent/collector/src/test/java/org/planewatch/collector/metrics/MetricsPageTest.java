@@ -25,8 +25,8 @@ class MetricsPageTest {
     private static MetricsInput input() {
         return MetricsPageInputs.with(
                 List.of(
-                        new PlaneRollup(0, 9_000, 4, 4, 0.875, 7, 1, 1.5e9, 10.0, 300.0, 1, 8, 0.4, 0.5, 1),
-                        new PlaneRollup(1, 9_500, 4, 4, null, 0, 0, null, null, null, 0, 8, null, null, 0)),
+                        new PlaneRollup(0, 9_000, 4, 4, 0.875, 7, 1, 1.5e9, 10.0, 300.0, 1, 8, 0.4, 0.5, 1, 0, 0),
+                        new PlaneRollup(1, 9_500, 4, 4, null, 0, 0, null, null, null, 0, 8, null, null, 0, 0, 0)),
                 List.of(
                         new AlarmRollup(
                                 "link-down/p0-t0-0~p0-t1-0",

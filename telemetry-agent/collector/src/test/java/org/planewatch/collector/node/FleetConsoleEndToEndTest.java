@@ -37,8 +37,9 @@ import org.planewatch.console.telemetry.FleetAddress;
  * plane rollups (the link down in plane 0 only), names the failed link as plane 0's first suspect,
  * and a switch drilled into shows its live counters from its raw updates. One collector is then
  * killed (no goodbye to the group): within 30 s every target is subscribed by exactly one live
- * collector, the console's rollups are live again, and the exclusions topic holds every decision
- * the agent sent, once. All along, {@code planewatch record --kafka} records the fleet (refused,
+ * collector, the console's rollups are live again, the planes say that the killed collector's
+ * devices are not heard from while its per-device rollup tasks wait for it, until they move after the
+ * rollup session timeout (ADR 0151), and the exclusions topic holds every decision the agent sent, once. All along, {@code planewatch record --kafka} records the fleet (refused,
  * naming the topics, before the collectors made them; ADR 0106): its file holds every decision of
  * the topic once through the kill, the raw updates of the link's two switches, and replays the
  * incident as the console showed it, {@code diagnose} naming the link.
@@ -153,8 +154,7 @@ class FleetConsoleEndToEndTest {
                 Set<String> lost = a.collector().targets();
                 assertFalse(lost.isEmpty(), "the collector killed held targets");
                 long killed = System.nanoTime();
-                a.collector().crash();
-                a.close();
+                a.crash();
                 Collectors.await(
                         () -> b.collector().targets().equals(all)
                                 && agent.activeSubscriptions()
@@ -172,6 +172,26 @@ class FleetConsoleEndToEndTest {
                         () -> console.snapshots().latest().targets().getFirst().freshness() == Freshness.LIVE,
                         Duration.ofSeconds(60),
                         "the console's rollups did not come back live after the takeover");
+                // The killed collector's per-device rollup tasks wait for it (ADR 0151): the planes say
+                // their devices are not heard from, until the tasks move after the rollup session timeout.
+                Collectors.await(
+                        () -> unheardAlarm(console),
+                        Duration.ofSeconds(60),
+                        "the console did not say that the killed collector's devices are not heard from ("
+                                + status(console) + ")");
+                System.out.printf(
+                        "devices not heard from flagged %d ms after the kill%n",
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed));
+                Collectors.await(
+                        () -> !unheardAlarm(console)
+                                && console.snapshots().latest().planes().stream()
+                                        .allMatch(p -> p.freshness() == Freshness.LIVE),
+                        Duration.ofSeconds(120),
+                        "the killed collector's rollup tasks were not heard from again after the rollup session"
+                                + " timeout (" + status(console) + ")");
+                System.out.printf(
+                        "its rollup tasks heard from again (moved) %d ms after the kill%n",
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed));
                 ExclusionsTopic.assertHoldsEverySentDecisionOnce(bootstrap, agent);
 
                 List<DecisionId> inTopic = ExclusionsTopic.decisionsIn(bootstrap);
@@ -224,6 +244,11 @@ class FleetConsoleEndToEndTest {
                         .filter(id -> id.contains("host"))
                         .limit(3)
                         .toList();
+    }
+
+    private static boolean unheardAlarm(FleetSession console) {
+        return console.snapshots().latest().activeAlarms().stream()
+                .anyMatch(a -> a.key().equals("fleet/unheard"));
     }
 
     private static String status(FleetSession console) {

@@ -206,7 +206,7 @@ class FleetRecorderTest {
     /** A plane record whose host count says which version it is. */
     private static PlaneRollup plane(int version) {
         return new PlaneRollup(
-                0, System.currentTimeMillis(), version, 8, 1.0, 64, 0, 1e9, 1.0, 1.0, 0, 24, 0.5, 0.6, 0);
+                0, System.currentTimeMillis(), version, 8, 1.0, 64, 0, 1e9, 1.0, 1.0, 0, 24, 0.5, 0.6, 0, 0, 0);
     }
 
     private static AlarmRollup alarm(String key, String kind, String subject) {

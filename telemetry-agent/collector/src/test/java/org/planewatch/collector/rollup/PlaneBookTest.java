@@ -70,6 +70,34 @@ class PlaneBookTest {
     }
 
     @Test
+    void theDevicesOfATaskNotHeardFromForThirtySecondsAreCountedApartUntilItSpeaksAgain() {
+        book.take(PlaneInput.of(new PlanePartial("0_0", 0, 5, 2, 90, 10, 4e9, null, null)), now);
+        book.take(PlaneInput.of(new PlanePartial("0_1", 0, 3, 1, 100, 0, 6e9, null, null)), now);
+        long start = now;
+        now += PlanePartial.UNHEARD_AFTER_MILLIS - 1_000;
+        // 0_1 hands out again (its heartbeat); 0_0 has gone quiet.
+        book.take(PlaneInput.of(new PlanePartial("0_1", 0, 3, 1, 100, 0, 6e9, null, null)), now);
+        assertEquals(0, plane(book.tick()).hostsUnheard(), "29 s of silence is not yet unheard");
+
+        now = start + PlanePartial.UNHEARD_AFTER_MILLIS;
+        PlaneRollup quiet = plane(book.tick());
+        assertEquals(5, quiet.hostsUnheard(), "0_0's hosts");
+        assertEquals(2, quiet.switchesUnheard(), "0_0's switches");
+        assertEquals(8, quiet.hosts(), "still counted in the sums, as last heard");
+        assertTrue(quiet.partlyUnheard());
+
+        // Its input arrives late, stamped when the task handed it out: heard as of then.
+        book.take(PlaneInput.of(new PlanePartial("0_0", 0, 5, 2, 90, 10, 4e9, null, null)), now - 500);
+        PlaneRollup back = plane(book.tick());
+        assertEquals(0, back.hostsUnheard());
+        assertEquals(0, back.switchesUnheard());
+    }
+
+    private static PlaneRollup plane(List<RollupOutput> out) {
+        return (PlaneRollup) of(out, RollupOutput.Kind.PLANES).get("0").value();
+    }
+
+    @Test
     void aLinkNoTaskSeesGoesAsATombstoneAndItsAlarmClearsAfterTheClearAfterTime() {
         book.take(PlaneInput.of(view("0_0", "p0-t0-0~p0-t1-0", false, Double.NaN, Double.NaN)));
         book.tick();

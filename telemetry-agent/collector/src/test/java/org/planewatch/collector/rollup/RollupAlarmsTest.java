@@ -13,7 +13,7 @@ class RollupAlarmsTest {
 
     private static PlaneRollup plane0(double pathHealth, long evsOut, long atMillis) {
         return new PlaneRollup(
-                0, atMillis, 16, 8, pathHealth, 1_000 - evsOut, evsOut, 1e11, 0.0, 0.0, 0, 32, 0.5, 0.6, 0);
+                0, atMillis, 16, 8, pathHealth, 1_000 - evsOut, evsOut, 1e11, 0.0, 0.0, 0, 32, 0.5, 0.6, 0, 0, 0);
     }
 
     @Test

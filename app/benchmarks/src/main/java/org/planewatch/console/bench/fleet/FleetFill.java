@@ -194,7 +194,9 @@ public final class FleetFill {
                             hosts + t0 * t1,
                             0.6,
                             0.93,
-                            1));
+                            1,
+                            0,
+                            0));
             String link = coreName(p, 0, p);
             send(
                     FleetTopics.SUSPECTS,

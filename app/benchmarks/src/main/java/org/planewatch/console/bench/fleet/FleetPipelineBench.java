@@ -87,6 +87,10 @@ public final class FleetPipelineBench {
     private FleetSession console;
     private int metricsA;
     private int metricsB;
+    /** The collectors' targets file and the broker's address: a restarted col-b is given them again. */
+    private Path targetsFile;
+
+    private String bootstrap;
     private int entries;
     private double steadyUpdatesPerNotification;
 
@@ -138,6 +142,8 @@ public final class FleetPipelineBench {
         Path targets = targetsFile(work, agentPort);
         startAgent(agentPort);
         String bootstrap = startCollectors(work, targets);
+        this.targetsFile = targets;
+        this.bootstrap = bootstrap;
         long ready = awaitWholeFabric();
         connectConsole(bootstrap);
         steadyState(bootstrap);
@@ -146,7 +152,10 @@ public final class FleetPipelineBench {
         }
         drillDown("host-0", () -> hostHasLiveCounters("host-0"));
         drillDown("p0-t0-0", () -> switchHasLiveCounters("p0-t0-0"));
-        killOneCollector();
+        boolean takenOver = killOneCollector();
+        if (takenOver) {
+            restartKilledCollector();
+        }
         exclusions(bootstrap);
         try {
             footprint(bootstrap, work.resolve("kafka"));
@@ -302,6 +311,12 @@ public final class FleetPipelineBench {
 
     /** A collector with the rollups and /metrics on loopback; {@code kafka}: its broker's flags. */
     private PipelineProcess startCollector(String id, Path targets, List<String> kafka) throws IOException {
+        return startCollector(id, id, targets, kafka);
+    }
+
+    /** {@code files}: the name its log and GC log are written under (a restarted collector keeps its id). */
+    private PipelineProcess startCollector(String id, String files, Path targets, List<String> kafka)
+            throws IOException {
         List<String> args = new ArrayList<>(List.of("--targets", targets.toString()));
         args.addAll(kafka);
         args.addAll(List.of(
@@ -318,11 +333,11 @@ public final class FleetPipelineBench {
             args.add("--suppress-redundant");
         }
         return PipelineProcess.startJar(
-                "collector " + id,
-                collectorJvmOptions(id),
+                "collector " + files,
+                collectorJvmOptions(files),
                 options.collectorJar(),
                 args,
-                options.work().resolve(id + ".log"));
+                options.work().resolve(files + ".log"));
     }
 
     /** How long the two collectors may take to share the targets between them. */
@@ -767,8 +782,11 @@ public final class FleetPipelineBench {
                                 .allMatch(p -> !p.operStatus().equals("UNKNOWN") && Double.isFinite(p.outBps())));
     }
 
-    /** kill -9 of col-b (col-a holds the broker), then until col-a holds every target. */
-    private void killOneCollector() throws Exception {
+    /**
+     * kill -9 of col-b (col-a holds the broker), then until col-a holds every target; whether it took
+     * them all over.
+     */
+    private boolean killOneCollector() throws Exception {
         double lost = held(CollectorMetrics.scrape(metricsB));
         result(
                 "col-b until killed (since it started): CPU %.0f s, RSS %d MB, peak RSS %d MB",
@@ -776,6 +794,7 @@ public final class FleetPipelineBench {
         boolean liveBefore = rollupsLive();
         double heldBefore = held(CollectorMetrics.scrape(metricsA));
         long killed = System.nanoTime();
+        killedAt = killed;
         collectorB.kill9();
         long deadline = killed + TAKEOVER_BOUND.toNanos();
         // When col-a first holds more: the group's part (the session timing out, the rebalance); the
@@ -791,7 +810,7 @@ public final class FleetPipelineBench {
                 result(
                         "kill -9 of col-b (held %.0f targets): col-a holds only %.0f of %d after %d s (target < 30 s)",
                         lost, held(CollectorMetrics.scrape(metricsA)), entries, TAKEOVER_BOUND.toSeconds());
-                return;
+                return false;
             }
             Thread.sleep(100);
         }
@@ -800,17 +819,92 @@ public final class FleetPipelineBench {
                 "kill -9 of col-b (held %.0f of %d targets): col-a holds every target after %s (target < 30 s);"
                         + " it first held more after %s",
                 lost, entries, ms(takeover), firstGained < 0 ? ms(takeover) : ms(firstGained));
+        // Started again at once, within the rollups' session timeout (60 s), as its service would: the
+        // console's return below is measured with it starting.
+        restartedAt = System.nanoTime();
+        collectorB = startCollector("col-b", "col-b-restarted", targetsFile, List.of("--bootstrap", bootstrap));
         if (!liveBefore) {
             // Rollups behind before the kill (a fabric not whole): their coming back is not the takeover's to show.
             result("console: the rollups were not LIVE before the kill, so their return is not measured");
-            return;
+            return true;
         }
         await(
                 this::rollupsLive,
                 Duration.ofSeconds(60),
                 "the console's rollups did not come back LIVE within 60 s of the takeover");
         result("console LIVE again %s after the kill", ms(System.nanoTime() - killed));
+        return true;
     }
+
+    /** When col-b was killed and when started again (System.nanoTime). */
+    private long killedAt;
+
+    private long restartedAt;
+
+    /**
+     * col-b, started again with its id once col-a held every target, as its service restarts a crashed
+     * collector (Restart=on-failure):
+     * it rejoins its groups as the same static member, so its per-device rollup tasks, which waited
+     * for it (--rollup-session-timeout, ADR 0151), come back to it instead of moving to col-a, and the
+     * targets are shared again. Until they run, the console says their devices are not heard from.
+     */
+    private void restartKilledCollector() throws Exception {
+        long restarted = restartedAt;
+        metricsB = Integer.parseInt(
+                collectorB.await(METRICS, START_BOUND, "serve /metrics").group(1));
+        long unheardSeen = -1;
+        String unheardMessage = "";
+        long shared = -1;
+        long whole = -1;
+        long deadline = restarted + RETURN_BOUND.toNanos();
+        while (System.nanoTime() < deadline && (shared < 0 || whole < 0)) {
+            alive();
+            if (!collectorB.isAlive()) {
+                throw new BenchFailure("the restarted col-b died; its log ends:\n" + collectorB.tail());
+            }
+            FabricSnapshot now = console.snapshots().latest();
+            var unheard = now.activeAlarms().stream()
+                    .filter(a -> a.key().equals("fleet/unheard"))
+                    .findFirst();
+            if (unheard.isPresent() && unheardSeen < 0) {
+                unheardSeen = System.nanoTime();
+                unheardMessage = unheard.get().message();
+            }
+            if (shared < 0) {
+                double heldA = held(CollectorMetrics.scrape(metricsA));
+                double heldB = held(CollectorMetrics.scrape(metricsB));
+                if (heldA + heldB == entries && heldB > 0) {
+                    shared = System.nanoTime();
+                }
+            }
+            if (whole < 0
+                    && unheard.isEmpty()
+                    && rollupsLive()
+                    && now.planes().stream().allMatch(p -> p.freshness() == Freshness.LIVE)) {
+                whole = System.nanoTime();
+            }
+            Thread.sleep(200);
+        }
+        result(
+                "col-b restarted %s after the kill (as its service would): the targets shared again %s after the"
+                        + " restart; %s; every plane LIVE with every device heard from %s after the restart (%s after"
+                        + " the kill)",
+                ms(restarted - killedAt),
+                shared < 0 ? "not within " + RETURN_BOUND.toSeconds() + " s" : ms(shared - restarted),
+                unheardSeen < 0
+                        ? "the console never said that devices were not heard from"
+                        : "the console said " + ms(unheardSeen - killedAt) + " after the kill: \"" + unheardMessage
+                                + "\"",
+                whole < 0 ? "not within " + RETURN_BOUND.toSeconds() + " s" : ms(whole - restarted),
+                whole < 0 ? "-" : ms(whole - killedAt));
+        result(
+                "col-a after col-b's return: RSS %d MB, peak RSS %d MB (its GC log: whether it took col-b's"
+                        + " rollup tasks)",
+                collectorA.rssMb(), collectorA.peakRssMb());
+    }
+
+    /** How long a restarted col-b may take to have its targets and rollup tasks back. */
+    private static final Duration RETURN_BOUND = Duration.ofMinutes(5);
 
     private boolean rollupsLive() {
         return console.snapshots().latest().targets().getFirst().freshness() == Freshness.LIVE;

@@ -18,6 +18,7 @@ import org.planewatch.collector.rollup.FleetRole;
 import org.planewatch.collector.rollup.HandOutPacing;
 import org.planewatch.collector.rollup.PerDeviceOutput;
 import org.planewatch.collector.rollup.PlaneInput;
+import org.planewatch.collector.rollup.PlanePartial;
 import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.ingest.RememberedLeaves;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -63,6 +64,12 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     private ProcessorContext<String, PerDeviceOutput> context;
     private DevicePartials partials;
     private final HandOutPacing pacing;
+
+    private static final long NOT_YET = Long.MIN_VALUE;
+
+    /** When this task last sent every plane's partial sum (wall clock). */
+    private long heardAtMillis = NOT_YET;
+
     private final RollupCounters counters;
     private final FleetRolesStore roles;
     /** The per-device tasks of this process: they share its one stream thread (ADR 0100). */
@@ -136,9 +143,20 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     }
 
     private void emit(long now) {
-        if (!pacing.due(now)) {
-            return;
+        if (pacing.due(now)) {
+            handOut(now);
         }
+        if (heardAtMillis == NOT_YET || now - heardAtMillis >= PlanePartial.HEARD_EVERY_MILLIS || now < heardAtMillis) {
+            // Cheap (a task's planes, not its links), and between paced hand-outs too: a busy task is
+            // still heard from, one whose collector is gone is not (ADR 0151).
+            for (PlaneInput plane : partials.planesAsSent()) {
+                context.forward(new Record<>(Integer.toString(plane.planeNumber()), plane, now));
+            }
+            heardAtMillis = now;
+        }
+    }
+
+    private void handOut(long now) {
         long started = System.nanoTime(); // the work's own cost, on this machine: what the pacing bounds
         for (PlaneInput change : partials.changes()) {
             context.forward(new Record<>(Integer.toString(change.planeNumber()), change, now));

@@ -88,7 +88,7 @@ final class PlaneStage implements Processor<String, PlaneInput, String, RollupOu
                             input.decision().notification(), input.decision().source(), context.currentSystemTimeMs()));
             return;
         }
-        List<String> viewsEnded = book.take(input);
+        List<String> viewsEnded = book.take(input, record.timestamp());
         if (input.plane() != null) {
             store.put("plane|" + input.plane().plane() + "|" + input.plane().task(), input);
             return;

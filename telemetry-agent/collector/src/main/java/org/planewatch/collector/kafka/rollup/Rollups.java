@@ -49,11 +49,18 @@ public final class Rollups implements AutoCloseable {
         }
         this.devices = new KafkaStreams(
                 RollupTopology.devices(settings.topics(), layout, counters),
-                properties(settings, layout.applicationId(), "planewatch-collector-" + settings.id()));
+                properties(
+                        settings,
+                        layout.applicationId(),
+                        "planewatch-collector-" + settings.id(),
+                        settings.timing().rollupSessionTimeout()));
         this.planes = new KafkaStreams(
                 RollupTopology.planes(layout, AlarmThresholds.defaults(), counters),
                 properties(
-                        settings, layout.planesApplicationId(), "planewatch-collector-" + settings.id() + "-planes"));
+                        settings,
+                        layout.planesApplicationId(),
+                        "planewatch-collector-" + settings.id() + "-planes",
+                        settings.timing().sessionTimeout()));
         for (KafkaStreams streams : List.of(devices, planes)) {
             streams.setUncaughtExceptionHandler(error -> {
                 log.accept("rollups stopped: " + error.getMessage());
@@ -63,8 +70,13 @@ public final class Rollups implements AutoCloseable {
         this.purge = new PlaneInputsPurge(settings, layout, log);
     }
 
-    /** One application's settings: {@code instance}, its static member id in its group. */
-    private Properties properties(CollectorSettings settings, String applicationId, String instance) {
+    /**
+     * One application's settings: {@code instance}, its static member id in its group, dropped from it
+     * after {@code session} of silence. The per-device tasks wait the rollups' longer timeout (their
+     * models are what a survivor would have to rebuild in its heap); the by-plane tasks, small, move
+     * as fast as the targets, so every plane's rollup goes on (ADR 0151).
+     */
+    private Properties properties(CollectorSettings settings, String applicationId, String instance, Duration session) {
         Properties props = new Properties();
         props.putAll(ClientProperties.common(settings, "rollups"));
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
@@ -77,11 +89,9 @@ public final class Rollups implements AutoCloseable {
         props.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
         // A static member (the collector's id is unique in its group), because Kafka Streams leaves the
         // group on close only as one: a collector stopping cleanly hands its tasks on at once rather than
-        // after its session times out. That timeout is the share group's, so a killed one is noticed as
-        // fast (ADR 0118).
+        // after its session times out (ADR 0118).
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instance);
-        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), (int)
-                settings.timing().sessionTimeout().toMillis());
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), (int) session.toMillis());
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG), (int)
                 settings.timing().heartbeatInterval().toMillis());
         return props;
@@ -158,11 +168,23 @@ public final class Rollups implements AutoCloseable {
     @Override
     public void close() {
         // Leaving the groups hands the tasks on at once; the next instance restores them from the changelogs.
+        stop(true);
+    }
+
+    /**
+     * Stops as a killed process would for the groups: without leaving them, so that they wait for
+     * their session timeouts before moving the tasks (tests of a collector's death within one JVM).
+     */
+    public void abandon() {
+        stop(false);
+    }
+
+    private void stop(boolean leaveGroups) {
         purge.close();
         for (KafkaStreams streams : List.of(devices, planes)) {
             streams.close(new KafkaStreams.CloseOptions()
                     .timeout(Duration.ofSeconds(10))
-                    .leaveGroup(true));
+                    .leaveGroup(leaveGroups));
         }
         try (Stream<Path> files = Files.walk(stateDir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

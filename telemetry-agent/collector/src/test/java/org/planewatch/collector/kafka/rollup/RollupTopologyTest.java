@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import org.planewatch.collector.config.RollupLayout;
 import org.planewatch.collector.config.TopicLayout;
 import org.planewatch.collector.kafka.Headers;
+import org.planewatch.collector.rollup.PlanePartial;
 import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.localize.Incidents;
 import org.planewatch.console.state.localize.PathDecision;
@@ -194,6 +195,28 @@ class RollupTopologyTest {
                 alarms.containsKey("link-down/p0-t0-0~p0-t1-0"), alarms.keySet().toString());
         assertTrue(alarms.containsKey("plane-health/0"), alarms.keySet().toString());
         assertFalse(alarms.containsKey("plane-health/1"), alarms.keySet().toString());
+    }
+
+    @Test
+    void anIdlePerDeviceTaskIsStillHeardFromAndOneThatStopsHasItsDevicesCountedUnheard() {
+        fabricWithALinkDown();
+        // A minute with nothing new: no partial sum changes, yet the task says it is there.
+        for (long t = 1_000; t <= 60_000; t += 1_000) {
+            advanceTo(t);
+        }
+        PlaneRollup idle = latest(rollups.planes(), PlaneRollup.class).get("0");
+        assertEquals(1, idle.hosts(), idle.toString());
+        assertEquals(1, idle.switches(), idle.toString());
+        assertFalse(idle.partlyUnheard(), "an idle task is heard from: " + idle);
+
+        // Its collector is gone (the per-device application stops); the by-plane one goes on.
+        for (long t = 61_000; t <= 60_000 + PlanePartial.UNHEARD_AFTER_MILLIS + 1_000; t += 1_000) {
+            planesDriver.advanceWallClockTime(Duration.ofSeconds(1));
+        }
+        PlaneRollup quiet = latest(rollups.planes(), PlaneRollup.class).get("0");
+        assertEquals(1, quiet.hostsUnheard(), quiet.toString());
+        assertEquals(1, quiet.switchesUnheard(), quiet.toString());
+        assertEquals(1, quiet.hosts(), "still in the sums, as last heard");
     }
 
     @Test
