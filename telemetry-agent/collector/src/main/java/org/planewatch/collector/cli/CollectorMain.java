@@ -166,6 +166,12 @@ public final class CollectorMain implements Callable<Integer> {
     boolean rollupsOnly;
 
     @Option(
+            names = "--broker-only",
+            description = "With --embedded-broker: run the broker alone, no collector and no rollups, so that the"
+                    + " collectors' own memory and pauses never stall the bus of a demo on one machine (ADR 0152).")
+    boolean brokerOnly;
+
+    @Option(
             names = "--metrics-port",
             paramLabel = "PORT",
             description = "Serve Prometheus /metrics on this port (0: any free port, printed); default: not served.")
@@ -211,6 +217,9 @@ public final class CollectorMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (brokerOnly) {
+            return brokerAlone();
+        }
         Settings checked;
         try {
             checked = settings();
@@ -312,6 +321,53 @@ public final class CollectorMain implements Callable<Integer> {
                 broker.close();
             }
         }
+    }
+
+    /** {@code --broker-only}: the embedded broker in this process and nothing else, until stopped. */
+    private int brokerAlone() {
+        if (embeddedBroker == null) {
+            err.println("planewatch-collector: --broker-only runs the embedded broker: give --embedded-broker DIR");
+            return USAGE_ERROR;
+        }
+        if (targets != null || bootstrap != null || rollups || rollupsOnly) {
+            err.println("planewatch-collector: --broker-only runs the broker alone: give it no --targets, --bootstrap,"
+                    + " --rollups or --rollups-only (start collectors with --bootstrap pointing at it)");
+            return USAGE_ERROR;
+        }
+        long started = System.nanoTime();
+        EmbeddedBroker broker;
+        try {
+            broker = EmbeddedBroker.start(embeddedBroker, brokerPort);
+        } catch (IllegalArgumentException e) {
+            err.println("planewatch-collector: " + e.getMessage());
+            return USAGE_ERROR;
+        } catch (IllegalStateException e) {
+            err.println("planewatch-collector: " + e.getMessage());
+            return KAFKA_ERROR;
+        }
+        out.printf(
+                Locale.ROOT,
+                "embedded Kafka broker at %s (data in %s), up in %.1f s; no collector in this process%n",
+                broker.bootstrap(),
+                embeddedBroker,
+                (System.nanoTime() - started) / 1e9);
+        Thread hook = Thread.ofPlatform().unstarted(() -> {
+            stop.countDown();
+            broker.close();
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            stop.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return 0; // the hook closes the broker
+        }
+        broker.close();
+        return 0;
     }
 
     private record Settings(

@@ -160,6 +160,14 @@ class CollectorMainTest {
                 "k:9092",
                 "--shares",
                 "0");
+        assertRefused("--broker-only runs the embedded broker: give --embedded-broker DIR", "--broker-only");
+        assertRefused(
+                "--broker-only runs the broker alone: give it no --targets",
+                "--broker-only",
+                "--embedded-broker",
+                dir.resolve("kafka-alone").toString(),
+                "--targets",
+                good.toString());
         assertRefused("collector id 'a b'", "--targets", good.toString(), "--bootstrap", "k:9092", "--id", "a b");
         assertRefused(
                 "Invalid value for option '--broker-port'",
@@ -234,6 +242,68 @@ class CollectorMainTest {
                 cli.join(30_000);
             }
             assertEquals(0, code.get(), "the collector stopped cleanly");
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aBrokerStartedAloneServesCollectorsInOtherProcessesAndStopsCleanly() throws Exception {
+        try (SimAgent agent = SimAgent.start()) {
+            Path targets = agent.writeTargetsFile(dir.resolve("fabric.yaml"));
+            int port = Collectors.freePortPair();
+            String bootstrap = "127.0.0.1:" + port;
+            ByteArrayOutputStream brokerOut = new ByteArrayOutputStream();
+            CountDownLatch stopBroker = new CountDownLatch(1);
+            AtomicInteger brokerCode = new AtomicInteger(-1);
+            Thread brokerCli = Thread.ofPlatform()
+                    .start(() -> brokerCode.set(CollectorMain.run(
+                            new CollectorMain(
+                                    new PrintStream(brokerOut, true, StandardCharsets.UTF_8), System.err, stopBroker),
+                            "--broker-only",
+                            "--embedded-broker",
+                            dir.resolve("kafka").toString(),
+                            "--broker-port",
+                            Integer.toString(port))));
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            CountDownLatch stop = new CountDownLatch(1);
+            AtomicInteger code = new AtomicInteger(-1);
+            Thread cli = null;
+            try {
+                Collectors.await(
+                        () -> brokerOut.toString(StandardCharsets.UTF_8).contains("no collector in this process"),
+                        Duration.ofSeconds(45),
+                        "the broker did not start alone: " + brokerOut);
+                assertTrue(
+                        brokerOut.toString(StandardCharsets.UTF_8).contains("embedded Kafka broker at " + bootstrap),
+                        brokerOut.toString(StandardCharsets.UTF_8));
+                cli = Thread.ofPlatform()
+                        .start(() -> code.set(CollectorMain.run(
+                                new CollectorMain(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, stop),
+                                "--targets",
+                                targets.toString(),
+                                "--bootstrap",
+                                bootstrap,
+                                "--id",
+                                "apart")));
+                List<String> devices = new ArrayList<>();
+                Collectors.await(
+                        () -> {
+                            devices.clear();
+                            Collectors.readAll(bootstrap, "planewatch.updates").forEach(r -> devices.add(r.key()));
+                            return devices.containsAll(agent.devices());
+                        },
+                        Duration.ofSeconds(45),
+                        "the updates of every device did not reach the broker running alone: " + out);
+            } finally {
+                stop.countDown();
+                if (cli != null) {
+                    cli.join(30_000);
+                }
+                stopBroker.countDown();
+                brokerCli.join(30_000);
+            }
+            assertEquals(0, code.get(), "the collector stopped cleanly");
+            assertEquals(0, brokerCode.get(), "the broker stopped cleanly");
         }
     }
 }

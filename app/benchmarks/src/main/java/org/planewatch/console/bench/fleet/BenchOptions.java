@@ -23,13 +23,15 @@ record BenchOptions(
         Path work,
         boolean suppressRedundant,
         String collectorGc,
-        boolean nativeMemory) {
+        boolean nativeMemory,
+        boolean brokerApart,
+        String brokerHeap) {
 
     static final String USAGE = "usage: FleetPipelineBench [--scenario FILE] [--agent-jar JAR] [--collector-jar JAR]"
             + " [--agent-heap 2g] [--collector-heap 2g] [--measure-seconds 120] [--ready-seconds 900]"
             + " [--publish-interval-ms 15000] [--counter-interval-ms 60000] [--console-jar JAR]"
             + " [--screenshots DIR (run under a display, e.g. xvfb-run)] [--work DIR] [--suppress-redundant on|off]"
-            + " [--collector-gc g1|parallel] [--native-memory on|off]";
+            + " [--collector-gc g1|parallel] [--native-memory on|off] [--broker apart|in-col-a] [--broker-heap 1g]";
 
     static BenchOptions parse(String[] args) throws IOException {
         Path scenario = Path.of("sim-backend/scenarios/scale/full-scale-incident.yaml");
@@ -47,6 +49,8 @@ record BenchOptions(
         boolean suppress = false;
         String collectorGc = "g1";
         boolean nativeMemory = false;
+        boolean brokerApart = true;
+        String brokerHeap = "1g";
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -69,6 +73,8 @@ record BenchOptions(
                 case "--suppress-redundant" -> suppress = onOff(flag, value);
                 case "--collector-gc" -> collectorGc = gc(flag, value);
                 case "--native-memory" -> nativeMemory = onOff(flag, value);
+                case "--broker" -> brokerApart = broker(flag, value);
+                case "--broker-heap" -> brokerHeap = heap(flag, value);
                 default -> throw new BenchFailure("unknown option " + flag + "; " + USAGE);
             }
         }
@@ -96,7 +102,21 @@ record BenchOptions(
                 work != null ? Files.createDirectories(work) : Files.createTempDirectory("fleet-pipeline-bench"),
                 suppress,
                 collectorGc,
-                nativeMemory);
+                nativeMemory,
+                brokerApart,
+                brokerHeap);
+    }
+
+    /**
+     * Where the embedded broker runs: {@code apart}, a process of its own ({@code planewatch-collector
+     * --broker-only}, ADR 0152), or {@code in-col-a}, inside the first collector (runs 1 to 34).
+     */
+    private static boolean broker(String flag, String value) {
+        return switch (value) {
+            case "apart" -> true;
+            case "in-col-a" -> false;
+            default -> throw new BenchFailure(flag + ": '" + value + "' is neither apart nor in-col-a");
+        };
     }
 
     private static String heap(String flag, String value) {

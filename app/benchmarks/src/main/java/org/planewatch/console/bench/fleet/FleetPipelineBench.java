@@ -83,6 +83,9 @@ public final class FleetPipelineBench {
     private int agentPort;
 
     private PipelineProcess collectorA;
+    /** The embedded broker's own process ({@code --broker apart}); null when it runs in col-a. */
+    private PipelineProcess broker;
+
     private PipelineProcess collectorB;
     private FleetSession console;
     private int metricsA;
@@ -272,17 +275,28 @@ public final class FleetPipelineBench {
     private String startCollectors(Path work, Path targets) throws Exception {
         long start = System.nanoTime();
         int brokerPort = freePortPair();
-        collectorA = startCollector(
-                "col-a",
-                targets,
-                List.of(
-                        "--embedded-broker",
-                        work.resolve("kafka").toString(),
-                        "--broker-port",
-                        String.valueOf(brokerPort)));
-        String bootstrap = collectorA
-                .await(BROKER, START_BOUND, "start its embedded broker")
-                .group(1);
+        List<String> brokerFlags = List.of(
+                "--embedded-broker", work.resolve("kafka").toString(), "--broker-port", String.valueOf(brokerPort));
+        String bootstrap;
+        if (options.brokerApart()) {
+            List<String> args = new ArrayList<>(List.of("--broker-only"));
+            args.addAll(brokerFlags);
+            broker = PipelineProcess.startJar(
+                    "broker",
+                    jvm(List.of("-Xmx" + options.brokerHeap(), gcLog("broker")), options.trackingOptions()),
+                    options.collectorJar(),
+                    args,
+                    work.resolve("broker.log"));
+            bootstrap = broker.await(BROKER, START_BOUND, "start the embedded broker")
+                    .group(1);
+            say("broker: pid %d at %s (a process of its own, -Xmx%s)", broker.pid(), bootstrap, options.brokerHeap());
+            collectorA = startCollector("col-a", targets, List.of("--bootstrap", bootstrap));
+        } else {
+            collectorA = startCollector("col-a", targets, brokerFlags);
+            bootstrap = collectorA
+                    .await(BROKER, START_BOUND, "start its embedded broker")
+                    .group(1);
+        }
         metricsA = Integer.parseInt(
                 collectorA.await(METRICS, START_BOUND, "serve /metrics").group(1));
         collectorB = startCollector("col-b", targets, List.of("--bootstrap", bootstrap));
@@ -556,12 +570,16 @@ public final class FleetPipelineBench {
                 maxRollupLag,
                 maxRollupAge,
                 options.counterIntervalMs() / 1000);
-        String[] names = {"agent", "col-a (+broker)", "col-b", "bench (console)"};
+        String[] names = {"agent", broker == null ? "col-a (+broker)" : "col-a", "col-b", "bench (console)", "broker"};
         long[] rss = {
-            agent.rssMb(), collectorA.rssMb(), collectorB.rssMb(), PipelineProcess.statusKb("self", "VmRSS:") >> 10
+            agent.rssMb(),
+            collectorA.rssMb(),
+            collectorB.rssMb(),
+            PipelineProcess.statusKb("self", "VmRSS:") >> 10,
+            broker == null ? 0 : broker.rssMb()
         };
         StringBuilder line = new StringBuilder();
-        for (int i = 0; i < names.length; i++) {
+        for (int i = 0; i < (broker == null ? names.length - 1 : names.length); i++) {
             line.append(String.format(
                     Locale.ROOT,
                     "%s%s %.0f %% of a core, RSS %d MB",
@@ -999,6 +1017,9 @@ public final class FleetPipelineBench {
 
     private void processes(String when) {
         List<PipelineProcess> all = new ArrayList<>(List.of(agent, collectorA));
+        if (broker != null) {
+            all.add(broker);
+        }
         if (collectorB != null && collectorB.isAlive()) {
             all.add(collectorB);
         }
@@ -1023,7 +1044,11 @@ public final class FleetPipelineBench {
 
     private double[] cpu() {
         return new double[] {
-            agent.cpuSeconds(), collectorA.cpuSeconds(), collectorB.cpuSeconds(), PipelineProcess.cpuSecondsOf("self")
+            agent.cpuSeconds(),
+            collectorA.cpuSeconds(),
+            collectorB.cpuSeconds(),
+            PipelineProcess.cpuSecondsOf("self"),
+            broker == null ? 0 : broker.cpuSeconds()
         };
     }
 
@@ -1037,7 +1062,7 @@ public final class FleetPipelineBench {
     }
 
     private void alive() throws IOException {
-        for (PipelineProcess p : Arrays.asList(agent, collectorA, collectorB)) {
+        for (PipelineProcess p : Arrays.asList(agent, broker, collectorA, collectorB)) {
             if (p != null && !p.isAlive() && p != collectorB) {
                 throw new BenchFailure(p.name() + " died; its log ends:\n" + p.tail());
             }
@@ -1060,7 +1085,7 @@ public final class FleetPipelineBench {
             console.close();
         }
         try {
-            for (PipelineProcess p : Arrays.asList(collectorB, collectorA, agent)) {
+            for (PipelineProcess p : Arrays.asList(collectorB, collectorA, broker, agent)) {
                 if (p != null) {
                     p.stop();
                 }
