@@ -304,12 +304,8 @@ public final class CollectorMain implements Callable<Integer> {
                 return 0; // the hook closes everything
             }
             return 0;
-        } catch (IllegalArgumentException e) {
-            err.println("planewatch-collector: " + e.getMessage());
-            return USAGE_ERROR;
-        } catch (IllegalStateException e) {
-            err.println("planewatch-collector: " + e.getMessage());
-            return KAFKA_ERROR;
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return failed(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 0;
@@ -321,6 +317,15 @@ public final class CollectorMain implements Callable<Integer> {
                 broker.close();
             }
         }
+    }
+
+    /**
+     * Says why it stops and returns the exit code: a usage error for what the flags or files got wrong
+     * ({@link IllegalArgumentException}), else Kafka's (the cluster could not be reached or set up).
+     */
+    private int failed(RuntimeException e) {
+        err.println("planewatch-collector: " + e.getMessage());
+        return e instanceof IllegalArgumentException ? USAGE_ERROR : KAFKA_ERROR;
     }
 
     /** {@code --broker-only}: the embedded broker in this process and nothing else, until stopped. */
@@ -338,12 +343,8 @@ public final class CollectorMain implements Callable<Integer> {
         EmbeddedBroker broker;
         try {
             broker = EmbeddedBroker.start(embeddedBroker, brokerPort);
-        } catch (IllegalArgumentException e) {
-            err.println("planewatch-collector: " + e.getMessage());
-            return USAGE_ERROR;
-        } catch (IllegalStateException e) {
-            err.println("planewatch-collector: " + e.getMessage());
-            return KAFKA_ERROR;
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return failed(e);
         }
         out.printf(
                 Locale.ROOT,

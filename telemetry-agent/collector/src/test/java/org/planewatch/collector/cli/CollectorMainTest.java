@@ -200,48 +200,37 @@ class CollectorMainTest {
         try (SimAgent agent = SimAgent.start()) {
             Path targets = agent.writeTargetsFile(dir.resolve("fabric.yaml"));
             int port = Collectors.freePortPair();
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            CountDownLatch stop = new CountDownLatch(1);
-            CollectorMain main =
-                    new CollectorMain(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, stop);
-            AtomicInteger code = new AtomicInteger(-1);
             long started = System.nanoTime();
-            Thread cli = Thread.ofPlatform()
-                    .start(() -> code.set(CollectorMain.run(
-                            main,
-                            "--targets",
-                            targets.toString(),
-                            "--embedded-broker",
-                            dir.resolve("kafka").toString(),
-                            "--broker-port",
-                            Integer.toString(port),
-                            "--id",
-                            "demo",
-                            "--status-every",
-                            "1")));
+            RunningCli collector = RunningCli.start(
+                    "--targets",
+                    targets.toString(),
+                    "--embedded-broker",
+                    dir.resolve("kafka").toString(),
+                    "--broker-port",
+                    Integer.toString(port),
+                    "--id",
+                    "demo",
+                    "--status-every",
+                    "1");
+            int code;
             try {
                 String bootstrap = "127.0.0.1:" + port;
                 Collectors.await(
-                        () -> out.toString(StandardCharsets.UTF_8).contains("collector demo: 16 targets listed"),
+                        () -> collector.printed().contains("collector demo: 16 targets listed"),
                         Duration.ofSeconds(45),
-                        "the collector did not start: " + out);
-                List<String> devices = new ArrayList<>();
-                Collectors.await(
-                        () -> {
-                            devices.clear();
-                            Collectors.readAll(bootstrap, "planewatch.updates").forEach(r -> devices.add(r.key()));
-                            return devices.containsAll(agent.devices());
-                        },
+                        () -> "the collector did not start: " + collector.printed());
+                awaitEveryDevicesUpdates(
+                        bootstrap,
+                        agent,
                         Duration.ofSeconds(30),
                         "the updates of every device did not reach the embedded broker");
                 System.out.println("embedded broker and collector: every device's updates in Kafka "
                         + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) + " ms after start");
-                System.out.println(out.toString(StandardCharsets.UTF_8));
+                System.out.println(collector.printed());
             } finally {
-                stop.countDown();
-                cli.join(30_000);
+                code = collector.stopAndWait();
             }
-            assertEquals(0, code.get(), "the collector stopped cleanly");
+            assertEquals(0, code, "the collector stopped cleanly");
         }
     }
 
@@ -252,58 +241,75 @@ class CollectorMainTest {
             Path targets = agent.writeTargetsFile(dir.resolve("fabric.yaml"));
             int port = Collectors.freePortPair();
             String bootstrap = "127.0.0.1:" + port;
-            ByteArrayOutputStream brokerOut = new ByteArrayOutputStream();
-            CountDownLatch stopBroker = new CountDownLatch(1);
-            AtomicInteger brokerCode = new AtomicInteger(-1);
-            Thread brokerCli = Thread.ofPlatform()
-                    .start(() -> brokerCode.set(CollectorMain.run(
-                            new CollectorMain(
-                                    new PrintStream(brokerOut, true, StandardCharsets.UTF_8), System.err, stopBroker),
-                            "--broker-only",
-                            "--embedded-broker",
-                            dir.resolve("kafka").toString(),
-                            "--broker-port",
-                            Integer.toString(port))));
+            RunningCli broker = RunningCli.start(
+                    "--broker-only",
+                    "--embedded-broker",
+                    dir.resolve("kafka").toString(),
+                    "--broker-port",
+                    Integer.toString(port));
+            RunningCli collector = null;
+            int collectorCode = -1;
+            int brokerCode;
+            try {
+                Collectors.await(
+                        () -> broker.printed().contains("no collector in this process"),
+                        Duration.ofSeconds(45),
+                        () -> "the broker did not start alone: " + broker.printed());
+                assertTrue(broker.printed().contains("embedded Kafka broker at " + bootstrap), broker.printed());
+                collector =
+                        RunningCli.start("--targets", targets.toString(), "--bootstrap", bootstrap, "--id", "apart");
+                RunningCli started = collector;
+                awaitEveryDevicesUpdates(
+                        bootstrap,
+                        agent,
+                        Duration.ofSeconds(45),
+                        "the updates of every device did not reach the broker running alone: " + started.printed());
+            } finally {
+                if (collector != null) {
+                    collectorCode = collector.stopAndWait();
+                }
+                brokerCode = broker.stopAndWait();
+            }
+            assertEquals(0, collectorCode, "the collector stopped cleanly");
+            assertEquals(0, brokerCode, "the broker stopped cleanly");
+        }
+    }
+
+    /** A {@link CollectorMain} run on a thread of its own, as its process runs it, stopped as its service stops it. */
+    private record RunningCli(ByteArrayOutputStream out, CountDownLatch stop, AtomicInteger code, Thread thread) {
+        static RunningCli start(String... args) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             CountDownLatch stop = new CountDownLatch(1);
             AtomicInteger code = new AtomicInteger(-1);
-            Thread cli = null;
-            try {
-                Collectors.await(
-                        () -> brokerOut.toString(StandardCharsets.UTF_8).contains("no collector in this process"),
-                        Duration.ofSeconds(45),
-                        "the broker did not start alone: " + brokerOut);
-                assertTrue(
-                        brokerOut.toString(StandardCharsets.UTF_8).contains("embedded Kafka broker at " + bootstrap),
-                        brokerOut.toString(StandardCharsets.UTF_8));
-                cli = Thread.ofPlatform()
-                        .start(() -> code.set(CollectorMain.run(
-                                new CollectorMain(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, stop),
-                                "--targets",
-                                targets.toString(),
-                                "--bootstrap",
-                                bootstrap,
-                                "--id",
-                                "apart")));
-                List<String> devices = new ArrayList<>();
-                Collectors.await(
-                        () -> {
-                            devices.clear();
-                            Collectors.readAll(bootstrap, "planewatch.updates").forEach(r -> devices.add(r.key()));
-                            return devices.containsAll(agent.devices());
-                        },
-                        Duration.ofSeconds(45),
-                        "the updates of every device did not reach the broker running alone: " + out);
-            } finally {
-                stop.countDown();
-                if (cli != null) {
-                    cli.join(30_000);
-                }
-                stopBroker.countDown();
-                brokerCli.join(30_000);
-            }
-            assertEquals(0, code.get(), "the collector stopped cleanly");
-            assertEquals(0, brokerCode.get(), "the broker stopped cleanly");
+            CollectorMain main =
+                    new CollectorMain(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, stop);
+            Thread thread = Thread.ofPlatform().start(() -> code.set(CollectorMain.run(main, args)));
+            return new RunningCli(out, stop, code, thread);
         }
+
+        String printed() {
+            return out.toString(StandardCharsets.UTF_8);
+        }
+
+        /** Stops it and waits for it; its exit code (-1: still running after 30 s). */
+        int stopAndWait() throws InterruptedException {
+            stop.countDown();
+            thread.join(30_000);
+            return code.get();
+        }
+    }
+
+    /** Until the updates topic at {@code bootstrap} holds a record of every device {@code agent} serves. */
+    private static void awaitEveryDevicesUpdates(String bootstrap, SimAgent agent, Duration bound, String failure)
+            throws InterruptedException {
+        List<String> devices = new ArrayList<>();
+        Collectors.await(
+                () -> {
+                    devices.clear();
+                    Collectors.readAll(bootstrap, "planewatch.updates").forEach(r -> devices.add(r.key()));
+                    return devices.containsAll(agent.devices());
+                },
+                bound,
+                failure);
     }
 }
