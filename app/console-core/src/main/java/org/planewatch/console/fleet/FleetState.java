@@ -331,8 +331,8 @@ final class FleetState {
                     Alarm.Severity.MAJOR,
                     String.format(
                             Locale.ROOT,
-                            "The rollups have not heard for 30 s or more from the task that rolls up %,d hosts and"
-                                    + " %,d switches (its collector down?): their figures are as last heard",
+                            "The rollups have not heard for 30 s or more from the tasks that roll up %,d hosts and"
+                                    + " %,d switches (their collector down?): their figures are as last heard",
                             hostsUnheard,
                             switchesUnheard),
                     now,

@@ -18,7 +18,7 @@ import java.time.Duration;
 public record GroupTiming(
         Duration sessionTimeout, Duration heartbeatInterval, Duration pollInterval, Duration rollupSessionTimeout) {
     /** The per-device rollup tasks' default wait for a silent collector: a restart's time, with margin. */
-    public static final Duration ROLLUP_SESSION_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration ROLLUP_SESSION_TIMEOUT = Duration.ofSeconds(60);
 
     public GroupTiming {
         checkSession("session timeout", sessionTimeout);
@@ -44,10 +44,5 @@ public record GroupTiming(
     public static GroupTiming defaults() {
         return new GroupTiming(
                 Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofMillis(500), ROLLUP_SESSION_TIMEOUT);
-    }
-
-    /** These timings with the rollups' per-device tasks waiting {@code timeout} for a silent collector. */
-    public GroupTiming withRollupSessionTimeout(Duration timeout) {
-        return new GroupTiming(sessionTimeout, heartbeatInterval, pollInterval, timeout);
     }
 }
