@@ -57,6 +57,9 @@ final class DrillDown implements AutoCloseable {
 
     private volatile boolean stopped;
 
+    /** The device whose remembered leaves, once read, end the drill-down thread's poll. */
+    private volatile Watching wakeFor;
+
     /** The device watched and what its updates say so far. */
     record Watch(String device, FabricSnapshot detail) {}
 
@@ -114,19 +117,22 @@ final class DrillDown implements AutoCloseable {
                         continue;
                     }
                 }
+                boolean any = false;
                 try {
-                    boolean any = false;
                     for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
                         if (watching.device.equals(record.key()) && record.value() != null) {
                             any |= watching.take(record);
                         }
                     }
-                    any |= watching.settle();
-                    if (any) {
-                        show(watching);
-                    }
                 } catch (WakeupException e) {
-                    // another device was asked for, or closing
+                    // another device was asked for, closing, or the remembered leaves are in
+                    if (stopped || !watching.device.equals(requested.get())) {
+                        continue;
+                    }
+                }
+                any |= watching.settle();
+                if (any) {
+                    show(watching);
                 }
             }
         } catch (KafkaException e) {
@@ -158,6 +164,11 @@ final class DrillDown implements AutoCloseable {
         /** The device's remembered leaves while they are read; null once applied. */
         CompletableFuture<byte[]> pending;
 
+        /** When it was asked for, and when its updates' partition was positioned (a trace's figures). */
+        final long askedNanos = System.nanoTime();
+
+        long positionedNanos;
+
         private final List<ConsumerRecord<String, byte[]>> held = new ArrayList<>();
 
         Watching(String device) {
@@ -183,6 +194,9 @@ final class DrillDown implements AutoCloseable {
             pending = null;
             if (record != null && record.length > 0) {
                 applyRemembered(store, device, record);
+            }
+            if (TRACE) {
+                trace(this, record);
             }
             held.forEach(r -> apply(store, r));
             held.clear();
@@ -221,6 +235,7 @@ final class DrillDown implements AutoCloseable {
      * updates topic is not there yet.
      */
     private boolean seek(Watching watching) {
+        wakeFor = null;
         try {
             List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.UPDATES, Duration.ofSeconds(10));
             if (partitions == null || partitions.isEmpty()) {
@@ -238,10 +253,45 @@ final class DrillDown implements AutoCloseable {
             } else {
                 consumer.seek(partition, at.offset());
             }
+            watching.positionedNanos = System.nanoTime();
+            // The next poll ends as soon as the leaves are in rather than after its timeout: they are
+            // what the drill-down waits for (ADR 0153). Not before now: a wakeup during the seek's
+            // round trips would have abandoned it.
+            wakeFor = watching;
+            watching.pending.whenComplete((leaves, error) -> {
+                if (wakeFor == watching) { // not a device left: its read is answered when another is asked
+                    consumer.wakeup();
+                }
+            });
             return true;
         } catch (WakeupException e) {
             return false;
         }
+    }
+
+    /**
+     * Where a drill-down's time goes, one line on the console's error stream when asked for with
+     * {@code -Dplanewatch.fleet.drillDownTrace=true}: the full-scale benchmark asks, as the
+     * drill-down's two reads cost about a second each there and nothing else tells them apart.
+     */
+    private static final boolean TRACE = Boolean.getBoolean("planewatch.fleet.drillDownTrace");
+
+    private void trace(Watching watching, byte[] record) {
+        long now = System.nanoTime();
+        RememberedRead.Cost cost = remembered.lastCost();
+        System.err.printf(
+                "planewatch: drill-down into %s: its updates' partition positioned after %d ms; its remembered"
+                        + " leaves (%s) applied after %d ms%s, with %d of its updates held%n",
+                watching.device,
+                (watching.positionedNanos - watching.askedNanos) / 1_000_000,
+                record == null ? "none" : record.length + " bytes",
+                (now - watching.askedNanos) / 1_000_000,
+                cost == null
+                        ? ""
+                        : String.format(
+                                " (the last changelog read: partition %d, %,d records, %,d bytes, %d ms)",
+                                cost.partition(), cost.records(), cost.bytes(), cost.millis()),
+                watching.held.size());
     }
 
     private void applyRemembered(TelemetryStore store, String device, byte[] remembered) {

@@ -40,6 +40,11 @@ final class RememberedRead implements AutoCloseable {
 
     private record Question(String device, int partition, CompletableFuture<byte[]> answer) {}
 
+    /** What the last read cost: records and bytes read, and how long it took (a drill-down's trace). */
+    record Cost(int partition, long records, long bytes, long millis) {}
+
+    private volatile Cost lastCost;
+
     RememberedRead(FleetAddress address) {
         this.consumer = FleetClients.consumer(
                 address,
@@ -73,8 +78,14 @@ final class RememberedRead implements AutoCloseable {
         return question.answer();
     }
 
+    /** What the last read that ran to its end cost, or null before the first. */
+    Cost lastCost() {
+        return lastCost;
+    }
+
     private void run() {
         try {
+            connectAhead();
             while (!stopped) {
                 Question question = asked.get();
                 if (question == null || question.answer().isDone()) {
@@ -110,6 +121,21 @@ final class RememberedRead implements AutoCloseable {
         }
     }
 
+    /**
+     * Learns the changelog's partitions (a connection to the brokers and a metadata round trip) before
+     * the first drill-down, which otherwise waits for them on top of its read (ADR 0153). Best effort:
+     * a fleet without rollups yet is asked again at the first drill-down.
+     */
+    private void connectAhead() {
+        try {
+            consumer.partitionsFor(FleetTopics.REMEMBERED_LEAVES, Duration.ofSeconds(10));
+        } catch (WakeupException e) {
+            // a question asked already, or closing: the loop sees which
+        } catch (KafkaException e) {
+            // not there yet: the first drill-down asks again
+        }
+    }
+
     private void awaitQuestion() {
         synchronized (asked) {
             Question question = asked.get();
@@ -133,10 +159,15 @@ final class RememberedRead implements AutoCloseable {
         long end =
                 consumer.endOffsets(List.of(changelog), Duration.ofSeconds(10)).get(changelog);
         consumer.seekToBeginning(List.of(changelog));
-        long deadline = System.nanoTime() + BOUND.toNanos();
+        long started = System.nanoTime();
+        long deadline = started + BOUND.toNanos();
         byte[] latest = null;
+        long records = 0;
+        long bytes = 0;
         while (consumer.position(changelog, Duration.ofSeconds(10)) < end) {
             for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                records++;
+                bytes += Math.max(0, record.serializedValueSize()) + Math.max(0, record.serializedKeySize());
                 if (record.offset() < end && device.equals(record.key())) {
                     latest = record.value(); // null: the device's leaves were all deleted
                 }
@@ -148,6 +179,7 @@ final class RememberedRead implements AutoCloseable {
                 return null;
             }
         }
+        lastCost = new Cost(number, records, bytes, (System.nanoTime() - started) / 1_000_000);
         return latest;
     }
 

@@ -1,9 +1,11 @@
 package org.planewatch.collector.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,8 +74,9 @@ public final class CollectorMain implements Callable<Integer> {
     @Option(
             names = "--id",
             paramLabel = "NAME",
-            description = "This collector's name, unique among the collectors of a group (default: host name and"
-                    + " process id).")
+            description = "This collector's name, unique among the collectors of a group, and the same after a"
+                    + " restart, so that it takes its rollup tasks back (default: the host name; give each of several"
+                    + " collectors on one host its own).")
     String id;
 
     @Option(
@@ -136,6 +139,14 @@ public final class CollectorMain implements Callable<Integer> {
                     + " restarts finds them where it left them; until then the plane rollups count its devices as"
                     + " not heard from).")
     int rollupSessionTimeoutSeconds;
+
+    @Option(
+            names = "--state-dir",
+            paramLabel = "DIR",
+            description = "Where the rollups keep their stores (made if missing, kept when the collector stops): a"
+                    + " collector restarted on it reads only what their changelogs gained since, not all of them;"
+                    + " one directory per collector (default: a temporary one, removed when it stops; ADR 0153).")
+    Path stateDir;
 
     @Option(
             names = "--status-every",
@@ -334,9 +345,9 @@ public final class CollectorMain implements Callable<Integer> {
             err.println("planewatch-collector: --broker-only runs the embedded broker: give --embedded-broker DIR");
             return USAGE_ERROR;
         }
-        if (targets != null || bootstrap != null || rollups || rollupsOnly) {
+        if (targets != null || bootstrap != null || rollups || rollupsOnly || stateDir != null) {
             err.println("planewatch-collector: --broker-only runs the broker alone: give it no --targets, --bootstrap,"
-                    + " --rollups or --rollups-only (start collectors with --bootstrap pointing at it)");
+                    + " --rollups, --rollups-only or --state-dir (start collectors with --bootstrap pointing at it)");
             return USAGE_ERROR;
         }
         long started = System.nanoTime();
@@ -448,16 +459,43 @@ public final class CollectorMain implements Callable<Integer> {
                 topics,
                 timing,
                 file,
-                new CollectorNode.Options(!rollupsOnly, rollups || rollupsOnly, metricsPort, metricsAddress));
+                new CollectorNode.Options(
+                        !rollupsOnly, rollups || rollupsOnly, metricsPort, metricsAddress, checkedStateDir()));
     }
 
-    private static String defaultId() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName().replaceAll("[^a-zA-Z0-9._-]", "-");
-        } catch (UnknownHostException e) {
-            host = "collector";
+    /** The --state-dir, made if missing; only with the rollups, whose stores it holds. */
+    private Path checkedStateDir() {
+        if (stateDir == null) {
+            return null;
         }
-        return host + "-" + ProcessHandle.current().pid();
+        if (!rollups && !rollupsOnly) {
+            throw new IllegalArgumentException(
+                    "--state-dir holds the rollups' stores: give it with --rollups or --rollups-only");
+        }
+        if (Files.exists(stateDir) && !Files.isDirectory(stateDir)) {
+            throw new IllegalArgumentException("--state-dir " + stateDir + ": not a directory");
+        }
+        try {
+            Files.createDirectories(stateDir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--state-dir " + stateDir + ": cannot make it (" + e + ")");
+        }
+        if (!Files.isWritable(stateDir)) {
+            throw new IllegalArgumentException("--state-dir " + stateDir + ": not a directory this user can write");
+        }
+        return stateDir;
+    }
+
+    /**
+     * The host name: the same when the service restarts the collector, so that the rollups' group
+     * waits for it and gives its tasks back (ADRs 0151, 0153); with the process id in it, as before,
+     * every restart was a new member and its tasks moved after the timeout.
+     */
+    private static String defaultId() {
+        try {
+            return InetAddress.getLocalHost().getHostName().replaceAll("[^a-zA-Z0-9._-]", "-");
+        } catch (UnknownHostException e) {
+            return "collector";
+        }
     }
 }

@@ -24,8 +24,15 @@ public final class CollectorNode implements AutoCloseable {
      * @param rollups run the rollups' Kafka Streams application in this process
      * @param metricsPort serve /metrics on this port (0: any free port), or null for no /metrics
      * @param metricsAddress the address /metrics listens on
+     * @param stateDir where the rollups keep their stores between runs (ADR 0153), or null for a
+     *     temporary directory removed when they stop
      */
-    public record Options(boolean collects, boolean rollups, Integer metricsPort, String metricsAddress) {
+    public record Options(
+            boolean collects,
+            boolean rollups,
+            Integer metricsPort,
+            String metricsAddress,
+            java.nio.file.Path stateDir) {
         public Options {
             if (metricsPort != null && (metricsPort < 0 || metricsPort > 65_535)) {
                 throw new IllegalArgumentException("--metrics-port must be 0..65535, got " + metricsPort);
@@ -35,9 +42,14 @@ public final class CollectorNode implements AutoCloseable {
             }
         }
 
-        /** A collector, with or without the rollups beside it. */
+        /** A collector, with or without the rollups beside it, their stores in a temporary directory. */
         public Options(boolean rollups, Integer metricsPort, String metricsAddress) {
-            this(true, rollups, metricsPort, metricsAddress);
+            this(true, rollups, metricsPort, metricsAddress, null);
+        }
+
+        /** A node whose rollups, if any, keep their stores in a temporary directory. */
+        public Options(boolean collects, boolean rollups, Integer metricsPort, String metricsAddress) {
+            this(collects, rollups, metricsPort, metricsAddress, null);
         }
     }
 
@@ -65,7 +77,7 @@ public final class CollectorNode implements AutoCloseable {
                 Topics.ensure(settings); // the rollups read the collectors' topics: a node may start first
             }
             if (options.rollups()) {
-                node.rollups = Rollups.start(settings, layout, logged);
+                node.rollups = Rollups.start(settings, layout, options.stateDir(), logged);
             }
             if (options.metricsPort() != null) {
                 Topics.ensureRollups(settings, layout, logged);

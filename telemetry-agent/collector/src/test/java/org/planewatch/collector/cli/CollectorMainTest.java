@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,6 +71,23 @@ class CollectorMainTest {
                 "--bootstrap",
                 "k:9092");
         assertRefused("give exactly one of --bootstrap", "--targets", good.toString());
+        assertRefused(
+                "--state-dir holds the rollups' stores: give it with --rollups",
+                "--targets",
+                good.toString(),
+                "--bootstrap",
+                "k:9092",
+                "--state-dir",
+                dir.resolve("state").toString());
+        assertRefused(
+                "--state-dir " + good + ": not a directory",
+                "--targets",
+                good.toString(),
+                "--bootstrap",
+                "k:9092",
+                "--rollups",
+                "--state-dir",
+                good.toString());
         assertRefused(
                 "give exactly one of --bootstrap",
                 "--targets",
@@ -196,7 +214,8 @@ class CollectorMainTest {
 
     @Test
     @Timeout(90)
-    void withAnEmbeddedBrokerTheCollectorStartsByItselfAndPublishesTheFabric() throws Exception {
+    void withAnEmbeddedBrokerTheCollectorStartsByItselfPublishesTheFabricAndKeepsItsRollupStores() throws Exception {
+        Path state = dir.resolve("rollup-state");
         try (SimAgent agent = SimAgent.start()) {
             Path targets = agent.writeTargetsFile(dir.resolve("fabric.yaml"));
             int port = Collectors.freePortPair();
@@ -210,6 +229,9 @@ class CollectorMainTest {
                     Integer.toString(port),
                     "--id",
                     "demo",
+                    "--rollups",
+                    "--state-dir",
+                    state.toString(),
                     "--status-every",
                     "1");
             int code;
@@ -231,6 +253,13 @@ class CollectorMainTest {
                 code = collector.stopAndWait();
             }
             assertEquals(0, code, "the collector stopped cleanly");
+            // Kafka Streams keeps a task's stores under <state dir>/<application id>/<task>/rocksdb: the
+            // next start on this directory reads only what the changelogs gained since (ADR 0153).
+            try (Stream<Path> files = Files.walk(state)) {
+                List<Path> stores = files.filter(p -> p.getFileName().toString().equals("rocksdb"))
+                        .toList();
+                assertFalse(stores.isEmpty(), "the rollups' stores were kept in --state-dir " + state);
+            }
         }
     }
 

@@ -25,13 +25,16 @@ record BenchOptions(
         String collectorGc,
         boolean nativeMemory,
         boolean brokerApart,
-        String brokerHeap) {
+        String brokerHeap,
+        java.util.List<String> agentJvm,
+        java.util.List<String> collectorJvm) {
 
     static final String USAGE = "usage: FleetPipelineBench [--scenario FILE] [--agent-jar JAR] [--collector-jar JAR]"
             + " [--agent-heap 2g] [--collector-heap 2g] [--measure-seconds 120] [--ready-seconds 900]"
             + " [--publish-interval-ms 15000] [--counter-interval-ms 60000] [--console-jar JAR]"
             + " [--screenshots DIR (run under a display, e.g. xvfb-run)] [--work DIR] [--suppress-redundant on|off]"
-            + " [--collector-gc g1|parallel] [--native-memory on|off] [--broker apart|in-col-a] [--broker-heap 1g]";
+            + " [--collector-gc g1|parallel] [--native-memory on|off] [--broker apart|in-col-a] [--broker-heap 1g]"
+            + " [--agent-jvm \"OPTIONS\"] [--collector-jvm \"OPTIONS\"] (JVM options added, e.g. \"-XX:ConcGCThreads=2\")";
 
     static BenchOptions parse(String[] args) throws IOException {
         Path scenario = Path.of("sim-backend/scenarios/scale/full-scale-incident.yaml");
@@ -51,6 +54,8 @@ record BenchOptions(
         boolean nativeMemory = false;
         boolean brokerApart = true;
         String brokerHeap = "1g";
+        java.util.List<String> agentJvm = java.util.List.of();
+        java.util.List<String> collectorJvm = java.util.List.of();
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -75,6 +80,8 @@ record BenchOptions(
                 case "--native-memory" -> nativeMemory = onOff(flag, value);
                 case "--broker" -> brokerApart = broker(flag, value);
                 case "--broker-heap" -> brokerHeap = heap(flag, value);
+                case "--agent-jvm" -> agentJvm = jvmOptions(flag, value);
+                case "--collector-jvm" -> collectorJvm = jvmOptions(flag, value);
                 default -> throw new BenchFailure("unknown option " + flag + "; " + USAGE);
             }
         }
@@ -104,7 +111,23 @@ record BenchOptions(
                 collectorGc,
                 nativeMemory,
                 brokerApart,
-                brokerHeap);
+                brokerHeap,
+                agentJvm,
+                collectorJvm);
+    }
+
+    /** JVM options given as one argument, separated by spaces: each must be an option ({@code -X...}). */
+    private static java.util.List<String> jvmOptions(String flag, String value) {
+        java.util.List<String> options = java.util.Arrays.stream(value.trim().split("\\s+"))
+                .filter(o -> !o.isEmpty())
+                .toList();
+        for (String option : options) {
+            if (!option.startsWith("-")) {
+                throw new BenchFailure(
+                        flag + ": '" + option + "' is not a JVM option (they start with -), in '" + value + "'");
+            }
+        }
+        return options;
     }
 
     /**

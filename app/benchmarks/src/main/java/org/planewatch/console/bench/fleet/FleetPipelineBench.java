@@ -103,6 +103,8 @@ public final class FleetPipelineBench {
     }
 
     public static void main(String[] args) throws Exception {
+        // Each drill-down says where its time went (its two reads), beside the figure this reports.
+        System.setProperty("planewatch.fleet.drillDownTrace", "true");
         int status = 0;
         FleetPipelineBench bench = null;
         try {
@@ -127,7 +129,7 @@ public final class FleetPipelineBench {
         Path work = options.work();
         say(
                 "setup: %s (%d hosts, %d switches, %d devices, %d links), work dir %s, agent -Xmx%s, collectors -Xmx%s (%s GC),"
-                        + " counters every %d ms (suppress_redundant %s), simulation published every %d ms, %d cores",
+                        + " JVM options added: agent %s, collectors %s, counters every %d ms (suppress_redundant %s), simulation published every %d ms, %d cores",
                 options.scenario(),
                 fabric.hosts(),
                 fabric.switches(),
@@ -137,6 +139,8 @@ public final class FleetPipelineBench {
                 options.agentHeap(),
                 options.collectorHeap(),
                 options.collectorGc(),
+                options.agentJvm(),
+                options.collectorJvm(),
                 options.counterIntervalMs(),
                 options.suppressRedundant() ? "on" : "off",
                 options.publishIntervalMs(),
@@ -153,8 +157,13 @@ public final class FleetPipelineBench {
         if (options.screenshots() != null) {
             screenshots(bootstrap);
         }
+        // The first device and the last of each kind, across the updates topic's partitions: any device.
+        String lastHost = "host-" + (fabric.hosts() - 1);
+        String lastSpine = "p" + (fabric.planes() - 1) + "-t1-" + (fabric.t1PerPlane() - 1);
         drillDown("host-0", () -> hostHasLiveCounters("host-0"));
         drillDown("p0-t0-0", () -> switchHasLiveCounters("p0-t0-0"));
+        drillDown(lastHost, () -> hostHasLiveCounters(lastHost));
+        drillDown(lastSpine, () -> switchHasLiveCounters(lastSpine));
         boolean takenOver = killOneCollector();
         if (takenOver) {
             restartKilledCollector();
@@ -249,7 +258,10 @@ public final class FleetPipelineBench {
         long start = System.nanoTime();
         agent = PipelineProcess.startJar(
                 "agent",
-                jvm(List.of("-Xmx" + options.agentHeap(), gcLog("agent")), options.trackingOptions()),
+                jvm(
+                        List.of("-Xmx" + options.agentHeap(), gcLog("agent")),
+                        options.trackingOptions(),
+                        options.agentJvm()),
                 options.agentJar(),
                 List.of(
                         "--backend",
@@ -342,7 +354,11 @@ public final class FleetPipelineBench {
                 "--status-every",
                 "10",
                 "--id",
-                id));
+                id,
+                // its own, kept: restarted, it finds its rollup tasks' stores there, as its service's would
+                // (ADR 0153)
+                "--state-dir",
+                options.work().resolve(id + "-rollup-state").toString()));
         if (options.suppressRedundant()) {
             args.add("--suppress-redundant");
         }
@@ -366,7 +382,8 @@ public final class FleetPipelineBench {
                 List.of("-Xmx" + options.collectorHeap(), gcLog(id)),
                 COLLECTOR_JAVA_OPTIONS,
                 options.collectorGcOptions(),
-                options.trackingOptions());
+                options.trackingOptions(),
+                options.collectorJvm());
     }
 
     /**

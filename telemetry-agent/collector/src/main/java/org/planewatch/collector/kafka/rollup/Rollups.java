@@ -39,14 +39,14 @@ public final class Rollups implements AutoCloseable {
     private final KafkaStreams planes;
     private final PlaneInputsPurge purge;
     private final Path stateDir;
+    /** Whether {@link #stateDir} is this run's own, removed when it stops; an operator's is kept. */
+    private final boolean temporary;
+
     private final RollupCounters counters = new RollupCounters();
 
-    private Rollups(CollectorSettings settings, RollupLayout layout, Consumer<String> log) {
-        try {
-            this.stateDir = Files.createTempDirectory("planewatch-rollups-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot make the rollups' state directory", e);
-        }
+    private Rollups(CollectorSettings settings, RollupLayout layout, Path kept, Consumer<String> log) {
+        this.temporary = kept == null;
+        this.stateDir = temporary ? temporaryStateDir() : keptStateDir(kept);
         this.devices = new KafkaStreams(
                 RollupTopology.devices(settings.topics(), layout, counters),
                 properties(
@@ -68,6 +68,30 @@ public final class Rollups implements AutoCloseable {
             });
         }
         this.purge = new PlaneInputsPurge(settings, layout, log);
+    }
+
+    private static Path temporaryStateDir() {
+        try {
+            return Files.createTempDirectory("planewatch-rollups-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the rollups' state directory", e);
+        }
+    }
+
+    /**
+     * The operator's state directory, made if missing: a collector restarted on it finds its tasks'
+     * stores where it left them and reads only what their changelogs gained since (ADR 0153).
+     */
+    private static Path keptStateDir(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--state-dir " + dir + ": cannot make it (" + e.getMessage() + ")");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new IllegalArgumentException("--state-dir " + dir + ": not writable by this user");
+        }
+        return dir;
     }
 
     /**
@@ -99,8 +123,16 @@ public final class Rollups implements AutoCloseable {
 
     /** Creates the output topics when missing and starts the application. */
     public static Rollups start(CollectorSettings settings, RollupLayout layout, Consumer<String> log) {
+        return start(settings, layout, null, log);
+    }
+
+    /**
+     * Creates the output topics when missing and starts the application, its stores in {@code stateDir}
+     * (kept when it stops), or in a temporary directory when null.
+     */
+    public static Rollups start(CollectorSettings settings, RollupLayout layout, Path stateDir, Consumer<String> log) {
         Topics.ensureRollups(settings, layout, log);
-        Rollups rollups = new Rollups(settings, layout, log);
+        Rollups rollups = new Rollups(settings, layout, stateDir, log);
         rollups.devices.start();
         rollups.planes.start();
         rollups.purge.start();
@@ -185,6 +217,9 @@ public final class Rollups implements AutoCloseable {
             streams.close(new KafkaStreams.CloseOptions()
                     .timeout(Duration.ofSeconds(10))
                     .leaveGroup(leaveGroups));
+        }
+        if (!temporary) {
+            return; // the operator's: the next run starts from it
         }
         try (Stream<Path> files = Files.walk(stateDir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
