@@ -40,6 +40,9 @@ import org.planewatch.fleet.FleetTopics;
 final class DrillDown implements AutoCloseable {
     private static final int EVENT_CAPACITY = 1_024;
 
+    /** How long a fetch of the watched device's partition may wait on the broker for new records. */
+    static final int FETCH_MAX_WAIT_MILLIS = 50;
+
     private final FleetAddress address;
     private final InstantSource clock;
     private final Duration lookback;
@@ -70,7 +73,14 @@ final class DrillDown implements AutoCloseable {
         this.consumer = FleetClients.consumer(
                 address,
                 "drill-down",
-                Map.of(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, RememberedRead.PARTITION_FETCH_BYTES));
+                Map.of(
+                        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
+                        RememberedRead.PARTITION_FETCH_BYTES,
+                        // A fetch at the end of the partition waits this long for data on the broker,
+                        // and the broker answers a connection's requests in order: the next drill-down's
+                        // look-up of its offsets waited behind it, up to Kafka's 500 ms (ADR 0153).
+                        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+                        FETCH_MAX_WAIT_MILLIS));
         this.remembered = new RememberedRead(address);
         this.thread =
                 Thread.ofPlatform().daemon().name("planewatch-fleet-drill-down").unstarted(this::run);
@@ -111,9 +121,15 @@ final class DrillDown implements AutoCloseable {
                 if (watching == null || !wanted.equals(watching.device)) {
                     watching = new Watching(wanted);
                     show(watching);
-                    if (!seek(watching)) {
+                    Seek seek = seek(watching);
+                    if (seek != Seek.POSITIONED) {
                         watching = null;
-                        sleep(1_000);
+                        if (seek == Seek.NO_TOPIC) {
+                            sleep(1_000);
+                        }
+                        // Woken: by the ask of this device itself when it came while no poll ran (the
+                        // first drill-down: a second lost to the sleep above), or of another; either way
+                        // the loop asks again at once.
                         continue;
                     }
                 }
@@ -231,15 +247,15 @@ final class DrillDown implements AutoCloseable {
 
     /**
      * Asks for {@code device}'s remembered leaves and assigns the partition its updates go to,
-     * positioned {@code lookback} ago; false when another device was asked for meanwhile, or the
-     * updates topic is not there yet.
+     * positioned {@code lookback} ago; or says why not (a wakeup came first, the updates topic is not
+     * there yet).
      */
-    private boolean seek(Watching watching) {
+    private Seek seek(Watching watching) {
         wakeFor = null;
         try {
             List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.UPDATES, Duration.ofSeconds(10));
             if (partitions == null || partitions.isEmpty()) {
-                return false;
+                return Seek.NO_TOPIC;
             }
             int number = UpdatesPartition.of(watching.device, partitions.size());
             watching.pending = remembered.ask(watching.device, number);
@@ -263,10 +279,19 @@ final class DrillDown implements AutoCloseable {
                     consumer.wakeup();
                 }
             });
-            return true;
+            return Seek.POSITIONED;
         } catch (WakeupException e) {
-            return false;
+            return Seek.WOKEN;
         }
+    }
+
+    /** How positioning a drill-down's reads ended. */
+    private enum Seek {
+        POSITIONED,
+        /** A wakeup came first: a device asked for, or closing. */
+        WOKEN,
+        /** The updates topic is not there yet. */
+        NO_TOPIC
     }
 
     /**

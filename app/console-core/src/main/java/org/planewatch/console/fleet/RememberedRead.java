@@ -49,7 +49,13 @@ final class RememberedRead implements AutoCloseable {
         this.consumer = FleetClients.consumer(
                 address,
                 "drill-down-remembered",
-                Map.of(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, PARTITION_FETCH_BYTES));
+                Map.of(
+                        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
+                        PARTITION_FETCH_BYTES,
+                        // as the drill-down's: a fetch left waiting at a partition's end holds up the
+                        // next question's round trips on the same connection
+                        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
+                        DrillDown.FETCH_MAX_WAIT_MILLIS));
         this.thread = Thread.ofPlatform()
                 .daemon()
                 .name("planewatch-fleet-drill-down-remembered")
