@@ -111,7 +111,7 @@ final class DrillDown implements AutoCloseable {
         Watching watching = null;
         remembered.start();
         try {
-            connectAhead();
+            FleetClients.connectAhead(consumer, FleetTopics.UPDATES);
             while (!stopped) {
                 String wanted = requested.get();
                 if (wanted == null) {
@@ -127,9 +127,9 @@ final class DrillDown implements AutoCloseable {
                         if (seek == Seek.NO_TOPIC) {
                             sleep(1_000);
                         }
-                        // Woken: by the ask of this device itself when it came while no poll ran (the
-                        // first drill-down: a second lost to the sleep above), or of another; either way
-                        // the loop asks again at once.
+                        // Woken: by the ask for this device itself, pending when no poll ran (the first
+                        // drill-down, which used to sleep a second here), or for another; either way the
+                        // loop positions again at once (ADR 0153).
                         continue;
                     }
                 }
@@ -226,22 +226,6 @@ final class DrillDown implements AutoCloseable {
             store.apply(List.of(n));
         } catch (IllegalArgumentException e) {
             // a record that is not a notification: the updates topic is the collectors'; skip it
-        }
-    }
-
-    /**
-     * Connects to the brokers and learns the updates topic's partitions before any device is asked for,
-     * so that the first drill-down does not wait for a connection and the metadata on top of its own
-     * reads (a few round trips to a broker that may be busy; the consumer keeps the metadata). Best
-     * effort: a fleet without the topic yet, or not answering, is asked again at the first drill-down.
-     */
-    private void connectAhead() {
-        try {
-            consumer.partitionsFor(FleetTopics.UPDATES, Duration.ofSeconds(10));
-        } catch (WakeupException e) {
-            // a drill-down asked for already, or closing: the loop sees which
-        } catch (KafkaException e) {
-            // not there yet: the first drill-down asks again
         }
     }
 

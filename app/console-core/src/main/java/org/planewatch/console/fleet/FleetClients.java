@@ -1,5 +1,6 @@
 package org.planewatch.console.fleet;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -46,6 +47,21 @@ final class FleetClients {
             // A bad property value (security.protocol=SSLL, a missing truststore) fails here, at once.
             throw new IllegalArgumentException(
                     address.origin() + ": the Kafka client cannot be made with these properties: " + rootMessage(e), e);
+        }
+    }
+
+    /**
+     * Connects {@code consumer} to the brokers and learns {@code topic}'s partitions ahead of its first
+     * read, so that a drill-down does not wait for a connection and the metadata on top of its own
+     * reads (a few round trips to a broker that may be busy; the consumer keeps the metadata). Best
+     * effort: a topic not there yet, a broker not answering, or a wakeup (a drill-down asked for
+     * already, or closing: the caller's loop sees which) leave it to the first read.
+     */
+    static void connectAhead(KafkaConsumer<String, byte[]> consumer, String topic) {
+        try {
+            consumer.partitionsFor(topic, Duration.ofSeconds(10));
+        } catch (KafkaException e) { // a WakeupException too
+            // best effort, as said
         }
     }
 

@@ -91,7 +91,8 @@ final class RememberedRead implements AutoCloseable {
 
     private void run() {
         try {
-            connectAhead();
+            // before the first drill-down, which otherwise waits for the metadata on top of its read
+            FleetClients.connectAhead(consumer, FleetTopics.REMEMBERED_LEAVES);
             while (!stopped) {
                 Question question = asked.get();
                 if (question == null || question.answer().isDone()) {
@@ -124,21 +125,6 @@ final class RememberedRead implements AutoCloseable {
                 last.answer().complete(null);
             }
             consumer.close(Duration.ofSeconds(2));
-        }
-    }
-
-    /**
-     * Learns the changelog's partitions (a connection to the brokers and a metadata round trip) before
-     * the first drill-down, which otherwise waits for them on top of its read (ADR 0153). Best effort:
-     * a fleet without rollups yet is asked again at the first drill-down.
-     */
-    private void connectAhead() {
-        try {
-            consumer.partitionsFor(FleetTopics.REMEMBERED_LEAVES, Duration.ofSeconds(10));
-        } catch (WakeupException e) {
-            // a question asked already, or closing: the loop sees which
-        } catch (KafkaException e) {
-            // not there yet: the first drill-down asks again
         }
     }
 

@@ -46,7 +46,7 @@ public final class Rollups implements AutoCloseable {
 
     private Rollups(CollectorSettings settings, RollupLayout layout, Path kept, Consumer<String> log) {
         this.temporary = kept == null;
-        this.stateDir = temporary ? temporaryStateDir() : keptStateDir(kept);
+        this.stateDir = temporary ? temporaryStateDir() : kept; // Kafka Streams makes it if missing
         this.devices = new KafkaStreams(
                 RollupTopology.devices(settings.topics(), layout, counters),
                 properties(
@@ -76,22 +76,6 @@ public final class Rollups implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the rollups' state directory", e);
         }
-    }
-
-    /**
-     * The operator's state directory, made if missing: a collector restarted on it finds its tasks'
-     * stores where it left them and reads only what their changelogs gained since (ADR 0153).
-     */
-    private static Path keptStateDir(Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--state-dir " + dir + ": cannot make it (" + e.getMessage() + ")");
-        }
-        if (!Files.isWritable(dir)) {
-            throw new IllegalArgumentException("--state-dir " + dir + ": not writable by this user");
-        }
-        return dir;
     }
 
     /**
