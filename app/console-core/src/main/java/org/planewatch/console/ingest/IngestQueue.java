@@ -84,6 +84,14 @@ public final class IngestQueue {
     private long coalescedUpdates;
     private long droppedUpdates;
     private long droppedNotifications;
+    /**
+     * Notifications let go because their source closed while they waited for room (its waiting thread
+     * interrupted: a collector's target handed over, a console letting a target go): not lost, since
+     * whoever subscribes to the target next gets its whole state, so not counted as dropped.
+     */
+    private long abandonedNotifications;
+
+    private long abandonedUpdates;
     private long eventsLost;
     private boolean closed;
     /** The latest arrival handed to the owner so far; read and written by the draining thread only. */
@@ -247,8 +255,7 @@ public final class IngestQueue {
 
     private void coalesce(IngestEvent.Notification notification, List<TelemetryUpdate> updates) {
         if (samplesWaitForRoom && !awaitCoalescingRoom(notification, updates.size())) {
-            droppedNotifications++;
-            droppedUpdates += updates.size();
+            refused(updates.size(), false);
             return;
         }
         LatestSamples.Merged merged = latest.merge(notification, updates);
@@ -277,12 +284,28 @@ public final class IngestQueue {
     private void offerEvent(IngestEvent event, int size) {
         if (closed || !hasRoomForEvent(size) && !awaitRoom(event, () -> hasRoomForEvent(size))) {
             // Nobody will drain it any more, or no room came within the bound: counted, so the totals show it.
-            eventsLost++;
-            droppedNotifications++;
-            droppedUpdates += size;
+            refused(size, true);
             return;
         }
         enqueue(event, size);
+    }
+
+    /**
+     * Counts a notification (or event) of {@code size} updates that was not queued: abandoned when its
+     * source's thread was interrupted while it waited (the source closing), else dropped, and an event
+     * that must not be lost ({@code mustNotLose}) lost. Lock held.
+     */
+    private void refused(int size, boolean mustNotLose) {
+        if (!closed && Thread.currentThread().isInterrupted()) {
+            abandonedNotifications++;
+            abandonedUpdates += size;
+            return;
+        }
+        if (mustNotLose) {
+            eventsLost++;
+        }
+        droppedNotifications++;
+        droppedUpdates += size;
     }
 
     /**
@@ -506,6 +529,8 @@ public final class IngestQueue {
                     droppedUpdates,
                     droppedNotifications,
                     eventsLost,
+                    abandonedNotifications,
+                    abandonedUpdates,
                     fifo.size(),
                     latest.leaves());
         } finally {
@@ -519,6 +544,9 @@ public final class IngestQueue {
      * @param droppedUpdates updates refused (a lost event's, or beyond the coalescing bound)
      * @param droppedNotifications notifications refused
      * @param eventsLost events that must not be lost and were (no room within the wait, or after close)
+     * @param abandonedNotifications notifications let go as their source closed while they waited for
+     *     room (not lost: the target's next subscriber gets its whole state)
+     * @param abandonedUpdates the updates of those
      * @param queuedEvents events waiting in the FIFO
      * @param coalescedLeaves leaves waiting on the coalescing side
      */
@@ -528,6 +556,8 @@ public final class IngestQueue {
             long droppedUpdates,
             long droppedNotifications,
             long eventsLost,
+            long abandonedNotifications,
+            long abandonedUpdates,
             int queuedEvents,
             long coalescedLeaves) {}
 
@@ -537,6 +567,11 @@ public final class IngestQueue {
 
     public long droppedUpdates() {
         return totals().droppedUpdates();
+    }
+
+    /** Notifications let go as their source closed while they waited for room ({@link Totals#abandonedNotifications}). */
+    public long abandonedNotifications() {
+        return totals().abandonedNotifications();
     }
 
     public long acceptedUpdates() {

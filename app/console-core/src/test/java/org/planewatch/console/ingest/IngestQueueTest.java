@@ -228,6 +228,41 @@ class IngestQueueTest {
         assertEquals(6, stuck.droppedUpdates());
     }
 
+    /**
+     * A collector hands a target over while its subscription's thread waits for room: closing the
+     * subscription interrupts the wait. The waiting notification is let go, not lost (the target's
+     * next holder gets its whole state), so it is not counted as dropped; one refused after the
+     * bound still is.
+     */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aWaitEndedByItsSourceClosingIsCountedAsLetGoNotDropped() throws Exception {
+        IngestQueue collector = IngestQueue.holdingBack(2, 4, 10, Duration.ofSeconds(10));
+        collector.offer(initialState("host-0", 1, T));
+        collector.offer(initialState("host-1", 6, T)); // the coalescing side holds 6 of 10 leaves
+        Thread sampleWaiting = Thread.ofPlatform().start(() -> collector.offer(initialState("host-2", 6, T + 1)));
+        Thread decisionWaiting = Thread.ofPlatform().start(() -> {
+            collector.offer(decision(1, T + 2));
+            collector.offer(decision(2, T + 2)); // the FIFO is full: this one waits
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((sampleWaiting.getState() != Thread.State.TIMED_WAITING
+                        || decisionWaiting.getState() != Thread.State.TIMED_WAITING)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        sampleWaiting.interrupt(); // the subscription closing: GnmiTargetClient.close shuts its callback thread down
+        decisionWaiting.interrupt();
+        sampleWaiting.join(5_000);
+        decisionWaiting.join(5_000);
+
+        IngestQueue.Totals totals = collector.totals();
+        assertEquals(2, totals.abandonedNotifications(), "host-2's sample and decision 2, whose sources closed");
+        assertEquals(7, totals.abandonedUpdates());
+        assertEquals(0, totals.droppedNotifications(), "nothing counted dropped: nothing the queue gave up on");
+        assertEquals(0, totals.eventsLost());
+    }
+
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void aSourceHeldBackByAFullQueueCountsAsHeardAndTheWaitAsTheConsoleBehind() throws Exception {

@@ -43,7 +43,8 @@ public final class CollectorStatus {
         return String.format(
                 Locale.ROOT,
                 "collector %s: %d targets, %.0f updates/s, %d notifications (dropped: %d stopping, %d by Kafka,"
-                        + " %d by the queue with %d updates), %d exclusion decisions published (%d already there)",
+                        + " %d by the queue with %d updates; %d let go by targets handed over while they waited),"
+                        + " %d exclusion decisions published (%d already there)",
                 collector.id(),
                 collector.targets().size(),
                 rate,
@@ -52,6 +53,7 @@ public final class CollectorStatus {
                 collector.updateRecordsFailed(),
                 collector.queue().droppedNotifications(),
                 collector.queue().droppedUpdates(),
+                collector.queue().abandonedNotifications(),
                 c.decisionsPublished.sum(),
                 c.decisionsAlreadyPublished.sum());
     }
