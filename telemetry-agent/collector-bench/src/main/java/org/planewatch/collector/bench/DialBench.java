@@ -1,4 +1,4 @@
-package org.planewatch.console.bench.fleet;
+package org.planewatch.collector.bench;
 
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -33,7 +33,7 @@ import org.planewatch.gnmi.proto.gNMIGrpc;
  * client's part alone: making the requests and starting the calls.
  *
  * <pre>
- * java -cp app/target/planewatch-console-bench.jar org.planewatch.console.bench.fleet.DialBench [devices] [rounds]
+ * java -cp telemetry-agent/collector-bench/target/planewatch-collector-bench.jar org.planewatch.collector.bench.DialBench [devices] [rounds]
  * </pre>
  *
  * Defaults: 3,812 devices (an entry of the full fabric's targets file), 12 rounds after 3 to warm up.
