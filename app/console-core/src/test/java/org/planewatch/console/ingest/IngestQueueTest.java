@@ -231,8 +231,8 @@ class IngestQueueTest {
     /**
      * A collector hands a target over while its subscription's thread waits for room: closing the
      * subscription interrupts the wait. The waiting notification is let go, not lost (the target's
-     * next holder gets its whole state), so it is not counted as dropped; one refused after the
-     * bound still is.
+     * next holder gets its whole state), so it is not counted as dropped (one refused after the
+     * bound still is: {@link #aHoldingBackQueueMakesASampleWaitForCoalescingRoomWhereTheConsolesDropsIt}).
      */
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
