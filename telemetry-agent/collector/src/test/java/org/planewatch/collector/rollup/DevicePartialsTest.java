@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -15,13 +16,20 @@ import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.testing.DirectRead;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.collector.testing.WholeModel;
+import org.planewatch.console.ingest.RememberedLeaves;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.console.telemetry.TelemetryUpdate;
+import org.planewatch.telemetry.path.TelemetryPath;
+import org.planewatch.telemetry.value.TelemetryValue;
 
-/** The rollups' per-device stage keeps only the tables and leaves its figures read (ADRs 0112, 0142). */
+/**
+ * The rollups' per-device stage keeps only the tables and leaves its figures read (ADRs 0112, 0142),
+ * and starts from a device's remembered leaves without keeping their replay's counter turns again.
+ */
 class DevicePartialsTest {
     private static final long NOW = 1_000_000;
+    private static final long SECOND_NS = 1_000_000_000L;
 
     @Test
     @Timeout(60)
@@ -73,5 +81,33 @@ class DevicePartialsTest {
         assertTrue(
                 links.stream().anyMatch(l -> !Double.isNaN(l.bitsPerSecond())),
                 "some link has a rate (the comparison covers rates, not only states)");
+    }
+
+    @Test
+    void aTaskStartingFromRememberedLeavesIsToldOfNoTurnTheReplayMakesButOfTheTurnsThatFollow() {
+        TelemetryPath octets = TelemetryPath.parse("/interfaces/interface[name=eth0]/state/counters/out-octets");
+        byte[] remembered = RememberedLeaves.merge(
+                null,
+                new IngestEvent.Notification("agent", "p0-t0-1", 5 * SECOND_NS, List.of(), List.of(), NOW),
+                List.of(new RememberedLeaves.Turn(octets, 500, true)));
+        DevicePartials restarted = new DevicePartials("0_1", () -> NOW);
+        List<String> turns = new ArrayList<>();
+        restarted.watchCounterTurns((counter, value, still) ->
+                turns.add(counter.last().name() + (still ? " still at " : " moved to ") + value));
+
+        restarted.applyRemembered("p0-t0-1", remembered, NOW);
+        assertEquals(List.of(), turns, "the replay stands the remembered counter still again: no turn to keep");
+
+        for (long second = 6, value = 900; second <= 7; second++, value += 400) {
+            restarted.apply(new IngestEvent.Notification(
+                    "agent",
+                    "p0-t0-1",
+                    second * SECOND_NS,
+                    List.of(new TelemetryUpdate(octets, TelemetryValue.uint(value))),
+                    List.of(),
+                    NOW));
+        }
+        assertEquals(
+                List.of("out-octets moved to 1300"), turns, "the watcher hears the counter move on after the replay");
     }
 }

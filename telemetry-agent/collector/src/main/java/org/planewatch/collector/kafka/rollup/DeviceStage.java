@@ -44,9 +44,6 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
      */
     static final String REMEMBERED_LEAVES = FleetTopics.REMEMBERED_LEAVES_STORE;
 
-    /** The source a replayed notification is applied with: the store keeps the device, not its targets entry. */
-    private static final String REMEMBERED = "remembered";
-
     private KeyValueStore<String, byte[]> remembered;
     /**
      * The task's decoder of the updates it reads (on the task's thread only): the leaves the rollups
@@ -96,8 +93,7 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         try (KeyValueIterator<String, byte[]> kept = remembered.all()) {
             while (kept.hasNext()) {
                 KeyValue<String, byte[]> device = kept.next();
-                RememberedLeaves.replay(device.value, REMEMBERED, device.key, context.currentSystemTimeMs())
-                        .forEach(partials::apply);
+                partials.applyRemembered(device.key, device.value, context.currentSystemTimeMs());
             }
         }
         context.schedule(Duration.ofSeconds(1), PunctuationType.WALL_CLOCK_TIME, this::emit);
