@@ -52,7 +52,7 @@ public final class HandOutPacing {
      * task holds (all of it new to the by-plane stage), once; the hand-outs after it hand out what
      * changed since, which its cost does not foretell. A task restarted at full scale with its
      * remembered leaves took 10 to 15 s over its first; paced by it, the next would have waited 15
-     * minutes, and the rollups shown its devices as they were at the restart (ADR 0155).
+     * minutes, and the rollups would have shown its devices as they were at the restart (ADR 0155).
      */
     public void handedOut(long startedMillis, long tookNanos) {
         if (!handedOutBefore) {
