@@ -88,7 +88,7 @@ public final class MetricsPage {
 
     /**
      * Where the rollups' stream thread spends the time that makes a plane's rollup late: the per-device
-     * hand-outs and the by-plane ticks it runs one after another, and the gaps between a by-plane
+     * hand-outs and task starts and the by-plane ticks it runs one after another, and the gaps between a by-plane
      * task's ticks (a second when nothing holds the thread; the console calls a plane STALE past 3 s).
      */
     private static void rollupThread(PrometheusText out, MetricsInput in, String collector) {
@@ -99,6 +99,12 @@ public final class MetricsPage {
                     "planewatch_rollups_hand_out_seconds",
                     "A per-device task handing out its changes, a topology learning among them.",
                     timings.handOuts(),
+                    collector);
+            histogram(
+                    out,
+                    "planewatch_rollups_task_start_seconds",
+                    "A per-device task starting: the remembered leaves of its devices applied before it reads or hands out.",
+                    timings.starts(),
                     collector);
             histogram(
                     out,
@@ -115,7 +121,7 @@ public final class MetricsPage {
             out.family(
                             "planewatch_rollups_longest_seconds",
                             "gauge",
-                            "The longest hand-out, plane tick and gap between plane ticks since the collector started.")
+                            "The longest hand-out, task start, plane tick and gap between plane ticks since the collector started.")
                     .sample(
                             "planewatch_rollups_longest_seconds",
                             timings.handOuts().longestSeconds(),
@@ -123,6 +129,13 @@ public final class MetricsPage {
                             collector,
                             "of",
                             "hand_out")
+                    .sample(
+                            "planewatch_rollups_longest_seconds",
+                            timings.starts().longestSeconds(),
+                            "collector",
+                            collector,
+                            "of",
+                            "task_start")
                     .sample(
                             "planewatch_rollups_longest_seconds",
                             timings.planeTicks().longestSeconds(),

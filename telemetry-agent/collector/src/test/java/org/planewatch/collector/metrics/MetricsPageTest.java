@@ -103,7 +103,13 @@ class MetricsPageTest {
             Map<String, Double> longest = new HashMap<>();
             page.named("planewatch_rollups_longest_seconds")
                     .forEach(s -> longest.put(s.labels().get("of"), s.value()));
-            assertEquals(Map.of("hand_out", 2.5, "plane_tick", 0.02, "plane_tick_gap", 4.0), longest);
+            assertEquals(
+                    Map.of("hand_out", 2.5, "task_start", 12.0, "plane_tick", 0.02, "plane_tick_gap", 4.0), longest);
+            Map<String, Double> starts = new HashMap<>();
+            page.named("planewatch_rollups_task_start_seconds_bucket")
+                    .forEach(s -> starts.put(s.labels().get("le"), s.value()));
+            assertEquals(0.0, starts.get("10"), "the start of 12 s is longer than 10 s: " + starts);
+            assertEquals(1.0, starts.get("30"), "" + starts);
             assertEquals(
                     0.3,
                     page.named("planewatch_rollups_thread_time_ratio").stream()
