@@ -46,6 +46,12 @@ public final class DevicePartials {
     /** The roles already handed out by {@link #roles}: device to its role's value. */
     private final Map<String, String> sentRoles = new HashMap<>();
 
+    /** Told of the counters that stand still or move again as notifications are applied; null when none is. */
+    private CounterTurns turns;
+
+    /** The source a replayed notification is applied with: the store keeps the device, not its targets entry. */
+    private static final String REMEMBERED = "remembered";
+
     public DevicePartials(String task, LongSupplier clockMillis) {
         this(task, clockMillis, FleetRoles.NONE);
     }
@@ -82,9 +88,6 @@ public final class DevicePartials {
         }
     }
 
-    /** Told of the counters that stand still or move again as notifications are applied; null when none is. */
-    private CounterTurns turns;
-
     /** From now on tells {@code turns} of the counters that stand still or move again as notifications are applied. */
     public void watchCounterTurns(CounterTurns turns) {
         this.turns = turns;
@@ -111,9 +114,6 @@ public final class DevicePartials {
             store.watchCounterTurns(turns);
         }
     }
-
-    /** The source a replayed notification is applied with: the store keeps the device, not its targets entry. */
-    private static final String REMEMBERED = "remembered";
 
     /** Applies a notification as it came (remembered neighbors, tests), leaving out the tables never read. */
     public void apply(IngestEvent.Notification notification) {

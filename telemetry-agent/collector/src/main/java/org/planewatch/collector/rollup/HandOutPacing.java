@@ -26,6 +26,9 @@ public final class HandOutPacing {
 
     private long nextAtMillis = Long.MIN_VALUE;
 
+    /** Whether the task handed out before: its first hand-out sets no pace. */
+    private boolean handedOutBefore;
+
     /** A task alone on its thread. */
     public HandOutPacing() {
         this(() -> 1);
@@ -40,9 +43,6 @@ public final class HandOutPacing {
     public boolean due(long nowMillis) {
         return nowMillis >= nextAtMillis;
     }
-
-    /** Whether the task handed out before: its first hand-out sets no pace. */
-    private boolean handedOutBefore;
 
     /**
      * A hand-out began at {@code startedMillis} and took {@code tookNanos}. When ten times that, times
