@@ -103,9 +103,14 @@ public final class MetricsPage {
             histogram(
                     out,
                     "planewatch_rollups_task_start_seconds",
-                    "A per-device task starting: the remembered leaves of its devices applied before it reads or hands out.",
+                    "A per-device task starting: the remembered leaves of its devices applied, in slices, before it hands out.",
                     timings.starts(),
                     collector);
+            out.family(
+                            "planewatch_rollups_devices_to_replay",
+                            "gauge",
+                            "Devices whose remembered leaves the per-device tasks starting now have still to apply; their tasks are not heard from until done.")
+                    .sample("planewatch_rollups_devices_to_replay", timings.devicesToReplay(), "collector", collector);
             histogram(
                     out,
                     "planewatch_rollups_plane_tick_seconds",

@@ -46,12 +46,13 @@ final class MetricsPageInputs {
                 alarms);
     }
 
-    /** Hand-outs of 0.05 s and 2.5 s, a task start of 12 s, plane ticks 1 s apart but for one gap of 4 s. */
+    /** Hand-outs of 0.05 s and 2.5 s, a task start of 12 s, 4,200 devices still to replay, plane ticks 1 s apart but for one gap of 4 s. */
     static RollupTimings.Seen timings() {
         RollupTimings timings = new RollupTimings();
         timings.handOuts.record(50_000_000L);
         timings.handOuts.record(2_500_000_000L);
         timings.starts.record(12_000_000_000L);
+        timings.devicesToReplay.add(4_200);
         timings.planeTicks.record(20_000_000L);
         for (int i = 0; i < 9; i++) {
             timings.planeTickGaps.record(1_000_000_000L);

@@ -111,6 +111,11 @@ class MetricsPageTest {
             assertEquals(0.0, starts.get("10"), "the start of 12 s is longer than 10 s: " + starts);
             assertEquals(1.0, starts.get("30"), "" + starts);
             assertEquals(
+                    4_200.0,
+                    page.named("planewatch_rollups_devices_to_replay")
+                            .getFirst()
+                            .value());
+            assertEquals(
                     0.3,
                     page.named("planewatch_rollups_thread_time_ratio").stream()
                             .filter(s -> "punctuate".equals(s.labels().get("activity"))

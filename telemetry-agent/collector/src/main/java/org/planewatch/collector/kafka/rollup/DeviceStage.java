@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -16,9 +15,11 @@ import org.planewatch.collector.kafka.Headers;
 import org.planewatch.collector.rollup.DevicePartials;
 import org.planewatch.collector.rollup.FleetRole;
 import org.planewatch.collector.rollup.HandOutPacing;
+import org.planewatch.collector.rollup.HandOutQueue;
 import org.planewatch.collector.rollup.PerDeviceOutput;
 import org.planewatch.collector.rollup.PlaneInput;
 import org.planewatch.collector.rollup.PlanePartial;
+import org.planewatch.collector.rollup.RememberedReplay;
 import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.ingest.RememberedLeaves;
 import org.planewatch.console.telemetry.IngestEvent;
@@ -33,7 +34,9 @@ import org.planewatch.fleet.FleetTopics;
  * in memory (ADR 0100); each device's leaves that agents may send only when they change (LLDP
  * neighbors, port states and speeds, host planes' EV counts: {@link RememberedLeaves}) are also kept
  * in a changelogged store, which a task that moved or restarted applies first (ADRs 0118, 0140), with
- * the counters that stand still, which the agent holds back (ADR 0147).
+ * the counters that stand still, which the agent holds back (ADR 0147). Starting and handing out are
+ * done in slices of bounded work, so that a collector's tasks, which share a thread, are each heard
+ * from while the others start or hand out (ADR 0156).
  */
 final class DeviceStage implements Processor<String, byte[], String, PerDeviceOutput> {
     /**
@@ -61,6 +64,25 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     private ProcessorContext<String, PerDeviceOutput> context;
     private DevicePartials partials;
     private final HandOutPacing pacing;
+
+    /**
+     * The most work a punctuation of this task does at once, replaying or forwarding, before the
+     * thread turns to its other tasks and to the records waiting (ADR 0156): a task is counted
+     * unheard after {@link PlanePartial#UNHEARD_AFTER_MILLIS}, and the six tasks of a collector take
+     * their slices one after another.
+     */
+    static final long SLICE_NANOS = 500_000_000L;
+
+    /** The remembered leaves still to apply since the task started; null once all were. */
+    private RememberedReplay replay;
+
+    /** The outputs of the hand-out under way still to forward. */
+    private final HandOutQueue queue = new HandOutQueue(System::nanoTime);
+
+    /** When the hand-out under way began (wall clock), and its own cost so far. */
+    private long handOutStartedMillis;
+
+    private long handOutNanos;
 
     private static final long NOT_YET = Long.MIN_VALUE;
 
@@ -90,14 +112,15 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         this.remembered = context.getStateStore(REMEMBERED_LEAVES);
         partials.watchCounterTurns(
                 (counter, value, stoodStill) -> turns.add(new RememberedLeaves.Turn(counter, value, stoodStill)));
-        long started = System.nanoTime(); // the work's own cost, as a hand-out's
+        List<String> devices = new ArrayList<>();
         try (KeyValueIterator<String, byte[]> kept = remembered.all()) {
             while (kept.hasNext()) {
-                KeyValue<String, byte[]> device = kept.next();
-                partials.applyRemembered(device.key, device.value, context.currentSystemTimeMs());
+                devices.add(kept.next().key);
             }
         }
-        counters.timings.starts.record(System.nanoTime() - started);
+        counters.timings.devicesToReplay.add(devices.size());
+        replay = new RememberedReplay(
+                devices, remembered::get, partials, System::nanoTime, counters.timings.devicesToReplay::decrement);
         context.schedule(Duration.ofSeconds(1), PunctuationType.WALL_CLOCK_TIME, this::emit);
     }
 
@@ -110,6 +133,9 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         try {
             IngestEvent.Notification notification =
                     records.decode(record.value(), source, context.currentSystemTimeMs());
+            if (replay != null) {
+                replay.before(notification.target(), context.currentSystemTimeMs());
+            }
             turns.clear();
             partials.applyRead(notification);
             counters.notifications.increment();
@@ -138,32 +164,54 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
     @Override
     public void close() {
         tasks.decrementAndGet();
+        if (replay != null) {
+            counters.timings.devicesToReplay.add(-replay.pending()); // closed before it was done
+        }
     }
 
     private void emit(long now) {
-        if (pacing.due(now)) {
-            handOut(now);
+        if (replay != null) {
+            replay.replayFor(SLICE_NANOS, now);
+            if (!replay.done()) {
+                return; // its sums would be short of the devices still to replay: not heard from yet
+            }
+            counters.timings.starts.record(replay.spentNanos());
+            replay = null;
+        }
+        if (queue.isEmpty() && pacing.due(now)) {
+            beginHandOut(now);
+        }
+        if (!queue.isEmpty()) {
+            handOutNanos += queue.forwardFor(SLICE_NANOS, output -> forward(output, now));
+            if (queue.isEmpty()) {
+                pacing.handedOut(handOutStartedMillis, handOutNanos);
+                counters.timings.handOuts.record(handOutNanos);
+            }
         }
         if (heardAtMillis == NOT_YET || now - heardAtMillis >= PlanePartial.HEARD_EVERY_MILLIS || now < heardAtMillis) {
             // Cheap (a task's planes, not its links), and between paced hand-outs too: a busy task is
             // still heard from, one whose collector is gone is not (ADR 0151).
             for (PlaneInput plane : partials.planesAsSent()) {
-                context.forward(new Record<>(Integer.toString(plane.planeNumber()), plane, now));
+                forward(plane, now);
             }
             heardAtMillis = now;
         }
     }
 
-    private void handOut(long now) {
+    /** Queues what changed since the hand-out before, and the roles not handed out yet. */
+    private void beginHandOut(long now) {
         long started = System.nanoTime(); // the work's own cost, on this machine: what the pacing bounds
-        for (PlaneInput change : partials.changes()) {
-            context.forward(new Record<>(Integer.toString(change.planeNumber()), change, now));
-        }
-        for (FleetRole role : partials.roles()) {
-            context.forward(new Record<>(role.device(), role, now));
-        }
-        long took = System.nanoTime() - started;
-        pacing.handedOut(now, took);
-        counters.timings.handOuts.record(took);
+        queue.addAll(partials.changes());
+        queue.addAll(partials.roles());
+        handOutStartedMillis = now;
+        handOutNanos = System.nanoTime() - started;
+    }
+
+    private void forward(PerDeviceOutput output, long now) {
+        String key = switch (output) {
+            case PlaneInput plane -> Integer.toString(plane.planeNumber());
+            case FleetRole role -> role.device();
+        };
+        context.forward(new Record<>(key, output, now));
     }
 }
