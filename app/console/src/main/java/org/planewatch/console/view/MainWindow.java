@@ -1,6 +1,7 @@
 package org.planewatch.console.view;
 
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,6 +10,7 @@ import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -80,6 +82,7 @@ public final class MainWindow extends BorderPane {
         setBottom(statusBar());
         viewModel.currentViewProperty().addListener((o, a, view) -> show(view));
         viewModel.newlyRaisedProperty().addListener((o, a, raised) -> notify(raised));
+        viewModel.alarms().active().addListener((ListChangeListener<Alarm>) change -> followAlarms());
         show(viewModel.currentViewProperty().get());
         addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ESCAPE) {
@@ -304,20 +307,50 @@ public final class MainWindow extends BorderPane {
                         .showAndWait());
     }
 
+    /**
+     * The toasts on screen by their alarm's key: each reads what its alarm says now, as the alarms
+     * list beside it does, not what it said when raised ("22 hosts" in the toast beside "32 hosts" in
+     * the list, seen in the demo).
+     */
+    private final Map<String, Label> toasts = new HashMap<>();
+
+    private static String toastText(Alarm alarm) {
+        return alarm.severity() + "  " + alarm.message();
+    }
+
+    /** Each toast of an alarm still active takes the alarm's message as it reads now. */
+    private void followAlarms() {
+        if (toasts.isEmpty()) {
+            return;
+        }
+        for (Alarm alarm : viewModel.alarms().active()) {
+            Label toast = toasts.get(alarm.key());
+            if (toast != null && !toast.getText().equals(toastText(alarm))) {
+                toast.setText(toastText(alarm));
+            }
+        }
+    }
+
+    private void removeToast(String key, Label toast) {
+        notifications.getChildren().remove(toast);
+        toasts.remove(key, toast);
+    }
+
     private void notify(List<Alarm> raised) {
         List<Alarm> shown = raised.size() > 3 ? raised.subList(0, 3) : raised;
         for (Alarm alarm : shown) {
-            Label toast = new Label(alarm.severity() + "  " + alarm.message());
+            Label toast = new Label(toastText(alarm));
+            toasts.put(alarm.key(), toast);
             toast.setWrapText(true);
             toast.getStyleClass()
                     .addAll("toast", "alarm-" + alarm.severity().name().toLowerCase(Locale.ROOT));
             toast.setOnMouseClicked(e -> {
-                notifications.getChildren().remove(toast);
+                removeToast(alarm.key(), toast);
                 viewModel.currentViewProperty().set(ViewId.ALARMS);
             });
             notifications.getChildren().add(toast);
             PauseTransition fade = new PauseTransition(Duration.seconds(8));
-            fade.setOnFinished(e -> notifications.getChildren().remove(toast));
+            fade.setOnFinished(e -> removeToast(alarm.key(), toast));
             fade.play();
         }
         if (raised.size() > shown.size()) {
@@ -329,7 +362,8 @@ public final class MainWindow extends BorderPane {
             fade.play();
         }
         while (notifications.getChildren().size() > 6) {
-            notifications.getChildren().removeFirst();
+            Node oldest = notifications.getChildren().removeFirst();
+            toasts.values().remove(oldest);
         }
     }
 

@@ -2,6 +2,7 @@ package org.planewatch.console.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -233,6 +234,33 @@ class ConsoleViewsTest {
                 .startsWith("core load spread over 32 links"));
         robot.clickOn("#metric-choice").clickOn("Trim rate");
         assertEquals(LinkMetric.TRIM_RATE, viewModel.plane().metricProperty().get());
+    }
+
+    @Test
+    void aNotificationReadsWhatItsAlarmSaysNowAsTheAlarmsListDoes(FxRobot robot) {
+        show(ViewId.OVERVIEW);
+        fabric.setLink(FabricScript.link(0, 0, 0), false);
+        step();
+        Label toast = linksDownToast(robot);
+        assertTrue(toast.getText().contains(": 1 of "), toast.getText());
+
+        fabric.setLink(FabricScript.link(0, 0, 1), false);
+        step();
+        assertSame(toast, linksDownToast(robot), "the same toast, not a second one: the alarm was raised once");
+        assertTrue(toast.getText().contains(": 2 of "), "the toast follows its alarm: " + toast.getText());
+        Alarm listed = viewModel.alarms().active().stream()
+                .filter(a -> a.message().contains("links down"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(toast.getText().endsWith(listed.message()), toast.getText() + " / " + listed.message());
+    }
+
+    private static Label linksDownToast(FxRobot robot) {
+        List<Label> toasts = robot.lookup("#notifications .toast").queryAllAs(Label.class).stream()
+                .filter(l -> l.getText().contains("links down"))
+                .toList();
+        assertEquals(1, toasts.size(), "one toast for the plane's links down: " + toasts);
+        return toasts.getFirst();
     }
 
     @Test
