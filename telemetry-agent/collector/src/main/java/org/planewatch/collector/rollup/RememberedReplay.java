@@ -75,7 +75,7 @@ public final class RememberedReplay {
         long started = nanoClock.getAsLong();
         long spent = 0;
         Iterator<String> next = pending.iterator();
-        while (next.hasNext() && (spent == 0 || spent < budgetNanos)) {
+        for (boolean first = true; next.hasNext() && (first || spent < budgetNanos); first = false) {
             String device = next.next();
             next.remove();
             replay(device, arrivalMillis);

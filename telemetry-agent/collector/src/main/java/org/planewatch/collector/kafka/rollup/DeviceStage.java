@@ -71,7 +71,7 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
      * unheard after {@link PlanePartial#UNHEARD_AFTER_MILLIS}, and the six tasks of a collector take
      * their slices one after another.
      */
-    static final long SLICE_NANOS = 500_000_000L;
+    private static final long SLICE_NANOS = 500_000_000L;
 
     /** The remembered leaves still to apply since the task started; null once all were. */
     private RememberedReplay replay;
