@@ -31,6 +31,16 @@ public final class FleetTopics {
      * updates go to: the changelog has the updates' partitions, one per per-device task.
      */
     public static final String REMEMBERED_LEAVES = rememberedLeaves(ROLLUPS_APPLICATION);
+    /**
+     * The rollups' store of where each device's latest records are in the updates topic ({@link
+     * UpdateIndex}), keyed by device (ADR 0157).
+     */
+    public static final String UPDATE_INDEX_STORE = "update-index";
+    /**
+     * The compacted changelog Kafka Streams keeps of {@link #UPDATE_INDEX_STORE}: a drill-down reads the
+     * device's index from the partition of the number its updates have, then fetches those records alone.
+     */
+    public static final String UPDATE_INDEX = changelog(ROLLUPS_APPLICATION, UPDATE_INDEX_STORE);
     /** How often the rollups are written: a reader calls them stale after a few of these. */
     public static final long ROLLUP_INTERVAL_MILLIS = 1_000;
 
@@ -38,6 +48,10 @@ public final class FleetTopics {
 
     /** The changelog of the remembered leaves of the rollups application {@code applicationId} (Kafka Streams' naming). */
     public static String rememberedLeaves(String applicationId) {
-        return applicationId + "-" + REMEMBERED_LEAVES_STORE + "-changelog";
+        return changelog(applicationId, REMEMBERED_LEAVES_STORE);
+    }
+
+    private static String changelog(String applicationId, String store) {
+        return applicationId + "-" + store + "-changelog";
     }
 }

@@ -56,7 +56,9 @@ final class DrillDown implements AutoCloseable {
     /** How many times {@link #current} was set: a reader publishes at once when it moved. */
     private final AtomicLong shown = new AtomicLong();
     /** The device's remembered leaves, read beside its updates (ADR 0145). */
-    private final RememberedRead remembered;
+    private final LatestRecordRead remembered;
+    /** The device's records of the look-back, found through the rollups' index (ADR 0157). */
+    private final IndexedLookBack indexed;
 
     private volatile boolean stopped;
 
@@ -75,13 +77,18 @@ final class DrillDown implements AutoCloseable {
                 "drill-down",
                 Map.of(
                         ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
-                        RememberedRead.PARTITION_FETCH_BYTES,
+                        LatestRecordRead.PARTITION_FETCH_BYTES,
                         // A fetch at the end of the partition waits this long for data on the broker,
                         // and the broker answers a connection's requests in order: the next drill-down's
                         // look-up of its offsets waited behind it, up to Kafka's 500 ms (ADR 0153).
                         ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
                         FETCH_MAX_WAIT_MILLIS));
-        this.remembered = new RememberedRead(address);
+        this.remembered = new LatestRecordRead(
+                address,
+                FleetTopics.REMEMBERED_LEAVES,
+                "drill-down-remembered",
+                "its ports' states and neighbors show as its agent sends them again");
+        this.indexed = new IndexedLookBack(address);
         this.thread =
                 Thread.ofPlatform().daemon().name("planewatch-fleet-drill-down").unstarted(this::run);
     }
@@ -94,12 +101,18 @@ final class DrillDown implements AutoCloseable {
     void watch(String device) {
         if (device != null && !device.isBlank() && !device.equals(requested.getAndSet(device))) {
             consumer.wakeup();
+            indexed.wakeup();
         }
     }
 
     /** How many details have been shown so far: a new one when this moved. */
     long shown() {
         return shown.get();
+    }
+
+    /** How the last drill-down's look-back was read, or null before the first. */
+    DrillDownLookBack lastLookBack() {
+        return indexed.last();
     }
 
     /** The device watched and its detail, if any. */
@@ -110,6 +123,7 @@ final class DrillDown implements AutoCloseable {
     private void run() {
         Watching watching = null;
         remembered.start();
+        indexed.start();
         try {
             FleetClients.connectAhead(consumer, FleetTopics.UPDATES);
             while (!stopped) {
@@ -158,6 +172,7 @@ final class DrillDown implements AutoCloseable {
             }
         } finally {
             remembered.close();
+            indexed.close();
             consumer.close(Duration.ofSeconds(2));
         }
     }
@@ -171,7 +186,7 @@ final class DrillDown implements AutoCloseable {
      * The device watched, on the drill-down thread: its store, and its updates held until its
      * remembered leaves are in, so that an on-change leaf in the updates lands after the record of the
      * rollups (a few records at most: a device's notifications of the look-back and of the second or
-     * so the changelog's read takes, which {@link RememberedRead} bounds).
+     * so the changelog's read takes, which {@link LatestRecordRead} bounds).
      */
     private final class Watching {
         final String device;
@@ -230,9 +245,10 @@ final class DrillDown implements AutoCloseable {
     }
 
     /**
-     * Asks for {@code device}'s remembered leaves and assigns the partition its updates go to,
-     * positioned {@code lookback} ago; or says why not (a wakeup came first, the updates topic is not
-     * there yet).
+     * Asks for {@code device}'s remembered leaves and assigns the partition its updates go to, with
+     * the device's records of the look-back found through the rollups' index and held, positioned at
+     * the rollups' committed offset (ADR 0157); or, when the index cannot tell them, positioned {@code
+     * lookback} ago; or says why not (a wakeup came first, the updates topic is not there yet).
      */
     private Seek seek(Watching watching) {
         wakeFor = null;
@@ -246,12 +262,19 @@ final class DrillDown implements AutoCloseable {
             TopicPartition partition = new TopicPartition(FleetTopics.UPDATES, number);
             consumer.assign(List.of(partition));
             long from = clock.millis() - lookback.toMillis();
-            OffsetAndTimestamp at = consumer.offsetsForTimes(Map.of(partition, from), Duration.ofSeconds(10))
-                    .get(partition);
-            if (at == null) {
-                consumer.seekToEnd(List.of(partition));
+            Optional<IndexedLookBack.Found> found = indexed.find(
+                    watching.device, partition, from, () -> !stopped && watching.device.equals(requested.get()));
+            if (found.isPresent()) {
+                found.get().records().forEach(watching::take);
+                consumer.seek(partition, found.get().readOnFrom());
             } else {
-                consumer.seek(partition, at.offset());
+                OffsetAndTimestamp at = consumer.offsetsForTimes(Map.of(partition, from), Duration.ofSeconds(10))
+                        .get(partition);
+                if (at == null) {
+                    consumer.seekToEnd(List.of(partition));
+                } else {
+                    consumer.seek(partition, at.offset());
+                }
             }
             watching.positionedNanos = System.nanoTime();
             // The next poll ends as soon as the leaves are in rather than after its timeout: they are
@@ -287,12 +310,18 @@ final class DrillDown implements AutoCloseable {
 
     private void trace(Watching watching, byte[] record) {
         long now = System.nanoTime();
-        RememberedRead.Cost cost = remembered.lastCost();
+        LatestRecordRead.Cost cost = remembered.lastCost();
+        DrillDownLookBack lookBack = indexed.last();
         System.err.printf(
-                "planewatch: drill-down into %s: its updates' partition positioned after %d ms; its remembered"
+                "planewatch: drill-down into %s: its updates' partition positioned after %d ms (%s); its remembered"
                         + " leaves (%s) applied after %d ms%s, with %d of its updates held%n",
                 watching.device,
                 (watching.positionedNanos - watching.askedNanos) / 1_000_000,
+                lookBack == null || !lookBack.device().equals(watching.device) || !lookBack.throughIndex()
+                        ? "its look-back read whole"
+                        : String.format(
+                                "through the index: %d of its records in the look-back, %d records fetched, %d ms",
+                                lookBack.listed(), lookBack.recordsFetched(), lookBack.millis()),
                 record == null ? "none" : record.length + " bytes",
                 (now - watching.askedNanos) / 1_000_000,
                 cost == null
@@ -329,6 +358,7 @@ final class DrillDown implements AutoCloseable {
         // Interrupting it instead made the consumer's close in its last step throw Kafka's
         // InterruptException out of the thread: a stack trace every time the console quit.
         consumer.wakeup();
+        indexed.wakeup();
         try {
             thread.join(5_000);
         } catch (InterruptedException e) {

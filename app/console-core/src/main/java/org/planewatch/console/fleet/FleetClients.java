@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
@@ -29,10 +30,7 @@ final class FleetClients {
         Map<String, Object> props = new HashMap<>(tuning);
         props.putAll(address.properties());
         props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, address.bootstrap());
-        props.putIfAbsent(
-                CommonClientConfigs.CLIENT_ID_CONFIG,
-                "planewatch-console-" + role + "-"
-                        + UUID.randomUUID().toString().substring(0, 8));
+        props.putIfAbsent(CommonClientConfigs.CLIENT_ID_CONFIG, clientId(role));
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -51,6 +49,22 @@ final class FleetClients {
     }
 
     /**
+     * An admin client with the operator's properties: a drill-down reads the rollups' committed offsets
+     * with it (ADR 0157).
+     */
+    static Admin admin(FleetAddress address, String role) {
+        Map<String, Object> props = new HashMap<>(address.properties());
+        props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, address.bootstrap());
+        props.putIfAbsent(CommonClientConfigs.CLIENT_ID_CONFIG, clientId(role));
+        try {
+            return Admin.create(props);
+        } catch (KafkaException e) {
+            throw new IllegalArgumentException(
+                    address.origin() + ": the Kafka client cannot be made with these properties: " + rootMessage(e), e);
+        }
+    }
+
+    /**
      * Connects {@code consumer} to the brokers and learns {@code topic}'s partitions ahead of its first
      * read, so that a drill-down does not wait for a connection and the metadata on top of its own
      * reads (a few round trips to a broker that may be busy; the consumer keeps the metadata). Best
@@ -63,6 +77,10 @@ final class FleetClients {
         } catch (KafkaException e) { // a WakeupException too
             // best effort, as said
         }
+    }
+
+    private static String clientId(String role) {
+        return "planewatch-console-" + role + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     static String rootMessage(Throwable e) {

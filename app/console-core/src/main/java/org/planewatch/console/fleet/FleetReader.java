@@ -81,6 +81,11 @@ public final class FleetReader implements SnapshotSource, AutoCloseable {
         drillDown.watch(device);
     }
 
+    /** How the last drill-down's look-back was read (ADR 0157), if one was. */
+    public Optional<DrillDownLookBack> lastDrillDownLookBack() {
+        return Optional.ofNullable(drillDown.lastLookBack());
+    }
+
     private void run() {
         try {
             List<TopicPartition> assigned = assign();

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.planewatch.console.fleet.DrillDownLookBack;
 import org.planewatch.console.fleet.FleetReader;
 import org.planewatch.console.ingest.TargetsFile;
 import org.planewatch.console.state.FreshnessPolicy;
@@ -77,6 +78,11 @@ public final class FleetSession implements TargetControl, DrillDownControl, Auto
     @Override
     public void watchDevice(String device) {
         reader.drillInto(device);
+    }
+
+    /** How the last drill-down's look-back was read: through the rollups' index or whole (ADR 0157). */
+    public Optional<DrillDownLookBack> lastDrillDownLookBack() {
+        return reader.lastDrillDownLookBack();
     }
 
     @Override

@@ -24,6 +24,7 @@ import org.planewatch.console.ingest.NotificationRecords;
 import org.planewatch.console.ingest.RememberedLeaves;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.fleet.FleetTopics;
+import org.planewatch.fleet.UpdateIndex;
 
 /**
  * The per-device stage: one task per partition of the updates topic (keyed by device, so a device's
@@ -34,7 +35,8 @@ import org.planewatch.fleet.FleetTopics;
  * in memory (ADR 0100); each device's leaves that agents may send only when they change (LLDP
  * neighbors, port states and speeds, host planes' EV counts: {@link RememberedLeaves}) are also kept
  * in a changelogged store, which a task that moved or restarted applies first (ADRs 0118, 0140), with
- * the counters that stand still, which the agent holds back (ADR 0147). Starting and handing out are
+ * the counters that stand still, which the agent holds back (ADR 0147); and where each device's
+ * latest records are in the updates topic, which a drill-down fetches alone (ADR 0157). Starting and handing out are
  * done in slices of bounded work, so that a collector's tasks, which share a thread, are each heard
  * from while the others start or hand out (ADR 0156).
  */
@@ -47,7 +49,11 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
      */
     static final String REMEMBERED_LEAVES = FleetTopics.REMEMBERED_LEAVES_STORE;
 
+    /** Where each device's latest records are in the updates topic, for a drill-down (ADR 0157). */
+    static final String UPDATE_INDEX = FleetTopics.UPDATE_INDEX_STORE;
+
     private KeyValueStore<String, byte[]> remembered;
+    private KeyValueStore<String, byte[]> index;
     /**
      * The task's decoder of the updates it reads (on the task's thread only): the leaves the rollups
      * never read are left out before their values are decoded (ADR 0128).
@@ -110,6 +116,7 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         this.partials =
                 new DevicePartials(context.taskId().toString(), context::currentSystemTimeMs, roles.reader(fleet));
         this.remembered = context.getStateStore(REMEMBERED_LEAVES);
+        this.index = context.getStateStore(UPDATE_INDEX);
         partials.watchCounterTurns(
                 (counter, value, stoodStill) -> turns.add(new RememberedLeaves.Turn(counter, value, stoodStill)));
         List<String> devices = new ArrayList<>();
@@ -129,6 +136,9 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
         if (record.value() == null) {
             return;
         }
+        if (record.key() != null) {
+            context.recordMetadata().ifPresent(where -> index(record.key(), where.offset(), record.timestamp()));
+        }
         String source = Headers.text(record.headers(), Headers.SOURCE, record.key());
         try {
             IngestEvent.Notification notification =
@@ -142,6 +152,33 @@ final class DeviceStage implements Processor<String, byte[], String, PerDeviceOu
             remember(notification);
         } catch (IllegalArgumentException e) {
             counters.malformed.increment(); // not ours to stop on: counted, and /metrics shows it
+        }
+    }
+
+    /**
+     * Adds the record at {@code offset} to {@code device}'s index. Written before the task commits the
+     * offsets it read, as every store is: a drill-down that reads the rollups' committed offset, then
+     * the index, finds every record of the device before that offset listed (ADR 0157).
+     */
+    private void index(String device, long offset, long timestampMillis) {
+        UpdateIndex known = indexOf(device);
+        UpdateIndex now = known.with(offset, timestampMillis);
+        if (now != known) {
+            index.put(device, now.encode());
+        }
+    }
+
+    private UpdateIndex indexOf(String device) {
+        byte[] kept = index.get(device);
+        if (kept == null) {
+            return UpdateIndex.EMPTY;
+        }
+        try {
+            return UpdateIndex.decode(kept);
+        } catch (IllegalArgumentException e) {
+            // A newer collector's format, in a changelog this one restored: begun anew from this record;
+            // a drill-down meanwhile reads the partition's look-back as it did before the index.
+            return UpdateIndex.EMPTY;
         }
     }
 

@@ -48,6 +48,12 @@ public final class RollupTopology {
                         Serdes.ByteArray())
                 .withCachingEnabled()
                 .withLoggingEnabled(Topics.ROLLUP_COMPACTION));
+        // Rewritten with each record a device sends: cached, a device's writes of a second are one, and
+        // its changelog, compacted as the rollup topics are, is what a drill-down reads (ADR 0157).
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(DeviceStage.UPDATE_INDEX), Serdes.String(), Serdes.ByteArray())
+                .withCachingEnabled()
+                .withLoggingEnabled(Topics.ROLLUP_COMPACTION));
         FleetRolesStore roles = new FleetRolesStore();
         // One application per collector, run by its one stream thread: the per-device tasks share it.
         AtomicInteger deviceTasks = new AtomicInteger();
@@ -64,7 +70,8 @@ public final class RollupTopology {
                 .process(
                         () -> new DeviceStage(counters, roles, deviceTasks),
                         Named.as("per-device"),
-                        DeviceStage.REMEMBERED_LEAVES)
+                        DeviceStage.REMEMBERED_LEAVES,
+                        DeviceStage.UPDATE_INDEX)
                 .split(Named.as("per-device-"))
                 .branch((device, output) -> output instanceof FleetRole, Branched.as("roles"))
                 .defaultBranch(Branched.as("partials"));

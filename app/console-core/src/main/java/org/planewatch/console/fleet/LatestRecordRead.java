@@ -14,18 +14,18 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.planewatch.console.telemetry.FleetAddress;
-import org.planewatch.fleet.FleetTopics;
 
 /**
- * A device's latest record in the rollups' changelog of remembered leaves (ADR 0145), read on a
- * thread and a consumer of its own so that a drill-down reads it while it reads the device's updates
- * (at full scale each takes about a second). A partition is read from its start to the end it had
- * when asked, keeping the device's last record. Only the newest question is answered: one asked
- * before is answered null at once.
+ * A device's latest record in one of the rollups' changelogs, keyed by device: its remembered leaves
+ * (ADR 0145) or its update index (ADR 0157). Read on a thread and a consumer of its own, so that a
+ * drill-down reads it while it reads the device's updates (at full scale the remembered leaves' read
+ * takes about a second). A partition is read from its start to the end it had when asked, keeping the
+ * device's last record. Only the newest question is answered: one asked before is answered null at
+ * once.
  */
-final class RememberedRead implements AutoCloseable {
-    /** How long a read may take before the drill-down goes on without it: a partition holds some 20 MB at full scale. */
-    private static final Duration BOUND = Duration.ofSeconds(20);
+final class LatestRecordRead implements AutoCloseable {
+    /** How long a read may take before the drill-down goes on without it: a partition of remembered leaves holds some 30 MB at full scale. */
+    static final Duration BOUND = Duration.ofSeconds(20);
     /**
      * A fetch of the one partition a drill-down reads: some three round trips for a partition of
      * about 20 MB at full scale, not twenty at Kafka's 1 MB. The look-back of the device's updates
@@ -34,6 +34,10 @@ final class RememberedRead implements AutoCloseable {
     static final int PARTITION_FETCH_BYTES = 8 << 20;
 
     private final KafkaConsumer<String, byte[]> consumer;
+    private final String topic;
+    /** What the drill-down does without the record, said when a read fails. */
+    private final String without;
+
     private final Thread thread;
     private final AtomicReference<Question> asked = new AtomicReference<>();
     private volatile boolean stopped;
@@ -45,10 +49,17 @@ final class RememberedRead implements AutoCloseable {
 
     private volatile Cost lastCost;
 
-    RememberedRead(FleetAddress address) {
+    /**
+     * @param topic the changelog read
+     * @param role the consumer's part in its client id
+     * @param without what the drill-down does without the record, said when a read fails
+     */
+    LatestRecordRead(FleetAddress address, String topic, String role, String without) {
+        this.topic = topic;
+        this.without = without;
         this.consumer = FleetClients.consumer(
                 address,
-                "drill-down-remembered",
+                role,
                 Map.of(
                         ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
                         PARTITION_FETCH_BYTES,
@@ -56,10 +67,8 @@ final class RememberedRead implements AutoCloseable {
                         // next question's round trips on the same connection
                         ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
                         DrillDown.FETCH_MAX_WAIT_MILLIS));
-        this.thread = Thread.ofPlatform()
-                .daemon()
-                .name("planewatch-fleet-drill-down-remembered")
-                .unstarted(this::run);
+        this.thread =
+                Thread.ofPlatform().daemon().name("planewatch-fleet-" + role).unstarted(this::run);
     }
 
     void start() {
@@ -92,7 +101,7 @@ final class RememberedRead implements AutoCloseable {
     private void run() {
         try {
             // before the first drill-down, which otherwise waits for the metadata on top of its read
-            FleetClients.connectAhead(consumer, FleetTopics.REMEMBERED_LEAVES);
+            FleetClients.connectAhead(consumer, topic);
             while (!stopped) {
                 Question question = asked.get();
                 if (question == null || question.answer().isDone()) {
@@ -108,16 +117,15 @@ final class RememberedRead implements AutoCloseable {
                         question.answer().complete(null);
                     }
                 } catch (TimeoutException e) {
-                    System.err.println("planewatch: drill-down into " + question.device() + ": "
-                            + FleetTopics.REMEMBERED_LEAVES + " did not answer (" + e.getMessage()
-                            + "); its ports' states and neighbors show as its agent sends them again");
+                    System.err.println("planewatch: drill-down into " + question.device() + ": " + topic
+                            + " did not answer (" + e.getMessage() + "); " + without);
                     question.answer().complete(null);
                 }
             }
         } catch (KafkaException e) {
             if (!stopped) {
                 System.err.println(
-                        "planewatch: drill-down's remembered leaves stopped: " + FleetClients.rootMessage(e));
+                        "planewatch: drill-down's read of " + topic + " stopped: " + FleetClients.rootMessage(e));
             }
         } finally {
             Question last = asked.get();
@@ -142,11 +150,11 @@ final class RememberedRead implements AutoCloseable {
     }
 
     private byte[] latestOf(String device, int number) {
-        List<PartitionInfo> partitions = consumer.partitionsFor(FleetTopics.REMEMBERED_LEAVES, Duration.ofSeconds(10));
+        List<PartitionInfo> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10));
         if (partitions == null || number >= partitions.size()) {
             return null;
         }
-        TopicPartition changelog = new TopicPartition(FleetTopics.REMEMBERED_LEAVES, number);
+        TopicPartition changelog = new TopicPartition(topic, number);
         consumer.assign(List.of(changelog));
         long end =
                 consumer.endOffsets(List.of(changelog), Duration.ofSeconds(10)).get(changelog);
@@ -161,13 +169,12 @@ final class RememberedRead implements AutoCloseable {
                 records++;
                 bytes += Math.max(0, record.serializedValueSize()) + Math.max(0, record.serializedKeySize());
                 if (record.offset() < end && device.equals(record.key())) {
-                    latest = record.value(); // null: the device's leaves were all deleted
+                    latest = record.value(); // null: the device's record was deleted
                 }
             }
             if (System.nanoTime() > deadline) {
-                System.err.println("planewatch: drill-down into " + device + ": " + FleetTopics.REMEMBERED_LEAVES
-                        + " partition " + number + " not read to its end within " + BOUND.toSeconds()
-                        + " s; its ports' states and neighbors show as its agent sends them again");
+                System.err.println("planewatch: drill-down into " + device + ": " + topic + " partition " + number
+                        + " not read to its end within " + BOUND.toSeconds() + " s; " + without);
                 return null;
             }
         }

@@ -1,0 +1,71 @@
+package org.planewatch.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class UpdateIndexTest {
+    @Test
+    void keepsTheLatestRecordsOldestFirstAndDropsTheOldestBeyondWhatItKeeps() {
+        UpdateIndex index = UpdateIndex.EMPTY;
+        for (int i = 0; i < UpdateIndex.KEPT + 3; i++) {
+            index = index.with(100 + 10L * i, 5_000 + 1_000L * i);
+        }
+        assertEquals(UpdateIndex.KEPT, index.entries().size());
+        assertEquals(new UpdateIndex.Entry(130, 8_000), index.entries().getFirst());
+        assertEquals(
+                new UpdateIndex.Entry(100 + 10L * (UpdateIndex.KEPT + 2), 5_000 + 1_000L * (UpdateIndex.KEPT + 2)),
+                index.entries().getLast());
+    }
+
+    @Test
+    void dropsTheRecordsOlderThanItsSpanBeforeTheNewest() {
+        UpdateIndex index = UpdateIndex.EMPTY.with(10, 0).with(20, 60_000).with(30, 120_000);
+        assertEquals(3, index.entries().size());
+        UpdateIndex later = index.with(40, 200_000);
+        assertEquals(List.of(new UpdateIndex.Entry(30, 120_000), new UpdateIndex.Entry(40, 200_000)), later.entries());
+    }
+
+    @Test
+    void aRecordReadAgainAfterARestartIsNotAddedTwice() {
+        UpdateIndex index = UpdateIndex.EMPTY.with(40, 1).with(50, 2);
+        assertSame(index, index.with(50, 2));
+        assertSame(index, index.with(45, 2));
+    }
+
+    @Test
+    void betweenKeepsTheRecordsOfTheLookBackBeforeTheGivenOffset() {
+        UpdateIndex index = UpdateIndex.EMPTY
+                .with(10, 1_000)
+                .with(20, 2_000)
+                .with(30, 3_000)
+                .with(40, 4_000);
+        assertEquals(
+                List.of(new UpdateIndex.Entry(20, 2_000), new UpdateIndex.Entry(30, 3_000)), index.between(2_000, 40));
+    }
+
+    @Test
+    void decodesWhatItEncodes() {
+        UpdateIndex index = UpdateIndex.EMPTY.with(7, 70).with(1L << 40, 1_764_000_000_000L);
+        assertEquals(index, UpdateIndex.decode(index.encode()));
+        assertEquals(UpdateIndex.EMPTY, UpdateIndex.decode(UpdateIndex.EMPTY.encode()));
+    }
+
+    @Test
+    void aDamagedRecordIsRefusedSayingWhatIsWrong() {
+        byte[] good = UpdateIndex.EMPTY.with(7, 70).encode();
+        byte[] cut = java.util.Arrays.copyOf(good, good.length - 1);
+        IllegalArgumentException shortOne = assertThrows(IllegalArgumentException.class, () -> UpdateIndex.decode(cut));
+        assertTrue(shortOne.getMessage().contains("1 records takes 18 bytes, not 17"), shortOne.getMessage());
+        byte[] newer = good.clone();
+        newer[0] = 9;
+        IllegalArgumentException version =
+                assertThrows(IllegalArgumentException.class, () -> UpdateIndex.decode(newer));
+        assertTrue(version.getMessage().contains("version 9"), version.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> UpdateIndex.decode(new byte[0]));
+    }
+}
