@@ -93,6 +93,25 @@ class PlaneBookTest {
         assertEquals(0, back.switchesUnheard());
     }
 
+    @Test
+    void aStageReadingEveryTasksInputLateCountsOnlyTheTasksSilentInWhatItReadAsUnheard() {
+        long start = now;
+        book.take(PlaneInput.of(new PlanePartial("0_0", 0, 5, 2, 90, 10, 4e9, null, null)), start);
+        book.take(PlaneInput.of(new PlanePartial("0_1", 0, 3, 1, 100, 0, 6e9, null, null)), start);
+        // A backlog: a minute later the stage reads both tasks' heartbeats of 25 s after the start.
+        now = start + 60_000;
+        book.take(PlaneInput.of(new PlanePartial("0_0", 0, 5, 2, 90, 10, 4e9, null, null)), start + 25_000);
+        book.take(PlaneInput.of(new PlanePartial("0_1", 0, 3, 1, 100, 0, 6e9, null, null)), start + 25_000);
+        assertEquals(0, plane(book.tick()).hostsUnheard(), "both spoke in what the stage has read");
+
+        // Still 35 s behind, it reads 0_0 on; 0_1 has said nothing for 30 s of what it read.
+        now = start + 90_000;
+        book.take(PlaneInput.of(new PlanePartial("0_0", 0, 5, 2, 90, 10, 4e9, null, null)), start + 55_000);
+        PlaneRollup judged = plane(book.tick());
+        assertEquals(3, judged.hostsUnheard(), "0_1's hosts");
+        assertEquals(1, judged.switchesUnheard(), "0_1's switches");
+    }
+
     private static PlaneRollup plane(List<RollupOutput> out) {
         return (PlaneRollup) of(out, RollupOutput.Kind.PLANES).get("0").value();
     }

@@ -762,9 +762,17 @@ public final class FleetPipelineBench {
         long took = System.nanoTime() - start;
         FabricSnapshot now = console.snapshots().latest();
         result(
-                "drill-down into %s: live counters and every port's state shown after %s (target < 2 s): %s",
+                "drill-down into %s: live counters and every port's state shown after %s (target < 2 s; its"
+                        + " look-back %s): %s",
                 device,
                 ms(took),
+                console.lastDrillDownLookBack()
+                        .filter(l -> l.device().equals(device) && l.throughIndex())
+                        .map(l -> String.format(
+                                "through the rollups' index: %d of its records listed, %d update records fetched,"
+                                        + " %d ms",
+                                l.listed(), l.recordsFetched(), l.millis()))
+                        .orElse("read whole"),
                 now.switchNamed(device)
                         .map(sw -> sw.ports().size() + " ports, "
                                 + sw.ports().stream()
