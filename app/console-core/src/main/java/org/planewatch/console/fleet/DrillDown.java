@@ -23,6 +23,7 @@ import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.TelemetryStore;
+import org.planewatch.console.telemetry.DrillDownLookBack;
 import org.planewatch.console.telemetry.FleetAddress;
 import org.planewatch.console.telemetry.IngestEvent;
 import org.planewatch.fleet.FleetTopics;

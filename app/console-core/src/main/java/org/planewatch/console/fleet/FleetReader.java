@@ -18,6 +18,7 @@ import org.planewatch.console.state.AlarmThresholds;
 import org.planewatch.console.state.FabricSnapshot;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.console.telemetry.DrillDownLookBack;
 import org.planewatch.console.telemetry.FleetAddress;
 import org.planewatch.fleet.FleetTopics;
 

@@ -19,6 +19,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.planewatch.console.telemetry.DrillDownLookBack;
 import org.planewatch.console.telemetry.FleetAddress;
 import org.planewatch.fleet.FleetTopics;
 import org.planewatch.fleet.UpdateIndex;

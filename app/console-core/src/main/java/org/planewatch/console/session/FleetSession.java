@@ -8,11 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.planewatch.console.fleet.DrillDownLookBack;
 import org.planewatch.console.fleet.FleetReader;
 import org.planewatch.console.ingest.TargetsFile;
 import org.planewatch.console.state.FreshnessPolicy;
 import org.planewatch.console.state.SnapshotSource;
+import org.planewatch.console.telemetry.DrillDownLookBack;
 import org.planewatch.console.telemetry.FleetAddress;
 import org.planewatch.console.telemetry.TargetConfig;
 

@@ -1,4 +1,4 @@
-package org.planewatch.console.fleet;
+package org.planewatch.console.telemetry;
 
 /**
  * How a drill-down's last look-back was read (ADR 0157): through the rollups' update index, with
