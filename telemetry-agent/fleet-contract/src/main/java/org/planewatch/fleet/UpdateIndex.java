@@ -1,5 +1,6 @@
 package org.planewatch.fleet;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,14 +24,14 @@ public record UpdateIndex(List<Entry> entries) {
     public static final long SPAN_MILLIS = 180_000;
 
     /**
-     * The most records kept: a device sends about one record a sample, a few an index holds at full
-     * scale; one that sends many more (exclusion events in an incident, a fast sample) is listed
-     * from its 32nd-last record on, still two samples' worth and more.
+     * The most records kept. Our agents send a device's sample as one record, so an index holds three
+     * or four at a sample a minute; an agent that sends a notification per parent path (some 50 a
+     * device and sample, docs/scale.md) needs some 150 for the look-back's two samples and more, and a
+     * host in an incident sends exclusion events between them.
      */
-    public static final int KEPT = 32;
+    public static final int KEPT = 256;
 
     private static final byte VERSION = 1;
-    private static final int ENTRY_BYTES = 2 * Long.BYTES;
 
     /** A record of the device: its offset in the partition, its timestamp (epoch milliseconds). */
     public record Entry(long offset, long timestampMillis) {}
@@ -79,13 +80,23 @@ public record UpdateIndex(List<Entry> entries) {
                 .toList();
     }
 
+    /**
+     * Version, count, then each record's offset and timestamp as the difference from the record before
+     * (the first's from zero), in variable-length bytes: a few bytes a record, not sixteen.
+     */
     public byte[] encode() {
-        ByteBuffer out = ByteBuffer.allocate(2 + entries.size() * ENTRY_BYTES);
-        out.put(VERSION).put((byte) entries.size());
+        ByteArrayOutputStream out = new ByteArrayOutputStream(2 + entries.size() * 6);
+        out.write(VERSION);
+        writeVarLong(out, entries.size());
+        long offset = 0;
+        long timestamp = 0;
         for (Entry entry : entries) {
-            out.putLong(entry.offset()).putLong(entry.timestampMillis());
+            writeVarLong(out, entry.offset() - offset);
+            writeVarLong(out, zigZag(entry.timestampMillis() - timestamp)); // collectors' clocks may step back
+            offset = entry.offset();
+            timestamp = entry.timestampMillis();
         }
-        return out.array();
+        return out.toByteArray();
     }
 
     /** The index {@code bytes} encode; an {@link IllegalArgumentException} saying what is wrong otherwise. */
@@ -100,15 +111,55 @@ public record UpdateIndex(List<Entry> entries) {
             throw new IllegalArgumentException(
                     "an update index of version " + version + ": this reader knows " + VERSION);
         }
-        int count = Byte.toUnsignedInt(in.get());
-        if (bytes.length != 2 + count * ENTRY_BYTES) {
-            throw new IllegalArgumentException("an update index of " + count + " records takes "
-                    + (2 + count * ENTRY_BYTES) + " bytes, not " + bytes.length);
+        long count = readVarLong(in);
+        if (count > KEPT) {
+            throw new IllegalArgumentException("an update index of " + count + " records: at most " + KEPT);
         }
-        List<Entry> entries = new ArrayList<>(count);
+        List<Entry> entries = new ArrayList<>((int) count);
+        long offset = 0;
+        long timestamp = 0;
         for (int i = 0; i < count; i++) {
-            entries.add(new Entry(in.getLong(), in.getLong()));
+            offset += readVarLong(in);
+            timestamp += unZigZag(readVarLong(in));
+            entries.add(new Entry(offset, timestamp));
+        }
+        if (in.hasRemaining()) {
+            throw new IllegalArgumentException(
+                    "an update index of " + count + " records has " + in.remaining() + " bytes more after them");
         }
         return new UpdateIndex(entries);
+    }
+
+    private static void writeVarLong(ByteArrayOutputStream out, long value) {
+        long rest = value;
+        while ((rest & ~0x7FL) != 0) {
+            out.write((int) ((rest & 0x7F) | 0x80));
+            rest >>>= 7;
+        }
+        out.write((int) rest);
+    }
+
+    private static long readVarLong(ByteBuffer in) {
+        long value = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            if (!in.hasRemaining()) {
+                throw new IllegalArgumentException("an update index ends inside a number at byte " + in.position());
+            }
+            byte b = in.get();
+            value |= (long) (b & 0x7F) << shift;
+            if ((b & 0x80) == 0) {
+                return value;
+            }
+        }
+        throw new IllegalArgumentException(
+                "an update index has a number longer than 10 bytes at byte " + in.position());
+    }
+
+    private static long zigZag(long value) {
+        return (value << 1) ^ (value >> 63);
+    }
+
+    private static long unZigZag(long value) {
+        return (value >>> 1) ^ -(value & 1);
     }
 }

@@ -13,12 +13,12 @@ class UpdateIndexTest {
     void keepsTheLatestRecordsOldestFirstAndDropsTheOldestBeyondWhatItKeeps() {
         UpdateIndex index = UpdateIndex.EMPTY;
         for (int i = 0; i < UpdateIndex.KEPT + 3; i++) {
-            index = index.with(100 + 10L * i, 5_000 + 1_000L * i);
+            index = index.with(100 + 10L * i, 5_000 + 100L * i);
         }
         assertEquals(UpdateIndex.KEPT, index.entries().size());
-        assertEquals(new UpdateIndex.Entry(130, 8_000), index.entries().getFirst());
+        assertEquals(new UpdateIndex.Entry(130, 5_300), index.entries().getFirst());
         assertEquals(
-                new UpdateIndex.Entry(100 + 10L * (UpdateIndex.KEPT + 2), 5_000 + 1_000L * (UpdateIndex.KEPT + 2)),
+                new UpdateIndex.Entry(100 + 10L * (UpdateIndex.KEPT + 2), 5_000 + 100L * (UpdateIndex.KEPT + 2)),
                 index.entries().getLast());
     }
 
@@ -56,11 +56,25 @@ class UpdateIndexTest {
     }
 
     @Test
+    void encodesARecordInAFewBytesAndATimestampThatStepsBack() {
+        UpdateIndex index = UpdateIndex.EMPTY
+                .with(5_000_000_000L, 1_764_000_000_000L)
+                .with(5_000_000_012L, 1_764_000_060_000L)
+                .with(5_000_000_020L, 1_764_000_059_000L); // another collector's clock, a second behind
+        assertEquals(index, UpdateIndex.decode(index.encode()));
+        assertTrue(index.encode().length < 2 + 10 + 12, index.encode().length + " bytes");
+    }
+
+    @Test
     void aDamagedRecordIsRefusedSayingWhatIsWrong() {
         byte[] good = UpdateIndex.EMPTY.with(7, 70).encode();
         byte[] cut = java.util.Arrays.copyOf(good, good.length - 1);
         IllegalArgumentException shortOne = assertThrows(IllegalArgumentException.class, () -> UpdateIndex.decode(cut));
-        assertTrue(shortOne.getMessage().contains("1 records takes 18 bytes, not 17"), shortOne.getMessage());
+        assertTrue(shortOne.getMessage().contains("ends inside a number"), shortOne.getMessage());
+        byte[] longer = java.util.Arrays.copyOf(good, good.length + 2);
+        IllegalArgumentException trailing =
+                assertThrows(IllegalArgumentException.class, () -> UpdateIndex.decode(longer));
+        assertTrue(trailing.getMessage().contains("2 bytes more"), trailing.getMessage());
         byte[] newer = good.clone();
         newer[0] = 9;
         IllegalArgumentException version =

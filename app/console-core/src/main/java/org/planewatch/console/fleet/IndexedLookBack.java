@@ -109,11 +109,11 @@ final class IndexedLookBack implements AutoCloseable {
         List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
         long fetched = 0;
         long next = -1; // the offset after the last record fetched
+        consumer.assign(List.of(updates));
         for (UpdateIndex.Entry entry : listed) {
             if (entry.offset() < next) {
-                continue; // came in an earlier answer's batch
+                continue; // came in an earlier answer's batch (a device's records sent together share one)
             }
-            consumer.assign(List.of(updates));
             consumer.seek(updates, entry.offset());
             long deadline = System.nanoTime() + BOUND.toNanos();
             while (consumer.position(updates) <= entry.offset()) {
