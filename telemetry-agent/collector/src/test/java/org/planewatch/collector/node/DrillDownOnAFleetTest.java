@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planewatch.collector.testing.Collectors;
 import org.planewatch.collector.testing.KafkaTestCluster;
+import org.planewatch.collector.testing.Partitions;
 import org.planewatch.collector.testing.SimAgent;
 import org.planewatch.console.ingest.RememberedLeaves;
 import org.planewatch.console.session.FleetSession;
@@ -197,8 +197,7 @@ class DrillDownOnAFleetTest {
     /** How many records the updates partition of {@code device} holds now (the test is younger than a look-back). */
     private static long recordsInItsPartition(String device) {
         int partitions = 3; // Collectors.settings' updates topic
-        int number =
-                Utils.toPositive(Utils.murmur2(device.getBytes(java.nio.charset.StandardCharsets.UTF_8))) % partitions;
+        int number = Partitions.of(device, partitions);
         return Collectors.readAll(kafka.bootstrap(), FleetTopics.UPDATES).stream()
                 .filter(r -> r.partition() == number)
                 .count();
