@@ -100,6 +100,14 @@ final class IndexedLookBack implements AutoCloseable {
         if (known.isEmpty()) {
             return notFound(device, started);
         }
+        List<UpdateIndex.Entry> kept = known.get().entries();
+        if (!kept.isEmpty() && kept.getFirst().offset() >= committed.getAsLong()) {
+            // Every record it keeps came after the committed offset (a device that sends fast while the
+            // rollups catch up): the partition read on from that offset holds them, and more than
+            // two samples of it.
+            last = new DrillDownLookBack(device, true, 0, 0, (System.nanoTime() - started) / 1_000_000);
+            return Optional.of(new Found(List.of(), committed.getAsLong()));
+        }
         List<UpdateIndex.Entry> listed = known.get().between(fromMillis, committed.getAsLong());
         if (listed.isEmpty()) {
             // None in the look-back (a device quiet for minutes, or the rollups far behind): the
